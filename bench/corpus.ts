@@ -1,0 +1,105 @@
+// Runs `encode --solve --json` over the SV-COMP array corpus (../shared/bench/sv-arrays) for one or
+// more encodings and prints, per encoding: lowered, correct, unknown, WRONG, and times. A wrong
+// verdict (contradicting manifest.json) makes the script exit 1.
+//
+// Usage: node dist/bench/corpus.js [--encodings chc,bmc] [--timeout 20] [--jobs 2] [--filter text]
+//        [--extra "--unwind 5"] [--out results.json]
+
+import { spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+interface Task {
+  readonly file: string;
+  readonly verdict: boolean;
+  readonly data_model?: string;
+}
+
+interface Result {
+  readonly file: string;
+  readonly encoding: string;
+  readonly expected: 'safe' | 'unsafe';
+  readonly verdict: string;
+  readonly reason?: string;
+  readonly seconds: number;
+}
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const corpusRoot = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays');
+
+function argumentValue(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1]! : fallback;
+}
+
+function runOne(task: Task, encoding: string, timeout: number, extra: readonly string[]): Promise<Result> {
+  const started = Date.now();
+  const dataModel = task.data_model ?? 'ILP32';
+  const argumentsList = [
+    join(projectRoot, 'bin', 'encode.js'), join(corpusRoot, task.file), '--encoding', encoding, '--json',
+    '--timeout', String(timeout), '--data-model', dataModel, ...extra,
+  ];
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, argumentsList, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      const expected = task.verdict ? 'safe' : 'unsafe';
+      const line = output.trim().split('\n').pop() ?? '';
+      try {
+        const record = JSON.parse(line) as { verdict: string; reason?: string; diagnostics?: string[] };
+        resolvePromise({ file: task.file, encoding, expected, verdict: record.verdict, reason: record.reason ?? record.diagnostics?.[0], seconds });
+      } catch {
+        resolvePromise({ file: task.file, encoding, expected, verdict: 'crash', reason: `exit ${code}: ${errors.trim().split('\n')[0] ?? ''}`, seconds });
+      }
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const encodings = argumentValue('--encodings', 'chc,bmc').split(',');
+  const timeout = Number(argumentValue('--timeout', '20'));
+  const jobs = Number(argumentValue('--jobs', '2'));
+  const filter = argumentValue('--filter', '');
+  const extra = argumentValue('--extra', '').split(' ').filter((part) => part.length > 0);
+  const outPath = argumentValue('--out', '');
+  const tasks = (JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as Task[]).filter((task) => task.file.includes(filter));
+  const work = encodings.flatMap((encoding) => tasks.map((task) => ({ task, encoding })));
+  const results: Result[] = [];
+  let next = 0;
+  async function worker(): Promise<void> {
+    while (next < work.length) {
+      const item = work[next++]!;
+      const result = await runOne(item.task, item.encoding, timeout, extra);
+      results.push(result);
+      const wrong = (result.verdict === 'safe' || result.verdict === 'unsafe') && result.verdict !== result.expected;
+      process.stderr.write(`${wrong ? 'WRONG ' : ''}${result.encoding} ${result.file}: ${result.verdict}${result.reason ? ` (${result.reason})` : ''} ${result.seconds.toFixed(1)}s\n`);
+    }
+  }
+  await Promise.all(Array.from({ length: jobs }, () => worker()));
+  let anyWrong = false;
+  for (const encoding of encodings) {
+    const mine = results.filter((result) => result.encoding === encoding);
+    const lowered = mine.filter((result) => result.verdict !== 'error' && !(result.reason ?? '').startsWith('unsupported')).length;
+    const correct = mine.filter((result) => result.verdict === result.expected).length;
+    const wrong = mine.filter((result) => (result.verdict === 'safe' || result.verdict === 'unsafe') && result.verdict !== result.expected);
+    const safe = mine.filter((result) => result.verdict === 'safe' && result.expected === 'safe').length;
+    const unsafe = mine.filter((result) => result.verdict === 'unsafe' && result.expected === 'unsafe').length;
+    const crashes = mine.filter((result) => result.verdict === 'crash' || result.verdict === 'error').length;
+    const seconds = mine.reduce((sum, result) => sum + result.seconds, 0);
+    anyWrong ||= wrong.length > 0;
+    process.stdout.write(
+      `${encoding}: tasks ${mine.length}, lowered ${lowered}, correct ${correct} (safe ${safe}, unsafe ${unsafe}), ` +
+        `unknown ${mine.length - correct - wrong.length - crashes}, errors/crashes ${crashes}, WRONG ${wrong.length}, total ${seconds.toFixed(0)} s\n`,
+    );
+    for (const result of wrong) process.stdout.write(`  WRONG: ${result.file} expected ${result.expected}, got ${result.verdict}\n`);
+  }
+  if (outPath) writeFileSync(outPath, JSON.stringify(results, null, 1));
+  process.exit(anyWrong ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,54 @@
+// Front-end throughput: parse + lower every benchmark file of ../shared/bench/sv-arrays several
+// times and print lines per second, separately for the preprocessed `.i` files and for all files.
+// Usage: node dist/bench/frontend.js [--rounds 5]
+
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseTranslationUnit } from '../src/frontend/parse.js';
+import { readSource } from '../src/frontend/read-source.js';
+import { lowerTranslationUnit } from '../src/ir/lower/index.js';
+
+const corpusRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'bench', 'sv-arrays');
+const roundsIndex = process.argv.indexOf('--rounds');
+const rounds = roundsIndex >= 0 ? Number(process.argv[roundsIndex + 1]) : 5;
+
+const tasks = JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as { file: string }[];
+const sources = tasks.map((task) => {
+  const result = readSource(join(corpusRoot, task.file), {});
+  if (result.kind === 'error') throw new Error(`cannot read ${task.file}`);
+  return { file: task.file, text: result.source.text, lines: result.source.text.split('\n').length };
+});
+
+function measure(selection: typeof sources): { linesPerSecond: number; parseShare: number; lowered: number } {
+  // warm-up round (JIT, ANTLR's DFA cache)
+  for (const source of selection) {
+    const parsed = parseTranslationUnit(source.text, source.file);
+    if (parsed.kind === 'parsed') lowerTranslationUnit(parsed.unit, source.file, { dataModel: 'ILP32' });
+  }
+  let parseTime = 0;
+  let lowerTime = 0;
+  let lines = 0;
+  let lowered = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const source of selection) {
+      let start = performance.now();
+      const parsed = parseTranslationUnit(source.text, source.file);
+      parseTime += performance.now() - start;
+      lines += source.lines;
+      if (parsed.kind !== 'parsed') continue;
+      start = performance.now();
+      const result = lowerTranslationUnit(parsed.unit, source.file, { dataModel: 'ILP32' });
+      lowerTime += performance.now() - start;
+      if (round === 0 && result.kind === 'lowered') lowered++;
+    }
+  }
+  return { linesPerSecond: lines / ((parseTime + lowerTime) / 1000), parseShare: parseTime / (parseTime + lowerTime), lowered };
+}
+
+const preprocessedFiles = sources.filter((source) => source.file.endsWith('.i'));
+const onI = measure(preprocessedFiles);
+const onAll = measure(sources);
+process.stdout.write(`.i files (${preprocessedFiles.length}): ${Math.round(onI.linesPerSecond)} lines/s parse+lower (parse ${(onI.parseShare * 100).toFixed(0)}%)\n`);
+process.stdout.write(`all files (${sources.length}, after preprocessing): ${Math.round(onAll.linesPerSecond)} lines/s parse+lower, ${onAll.lowered} lowered\n`);

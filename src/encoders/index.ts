@@ -1,0 +1,14 @@
+// The registry of encodings: the one place that maps an encoding name to its implementation.
+
+import { bmcEncoder } from './bmc/index.js';
+import { chcEncoder } from './chc/index.js';
+import type { Encoder } from './encoder.js';
+
+export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>([
+  ['bmc', bmcEncoder],
+  ['chc', chcEncoder],
+]);
+
+export function encoderNames(): string[] {
+  return [...encoders.keys()];
+}

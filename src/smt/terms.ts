@@ -1,0 +1,317 @@
+// Typed SMT-LIB terms, scripts and CHC systems. Encoders build these values (never strings); one
+// printer (`printer.ts`) turns them into SMT-LIB 2.6 / CHC-COMP text and the solver back ends
+// translate them into their own form. Constructors check sorts and throw on internal misuse; they
+// apply only simplifications that are exact (flattening, constant folding of true/false).
+
+export type Sort =
+  | { readonly kind: 'bool' }
+  | { readonly kind: 'int' }
+  | { readonly kind: 'bitvector'; readonly width: number }
+  | { readonly kind: 'array'; readonly index: Sort; readonly element: Sort };
+
+export const boolSort: Sort = Object.freeze({ kind: 'bool' });
+export const intSort: Sort = Object.freeze({ kind: 'int' });
+export function bitvectorSort(width: number): Sort {
+  return Object.freeze({ kind: 'bitvector', width });
+}
+export function arraySort(index: Sort, element: Sort): Sort {
+  return Object.freeze({ kind: 'array', index, element });
+}
+
+export function sortsEqual(left: Sort, right: Sort): boolean {
+  if (left.kind !== right.kind) return false;
+  switch (left.kind) {
+    case 'bool':
+    case 'int':
+      return true;
+    case 'bitvector':
+      return left.width === (right as { width: number }).width;
+    case 'array': {
+      const other = right as { index: Sort; element: Sort };
+      return sortsEqual(left.index, other.index) && sortsEqual(left.element, other.element);
+    }
+    default: {
+      const never: never = left;
+      throw new Error(`unknown sort ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Built-in operators, spelled as in SMT-LIB. Indexed ones carry `indices`. */
+export type Operator =
+  | 'not' | 'and' | 'or' | '=>' | 'xor' | '=' | 'distinct' | 'ite'
+  | '+' | '-' | '*' | 'div' | 'mod' | 'abs' | '<' | '<=' | '>' | '>='
+  | 'select' | 'store'
+  | 'bvadd' | 'bvsub' | 'bvmul' | 'bvneg' | 'bvudiv' | 'bvurem' | 'bvsdiv' | 'bvsrem' | 'bvsmod'
+  | 'bvshl' | 'bvlshr' | 'bvashr' | 'bvand' | 'bvor' | 'bvxor' | 'bvnot'
+  | 'bvult' | 'bvule' | 'bvugt' | 'bvuge' | 'bvslt' | 'bvsle' | 'bvsgt' | 'bvsge'
+  | 'concat' | 'extract' | 'zero_extend' | 'sign_extend' | 'bv2nat' | 'int2bv';
+
+export interface FunctionDeclaration {
+  readonly name: string;
+  readonly parameterSorts: readonly Sort[];
+  readonly resultSort: Sort;
+}
+
+export interface SymbolTerm {
+  readonly kind: 'symbol';
+  readonly name: string;
+  readonly sort: Sort;
+}
+
+export type Term =
+  | { readonly kind: 'boolConstant'; readonly value: boolean; readonly sort: Sort }
+  | { readonly kind: 'intConstant'; readonly value: bigint; readonly sort: Sort }
+  /** value is the unsigned reading, 0 <= value < 2^width */
+  | { readonly kind: 'bitvectorConstant'; readonly value: bigint; readonly sort: Sort }
+  | SymbolTerm
+  | { readonly kind: 'apply'; readonly operator: Operator; readonly indices: readonly number[]; readonly arguments: readonly Term[]; readonly sort: Sort }
+  | { readonly kind: 'applyFunction'; readonly function: FunctionDeclaration; readonly arguments: readonly Term[]; readonly sort: Sort }
+  | { readonly kind: 'constantArray'; readonly value: Term; readonly sort: Sort }
+  | { readonly kind: 'quantifier'; readonly quantifier: 'forall' | 'exists'; readonly variables: readonly SymbolTerm[]; readonly body: Term; readonly sort: Sort }
+  | { readonly kind: 'let'; readonly bindings: readonly { readonly name: string; readonly value: Term }[]; readonly body: Term; readonly sort: Sort };
+
+// ---------------------------------------------------------------- constructors
+
+export const trueTerm: Term = Object.freeze({ kind: 'boolConstant', value: true, sort: boolSort });
+export const falseTerm: Term = Object.freeze({ kind: 'boolConstant', value: false, sort: boolSort });
+
+export function boolConstant(value: boolean): Term {
+  return value ? trueTerm : falseTerm;
+}
+export function intConstant(value: bigint | number): Term {
+  return Object.freeze({ kind: 'intConstant', value: BigInt(value), sort: intSort });
+}
+export function bitvectorConstant(value: bigint | number, width: number): Term {
+  const modulus = 1n << BigInt(width);
+  const normalised = ((BigInt(value) % modulus) + modulus) % modulus;
+  return Object.freeze({ kind: 'bitvectorConstant', value: normalised, sort: bitvectorSort(width) });
+}
+export function symbol(name: string, sort: Sort): SymbolTerm {
+  return Object.freeze({ kind: 'symbol', name, sort });
+}
+export function declareFunction(name: string, parameterSorts: readonly Sort[], resultSort: Sort): FunctionDeclaration {
+  return Object.freeze({ name, parameterSorts: Object.freeze([...parameterSorts]), resultSort });
+}
+export function applyFunction(declaration: FunctionDeclaration, argumentsList: readonly Term[]): Term {
+  if (argumentsList.length !== declaration.parameterSorts.length) {
+    throw new Error(`internal: ${declaration.name} takes ${declaration.parameterSorts.length} arguments, got ${argumentsList.length}`);
+  }
+  argumentsList.forEach((argument, index) => expectSort(argument, declaration.parameterSorts[index]!, declaration.name));
+  return Object.freeze({ kind: 'applyFunction', function: declaration, arguments: Object.freeze([...argumentsList]), sort: declaration.resultSort });
+}
+
+function expectSort(term: Term, sort: Sort, where: string): void {
+  if (!sortsEqual(term.sort, sort)) {
+    throw new Error(`internal: sort mismatch in ${where}: expected ${JSON.stringify(sort)}, got ${JSON.stringify(term.sort)}`);
+  }
+}
+
+export function apply(operator: Operator, argumentsList: readonly Term[], sort: Sort, indices: readonly number[] = []): Term {
+  return Object.freeze({ kind: 'apply', operator, indices: Object.freeze([...indices]), arguments: Object.freeze([...argumentsList]), sort });
+}
+
+function isTrue(term: Term): boolean {
+  return term.kind === 'boolConstant' && term.value;
+}
+function isFalse(term: Term): boolean {
+  return term.kind === 'boolConstant' && !term.value;
+}
+
+export function not(term: Term): Term {
+  expectSort(term, boolSort, 'not');
+  if (term.kind === 'boolConstant') return boolConstant(!term.value);
+  if (term.kind === 'apply' && term.operator === 'not') return term.arguments[0]!;
+  return apply('not', [term], boolSort);
+}
+export function and(...terms: Term[]): Term {
+  const flat: Term[] = [];
+  for (const term of terms) {
+    expectSort(term, boolSort, 'and');
+    if (isTrue(term)) continue;
+    if (isFalse(term)) return falseTerm;
+    if (term.kind === 'apply' && term.operator === 'and') flat.push(...term.arguments);
+    else flat.push(term);
+  }
+  if (flat.length === 0) return trueTerm;
+  if (flat.length === 1) return flat[0]!;
+  return apply('and', flat, boolSort);
+}
+export function or(...terms: Term[]): Term {
+  const flat: Term[] = [];
+  for (const term of terms) {
+    expectSort(term, boolSort, 'or');
+    if (isFalse(term)) continue;
+    if (isTrue(term)) return trueTerm;
+    if (term.kind === 'apply' && term.operator === 'or') flat.push(...term.arguments);
+    else flat.push(term);
+  }
+  if (flat.length === 0) return falseTerm;
+  if (flat.length === 1) return flat[0]!;
+  return apply('or', flat, boolSort);
+}
+export function implies(premise: Term, conclusion: Term): Term {
+  if (isTrue(premise)) return conclusion;
+  if (isFalse(premise) || isTrue(conclusion)) return trueTerm;
+  return apply('=>', [premise, conclusion], boolSort);
+}
+export function equal(left: Term, right: Term): Term {
+  expectSort(right, left.sort, '=');
+  return apply('=', [left, right], boolSort);
+}
+export function distinct(left: Term, right: Term): Term {
+  expectSort(right, left.sort, 'distinct');
+  return apply('distinct', [left, right], boolSort);
+}
+export function ite(condition: Term, thenTerm: Term, elseTerm: Term): Term {
+  expectSort(condition, boolSort, 'ite');
+  expectSort(elseTerm, thenTerm.sort, 'ite');
+  if (isTrue(condition)) return thenTerm;
+  if (isFalse(condition)) return elseTerm;
+  if (thenTerm === elseTerm) return thenTerm;
+  return apply('ite', [condition, thenTerm, elseTerm], thenTerm.sort);
+}
+
+// integer arithmetic
+function integerOperator(operator: Operator, terms: readonly Term[]): Term {
+  for (const term of terms) expectSort(term, intSort, operator);
+  return apply(operator, terms, intSort);
+}
+export function add(...terms: Term[]): Term {
+  return terms.length === 1 ? terms[0]! : integerOperator('+', terms);
+}
+export function subtract(left: Term, right: Term): Term {
+  return integerOperator('-', [left, right]);
+}
+export function negate(term: Term): Term {
+  if (term.kind === 'intConstant') return intConstant(-term.value);
+  return integerOperator('-', [term]);
+}
+export function multiply(...terms: Term[]): Term {
+  return integerOperator('*', terms);
+}
+/** SMT-LIB `div` (Euclidean), not C division */
+export function euclideanDivide(left: Term, right: Term): Term {
+  return integerOperator('div', [left, right]);
+}
+/** SMT-LIB `mod` (Euclidean, result >= 0), not C remainder */
+export function euclideanModulo(left: Term, right: Term): Term {
+  return integerOperator('mod', [left, right]);
+}
+function integerComparison(operator: '<' | '<=' | '>' | '>=', left: Term, right: Term): Term {
+  expectSort(left, intSort, operator);
+  expectSort(right, intSort, operator);
+  return apply(operator, [left, right], boolSort);
+}
+export const less = (left: Term, right: Term): Term => integerComparison('<', left, right);
+export const lessEqual = (left: Term, right: Term): Term => integerComparison('<=', left, right);
+export const greater = (left: Term, right: Term): Term => integerComparison('>', left, right);
+export const greaterEqual = (left: Term, right: Term): Term => integerComparison('>=', left, right);
+
+// arrays
+export function select(array: Term, index: Term): Term {
+  if (array.sort.kind !== 'array') throw new Error('internal: select on a non-array');
+  expectSort(index, array.sort.index, 'select');
+  return apply('select', [array, index], array.sort.element);
+}
+export function store(array: Term, index: Term, value: Term): Term {
+  if (array.sort.kind !== 'array') throw new Error('internal: store on a non-array');
+  expectSort(index, array.sort.index, 'store');
+  expectSort(value, array.sort.element, 'store');
+  return apply('store', [array, index, value], array.sort);
+}
+export function constantArray(sort: Sort, value: Term): Term {
+  if (sort.kind !== 'array') throw new Error('internal: constant array of a non-array sort');
+  expectSort(value, sort.element, 'const');
+  return Object.freeze({ kind: 'constantArray', value, sort });
+}
+
+// bit-vectors
+function bitvectorWidth(term: Term, where: string): number {
+  if (term.sort.kind !== 'bitvector') throw new Error(`internal: ${where} on a non-bit-vector`);
+  return term.sort.width;
+}
+export type BitvectorBinaryOperator =
+  | 'bvadd' | 'bvsub' | 'bvmul' | 'bvudiv' | 'bvurem' | 'bvsdiv' | 'bvsrem' | 'bvsmod'
+  | 'bvshl' | 'bvlshr' | 'bvashr' | 'bvand' | 'bvor' | 'bvxor';
+export function bitvectorBinary(operator: BitvectorBinaryOperator, left: Term, right: Term): Term {
+  const width = bitvectorWidth(left, operator);
+  expectSort(right, left.sort, operator);
+  return apply(operator, [left, right], bitvectorSort(width));
+}
+export function bitvectorUnary(operator: 'bvneg' | 'bvnot', term: Term): Term {
+  return apply(operator, [term], bitvectorSort(bitvectorWidth(term, operator)));
+}
+export type BitvectorComparisonOperator = 'bvult' | 'bvule' | 'bvugt' | 'bvuge' | 'bvslt' | 'bvsle' | 'bvsgt' | 'bvsge';
+export function bitvectorComparison(operator: BitvectorComparisonOperator, left: Term, right: Term): Term {
+  bitvectorWidth(left, operator);
+  expectSort(right, left.sort, operator);
+  return apply(operator, [left, right], boolSort);
+}
+export function extract(high: number, low: number, term: Term): Term {
+  bitvectorWidth(term, 'extract');
+  return apply('extract', [term], bitvectorSort(high - low + 1), [high, low]);
+}
+export function zeroExtend(extra: number, term: Term): Term {
+  if (extra === 0) return term;
+  return apply('zero_extend', [term], bitvectorSort(bitvectorWidth(term, 'zero_extend') + extra), [extra]);
+}
+export function signExtend(extra: number, term: Term): Term {
+  if (extra === 0) return term;
+  return apply('sign_extend', [term], bitvectorSort(bitvectorWidth(term, 'sign_extend') + extra), [extra]);
+}
+
+// quantifiers and let
+export function forall(variables: readonly SymbolTerm[], body: Term): Term {
+  expectSort(body, boolSort, 'forall');
+  if (variables.length === 0) return body;
+  return Object.freeze({ kind: 'quantifier', quantifier: 'forall', variables: Object.freeze([...variables]), body, sort: boolSort });
+}
+export function exists(variables: readonly SymbolTerm[], body: Term): Term {
+  expectSort(body, boolSort, 'exists');
+  if (variables.length === 0) return body;
+  return Object.freeze({ kind: 'quantifier', quantifier: 'exists', variables: Object.freeze([...variables]), body, sort: boolSort });
+}
+export function letTerm(bindings: readonly { name: string; value: Term }[], body: Term): Term {
+  if (bindings.length === 0) return body;
+  return Object.freeze({ kind: 'let', bindings: Object.freeze(bindings.map((binding) => Object.freeze({ ...binding }))), body, sort: body.sort });
+}
+
+// ---------------------------------------------------------------- scripts and CHC systems
+
+/** One SMT-LIB script: declarations, assertions, one check-sat. */
+export interface SmtScript {
+  readonly kind: 'smtScript';
+  /** printed as `; ...` lines at the top */
+  readonly headerComments: readonly string[];
+  /** e.g. 'QF_AUFLIA', 'ALL'; undefined prints no set-logic */
+  readonly logic: string | undefined;
+  readonly constants: readonly SymbolTerm[];
+  readonly functions: readonly FunctionDeclaration[];
+  readonly assertions: readonly { readonly term: Term; readonly comment?: string }[];
+}
+
+export interface HornClause {
+  /** universally quantified variables of the clause */
+  readonly variables: readonly SymbolTerm[];
+  /** constraint and predicate applications, conjoined */
+  readonly body: readonly Term[];
+  /** a predicate application, or `false` for a query */
+  readonly head: Term;
+  readonly comment?: string;
+}
+
+/** A CHC system printed in the CHC-COMP format (set-logic HORN, queries last, one check-sat). */
+export interface ChcSystem {
+  readonly kind: 'chcSystem';
+  readonly headerComments: readonly string[];
+  readonly predicates: readonly FunctionDeclaration[];
+  readonly clauses: readonly HornClause[];
+}
+
+export function createSmtScript(parts: Omit<SmtScript, 'kind'>): SmtScript {
+  return Object.freeze({ kind: 'smtScript', ...parts });
+}
+export function createChcSystem(parts: Omit<ChcSystem, 'kind'>): ChcSystem {
+  return Object.freeze({ kind: 'chcSystem', ...parts });
+}

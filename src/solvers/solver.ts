@@ -1,0 +1,37 @@
+// The one interface every solver back end implements (in-process z3, external processes).
+// A back end answers `sat`, `unsat` or `unknown`; the encodings decide what that means as a verdict.
+// Every call is bounded by `timeoutMilliseconds`: a back end that runs out of time answers
+// `unknown` with reason 'timeout' and leaves nothing running.
+
+import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
+
+/** A value read from a model: integers and bit-vectors as bigint (bit-vectors unsigned), booleans, arrays. */
+export type ModelValue =
+  | { readonly kind: 'integer'; readonly value: bigint }
+  | { readonly kind: 'boolean'; readonly value: boolean }
+  | { readonly kind: 'array'; readonly defaultValue: ModelValue; readonly entries: readonly { readonly index: ModelValue; readonly value: ModelValue }[] };
+
+export type SolverResult =
+  | {
+      readonly kind: 'sat';
+      /** values of the requested terms, in request order (present when terms were requested) */
+      readonly values: readonly ModelValue[] | undefined;
+    }
+  | { readonly kind: 'unsat' }
+  | { readonly kind: 'unknown'; readonly reason: string };
+
+export interface CheckOptions {
+  readonly timeoutMilliseconds: number;
+  /** terms to evaluate in the model when the answer is sat (model completion on) */
+  readonly valuesOf?: readonly Term[];
+}
+
+export interface Solver {
+  /** e.g. 'z3-wasm', 'z3', 'cvc5', or the custom command */
+  readonly name: string;
+  checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult>;
+  /** sat: the clauses have a model (the program is safe w.r.t. the encoding); unsat: a refutation exists */
+  checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult>;
+  /** release resources (WASM threads, child processes); safe to call twice */
+  dispose(): Promise<void>;
+}
