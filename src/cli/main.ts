@@ -12,7 +12,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import cac from 'cac';
+import { cac } from 'cac';
 import { encoderNames, encoders } from '../encoders/index.js';
 import type { EncodingOptions, EmittedArtefact } from '../encoders/encoder.js';
 import { printProgram } from '../ir/print.js';
@@ -71,8 +71,8 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
     .option('--data-model <model>', 'ILP32 or LP64', { default: 'ILP32' })
     .option('--preprocessor <mode>', 'for .c files: system (cpp), builtin, or none (default: system when cpp exists)')
     .option('--json', 'print one JSON record instead of text')
-    .help()
-    .version(readPackageVersion());
+    .option('-h, --help', 'this text')
+    .option('-v, --version', 'the version');
   let parsed;
   try {
     parsed = cli.parse(['node', 'encode', ...argv], { run: false });
@@ -317,6 +317,8 @@ function printJson(value: unknown): void {
 export async function main(argv: readonly string[]): Promise<never> {
   let code: number;
   let watchdog: NodeJS.Timeout | undefined;
+  // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
+  process.stdout.on('error', () => process.exit(exitCodes.safe));
   try {
     const commandLine = parseCommandLine(argv);
     if (commandLine === 'help') {

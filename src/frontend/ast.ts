@@ -79,8 +79,9 @@ export interface Enumerator {
 
 /**
  * Declarators nest as in the C grammar: `int *a[10]` is
- * array(size 10, inner: pointer(inner: identifier a)) read inside-out, i.e. the type is built by
- * walking from the outermost node to the identifier: `a` is an array of 10 pointers to int.
+ * pointer(inner: array(size 10, inner: identifier a)): the outermost node is the operator applied
+ * last to the base type, so `a` is an array of 10 pointers to int (the type is built by applying
+ * the nodes from the outermost inwards to the base type and reading the identifier's type last).
  * An abstract declarator (in a type name or unnamed parameter) ends in `{kind: 'abstract'}`.
  */
 export type Declarator =
