@@ -1,0 +1,153 @@
+// External solver processes: Debian's `z3`, `cvc5`, or a custom command template containing
+// `{file}`. The printed script is written to a temporary .smt2 file, the solver runs in its own
+// process group, stdout is interpreted with `interpretSolverOutput`.
+// Soundness/robustness assumptions: any `(error ...)` line or unparsable output makes the answer
+// unknown; the process group is killed with SIGKILL once the timeout plus a grace period has
+// passed (the answer is then unknown 'timeout'); temporary files are always removed; cvc5 is not
+// used for CHC (it answers unknown on HORN problems), so `checkChc` with cvc5 is unknown.
+
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { printChcSystem, printSmtScript } from '../smt/printer.js';
+import type { ChcSystem, SmtScript } from '../smt/terms.js';
+import { interpretSolverOutput } from './sexpr.js';
+import type { CheckOptions, Solver, SolverResult } from './solver.js';
+
+/** Time given to a solver beyond the requested timeout before its process group is killed. */
+const killGraceMilliseconds = 2_000;
+
+export type ExternalSolverKind =
+  | { readonly kind: 'z3'; readonly executable: string }
+  | { readonly kind: 'cvc5'; readonly executable: string }
+  /** a shell command template; `{file}` is replaced by the (quoted) path of the .smt2 file */
+  | { readonly kind: 'command'; readonly template: string };
+
+interface ProcessOutcome {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number | null;
+  readonly killed: boolean;
+  readonly elapsedMilliseconds: number;
+}
+
+function quoteForShell(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+function commandLine(solver: ExternalSolverKind, file: string, timeoutMilliseconds: number): { command: string; argumentsList: string[] } {
+  switch (solver.kind) {
+    case 'z3':
+      return { command: solver.executable, argumentsList: ['-smt2', file] };
+    case 'cvc5':
+      return {
+        command: solver.executable,
+        argumentsList: ['--lang', 'smt2', '--produce-models', `--tlimit-per=${Math.max(1, Math.floor(timeoutMilliseconds))}`, file],
+      };
+    case 'command':
+      return { command: '/bin/sh', argumentsList: ['-c', solver.template.split('{file}').join(quoteForShell(file))] };
+    default: {
+      const never: never = solver;
+      throw new Error(`internal: unknown solver ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function runProcess(command: string, argumentsList: string[], killAfterMilliseconds: number): Promise<ProcessOutcome> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let killed = false;
+    let settled = false;
+    const child = spawn(command, argumentsList, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const killGroup = (): void => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      killed = true;
+      killGroup();
+    }, killAfterMilliseconds);
+    const finish = (exitCode: number | null, extraError?: string): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      killGroup(); // children the solver (or the shell) may have left behind
+      resolve({
+        stdout: Buffer.concat(stdout).toString('utf8'),
+        stderr: Buffer.concat(stderr).toString('utf8') + (extraError ?? ''),
+        exitCode,
+        killed,
+        elapsedMilliseconds: Date.now() - started,
+      });
+    };
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', (error) => finish(null, `\n${error.message}`));
+    child.on('close', (code) => finish(code));
+  });
+}
+
+function solverName(solver: ExternalSolverKind): string {
+  return solver.kind === 'command' ? solver.template : solver.kind;
+}
+
+async function runText(solver: ExternalSolverKind, text: string, expectedValues: number, options: CheckOptions): Promise<SolverResult> {
+  const directory = await mkdtemp(join(tmpdir(), 'encode-solver-'));
+  try {
+    const file = join(directory, 'query.smt2');
+    await writeFile(file, text, 'utf8');
+    const { command, argumentsList } = commandLine(solver, file, options.timeoutMilliseconds);
+    const outcome = await runProcess(command, argumentsList, options.timeoutMilliseconds + killGraceMilliseconds);
+    if (outcome.killed) return { kind: 'unknown', reason: 'timeout' };
+    const result = interpretSolverOutput(outcome.stdout, expectedValues);
+    if (result.kind !== 'unknown') return result;
+    if (result.reason === 'solver returned unknown' && outcome.elapsedMilliseconds >= options.timeoutMilliseconds * 0.9) {
+      return { kind: 'unknown', reason: 'timeout' };
+    }
+    if (result.reason.startsWith('no sat/unsat/unknown')) {
+      const stderr = outcome.stderr.trim().slice(0, 300);
+      return { kind: 'unknown', reason: `${solverName(solver)} gave no answer (exit code ${outcome.exitCode})${stderr === '' ? '' : `: ${stderr}`}` };
+    }
+    return result;
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+function timeoutOption(solver: ExternalSolverKind, timeoutMilliseconds: number): string {
+  return solver.kind === 'z3' ? `(set-option :timeout ${Math.max(1, Math.floor(timeoutMilliseconds))})\n` : '';
+}
+
+/** z3 answers `(get-info :reason-unknown)` after any result; cvc5 errors after sat/unsat, so only z3 gets it. */
+function reasonQuery(solver: ExternalSolverKind): string {
+  return solver.kind === 'z3' ? '(get-info :reason-unknown)\n' : '';
+}
+
+export function createExternalSolver(solver: ExternalSolverKind): Solver {
+  return {
+    name: solverName(solver),
+    async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
+      const valuesOf = options.valuesOf ?? [];
+      const text = timeoutOption(solver, options.timeoutMilliseconds)
+        + (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '')
+        + printSmtScript(script, { getValues: valuesOf })
+        + reasonQuery(solver);
+      return runText(solver, text, valuesOf.length, options);
+    },
+    async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
+      if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };
+      const text = timeoutOption(solver, options.timeoutMilliseconds) + printChcSystem(system) + reasonQuery(solver);
+      return runText(solver, text, 0, options);
+    },
+    async dispose(): Promise<void> {
+      // every process is killed and awaited within its check: nothing to release
+    },
+  };
+}

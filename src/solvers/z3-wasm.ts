@@ -1,0 +1,160 @@
+// In-process z3 through the `z3-solver` npm package (WebAssembly). Scripts and CHC systems are
+// printed with the one printer and run with `Z3_eval_smtlib2_string` in a fresh context per check;
+// CHC systems use `(set-logic HORN)`, which makes z3 use Spacer.
+// Soundness/robustness assumptions:
+// - one initialised WASM module per process (lazy singleton); its async API runs one call at a
+//   time, so checks are serialised through a queue;
+// - the time limit is enforced three ways: z3's `:timeout` option, a JS timer calling
+//   `Z3_interrupt` shortly after, and a hard deadline after which the module is abandoned (its
+//   threads terminated) and the answer is unknown 'timeout';
+// - every context is deleted after its check (a live context can keep a timer thread, and with it
+//   the Node process, alive); `dispose()` terminates the module's worker threads so Node can exit.
+
+import { init } from 'z3-solver';
+import { printChcSystem, printSmtScript } from '../smt/printer.js';
+import type { ChcSystem, SmtScript } from '../smt/terms.js';
+import { interpretSolverOutput } from './sexpr.js';
+import type { CheckOptions, Solver, SolverResult } from './solver.js';
+
+type Z3Module = Awaited<ReturnType<typeof init>>;
+
+/** Extra time after z3's own timeout before the JS timer interrupts the context. */
+const interruptGraceMilliseconds = 500;
+/** Extra time after the timeout before the module is abandoned as unresponsive. */
+const abandonGraceMilliseconds = 5_000;
+
+let sharedModule: Promise<Z3Module> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
+
+function loadModule(): Promise<Z3Module> {
+  if (sharedModule === undefined) {
+    sharedModule = init();
+    // a failed initialisation may be retried by a later check
+    sharedModule.catch(() => {
+      sharedModule = undefined;
+    });
+  }
+  return sharedModule;
+}
+
+/** The parts of the Emscripten module used directly (see evaluateOffThread). */
+interface EmscriptenModule {
+  readonly HEAPU8: Uint8Array;
+  _malloc(size: number): number;
+  _free(pointer: number): void;
+  async_call(run: (context: number, text: number) => void, context: number, text: number): Promise<string>;
+  _async_Z3_eval_smtlib2_string(context: number, text: number): void;
+  readonly PThread?: { terminateAllThreads?: () => void };
+}
+
+function emscriptenOf(module: Z3Module): EmscriptenModule {
+  return module.em as unknown as EmscriptenModule;
+}
+
+function terminateThreads(module: Z3Module): void {
+  emscriptenOf(module).PThread?.terminateAllThreads?.();
+}
+
+/**
+ * `Z3.eval_smtlib2_string` of z3-solver 4.15 passes the script through `ccall`, which puts the
+ * string on the WASM stack and releases it as soon as the call returns, while the z3 thread it
+ * started is still reading it (we observed scripts failing with garbled text). So the text is
+ * copied to the heap here and freed only when the thread has answered.
+ */
+async function evaluateOffThread(module: Z3Module, context: unknown, text: string): Promise<string> {
+  const emscripten = emscriptenOf(module);
+  const bytes = Buffer.from(text + '\0', 'utf8');
+  const pointer = emscripten._malloc(bytes.length);
+  if (pointer === 0) throw new Error('z3-wasm: out of memory for the script text');
+  emscripten.HEAPU8.set(bytes, pointer); // read HEAPU8 after malloc: memory may have grown
+  const output = await emscripten.async_call(emscripten._async_Z3_eval_smtlib2_string, context as number, pointer);
+  emscripten._free(pointer);
+  return output;
+}
+
+/** Runs one complete SMT-LIB text in a fresh context; returns z3's textual output or a failure. */
+async function evaluateText(text: string, timeoutMilliseconds: number): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
+  let module: Z3Module;
+  try {
+    module = await loadModule();
+  } catch (error) {
+    return { kind: 'failure', reason: `z3-wasm could not be initialised: ${String(error)}` };
+  }
+  const { Z3 } = module;
+  const configuration = Z3.mk_config();
+  const context = Z3.mk_context(configuration);
+  Z3.del_config(configuration);
+  let interruptTimer: NodeJS.Timeout | undefined;
+  let abandonTimer: NodeJS.Timeout | undefined;
+  let abandoned = false;
+  try {
+    const evaluation = evaluateOffThread(module, context, text);
+    interruptTimer = setTimeout(() => Z3.interrupt(context), timeoutMilliseconds + interruptGraceMilliseconds);
+    const deadline = new Promise<'abandoned'>((resolve) => {
+      abandonTimer = setTimeout(() => resolve('abandoned'), timeoutMilliseconds + abandonGraceMilliseconds);
+    });
+    const outcome = await Promise.race([evaluation, deadline]);
+    if (outcome === 'abandoned') {
+      abandoned = true;
+      // the module is stuck in a call that ignores interrupts: drop it, a later check starts afresh
+      evaluation.catch(() => undefined);
+      if (sharedModule !== undefined && (await sharedModule) === module) sharedModule = undefined;
+      terminateThreads(module);
+      return { kind: 'failure', reason: 'timeout' };
+    }
+    return { kind: 'output', output: outcome };
+  } catch (error) {
+    return { kind: 'failure', reason: `z3-wasm error: ${error instanceof Error ? error.message : String(error)}` };
+  } finally {
+    clearTimeout(interruptTimer);
+    clearTimeout(abandonTimer);
+    if (!abandoned) Z3.del_context(context);
+  }
+}
+
+/** Serialises calls into the single-threaded WASM API. */
+function enqueue<T>(task: () => Promise<T>): Promise<T> {
+  const result = queue.then(task, task);
+  queue = result.catch(() => undefined);
+  return result;
+}
+
+function timeoutOption(timeoutMilliseconds: number): string {
+  const milliseconds = Math.max(1, Math.floor(timeoutMilliseconds));
+  return `(set-option :timeout ${milliseconds})\n`;
+}
+
+async function run(text: string, expectedValues: number, options: CheckOptions): Promise<SolverResult> {
+  const outcome = await enqueue(() => evaluateText(text, options.timeoutMilliseconds));
+  if (outcome.kind === 'failure') return { kind: 'unknown', reason: outcome.reason };
+  return interpretSolverOutput(outcome.output, expectedValues);
+}
+
+export function createZ3WasmSolver(): Solver {
+  return {
+    name: 'z3-wasm',
+    async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
+      const valuesOf = options.valuesOf ?? [];
+      const text = timeoutOption(options.timeoutMilliseconds)
+        + '(set-option :model.completion true)\n'
+        + printSmtScript(script, { getValues: valuesOf })
+        + '(get-info :reason-unknown)\n';
+      return run(text, valuesOf.length, options);
+    },
+    async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
+      const text = timeoutOption(options.timeoutMilliseconds) + printChcSystem(system) + '(get-info :reason-unknown)\n';
+      return run(text, 0, options);
+    },
+    async dispose(): Promise<void> {
+      await queue;
+      const pending = sharedModule;
+      sharedModule = undefined;
+      if (pending === undefined) return;
+      try {
+        terminateThreads(await pending);
+      } catch {
+        // initialisation failed: nothing to release
+      }
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// End-to-end tests of the `encode` command as a user runs it: exit codes, messages with
+// file:line:col, no stack traces, output files, JSON records. Runs the compiled bin/encode.js
+// (`npm test` builds first).
+
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const projectRoot = resolve(import.meta.dirname, '..', '..');
+const encodeBinary = join(projectRoot, 'bin', 'encode.js');
+const regression = join(projectRoot, 'test', 'regression');
+
+function encode(...argumentsList: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [encodeBinary, ...argumentsList], { encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function temporaryDirectory(): string {
+  return mkdtempSync(join(tmpdir(), 'encode-cli-'));
+}
+
+describe('encode command line', () => {
+  it('prints help and the version with exit 0', () => {
+    const help = encode('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--encoding');
+    expect(help.stdout).toContain('Exit codes');
+    const version = encode('--version');
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('rejects an unknown option and a bad value with exit 2 and no stack trace', () => {
+    for (const argumentsList of [['x.c', '--no-such-flag'], ['x.c', '--encoding', 'nope'], ['x.c', '--timeout', '-3'], []]) {
+      const result = encode(...argumentsList);
+      expect(result.status, argumentsList.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(/^encode: error: /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('reports a missing file as an input error (exit 3)', () => {
+    const result = encode(join(temporaryDirectory(), 'missing.c'));
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(/missing\.c:\d+:\d+: error: /);
+  });
+
+  it('reports a syntax error with file:line:col and exit 3', () => {
+    const directory = temporaryDirectory();
+    const file = join(directory, 'broken.c');
+    writeFileSync(file, 'int main(void) {\n  int x = 1;\n  x = (x + ;\n  return 0;\n}\n');
+    for (const preprocessor of ['system', 'builtin']) {
+      const result = encode(file, '--emit', 'smt2', '--preprocessor', preprocessor);
+      expect(result.status, preprocessor).toBe(3);
+      expect(result.stderr, preprocessor).toMatch(/broken\.c:3:\d+: error: /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('reports unsupported input with a location: exit 5 when emitting, UNKNOWN (exit 20) when solving', () => {
+    const directory = temporaryDirectory();
+    const file = join(directory, 'pointers.c');
+    writeFileSync(file, 'extern void reach_error(void);\nint main(void) {\n  int a[4];\n  int *p = a;\n  p = p + 1;\n  if (*p) reach_error();\n  return 0;\n}\n');
+    const emitted = encode(file, '--emit', 'smt2');
+    expect(emitted.status).toBe(5);
+    expect(emitted.stderr).toMatch(/pointers\.c:\d+:\d+: unsupported: /);
+    const solved = encode(file, '--solve');
+    expect(solved.status).toBe(20);
+    expect(solved.stdout).toMatch(/^UNKNOWN \(.*\d+:\d+\)/);
+  });
+
+  it('writes SMT-LIB to stdout, to -o FILE and into --out-dir', () => {
+    const input = join(regression, 'copy-safe.c');
+    const toStdout = encode(input, '--emit', 'smt2', '--encoding', 'chc');
+    expect(toStdout.status).toBe(0);
+    expect(toStdout.stdout).toContain('(set-logic HORN)');
+    expect(toStdout.stdout).toContain('(check-sat)');
+    const directory = temporaryDirectory();
+    const single = join(directory, 'out.smt2');
+    expect(encode(input, '--emit', 'smt2', '--encoding', 'bmc', '-o', single).status).toBe(0);
+    expect(readFileSync(single, 'utf8')).toContain('(check-sat)');
+    const outDirectory = join(directory, 'smtlib-out');
+    expect(encode(input, '--emit', 'smt2', '--encoding', 'chc', '--out-dir', outDirectory).status).toBe(0);
+    expect(readdirSync(outDirectory)).toEqual(['copy-safe.chc.smt2']);
+  });
+
+  it('solves with the embedded z3 and prints one JSON record with times per phase', () => {
+    const result = encode(join(regression, 'nondet-unsafe.c'), '--encoding', 'bmc', '--json', '--timeout', '30');
+    expect(result.status).toBe(10);
+    const record = JSON.parse(result.stdout.trim()) as { verdict: string; times: Record<string, number>; counterexample: { scalars: string[] } };
+    expect(record.verdict).toBe('unsafe');
+    expect(record.times.parse).toBeGreaterThanOrEqual(0);
+    expect(record.times.lower).toBeGreaterThanOrEqual(0);
+    const [x, y] = record.counterexample.scalars.map(BigInt);
+    expect(x! >= 10n && x! <= 20n).toBe(true);
+    expect(y).toBe(x! + 3n);
+  });
+
+  it('prints SAFE for a program chc proves, and the process exits by itself', () => {
+    const started = Date.now();
+    const result = encode(join(regression, 'counter-safe.c'), '--encoding', 'chc', '--timeout', '30');
+    expect(result.stdout.split('\n')[0]).toBe('SAFE');
+    expect(result.status).toBe(0);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  });
+});

@@ -1,0 +1,146 @@
+// In-process z3 (WASM): sat/unsat/get-value, errors, timeouts, Spacer on small CHC systems, and
+// that a Node process using it exits by itself after dispose().
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { intConstant, select, symbol, intSort, equal } from '../../src/smt/terms.js';
+import { selectValue } from '../../src/solvers/sexpr.js';
+import type { ModelValue } from '../../src/solvers/solver.js';
+import { createZ3WasmSolver } from '../../src/solvers/z3-wasm.js';
+import {
+  a, arrayLoopSystem, bitvectorScript, byte, counterSystem, hardScript, hardSystem, satisfiableScript, script,
+  unsatisfiableScript, x,
+} from './fixtures.js';
+
+const solver = createZ3WasmSolver();
+afterAll(() => solver.dispose());
+const integer = (number: number): ModelValue => ({ kind: 'integer', value: BigInt(number) });
+
+describe('z3-wasm scripts', () => {
+  it('answers sat with values of ints, arrays and bit-vectors', async () => {
+    const result = await solver.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x, a, byte, select(a, intConstant(3))] });
+    expect(result.kind).toBe('sat');
+    if (result.kind !== 'sat') return;
+    const [xValue, arrayValue, byteValue, selected] = result.values!;
+    expect(xValue).toEqual(integer(-5));
+    expect(selectValue(arrayValue!, integer(3))).toEqual(integer(7));
+    expect(byteValue).toEqual(integer(128));
+    expect(selected).toEqual(integer(7));
+  });
+  it('answers unsat', async () => {
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+  });
+  it('reads unsigned bit-vector values', async () => {
+    const result = await solver.checkScript(bitvectorScript, { timeoutMilliseconds: 10_000, valuesOf: [byte] });
+    expect(result.kind).toBe('sat');
+    if (result.kind === 'sat') expect(result.values![0]!.kind === 'integer' && result.values![0]!.value).toBeGreaterThan(200n);
+  });
+  it('decodes an array constrained by a quantifier (lambda or store form)', async () => {
+    const { forall, and, lessEqual, less, implies } = await import('../../src/smt/terms.js');
+    const k = symbol('k', intSort);
+    const quantified = script([forall([k], implies(and(lessEqual(intConstant(0), k), less(k, intConstant(4))), equal(select(a, k), intConstant(7))))], [a]);
+    const result = await solver.checkScript(quantified, { timeoutMilliseconds: 10_000, valuesOf: [a] });
+    expect(result.kind).toBe('sat');
+    if (result.kind !== 'sat') return;
+    for (const index of [0, 1, 2, 3]) expect(selectValue(result.values![0]!, integer(index))).toEqual(integer(7));
+  });
+  it('turns a script error into unknown with the error text', async () => {
+    const undeclared = symbol('undeclared', intSort);
+    const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), { timeoutMilliseconds: 10_000 });
+    expect(result.kind).toBe('unknown');
+    if (result.kind === 'unknown') expect(result.reason).toMatch(/undeclared/);
+  });
+  it('stops a hard nonlinear query at the timeout', async () => {
+    const started = Date.now();
+    const result = await solver.checkScript(hardScript, { timeoutMilliseconds: 1_000 });
+    const elapsed = Date.now() - started;
+    expect(result).toEqual({ kind: 'unknown', reason: 'timeout' });
+    expect(elapsed).toBeLessThan(3_000);
+    // the module is still usable afterwards
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+  });
+  it('gives stable answers over many checks (regression: z3-solver freed the script text too early)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const answers = [
+        await solver.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x, a, byte] }),
+        await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 }),
+        await solver.checkChc(counterSystem(11), { timeoutMilliseconds: 10_000 }),
+      ];
+      expect(answers.map((answer) => (answer.kind === 'unknown' ? answer.reason : answer.kind))).toEqual(['sat', 'unsat', 'unsat']);
+    }
+  });
+  it('serialises concurrent checks', async () => {
+    const results = await Promise.all([
+      solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 }),
+      solver.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000 }),
+      solver.checkChc(counterSystem(10), { timeoutMilliseconds: 10_000 }),
+    ]);
+    expect(results.map((result) => result.kind)).toEqual(['unsat', 'sat', 'sat']);
+  });
+});
+
+describe('z3-wasm CHC (Spacer)', () => {
+  it('proves the counter loop safe (sat) and finds the violation (unsat)', async () => {
+    expect(await solver.checkChc(counterSystem(10), { timeoutMilliseconds: 20_000 })).toEqual({ kind: 'sat', values: undefined });
+    expect(await solver.checkChc(counterSystem(11), { timeoutMilliseconds: 20_000 })).toEqual({ kind: 'unsat' });
+  });
+  it('solves a loop over an array (safe and unsafe variants)', async () => {
+    expect((await solver.checkChc(arrayLoopSystem(5), { timeoutMilliseconds: 30_000 })).kind).toBe('sat');
+    expect((await solver.checkChc(arrayLoopSystem(6), { timeoutMilliseconds: 30_000 })).kind).toBe('unsat');
+  });
+  it('stops a hard CHC system at the timeout', async () => {
+    const started = Date.now();
+    const result = await solver.checkChc(hardSystem(), { timeoutMilliseconds: 1_000 });
+    expect(Date.now() - started).toBeLessThan(3_500);
+    expect(result.kind).toBe('unknown');
+    if (result.kind === 'unknown') expect(result.reason).toBe('timeout');
+  });
+});
+
+describe('z3-wasm process exit', () => {
+  it('lets a Node process exit by itself after dispose()', async () => {
+    const projectRoot = resolve(import.meta.dirname, '..', '..');
+    // compile the back end with tsc into a scratch directory inside the project (so 'z3-solver' resolves)
+    const outputDirectory = mkdtempSync(join(projectRoot, 'node_modules', '.cache-encode-exit-test-'));
+    try {
+      execFileSync(process.execPath, [
+        join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--outDir', outputDirectory, '--rootDir', join(projectRoot, 'src'),
+        '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--skipLibCheck', '--strict',
+        join(projectRoot, 'src', 'solvers', 'z3-wasm.ts'),
+      ], { stdio: 'pipe' });
+      writeFileSync(join(outputDirectory, 'package.json'), '{"type":"module"}');
+      const childScript = join(outputDirectory, 'child.mjs');
+      writeFileSync(childScript, `
+        import { createZ3WasmSolver } from './solvers/z3-wasm.js';
+        import { createSmtScript, symbol, intSort, greater, intConstant, multiply, equal, add } from './smt/terms.js';
+        const x = symbol('x', intSort), y = symbol('y', intSort), z = symbol('z', intSort);
+        const solver = createZ3WasmSolver();
+        const easy = createSmtScript({ headerComments: [], logic: undefined, constants: [x], functions: [], assertions: [{ term: greater(x, intConstant(1)) }] });
+        const hard = createSmtScript({ headerComments: [], logic: undefined, constants: [x, y, z], functions: [], assertions: [
+          { term: greater(x, intConstant(1)) }, { term: greater(y, intConstant(1)) }, { term: greater(z, intConstant(1)) },
+          { term: equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z)) }] });
+        const first = await solver.checkScript(easy, { timeoutMilliseconds: 10000, valuesOf: [x] });
+        const second = await solver.checkScript(hard, { timeoutMilliseconds: 500 });
+        await solver.dispose();
+        console.log(first.kind + ' ' + second.kind);
+      `);
+      const outcome = await new Promise<{ code: number | null; stdout: string; elapsed: number }>((resolvePromise) => {
+        const started = Date.now();
+        const child = spawn(process.execPath, [childScript], { stdio: ['ignore', 'pipe', 'inherit'] });
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+        const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        child.on('close', (code) => {
+          clearTimeout(killer);
+          resolvePromise({ code, stdout, elapsed: Date.now() - started });
+        });
+      });
+      expect(outcome.stdout.trim()).toBe('sat unknown');
+      expect(outcome.code).toBe(0);
+      expect(outcome.elapsed).toBeLessThan(15_000);
+    } finally {
+      rmSync(outputDirectory, { recursive: true, force: true });
+    }
+  });
+});
