@@ -1,0 +1,81 @@
+// The concrete interpreter: the ground truth every test and every UNSAFE verdict is checked against.
+//
+// `runProgram` runs a lowered `Program` under `int` or `bv` semantics (src/ir/types.ts) taking its
+// nondeterministic choices from a `NondetSource`. The program is compiled once into JS closures
+// (src/interp/compile.ts); values are exact integers (src/interp/values.ts), arrays total maps
+// (src/interp/arrays.ts).
+//
+// Choices beyond the IR's own rules, shared with every encoder's documented assumptions:
+// - a scalar read before any assignment reads 0; an array before any fill or havoc holds 0 in
+//   every cell (lowering havocs or fills every declared object explicitly);
+// - division or remainder by zero, and a shift by a negative count or by at least the width of the
+//   shifted type, stop the run with `undefinedBehaviour` in both semantics; signed overflow wraps in
+//   `bv` and does not exist in `int` (mathematical integers);
+// - one step is one executed statement or one evaluation of a loop condition.
+
+import type { ArrayVariable, IntegerType, Program, Semantics, SourceLocation } from '../ir/types.js';
+import type { ArrayContent, Counterexample } from '../verdict.js';
+import { compileProgram } from './compile.js';
+import { createCounterexampleSource } from './sources.js';
+
+export interface NondetSource {
+  /** a value for a scalar `havoc`; undefined when the source is exhausted */
+  nextScalar(type: IntegerType, location: SourceLocation): bigint | undefined;
+  /**
+   * the content for an `arrayHavoc`; `sizes` are the array's sizes evaluated at the havoc (for
+   * multi-dimensional arrays the entries are keyed by the row-major flattened index over them).
+   */
+  nextArray(array: ArrayVariable, location: SourceLocation, sizes: readonly bigint[]): ArrayContent | undefined;
+}
+
+export type RunOutcome =
+  | { kind: 'assertionFailed'; location: SourceLocation; consumed: Counterexample; steps: number }
+  | { kind: 'assumptionFailed'; location: SourceLocation; steps: number }
+  | { kind: 'completed'; steps: number }
+  | { kind: 'stepLimitReached'; steps: number }
+  | { kind: 'undefinedBehaviour'; reason: string; location: SourceLocation; steps: number }
+  | { kind: 'inputExhausted'; location: SourceLocation; steps: number }
+  /** a given value outside the type's range */
+  | { kind: 'invalidInput'; reason: string; location: SourceLocation; steps: number };
+
+export interface RunOptions {
+  semantics: Semantics;
+  nondet: NondetSource;
+  maxSteps: number;
+}
+
+export const defaultReplaySteps = 500_000_000;
+
+export function runProgram(program: Program, options: RunOptions): RunOutcome {
+  return compileProgram(program, options.semantics).run(options.nondet, options.maxSteps).outcome;
+}
+
+/** Runs the program on exactly the choices of `counterexample`. */
+export function replayCounterexample(
+  program: Program, counterexample: Counterexample, semantics: Semantics, maxSteps: number = defaultReplaySteps,
+): RunOutcome {
+  return runProgram(program, { semantics, nondet: createCounterexampleSource(counterexample), maxSteps });
+}
+
+export function describeOutcome(outcome: RunOutcome): string {
+  switch (outcome.kind) {
+    case 'assertionFailed':
+      return `assertion failed at ${outcome.location.line}:${outcome.location.column} after ${outcome.steps} steps`;
+    case 'assumptionFailed':
+      return `assumption failed at ${outcome.location.line}:${outcome.location.column} after ${outcome.steps} steps`;
+    case 'completed':
+      return `completed after ${outcome.steps} steps`;
+    case 'stepLimitReached':
+      return `step limit reached after ${outcome.steps} steps`;
+    case 'undefinedBehaviour':
+      return `undefined behaviour (${outcome.reason}) at ${outcome.location.line}:${outcome.location.column}`;
+    case 'inputExhausted':
+      return `input exhausted at ${outcome.location.line}:${outcome.location.column}`;
+    case 'invalidInput':
+      return `invalid input (${outcome.reason}) at ${outcome.location.line}:${outcome.location.column}`;
+    default: {
+      const unreachable: never = outcome;
+      return unreachable;
+    }
+  }
+}
