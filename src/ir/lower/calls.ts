@@ -1,0 +1,260 @@
+// Calls: SV-COMP intrinsics are mapped to IR statements (whatever their definitions in the file say),
+// every other call to a function defined in the file is inlined: parameters are fresh variables
+// assigned the arguments (arrays and pointers are bound to the caller's objects), the result goes to
+// a fresh variable, `return` is lowered with a "returned" flag (see statements.ts). Recursion and
+// calls to functions without a definition are unsupported.
+
+import type { Expression as AstExpression, FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
+import {
+  boolType, charType, createAssert, createAssign, createAssume, createArrayFill, createConstant, createHavoc,
+  createVariableExpression, convertTo, intType, longLongType, longType, shortType, unsignedCharType, unsignedIntType,
+  unsignedLongLongType, unsignedLongType, unsignedShortType, unsignedInt128Type, int128Type,
+} from '../factory.js';
+import type { Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
+import { expressionSize, mayBeUndefined, readsAny, substituteBlock, writtenVariables } from './substitute.js';
+import {
+  type CType, applyDeclarator, describeType, typeFromSpecifiers, typeFromTypeName,
+} from './c-types.js';
+import { type Context, type ExitFlag, type FunctionFrame, unsupported } from './context.js';
+import { copyStruct, lowerCondition, lowerExpression, lowerForEffect, lowerRvalue, resolverFor, sizeOfNode } from './expressions.js';
+import { arrayLeaves, createObject } from './objects.js';
+import { bindPointer } from './pointers.js';
+import type { Scope } from './scope.js';
+import { lowerFunctionBody } from './statements.js';
+import { type Value, integerValue, protectValue, toInteger, toPointer } from './values.js';
+
+/** The type of `__VERIFIER_nondet_<suffix>`, given the function's full name; undefined if not one. */
+export function nondetType(name: string, context: Context): IntegerType | undefined {
+  if (!name.startsWith('__VERIFIER_nondet_')) return undefined;
+  switch (name.slice('__VERIFIER_nondet_'.length)) {
+    case 'int': return intType;
+    case 'uint': case 'unsigned': case 'unsigned_int': return unsignedIntType;
+    case 'long': return longType(context.dataModel);
+    case 'ulong': case 'unsigned_long': case 'size_t': return unsignedLongType(context.dataModel);
+    case 'longlong': case 'long_long': return longLongType;
+    case 'ulonglong': case 'unsigned_long_long': return unsignedLongLongType;
+    case 'short': return shortType;
+    case 'ushort': case 'unsigned_short': return unsignedShortType;
+    case 'char': case 'schar': return charType;
+    case 'uchar': case 'unsigned_char': return unsignedCharType;
+    case 'bool': case '_Bool': return boolType;
+    case 'int128': return int128Type;
+    case 'uint128': return unsignedInt128Type;
+    case 'u8': return unsignedCharType;
+    case 'u16': return unsignedShortType;
+    case 'u32': return unsignedIntType;
+    case 'loff_t': return longLongType;
+    default: return undefined;
+  }
+}
+
+const ignoredFunctions = new Set(['printf', 'puts', 'putchar', 'fprintf', 'fflush', 'free', 'srand', 'fputs', 'perror']);
+const pathEnding = new Set(['abort', 'exit', '_exit', '_Exit', '__builtin_abort', '__builtin_trap', '__builtin_unreachable']);
+const errorFunctions = new Set(['reach_error', '__VERIFIER_error', '__assert_fail', '__assert_perror_fail', '__assert', '__assert_rtn']);
+
+export function lowerCall(
+  context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'call' }>, out: Statement[], discard: boolean,
+): Value {
+  const location = expression.location;
+  if (expression.callee.kind !== 'identifier') return unsupported(location, 'call through a function pointer');
+  const name = expression.callee.name;
+  const binding = scope.lookup(name);
+  if (binding !== undefined && binding.kind === 'object') return unsupported(location, `call through function pointer '${name}'`);
+  const argumentsList = expression.arguments;
+
+  if (name.startsWith('__VERIFIER_nondet_')) {
+    const type = nondetType(name, context);
+    if (type === undefined) return unsupported(location, `nondeterministic value of type '${name.slice('__VERIFIER_nondet_'.length)}'`);
+    const temporary = context.freshScalar('nondet', type, location);
+    out.push(createHavoc(temporary, location));
+    return integerValue(createVariableExpression(temporary));
+  }
+  if (errorFunctions.has(name)) {
+    out.push(createAssert(createConstant(0n, intType), location));
+    return { kind: 'void' };
+  }
+  if (pathEnding.has(name)) {
+    for (const argument of argumentsList) lowerForEffect(context, scope, argument, out);
+    out.push(createAssume(createConstant(0n, intType), location));
+    return { kind: 'void' };
+  }
+  if (name === '__VERIFIER_assume' || name === 'assume_abort_if_not' || (name === '__VERIFIER_assert' && !context.functions.has(name))
+      || (name === 'assert' && !context.functions.has(name))) {
+    const argument = argumentsList[0];
+    if (argument === undefined || argumentsList.length !== 1) return unsupported(location, `${name} with ${argumentsList.length} arguments`);
+    const condition = lowerCondition(context, scope, argument, out);
+    out.push(name === '__VERIFIER_assume' || name === 'assume_abort_if_not' ? createAssume(condition, location) : createAssert(condition, location));
+    return { kind: 'void' };
+  }
+  if (name === '__builtin_expect' && argumentsList.length === 2) {
+    const value = lowerExpression(context, scope, argumentsList[0]!, out);
+    lowerForEffect(context, scope, argumentsList[1]!, out);
+    return value;
+  }
+  if (name === 'malloc' || name === 'alloca' || name === '__builtin_alloca' || name === 'calloc') {
+    return lowerAllocation(context, scope, name, argumentsList, location, out);
+  }
+  if (name === 'memset') return lowerMemset(context, scope, argumentsList, location, out);
+  if (ignoredFunctions.has(name) && !context.functions.has(name)) {
+    if (!discard) return unsupported(location, `result of '${name}' used`);
+    if (name !== 'free') {
+      for (const argument of argumentsList) if (argument.kind !== 'stringLiteral') lowerForEffect(context, scope, argument, out);
+    }
+    return { kind: 'void' };
+  }
+  const definition = context.functions.get(name);
+  if (definition === undefined) return unsupported(location, `call to function '${name}' without a definition`);
+  return inlineCall(context, scope, name, definition, argumentsList, location, out);
+}
+
+function lowerAllocation(
+  context: Context, scope: Scope, name: string, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[],
+): Value {
+  const fill = name === 'calloc' ? 'zero' : 'havoc';
+  const voidPointer: CType = { kind: 'pointer', target: { kind: 'void' } };
+  const sizeofTypeOf = (expression: AstExpression): CType | undefined =>
+    expression.kind === 'sizeofType' ? typeFromTypeName(expression.typeName, scope, resolverFor(context)) : undefined;
+  if (name === 'calloc') {
+    if (argumentsList.length !== 2) return unsupported(location, 'calloc with a wrong number of arguments');
+    const elementSizeType = sizeofTypeOf(argumentsList[1]!);
+    const count = lowerRvalue(context, scope, argumentsList[0]!, out);
+    if (elementSizeType !== undefined) {
+      return { kind: 'pointer', pointer: { kind: 'allocation', count, bytes: count, sizeofType: elementSizeType, fill, location }, ctype: voidPointer };
+    }
+    const size = lowerRvalue(context, scope, argumentsList[1]!, out);
+    if (count.kind === 'constant' && size.kind === 'constant') {
+      const bytes = createConstant(count.value * size.value, count.type);
+      return { kind: 'pointer', pointer: { kind: 'allocation', count: undefined, bytes, sizeofType: undefined, fill, location }, ctype: voidPointer };
+    }
+    return unsupported(location, 'calloc whose element size is not sizeof(T)');
+  }
+  const argument = argumentsList[0];
+  if (argument === undefined || argumentsList.length !== 1) return unsupported(location, `${name} with a wrong number of arguments`);
+  const whole = sizeofTypeOf(argument);
+  if (whole !== undefined) {
+    const one = createConstant(1n, intType);
+    return { kind: 'pointer', pointer: { kind: 'allocation', count: one, bytes: one, sizeofType: whole, fill, location }, ctype: voidPointer };
+  }
+  if (argument.kind === 'binary' && argument.operator === '*') {
+    const leftType = sizeofTypeOf(argument.left);
+    const rightType = sizeofTypeOf(argument.right);
+    const sizeofType = leftType ?? rightType;
+    if (sizeofType !== undefined) {
+      const count = lowerRvalue(context, scope, leftType !== undefined ? argument.right : argument.left, out);
+      return { kind: 'pointer', pointer: { kind: 'allocation', count, bytes: count, sizeofType, fill, location }, ctype: voidPointer };
+    }
+  }
+  const bytes = lowerRvalue(context, scope, argument, out);
+  return { kind: 'pointer', pointer: { kind: 'allocation', count: undefined, bytes, sizeofType: undefined, fill, location }, ctype: voidPointer };
+}
+
+/** memset(a, 0, sizeof(a)) on a whole array → arrayFill 0; anything else is unsupported. */
+function lowerMemset(context: Context, scope: Scope, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[]): Value {
+  if (argumentsList.length !== 3) return unsupported(location, 'memset with a wrong number of arguments');
+  const value = lowerRvalue(context, scope, argumentsList[1]!, out);
+  if (value.kind !== 'constant' || value.value !== 0n) return unsupported(location, 'memset with a value other than 0');
+  const target = lowerExpression(context, scope, argumentsList[0]!, out);
+  const pointer = toPointer(target, location);
+  if (pointer.kind !== 'target' || !pointer.target.isArray || pointer.offset !== undefined) return unsupported(location, 'memset of a part of an object');
+  const object = pointer.target.object;
+  const size = lowerRvalue(context, scope, argumentsList[2]!, []);
+  const whole = sizeOfNode(context, object, location);
+  const sameSize = (size.kind === 'constant' && whole.kind === 'constant' && size.value === whole.value) || JSON.stringify(size) === JSON.stringify(whole);
+  if (!sameSize) return unsupported(location, 'memset of a size other than the whole array');
+  for (const leaf of arrayLeaves(object, location)) {
+    if (leaf.indices.length > 0) return unsupported(location, 'memset of a row of an array');
+    out.push(createArrayFill(leaf.array, convertTo(createConstant(0n), leaf.array.elementType), location));
+  }
+  return { kind: 'void' };
+}
+
+function inlineCall(
+  context: Context, callerScope: Scope, name: string, definition: FunctionDefinition, argumentsList: readonly AstExpression[],
+  location: SourceLocation, out: Statement[],
+): Value {
+  if (context.frames.some((frame) => frame.name === name)) return unsupported(location, `recursion (call to '${name}')`);
+  if (context.frames.length >= context.maxInlineDepth) return unsupported(location, `call nesting deeper than ${context.maxInlineDepth}`);
+  const functionScope = callerScope.root().child();
+  const resolver = resolverFor(context);
+  const base = typeFromSpecifiers(definition.specifiers, functionScope, resolver);
+  const declared = applyDeclarator(base, definition.declarator, functionScope, resolver);
+  const functionType = declared.ctype;
+  if (functionType.kind !== 'function') return unsupported(definition.location, `definition of '${name}' is not a function`);
+  if (functionType.isVariadic) return unsupported(location, `call to variadic function '${name}'`);
+  const parameters = functionType.parameters;
+  if (parameters.length !== argumentsList.length) return unsupported(location, `call to '${name}' with ${argumentsList.length} arguments for ${parameters.length} parameters`);
+
+  // arguments first (in order, each protected against the side effects of later ones)
+  const values: Value[] = [];
+  for (const argument of argumentsList) {
+    const mark = out.length;
+    const value = lowerExpression(context, callerScope, argument, out);
+    for (let index = 0; index < values.length; index++) values[index] = protectValue(context, values[index]!, mark, out, location);
+    values.push(value);
+  }
+  const noSize = (): never => unsupported(location, 'variable-length array parameter');
+  const integerParameters: { variable: ScalarVariable; assignment: Statement; argument: Expression }[] = [];
+  parameters.forEach((parameter, index) => {
+    const value = values[index]!;
+    const parameterName = parameter.name ?? `${name}_parameter${index}`;
+    const ctype = parameter.ctype;
+    const parameterLocation = parameter.location;
+    if (ctype.kind === 'integer') {
+      const variable = context.freshScalar(parameterName, ctype.type, parameterLocation);
+      const argument = convertTo(toInteger(value, argumentsList[index]!.location), ctype.type);
+      const assignment = createAssign(variable, argument, location);
+      out.push(assignment);
+      integerParameters.push({ variable, assignment, argument });
+      functionScope.declare(parameterName, { kind: 'object', node: { kind: 'scalar', variable, ctype } });
+      return;
+    }
+    if (ctype.kind === 'pointer') {
+      const node = createObject(context, parameterName, ctype, parameterLocation, noSize);
+      bindPointer(context, node, toPointer(value, argumentsList[index]!.location), location, out);
+      functionScope.declare(parameterName, { kind: 'object', node });
+      return;
+    }
+    if (ctype.kind === 'struct') {
+      const node = createObject(context, parameterName, ctype, parameterLocation, noSize);
+      if (value.kind !== 'object' || value.node.kind !== 'struct') return unsupported(location, 'struct argument that is not an object');
+      copyStruct(node, value.node, location, out);
+      functionScope.declare(parameterName, { kind: 'object', node });
+      return;
+    }
+    return unsupported(parameterLocation, `parameter of type ${describeType(ctype)}`);
+  });
+
+  const returnType = functionType.returnType;
+  let result: ScalarVariable | undefined;
+  if (returnType.kind === 'integer') result = context.freshScalar(`${name}_result`, returnType.type, location);
+  else if (returnType.kind !== 'void') {
+    // pointer/struct results: only if the function never returns a value that is used
+    if (returnType.kind === 'float') return unsupported(location, `call to '${name}' returning ${describeType(returnType)}`);
+  }
+  let block = lowerFunctionBody(context, functionScope, name, definition, result, returnType.kind === 'integer' ? returnType.type : undefined, location);
+  // a parameter the body never writes, whose argument reads nothing the body writes, is its argument
+  for (const parameter of integerParameters) {
+    const position = out.indexOf(parameter.assignment);
+    if (position < 0) continue;
+    const written = writtenVariables([...out.slice(position + 1), ...block]);
+    if (written.has(parameter.variable.id) || readsAny(parameter.argument, written) || expressionSize(parameter.argument) > 16
+      || mayBeUndefined(parameter.argument)) continue;
+    out.splice(position, 1);
+    block = substituteBlock(block, parameter.variable, parameter.argument);
+    context.removeScalar(parameter.variable);
+  }
+  out.push(...block);
+  if (result !== undefined) return integerValue(createVariableExpression(result));
+  if (returnType.kind === 'void') return { kind: 'void' };
+  return unsupported(location, `call to '${name}' returning ${describeType(returnType)}`);
+}
+
+/** The frame of a function being inlined; the caller lowers the body with it. */
+export function createFrame(
+  context: Context, name: string, definition: FunctionDefinition | undefined, result: ScalarVariable | undefined,
+  resultType: IntegerType | undefined, location: SourceLocation,
+): FunctionFrame {
+  const returnFlag: ExitFlag = { kind: 'return', flag: context.freshScalar(`${name}_returned`, intType, location), loopDepth: context.loopDepth, used: false };
+  return { name, definition, returnFlag, result, resultType, breakTargets: [] };
+}
+

@@ -1,0 +1,116 @@
+// Shared state of one lowering run: fresh variables with unique SMT-friendly names, loop ids, the
+// function table, exit flags (function return, switch break) and the error used to abandon lowering
+// when a construct is not supported. Nothing here is global: a Context is created per translation unit.
+
+import type { FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
+import {
+  createArrayVariable, createScalarVariable,
+} from '../factory.js';
+import type { ObjectNode } from './objects.js';
+import type { ArrayVariable, DataModel, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
+
+/**
+ * Thrown inside lowering; caught at the entry and turned into an `unsupported` diagnostic whose
+ * message is `what` (printed by formatDiagnostic as `file:line:column: unsupported: <what>`).
+ */
+export class LoweringError extends Error {
+  constructor(readonly location: SourceLocation, readonly what: string, readonly severity: 'unsupported' | 'error' = 'unsupported') {
+    super(what);
+  }
+}
+
+export function unsupported(location: SourceLocation, what: string): never {
+  throw new LoweringError(location, what);
+}
+
+/**
+ * A non-local exit lowered with a flag: `return` out of an inlined function (or main), `break` out of a
+ * switch. `loopDepth` is the IR loop depth where the target starts: code at a deeper depth leaves the
+ * IR loops with `break` after setting the flag.
+ */
+export interface ExitFlag {
+  readonly kind: 'return' | 'switch';
+  readonly flag: ScalarVariable;
+  readonly loopDepth: number;
+  used: boolean;
+}
+
+export interface FunctionFrame {
+  readonly name: string;
+  readonly definition: FunctionDefinition | undefined;
+  readonly returnFlag: ExitFlag;
+  /** where the return value goes; undefined for void functions and main */
+  readonly result: ScalarVariable | undefined;
+  readonly resultType: IntegerType | undefined;
+  /** innermost last: what a C `break` refers to */
+  readonly breakTargets: ('loop' | ExitFlag)[];
+}
+
+export class Context {
+  readonly scalars: ScalarVariable[] = [];
+  readonly arrays: ArrayVariable[] = [];
+  readonly warnings: { location: SourceLocation; message: string }[] = [];
+  /** statements that must run at program start (globals, static locals) */
+  readonly initialisation: Statement[] = [];
+  readonly functions = new Map<string, FunctionDefinition>();
+  readonly declaredFunctions = new Set<string>();
+  /** static local objects, shared by every inlined copy of their function */
+  readonly staticLocals = new Map<object, ObjectNode>();
+  private readonly usedNames = new Set<string>();
+  private nextVariableId = 0;
+  private nextLoopId = 0;
+  /** IR loop nesting depth at the current point */
+  loopDepth = 0;
+  /** the last statement or declaration being lowered, for internal-error diagnostics */
+  lastLocation: SourceLocation | undefined;
+  /** number of enclosing C loops inside which a statement is executed (for malloc in loops) */
+  readonly frames: FunctionFrame[] = [];
+  /** flags that the code lowered since the last mark may have set */
+  possiblySet = new Set<ExitFlag>();
+
+  constructor(readonly file: string, readonly dataModel: DataModel, readonly maxInlineDepth: number) {}
+
+  uniqueName(sourceName: string): string {
+    let base = sourceName.replace(/[^A-Za-z0-9_]/g, '_');
+    if (base === '' || /^[0-9]/.test(base)) base = `v_${base}`;
+    if (!this.usedNames.has(base)) {
+      this.usedNames.add(base);
+      return base;
+    }
+    for (let counter = 1; ; counter++) {
+      const candidate = `${base}_${counter}`;
+      if (!this.usedNames.has(candidate)) {
+        this.usedNames.add(candidate);
+        return candidate;
+      }
+    }
+  }
+
+  freshScalar(sourceName: string, type: IntegerType, location: SourceLocation | undefined): ScalarVariable {
+    const variable = createScalarVariable(this.nextVariableId++, this.uniqueName(sourceName), sourceName, type, location);
+    this.scalars.push(variable);
+    return variable;
+  }
+
+  freshArray(sourceName: string, elementType: IntegerType, sizes: readonly Expression[], location: SourceLocation | undefined): ArrayVariable {
+    const array = createArrayVariable(this.nextVariableId++, this.uniqueName(sourceName), sourceName, elementType, sizes, location);
+    this.arrays.push(array);
+    return array;
+  }
+
+  /** forgets a variable that turned out not to be needed (e.g. an unused "returned" flag) */
+  removeScalar(variable: ScalarVariable): void {
+    const index = this.scalars.indexOf(variable);
+    if (index >= 0) this.scalars.splice(index, 1);
+  }
+
+  allocateLoopId(): number {
+    return this.nextLoopId++;
+  }
+
+  get frame(): FunctionFrame {
+    const frame = this.frames[this.frames.length - 1];
+    if (frame === undefined) throw new Error('internal: no function frame');
+    return frame;
+  }
+}

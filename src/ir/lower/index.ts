@@ -1,0 +1,91 @@
+// Entry of lowering: C AST (one translation unit) → IR Program.
+//
+// Globals are declared in order (their initialisation goes first in the body), function definitions
+// are collected, and the entry function is lowered with every call inlined (only code reachable from
+// the entry is ever lowered). Never throws: an unsupported construct yields a located
+// `unsupported: <what>` diagnostic, and an internal error is reported the same way at the location
+// being processed.
+//
+// Soundness assumptions recorded as warnings: allocation never fails; uninitialised locals are
+// nondeterministic; out-of-bounds accesses stay inside the same array (IR semantics).
+
+import type { FunctionDefinition, SourceLocation, TranslationUnit } from '../../frontend/ast.js';
+import type { Diagnostic } from '../../verdict.js';
+import { createHavoc, createProgram } from '../factory.js';
+import type { DataModel, Program, Statement } from '../types.js';
+import { applyDeclarator, typeFromSpecifiers } from './c-types.js';
+import { Context, LoweringError, unsupported } from './context.js';
+import { lowerDeclaration } from './declarations.js';
+import { resolverFor } from './expressions.js';
+import { createObject } from './objects.js';
+import { Scope } from './scope.js';
+import { lowerFunctionBody } from './statements.js';
+
+export interface LowerOptions {
+  dataModel: DataModel;
+  /** default 'main' */
+  entryFunction?: string;
+  maxInlineDepth?: number;
+}
+
+export type LowerResult =
+  | { kind: 'lowered'; program: Program; warnings: Diagnostic[] }
+  | { kind: 'unsupported'; diagnostics: Diagnostic[] };
+
+function functionName(definition: FunctionDefinition): string | undefined {
+  let node = definition.declarator;
+  for (;;) {
+    if (node.kind === 'identifier') return node.name;
+    if (node.kind === 'abstract') return undefined;
+    node = node.inner;
+  }
+}
+
+export function lowerTranslationUnit(unit: TranslationUnit, file: string, options: LowerOptions): LowerResult {
+  const context = new Context(file, options.dataModel, options.maxInlineDepth ?? 32);
+  let current: SourceLocation = { line: 1, column: 1 };
+  try {
+    const root = new Scope(undefined);
+    for (const item of unit.items) {
+      current = item.location;
+      if (item.kind === 'functionDefinition') {
+        const name = functionName(item);
+        if (name === undefined) continue;
+        context.functions.set(name, item);
+        root.declare(name, { kind: 'function', name, ctype: { kind: 'void' } });
+      } else {
+        lowerDeclaration(context, root, item, context.initialisation, true);
+      }
+    }
+    const entry = options.entryFunction ?? 'main';
+    const definition = context.functions.get(entry);
+    if (definition === undefined) return unsupported(current, `no definition of the entry function '${entry}'`);
+    current = definition.location;
+    const entryScope = root.child();
+    const prologue: Statement[] = [];
+    // parameters of the entry function (argc, argv): nondeterministic integers, unbound pointers
+    const resolver = resolverFor(context);
+    const declared = applyDeclarator(typeFromSpecifiers(definition.specifiers, entryScope, resolver), definition.declarator, entryScope, resolver);
+    if (declared.ctype.kind === 'function') {
+      for (const parameter of declared.ctype.parameters) {
+        if (parameter.name === undefined) continue;
+        const node = createObject(context, parameter.name, parameter.ctype, parameter.location, () => unsupported(parameter.location, 'array parameter of the entry function'));
+        if (node.kind === 'scalar') prologue.push(createHavoc(node.variable, parameter.location));
+        entryScope.declare(parameter.name, { kind: 'object', node });
+      }
+    }
+    const body = lowerFunctionBody(context, entryScope, entry, definition, undefined, undefined, definition.location);
+    const program = createProgram(file, context.scalars, context.arrays, [...context.initialisation, ...prologue, ...body], options.dataModel);
+    const warnings: Diagnostic[] = context.warnings.map((warning) => ({ file, location: warning.location, severity: 'warning', message: warning.message }));
+    return { kind: 'lowered', program, warnings };
+  } catch (error) {
+    if (error instanceof LoweringError) {
+      return { kind: 'unsupported', diagnostics: [{ file, location: error.location, severity: error.severity, message: error.what }] };
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      kind: 'unsupported',
+      diagnostics: [{ file, location: context.lastLocation ?? current, severity: 'unsupported', message: `internal error in lowering (${message})` }],
+    };
+  }
+}

@@ -1,0 +1,128 @@
+// Static binding of pointer variables. A pointer is bound, for its whole life, to ONE object: a
+// memory block from malloc/calloc/alloca (which becomes a fresh one-dimensional array variable), an
+// array (decayed), or a single object (`&x`, `&s`). Binding again to the same object is a no-op;
+// binding to a different object, to an offset inside an object, or to NULL is unsupported.
+// Soundness assumption: allocation never fails (malloc's result is never NULL), documented in every
+// verdict through the lowering's warnings.
+
+import type { SourceLocation } from '../../frontend/ast.js';
+import {
+  boolType, createArrayFill, createArrayHavoc, createConstant, convertTo,
+} from '../factory.js';
+import type { Expression, Statement } from '../types.js';
+import { type CType, constantSizeOf, describeType } from './c-types.js';
+import { type Context, unsupported } from './context.js';
+import { type ObjectNode, arrayLeaves, createObject } from './objects.js';
+import { type Allocation, type PointerValue, freeze } from './values.js';
+
+function sameTarget(left: ObjectNode, right: ObjectNode): boolean {
+  if (left === right) return true;
+  if (left.kind === 'scalar' && right.kind === 'scalar') return left.variable === right.variable;
+  if (left.kind === 'cell' && right.kind === 'cell') {
+    return left.array === right.array && left.indices.length === right.indices.length
+      && left.indices.every((index, position) => {
+        const other = right.indices[position]!;
+        return index === other || (index.kind === 'constant' && other.kind === 'constant' && index.value === other.value);
+      });
+  }
+  if (left.kind === 'struct' && right.kind === 'struct') {
+    for (const [name, field] of left.fields) {
+      const other = right.fields.get(name);
+      if (other === undefined || !sameTarget(field, other)) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+/** The nullness flag stored into an opaque pointer (array element or struct field). */
+export function opaqueFlag(context: Context, value: PointerValue, location: SourceLocation): Expression {
+  switch (value.kind) {
+    case 'null': return createConstant(0n, boolType);
+    case 'opaque': return convertTo(value.flag, boolType);
+    case 'allocation':
+      context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
+      return createConstant(1n, boolType);
+    case 'target': return createConstant(1n, boolType);
+    default: {
+      const never: never = value;
+      return never;
+    }
+  }
+}
+
+/** Binds `node` (a pointer variable) to the pointer value; emits the block's initialisation for allocations. */
+export function bindPointer(context: Context, node: ObjectNode, value: PointerValue, location: SourceLocation, out: Statement[]): void {
+  if (node.kind !== 'pointer' || node.ctype.kind !== 'pointer') return unsupported(location, 'pointer assignment');
+  const slot = node.slot;
+  switch (value.kind) {
+    case 'null':
+      return unsupported(location, `null pointer stored in '${slot.sourceName}'`);
+    case 'opaque':
+      return unsupported(location, `pointer loaded from an array or struct stored in '${slot.sourceName}'`);
+    case 'allocation': {
+      if (slot.target !== undefined) return unsupported(location, `pointer '${slot.sourceName}' reassigned to a different block`);
+      const object = materialiseAllocation(context, value, node.ctype.target, slot.sourceName, out);
+      slot.target = { object, isArray: true, allocatedInLoop: context.loopDepth > 0 };
+      context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
+      return;
+    }
+    case 'target': {
+      if (value.offset !== undefined && !(value.offset.kind === 'constant' && value.offset.value === 0n)) {
+        return unsupported(location, 'pointer to an element other than the first (pointer arithmetic)');
+      }
+      if (slot.target !== undefined) {
+        if (slot.target.isArray === value.target.isArray && sameTarget(slot.target.object, value.target.object)) return;
+        return unsupported(location, `pointer '${slot.sourceName}' reassigned to a different object`);
+      }
+      if (value.target.allocatedInLoop) return unsupported(location, 'copy of a pointer to a block allocated inside a loop');
+      const pointee = node.ctype.target;
+      const targetType = value.target.isArray && value.target.object.ctype.kind === 'array' ? value.target.object.ctype.element : value.target.object.ctype;
+      if (pointee.kind !== 'void' && !compatibleLayout(pointee, targetType)) {
+        return unsupported(location, `pointer to ${describeType(pointee)} bound to an object of type ${describeType(targetType)}`);
+      }
+      slot.target = value.target;
+      return;
+    }
+    default: {
+      const never: never = value;
+      return never;
+    }
+  }
+}
+
+function compatibleLayout(left: CType, right: CType): boolean {
+  if (left.kind === 'integer' && right.kind === 'integer') return left.type.width === right.type.width && left.type.signed === right.type.signed;
+  if (left.kind === 'struct' && right.kind === 'struct') return left.definition === right.definition;
+  if (left.kind === 'array' && right.kind === 'array') return compatibleLayout(left.element, right.element);
+  return false;
+}
+
+/** Creates the array object of a block; count = bytes / sizeof(element) when known syntactically. */
+function materialiseAllocation(context: Context, allocation: Allocation, elementType: CType, sourceName: string, out: Statement[]): ObjectNode {
+  const location = allocation.location;
+  if (elementType.kind === 'void') return unsupported(location, 'allocation bound to a void pointer');
+  const elementSize = constantSizeOf(elementType, context.dataModel);
+  if (elementSize === undefined) return unsupported(location, `allocation of ${describeType(elementType)}`);
+  let count: Expression;
+  if (allocation.count !== undefined && allocation.sizeofType !== undefined
+      && constantSizeOf(allocation.sizeofType, context.dataModel) === elementSize) {
+    count = allocation.count;
+  } else if (allocation.bytes.kind === 'constant' && allocation.bytes.value % elementSize === 0n) {
+    count = createConstant(allocation.bytes.value / elementSize, allocation.bytes.type);
+  } else if (allocation.count !== undefined && allocation.sizeofType !== undefined) {
+    return unsupported(location, `allocation with sizeof(${describeType(allocation.sizeofType)}) bound to a pointer to ${describeType(elementType)}`);
+  } else {
+    return unsupported(location, 'allocation whose size is not a multiple of the element size written as n * sizeof(T)');
+  }
+  const frozenCount = freeze(context, count, `${sourceName}_length`, location, out);
+  const object = createObject(
+    context, `${sourceName}_block`, { kind: 'array', element: elementType, size: { kind: 'incomplete' } }, location,
+    () => frozenCount,
+  );
+  for (const leaf of arrayLeaves(object, location)) {
+    if (allocation.fill === 'zero') out.push(createArrayFill(leaf.array, convertTo(createConstant(0n), leaf.array.elementType), location));
+    else out.push(createArrayHavoc(leaf.array, location));
+  }
+  return object;
+}
