@@ -225,7 +225,7 @@ async function run(commandLine: CommandLine): Promise<number> {
   if (frontEnd.kind === 'unsupported') {
     printDiagnostics(frontEnd.diagnostics);
     const first = frontEnd.diagnostics[0];
-    const reason = first === undefined ? 'unsupported input' : `${first.message} at ${first.location.line}:${first.location.column}`;
+    const reason = first === undefined ? 'unsupported input' : `unsupported: ${first.message} at ${first.location.line}:${first.location.column}`;
     if (commandLine.emit !== undefined && !commandLine.solve) {
       if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason, times: frontEnd.times });
       return exitCodes.unsupported;

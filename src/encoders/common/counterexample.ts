@@ -1,0 +1,133 @@
+// Reading a counterexample back from a model, and replaying it on the interpreter.
+//
+// The terms to evaluate are, for every havoc copy in program order of the (unrolled) program, its
+// path guard and its value; for every arrayHavoc copy its guard, its array value and its sizes. The
+// copies whose guard is true are, in order, exactly the choices the interpreter consumes on that
+// path. Multi-dimensional array values are flattened row-major (only cells within the sizes; the
+// interpreter keys other cells separately). A counterexample is only believed after replay.
+
+import { replayCounterexample, describeOutcome } from '../../interp/interpreter.js';
+import type { Program, Semantics, SourceLocation } from '../../ir/types.js';
+import type { Term } from '../../smt/terms.js';
+import type { ModelValue } from '../../solvers/solver.js';
+import type { ArrayContent, Counterexample } from '../../verdict.js';
+import { modelIndexToValue, modelIntegerToValue } from './expressions.js';
+import type { ArrayHavocRecord, HavocRecord } from './ssa.js';
+
+export interface CounterexampleRequest {
+  readonly terms: readonly Term[];
+  decode(values: readonly ModelValue[]): Counterexample | { kind: 'undecodable'; reason: string };
+}
+
+/** the largest number of rows enumerated when flattening a multi-dimensional array value */
+const flattenLimit = 100_000n;
+
+export function counterexampleRequest(
+  havocs: readonly HavocRecord[], arrayHavocs: readonly ArrayHavocRecord[], semantics: Semantics,
+): CounterexampleRequest {
+  const terms: Term[] = [];
+  for (const record of havocs) terms.push(record.guard, record.value);
+  for (const record of arrayHavocs) terms.push(record.guard, record.value, ...record.sizes);
+  return {
+    terms,
+    decode(values) {
+      let position = 0;
+      const next = (): ModelValue => {
+        const value = values[position++];
+        if (value === undefined) throw new Error('internal: too few model values');
+        return value;
+      };
+      const scalars: bigint[] = [];
+      for (const record of havocs) {
+        const guard = next();
+        const value = next();
+        if (!isTrue(guard)) continue;
+        if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${record.variable.name} is not an integer` };
+        scalars.push(modelIntegerToValue(value.value, record.variable.type, semantics));
+      }
+      const arrays: ArrayContent[] = [];
+      for (const record of arrayHavocs) {
+        const guard = next();
+        const value = next();
+        const sizes = record.sizes.map(() => next());
+        if (!isTrue(guard)) continue;
+        const sizeValues: bigint[] = [];
+        for (const [index, size] of sizes.entries()) {
+          if (size.kind !== 'integer') return { kind: 'undecodable', reason: `size of ${record.array.name} is not an integer` };
+          sizeValues.push(modelIntegerToValue(size.value, record.array.sizes[index]!.type, semantics));
+        }
+        const content = flattenArray(value, sizeValues, record.array.elementType, semantics);
+        if ('kind' in content) return content;
+        arrays.push(content);
+      }
+      return { scalars, arrays };
+    },
+  };
+}
+
+function isTrue(value: ModelValue): boolean {
+  return value.kind === 'boolean' ? value.value : value.kind === 'integer' ? value.value !== 0n : false;
+}
+
+function flattenArray(
+  value: ModelValue, sizes: readonly bigint[], elementType: Program['scalars'][number]['type'], semantics: Semantics,
+): ArrayContent | { kind: 'undecodable'; reason: string } {
+  const entries = new Map<bigint, bigint>();
+  let defaultCell: ModelValue = value;
+  while (defaultCell.kind === 'array') defaultCell = defaultCell.defaultValue;
+  if (defaultCell.kind !== 'integer') return { kind: 'undecodable', reason: 'array default is not an integer' };
+  const defaultValue = modelIntegerToValue(defaultCell.value, elementType, semantics);
+  const problem = visitRowMajor(value, sizes, elementType, semantics, entries, defaultValue);
+  if (problem !== undefined) return { kind: 'undecodable', reason: problem };
+  return { defaultValue, entries };
+}
+
+/** row-major: key = ((i0 * s1 + i1) * s2 + i2) ... */
+function visitRowMajor(
+  value: ModelValue, sizes: readonly bigint[], elementType: Program['scalars'][number]['type'], semantics: Semantics,
+  entries: Map<bigint, bigint>, defaultValue: bigint,
+): string | undefined {
+  if (sizes.length <= 1) {
+    if (value.kind !== 'array') return 'array value is not an array';
+    for (const entry of value.entries) {
+      if (entry.index.kind !== 'integer' || entry.value.kind !== 'integer') return 'array entry is not an integer';
+      entries.set(modelIndexToValue(entry.index.value, semantics), modelIntegerToValue(entry.value.value, elementType, semantics));
+    }
+    return undefined;
+  }
+  const walk = (current: ModelValue, dimension: number, key: bigint): string | undefined => {
+    if (dimension === sizes.length) {
+      if (current.kind !== 'integer') return 'array cell is not an integer';
+      const cell = modelIntegerToValue(current.value, elementType, semantics);
+      if (cell !== defaultValue) entries.set(key, cell);
+      return undefined;
+    }
+    if (current.kind !== 'array') return 'array value is not an array';
+    const size = sizes[dimension]!;
+    if (size > flattenLimit) return 'multi-dimensional array too large to flatten';
+    const explicit = new Map<bigint, ModelValue>();
+    for (const entry of current.entries) {
+      if (entry.index.kind !== 'integer') return 'array index is not an integer';
+      explicit.set(modelIndexToValue(entry.index.value, semantics), entry.value);
+    }
+    for (let index = 0n; index < size; index++) {
+      const problem = walk(explicit.get(index) ?? current.defaultValue, dimension + 1, key * size + index);
+      if (problem !== undefined) return problem;
+    }
+    return undefined;
+  };
+  return walk(value, 0, 0n);
+}
+
+export type ReplayResult =
+  | { readonly kind: 'violation'; readonly location: SourceLocation; readonly counterexample: Counterexample }
+  | { readonly kind: 'noViolation'; readonly reason: string };
+
+/** steps allowed for one replay */
+export const replaySteps = 50_000_000;
+
+export function replay(program: Program, counterexample: Counterexample, semantics: Semantics): ReplayResult {
+  const outcome = replayCounterexample(program, counterexample, semantics, replaySteps);
+  if (outcome.kind === 'assertionFailed') return { kind: 'violation', location: outcome.location, counterexample: outcome.consumed };
+  return { kind: 'noViolation', reason: `counterexample did not replay: ${describeOutcome(outcome)}` };
+}
