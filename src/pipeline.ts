@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { parseTranslationUnit } from './frontend/parse.js';
 import type { PreprocessMode, PreprocessedSource } from './frontend/preprocess.js';
 import { readSource } from './frontend/read-source.js';
+import { remapLocations } from './frontend/remap-locations.js';
 import { lowerTranslationUnit } from './ir/lower/index.js';
 import type { DataModel, Program } from './ir/types.js';
 import type { Diagnostic, PhaseTimes } from './verdict.js';
@@ -46,17 +47,23 @@ export function runFrontEnd(path: string, options: FrontEndOptions): FrontEndRes
     return { kind: 'inputError', diagnostics: parsed.diagnostics.map((diagnostic) => mapDiagnostic(diagnostic, source)), times };
   }
 
+  // From here on every location is a position in the original file.
+  const unit = remapLocations(parsed.unit, (location) => {
+    const position = source.originalPosition(location.line, location.column);
+    return { line: position.line, column: position.column };
+  });
+
   start = performance.now();
-  const lowered = lowerTranslationUnit(parsed.unit, path, { dataModel: options.dataModel });
+  const lowered = lowerTranslationUnit(unit, path, { dataModel: options.dataModel });
   times.lower = performance.now() - start;
   switch (lowered.kind) {
     case 'unsupported':
-      return { kind: 'unsupported', diagnostics: lowered.diagnostics.map((diagnostic) => mapDiagnostic(diagnostic, source)), times };
+      return { kind: 'unsupported', diagnostics: lowered.diagnostics, times };
     case 'lowered':
       return {
         kind: 'program',
         program: lowered.program,
-        warnings: lowered.warnings.map((diagnostic) => mapDiagnostic(diagnostic, source)),
+        warnings: lowered.warnings,
         times,
         lines: countLines(source.text),
       };

@@ -1,0 +1,26 @@
+// Maps every source location of an AST from positions in the preprocessed text (what the parser
+// saw) back to positions in the original file, so that everything downstream (IR, encodings,
+// counterexamples, diagnostics) speaks of the lines the user wrote.
+// Returns new objects; the input is not modified. Only properties named `location` whose value has
+// numeric `line` and `column` are rewritten.
+
+import type { SourceLocation } from './ast.js';
+
+export function remapLocations<T>(node: T, map: (location: SourceLocation) => SourceLocation): T {
+  return remap(node, map) as T;
+}
+
+function isLocation(value: unknown): value is SourceLocation {
+  return typeof value === 'object' && value !== null
+    && typeof (value as { line?: unknown }).line === 'number' && typeof (value as { column?: unknown }).column === 'number';
+}
+
+function remap(value: unknown, map: (location: SourceLocation) => SourceLocation): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((item) => remap(item, map));
+  const result: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    result[key] = key === 'location' && isLocation(item) ? map(item) : remap(item, map);
+  }
+  return result;
+}
