@@ -6,7 +6,7 @@
 
 import type { Expression as AstExpression, FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
 import {
-  boolType, charType, createAssert, createAssign, createAssume, createArrayFill, createConstant, createHavoc,
+  boolType, charType, createAssert, updateIf, updateLoop, createAssign, createAssume, createArrayFill, createConstant, createHavoc,
   createVariableExpression, convertTo, intType, longLongType, longType, shortType, unsignedCharType, unsignedIntType,
   unsignedLongLongType, unsignedLongType, unsignedShortType, unsignedInt128Type, int128Type,
 } from '../factory.js';
@@ -243,6 +243,8 @@ function inlineCall(
     block = substituteBlock(block, parameter.variable, parameter.argument);
     context.removeScalar(parameter.variable);
   }
+  // The property wrapper's assertion is reported where the program calls it, not inside the wrapper.
+  if (name === '__VERIFIER_assert') block = relocateAssertions(block, location);
   out.push(...block);
   if (result !== undefined) return integerValue(createVariableExpression(result));
   if (returnType.kind === 'void') return { kind: 'void' };
@@ -258,3 +260,18 @@ export function createFrame(
   return { name, definition, returnFlag, result, resultType, breakTargets: [] };
 }
 
+
+function relocateAssertions(block: readonly Statement[], location: SourceLocation): Statement[] {
+  return block.map((statement): Statement => {
+    switch (statement.kind) {
+      case 'assert':
+        return createAssert(statement.condition, location);
+      case 'if':
+        return updateIf(statement, statement.condition, relocateAssertions(statement.then, location), relocateAssertions(statement.else, location));
+      case 'loop':
+        return updateLoop(statement, statement.condition, relocateAssertions(statement.body, location), relocateAssertions(statement.update, location));
+      default:
+        return statement;
+    }
+  });
+}
