@@ -46,6 +46,7 @@ interface CommandLine {
   readonly timeoutSeconds: number;
   readonly unwind: number;
   readonly unwindingAssertions: boolean;
+  readonly maxK: number;
   readonly semantics: Semantics;
   readonly dataModel: DataModel;
   readonly preprocessor: 'default' | 'system' | 'builtin' | 'none';
@@ -67,6 +68,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
     .option('--timeout <seconds>', 'time budget of the solve step', { default: 20 })
     .option('--unwind <k>', 'loop unwinding depth for bmc', { default: 10 })
     .option('--unwinding-assertions', 'bmc: prove that K unwindings suffice, which allows SAFE')
+    .option('--max-k <k>', 'shrink: the largest shrink factor tried', { default: 5 })
     .option('--semantics <mode>', 'int (mathematical integers) or bv (two\'s complement)', { default: 'int' })
     .option('--data-model <model>', 'ILP32 or LP64', { default: 'ILP32' })
     .option('--preprocessor <mode>', 'for .c files: system (cpp), builtin, or none (default: system when cpp exists)')
@@ -83,7 +85,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
   if (options.help) return 'help';
   if (options.version) return 'version';
   if (parsed.args.length !== 1) throw new UsageError(parsed.args.length === 0 ? 'missing input file' : `one input file expected, got ${parsed.args.length}`);
-  const known = new Set(['--', 'encoding', 'emit', 'o', 'output', 'outDir', 'solve', 'solver', 'timeout', 'unwind', 'unwindingAssertions', 'semantics', 'dataModel', 'preprocessor', 'json', 'help', 'h', 'version', 'v']);
+  const known = new Set(['--', 'encoding', 'emit', 'o', 'output', 'outDir', 'solve', 'solver', 'timeout', 'unwind', 'unwindingAssertions', 'maxK', 'semantics', 'dataModel', 'preprocessor', 'json', 'help', 'h', 'version', 'v']);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
 
   const encoding = String(options.encoding);
@@ -102,6 +104,8 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${String(options.timeout)}'`);
   const unwind = Number(options.unwind);
   if (!Number.isInteger(unwind) || unwind < 0) throw new UsageError(`--unwind takes a non-negative integer, not '${String(options.unwind)}'`);
+  const maxK = Number(options.maxK);
+  if (!Number.isInteger(maxK) || maxK < 1) throw new UsageError(`--max-k takes a positive integer, not '${String(options.maxK)}'`);
   const outputFile = options.output === undefined ? undefined : String(options.output);
   const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
   if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
@@ -117,6 +121,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
     timeoutSeconds,
     unwind,
     unwindingAssertions: Boolean(options.unwindingAssertions),
+    maxK,
     semantics,
     dataModel,
     preprocessor,
@@ -140,6 +145,7 @@ function helpText(): string {
     '  --timeout <seconds>      time budget of the solve step (default 20)',
     '  --unwind <k>             bmc unwinding depth (default 10)',
     '  --unwinding-assertions   bmc: prove K unwindings suffice, allowing SAFE',
+    '  --max-k <k>              shrink: largest shrink factor tried (default 5)',
     '  --semantics int|bv       mathematical integers (default) or two\'s complement bit-vectors',
     '  --data-model ILP32|LP64  widths of long and pointers (default ILP32)',
     '  --preprocessor <mode>    system | builtin | none, for .c files (default: system when cpp exists)',
@@ -241,6 +247,7 @@ async function run(commandLine: CommandLine): Promise<number> {
     unwind: commandLine.unwind,
     unwindingAssertions: commandLine.unwindingAssertions,
     timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
+    shrink: { maxK: commandLine.maxK },
   };
   const times: Record<string, number> = { ...frontEnd.times };
 

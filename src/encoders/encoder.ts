@@ -19,6 +19,14 @@ export interface EncodingOptions {
    * `solve()` returns UNKNOWN ('timeout') when it is used up
    */
   readonly timeoutMilliseconds: number;
+  /**
+   * witness encoding only: `cells` distinguished cells per array group (k >= 1, default 1) and
+   * whether loops stay as Horn-clause predicates ('kept', default) or are removed by the paper's
+   * rules 3.S3/3.S4 into one loop-free query ('removed')
+   */
+  readonly witness?: { readonly cells: number; readonly loops: 'kept' | 'removed' };
+  /** shrink encoding only: the largest candidate shrink-factor tried (--max-k, default 5) */
+  readonly shrink?: { readonly maxK: number };
 }
 
 /**

@@ -3,10 +3,12 @@
 import { bmcEncoder } from './bmc/index.js';
 import { chcEncoder } from './chc/index.js';
 import type { Encoder } from './encoder.js';
+import { shrinkEncoder } from './shrink/index.js';
 
 export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>([
   ['bmc', bmcEncoder],
   ['chc', chcEncoder],
+  ['shrink', shrinkEncoder],
 ]);
 
 export function encoderNames(): string[] {

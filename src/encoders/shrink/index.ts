@@ -1,0 +1,208 @@
+// The `shrink` encoding (issue 4; "Loop shrinking", Sect. 3-5): for a program Init; R; Q; ψ in scope
+// (scope.ts), find the least k <= maxK for which the shrinkability check of Fig. 4 is unsat
+// (Theorem 1: the loop is k-shrinkable), then solve the residual program of Fig. 5 over k
+// non-deterministically chosen iterations. Both queries are loop-free and independent of the loop
+// bound and of the array sizes.
+//
+// Verdicts: SAFE when the check at k and the residual at k are both unsat (int semantics only; the
+// assumptions of every SAFE plus the over-approximation of loops before R). A sat residual gives a
+// candidate: if the loop has no loop-carried dependence (dependence.ts) its model is replayed; then
+// (always, also with a dependence) a dense query — the first D = k+1 (then k+3) iterations are the
+// whole loop, so a model is a real run — is solved and its model replayed. When loops before R were
+// abstracted, the replay proposes their nondeterministic values from the model (replay.ts).
+// UNSAFE only when the interpreter's replay on the original program fails the assertion; anything
+// else is UNKNOWN with a reason.
+
+import { performance } from 'node:perf_hooks';
+import type { Program } from '../../ir/types.js';
+import type { Solver, SolverResult } from '../../solvers/solver.js';
+import type { Verdict } from '../../verdict.js';
+import { counterexampleRequest, replay } from '../common/counterexample.js';
+import { safeAssumptions } from '../common/variables.js';
+import type { EmitResult, Encoder, EncodingOptions, EmittedArtefact, SolveOutcome } from '../encoder.js';
+import { describeOutcome } from '../../interp/interpreter.js';
+import { loopCarriedDependence } from './dependence.js';
+import { guidedReplay } from './replay.js';
+import { buildCheckQuery, buildResidualQuery } from './queries.js';
+import { detectScope, type ShrinkScope } from './scope.js';
+
+export const defaultMaxK = 5;
+
+function maxKOf(options: EncodingOptions): number {
+  return Math.max(1, Math.floor(options.shrink?.maxK ?? defaultMaxK));
+}
+
+function describeProperty(scope: ShrinkScope): string {
+  const property = scope.property;
+  if (property.kind === 'single') return 'single assertion after the loop';
+  return `${property.quantifier === 'forall' ? '∀' : '∃'} over the assertion loop at ${property.loop.location.line}:${property.loop.location.column}`
+    + (property.flag === undefined ? '' : ` (flag ${property.flag.variable.sourceName})`);
+}
+
+function checkHeader(program: Program, scope: ShrinkScope, k: number): string[] {
+  return [
+    `shrink encoding of ${program.file}: shrinkability check (Fig. 4, Theorem 1) for k = ${k}`,
+    `loop at ${scope.loop.location.line}:${scope.loop.location.column}; property: ${describeProperty(scope)}`,
+    `unsat: every iteration sequence of length ${k + 1} is ${k}-shrinkable, so the loop is ${k}-shrinkable (int semantics)`,
+    `sat: some sequence of length ${k + 1} is not ${k}-shrinkable from some state: try a larger k (says nothing about safety)`,
+  ];
+}
+
+function residualHeader(program: Program, scope: ShrinkScope, k: number): string[] {
+  return [
+    `shrink encoding of ${program.file}: residual program (Fig. 5) over ${k} chosen iterations`,
+    `loop at ${scope.loop.location.line}:${scope.loop.location.column}; property: ${describeProperty(scope)}`,
+    `unsat: if ${program.file.replace(/.*\//, '')}.shrink-k${k}.smt2 is unsat too, the program is safe (int semantics, no overflow)`,
+    'sat: the residual property fails for some choice: a candidate counterexample only (replay it)',
+  ];
+}
+
+export const shrinkEncoder: Encoder = {
+  name: 'shrink',
+  approximation: 'over',
+  emit(program: Program, options: EncodingOptions): EmitResult {
+    if (options.semantics !== 'int') return { kind: 'unsupported', reason: 'shrink: only int semantics is supported' };
+    const detected = detectScope(program);
+    if (detected.kind === 'outOfScope') return { kind: 'unsupported', reason: `shrink: ${detected.reason}` };
+    const scope = detected.scope;
+    const artefacts: EmittedArtefact[] = [];
+    const maxK = maxKOf(options);
+    for (let k = 1; k <= maxK; k++) {
+      artefacts.push({ suffix: `.shrink-k${k}.smt2`, content: buildCheckQuery(program, scope, k, checkHeader(program, scope, k)).script });
+    }
+    for (let k = 1; k <= maxK; k++) {
+      artefacts.push({ suffix: `.residual-k${k}.smt2`, content: buildResidualQuery(program, scope, k, residualHeader(program, scope, k), false).script });
+    }
+    return { kind: 'emitted', artefacts };
+  },
+  solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+    return solveShrink(program, options, solver);
+  },
+};
+
+export async function solveShrink(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+  const times: Record<string, number> = {};
+  const details: Record<string, unknown> = {};
+  const started = performance.now();
+  const remaining = (): number => Math.max(1, options.timeoutMilliseconds - (performance.now() - started));
+  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
+  const timed = async (name: string, action: () => Promise<SolverResult>): Promise<SolverResult> => {
+    const start = performance.now();
+    const result = await action();
+    times[name] = performance.now() - start;
+    return result;
+  };
+  if (options.semantics !== 'int') {
+    details.inScope = false;
+    return done({ kind: 'unknown', reason: 'shrink: only int semantics is supported' });
+  }
+  let start = performance.now();
+  const detected = detectScope(program);
+  times.scope = performance.now() - start;
+  if (detected.kind === 'outOfScope') {
+    details.inScope = false;
+    return done({ kind: 'unknown', reason: `shrink: ${detected.reason}` });
+  }
+  const scope = detected.scope;
+  details.inScope = true;
+  details.property = describeProperty(scope);
+  details.accelerated = scope.accelerated.map((entry) => `${entry.variable.sourceName} (step ${entry.step})`);
+  details.abstractedInitLoops = scope.abstractedInitLoops;
+  const maxK = maxKOf(options);
+  details.maxK = maxK;
+  let shrinkFactor: number | undefined;
+  const unknownChecks: string[] = [];
+  for (let k = 1; k <= maxK && shrinkFactor === undefined; k++) {
+    if (performance.now() - started >= options.timeoutMilliseconds) return done({ kind: 'unknown', reason: 'timeout' });
+    start = performance.now();
+    const query = buildCheckQuery(program, scope, k, checkHeader(program, scope, k));
+    times[`encode-k${k}`] = performance.now() - start;
+    const result = await timed(`check-k${k}`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
+    if (result.kind === 'unsat') shrinkFactor = k;
+    else if (result.kind === 'unknown') unknownChecks.push(`k=${k}: ${result.reason}`);
+  }
+  details.shrinkFactor = shrinkFactor ?? null;
+  if (shrinkFactor === undefined) {
+    const suffix = unknownChecks.length > 0 ? ` (solver unknown at ${unknownChecks.join(', ')})` : '';
+    return done({ kind: 'unknown', reason: `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}` });
+  }
+  const k = shrinkFactor;
+  start = performance.now();
+  const residual = buildResidualQuery(program, scope, k, residualHeader(program, scope, k), false);
+  times.encodeResidual = performance.now() - start;
+  const residualResult = await timed('residual', () => solver.checkScript(residual.script, { timeoutMilliseconds: remaining() }));
+  switch (residualResult.kind) {
+    case 'unsat': {
+      const assumptions = safeAssumptions('int');
+      if (scope.abstractedInitLoops > 0) assumptions.push(`loops before the array-processing loop over-approximated (${scope.abstractedInitLoops})`);
+      return done({ kind: 'safe', assumptions });
+    }
+    case 'unknown':
+      return done({ kind: 'unknown', reason: `shrink: ${k}-shrinkable, but the residual program is unknown (${residualResult.reason})` });
+    case 'sat':
+      break;
+    default: {
+      const never: never = residualResult;
+      throw new Error(`unknown solver result ${JSON.stringify(never)}`);
+    }
+  }
+  // a candidate counterexample
+  const dependence = loopCarriedDependence(scope.loop, scope.accelerated);
+  details.loopCarriedDependence = dependence.kind === 'none' ? false : dependence.reason;
+  const attempts: string[] = [];
+  const tryQuery = async (name: string, query: typeof residual): Promise<Verdict | undefined> => {
+    const request = counterexampleRequest(query.executor.havocs, query.executor.arrayHavocs, 'int');
+    const guided = query.abstracted.length > 0 ? guidedReplay(scope.init, query.abstracted) : undefined;
+    const terms = [...request.terms, ...(guided?.terms ?? [])];
+    // values are requested only after a sat answer (a get-value after unsat is an error in some back ends)
+    let result = query === residual ? residualResult : await timed(name, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
+    if (result.kind === 'sat' && terms.length > 0) {
+      result = await timed(`${name}-model`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining(), valuesOf: terms }));
+    }
+    if (result.kind !== 'sat') {
+      attempts.push(`${name}: ${result.kind === 'unknown' ? `unknown (${result.reason})` : 'unsat'}`);
+      return undefined;
+    }
+    const replayStart = performance.now();
+    const values = result.values ?? [];
+    const counterexample = request.decode(values.slice(0, request.terms.length));
+    if ('kind' in counterexample) {
+      times[`replay-${name}`] = performance.now() - replayStart;
+      attempts.push(`${name}: ${counterexample.reason}`);
+      return undefined;
+    }
+    // the havocs after the loop that the encoding left out (overwritten before any read) get 0
+    const completed = { scalars: [...counterexample.scalars, ...Array.from({ length: scope.deadHavocs }, () => 0n)], arrays: counterexample.arrays };
+    if (guided !== undefined) {
+      // loops before R were abstracted: their choices are proposed from the model, the run decides
+      const outcome = guided.run(program, completed, values.slice(request.terms.length));
+      times[`replay-${name}`] = performance.now() - replayStart;
+      if (outcome.kind === 'assertionFailed') {
+        const confirmed = replay(program, outcome.consumed, 'int');
+        if (confirmed.kind === 'violation') return { kind: 'unsafe', counterexample: confirmed.counterexample, violatedAt: confirmed.location };
+      }
+      attempts.push(`${name}: guided replay ${describeOutcome(outcome)}`);
+      return undefined;
+    }
+    const replayed = replay(program, completed, 'int');
+    times[`replay-${name}`] = performance.now() - replayStart;
+    if (replayed.kind === 'violation') return { kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location };
+    attempts.push(`${name}: ${replayed.reason}`);
+    return undefined;
+  };
+  if (dependence.kind === 'none') {
+    const verdict = await tryQuery('residual-model', residual);
+    if (verdict !== undefined) return done(verdict);
+  } else {
+    attempts.push(`residual model not tried: loop-carried dependence (${dependence.reason})`);
+  }
+  for (const depth of [k + 1, k + 3]) {
+    if (performance.now() - started >= options.timeoutMilliseconds) break;
+    start = performance.now();
+    const dense = buildResidualQuery(program, scope, depth, residualHeader(program, scope, depth), true);
+    times[`encode-dense-${depth}`] = performance.now() - start;
+    const verdict = await tryQuery(`dense-${depth}`, dense);
+    if (verdict !== undefined) return done(verdict);
+  }
+  return done({ kind: 'unknown', reason: `shrink: ${k}-shrinkable, the residual program fails, but no counterexample replayed (${attempts.join('; ')})` });
+}

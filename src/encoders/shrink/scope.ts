@@ -1,0 +1,615 @@
+// Scope detection of the shrink encoding (Sect. 3 of "Loop shrinking", issue 4): programs of the form
+// Init; R; Q; ψ with R one simple loop, Q loop-free, ψ the property. Everything else is reported
+// as out of scope with a reason and a source location.
+//
+// The body is first focused (focusBody): statements after the last assert-holding one are dropped,
+// and a lone top-level `if` holding every assert in one branch becomes `assume(branch condition)`
+// followed by that branch (early returns lower to such ifs).
+// Accepted shapes (all on the lowered IR, top level of the focused body):
+// - Init: any statements without `assert`. Loops in Init are later over-approximated by havocking
+//   everything they modify (a superset of the states at R's entry: sound for SAFE only).
+// - R: `loop(C, B, U)` without nested loops, asserts, assumes, havocs, array havocs or fills in
+//   C, B, U; U without break/continue. Accelerated variables (Sect. 3.1): scalars whose every
+//   assignment in B and U is a top-level `v = v ± c` (in B only when B has no `continue`); their
+//   value at the start of iteration j is v_entry + (j-1)·Σc.
+// - ψ, one of:
+//   * 'single': no loop after R; the loop-free rest (Q and its asserts) is one clause for every j;
+//   * 'loop' with asserts: Q; loop(p ⋈ e, body with asserts, p = p + s); no asserts afterwards —
+//     read as ∀ j. (iteration j of the assertion loop runs ⇒ its asserts hold);
+//   * 'loop' with a flag: Q sets f = c0; the loop body only sets f = c1 (c1 ≠ c0) under conditions;
+//     right after the loop one assert over f alone, true for exactly one of c0, c1: ∃ (found-flag)
+//     or ∀ (ok-flag).
+//   The assertion loop's counter p changes only by its update `p = p + s`, its condition compares p
+//   monotonically (p < e or p <= e for s > 0, p > e or p >= e for s < 0, e not written in the loop),
+//   so iteration j runs iff the condition holds with p = p0 + (j-1)·s. Its body writes no array and
+//   assigns temporaries only before reading them (clauses are independent of earlier iterations).
+// - C, B, U, Q and ψ contain no division, remainder or shift whose right operand is not a constant
+//   in range (no run stops inside a residual loop), and no havoc (residual runs are deterministic,
+//   as the proof of Theorem 1 needs).
+
+import { createAssume, createUnary } from '../../ir/factory.js';
+import type {
+  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement,
+} from '../../ir/types.js';
+
+export interface AcceleratedVariable {
+  readonly variable: ScalarVariable;
+  /** change per iteration */
+  readonly step: bigint;
+  /**
+   * its value at the loop entry as an expression over variables the loop and the rest of Init do
+   * not change (from the last assignment before the loop), or undefined (then it is left free)
+   */
+  readonly entry?: Expression;
+}
+
+export type PropertyShape =
+  | { readonly kind: 'single'; readonly block: Block }
+  | {
+      readonly kind: 'loop';
+      readonly quantifier: 'forall' | 'exists';
+      /** Q: loop-free statements between R and the assertion loop */
+      readonly before: Block;
+      readonly loop: LoopStatement;
+      readonly counter: ScalarVariable;
+      readonly step: bigint;
+      /** undefined: the body asserts directly */
+      readonly flag: { readonly variable: ScalarVariable; readonly initial: bigint } | undefined;
+    };
+
+export interface ShrinkScope {
+  readonly init: Block;
+  readonly loop: LoopStatement;
+  readonly accelerated: readonly AcceleratedVariable[];
+  readonly property: PropertyShape;
+  /** loops in Init that are over-approximated by havocking what they modify */
+  readonly abstractedInitLoops: number;
+  /**
+   * top-level havocs after R that are overwritten before any read (uninitialised declarations);
+   * they are left out of the encoding, and a replay feeds them 0
+   */
+  readonly deadHavocs: number;
+}
+
+export type ScopeResult = { readonly kind: 'inScope'; readonly scope: ShrinkScope } | { readonly kind: 'outOfScope'; readonly reason: string };
+
+function at(location: SourceLocation): string {
+  return `${location.line}:${location.column}`;
+}
+
+class OutOfScope extends Error {}
+function fail(reason: string): never {
+  throw new OutOfScope(reason);
+}
+
+export function detectScope(program: Program): ScopeResult {
+  try {
+    return { kind: 'inScope', scope: detect(program) };
+  } catch (error) {
+    if (error instanceof OutOfScope) return { kind: 'outOfScope', reason: error.message };
+    throw error;
+  }
+}
+
+/**
+ * The part of the body that decides safety: statements after the last one containing an assert are
+ * dropped (they cannot fail one), and while a single top-level `if` holds every assert in one
+ * branch, the body becomes the statements before it, `assume` of the branch condition, and that
+ * branch (runs taking the other branch cannot fail an assert). The runs of the result are runs of
+ * the program up to their last assert: SAFE carries over; UNSAFE is replayed on the program anyway.
+ */
+export function focusBody(body: Block): Block {
+  let current = body;
+  for (;;) {
+    const holding = current.flatMap((statement, index) => (findAssert([statement]) !== undefined ? [index] : []));
+    if (holding.length === 0) return current;
+    const last = holding[holding.length - 1]!;
+    current = current.slice(0, last + 1);
+    if (holding.length !== 1) return current;
+    const statement = current[last]!;
+    if (statement.kind !== 'if') return current;
+    const thenHolds = findAssert(statement.then) !== undefined;
+    const elseHolds = findAssert(statement.else) !== undefined;
+    if (thenHolds === elseHolds) return current;
+    const condition = thenHolds ? statement.condition : createUnary('logicalNot', statement.condition);
+    current = [...current.slice(0, last), createAssume(condition, statement.location), ...(thenHolds ? statement.then : statement.else)];
+  }
+}
+
+function detect(program: Program): ShrinkScope {
+  const body = focusBody(program.body);
+  let deadHavocs = 0;
+  const withoutDeadHavocs = (block: Block): Block => {
+    const kept: Statement[] = [];
+    block.forEach((statement, index) => {
+      if (statement.kind === 'havoc' && isDeadHavoc(block, index)) deadHavocs++;
+      else kept.push(statement);
+    });
+    return kept;
+  };
+  const loopIndices = body.flatMap((statement, index) => (statement.kind === 'loop' ? [index] : []));
+  if (loopIndices.length === 0) fail('no loop at the top level of main: out of scope');
+  const last = loopIndices[loopIndices.length - 1]!;
+  const lastLoop = body[last] as LoopStatement;
+  const candidates: { loopIndex: number; property: () => PropertyShape }[] = [];
+  if (loopIndices.length >= 2) {
+    const previous = loopIndices[loopIndices.length - 2]!;
+    candidates.push({ loopIndex: previous, property: () => propertyLoop(withoutDeadHavocs(body.slice(previous + 1, last)), lastLoop, body.slice(last + 1)) });
+  }
+  if (!containsAssert(lastLoop.body) && !containsAssert(lastLoop.update)) {
+    candidates.push({ loopIndex: last, property: () => singleProperty(withoutDeadHavocs(body.slice(last + 1))) });
+  }
+  let firstReason: string | undefined;
+  for (const candidate of candidates) {
+    deadHavocs = 0;
+    try {
+      const property = candidate.property();
+      const loop = body[candidate.loopIndex] as LoopStatement;
+      const init = body.slice(0, candidate.loopIndex);
+      const initAssert = findAssert(init);
+      if (initAssert !== undefined) fail(`assertion at ${at(initAssert)} before the array-processing loop: out of scope`);
+      const accelerated = checkProcessingLoop(loop).map((entry) => ({ ...entry, entry: entryExpression(init, loop, entry.variable) }));
+      return { init, loop, accelerated, property, abstractedInitLoops: countLoops(init), deadHavocs };
+    } catch (error) {
+      if (!(error instanceof OutOfScope)) throw error;
+      firstReason ??= error.message;
+    }
+  }
+  fail(firstReason ?? `no array-processing loop before the assertion loop at ${at(lastLoop.location)}: out of scope`);
+}
+
+/** the expression the variable holds at the loop entry, if it is one over variables nothing changes later */
+function entryExpression(init: Block, loop: LoopStatement, variable: ScalarVariable): Expression | undefined {
+  for (let index = init.length - 1; index >= 0; index--) {
+    const statement = init[index]!;
+    if (statement.kind === 'assign' && statement.target.id === variable.id) {
+      const later = init.slice(index + 1);
+      const changedLater = writtenScalars([...later, loop]);
+      const changedArrays = writtenArrays([...later, loop]);
+      const reads = readScalars(statement.value);
+      if ([...reads.keys()].some((id) => changedLater.has(id) || id === variable.id)) return undefined;
+      if (readArrays(statement.value).some((id) => changedArrays.has(id))) return undefined;
+      return statement.value;
+    }
+    if (assignedIn([statement], variable)) return undefined;
+  }
+  return undefined;
+}
+
+function readArrays(expression: Expression): number[] {
+  switch (expression.kind) {
+    case 'constant': case 'variable': return [];
+    case 'arrayRead': return [expression.array.id, ...expression.indices.flatMap(readArrays)];
+    case 'unary': case 'cast': return readArrays(expression.operand);
+    case 'binary': return [...readArrays(expression.left), ...readArrays(expression.right)];
+    case 'conditional': return [...readArrays(expression.condition), ...readArrays(expression.then), ...readArrays(expression.else)];
+    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
+  }
+}
+
+/** the havoc at `index` is followed, at the top level, by an assignment to its target before any read of it */
+function isDeadHavoc(block: Block, index: number): boolean {
+  const havoc = block[index];
+  if (havoc === undefined || havoc.kind !== 'havoc') return false;
+  const target = havoc.target;
+  for (const statement of block.slice(index + 1)) {
+    const reads = flattenStatements([statement]).some((inner) => statementExpressions(inner).some((expression) => readsExpression(expression, target)));
+    if (reads) return false;
+    if (statement.kind === 'assign' && statement.target.id === target.id) return true;
+    if (statement.kind === 'loop' || assignedIn([statement], target)) return false;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------- R
+
+function checkProcessingLoop(loop: LoopStatement): AcceleratedVariable[] {
+  checkExpression(loop.condition, loop.location);
+  const visit = (block: Block, inUpdate: boolean): void => {
+    for (const statement of block) {
+      switch (statement.kind) {
+        case 'loop': fail(`nested loop at ${at(statement.location)}: out of scope`);
+        case 'assert': fail(`assertion inside the array-processing loop at ${at(statement.location)}: out of scope`);
+        case 'assume': fail(`assumption inside the array-processing loop at ${at(statement.location)}: out of scope`);
+        case 'havoc': case 'arrayHavoc':
+          fail(`nondeterministic value inside the array-processing loop at ${at(statement.location)}: out of scope`);
+        case 'arrayFill': fail(`whole-array fill inside the array-processing loop at ${at(statement.location)}: out of scope`);
+        case 'break': case 'continue':
+          if (inUpdate) fail(`${statement.kind} in a loop update at ${at(statement.location)}: out of scope`);
+          break;
+        case 'assign': checkExpression(statement.value, statement.location); break;
+        case 'arrayWrite':
+          statement.indices.forEach((index) => checkExpression(index, statement.location));
+          checkExpression(statement.value, statement.location);
+          break;
+        case 'if':
+          checkExpression(statement.condition, statement.location);
+          visit(statement.then, inUpdate); visit(statement.else, inUpdate);
+          break;
+        default: { const never: never = statement; throw new Error(`unknown statement ${JSON.stringify(never)}`); }
+      }
+    }
+  };
+  visit(loop.body, false);
+  visit(loop.update, true);
+  return acceleratedVariables(loop);
+}
+
+/** the variables with a closed form at the start of iteration j (see the header) */
+export function acceleratedVariables(loop: LoopStatement): AcceleratedVariable[] {
+  const bodyHasContinue = containsKind(loop.body, 'continue');
+  const assigned = new Map<number, { variable: ScalarVariable; step: bigint; accelerable: boolean }>();
+  const note = (variable: ScalarVariable, step: bigint | undefined): void => {
+    const entry = assigned.get(variable.id) ?? { variable, step: 0n, accelerable: true };
+    if (step === undefined) entry.accelerable = false;
+    else entry.step += step;
+    assigned.set(variable.id, entry);
+  };
+  const visit = (block: Block, topLevel: boolean, inBody: boolean): void => {
+    for (const statement of block) {
+      if (statement.kind === 'assign') {
+        const step = topLevel && !(inBody && bodyHasContinue) ? incrementStep(statement.target, statement.value) : undefined;
+        note(statement.target, step);
+      } else if (statement.kind === 'havoc') {
+        note(statement.target, undefined);
+      } else if (statement.kind === 'if') {
+        visit(statement.then, false, inBody); visit(statement.else, false, inBody);
+      } else if (statement.kind === 'loop') {
+        visit(statement.body, false, inBody); visit(statement.update, false, inBody);
+      }
+    }
+  };
+  visit(loop.body, true, true);
+  visit(loop.update, true, false);
+  return [...assigned.values()].filter((entry) => entry.accelerable).map((entry) => ({ variable: entry.variable, step: entry.step }));
+}
+
+/** c when `value` is target + c or target - c (casts other than to _Bool ignored: int semantics) */
+export function incrementStep(target: ScalarVariable, value: Expression): bigint | undefined {
+  const expression = stripCasts(value);
+  if (expression.kind !== 'binary') return undefined;
+  const left = stripCasts(expression.left);
+  const right = stripCasts(expression.right);
+  const isTarget = (operand: Expression): boolean => operand.kind === 'variable' && operand.variable.id === target.id;
+  if (expression.operator === 'add') {
+    if (isTarget(left) && right.kind === 'constant') return right.value;
+    if (isTarget(right) && left.kind === 'constant') return left.value;
+  }
+  if (expression.operator === 'subtract' && isTarget(left) && right.kind === 'constant') return -right.value;
+  return undefined;
+}
+
+export function stripCasts(expression: Expression): Expression {
+  let current = expression;
+  while (current.kind === 'cast' && !(current.type.width === 1 && !current.type.signed)) current = current.operand;
+  return current;
+}
+
+// ---------------------------------------------------------------- ψ
+
+function singleProperty(rest: Block): PropertyShape {
+  checkLoopFree(rest, 'after the array-processing loop');
+  checkDeterministic(rest);
+  if (findAssert(rest) === undefined) fail('no assertion after the last loop: out of scope');
+  return { kind: 'single', block: rest };
+}
+
+function propertyLoop(before: Block, loop: LoopStatement, after: Block): PropertyShape {
+  checkLoopFree(before, 'between the array-processing loop and the assertion loop');
+  checkDeterministic(before);
+  const beforeAssert = findAssert(before);
+  if (beforeAssert !== undefined) fail(`assertion at ${at(beforeAssert)} before the assertion loop: out of scope`);
+  if (containsKind(before, 'assume')) fail('assumption between the loops: out of scope');
+  checkLoopFree(loop.body, 'in the assertion loop');
+  // the counter and its step
+  const accelerated = acceleratedVariables(loop);
+  const counterCandidates = accelerated.filter((entry) => entry.step !== 0n && assignedIn(loop.update, entry.variable) && !assignedIn(loop.body, entry.variable));
+  const condition = stripCasts(loop.condition);
+  if (condition.kind !== 'binary') fail(`assertion loop condition at ${at(loop.location)} is not a comparison: out of scope`);
+  const bodyWritten = writtenScalars([...loop.body]);
+  let counter: AcceleratedVariable | undefined;
+  for (const candidate of counterCandidates) {
+    if (monotoneCondition(condition, candidate, bodyWritten)) counter = candidate;
+  }
+  if (counter === undefined) fail(`assertion loop at ${at(loop.location)}: no counter with a monotone condition: out of scope`);
+  for (const statement of loop.update) {
+    if (!(statement.kind === 'assign' && statement.target.id === counter.variable.id)) {
+      fail(`assertion loop update at ${at(statement.location)} does more than step the counter: out of scope`);
+    }
+  }
+  checkDeterministic(loop.body);
+  if (containsKind(loop.body, 'assume')) fail(`assumption in the assertion loop at ${at(loop.location)}: out of scope`);
+  if (containsKind(loop.body, 'break') || containsKind(loop.body, 'continue')) fail(`break/continue in the assertion loop at ${at(loop.location)}: out of scope`);
+  if (containsKind(loop.body, 'arrayWrite') || containsKind(loop.body, 'arrayFill')) fail(`array write in the assertion loop at ${at(loop.location)}: out of scope`);
+  const bodyHasAssert = findAssert(loop.body) !== undefined;
+  if (bodyHasAssert) {
+    checkDefinedBeforeUse(loop.body, bodyWritten);
+    const afterAssert = findAssert(after);
+    if (afterAssert !== undefined) fail(`second assertion at ${at(afterAssert)} after the assertion loop: out of scope`);
+    return { kind: 'loop', quantifier: 'forall', before, loop, counter: counter.variable, step: counter.step, flag: undefined };
+  }
+  // flag form
+  const first = after[0];
+  if (first === undefined || first.kind !== 'assert') fail(`no assertion right after the loop at ${at(loop.location)}: out of scope`);
+  const rest = after.slice(1);
+  const restAssert = findAssert(rest);
+  if (restAssert !== undefined) fail(`second assertion at ${at(restAssert)} after the property: out of scope`);
+  checkExpression(first.condition, first.location);
+  const mentioned = readScalars(first.condition);
+  if (mentioned.size !== 1 || containsArrayRead(first.condition)) fail(`assertion at ${at(first.location)} is not over one flag variable: out of scope`);
+  const flag = [...mentioned.values()][0]!;
+  const written = new Set<bigint>();
+  for (const statement of flattenStatements(loop.body)) {
+    if (statement.kind === 'assign' && statement.target.id === flag.id) {
+      const value = stripCasts(statement.value);
+      if (value.kind !== 'constant') fail(`flag ${flag.sourceName} set to a non-constant at ${at(statement.location)}: out of scope`);
+      written.add(value.value);
+    }
+  }
+  if (written.size !== 1) fail(`flag ${flag.sourceName} is not set to exactly one constant in the loop at ${at(loop.location)}: out of scope`);
+  const writtenValue = [...written][0]!;
+  checkDefinedBeforeUse(loop.body, new Map([...bodyWritten].filter(([id]) => id !== flag.id)));
+  if (readsVariable(loop.body, flag) || readsExpression(loop.condition, flag)) fail(`flag ${flag.sourceName} is read in the loop at ${at(loop.location)}: out of scope`);
+  const initial = lastConstantAssignment(before, flag);
+  if (initial === undefined) fail(`flag ${flag.sourceName} has no constant value before the loop at ${at(loop.location)}: out of scope`);
+  if (initial === writtenValue) fail(`flag ${flag.sourceName} is set to its initial value: out of scope`);
+  const holdsInitially = evaluateOver(first.condition, flag, initial);
+  const holdsWritten = evaluateOver(first.condition, flag, writtenValue);
+  if (holdsInitially === undefined || holdsWritten === undefined || holdsInitially === holdsWritten) {
+    fail(`assertion at ${at(first.location)} does not distinguish the flag values: out of scope`);
+  }
+  return {
+    kind: 'loop', quantifier: holdsInitially ? 'forall' : 'exists', before, loop, counter: counter.variable, step: counter.step,
+    flag: { variable: flag, initial },
+  };
+}
+
+function monotoneCondition(condition: Extract<Expression, { kind: 'binary' }>, counter: AcceleratedVariable, bodyWritten: ReadonlyMap<number, ScalarVariable>): boolean {
+  const left = stripCasts(condition.left);
+  const right = stripCasts(condition.right);
+  const isCounter = (expression: Expression): boolean => expression.kind === 'variable' && expression.variable.id === counter.variable.id;
+  const isBound = (expression: Expression): boolean =>
+    !readsExpression(expression, counter.variable) && [...bodyWritten.values()].every((variable) => !readsExpression(expression, variable));
+  let operator = condition.operator;
+  if (isCounter(right) && isBound(left)) {
+    const mirrored: Partial<Record<string, typeof operator>> = { less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' };
+    const flipped = mirrored[operator];
+    if (flipped === undefined) return false;
+    operator = flipped;
+  } else if (!(isCounter(left) && isBound(right))) {
+    return false;
+  }
+  if (counter.step > 0n) return operator === 'less' || operator === 'lessEqual';
+  if (counter.step < 0n) return operator === 'greater' || operator === 'greaterEqual';
+  return false;
+}
+
+/** the value of the last top-level constant assignment to `variable`, if nothing assigns it afterwards */
+function lastConstantAssignment(block: Block, variable: ScalarVariable): bigint | undefined {
+  let value: bigint | undefined;
+  for (const statement of block) {
+    if (statement.kind === 'assign' && statement.target.id === variable.id) {
+      const expression = stripCasts(statement.value);
+      value = expression.kind === 'constant' ? expression.value : undefined;
+    } else if (assignedIn([statement], variable)) {
+      value = undefined;
+    }
+  }
+  return value;
+}
+
+/** evaluates a condition over one variable with the given value (int semantics); undefined if unsure */
+export function evaluateOver(expression: Expression, variable: ScalarVariable, value: bigint): boolean | undefined {
+  const result = evaluate(expression, variable, value);
+  return result === undefined ? undefined : result !== 0n;
+}
+
+function evaluate(expression: Expression, variable: ScalarVariable, value: bigint): bigint | undefined {
+  switch (expression.kind) {
+    case 'constant': return expression.value;
+    case 'variable': return expression.variable.id === variable.id ? value : undefined;
+    case 'cast': {
+      const operand = evaluate(expression.operand, variable, value);
+      if (operand === undefined) return undefined;
+      if (expression.type.width === 1 && !expression.type.signed) return operand !== 0n ? 1n : 0n;
+      return operand;
+    }
+    case 'unary': {
+      const operand = evaluate(expression.operand, variable, value);
+      if (operand === undefined) return undefined;
+      if (expression.operator === 'logicalNot') return operand === 0n ? 1n : 0n;
+      if (expression.operator === 'negate') return -operand;
+      return undefined;
+    }
+    case 'binary': {
+      const left = evaluate(expression.left, variable, value);
+      const right = evaluate(expression.right, variable, value);
+      if (left === undefined || right === undefined) return undefined;
+      const truth = (condition: boolean): bigint => (condition ? 1n : 0n);
+      switch (expression.operator) {
+        case 'equal': return truth(left === right);
+        case 'notEqual': return truth(left !== right);
+        case 'less': return truth(left < right);
+        case 'lessEqual': return truth(left <= right);
+        case 'greater': return truth(left > right);
+        case 'greaterEqual': return truth(left >= right);
+        case 'logicalAnd': return truth(left !== 0n && right !== 0n);
+        case 'logicalOr': return truth(left !== 0n || right !== 0n);
+        case 'add': return left + right;
+        case 'subtract': return left - right;
+        default: return undefined;
+      }
+    }
+    default: return undefined;
+  }
+}
+
+// ---------------------------------------------------------------- helpers
+
+function checkLoopFree(block: Block, where: string): void {
+  for (const statement of flattenStatements(block)) {
+    if (statement.kind === 'loop') fail(`loop at ${at(statement.location)} ${where}: out of scope`);
+  }
+}
+
+function checkDeterministic(block: Block): void {
+  for (const statement of flattenStatements(block)) {
+    switch (statement.kind) {
+      case 'havoc': case 'arrayHavoc':
+        fail(`nondeterministic value at ${at(statement.location)} after the array-processing loop: out of scope`);
+      case 'assign': checkExpression(statement.value, statement.location); break;
+      case 'arrayWrite':
+        statement.indices.forEach((index) => checkExpression(index, statement.location));
+        checkExpression(statement.value, statement.location);
+        break;
+      case 'arrayFill': checkExpression(statement.value, statement.location); break;
+      case 'assume': case 'assert': case 'if': checkExpression(statement.condition, statement.location); break;
+      case 'loop': checkExpression(statement.condition, statement.location); break;
+      case 'break': case 'continue': break;
+      default: { const never: never = statement; throw new Error(`unknown statement ${JSON.stringify(never)}`); }
+    }
+  }
+}
+
+/** no division, remainder or shift that could stop the run (their right operand must be a fitting constant) */
+function checkExpression(expression: Expression, location: SourceLocation): void {
+  switch (expression.kind) {
+    case 'constant': case 'variable': return;
+    case 'arrayRead': expression.indices.forEach((index) => checkExpression(index, location)); return;
+    case 'unary': case 'cast': checkExpression(expression.operand, location); return;
+    case 'conditional':
+      checkExpression(expression.condition, location); checkExpression(expression.then, location); checkExpression(expression.else, location);
+      return;
+    case 'binary': {
+      const right = stripCasts(expression.right);
+      if ((expression.operator === 'divide' || expression.operator === 'remainder') && !(right.kind === 'constant' && right.value !== 0n)) {
+        fail(`division by a non-constant at ${at(location)}: out of scope`);
+      }
+      if ((expression.operator === 'shiftLeft' || expression.operator === 'shiftRight')
+        && !(right.kind === 'constant' && right.value >= 0n && right.value < BigInt(expression.left.type.width))) {
+        fail(`shift by a non-constant at ${at(location)}: out of scope`);
+      }
+      checkExpression(expression.left, location); checkExpression(expression.right, location);
+      return;
+    }
+    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
+  }
+}
+
+/** every variable of `written` is assigned on every path before it is read */
+function checkDefinedBeforeUse(block: Block, written: ReadonlyMap<number, ScalarVariable>): void {
+  const visit = (statements: Block, defined: Set<number>): Set<number> => {
+    const current = new Set(defined);
+    const read = (expression: Expression, location: SourceLocation): void => {
+      for (const variable of readScalars(expression).values()) {
+        if (written.has(variable.id) && !current.has(variable.id)) {
+          fail(`${variable.sourceName} is read at ${at(location)} before it is assigned in the assertion loop: out of scope`);
+        }
+      }
+    };
+    for (const statement of statements) {
+      switch (statement.kind) {
+        case 'assign': read(statement.value, statement.location); current.add(statement.target.id); break;
+        case 'assert': case 'assume': read(statement.condition, statement.location); break;
+        case 'if': {
+          read(statement.condition, statement.location);
+          const thenDefined = visit(statement.then, current);
+          const elseDefined = visit(statement.else, current);
+          for (const id of thenDefined) if (elseDefined.has(id)) current.add(id);
+          break;
+        }
+        default: break;
+      }
+    }
+    return current;
+  };
+  visit(block, new Set());
+}
+
+export function flattenStatements(block: Block): Statement[] {
+  const result: Statement[] = [];
+  const visit = (statements: Block): void => {
+    for (const statement of statements) {
+      result.push(statement);
+      if (statement.kind === 'if') { visit(statement.then); visit(statement.else); }
+      if (statement.kind === 'loop') { visit(statement.body); visit(statement.update); }
+    }
+  };
+  visit(block);
+  return result;
+}
+
+function findAssert(block: Block): SourceLocation | undefined {
+  return flattenStatements(block).find((statement) => statement.kind === 'assert')?.location;
+}
+function containsAssert(block: Block): boolean {
+  return findAssert(block) !== undefined;
+}
+function containsKind(block: Block, kind: Statement['kind']): boolean {
+  return flattenStatements(block).some((statement) => statement.kind === kind);
+}
+function countLoops(block: Block): number {
+  return flattenStatements(block).filter((statement) => statement.kind === 'loop').length;
+}
+
+export function assignedIn(block: Block, variable: ScalarVariable): boolean {
+  return flattenStatements(block).some((statement) => (statement.kind === 'assign' || statement.kind === 'havoc') && statement.target.id === variable.id);
+}
+
+export function writtenScalars(block: Block): Map<number, ScalarVariable> {
+  const result = new Map<number, ScalarVariable>();
+  for (const statement of flattenStatements(block)) {
+    if (statement.kind === 'assign' || statement.kind === 'havoc') result.set(statement.target.id, statement.target);
+  }
+  return result;
+}
+
+export function writtenArrays(block: Block): Map<number, ArrayVariable> {
+  const result = new Map<number, ArrayVariable>();
+  for (const statement of flattenStatements(block)) {
+    if (statement.kind === 'arrayWrite' || statement.kind === 'arrayHavoc' || statement.kind === 'arrayFill') result.set(statement.array.id, statement.array);
+  }
+  return result;
+}
+
+export function readScalars(expression: Expression, into: Map<number, ScalarVariable> = new Map()): Map<number, ScalarVariable> {
+  switch (expression.kind) {
+    case 'constant': break;
+    case 'variable': into.set(expression.variable.id, expression.variable); break;
+    case 'arrayRead': expression.indices.forEach((index) => readScalars(index, into)); break;
+    case 'unary': case 'cast': readScalars(expression.operand, into); break;
+    case 'binary': readScalars(expression.left, into); readScalars(expression.right, into); break;
+    case 'conditional': readScalars(expression.condition, into); readScalars(expression.then, into); readScalars(expression.else, into); break;
+    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
+  }
+  return into;
+}
+
+function containsArrayRead(expression: Expression): boolean {
+  switch (expression.kind) {
+    case 'constant': case 'variable': return false;
+    case 'arrayRead': return true;
+    case 'unary': case 'cast': return containsArrayRead(expression.operand);
+    case 'binary': return containsArrayRead(expression.left) || containsArrayRead(expression.right);
+    case 'conditional': return containsArrayRead(expression.condition) || containsArrayRead(expression.then) || containsArrayRead(expression.else);
+    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
+  }
+}
+
+function readsExpression(expression: Expression, variable: ScalarVariable): boolean {
+  return readScalars(expression).has(variable.id);
+}
+
+export function statementExpressions(statement: Statement): Expression[] {
+  switch (statement.kind) {
+    case 'assign': return [statement.value];
+    case 'arrayWrite': return [...statement.indices, statement.value];
+    case 'arrayFill': return [statement.value];
+    case 'assume': case 'assert': case 'if': case 'loop': return [statement.condition];
+    default: return [];
+  }
+}
+
+function readsVariable(block: Block, variable: ScalarVariable): boolean {
+  return flattenStatements(block).some((statement) => statementExpressions(statement).some((expression) => readsExpression(expression, variable)));
+}

@@ -1,0 +1,107 @@
+// Soundness of the shrink encoding against exhaustive enumeration on the interpreter:
+// - the shared harness (test/soundness/harness.ts) over the generic random programs;
+// - a generator of programs in the shrink encoding's scope (Init, possibly with an early return or
+//   an initialisation loop; one array loop; ∀ / ∃ / single property) with random updates and
+//   properties, so the SAFE / UNSAFE paths are exercised often.
+// Properties: never SAFE when enumeration finds a failing input; never UNSAFE when complete
+// enumeration finds none; every UNSAFE counterexample replays to an assertion failure.
+
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { EncodingOptions } from '../../src/encoders/encoder.js';
+import { shrinkEncoder } from '../../src/encoders/shrink/index.js';
+import { exploreAll } from '../../src/interp/explore.js';
+import { replayCounterexample } from '../../src/interp/interpreter.js';
+import { createSolver } from '../../src/solvers/index.js';
+import type { Solver } from '../../src/solvers/solver.js';
+import { harness } from '../generators/programs.js';
+import { enumerationDomain, lowerSource, runHarness } from '../soundness/harness.js';
+
+const options: EncodingOptions = { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds: 60_000, shrink: { maxK: 3 } };
+
+let solver: Solver;
+beforeAll(() => {
+  const created = createSolver('z3-wasm');
+  if (created.kind !== 'ok') throw new Error(created.message);
+  solver = created.solver;
+});
+afterAll(async () => {
+  await solver.dispose();
+});
+
+test('shared soundness harness: random programs', async () => {
+  const statistics = await runHarness({ encoder: shrinkEncoder, options, solver, numRuns: 25, seed: 4242 });
+  expect(statistics.programs).toBe(25);
+}, 600_000);
+
+const comparison = fc.constantFrom('<', '<=', '==', '!=', '>', '>=');
+const small = fc.integer({ min: -1, max: 1 });
+const updateStatement = fc.oneof(
+  fc.tuple(comparison, small, small).map(([operator, c1, c2]) => `if (a[i] ${operator} m + ${c1}) m = a[i] + ${c2};`),
+  fc.constant('m = m + a[i];'),
+  small.map((c) => `b[i] = a[i] + ${c};`),
+  fc.tuple(comparison, small, small).map(([operator, c1, c2]) => `if (a[i] ${operator} ${c1}) b[i] = ${c2}; else b[i] = a[i];`),
+  fc.tuple(comparison, small).map(([operator, c]) => `if (a[i] ${operator} ${c}) break;`),
+);
+const term = fc.constantFrom('m', 'a[j]', 'b[j]', 'a[j] + 1', 'b[j] - 1', '0');
+const property = fc.oneof(
+  fc.tuple(term, comparison, term).map(([left, operator, right]) => `  for (j = 0; j < n; j++) __VERIFIER_assert(${left} ${operator} ${right});`),
+  fc.tuple(term, comparison, term).map(([left, operator, right]) =>
+    `  int found = 0;\n  for (j = 0; j < n; j++) { if (${left} ${operator} ${right}) found = 1; }\n  __VERIFIER_assert(found);`),
+  fc.tuple(comparison, small).map(([operator, c]) => `  __VERIFIER_assert(m ${operator} ${c});`),
+);
+const inScopeProgram = fc.record({
+  prefix: fc.constantFrom('', '  for (i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();', '  for (i = 0; i < n; i++) b[i] = 0;', '  if (n > 2) return 0;'),
+  initial: fc.constantFrom('a[0]', '0', '1'),
+  body: fc.array(updateStatement, { minLength: 1, maxLength: 2 }),
+  property,
+}).map(({ prefix, initial, body, property: check }) => [
+  ...harness,
+  'int main(void) {',
+  '  int n = __VERIFIER_nondet_int();',
+  '  if (n < 0) n = -n;',
+  '  n = n + 1;',
+  '  int a[n];',
+  '  int b[n];',
+  '  int i;',
+  '  int j;',
+  prefix,
+  `  int m = ${initial};`,
+  `  for (i = 0; i < n; i++) { ${body.join(' ')} }`,
+  check,
+  '  return 0;',
+  '}',
+  '',
+].join('\n'));
+
+test('programs in scope: verdicts agree with enumeration', async () => {
+  const statistics = { programs: 0, inScope: 0, safe: 0, unsafe: 0, unknown: 0 };
+  await fc.assert(
+    fc.asyncProperty(inScopeProgram, async (source) => {
+      const program = lowerSource(source);
+      const truth = exploreAll(program, { semantics: 'int', domain: enumerationDomain, maxRuns: 200_000, maxSteps: 10_000 });
+      expect(truth.kind, source).not.toBe('undefinedBehaviour');
+      const failureExists = truth.kind === 'failureFound';
+      const complete = failureExists || (truth.kind === 'noFailure' && truth.complete);
+      const outcome = await shrinkEncoder.solve(program, options, solver);
+      statistics.programs++;
+      if (outcome.details.inScope === true) statistics.inScope++;
+      const verdict = outcome.verdict;
+      if (verdict.kind === 'safe') {
+        statistics.safe++;
+        expect(failureExists, `SAFE but a failing input exists\n${source}`).toBe(false);
+      } else if (verdict.kind === 'unsafe') {
+        statistics.unsafe++;
+        expect(replayCounterexample(program, verdict.counterexample, 'int').kind, source).toBe('assertionFailed');
+        if (complete) expect(failureExists, `UNSAFE but enumeration finds no failure\n${source}`).toBe(true);
+      } else {
+        statistics.unknown++;
+      }
+    }),
+    { numRuns: 40, seed: 20261122, endOnFailure: true },
+  );
+  // the generator really exercises the encoding: most programs are in scope, and both verdicts occur
+  expect(statistics.inScope).toBeGreaterThan(statistics.programs / 2);
+  expect(statistics.safe).toBeGreaterThan(0);
+  expect(statistics.unsafe).toBeGreaterThan(0);
+}, 900_000);

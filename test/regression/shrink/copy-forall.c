@@ -1,0 +1,21 @@
+// A loop without loop-carried dependence: b[i] = a[i] + 1, property b[j] > a[j] for all j (safe),
+// and a variant whose property fails at one cell (see copy-forall-bug.c).
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error() { __assert_fail("0", "shrink.c", 3, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+#define S 1000
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int a[n];
+  int b[n];
+  int i;
+  for (i = 0; i < n; i++) {
+    b[i] = a[i] + 1;
+  }
+  int j;
+  for (j = 0; j < n; j++) {
+    __VERIFIER_assert(b[j] > a[j]);
+  }
+  return 0;
+}
