@@ -47,6 +47,8 @@ interface CommandLine {
   readonly unwind: number;
   readonly unwindingAssertions: boolean;
   readonly maxK: number;
+  readonly cells: number;
+  readonly loops: 'kept' | 'removed';
   readonly semantics: Semantics;
   readonly dataModel: DataModel;
   readonly preprocessor: 'default' | 'system' | 'builtin' | 'none';
@@ -69,6 +71,8 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
     .option('--unwind <k>', 'loop unwinding depth for bmc', { default: 10 })
     .option('--unwinding-assertions', 'bmc: prove that K unwindings suffice, which allows SAFE')
     .option('--max-k <k>', 'shrink: the largest shrink factor tried', { default: 5 })
+    .option('--cells <k>', 'witness: distinguished cells per array', { default: 1 })
+    .option('--loops <mode>', 'witness: kept (Horn clauses) or removed (one loop-free query)', { default: 'kept' })
     .option('--semantics <mode>', 'int (mathematical integers) or bv (two\'s complement)', { default: 'int' })
     .option('--data-model <model>', 'ILP32 or LP64', { default: 'ILP32' })
     .option('--preprocessor <mode>', 'for .c files: system (cpp), builtin, or none (default: system when cpp exists)')
@@ -85,7 +89,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
   if (options.help) return 'help';
   if (options.version) return 'version';
   if (parsed.args.length !== 1) throw new UsageError(parsed.args.length === 0 ? 'missing input file' : `one input file expected, got ${parsed.args.length}`);
-  const known = new Set(['--', 'encoding', 'emit', 'o', 'output', 'outDir', 'solve', 'solver', 'timeout', 'unwind', 'unwindingAssertions', 'maxK', 'semantics', 'dataModel', 'preprocessor', 'json', 'help', 'h', 'version', 'v']);
+  const known = new Set(['--', 'encoding', 'emit', 'o', 'output', 'outDir', 'solve', 'solver', 'timeout', 'unwind', 'unwindingAssertions', 'maxK', 'cells', 'loops', 'semantics', 'dataModel', 'preprocessor', 'json', 'help', 'h', 'version', 'v']);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
 
   const encoding = String(options.encoding);
@@ -106,6 +110,10 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
   if (!Number.isInteger(unwind) || unwind < 0) throw new UsageError(`--unwind takes a non-negative integer, not '${String(options.unwind)}'`);
   const maxK = Number(options.maxK);
   if (!Number.isInteger(maxK) || maxK < 1) throw new UsageError(`--max-k takes a positive integer, not '${String(options.maxK)}'`);
+  const cells = Number(options.cells);
+  if (!Number.isInteger(cells) || cells < 1) throw new UsageError(`--cells takes a positive integer, not '${String(options.cells)}'`);
+  const loops = String(options.loops);
+  if (loops !== 'kept' && loops !== 'removed') throw new UsageError(`--loops takes kept or removed, not '${loops}'`);
   const outputFile = options.output === undefined ? undefined : String(options.output);
   const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
   if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
@@ -122,6 +130,8 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
     unwind,
     unwindingAssertions: Boolean(options.unwindingAssertions),
     maxK,
+    cells,
+    loops,
     semantics,
     dataModel,
     preprocessor,
@@ -146,6 +156,8 @@ function helpText(): string {
     '  --unwind <k>             bmc unwinding depth (default 10)',
     '  --unwinding-assertions   bmc: prove K unwindings suffice, allowing SAFE',
     '  --max-k <k>              shrink: largest shrink factor tried (default 5)',
+    '  --cells <k>              witness: distinguished cells per array (default 1)',
+    '  --loops kept|removed     witness: Horn clauses over loops (default) or one loop-free query',
     '  --semantics int|bv       mathematical integers (default) or two\'s complement bit-vectors',
     '  --data-model ILP32|LP64  widths of long and pointers (default ILP32)',
     '  --preprocessor <mode>    system | builtin | none, for .c files (default: system when cpp exists)',
@@ -248,6 +260,7 @@ async function run(commandLine: CommandLine): Promise<number> {
     unwindingAssertions: commandLine.unwindingAssertions,
     timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
     shrink: { maxK: commandLine.maxK },
+    witness: { cells: commandLine.cells, loops: commandLine.loops },
   };
   const times: Record<string, number> = { ...frontEnd.times };
 

@@ -4,11 +4,13 @@ import { bmcEncoder } from './bmc/index.js';
 import { chcEncoder } from './chc/index.js';
 import type { Encoder } from './encoder.js';
 import { shrinkEncoder } from './shrink/index.js';
+import { witnessEncoder } from './witness/index.js';
 
 export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>([
   ['bmc', bmcEncoder],
   ['chc', chcEncoder],
   ['shrink', shrinkEncoder],
+  ['witness', witnessEncoder],
 ]);
 
 export function encoderNames(): string[] {

@@ -1,0 +1,93 @@
+// Size generalisation for the Horn clauses of the witness encoding (int semantics only): every
+// constant equal to a constant array size (>= 2) is replaced by one fresh scalar per value, chosen
+// nondeterministically at the start with `assume(n >= 0)`.
+//
+// Why: CHC solvers (Spacer) tend to unroll a loop whose bound is a large literal, so the cost of the
+// clauses would again grow with the array size. With the bound symbolic, the solver must find
+// size-independent lemmas, which the witness abstraction makes linear (e.g. `w >= i || x == 5`).
+//
+// Soundness: the run of the generalised program with n = the constant is exactly the run of the
+// given program (in int semantics a cast is the identity, so `(T)n` is the constant itself), so the
+// generalised program over-approximates it; SAFE of the generalised program is SAFE of the program.
+// The generalisation may lose precision (it proves "for every size"), so the encoder falls back to
+// the given program when the generalised clauses are not proven.
+
+import { convertTo, createArrayFill, createArrayWrite, createAssert, createAssign, createIf, createLoop, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, int128Type, updateArrayRead, updateBinary, updateCast, updateConditional, updateUnary } from '../../ir/factory.js';
+import type { Block, Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
+
+export interface Generalised {
+  readonly program: Program;
+  /** constant → the scalar that replaced it */
+  readonly replaced: ReadonlyMap<bigint, ScalarVariable>;
+}
+
+/** `sizes`: the constant array sizes of the original program */
+export function generaliseSizes(program: Program, sizes: readonly bigint[]): Generalised | undefined {
+  const values = new Set(sizes.filter((size) => size >= 2n));
+  if (values.size === 0) return undefined;
+  let nextId = Math.max(-1, ...program.scalars.map((variable) => variable.id), ...program.arrays.map((array) => array.id)) + 1;
+  const names = new Set(program.scalars.map((variable) => variable.name));
+  const replaced = new Map<bigint, ScalarVariable>();
+  const variableFor = (value: bigint): ScalarVariable => {
+    let variable = replaced.get(value);
+    if (variable === undefined) {
+      let name = `witness!size.${value}`;
+      while (names.has(name)) name += '!';
+      names.add(name);
+      variable = createScalarVariable(nextId++, name, `size ${value}`, int128Type, undefined);
+      replaced.set(value, variable);
+    }
+    return variable;
+  };
+  const expression = (node: Expression): Expression => {
+    switch (node.kind) {
+      case 'constant':
+        return values.has(node.value) ? convertTo(createVariableExpression(variableFor(node.value)), node.type) : node;
+      case 'variable':
+        return node;
+      case 'arrayRead':
+        return updateArrayRead(node, node.indices.map(expression));
+      case 'unary':
+        return updateUnary(node, expression(node.operand));
+      case 'cast':
+        return updateCast(node, expression(node.operand));
+      case 'binary':
+        return updateBinary(node, expression(node.left), expression(node.right));
+      case 'conditional':
+        return updateConditional(node, expression(node.condition), expression(node.then), expression(node.else));
+      default: {
+        const never: never = node;
+        throw new Error(`unknown expression ${JSON.stringify(never)}`);
+      }
+    }
+  };
+  const block = (statements: Block): Statement[] => statements.map(statement);
+  const statement = (node: Statement): Statement => {
+    switch (node.kind) {
+      case 'assign': return createAssign(node.target, expression(node.value), node.location);
+      case 'arrayWrite': return createArrayWrite(node.array, node.indices.map(expression), expression(node.value), node.location);
+      case 'arrayFill': return createArrayFill(node.array, expression(node.value), node.location);
+      case 'assume': return createAssume(expression(node.condition), node.location);
+      case 'assert': return createAssert(expression(node.condition), node.location);
+      case 'if': return createIf(expression(node.condition), block(node.then), block(node.else), node.location);
+      case 'loop': return createLoop(node.id, expression(node.condition), block(node.body), block(node.update), node.location);
+      case 'havoc': case 'arrayHavoc': case 'break': case 'continue': return node;
+      default: {
+        const never: never = node;
+        throw new Error(`unknown statement ${JSON.stringify(never)}`);
+      }
+    }
+  };
+  const body = block(program.body);
+  if (replaced.size === 0) return undefined;
+  const location = program.body[0]?.location ?? { line: 1, column: 1 };
+  const prologue: Statement[] = [];
+  for (const variable of replaced.values()) {
+    prologue.push(createHavoc(variable, location));
+    prologue.push(createAssume(createBinary('greaterEqual', createVariableExpression(variable), createConstant(0n, int128Type)), location));
+  }
+  return {
+    program: createProgram(program.file, [...program.scalars, ...replaced.values()], program.arrays, [...prologue, ...body], program.dataModel),
+    replaced,
+  };
+}

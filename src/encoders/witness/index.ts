@@ -1,0 +1,210 @@
+// The `witness` encoding (issue 3; Jana et al., "Scaling Bounded Model Checking By Transforming
+// Programs With Arrays"): a property of every array element is proven by reasoning about k
+// nondeterministically chosen cells, so the cost does not depend on the arrays' sizes.
+//
+// The program is first transformed into an array-free IR program (transform.ts: witness indices
+// chosen once at the start over the whole index type, reads `e == i ? x : nondet`, guarded writes,
+// assertions on untracked cells as assumptions — see the soundness argument there). Then:
+// - loops 'kept' (default): the array-free program goes through the chc encoding (one predicate per
+//   loop head over the scalars and the witness pairs, no arrays in the clauses) and the CHC solver
+//   (first with constant sizes generalised, see generalize.ts). `solve` first tries the loop-free
+//   query of the 'removed' mode with a quarter of the budget, since it is one cheap SMT query;
+//   both are sound over-approximations, so SAFE from either is SAFE;
+// - loops 'removed' (the paper's Fig. 3): the program is loop-free, and the bmc encoding at unwind 0
+//   gives one SMT query (is some assertion violated?).
+//
+// Verdicts (approximation 'over'): `sat` of the Horn clauses / `unsat` of the query is SAFE, because
+// every run of the original program is simulated by a run of the abstraction (transform.ts). A
+// counterexample of the abstraction is never reported as such: bmc searches the ORIGINAL program
+// with unwind 1, 2, 4, ... within the time budget and only a counterexample the interpreter replays
+// gives UNSAFE; otherwise the verdict is UNKNOWN naming the first failing precision rule (Sect. 6).
+//
+// The extension "read of an untracked cell instantiates the cell predicate" of issue 3 is realised
+// in its assertion form: an assertion whose reads all hit witness cells is checked, one that reads an
+// untracked cell is assumed (sound by the first-failure argument in transform.ts, tested in
+// test/encoders/witness-soundness.test.ts).
+
+import { performance } from 'node:perf_hooks';
+import { describeFirstFailure, evaluatePrecision } from '../../analysis/precision.js';
+import { printExpression } from '../../ir/print.js';
+import type { Program } from '../../ir/types.js';
+import { createChcSystem, createSmtScript, type ChcSystem, type SmtScript } from '../../smt/terms.js';
+import type { Solver } from '../../solvers/solver.js';
+import type { Verdict } from '../../verdict.js';
+import { bmcScript, buildBmcEncoding, solveBmc } from '../bmc/index.js';
+import { buildChcEncoding } from '../chc/index.js';
+import { safeAssumptions } from '../common/variables.js';
+import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
+import { generaliseSizes } from './generalize.js';
+import { transformWitness, type WitnessOptions, type WitnessTransformResult } from './transform.js';
+
+export { transformWitness, type WitnessOptions } from './transform.js';
+
+export const defaultWitnessOptions: WitnessOptions = Object.freeze({ cells: 1, loops: 'kept' });
+
+export function witnessOptionsOf(options: EncodingOptions): WitnessOptions {
+  return options.witness ?? defaultWitnessOptions;
+}
+
+type Transformed = Extract<WitnessTransformResult, { kind: 'ok' }>;
+
+/** header lines naming the witness variables and the arrays they stand for */
+export function witnessHeader(original: Program, transformed: Transformed, options: WitnessOptions): string[] {
+  const lines = [
+    `witness encoding of ${original.file}: ${options.cells} cell(s) per array group, loops ${options.loops}`,
+    'array-free over-approximation: each witness index is chosen once, nondeterministically, over the whole index type;',
+    'a witness value is the content of its array at that index; reads of other cells are unconstrained values',
+  ];
+  for (const witness of transformed.witnesses) {
+    const arrays = witness.group.arrays.map((array) => `${array.sourceName}[${array.sizes.map(printExpression).join('][')}]`).join(', ');
+    witness.indices.forEach((cell, position) => {
+      lines.push(`cell ${position} of ${arrays}: index ${cell.map((variable) => variable.name).join(', ')}`);
+      for (const array of witness.group.arrays) {
+        const value = witness.values.get(array.id)![position]!;
+        lines.push(`  ${value.name} = ${array.sourceName}[${cell.map((variable) => variable.name).join('][')}]`);
+      }
+    });
+  }
+  return lines;
+}
+
+export type WitnessArtefact =
+  | { readonly kind: 'chc'; readonly system: ChcSystem; readonly transformed: Transformed }
+  | { readonly kind: 'query'; readonly script: SmtScript; readonly transformed: Transformed };
+
+/** Builds the array-free Horn clauses (loops kept) or the loop-free query (loops removed). */
+export function buildWitnessArtefact(program: Program, options: EncodingOptions): WitnessArtefact | { kind: 'unsupported'; reason: string } {
+  const witnessOptions = witnessOptionsOf(options);
+  const transformed = transformWitness(program, options.semantics, witnessOptions);
+  if (transformed.kind === 'unsupported') return transformed;
+  const header = witnessHeader(program, transformed, witnessOptions);
+  if (witnessOptions.loops === 'kept') {
+    const encoding = buildChcEncoding(transformed.program, options.semantics);
+    const system = createChcSystem({ ...encoding.system, headerComments: [...header, ...encoding.system.headerComments] });
+    return { kind: 'chc', system, transformed };
+  }
+  const encoding = buildBmcEncoding(transformed.program, 0, options.semantics);
+  const script = bmcScript(encoding, encoding.property, header);
+  return { kind: 'query', script: createSmtScript({ ...script, headerComments: header }), transformed };
+}
+
+export const witnessEncoder: Encoder = {
+  name: 'witness',
+  approximation: 'over',
+  emit(program: Program, options: EncodingOptions): EmitResult {
+    const artefact = buildWitnessArtefact(program, options);
+    if (artefact.kind === 'unsupported') return artefact;
+    const witnessOptions = witnessOptionsOf(options);
+    const suffix = `.witness${witnessOptions.loops === 'removed' ? '-removed' : ''}${witnessOptions.cells > 1 ? `-k${witnessOptions.cells}` : ''}.smt2`;
+    return { kind: 'emitted', artefacts: [{ suffix, content: artefact.kind === 'chc' ? artefact.system : artefact.script }] };
+  },
+  solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+    return solveWitness(program, options, solver);
+  },
+};
+
+export async function solveWitness(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+  const deadline = performance.now() + options.timeoutMilliseconds;
+  const times: Record<string, number> = {};
+  const witnessOptions = witnessOptionsOf(options);
+  const details: Record<string, unknown> = { cells: witnessOptions.cells, loops: witnessOptions.loops };
+  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
+  let start = performance.now();
+  const artefact = buildWitnessArtefact(program, options);
+  times.encode = performance.now() - start;
+  if (artefact.kind === 'unsupported') return done({ kind: 'unknown', reason: artefact.reason });
+  details.witnessVariables = artefact.transformed.witnesses.reduce((count, witness) => count + witness.indices.length * (1 + witness.values.size), 0);
+  if (artefact.kind === 'chc') {
+    // the loop-free abstraction is one cheap query and often enough: try it first (a quarter of the budget)
+    const removed = buildWitnessArtefact(program, { ...options, witness: { ...witnessOptions, loops: 'removed' } });
+    if (removed.kind === 'query') {
+      const quick = await checkAbstraction(program, removed, options, solver, performance.now() + (deadline - performance.now()) / 4);
+      times.solveLoopsRemoved = quick.times.solve ?? 0;
+      details.loopsRemoved = quick.kind;
+      if (quick.kind === 'safe') return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
+    }
+  }
+  const checked = await checkAbstraction(program, artefact, options, solver, deadline);
+  Object.assign(times, checked.times);
+  if (checked.generalised !== undefined) details.generalised = checked.generalised;
+  if (checked.kind === 'unknown') return done({ kind: 'unknown', reason: `witness: solver answered unknown (${checked.reason})` });
+  const abstractCounterexample = checked.kind === 'counterexample';
+  if (!abstractCounterexample) return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
+
+  // the abstraction has a counterexample: look for a concrete one of the original program
+  const precision = evaluatePrecision(program, artefact.transformed.loops);
+  const imprecision = describeFirstFailure(precision);
+  details.precision = precision.map((assertion) => ({
+    assertion: `${assertion.location.line}:${assertion.location.column}`,
+    failing: assertion.failures.map((failure) => failure.rule),
+  }));
+  start = performance.now();
+  let unwind = 1;
+  let lastReason = '';
+  while (unwind <= maximumSearchUnwind) {
+    const remaining = deadline - performance.now();
+    if (remaining < 50) break;
+    const outcome = await solveBmc(program, { ...options, unwind, unwindingAssertions: false, timeoutMilliseconds: remaining }, solver);
+    if (outcome.verdict.kind === 'unsafe') {
+      times.counterexampleSearch = performance.now() - start;
+      details.counterexampleUnwind = unwind;
+      return done(outcome.verdict);
+    }
+    lastReason = outcome.verdict.kind === 'unknown' ? outcome.verdict.reason : '';
+    if (lastReason.includes('solver answered unknown')) break;
+    unwind *= 2;
+  }
+  times.counterexampleSearch = performance.now() - start;
+  const why = imprecision !== undefined
+    ? `witness abstraction imprecise: ${imprecision}`
+    : 'witness abstraction has a counterexample that was not found in the program (precision rules hold)';
+  return done({ kind: 'unknown', reason: `${why}; no replayable counterexample within unwind ${Math.min(unwind, maximumSearchUnwind)}` });
+}
+
+export type AbstractionResult =
+  | { readonly kind: 'safe' | 'counterexample'; readonly times: Record<string, number>; readonly generalised?: string }
+  | { readonly kind: 'unknown'; readonly reason: string; readonly times: Record<string, number>; readonly generalised?: string };
+
+/**
+ * Solves the abstraction only: 'safe' (the program is safe), 'counterexample' (the abstraction can
+ * fail; says nothing about the program) or 'unknown'. Kept loops: the size-generalised clauses get
+ * half of the budget first, then the clauses as they are.
+ */
+export async function checkAbstraction(
+  program: Program, artefact: WitnessArtefact, options: EncodingOptions, solver: Solver, deadline: number,
+): Promise<AbstractionResult> {
+  const times: Record<string, number> = {};
+  let generalisedAnswer: string | undefined;
+  let start = performance.now();
+  if (artefact.kind === 'chc') {
+    const generalised = options.semantics === 'int' ? generalisedSystem(program, artefact.transformed) : undefined;
+    if (generalised !== undefined) {
+      const result = await solver.checkChc(generalised, { timeoutMilliseconds: Math.max(1, (deadline - performance.now()) / 2) });
+      times.solveGeneralised = performance.now() - start;
+      generalisedAnswer = result.kind;
+      if (result.kind === 'sat') return { kind: 'safe', times, generalised: generalisedAnswer };
+      start = performance.now();
+    }
+    const result = await solver.checkChc(artefact.system, { timeoutMilliseconds: Math.max(1, deadline - performance.now()) });
+    times.solve = performance.now() - start;
+    if (result.kind === 'unknown') return { kind: 'unknown', reason: result.reason, times, generalised: generalisedAnswer };
+    return { kind: result.kind === 'sat' ? 'safe' : 'counterexample', times, generalised: generalisedAnswer };
+  }
+  const result = await solver.checkScript(artefact.script, { timeoutMilliseconds: Math.max(1, deadline - performance.now()) });
+  times.solve = performance.now() - start;
+  if (result.kind === 'unknown') return { kind: 'unknown', reason: result.reason, times };
+  return { kind: result.kind === 'unsat' ? 'safe' : 'counterexample', times };
+}
+
+/** the witness clauses with constant array sizes generalised (generalize.ts); undefined when nothing changes */
+export function generalisedSystem(program: Program, transformed: Transformed): ChcSystem | undefined {
+  const sizes = program.arrays.flatMap((array) => array.sizes.flatMap((size) => (size.kind === 'constant' ? [size.value] : [])));
+  const generalised = generaliseSizes(transformed.program, sizes);
+  if (generalised === undefined) return undefined;
+  const encoding = buildChcEncoding(generalised.program, 'int');
+  const note = [...generalised.replaced.entries()].map(([value, variable]) => `${value} -> ${variable.name}`).join(', ');
+  return createChcSystem({ ...encoding.system, headerComments: [`size-generalised witness clauses (constants ${note}, each >= 0)`, ...encoding.system.headerComments] });
+}
+
+/** the concrete counterexample search stops at this unwinding depth */
+const maximumSearchUnwind = 1024;

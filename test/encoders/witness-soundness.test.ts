@@ -1,0 +1,128 @@
+// Differential soundness of the witness abstraction: random small C programs (test/generators,
+// with the generator's exhaustive model oracle, which agrees with exploreAll on the interpreter) →
+// the abstraction must never be proven safe when some run fails, in both loop modes and with 1 or
+// 2 cells. A deliberately unsound variant (writes not guarded by `e == i`) is caught by the same
+// check, which shows the check has teeth.
+
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { EncodingOptions } from '../../src/encoders/encoder.js';
+import { bmcScript, buildBmcEncoding } from '../../src/encoders/bmc/index.js';
+import { buildWitnessArtefact, checkAbstraction, witnessEncoder } from '../../src/encoders/witness/index.js';
+import { transformWitness } from '../../src/encoders/witness/transform.js';
+import { parseTranslationUnit } from '../../src/frontend/parse.js';
+import { createIf, createLoop, createProgram } from '../../src/ir/factory.js';
+import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
+import { exploreAll } from '../../src/interp/explore.js';
+import { replayCounterexample } from '../../src/interp/interpreter.js';
+import type { Block, Program, ScalarVariable, Statement } from '../../src/ir/types.js';
+import { arbitraryProgram } from '../generators/programs.js';
+import { testSolver } from './common-solver.js';
+
+const solver = testSolver();
+afterAll(async () => solver.dispose());
+
+function lower(source: string): Program {
+  const parsed = parseTranslationUnit(source, 'generated.c');
+  if (parsed.kind !== 'parsed') throw new Error(`parse failed: ${JSON.stringify(parsed.diagnostics)}\n${source}`);
+  const lowered = lowerTranslationUnit(parsed.unit, 'generated.c', { dataModel: 'ILP32' });
+  if (lowered.kind !== 'lowered') throw new Error(`lowering failed: ${JSON.stringify(lowered.diagnostics)}\n${source}`);
+  return lowered.program;
+}
+
+function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds: number): EncodingOptions {
+  return { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds, witness: { cells, loops } };
+}
+
+const domain = [-2n, -1n, 0n, 1n, 2n];
+
+/** the abstraction's answer alone ('safe' means the encoder would print SAFE) */
+async function abstractAnswer(program: Program, encodingOptions: EncodingOptions): Promise<string> {
+  const artefact = buildWitnessArtefact(program, encodingOptions);
+  if (artefact.kind === 'unsupported') return 'unsupported';
+  const result = await checkAbstraction(program, artefact, encodingOptions, solver, performance.now() + encodingOptions.timeoutMilliseconds);
+  return result.kind;
+}
+
+describe('witness never proves a failing program safe', () => {
+  for (const [cells, loops, runs] of [[1, 'removed', 40], [2, 'removed', 40], [1, 'kept', 20], [2, 'kept', 12]] as const) {
+    it(`cells ${cells}, loops ${loops}`, async () => {
+      let failing = 0;
+      let provenSafe = 0;
+      await fc.assert(fc.asyncProperty(arbitraryProgram(), async (generated) => {
+        const program = lower(generated.source);
+        const explored = exploreAll(program, { semantics: 'int', domain, maxRuns: 100_000, maxSteps: 100_000 });
+        expect(explored.kind === 'failureFound').toBe(generated.expectedFailure);
+        const answer = await abstractAnswer(program, options(cells, loops, 5000));
+        if (generated.expectedFailure) {
+          failing++;
+          expect(answer, `${generated.description}\n${generated.source}`).not.toBe('safe');
+        } else if (answer === 'safe') {
+          provenSafe++;
+        }
+      }), { numRuns: runs, seed: 3 + cells });
+      console.log(`witness k=${cells} ${loops}: ${failing} failing programs never SAFE; ${provenSafe}/${runs - failing} safe programs proven`);
+      expect(failing).toBeGreaterThan(0);
+    });
+  }
+
+  it('UNSAFE from solve() only on programs with a failure, and it replays', async () => {
+    await fc.assert(fc.asyncProperty(arbitraryProgram({ failureRatio: 0.7 }), async (generated) => {
+      const program = lower(generated.source);
+      const outcome = await witnessEncoder.solve(program, options(1, 'removed', 3000), solver);
+      if (outcome.verdict.kind === 'unsafe') {
+        expect(generated.expectedFailure).toBe(true);
+        expect(replayCounterexample(program, outcome.verdict.counterexample, 'int').kind).toBe('assertionFailed');
+      }
+      if (generated.expectedFailure) expect(outcome.verdict.kind).not.toBe('safe');
+    }), { numRuns: 15, seed: 11 });
+  });
+});
+
+/** the unsound variant: `if (e == i) x = v` becomes `x = v` */
+function dropWriteGuards(block: Block, values: ReadonlySet<number>): Statement[] {
+  return block.map((statement): Statement => {
+    if (statement.kind === 'if') {
+      const only = statement.then[0];
+      if (statement.then.length === 1 && statement.else.length === 0 && only !== undefined && only.kind === 'assign' && values.has(only.target.id)) return only;
+      return createIf(statement.condition, dropWriteGuards(statement.then, values), dropWriteGuards(statement.else, values), statement.location);
+    }
+    if (statement.kind === 'loop') {
+      return createLoop(statement.id, statement.condition, dropWriteGuards(statement.body, values), dropWriteGuards(statement.update, values), statement.location);
+    }
+    return statement;
+  });
+}
+
+async function unsoundVariantClaimsSafe(program: Program): Promise<boolean> {
+  const transformed = transformWitness(program, 'int', { cells: 1, loops: 'removed' });
+  if (transformed.kind !== 'ok') throw new Error(transformed.reason);
+  const values = new Set<number>();
+  for (const witness of transformed.witnesses) for (const perCell of witness.values.values()) perCell.forEach((value: ScalarVariable) => values.add(value.id));
+  const mutated = transformed.program;
+  const variant = createProgram(mutated.file, mutated.scalars, [], dropWriteGuards(mutated.body, values), mutated.dataModel);
+  const encoding = buildBmcEncoding(variant, 0, 'int');
+  const result = await solver.checkScript(bmcScript(encoding, encoding.property, []), { timeoutMilliseconds: 5000 });
+  return result.kind === 'unsat';
+}
+
+describe('the differential check catches an unsound variant', () => {
+  it('dropping the write guard is caught on a hand-written program', async () => {
+    const program = lower(`extern void abort(void);
+void reach_error(void) { abort(); }
+int a[4];
+int main(void) { a[0] = 1; a[1] = 2; if (a[0] == 1) reach_error(); return 0; }
+`);
+    expect(exploreAll(program, { semantics: 'int', domain, maxRuns: 1000, maxSteps: 1000 }).kind).toBe('failureFound');
+    expect(await unsoundVariantClaimsSafe(program)).toBe(true);
+    expect(await abstractAnswer(program, options(1, 'removed', 5000))).not.toBe('safe');
+  });
+
+  it('dropping the write guard is caught on generated programs', async () => {
+    const result = await fc.check(fc.asyncProperty(arbitraryProgram({ failureRatio: 0.8 }), async (generated) => {
+      if (!generated.expectedFailure) return true;
+      return !(await unsoundVariantClaimsSafe(lower(generated.source)));
+    }), { numRuns: 80, seed: 5, endOnFailure: true });
+    expect(result.failed).toBe(true);
+  }, 600_000);
+});
