@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmcEncoder } from '../../src/encoders/bmc/index.js';
 import { chcEncoder } from '../../src/encoders/chc/index.js';
 import { shrinkEncoder } from '../../src/encoders/shrink/index.js';
+import { witnessEncoder } from '../../src/encoders/witness/index.js';
 import type { Encoder, EncodingOptions } from '../../src/encoders/encoder.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { createSolver } from '../../src/solvers/index.js';
@@ -49,7 +50,14 @@ describe('corpus verdicts never contradict the manifest', () => {
     // measured: 17 SAFE + 9 UNSAFE with 20 s; a drop far below that means a regression
     expect(counts.correct).toBeGreaterThanOrEqual(15);
   });
-  it('bmc (unwind 3, unwinding assertions, 2 s per task)', { timeout: 900_000 }, async () => {
-    await checkCorpus(bmcEncoder, { semantics: 'int', unwind: 3, unwindingAssertions: true, timeoutMilliseconds: 2000 });
+  it('bmc (unwind 3, unwinding assertions, 1 s per task)', { timeout: 900_000 }, async () => {
+    await checkCorpus(bmcEncoder, { semantics: 'int', unwind: 3, unwindingAssertions: true, timeoutMilliseconds: 1000 });
+  });
+  it('witness (k = 1, loops kept, 3 s per task) proves tasks', { timeout: 1_500_000 }, async () => {
+    const counts = await checkCorpus(witnessEncoder, {
+      semantics: 'int', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 3000, witness: { cells: 1, loops: 'kept' },
+    });
+    // measured: 33 SAFE with 10 s per task; a drop far below that means a regression
+    expect(counts.correct).toBeGreaterThanOrEqual(15);
   });
 });

@@ -35,6 +35,8 @@ function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds: 
 }
 
 const domain = [-2n, -1n, 0n, 1n, 2n];
+// long mode: ENCODE_HARNESS_SCALE=10 npm test runs ten times as many programs
+const scale = Number(process.env.ENCODE_HARNESS_SCALE ?? '1');
 
 /** the abstraction's answer alone ('safe' means the encoder would print SAFE) */
 async function abstractAnswer(program: Program, encodingOptions: EncodingOptions): Promise<string> {
@@ -45,7 +47,7 @@ async function abstractAnswer(program: Program, encodingOptions: EncodingOptions
 }
 
 describe('witness never proves a failing program safe', () => {
-  for (const [cells, loops, runs] of [[1, 'removed', 40], [2, 'removed', 40], [1, 'kept', 20], [2, 'kept', 12]] as const) {
+  for (const [cells, loops, runs] of [[1, 'removed', 150], [2, 'removed', 150], [1, 'kept', 60], [2, 'kept', 40]] as const) {
     it(`cells ${cells}, loops ${loops}`, async () => {
       let failing = 0;
       let provenSafe = 0;
@@ -60,7 +62,7 @@ describe('witness never proves a failing program safe', () => {
         } else if (answer === 'safe') {
           provenSafe++;
         }
-      }), { numRuns: runs, seed: 3 + cells });
+      }), { numRuns: runs * scale, seed: 3 + cells });
       console.log(`witness k=${cells} ${loops}: ${failing} failing programs never SAFE; ${provenSafe}/${runs - failing} safe programs proven`);
       expect(failing).toBeGreaterThan(0);
     });
