@@ -277,6 +277,25 @@ export function letTerm(bindings: readonly { name: string; value: Term }[], body
   return Object.freeze({ kind: 'let', bindings: Object.freeze(bindings.map((binding) => Object.freeze({ ...binding }))), body, sort: body.sort });
 }
 
+// ---------------------------------------------------------------- queries on terms
+
+/**
+ * Whether a constant array occurs in the term (outside quantifiers and lets), e.g. to choose a
+ * logic: some solvers reject `(as const ...)` under QF_AUFLIA.
+ */
+export function containsConstantArray(term: Term): boolean {
+  const stack: Term[] = [term];
+  const seen = new Set<Term>();
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    if (current.kind === 'constantArray') return true;
+    if (current.kind === 'apply' || current.kind === 'applyFunction') stack.push(...current.arguments);
+  }
+  return false;
+}
+
 // ---------------------------------------------------------------- scripts and CHC systems
 
 /** One SMT-LIB script: declarations, assertions, one check-sat. */

@@ -121,7 +121,10 @@ describe('z3-wasm process exit', () => {
           { term: greater(x, intConstant(1)) }, { term: greater(y, intConstant(1)) }, { term: greater(z, intConstant(1)) },
           { term: equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z)) }] });
         const first = await solver.checkScript(easy, { timeoutMilliseconds: 10000, valuesOf: [x] });
-        const second = await solver.checkScript(hard, { timeoutMilliseconds: 500 });
+        // A check that z3 stops by its own timeout option (5 s: generous on a loaded CI machine).
+        // A check abandoned past its deadline can leave z3-solver's keep-alive timer behind; the
+        // CLI therefore always ends with process.exit (tested in test/cli).
+        const second = await solver.checkScript(hard, { timeoutMilliseconds: 5000 });
         await solver.dispose();
         console.log(first.kind + ' ' + second.kind);
       `);
@@ -130,7 +133,7 @@ describe('z3-wasm process exit', () => {
         const child = spawn(process.execPath, [childScript], { stdio: ['ignore', 'pipe', 'inherit'] });
         let stdout = '';
         child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
-        const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+        const killer = setTimeout(() => child.kill('SIGKILL'), 45_000);
         child.on('close', (code) => {
           clearTimeout(killer);
           resolvePromise({ code, stdout, elapsed: Date.now() - started });
@@ -138,7 +141,7 @@ describe('z3-wasm process exit', () => {
       });
       expect(outcome.stdout.trim()).toBe('sat unknown');
       expect(outcome.code).toBe(0);
-      expect(outcome.elapsed).toBeLessThan(15_000);
+      expect(outcome.elapsed).toBeLessThan(25_000);
     } finally {
       rmSync(outputDirectory, { recursive: true, force: true });
     }

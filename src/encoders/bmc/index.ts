@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LoopStatement, Program } from '../../ir/types.js';
 import {
-  and, applyFunction, createSmtScript, declareFunction, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Sort, type Term,
+  and, applyFunction, containsConstantArray, createSmtScript, declareFunction, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Sort, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
@@ -105,19 +105,6 @@ export function bmcScript(encoding: BmcEncoding, goal: Term, headerComments: rea
       { term: goal, comment: 'goal' },
     ],
   });
-}
-
-function containsConstantArray(term: Term): boolean {
-  const stack: Term[] = [term];
-  const seen = new Set<Term>();
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    if (current.kind === 'constantArray') return true;
-    if (current.kind === 'apply' || current.kind === 'applyFunction') stack.push(...current.arguments);
-  }
-  return false;
 }
 
 function header(program: Program, options: EncodingOptions, withUnwinding: boolean): string[] {

@@ -28,7 +28,7 @@
 
 import type { LoopStatement, Program } from '../../ir/types.js';
 import {
-  add, and, applyFunction, boolSort, createSmtScript, declareFunction, equal, falseTerm, intConstant, intSort, less, lessEqual,
+  add, and, applyFunction, boolSort, containsConstantArray, createSmtScript, declareFunction, equal, falseTerm, intConstant, intSort, less, lessEqual,
   multiply, not, or, subtract, trueTerm, implies, type FunctionDeclaration, type SmtScript, type Sort, type Term,
 } from '../../smt/terms.js';
 import { ExpressionTranslator } from '../common/expressions.js';
@@ -285,15 +285,3 @@ function runsAt(builder: ResidualBuilder, final: RunState, guard: Term, iteratio
   return executor.condition(property.loop.condition, withScalars(state, new Map([[property.counter.id, counter]]))).term;
 }
 
-function containsConstantArray(term: Term): boolean {
-  const stack: Term[] = [term];
-  const seen = new Set<Term>();
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    if (current.kind === 'constantArray') return true;
-    if (current.kind === 'apply' || current.kind === 'applyFunction') stack.push(...current.arguments);
-  }
-  return false;
-}
