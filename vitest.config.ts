@@ -6,6 +6,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // the slow files wait on solvers (separate processes or WASM threads): use both cores of CI
+    maxWorkers: 2,
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
