@@ -17,7 +17,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LoopStatement, Program } from '../../ir/types.js';
 import {
-  and, applyFunction, containsConstantArray, createSmtScript, declareFunction, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Sort, type Term,
+  and, containsConstantArray, createSmtScript, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
@@ -70,14 +70,7 @@ export function buildBmcEncoding(program: Program, unwind: number, semantics: En
     return executor.merge(exits.filter((exit) => !(exit.guard.kind === 'boolConstant' && !exit.guard.value)));
   };
   const executor = new SymbolicExecutor(program, collectVariables(program), translator, { inlineLimit: 0, loop: unrollLoop, namePrefix: '' });
-  executor.opaqueHook = (operation, operands, sort) => {
-    let declaration = functions.get(operation);
-    if (declaration === undefined) {
-      declaration = declareFunction(operation, operands.map((operand) => operand.sort as Sort), sort);
-      functions.set(operation, declaration);
-    }
-    return applyFunction(declaration, operands);
-  };
+  executor.useUninterpretedFunctions(functions);
   executor.executeBlock(program.body, { guard: trueTerm, state: executor.initialState() });
   // constant arrays (initial contents, fills) are outside the QF_AUF* logics: use ALL then
   const usesConstantArrays = executor.definitions.some((term) => containsConstantArray(term))

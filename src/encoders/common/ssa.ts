@@ -17,7 +17,8 @@ import type {
   ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement,
 } from '../../ir/types.js';
 import {
-  add, and, constantArray, equal, implies, intConstant, intSort, less, lessEqual, multiply, negate, ite, not, or, select, store, symbol, type Sort, type SymbolTerm, type Term,
+  add, and, applyFunction, constantArray, declareFunction, equal, implies, intConstant, intSort, less, lessEqual, multiply, negate, ite, not, or,
+  select, store, symbol, type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import {
   arrayVariableSort, constantTerm, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
@@ -171,8 +172,24 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     return value;
   }
 
-  /** opaque hook used by translations; bmc overrides with uninterpreted functions */
+  /** opaque hook used by translations; see `useUninterpretedFunctions` */
   opaqueHook: ExpressionEnvironment['opaque'] | undefined;
+
+  /**
+   * Operators without an exact encoding (e.g. bitwise operators on mathematical integers) become
+   * uninterpreted functions, each declared once in `functions` (an over-approximation: sound for
+   * SAFE, and every counterexample is replayed anyway).
+   */
+  useUninterpretedFunctions(functions: Map<string, FunctionDeclaration>): void {
+    this.opaqueHook = (operation, operands, sort) => {
+      let declaration = functions.get(operation);
+      if (declaration === undefined) {
+        declaration = declareFunction(operation, operands.map((operand) => operand.sort as Sort), sort);
+        functions.set(operation, declaration);
+      }
+      return applyFunction(declaration, operands);
+    };
+  }
 
   translate(expression: Expression, state: SymbolicState) {
     return this.translator.translate(expression, this.environment(state, this.opaqueHook));

@@ -28,8 +28,8 @@
 
 import type { LoopStatement, Program } from '../../ir/types.js';
 import {
-  add, and, applyFunction, boolSort, containsConstantArray, createSmtScript, declareFunction, equal, falseTerm, intConstant, intSort, less, lessEqual,
-  multiply, not, or, subtract, trueTerm, implies, type FunctionDeclaration, type SmtScript, type Sort, type Term,
+  add, and, boolSort, containsConstantArray, createSmtScript, equal, falseTerm, intConstant, intSort, less, lessEqual,
+  multiply, not, or, subtract, trueTerm, implies, type FunctionDeclaration, type SmtScript, type Term,
 } from '../../smt/terms.js';
 import { ExpressionTranslator } from '../common/expressions.js';
 import { SymbolicExecutor, type Path, type SymbolicState } from '../common/ssa.js';
@@ -67,14 +67,7 @@ function createExecutor(program: Program): { executor: SymbolicExecutor; functio
   };
   const translator = new ExpressionTranslator('int');
   const executor = new SymbolicExecutor(program, collectVariables(program), translator, { inlineLimit: 0, loop: havocLoop, namePrefix: '' });
-  executor.opaqueHook = (operation, operands, sort) => {
-    let declaration = functions.get(operation);
-    if (declaration === undefined) {
-      declaration = declareFunction(operation, operands.map((operand) => operand.sort as Sort), sort);
-      functions.set(operation, declaration);
-    }
-    return applyFunction(declaration, operands);
-  };
+  executor.useUninterpretedFunctions(functions);
   return { executor, functions, abstracted };
 }
 
