@@ -24,7 +24,7 @@ import {
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
-import { solveBmc } from '../bmc/index.js';
+import { searchCounterexample } from '../bmc/search.js';
 import { arrayVariableSort, ExpressionTranslator, scalarSort } from '../common/expressions.js';
 import { SymbolicExecutor, type BlockResult, type Path, type SymbolicState } from '../common/ssa.js';
 import { collectVariables, safeAssumptions, type ProgramVariables } from '../common/variables.js';
@@ -307,36 +307,15 @@ export const chcEncoder: Encoder = {
         throw new Error(`unknown solver result ${JSON.stringify(never)}`);
       }
     }
-    start = performance.now();
-    let unwind = 1;
-    let lastReason = '';
-    let triedUnwind = 0;
-    while (unwind <= maximumSearchUnwind) {
-      const remaining = deadline - performance.now();
-      if (remaining < 50) break;
-      const outcome = await solveBmc(program, { ...options, unwind, unwindingAssertions: false, timeoutMilliseconds: remaining }, solver);
-      triedUnwind = unwind;
-      const constants = Number(outcome.details['constants'] ?? 0);
-      if (outcome.verdict.kind === 'unsafe') {
-        times.counterexampleSearch = performance.now() - start;
-        details.counterexampleUnwind = unwind;
-        return done(outcome.verdict);
-      }
-      lastReason = outcome.verdict.kind === 'unknown' ? outcome.verdict.reason : '';
-      if (lastReason.includes('solver answered unknown')) break;
-      // the next unwinding doubles the formula per loop nesting level: stop before it gets too large
-      if (constants > maximumSearchConstants / 8) break;
-      unwind *= 2;
+    const search = await searchCounterexample(program, options, solver, deadline);
+    times.counterexampleSearch = search.milliseconds;
+    if (search.kind === 'found') {
+      details.counterexampleUnwind = search.unwind;
+      return done(search.verdict);
     }
-    times.counterexampleSearch = performance.now() - start;
     return done({
       kind: 'unknown',
-      reason: `chc: unsat but no replayable counterexample found within unwind ${triedUnwind}${lastReason === '' ? '' : ` (${lastReason})`}`,
+      reason: `chc: unsat but no replayable counterexample found within unwind ${search.triedUnwind}${search.lastReason === '' ? '' : ` (${search.lastReason})`}`,
     });
   },
 };
-
-/** the counterexample search stops at this unwinding depth */
-const maximumSearchUnwind = 1024;
-/** ... or when the bmc formula would exceed this many constants */
-const maximumSearchConstants = 400_000;

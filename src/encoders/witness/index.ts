@@ -31,7 +31,8 @@ import type { Program } from '../../ir/types.js';
 import { createChcSystem, createSmtScript, type ChcSystem, type SmtScript } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
-import { bmcScript, buildBmcEncoding, solveBmc } from '../bmc/index.js';
+import { bmcScript, buildBmcEncoding } from '../bmc/index.js';
+import { searchCounterexample } from '../bmc/search.js';
 import { buildChcEncoding } from '../chc/index.js';
 import { safeAssumptions } from '../common/variables.js';
 import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
@@ -138,27 +139,16 @@ export async function solveWitness(program: Program, options: EncodingOptions, s
     assertion: `${assertion.location.line}:${assertion.location.column}`,
     failing: assertion.failures.map((failure) => failure.rule),
   }));
-  start = performance.now();
-  let unwind = 1;
-  let lastReason = '';
-  while (unwind <= maximumSearchUnwind) {
-    const remaining = deadline - performance.now();
-    if (remaining < 50) break;
-    const outcome = await solveBmc(program, { ...options, unwind, unwindingAssertions: false, timeoutMilliseconds: remaining }, solver);
-    if (outcome.verdict.kind === 'unsafe') {
-      times.counterexampleSearch = performance.now() - start;
-      details.counterexampleUnwind = unwind;
-      return done(outcome.verdict);
-    }
-    lastReason = outcome.verdict.kind === 'unknown' ? outcome.verdict.reason : '';
-    if (lastReason.includes('solver answered unknown')) break;
-    unwind *= 2;
+  const search = await searchCounterexample(program, options, solver, deadline);
+  times.counterexampleSearch = search.milliseconds;
+  if (search.kind === 'found') {
+    details.counterexampleUnwind = search.unwind;
+    return done(search.verdict);
   }
-  times.counterexampleSearch = performance.now() - start;
   const why = imprecision !== undefined
     ? `witness abstraction imprecise: ${imprecision}`
     : 'witness abstraction has a counterexample that was not found in the program (precision rules hold)';
-  return done({ kind: 'unknown', reason: `${why}; no replayable counterexample within unwind ${Math.min(unwind, maximumSearchUnwind)}` });
+  return done({ kind: 'unknown', reason: `${why}; no replayable counterexample within unwind ${search.triedUnwind}` });
 }
 
 export type AbstractionResult =
@@ -205,6 +195,3 @@ export function generalisedSystem(program: Program, transformed: Transformed): C
   const note = [...generalised.replaced.entries()].map(([value, variable]) => `${value} -> ${variable.name}`).join(', ');
   return createChcSystem({ ...encoding.system, headerComments: [`size-generalised witness clauses (constants ${note}, each >= 0)`, ...encoding.system.headerComments] });
 }
-
-/** the concrete counterexample search stops at this unwinding depth */
-const maximumSearchUnwind = 1024;
