@@ -10,25 +10,17 @@ import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import { bmcScript, buildBmcEncoding } from '../../src/encoders/bmc/index.js';
 import { buildWitnessArtefact, checkAbstraction, witnessEncoder } from '../../src/encoders/witness/index.js';
 import { transformWitness } from '../../src/encoders/witness/transform.js';
-import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { createIf, createLoop, createProgram } from '../../src/ir/factory.js';
-import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import { exploreAll } from '../../src/interp/explore.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
 import type { Block, Program, ScalarVariable, Statement } from '../../src/ir/types.js';
 import { arbitraryProgram } from '../generators/programs.js';
 import { testSolver } from './common-solver.js';
+import { lowerSource as lower } from '../soundness/harness.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
 
-function lower(source: string): Program {
-  const parsed = parseTranslationUnit(source, 'generated.c');
-  if (parsed.kind !== 'parsed') throw new Error(`parse failed: ${JSON.stringify(parsed.diagnostics)}\n${source}`);
-  const lowered = lowerTranslationUnit(parsed.unit, 'generated.c', { dataModel: 'ILP32' });
-  if (lowered.kind !== 'lowered') throw new Error(`lowering failed: ${JSON.stringify(lowered.diagnostics)}\n${source}`);
-  return lowered.program;
-}
 
 function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds: number): EncodingOptions {
   return { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds, witness: { cells, loops } };

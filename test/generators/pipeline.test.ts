@@ -3,23 +3,15 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTranslationUnit } from '../../src/frontend/parse.js';
-import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import { printProgram } from '../../src/ir/print.js';
 import { exploreAll } from '../../src/interp/explore.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
-import type { Program, Semantics } from '../../src/ir/types.js';
+import type { Semantics } from '../../src/ir/types.js';
 import { arbitraryProgram } from './programs.js';
+import { lowerSource as lower } from '../soundness/harness.js';
 
 const domain = [-2n, -1n, 0n, 1n, 2n];
 
-function lower(source: string): Program {
-  const parsed = parseTranslationUnit(source, 'generated.c');
-  if (parsed.kind !== 'parsed') throw new Error(`parse failed: ${JSON.stringify(parsed.diagnostics)}\n${source}`);
-  const lowered = lowerTranslationUnit(parsed.unit, 'generated.c', { dataModel: 'ILP32' });
-  if (lowered.kind !== 'lowered') throw new Error(`lowering failed: ${JSON.stringify(lowered.diagnostics)}\n${source}`);
-  return lowered.program;
-}
 
 describe('generated programs through parser and lowering', () => {
   it('explore completely and agree with the model oracle', () => {
