@@ -6,7 +6,8 @@
 //   time, so checks are serialised through a queue;
 // - the time limit is enforced three ways: z3's `:timeout` option, a JS timer calling
 //   `Z3_interrupt` shortly after, and a hard deadline after which the module is abandoned (its
-//   threads terminated) and the answer is unknown 'timeout';
+//   threads terminated, and the keep-alive timer z3-solver starts for each threaded call cleared)
+//   and the answer is unknown 'timeout';
 // - every context is deleted after its check (a live context can keep a timer thread, and with it
 //   the Node process, alive); `dispose()` terminates the module's worker threads so Node can exit.
 
@@ -61,19 +62,46 @@ function terminateThreads(module: Z3Module): void {
  * started is still reading it (we observed scripts failing with garbled text). So the text is
  * copied to the heap here and freed only when the thread has answered.
  */
-async function evaluateOffThread(module: Z3Module, context: unknown, text: string): Promise<string> {
+interface OffThreadEvaluation {
+  readonly output: Promise<string>;
+  /** Clears the keep-alive timers of this call; only for a call that is abandoned. */
+  readonly releaseKeepAlive: () => void;
+}
+
+/**
+ * z3-solver starts each threaded call with a 600 s `setTimeout` that keeps Node alive until the
+ * thread answers, and clears it in the answer's callback. An abandoned call never answers, so the
+ * timers created while the call starts (synchronously) are captured here to be cleared on abandon.
+ */
+function evaluateOffThread(module: Z3Module, context: unknown, text: string): OffThreadEvaluation {
   const emscripten = emscriptenOf(module);
   const bytes = Buffer.from(text + '\0', 'utf8');
   const pointer = emscripten._malloc(bytes.length);
   if (pointer === 0) throw new Error('z3-wasm: out of memory for the script text');
   emscripten.HEAPU8.set(bytes, pointer); // read HEAPU8 after malloc: memory may have grown
-  const output = await emscripten.async_call(emscripten._async_Z3_eval_smtlib2_string, context as number, pointer);
-  emscripten._free(pointer);
-  return output;
+  const originalSetTimeout = globalThis.setTimeout;
+  const keepAliveTimers: NodeJS.Timeout[] = [];
+  const capturingSetTimeout = ((...parameters: Parameters<typeof setTimeout>) => {
+    const timer = originalSetTimeout(...parameters);
+    keepAliveTimers.push(timer);
+    return timer;
+  }) as typeof setTimeout;
+  let started: Promise<string>;
+  globalThis.setTimeout = capturingSetTimeout;
+  try {
+    started = emscripten.async_call(emscripten._async_Z3_eval_smtlib2_string, context as number, pointer);
+  } finally {
+    globalThis.setTimeout = originalSetTimeout;
+  }
+  const output = started.then((value) => {
+    emscripten._free(pointer);
+    return value;
+  });
+  return { output, releaseKeepAlive: () => keepAliveTimers.forEach((timer) => clearTimeout(timer)) };
 }
 
 /** Runs one complete SMT-LIB text in a fresh context; returns z3's textual output or a failure. */
-async function evaluateText(text: string, timeoutMilliseconds: number): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
+async function evaluateText(text: string, timeoutMilliseconds: number, abandonAfterMilliseconds: number): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
   let module: Z3Module;
   try {
     module = await loadModule();
@@ -88,10 +116,11 @@ async function evaluateText(text: string, timeoutMilliseconds: number): Promise<
   let abandonTimer: NodeJS.Timeout | undefined;
   let abandoned = false;
   try {
-    const evaluation = evaluateOffThread(module, context, text);
+    const offThread = evaluateOffThread(module, context, text);
+    const evaluation = offThread.output;
     interruptTimer = setTimeout(() => Z3.interrupt(context), timeoutMilliseconds + interruptGraceMilliseconds);
     const deadline = new Promise<'abandoned'>((resolve) => {
-      abandonTimer = setTimeout(() => resolve('abandoned'), timeoutMilliseconds + abandonGraceMilliseconds);
+      abandonTimer = setTimeout(() => resolve('abandoned'), abandonAfterMilliseconds);
     });
     const outcome = await Promise.race([evaluation, deadline]);
     if (outcome === 'abandoned') {
@@ -100,6 +129,7 @@ async function evaluateText(text: string, timeoutMilliseconds: number): Promise<
       evaluation.catch(() => undefined);
       if (sharedModule !== undefined && (await sharedModule) === module) sharedModule = undefined;
       terminateThreads(module);
+      offThread.releaseKeepAlive();
       return { kind: 'failure', reason: 'timeout' };
     }
     return { kind: 'output', output: outcome };
@@ -124,13 +154,22 @@ function timeoutOption(timeoutMilliseconds: number): string {
   return `(set-option :timeout ${milliseconds})\n`;
 }
 
-async function run(text: string, expectedValues: number, options: CheckOptions): Promise<SolverResult> {
-  const outcome = await enqueue(() => evaluateText(text, options.timeoutMilliseconds));
+async function run(text: string, expectedValues: number, options: CheckOptions, abandonGrace: number): Promise<SolverResult> {
+  const outcome = await enqueue(() => evaluateText(text, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace));
   if (outcome.kind === 'failure') return { kind: 'unknown', reason: outcome.reason };
   return interpretSolverOutput(outcome.output, expectedValues);
 }
 
-export function createZ3WasmSolver(): Solver {
+export interface Z3WasmOptions {
+  /**
+   * Time after the timeout before an unresponsive module is abandoned (default 5 s). Tests set it
+   * negative to exercise the abandon path deterministically.
+   */
+  readonly abandonGraceMilliseconds?: number;
+}
+
+export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
+  const abandonGrace = wasmOptions.abandonGraceMilliseconds ?? abandonGraceMilliseconds;
   return {
     name: 'z3-wasm',
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
@@ -139,11 +178,11 @@ export function createZ3WasmSolver(): Solver {
         + '(set-option :model.completion true)\n'
         + printSmtScript(script, { getValues: valuesOf })
         + '(get-info :reason-unknown)\n';
-      return run(text, valuesOf.length, options);
+      return run(text, valuesOf.length, options, abandonGrace);
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       const text = timeoutOption(options.timeoutMilliseconds) + printChcSystem(system) + '(get-info :reason-unknown)\n';
-      return run(text, 0, options);
+      return run(text, 0, options, abandonGrace);
     },
     async dispose(): Promise<void> {
       await queue;

@@ -121,12 +121,19 @@ describe('z3-wasm process exit', () => {
           { term: greater(x, intConstant(1)) }, { term: greater(y, intConstant(1)) }, { term: greater(z, intConstant(1)) },
           { term: equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z)) }] });
         const first = await solver.checkScript(easy, { timeoutMilliseconds: 10000, valuesOf: [x] });
-        // A check that z3 stops by its own timeout option (5 s: generous on a loaded CI machine).
-        // A check abandoned past its deadline can leave z3-solver's keep-alive timer behind; the
-        // CLI therefore always ends with process.exit (tested in test/cli).
+        // A check that z3 stops by its own timeout option (5 s: generous on a loaded CI machine;
+        // should it still overrun, the module is abandoned, which the next check covers too).
         const second = await solver.checkScript(hard, { timeoutMilliseconds: 5000 });
+        // A check abandoned on purpose: the deadline (1 s) comes long before z3's timeout (10 s).
+        // Abandoning terminates the module's threads and clears z3-solver's keep-alive timer.
+        const impatient = createZ3WasmSolver({ abandonGraceMilliseconds: -9000 });
+        const abandonedStarted = Date.now();
+        const third = await impatient.checkScript(hard, { timeoutMilliseconds: 10000 });
+        const abandonedElapsed = Date.now() - abandonedStarted;
+        // a fresh module answers after an abandoned one
+        const fourth = await solver.checkScript(easy, { timeoutMilliseconds: 10000 });
         await solver.dispose();
-        console.log(first.kind + ' ' + second.kind);
+        console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind].join(' '));
       `);
       const outcome = await new Promise<{ code: number | null; stdout: string; elapsed: number }>((resolvePromise) => {
         const started = Date.now();
@@ -139,7 +146,7 @@ describe('z3-wasm process exit', () => {
           resolvePromise({ code, stdout, elapsed: Date.now() - started });
         });
       });
-      expect(outcome.stdout.trim()).toBe('sat unknown');
+      expect(outcome.stdout.trim()).toBe('sat unknown unknown timeout true sat');
       expect(outcome.code).toBe(0);
       expect(outcome.elapsed).toBeLessThan(25_000);
     } finally {
