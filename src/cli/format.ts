@@ -6,7 +6,7 @@ export function formatCounterexample(file: string, verdict: Extract<Verdict, { k
   const lines: string[] = [];
   lines.push(`violated: ${file}:${verdict.violatedAt.line}:${verdict.violatedAt.column}`);
   const scalars = verdict.counterexample.scalars;
-  lines.push(`nondet values in order (${scalars.length}): ${scalars.length === 0 ? '(none)' : scalars.map(String).join(', ')}`);
+  lines.push(`nondet values in order (${scalars.length}): ${scalars.length === 0 ? '(none)' : compressRuns(scalars)}`);
   verdict.counterexample.arrays.forEach((array, index) => {
     const entries = [...array.entries].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
     const shown = entries.slice(0, 20).map(([cell, value]) => `[${cell}]=${value}`).join(' ');
@@ -14,4 +14,34 @@ export function formatCounterexample(file: string, verdict: Extract<Verdict, { k
     lines.push(`nondet array #${index + 1}: default ${array.defaultValue}${shown ? `, ${shown}` : ''}${more}`);
   });
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The values with repeated runs shortened: a run of one value or of a repeated group of up to four
+ * values (an accelerated loop's choices) is printed once with its count, e.g. "(5, 7) × 1000".
+ * At most 60 groups are shown.
+ */
+export function compressRuns(values: readonly bigint[]): string {
+  const pieces: string[] = [];
+  let position = 0;
+  while (position < values.length && pieces.length < 60) {
+    let best = { period: 1, repeats: 1 };
+    for (let period = 1; period <= 4 && position + period <= values.length; period++) {
+      let repeats = 1;
+      while (position + (repeats + 1) * period <= values.length
+        && values.slice(position + repeats * period, position + (repeats + 1) * period).every((value, offset) => value === values[position + offset])) {
+        repeats++;
+      }
+      if (repeats >= 3 && repeats * period > best.repeats * best.period) best = { period, repeats };
+    }
+    const group = values.slice(position, position + best.period).map(String);
+    if (best.repeats >= 3) {
+      pieces.push(`${best.period === 1 ? group[0] : `(${group.join(', ')})`} × ${best.repeats}`);
+      position += best.period * best.repeats;
+    } else {
+      pieces.push(group[0]!);
+      position += 1;
+    }
+  }
+  return pieces.join(', ') + (position < values.length ? `, … (${values.length - position} more)` : '');
 }

@@ -45,7 +45,10 @@ interface CommandLine {
   readonly solver: string;
   readonly timeoutSeconds: number;
   readonly unwind: number;
+  /** whether --unwind was given (accel uses its own default otherwise) */
+  readonly unwindGiven: boolean;
   readonly unwindingAssertions: boolean;
+  readonly showSummaries: boolean;
   readonly maxK: number;
   readonly cells: number;
   readonly loops: 'kept' | 'removed';
@@ -68,9 +71,10 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
     .option('--solve', 'solve and print SAFE, UNSAFE or UNKNOWN (the default when --emit is absent)')
     .option('--solver <solver>', "z3-wasm (in-process, default), z3, cvc5, or a command with {file}, e.g. 'golem {file}'", { default: 'z3-wasm' })
     .option('--timeout <seconds>', 'time budget of the solve step', { default: 20 })
-    .option('--unwind <k>', 'loop unwinding depth for bmc', { default: 10 })
+    .option('--unwind <k>', 'loop unwinding depth for bmc (accel: of the accelerated program, default 3)', { default: 10 })
     .option('--unwinding-assertions', 'bmc: prove that K unwindings suffice, which allows SAFE')
     .option('--max-k <k>', 'shrink: the largest shrink factor tried', { default: 5 })
+    .option('--show-summaries', 'accel: print the closed forms, feasibility conditions and eliminated quantifiers of every accelerated path')
     .option('--cells <k>', 'witness: distinguished cells per array', { default: 1 })
     .option('--loops <mode>', 'witness: kept (Horn clauses) or removed (one loop-free query)', { default: 'kept' })
     .option('--semantics <mode>', 'int (mathematical integers) or bv (two\'s complement)', { default: 'int' })
@@ -89,7 +93,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
   if (options.help) return 'help';
   if (options.version) return 'version';
   if (parsed.args.length !== 1) throw new UsageError(parsed.args.length === 0 ? 'missing input file' : `one input file expected, got ${parsed.args.length}`);
-  const known = new Set(['--', 'encoding', 'emit', 'o', 'output', 'outDir', 'solve', 'solver', 'timeout', 'unwind', 'unwindingAssertions', 'maxK', 'cells', 'loops', 'semantics', 'dataModel', 'preprocessor', 'json', 'help', 'h', 'version', 'v']);
+  const known = new Set(['--', 'encoding', 'emit', 'o', 'output', 'outDir', 'solve', 'solver', 'timeout', 'unwind', 'unwindingAssertions', 'showSummaries', 'maxK', 'cells', 'loops', 'semantics', 'dataModel', 'preprocessor', 'json', 'help', 'h', 'version', 'v']);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
 
   const encoding = String(options.encoding);
@@ -128,7 +132,9 @@ function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'vers
     solver: String(options.solver),
     timeoutSeconds,
     unwind,
+    unwindGiven: argv.some((argument) => argument === '--unwind' || argument.startsWith('--unwind=')),
     unwindingAssertions: Boolean(options.unwindingAssertions),
+    showSummaries: Boolean(options.showSummaries),
     maxK,
     cells,
     loops,
@@ -153,7 +159,8 @@ function helpText(): string {
     '  --solve                  solve (default without --emit); prints SAFE, UNSAFE or UNKNOWN (reason)',
     "  --solver <s>             z3-wasm (default, in-process) | z3 | cvc5 | 'CMD {file}'",
     '  --timeout <seconds>      time budget of the solve step (default 20)',
-    '  --unwind <k>             bmc unwinding depth (default 10)',
+    '  --unwind <k>             bmc unwinding depth (default 10; accel: 3, of the accelerated program)',
+    '  --show-summaries         accel: print each accelerated path: closed forms, feasibility, eliminated quantifiers',
     '  --unwinding-assertions   bmc: prove K unwindings suffice, allowing SAFE',
     '  --max-k <k>              shrink: largest shrink factor tried (default 5)',
     '  --cells <k>              witness: distinguished cells per array (default 1)',
@@ -261,6 +268,7 @@ async function run(commandLine: CommandLine): Promise<number> {
     timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
     shrink: { maxK: commandLine.maxK },
     witness: { cells: commandLine.cells, loops: commandLine.loops },
+    ...(commandLine.unwindGiven ? { accel: { unwind: commandLine.unwind } } : {}),
   };
   const times: Record<string, number> = { ...frontEnd.times };
 
@@ -270,7 +278,18 @@ async function run(commandLine: CommandLine): Promise<number> {
       artefacts = [{ suffix: '.ir.txt', text: printProgram(program) }];
     } else {
       const emitStart = performance.now();
-      const emitted = encoder.emit(program, encodingOptions);
+      let emitted;
+      if (encoder.emitWithSolver !== undefined) {
+        const created = createSolver(commandLine.solver);
+        if (created.kind === 'error') throw new UsageError(created.message);
+        try {
+          emitted = await encoder.emitWithSolver(program, encodingOptions, created.solver);
+        } finally {
+          await created.solver.dispose();
+        }
+      } else {
+        emitted = encoder.emit(program, encodingOptions);
+      }
       if (emitted.kind === 'unsupported') {
         process.stderr.write(`${commandLine.file}: unsupported by ${encoder.name}: ${emitted.reason}\n`);
         if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason: emitted.reason });
@@ -320,6 +339,8 @@ async function run(commandLine: CommandLine): Promise<number> {
       });
     } else {
       process.stdout.write(`${verdictLine(verdict)}\n`);
+      const summaries = outcome.details['summaries'];
+      if (commandLine.showSummaries && Array.isArray(summaries)) process.stdout.write(`${summaries.join('\n')}\n`);
       if (verdict.kind === 'safe' && verdict.assumptions.length > 0) process.stdout.write(`assuming: ${verdict.assumptions.join('; ')}\n`);
       if (verdict.kind === 'unsafe') process.stdout.write(formatCounterexample(commandLine.file, verdict));
     }

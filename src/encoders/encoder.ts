@@ -27,6 +27,8 @@ export interface EncodingOptions {
   readonly witness?: { readonly cells: number; readonly loops: 'kept' | 'removed' };
   /** shrink encoding only: the largest candidate shrink-factor tried (--max-k, default 5) */
   readonly shrink?: { readonly maxK: number };
+  /** accel encoding only: the unwinding of the accelerated program (default 3) */
+  readonly accel?: { readonly unwind?: number };
 }
 
 /**
@@ -58,5 +60,7 @@ export interface Encoder {
   readonly name: string;
   readonly approximation: Approximation;
   emit(program: Program, options: EncodingOptions): EmitResult;
+  /** encodings whose artefacts need solver calls to build (accel's quantifier elimination) emit here */
+  emitWithSolver?(program: Program, options: EncodingOptions, solver: Solver): Promise<EmitResult>;
   solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome>;
 }

@@ -1,5 +1,6 @@
 // The registry of encodings: the one place that maps an encoding name to its implementation.
 
+import { accelEncoder } from './accel/index.js';
 import { bmcEncoder } from './bmc/index.js';
 import { chcEncoder } from './chc/index.js';
 import type { Encoder } from './encoder.js';
@@ -7,6 +8,7 @@ import { shrinkEncoder } from './shrink/index.js';
 import { witnessEncoder } from './witness/index.js';
 
 export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>([
+  ['accel', accelEncoder],
   ['bmc', bmcEncoder],
   ['chc', chcEncoder],
   ['shrink', shrinkEncoder],

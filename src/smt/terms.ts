@@ -68,7 +68,8 @@ export type Term =
   | { readonly kind: 'apply'; readonly operator: Operator; readonly indices: readonly number[]; readonly arguments: readonly Term[]; readonly sort: Sort }
   | { readonly kind: 'applyFunction'; readonly function: FunctionDeclaration; readonly arguments: readonly Term[]; readonly sort: Sort }
   | { readonly kind: 'constantArray'; readonly value: Term; readonly sort: Sort }
-  | { readonly kind: 'quantifier'; readonly quantifier: 'forall' | 'exists'; readonly variables: readonly SymbolTerm[]; readonly body: Term; readonly sort: Sort }
+  /** `lambda` (z3's array lambda, SMT-LIB 2.7): an array whose cell at the variables is the body */
+  | { readonly kind: 'quantifier'; readonly quantifier: 'forall' | 'exists' | 'lambda'; readonly variables: readonly SymbolTerm[]; readonly body: Term; readonly sort: Sort }
   | { readonly kind: 'let'; readonly bindings: readonly { readonly name: string; readonly value: Term }[]; readonly body: Term; readonly sort: Sort };
 
 // ---------------------------------------------------------------- constructors
@@ -272,6 +273,10 @@ export function exists(variables: readonly SymbolTerm[], body: Term): Term {
   if (variables.length === 0) return body;
   return Object.freeze({ kind: 'quantifier', quantifier: 'exists', variables: Object.freeze([...variables]), body, sort: boolSort });
 }
+/** the array (lambda ((v S)) body) of sort (Array S sort(body)); one variable only */
+export function lambda(variable: SymbolTerm, body: Term): Term {
+  return Object.freeze({ kind: 'quantifier', quantifier: 'lambda', variables: Object.freeze([variable]), body, sort: arraySort(variable.sort, body.sort) });
+}
 export function letTerm(bindings: readonly { name: string; value: Term }[], body: Term): Term {
   if (bindings.length === 0) return body;
   return Object.freeze({ kind: 'let', bindings: Object.freeze(bindings.map((binding) => Object.freeze({ ...binding }))), body, sort: body.sort });
@@ -333,4 +338,100 @@ export function createSmtScript(parts: Omit<SmtScript, 'kind'>): SmtScript {
 }
 export function createChcSystem(parts: Omit<ChcSystem, 'kind'>): ChcSystem {
   return Object.freeze({ kind: 'chcSystem', ...parts });
+}
+
+/**
+ * Simultaneous substitution of free symbols by name. Bound variables of quantifiers, lambdas and
+ * lets shadow the replacements inside their bodies. The result shares every unchanged subterm.
+ */
+export function substituteTerm(term: Term, replacements: ReadonlyMap<string, Term>): Term {
+  if (replacements.size === 0) return term;
+  const memo = new Map<Term, Term>();
+  const visit = (current: Term): Term => {
+    const known = memo.get(current);
+    if (known !== undefined) return known;
+    let result: Term;
+    switch (current.kind) {
+      case 'boolConstant':
+      case 'intConstant':
+      case 'bitvectorConstant':
+        result = current;
+        break;
+      case 'symbol':
+        result = replacements.get(current.name) ?? current;
+        break;
+      case 'apply': {
+        const argumentsList = current.arguments.map(visit);
+        result = argumentsList.every((argument, index) => argument === current.arguments[index])
+          ? current : apply(current.operator, argumentsList, current.sort, current.indices);
+        break;
+      }
+      case 'applyFunction': {
+        const argumentsList = current.arguments.map(visit);
+        result = argumentsList.every((argument, index) => argument === current.arguments[index])
+          ? current : Object.freeze({ ...current, arguments: Object.freeze(argumentsList) });
+        break;
+      }
+      case 'constantArray': {
+        const value = visit(current.value);
+        result = value === current.value ? current : Object.freeze({ ...current, value });
+        break;
+      }
+      case 'quantifier': {
+        const inner = new Map(replacements);
+        for (const variable of current.variables) inner.delete(variable.name);
+        const body = substituteTerm(current.body, inner);
+        result = body === current.body ? current : Object.freeze({ ...current, body });
+        break;
+      }
+      case 'let': {
+        const bindings = current.bindings.map((binding) => ({ name: binding.name, value: visit(binding.value) }));
+        const inner = new Map(replacements);
+        for (const binding of current.bindings) inner.delete(binding.name);
+        const body = substituteTerm(current.body, inner);
+        result = body === current.body && bindings.every((binding, index) => binding.value === current.bindings[index]!.value)
+          ? current : letTerm(bindings, body);
+        break;
+      }
+      default: {
+        const never: never = current;
+        throw new Error(`internal: unknown term ${JSON.stringify(never)}`);
+      }
+    }
+    memo.set(current, result);
+    return result;
+  };
+  return visit(term);
+}
+
+/** names of the free symbols of a term (not bound by a quantifier, lambda or let inside it) */
+export function freeSymbolNames(term: Term): Set<string> {
+  const names = new Set<string>();
+  const visit = (current: Term, bound: ReadonlySet<string>, seen: Set<Term>): void => {
+    if (seen.has(current)) return;
+    seen.add(current);
+    switch (current.kind) {
+      case 'symbol':
+        if (!bound.has(current.name)) names.add(current.name);
+        return;
+      case 'apply':
+      case 'applyFunction':
+        for (const argument of current.arguments) visit(argument, bound, seen);
+        return;
+      case 'constantArray':
+        visit(current.value, bound, seen);
+        return;
+      case 'quantifier':
+        visit(current.body, new Set([...bound, ...current.variables.map((variable) => variable.name)]), new Set());
+        return;
+      case 'let':
+        for (const binding of current.bindings) visit(binding.value, bound, seen);
+        visit(current.body, new Set([...bound, ...current.bindings.map((binding) => binding.name)]), new Set());
+        return;
+      default:
+        return;
+    }
+  };
+  visit(term, new Set(), new Set());
+  return names;
 }

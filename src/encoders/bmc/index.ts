@@ -38,7 +38,20 @@ export interface BmcEncoding {
   readonly inexactReasons: readonly string[];
 }
 
-export function buildBmcEncoding(program: Program, unwind: number, semantics: EncodingOptions['semantics']): BmcEncoding {
+/**
+ * Extra ways around a loop (the accel encoding): at each unrolled iteration whose condition holds,
+ * `paths` returns paths from the loop head back to the loop head (each standing for several
+ * iterations) and the extra guard under which the ordinary body is taken instead; the guards must
+ * exclude each other (the executor merges with ite).
+ */
+export type LoopAcceleration = (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
+  readonly bodyGuard: Term;
+  readonly paths: readonly Path[];
+};
+
+export function buildBmcEncoding(
+  program: Program, unwind: number, semantics: EncodingOptions['semantics'], acceleration?: LoopAcceleration,
+): BmcEncoding {
   const translator = new ExpressionTranslator(semantics);
   const unwindingCuts: Term[] = [];
   const functions = new Map<string, FunctionDeclaration>();
@@ -56,16 +69,15 @@ export function buildBmcEncoding(program: Program, unwind: number, semantics: En
         break;
       }
       if (enter.kind === 'boolConstant' && !enter.value) break;
-      const body = executor.executeBlock(loop.body, { guard: executor.guardTerm(enter), state: current.state });
+      const accelerated = acceleration?.(loop, { guard: executor.guardTerm(enter), state: current.state }, executor);
+      const bodyGuard = accelerated === undefined ? enter : and(enter, accelerated.bodyGuard);
+      const body = executor.executeBlock(loop.body, { guard: executor.guardTerm(bodyGuard), state: current.state });
       exits.push(...body.breaks);
       const afterBody = executor.merge([body.normal, ...body.continues]);
-      if (afterBody === undefined) {
-        current = undefined;
-        break;
-      }
-      const update = executor.executeBlock(loop.update, afterBody);
-      current = executor.merge([update.normal, ...update.continues]);
-      exits.push(...update.breaks);
+      const update = afterBody === undefined ? undefined : executor.executeBlock(loop.update, afterBody);
+      if (update !== undefined) exits.push(...update.breaks);
+      current = executor.merge([update?.normal, ...(update?.continues ?? []), ...(accelerated?.paths ?? [])]);
+      if (current === undefined) break;
     }
     return executor.merge(exits.filter((exit) => !(exit.guard.kind === 'boolConstant' && !exit.guard.value)));
   };

@@ -12,21 +12,27 @@ import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
 import type { ArrayContent, Counterexample } from '../../verdict.js';
 import { modelIndexToValue, modelIntegerToValue } from './expressions.js';
-import type { ArrayHavocRecord, HavocRecord } from './ssa.js';
+import type { ArrayHavocRecord, HavocRecord, RepeatedHavocRecord } from './ssa.js';
 
 export interface CounterexampleRequest {
   readonly terms: readonly Term[];
   decode(values: readonly ModelValue[]): Counterexample | { kind: 'undecodable'; reason: string };
 }
 
+/** the most scalar choices a counterexample may expand to (repeated havocs of accelerated loops) */
+const expandedChoicesLimit = 20_000_000;
+
 /** the largest number of rows enumerated when flattening a multi-dimensional array value */
 const flattenLimit = 100_000n;
 
 export function counterexampleRequest(
-  havocs: readonly HavocRecord[], arrayHavocs: readonly ArrayHavocRecord[], semantics: Semantics,
+  havocs: readonly (HavocRecord | RepeatedHavocRecord)[], arrayHavocs: readonly ArrayHavocRecord[], semantics: Semantics,
 ): CounterexampleRequest {
   const terms: Term[] = [];
-  for (const record of havocs) terms.push(record.guard, record.value);
+  for (const record of havocs) {
+    if ('kind' in record) terms.push(record.guard, record.count, ...record.values.map((entry) => entry.value));
+    else terms.push(record.guard, record.value);
+  }
   for (const record of arrayHavocs) terms.push(record.guard, record.value, ...record.sizes);
   return {
     terms,
@@ -39,6 +45,24 @@ export function counterexampleRequest(
       };
       const scalars: bigint[] = [];
       for (const record of havocs) {
+        if ('kind' in record) {
+          const guard = next();
+          const count = next();
+          const values = record.values.map(() => next());
+          if (!isTrue(guard)) continue;
+          if (count.kind !== 'integer') return { kind: 'undecodable', reason: 'iteration count is not an integer' };
+          if (count.value * BigInt(values.length) + BigInt(scalars.length) > BigInt(expandedChoicesLimit)) {
+            return { kind: 'undecodable', reason: `accelerated stretch of ${count.value} iterations is too long to replay` };
+          }
+          const decoded: bigint[] = [];
+          for (const [index, value] of values.entries()) {
+            const variable = record.values[index]!.variable;
+            if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${variable.name} is not an integer` };
+            decoded.push(modelIntegerToValue(value.value, variable.type, semantics));
+          }
+          for (let iteration = 0n; iteration < count.value; iteration++) scalars.push(...decoded);
+          continue;
+        }
         const guard = next();
         const value = next();
         if (!isTrue(guard)) continue;

@@ -47,6 +47,17 @@ export interface HavocRecord {
   readonly variable: ScalarVariable;
 }
 
+/**
+ * The havocs of an accelerated stretch of loop iterations (accel encoding): every iteration executes
+ * the same havocs in the same order with the same values, `count` times in a row.
+ */
+export interface RepeatedHavocRecord {
+  readonly kind: 'repeated';
+  readonly guard: Term;
+  readonly count: Term;
+  readonly values: readonly { readonly value: Term; readonly variable: ScalarVariable }[];
+}
+
 export interface ArrayHavocRecord {
   readonly guard: Term;
   readonly value: Term;
@@ -76,7 +87,7 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
   readonly constants: SymbolTerm[] = [];
   readonly definitions: Term[] = [];
   readonly violations: Violation[] = [];
-  readonly havocs: HavocRecord[] = [];
+  readonly havocs: (HavocRecord | RepeatedHavocRecord)[] = [];
   readonly arrayHavocs: ArrayHavocRecord[] = [];
   private counter = 0;
 

@@ -1,0 +1,220 @@
+// The `accel` encoding (paper 003): the program with one extra branch per loop path (Fig. 2,
+// right) that runs n >= 1 iterations of the path at once through its summary (summary.ts), checked
+// by bmc with a small unwinding (default 3). A bug that needs thousands of iterations is then at
+// depth 2 or 3: one accelerated stretch plus an ordinary iteration.
+//
+// This is an under-approximation: it never answers SAFE. A model is decoded into the havoc choices
+// of the original program (an accelerated stretch repeats its havoc values n times, see
+// common/counterexample.ts) and replayed on the interpreter; only a failing assertion in the replay
+// gives UNSAFE. If a replay does not fail and some summary was inexact (a variable without a closed
+// form, ⊥) the check is repeated with the exact summaries only; otherwise the answer is UNKNOWN.
+// Stretches are limited to `maximumStretch` (summary.ts) iterations so that every counterexample
+// can be replayed.
+
+import { performance } from 'node:perf_hooks';
+import type { LoopStatement, Program, Statement } from '../../ir/types.js';
+import { and, equal, intConstant, intSort, substituteTerm, type Term } from '../../smt/terms.js';
+import type { Solver } from '../../solvers/solver.js';
+import type { Verdict } from '../../verdict.js';
+import { buildBmcEncoding, bmcScript, type LoopAcceleration } from '../bmc/index.js';
+import { counterexampleRequest, replay } from '../common/counterexample.js';
+import { rangeConstraint, scalarSort } from '../common/expressions.js';
+import type { Path, SymbolicExecutor } from '../common/ssa.js';
+import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
+import { enumerateLoopPaths, formatLocation, syntacticLoopPaths, type PathEnumeration } from './paths.js';
+import { summarisePath, type PathSummary } from './summary.js';
+
+/** the unwinding of the accelerated program unless the user sets one */
+export const defaultAccelUnwind = 3;
+const maximumPathsPerLoop = 8;
+
+export interface AccelerationPlan {
+  readonly summaries: ReadonlyMap<number, readonly PathSummary[]>;
+  /** per loop: what was accelerated or why not; for --show-summaries */
+  readonly report: readonly string[];
+  readonly acceleratedPaths: number;
+}
+
+function collectLoops(block: readonly Statement[], into: LoopStatement[]): LoopStatement[] {
+  for (const statement of block) {
+    if (statement.kind === 'loop') {
+      collectLoops(statement.body, into);
+      collectLoops(statement.update, into);
+      into.push(statement); // inner loops first
+    } else if (statement.kind === 'if') {
+      collectLoops(statement.then, into);
+      collectLoops(statement.else, into);
+    }
+  }
+  return into;
+}
+
+/** Paths and summaries of every loop; with a solver the paths are checked and quantifiers eliminated. */
+export async function planAcceleration(
+  program: Program, options: EncodingOptions, solver: Solver | undefined, deadline: number,
+): Promise<AccelerationPlan> {
+  const summaries = new Map<number, PathSummary[]>();
+  const report: string[] = [];
+  let acceleratedPaths = 0;
+  for (const loop of collectLoops(program.body, [])) {
+    const remaining = deadline - performance.now();
+    const queryTimeout = Math.max(200, Math.min(2_000, remaining / 8));
+    const enumeration: PathEnumeration = solver === undefined || remaining < 100
+      ? syntacticLoopPaths(loop, maximumPathsPerLoop)
+      : await enumerateLoopPaths(program, loop, { semantics: options.semantics, solver, timeoutMilliseconds: queryTimeout, maximumPaths: maximumPathsPerLoop });
+    if (enumeration.kind === 'notAcceleratable') {
+      report.push(`loop at ${formatLocation(loop.location)}: not accelerated (${enumeration.reason})`);
+      continue;
+    }
+    for (const rejected of enumeration.rejected) report.push(`loop at ${formatLocation(loop.location)}, path ${rejected.description}: not a candidate (${rejected.reason})`);
+    const loopSummaries: PathSummary[] = [];
+    for (const [index, path] of enumeration.paths.entries()) {
+      const result = await summarisePath(path, {
+        program, semantics: options.semantics, solver: performance.now() < deadline ? solver : undefined,
+        queryTimeoutMilliseconds: queryTimeout, tag: `accel${loop.id}.${index}`,
+      });
+      if (result.kind === 'rejected') {
+        report.push(`loop at ${formatLocation(loop.location)}, path ${path.description}: not accelerated (${result.reason})`);
+        continue;
+      }
+      for (const summary of result.summaries) {
+        loopSummaries.push(summary);
+        report.push(...summary.report);
+      }
+    }
+    if (loopSummaries.length > 0) summaries.set(loop.id, loopSummaries);
+    acceleratedPaths += loopSummaries.length;
+  }
+  return { summaries, report, acceleratedPaths };
+}
+
+/** The bmc hook: at a loop head, a selector picks the body (0) or one accelerated stretch (1, 2, …). */
+function accelerationHook(plan: AccelerationPlan, exactOnly: boolean, semantics: EncodingOptions['semantics']): LoopAcceleration {
+  return (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
+    const candidates = (plan.summaries.get(loop.id) ?? []).filter((summary) => !exactOnly || summary.exact);
+    if (candidates.length === 0) return { bodyGuard: { kind: 'boolConstant', value: true, sort: { kind: 'bool' } }, paths: [] };
+    const selector = executor.fresh('accel.choice', intSort);
+    const paths = candidates.map((summary, index) => instantiate(summary, entry, executor, equal(selector, intConstant(index + 1)), semantics));
+    return { bodyGuard: equal(selector, intConstant(0n)), paths };
+  };
+}
+
+function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecutor, chosen: Term, semantics: EncodingOptions['semantics']): Path {
+  const replacements = new Map<string, Term>();
+  for (const [id, template] of summary.initialScalars) replacements.set(template.name, entry.state.scalars.get(id)!);
+  for (const [id, template] of summary.initialArrays) replacements.set(template.name, entry.state.arrays.get(id)!);
+  const count = executor.fresh('accel.n', summary.count.sort);
+  replacements.set(summary.count.name, count);
+  const values = summary.havocs.map((havoc) => {
+    const value = executor.fresh(`${havoc.variable.name}.havoc`, scalarSort(havoc.variable.type, semantics));
+    const range = rangeConstraint(value, havoc.variable.type, semantics);
+    if (!(range.kind === 'boolConstant' && range.value)) executor.definitions.push(range);
+    replacements.set(havoc.symbol.name, value);
+    return { value, variable: havoc.variable };
+  });
+  for (const template of [...summary.undefinedScalars.values(), ...summary.quantifiedArrays.values()]) {
+    replacements.set(template.name, executor.fresh(template.name.replace(/@.*/, '.accel'), template.sort));
+  }
+  const conditions = substituteTerm(and(...summary.conditions.map((condition) => condition.term)), replacements);
+  const guard = executor.guardTerm(and(entry.guard, chosen, conditions));
+  executor.havocs.push({ kind: 'repeated', guard, count, values });
+  const scalars = new Map(entry.state.scalars);
+  for (const [id, term] of summary.finalScalars) scalars.set(id, executor.define('accel', substituteTerm(term, replacements)));
+  const arrays = new Map(entry.state.arrays);
+  for (const [id, term] of summary.finalArrays) arrays.set(id, executor.define('accel', substituteTerm(term, replacements)));
+  return { guard, state: { scalars, arrays } };
+}
+
+function header(program: Program, options: EncodingOptions, unwind: number, plan: AccelerationPlan): string[] {
+  return [
+    `accel encoding of ${program.file} (${options.semantics} semantics, unwind ${unwind} of the accelerated program)`,
+    'sat: a candidate counterexample that may take accelerated stretches (replay it on the program)',
+    'unsat: no assertion fails within the unwinding of the accelerated program (this proves nothing)',
+    `accelerated paths: ${plan.acceleratedPaths}`,
+    ...plan.report,
+  ];
+}
+
+function unwindOf(options: EncodingOptions): number {
+  return options.accel?.unwind ?? defaultAccelUnwind;
+}
+
+async function emitAccel(program: Program, options: EncodingOptions, solver: Solver | undefined): Promise<EmitResult> {
+  const unwind = unwindOf(options);
+  const plan = await planAcceleration(program, options, solver, performance.now() + options.timeoutMilliseconds);
+  const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, false, options.semantics));
+  const script = bmcScript({ ...encoding, logic: 'ALL' }, encoding.property, header(program, options, unwind, plan));
+  return { kind: 'emitted', artefacts: [{ suffix: '.accel.smt2', content: script }] };
+}
+
+export const accelEncoder: Encoder = {
+  name: 'accel',
+  approximation: 'under',
+  emit(): EmitResult {
+    return { kind: 'unsupported', reason: 'internal: accel emits through emitWithSolver' };
+  },
+  emitWithSolver: emitAccel,
+  async solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+    return solveAccel(program, options, solver);
+  },
+};
+
+export async function solveAccel(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+  const started = performance.now();
+  const deadline = started + options.timeoutMilliseconds;
+  const times: Record<string, number> = {};
+  const plan = await planAcceleration(program, options, solver, started + options.timeoutMilliseconds / 3);
+  times.summarise = performance.now() - started;
+  const unwind = unwindOf(options);
+  const details: Record<string, unknown> = { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report };
+  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
+  if (plan.acceleratedPaths === 0) {
+    return done({ kind: 'unknown', reason: `accel: no loop path could be accelerated${plan.report.length > 0 ? ` (${plan.report[0]})` : ''}` });
+  }
+  const anyInexact = [...plan.summaries.values()].some((list) => list.some((summary) => !summary.exact));
+  let lastReason = '';
+  for (const exactOnly of anyInexact ? [false, true] : [false]) {
+    const remaining = deadline - performance.now();
+    if (remaining < 50) return done({ kind: 'unknown', reason: 'timeout' });
+    let start = performance.now();
+    const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, exactOnly, options.semantics));
+    const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, options.semantics);
+    const script = bmcScript({ ...encoding, logic: 'ALL' }, encoding.property, header(program, options, unwind, plan));
+    times[exactOnly ? 'encodeExact' : 'encode'] = performance.now() - start;
+    start = performance.now();
+    let result = await solver.checkScript(script, { timeoutMilliseconds: remaining });
+    if (result.kind === 'sat' && request.terms.length > 0) {
+      result = await solver.checkScript(script, { timeoutMilliseconds: Math.max(50, deadline - performance.now()), valuesOf: request.terms });
+    }
+    times[exactOnly ? 'solveExact' : 'solve'] = performance.now() - start;
+    switch (result.kind) {
+      case 'unknown':
+        lastReason = `accel: solver answered unknown (${result.reason})`;
+        break;
+      case 'unsat':
+        return done({ kind: 'unknown', reason: `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)` });
+      case 'sat': {
+        start = performance.now();
+        const counterexample = request.decode(result.values ?? []);
+        if ('kind' in counterexample) {
+          times.replay = performance.now() - start;
+          lastReason = `accel: counterexample could not be read: ${counterexample.reason}`;
+          break;
+        }
+        const replayed = replay(program, counterexample, options.semantics);
+        times.replay = (times.replay ?? 0) + performance.now() - start;
+        if (replayed.kind === 'violation') {
+          details.replayedChoices = counterexample.scalars.length;
+          return done({ kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location });
+        }
+        lastReason = `accel: ${replayed.reason}`;
+        break;
+      }
+      default: {
+        const never: never = result;
+        throw new Error(`unknown solver result ${JSON.stringify(never)}`);
+      }
+    }
+  }
+  return done({ kind: 'unknown', reason: lastReason });
+}
