@@ -71,6 +71,7 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
     return stores[slot]!;
   }
 
+  const integerMagnitudeLimit = 1n << 4096n;
   function tick(): void {
     if (++steps > maxSteps) throw new RunStop({ kind: 'stepLimitReached', steps: maxSteps });
   }
@@ -169,6 +170,17 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
       case 'subtract':
         return arithmetic(() => subtract(left(), right()), type);
       case 'multiply':
+        if (semantics === 'int') {
+          // mathematical integers: a product can grow without bound (x = x * x in a loop); stop the
+          // run instead of exhausting BigInt
+          return () => {
+            const product = multiply(left(), right());
+            if (typeof product === 'bigint' && (product > integerMagnitudeLimit || product < -integerMagnitudeLimit)) {
+              undefinedBehaviour('a product beyond 2^4096 (int semantics: overflow not modelled)', location);
+            }
+            return product;
+          };
+        }
         return arithmetic(() => multiply(left(), right()), type);
       case 'divide':
         return arithmetic(() => {

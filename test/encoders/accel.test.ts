@@ -1,0 +1,229 @@
+// The accel encoding (paper 003) on small programs: deep bugs found at unwinding 3 and replayed,
+// the summaries the paper describes (Example 4's membership test, the x != c split, monotone
+// elimination, quantified fallbacks, ⊥ for variables without closed forms), bv overflow guards,
+// never SAFE, and emitted scripts that a solver reads.
+
+import { afterAll, describe, expect, it } from 'vitest';
+import { accelEncoder, planAcceleration, solveAccel } from '../../src/encoders/accel/index.js';
+import type { EncodingOptions } from '../../src/encoders/encoder.js';
+import { runProgram } from '../../src/interp/interpreter.js';
+import { createCounterexampleSource } from '../../src/interp/sources.js';
+import type { Semantics } from '../../src/ir/types.js';
+import { printSmtScript } from '../../src/smt/printer.js';
+import type { SmtScript } from '../../src/smt/terms.js';
+import { lowerSource } from '../soundness/harness.js';
+import { testSolver } from './common-solver.js';
+
+const solver = testSolver();
+afterAll(async () => solver.dispose());
+
+function options(semantics: Semantics = 'int', timeoutMilliseconds = 60_000): EncodingOptions {
+  return { semantics, unwind: 10, unwindingAssertions: false, timeoutMilliseconds };
+}
+
+const prelude = `extern char __VERIFIER_nondet_char(void);
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void) {}
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+`;
+
+function overflow(length: number): string {
+  return `${prelude}
+int main(void) {
+  char buffer[${length}];
+  int i = 0;
+  while (1) {
+    char ch = __VERIFIER_nondet_char();
+    if (ch == 0) break;
+    __VERIFIER_assert(i < ${length});
+    buffer[i] = ch;
+    i++;
+  }
+  return 0;
+}
+`;
+}
+
+const example4 = `${prelude}
+int main(void) {
+  int a[100000];
+  int x = __VERIFIER_nondet_int();
+  int n = __VERIFIER_nondet_int();
+  if (x < 0 || n > 100000) return 0;
+  int start = x;
+  while (x < n) {
+    a[x] = x;
+    x = x + 1;
+  }
+  __VERIFIER_assert(x - start < 5000);
+  return 0;
+}
+`;
+
+const notEqual = `${prelude}
+int main(void) {
+  int a[100000];
+  int i = 0;
+  while (i != 100000) {
+    a[i] = 1;
+    i++;
+  }
+  __VERIFIER_assert(a[99999] == 0);
+  return 0;
+}
+`;
+
+describe('accel finds deep counterexamples and replays them', () => {
+  it('buffer overflow after 1000 iterations: UNSAFE at unwinding 3, the replay consumes 1001 choices', async () => {
+    const program = lowerSource(overflow(1000));
+    const outcome = await solveAccel(program, options(), solver);
+    expect(outcome.verdict.kind).toBe('unsafe');
+    if (outcome.verdict.kind !== 'unsafe') return;
+    expect(outcome.details['unwind']).toBe(3);
+    // 1000 accelerated iterations plus the failing one, each consuming one nondet char
+    expect(outcome.verdict.counterexample.scalars.length).toBe(1001);
+    const rerun = runProgram(program, { semantics: 'int', nondet: createCounterexampleSource(outcome.verdict.counterexample), maxSteps: 10_000_000 });
+    expect(rerun.kind).toBe('assertionFailed');
+  });
+
+  it('the same bug in bv semantics, with no-overflow guards in the summary', async () => {
+    const program = lowerSource(overflow(1000));
+    const outcome = await solveAccel(program, options('bv'), solver);
+    expect(outcome.verdict.kind).toBe('unsafe');
+    const report = (outcome.details['summaries'] as string[]).join('\n');
+    expect(report).toMatch(/no overflow of/);
+    expect(report).toMatch(/Proposition 1/);
+  });
+
+  it('Example 4 (a[x] := x; x := x + 1): the membership test becomes x - x0 < n (Lemma 3)', async () => {
+    const program = lowerSource(example4);
+    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const report = plan.report.join('\n');
+    expect(report).toMatch(/x\(j\) = j \+ x/);
+    expect(report).toMatch(/Lemma 3: dense and strictly increasing/);
+    // written iff 0 <= k - x^0 < n
+    expect(report).toMatch(/\(- k x\^0\)/);
+    expect(report).toMatch(/\(< _let0 n\)/);
+    expect(report).not.toMatch(/quantified eq\. \(6\)/);
+    const outcome = await solveAccel(program, options(), solver);
+    expect(outcome.verdict.kind).toBe('unsafe');
+  });
+
+  it('a guard i != c is split into i < c and i > c (Fig. 4), both accelerated without quantifiers', async () => {
+    const program = lowerSource(notEqual);
+    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const report = plan.report.join('\n');
+    expect(plan.acceleratedPaths).toBe(2);
+    expect(report).toMatch(/split \(Fig\. 4\): < of/);
+    expect(report).toMatch(/split \(Fig\. 4\): > of/);
+    expect(report).toMatch(/instantiated at j = n-1/);
+    expect(report).toMatch(/instantiated at j = 0/);
+    expect(report).not.toMatch(/kept quantified/);
+    const outcome = await solveAccel(program, options(), solver);
+    expect(outcome.verdict.kind).toBe('unsafe');
+  });
+});
+
+describe('accel summaries: fallbacks', () => {
+  it('a guard that is not monotone in j stays quantified', async () => {
+    const program = lowerSource(`${prelude}
+int main(void) {
+  int i = 0; int s = 0;
+  while (i < 1000) {
+    if (i % 3 == 0) s = s + 2; else s = s + 1;
+    i++;
+  }
+  __VERIFIER_assert(s < 1000);
+  return 0;
+}
+`);
+    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    expect(plan.report.join('\n')).toMatch(/kept quantified/);
+  });
+
+  it('a variable without a polynomial closed form is ⊥: the summary is inexact, the guard does not read it', async () => {
+    const program = lowerSource(`${prelude}
+int main(void) {
+  int a[1000]; int i = 0; int s = 1;
+  while (i < 40) {
+    s = s * 2;
+    a[i] = 0;
+    i++;
+  }
+  __VERIFIER_assert(i < 39);
+  return 0;
+}
+`);
+    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const report = plan.report.join('\n');
+    expect(report).toMatch(/s\(j\) = ⊥/);
+    expect(report).toMatch(/inexact/);
+    const summaries = [...plan.summaries.values()].flat();
+    expect(summaries.some((summary) => !summary.exact)).toBe(true);
+    const outcome = await solveAccel(program, options(), solver);
+    expect(outcome.verdict.kind).toBe('unsafe');
+  });
+
+  it('a path whose guard reads a ⊥ variable is not accelerated', async () => {
+    const program = lowerSource(`${prelude}
+int main(void) {
+  int i = 0; int s = 1;
+  while (s < 100000) {
+    s = s * 2;
+    i++;
+  }
+  __VERIFIER_assert(i < 5);
+  return 0;
+}
+`);
+    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    expect(plan.acceleratedPaths).toBe(0);
+    expect(plan.report.join('\n')).toMatch(/depends on s, which has no closed form/);
+  });
+
+  it('a write whose index is not linear in j uses the quantified eq. (6)', async () => {
+    const program = lowerSource(`${prelude}
+int main(void) {
+  int a[100000]; int i = 0;
+  while (i < 300) {
+    a[i * i] = 1;
+    i++;
+  }
+  __VERIFIER_assert(a[4] == 0);
+  return 0;
+}
+`);
+    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    expect(plan.report.join('\n')).toMatch(/quantified eq\. \(6\)/);
+  });
+
+  it('never answers SAFE: a correct program is UNKNOWN', async () => {
+    const program = lowerSource(`${prelude}
+int main(void) {
+  int a[1000]; int i = 0;
+  while (i < 1000) { a[i] = 5; i++; }
+  __VERIFIER_assert(i == 1000);
+  return 0;
+}
+`);
+    const outcome = await solveAccel(program, options(), solver);
+    expect(outcome.verdict.kind).toBe('unknown');
+  });
+});
+
+describe('accel emission', () => {
+  it('writes one script with the summaries as comments that the solver answers sat for a deep bug', async () => {
+    const program = lowerSource(overflow(100000));
+    const emitted = await accelEncoder.emitWithSolver!(program, options(), solver);
+    expect(emitted.kind).toBe('emitted');
+    if (emitted.kind !== 'emitted') return;
+    expect(emitted.artefacts).toHaveLength(1);
+    const script = emitted.artefacts[0]!.content as SmtScript;
+    const text = printSmtScript(script);
+    expect(text).toMatch(/; .*Proposition 1/);
+    expect(text).toMatch(/lambda/);
+    const result = await solver.checkScript(script, { timeoutMilliseconds: 30_000 });
+    expect(result.kind).toBe('sat');
+  });
+});
