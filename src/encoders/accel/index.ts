@@ -130,6 +130,7 @@ function header(program: Program, options: EncodingOptions, unwind: number, plan
     `accel encoding of ${program.file} (${options.semantics} semantics, unwind ${unwind} of the accelerated program)`,
     'sat: a candidate counterexample that may take accelerated stretches (replay it on the program)',
     'unsat: no assertion fails within the unwinding of the accelerated program (this proves nothing)',
+    'array summaries are z3 array lambdas ((lambda ((k Int)) ...), SMT-LIB 2.7 style): z3 reads them, cvc5 does not',
     `accelerated paths: ${plan.acceleratedPaths}`,
     ...plan.report,
   ];
