@@ -404,15 +404,15 @@ export function substituteTerm(term: Term, replacements: ReadonlyMap<string, Ter
   return visit(term);
 }
 
-/** names of the free symbols of a term (not bound by a quantifier, lambda or let inside it) */
-export function freeSymbolNames(term: Term): Set<string> {
-  const names = new Set<string>();
+/** the free symbols of a term (not bound by a quantifier, lambda or let inside it), once each */
+export function freeSymbols(term: Term): SymbolTerm[] {
+  const found = new Map<string, SymbolTerm>();
   const visit = (current: Term, bound: ReadonlySet<string>, seen: Set<Term>): void => {
     if (seen.has(current)) return;
     seen.add(current);
     switch (current.kind) {
       case 'symbol':
-        if (!bound.has(current.name)) names.add(current.name);
+        if (!bound.has(current.name) && !found.has(current.name)) found.set(current.name, current);
         return;
       case 'apply':
       case 'applyFunction':
@@ -433,5 +433,10 @@ export function freeSymbolNames(term: Term): Set<string> {
     }
   };
   visit(term, new Set(), new Set());
-  return names;
+  return [...found.values()];
+}
+
+/** names of the free symbols of a term */
+export function freeSymbolNames(term: Term): Set<string> {
+  return new Set(freeSymbols(term).map((entry) => entry.name));
 }

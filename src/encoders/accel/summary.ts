@@ -31,12 +31,11 @@ import {
   subtractPolynomials, totalDegree, withCommonDenominator, type Polynomial,
 } from '../../analysis/polynomial.js';
 import { createCast, sameType, typeRange } from '../../ir/factory.js';
-import type { ArrayVariable, Expression, IntegerType, Program, ScalarVariable, Semantics } from '../../ir/types.js';
+import type { ArrayVariable, Expression, Program, ScalarVariable, Semantics } from '../../ir/types.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  add, and, apply, bitvectorComparison, bitvectorSort, createSmtScript, equal, euclideanDivide, euclideanModulo, exists,
-  forall, freeSymbolNames, greater, implies, intConstant, intSort, ite, lambda, less, lessEqual, multiply, not, or,
-  select, store, substituteTerm, subtract, symbol, type SymbolTerm, type Term,
+  and, bitvectorComparison, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
+  intSort, ite, lambda, less, not, or, select, store, substituteTerm, symbol, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type ExpressionEnvironment } from '../common/expressions.js';
@@ -70,6 +69,8 @@ export interface PathSummary {
   readonly conditions: readonly SummaryCondition[];
   readonly finalScalars: ReadonlyMap<number, Term>;
   readonly finalArrays: ReadonlyMap<number, Term>;
+  /** the scalars and arrays a stretch may change (CBMC's "variables it may overwrite") */
+  readonly overwrites: readonly (ScalarVariable | ArrayVariable)[];
   readonly exact: boolean;
   /** human-readable lines for --show-summaries and emitted comments */
   readonly report: readonly string[];
@@ -299,7 +300,8 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
   const finalScalars = new Map<number, Term>();
   for (const variable of evaluation.modified) finalScalars.set(variable.id, finalState.scalars.get(variable.id)!);
   const exact = undefinedScalars.size === 0;
-  const overwrites = [...evaluation.modified.map((variable) => variable.sourceName), ...atIteration.writes.map((write) => write.array.sourceName)];
+  const overwritten: (ScalarVariable | ArrayVariable)[] = [...evaluation.modified, ...atIteration.writes.map((write) => write.array)];
+  const overwrites = overwritten.map((variable) => variable.sourceName);
 
   const summaries = variants.map((variant): PathSummary => {
     const conditions = [...common, ...variant.conditions, ...arrayConditions];
@@ -314,7 +316,7 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
     return {
       path, arithmetic, variant: variant.label, semantics, initialScalars, initialArrays, count,
       havocs: havocs.map((havoc) => ({ symbol: havoc.symbol, variable: havoc.variable })),
-      undefinedScalars, quantifiedArrays, conditions, finalScalars, finalArrays, exact, report: lines,
+      undefinedScalars, quantifiedArrays, conditions, finalScalars, finalArrays, overwrites: overwritten, exact, report: lines,
     };
   });
   return { kind: 'summaries', summaries };
@@ -559,31 +561,13 @@ async function eliminateMonotone(
 
 async function unsatisfiable(formula: Term, context: SummaryContext): Promise<boolean> {
   const solver = context.solver!;
-  const constants = collectSymbols(formula);
+  const constants = freeSymbols(formula);
   const script = createSmtScript({
     headerComments: ['accel: monotonicity check (unsat: the quantifier over j can be dropped)'],
     logic: undefined, constants, functions: [], assertions: [{ term: formula }],
   });
   const result = await solver.checkScript(script, { timeoutMilliseconds: context.queryTimeoutMilliseconds });
   return result.kind === 'unsat';
-}
-
-function collectSymbols(term: Term): SymbolTerm[] {
-  const names = freeSymbolNames(term);
-  const found = new Map<string, SymbolTerm>();
-  const stack: Term[] = [term];
-  const seen = new Set<Term>();
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    if (current.kind === 'symbol' && names.has(current.name)) found.set(current.name, current);
-    if (current.kind === 'apply' || current.kind === 'applyFunction') stack.push(...current.arguments);
-    if (current.kind === 'constantArray') stack.push(current.value);
-    if (current.kind === 'quantifier') stack.push(current.body);
-    if (current.kind === 'let') stack.push(current.body, ...current.bindings.map((binding) => binding.value));
-  }
-  return [...found.values()];
 }
 
 type WriteSummary =
