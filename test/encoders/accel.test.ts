@@ -222,7 +222,8 @@ describe('accel emission', () => {
     const script = emitted.artefacts[0]!.content as SmtScript;
     const text = printSmtScript(script);
     expect(text).toMatch(/; .*Proposition 1/);
-    expect(text).toMatch(/lambda/);
+    // array summaries are reduced to reads of array constants: no lambda reaches the solver
+    expect(text.split('\n').filter((line) => !line.startsWith(';')).join('\n')).not.toMatch(/lambda/);
     const result = await solver.checkScript(script, { timeoutMilliseconds: 30_000 });
     expect(result.kind).toBe('sat');
   });

@@ -16,7 +16,9 @@ import type { LoopStatement, Program, Statement } from '../../ir/types.js';
 import { and, equal, intConstant, intSort, substituteTerm, type Term } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
-import { buildBmcEncoding, bmcScript, type LoopAcceleration } from '../bmc/index.js';
+import { eliminateArrayWrites } from '../../smt/read-over-write.js';
+import { createSmtScript, type SmtScript } from '../../smt/terms.js';
+import { buildBmcEncoding, type BmcEncoding, type LoopAcceleration } from '../bmc/index.js';
 import { counterexampleRequest, replay } from '../common/counterexample.js';
 import { rangeConstraint, scalarSort } from '../common/expressions.js';
 import type { Path, SymbolicExecutor } from '../common/ssa.js';
@@ -58,7 +60,8 @@ export async function planAcceleration(
   let acceleratedPaths = 0;
   for (const loop of collectLoops(program.body, [])) {
     const remaining = deadline - performance.now();
-    const queryTimeout = Math.max(200, Math.min(2_000, remaining / 8));
+    // the first query also pays for loading the in-process solver: never below a second
+    const queryTimeout = Math.max(1_000, Math.min(3_000, remaining / 4));
     const enumeration: PathEnumeration = solver === undefined || remaining < 100
       ? syntacticLoopPaths(loop, maximumPathsPerLoop)
       : await enumerateLoopPaths(program, loop, { semantics: options.semantics, solver, timeoutMilliseconds: queryTimeout, maximumPaths: maximumPathsPerLoop });
@@ -89,9 +92,24 @@ export async function planAcceleration(
 }
 
 /** The bmc hook: at a loop head, a selector picks the body (0) or one accelerated stretch (1, 2, …). */
-function accelerationHook(plan: AccelerationPlan, exactOnly: boolean, semantics: EncodingOptions['semantics']): LoopAcceleration {
+/** which summaries one check uses */
+export type Phase = 'quantifierFree' | 'all' | 'exact';
+
+function admits(phase: Phase, summary: PathSummary): boolean {
+  switch (phase) {
+    case 'quantifierFree': return summary.quantifierFree;
+    case 'all': return true;
+    case 'exact': return summary.exact;
+    default: {
+      const never: never = phase;
+      throw new Error(`unknown phase ${String(never)}`);
+    }
+  }
+}
+
+export function accelerationHook(plan: AccelerationPlan, phase: Phase, semantics: EncodingOptions['semantics']): LoopAcceleration {
   return (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
-    const candidates = (plan.summaries.get(loop.id) ?? []).filter((summary) => !exactOnly || summary.exact);
+    const candidates = (plan.summaries.get(loop.id) ?? []).filter((summary) => admits(phase, summary));
     if (candidates.length === 0) return { bodyGuard: { kind: 'boolConstant', value: true, sort: { kind: 'bool' } }, paths: [] };
     const selector = executor.fresh('accel.choice', intSort);
     const paths = candidates.map((summary, index) => instantiate(summary, entry, executor, equal(selector, intConstant(index + 1)), semantics));
@@ -130,10 +148,27 @@ function header(program: Program, options: EncodingOptions, unwind: number, plan
     `accel encoding of ${program.file} (${options.semantics} semantics, unwind ${unwind} of the accelerated program)`,
     'sat: a candidate counterexample that may take accelerated stretches (replay it on the program)',
     'unsat: no assertion fails within the unwinding of the accelerated program (this proves nothing)',
-    'array summaries are z3 array lambdas ((lambda ((k Int)) ...), SMT-LIB 2.7 style): z3 reads them, cvc5 does not',
+    'array summaries (lambdas) are reduced by read-over-write to reads of array constants',
     `accelerated paths: ${plan.acceleratedPaths}`,
     ...plan.report,
   ];
+}
+
+/**
+ * The check as one script: array terms are reduced to reads of array constants (read-over-write,
+ * exact), so the summaries' lambdas never reach the solver.
+ */
+function acceleratedScript(encoding: BmcEncoding, headerComments: readonly string[]): SmtScript {
+  return createSmtScript({
+    headerComments,
+    logic: 'ALL',
+    constants: encoding.executor.constants,
+    functions: encoding.functions,
+    assertions: [
+      ...encoding.executor.definitions.map((term) => ({ term: eliminateArrayWrites(term) })),
+      { term: eliminateArrayWrites(encoding.property), comment: 'goal' },
+    ],
+  });
 }
 
 function unwindOf(options: EncodingOptions): number {
@@ -143,8 +178,8 @@ function unwindOf(options: EncodingOptions): number {
 async function emitAccel(program: Program, options: EncodingOptions, solver: Solver | undefined): Promise<EmitResult> {
   const unwind = unwindOf(options);
   const plan = await planAcceleration(program, options, solver, performance.now() + options.timeoutMilliseconds);
-  const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, false, options.semantics));
-  const script = bmcScript({ ...encoding, logic: 'ALL' }, encoding.property, header(program, options, unwind, plan));
+  const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, 'all', options.semantics));
+  const script = acceleratedScript(encoding, header(program, options, unwind, plan));
   return { kind: 'emitted', artefacts: [{ suffix: '.accel.smt2', content: script }] };
 }
 
@@ -164,7 +199,7 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
   const started = performance.now();
   const deadline = started + options.timeoutMilliseconds;
   const times: Record<string, number> = {};
-  const plan = await planAcceleration(program, options, solver, started + options.timeoutMilliseconds / 3);
+  const plan = await planAcceleration(program, options, solver, started + options.timeoutMilliseconds / 2);
   times.summarise = performance.now() - started;
   const unwind = unwindOf(options);
   const details: Record<string, unknown> = { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report };
@@ -172,27 +207,42 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
   if (plan.acceleratedPaths === 0) {
     return done({ kind: 'unknown', reason: `accel: no loop path could be accelerated${plan.report.length > 0 ? ` (${plan.report[0]})` : ''}` });
   }
-  const anyInexact = [...plan.summaries.values()].some((list) => list.some((summary) => !summary.exact));
+  // Quantifier-free summaries first (fast for the solver), then all of them; if a replay fails and
+  // some summary was inexact (⊥), the exact ones only. Each phase's unsat speaks only for its own
+  // summaries, except the 'all' phase, after which nothing is left to try.
+  const summaries = [...plan.summaries.values()].flat();
+  const phases: Phase[] = [
+    ...(summaries.some((summary) => summary.quantifierFree) && summaries.some((summary) => !summary.quantifierFree) ? ['quantifierFree' as const] : []),
+    'all',
+    ...(summaries.some((summary) => !summary.exact) ? ['exact' as const] : []),
+  ];
+  details.phases = phases;
   let lastReason = '';
-  for (const exactOnly of anyInexact ? [false, true] : [false]) {
+  for (const [position, phase] of phases.entries()) {
     const remaining = deadline - performance.now();
-    if (remaining < 50) return done({ kind: 'unknown', reason: 'timeout' });
+    if (remaining < 50) return done({ kind: 'unknown', reason: lastReason === '' ? 'timeout' : `${lastReason}; then timeout` });
+    // a phase before the last may use half of what is left
+    const phaseBudget = position < phases.length - 1 ? remaining / 2 : remaining;
     let start = performance.now();
-    const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, exactOnly, options.semantics));
+    const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, phase, options.semantics));
     const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, options.semantics);
-    const script = bmcScript({ ...encoding, logic: 'ALL' }, encoding.property, header(program, options, unwind, plan));
-    times[exactOnly ? 'encodeExact' : 'encode'] = performance.now() - start;
+    const script = acceleratedScript(encoding, header(program, options, unwind, plan));
+    times[`encode.${phase}`] = performance.now() - start;
     start = performance.now();
-    let result = await solver.checkScript(script, { timeoutMilliseconds: remaining });
+    let result = await solver.checkScript(script, { timeoutMilliseconds: phaseBudget });
     if (result.kind === 'sat' && request.terms.length > 0) {
       result = await solver.checkScript(script, { timeoutMilliseconds: Math.max(50, deadline - performance.now()), valuesOf: request.terms });
     }
-    times[exactOnly ? 'solveExact' : 'solve'] = performance.now() - start;
+    times[`solve.${phase}`] = performance.now() - start;
     switch (result.kind) {
       case 'unknown':
         lastReason = `accel: solver answered unknown (${result.reason})`;
         break;
       case 'unsat':
+        if (phase === 'quantifierFree') {
+          lastReason = 'accel: no counterexample with the quantifier-free summaries';
+          break;
+        }
         return done({ kind: 'unknown', reason: `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)` });
       case 'sat': {
         start = performance.now();

@@ -72,6 +72,8 @@ export interface PathSummary {
   /** the scalars and arrays a stretch may change (CBMC's "variables it may overwrite") */
   readonly overwrites: readonly (ScalarVariable | ArrayVariable)[];
   readonly exact: boolean;
+  /** no quantifier left in the conditions and no quantified array summary */
+  readonly quantifierFree: boolean;
   /** human-readable lines for --show-summaries and emitted comments */
   readonly report: readonly string[];
 }
@@ -317,6 +319,7 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
       path, arithmetic, variant: variant.label, semantics, initialScalars, initialArrays, count,
       havocs: havocs.map((havoc) => ({ symbol: havoc.symbol, variable: havoc.variable })),
       undefinedScalars, quantifiedArrays, conditions, finalScalars, finalArrays, overwrites: overwritten, exact, report: lines,
+      quantifierFree: quantifiedArrays.size === 0 && conditions.every((condition) => !containsQuantifier(condition.term)),
     };
   });
   return { kind: 'summaries', summaries };
@@ -568,6 +571,21 @@ async function unsatisfiable(formula: Term, context: SummaryContext): Promise<bo
   });
   const result = await solver.checkScript(script, { timeoutMilliseconds: context.queryTimeoutMilliseconds });
   return result.kind === 'unsat';
+}
+
+function containsQuantifier(term: Term): boolean {
+  const stack: Term[] = [term];
+  const seen = new Set<Term>();
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    if (current.kind === 'quantifier' && current.quantifier !== 'lambda') return true;
+    if (current.kind === 'apply' || current.kind === 'applyFunction') stack.push(...current.arguments);
+    if (current.kind === 'quantifier') stack.push(current.body);
+    if (current.kind === 'let') stack.push(current.body, ...current.bindings.map((binding) => binding.value));
+  }
+  return false;
 }
 
 type WriteSummary =

@@ -81,7 +81,9 @@ export function buildBmcEncoding(
     }
     return executor.merge(exits.filter((exit) => !(exit.guard.kind === 'boolConstant' && !exit.guard.value)));
   };
-  const executor = new SymbolicExecutor(program, collectVariables(program), translator, { inlineLimit: 0, loop: unrollLoop, namePrefix: '' });
+  const executor = new SymbolicExecutor(program, collectVariables(program), translator, {
+    inlineLimit: 0, loop: unrollLoop, namePrefix: '', inlineArrays: acceleration !== undefined,
+  });
   executor.useUninterpretedFunctions(functions);
   executor.executeBlock(program.body, { guard: trueTerm, state: executor.initialState() });
   // constant arrays (initial contents, fills) are outside the QF_AUF* logics: use ALL then

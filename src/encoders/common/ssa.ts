@@ -81,6 +81,13 @@ export interface ExecutorOptions {
   readonly namePrefix: string;
   /** int-mode division by constants through linearly constrained fresh constants (for Spacer) */
   readonly linearDivision?: boolean;
+  /**
+   * never bind array values to constants: array terms (stores, ite merges, lambdas) stay inline, so
+   * every array occurs under a `select` that the solver's rewriter can reduce. z3 4.15 answers
+   * unknown ("incomplete (theory array)") as soon as a lambda — accel's array summaries — is equated
+   * with an array constant
+   */
+  readonly inlineArrays?: boolean;
 }
 
 export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
@@ -110,6 +117,7 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
 
   /** a constant equal to `term`, or `term` itself when it is small enough to inline */
   define(base: string, term: Term, inlineLimit = this.options.inlineLimit): Term {
+    if (this.options.inlineArrays === true && term.sort.kind === 'array') return term;
     if (term.kind === 'symbol' || term.kind === 'boolConstant' || term.kind === 'intConstant' || term.kind === 'bitvectorConstant') return term;
     if (termSize(term, inlineLimit + 1) <= inlineLimit) return term;
     const constant = this.fresh(base, term.sort);
