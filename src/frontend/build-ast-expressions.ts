@@ -17,12 +17,13 @@ import type {
   TypeName,
   UnaryOperator,
 } from './ast.js';
-import type {
+import {
   AssignmentExpressionContext,
-  ExpressionContext,
-  OffsetofMemberContext,
+  CParser,
+  type ExpressionContext,
+  type OffsetofMemberContext,
   PostfixExpressionContext,
-  PostfixSuffixContext,
+  type PostfixSuffixContext,
   UnaryExpressionContext,
 } from './generated/CParser.js';
 import {
@@ -42,6 +43,10 @@ export function locationOfTerminal(node: TerminalNode): SourceLocation {
 }
 
 export function buildExpression(context: ExpressionContext): Expression {
+  const only = context.children.length === 1 ? context.children[0] : undefined;
+  if (only instanceof AssignmentExpressionContext) {
+    return buildAssignmentExpression(only);
+  }
   const parts = context.assignmentExpression();
   if (parts.length === 1) {
     return buildAssignmentExpression(parts[0]);
@@ -51,6 +56,24 @@ export function buildExpression(context: ExpressionContext): Expression {
 
 /** Every operator except the comma (the grammar's precedence-climbing rule). */
 export function buildAssignmentExpression(context: AssignmentExpressionContext): Expression {
+  // Fast paths (the generated accessors scan the children with `instanceof` once per accessor):
+  // a lone unary operand, and the binary alternatives `left operator right`.
+  const children = context.children;
+  if (children.length === 1) {
+    const only = children[0];
+    if (only instanceof UnaryExpressionContext) {
+      return buildUnaryExpression(only);
+    }
+  } else if (children.length === 3 && context._operator !== undefined && context._operator !== null) {
+    const leftContext = children[0];
+    const rightContext = children[2];
+    const operator = context._operator.text;
+    if (leftContext instanceof AssignmentExpressionContext && rightContext instanceof AssignmentExpressionContext && operator !== undefined) {
+      const left = buildAssignmentExpression(leftContext);
+      const right = buildAssignmentExpression(rightContext);
+      return { kind: 'binary', operator: operator as BinaryOperator, left, right, location: locationOf(context) };
+    }
+  }
   const unary = context.unaryExpression();
   if (unary !== null) {
     return buildUnaryExpression(unary);
@@ -82,6 +105,10 @@ const unaryOperators: Readonly<Record<string, UnaryOperator>> = {
 };
 
 function buildUnaryExpression(context: UnaryExpressionContext): Expression {
+  const only = context.children.length === 1 ? context.children[0] : undefined;
+  if (only instanceof PostfixExpressionContext) {
+    return buildPostfixExpression(only);
+  }
   const postfix = context.postfixExpression();
   if (postfix !== null) {
     return buildPostfixExpression(postfix);
@@ -153,6 +180,9 @@ function buildUnaryExpression(context: UnaryExpressionContext): Expression {
 
 function buildPostfixExpression(context: PostfixExpressionContext): Expression {
   let result = buildPrimaryExpression(context);
+  if (context.children.length === 1) {
+    return result; // a primary without suffixes
+  }
   for (const suffix of context.postfixSuffix()) {
     result = applyPostfixSuffix(result, suffix);
   }
@@ -196,6 +226,12 @@ function applyPostfixSuffix(operand: Expression, suffix: PostfixSuffixContext): 
 /** The primary part of a postfix expression (the grammar inlines primaries into postfixExpression). */
 function buildPrimaryExpression(context: PostfixExpressionContext): Expression {
   const location = locationOf(context);
+  // Fast path: a primary that is a single identifier token is the first child (the scan below
+  // looks at every child).
+  const leading = context.children[0];
+  if (leading instanceof TerminalNode && leading.symbol.type === CParser.Identifier) {
+    return { kind: 'identifier', name: leading.symbol.text ?? '', location };
+  }
   const identifier = context.Identifier();
   if (identifier !== null) {
     return { kind: 'identifier', name: identifier.symbol.text ?? '', location };
@@ -317,6 +353,9 @@ function addPointerAtLeaf(declarator: Declarator, location: SourceLocation): Dec
 export type DecodedInteger = { kind: 'ok'; value: bigint; suffix: string } | { kind: 'invalid' };
 
 export function decodeIntegerConstant(text: string): DecodedInteger {
+  if (/^(?:0|[1-9][0-9]*)$/.test(text)) {
+    return { kind: 'ok', value: BigInt(text), suffix: '' }; // fast path: plain decimal or 0
+  }
   const match = /^(.*?)([uUlL]*)$/.exec(text);
   if (match === null) {
     return { kind: 'invalid' };

@@ -35,18 +35,25 @@ import type {
 import {
   type AbstractDeclaratorContext,
   type BlockItemContext,
+  BaseTypeKeywordContext,
   type CompilationUnitContext,
-  type CompoundStatementContext,
-  type DeclarationContext,
+  CompoundStatementContext,
+  DeclarationContext,
   DeclarationSpecifierNoTypeContext,
   type DeclarationSpecifiersContext,
   type DeclaratorContext,
   type DeclaratorSuffixContext,
+  DirectDeclaratorContext,
   type DirectAbstractDeclaratorContext,
   type EnumSpecifierContext,
-  type ForStatementContext,
-  type FunctionDefinitionContext,
+  ExpressionStatementContext,
+  ForStatementContext,
+  FunctionDefinitionContext,
+  FunctionSpecifierContext,
+  IfStatementContext,
+  JumpStatementContext,
   type InitDeclaratorListContext,
+  IdentifierContext,
   type InitializerContext,
   type InitializerListContext,
   type LabeledStatementContext,
@@ -54,12 +61,14 @@ import {
   type PointerContext,
   type SpecifierQualifierListContext,
   SpecifierQualifierNoTypeContext,
-  type StatementContext,
+  StatementContext,
+  StorageClassSpecifierContext,
   type StructOrUnionSpecifierContext,
   type TypeNameContext,
   TypedefNameContext,
   TypeQualifierContext,
   TypeSpecifierContext,
+  WhileStatementContext,
 } from './generated/CParser.js';
 import {
   buildAssignmentExpression,
@@ -77,6 +86,20 @@ export class UnsupportedSyntaxError extends Error {
 export function buildTranslationUnit(context: CompilationUnitContext): TranslationUnit {
   const items: ExternalDeclaration[] = [];
   for (const external of context.externalDeclaration()) {
+    // Fast path: an external declaration has one child, its alternative (the generated accessors
+    // scan the children with `instanceof` once per accessor).
+    const only = external.children.length === 1 ? external.children[0] : undefined;
+    if (only instanceof FunctionDefinitionContext) {
+      items.push(buildFunctionDefinition(only));
+      continue;
+    }
+    if (only instanceof DeclarationContext) {
+      const built = buildDeclaration(only);
+      if (built !== undefined) {
+        items.push(built);
+      }
+      continue;
+    }
     const definition = external.functionDefinition();
     if (definition !== null) {
       items.push(buildFunctionDefinition(definition));
@@ -202,8 +225,23 @@ const storageNames: Readonly<Record<string, StorageClass>> = {
 
 type Qualifier = 'const' | 'volatile' | 'restrict' | '_Atomic';
 
+/**
+ * The text of a rule context that matched a single token (keywords, identifiers), without the
+ * generic ParserRuleContext.getText(), which maps and joins every child; same result.
+ */
+function tokenText(context: ParserRuleContext): string {
+  const children = context.children;
+  if (children.length === 1) {
+    const only = children[0];
+    if (only instanceof TerminalNode) {
+      return only.getText();
+    }
+  }
+  return context.getText();
+}
+
 function qualifierName(context: TypeQualifierContext): Qualifier {
-  const text = context.getText();
+  const text = tokenText(context);
   if (text.includes('const')) return 'const';
   if (text.includes('volatile')) return 'volatile';
   if (text.includes('restrict')) return 'restrict';
@@ -230,7 +268,35 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
     other = specifier;
   };
   for (const child of context.children) {
+    if (child instanceof TypeSpecifierContext) { // fast path for the most frequent child: a type keyword
+      const first = child.children[0];
+      if (first instanceof BaseTypeKeywordContext) {
+        const text = tokenText(first);
+        baseNames.push(baseTypeNames[text] ?? text);
+        baseLocation ??= locationOf(first);
+        continue;
+      }
+    }
     if (child instanceof DeclarationSpecifierNoTypeContext || child instanceof SpecifierQualifierNoTypeContext) {
+      // Fast path: each alternative of these rules is a single child.
+      const only = child.children.length === 1 ? child.children[0] : undefined;
+      if (only instanceof TypeQualifierContext) {
+        qualifiers.push(qualifierName(only));
+        continue;
+      }
+      if (only instanceof StorageClassSpecifierContext) {
+        const name = storageNames[tokenText(only)];
+        if (name !== undefined) {
+          storage.push(name);
+        }
+        continue;
+      }
+      if (only instanceof FunctionSpecifierContext) {
+        if (tokenText(only).includes('inline')) {
+          isInline = true;
+        }
+        continue;
+      }
       const qualifier = child.typeQualifier();
       if (qualifier !== null) {
         qualifiers.push(qualifierName(qualifier));
@@ -250,11 +316,11 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
       }
       // attributes, _Alignas, __extension__ carry no meaning here.
     } else if (child instanceof TypedefNameContext) {
-      setOther({ kind: 'typedefName', name: child.getText(), location: locationOf(child) });
+      setOther({ kind: 'typedefName', name: tokenText(child), location: locationOf(child) });
     } else if (child instanceof TypeSpecifierContext) {
       const keyword = child.baseTypeKeyword();
       if (keyword !== null) {
-        const text = keyword.getText();
+        const text = tokenText(keyword);
         baseNames.push(baseTypeNames[text] ?? text);
         baseLocation ??= locationOf(keyword);
         continue;
@@ -358,19 +424,25 @@ function wrapInPointers(pointer: PointerContext | null, inner: Declarator): Decl
 }
 
 export function buildDeclarator(context: DeclaratorContext): Declarator {
-  const direct = context.directDeclarator();
-  const identifier = direct.identifier();
-  const innerDeclarator = direct.declarator();
+  // `pointer? directDeclarator`: a lone child is the direct declarator (no pointer to look for).
+  const lone = context.children.length === 1 ? context.children[0] : undefined;
+  const direct = lone instanceof DirectDeclaratorContext ? lone : context.directDeclarator();
+  const first = direct.children[0];
+  const identifier = first instanceof IdentifierContext ? first : direct.identifier();
   let result: Declarator;
   if (identifier !== null) {
-    result = { kind: 'identifier', name: identifier.getText(), location: locationOf(identifier) };
-  } else if (innerDeclarator !== null) {
-    result = buildDeclarator(innerDeclarator);
+    result = { kind: 'identifier', name: tokenText(identifier), location: locationOf(identifier) };
   } else {
-    throw new UnsupportedSyntaxError('malformed declarator', locationOf(direct));
+    const innerDeclarator = direct.declarator();
+    if (innerDeclarator === null) {
+      throw new UnsupportedSyntaxError('malformed declarator', locationOf(direct));
+    }
+    result = buildDeclarator(innerDeclarator);
   }
-  result = applySuffixes(result, direct.declaratorSuffix(), locationOf(direct));
-  return wrapInPointers(context.pointer(), result);
+  if (identifier === null || direct.children.length > 1) {
+    result = applySuffixes(result, direct.declaratorSuffix(), locationOf(direct));
+  }
+  return lone !== undefined && lone === direct ? result : wrapInPointers(context.pointer(), result);
 }
 
 function buildAbstractDeclarator(context: AbstractDeclaratorContext | null, location: SourceLocation): Declarator {
@@ -511,6 +583,13 @@ export function buildCompoundStatement(context: CompoundStatementContext): Compo
 }
 
 function buildBlockItem(context: BlockItemContext): Statement | Declaration | undefined {
+  const only = context.children.length === 1 ? context.children[0] : undefined;
+  if (only instanceof StatementContext) {
+    return buildStatement(only);
+  }
+  if (only instanceof DeclarationContext) {
+    return buildDeclaration(only);
+  }
   const declaration = context.declaration();
   if (declaration !== null) {
     return buildDeclaration(declaration);
@@ -535,6 +614,27 @@ function requireNode<T>(node: T | null | undefined, what: string, context: Parse
 
 export function buildStatement(context: StatementContext): Statement {
   const location = locationOf(context);
+  // Fast path for the frequent alternatives (a statement has one child, its alternative); the
+  // accessor chain below handles every alternative.
+  const only = context.children.length === 1 ? context.children[0] : undefined;
+  if (only instanceof ExpressionStatementContext) {
+    return buildExpressionStatement(only, location);
+  }
+  if (only instanceof CompoundStatementContext) {
+    return buildCompoundStatement(only);
+  }
+  if (only instanceof IfStatementContext) {
+    return buildIfStatement(only, location);
+  }
+  if (only instanceof ForStatementContext) {
+    return buildForStatement(only);
+  }
+  if (only instanceof WhileStatementContext) {
+    return buildWhileStatement(only, location);
+  }
+  if (only instanceof JumpStatementContext) {
+    return buildJumpStatement(only, location);
+  }
   const labeled = context.labeledStatement();
   if (labeled !== null) {
     return buildLabeledStatement(labeled);
@@ -545,19 +645,11 @@ export function buildStatement(context: StatementContext): Statement {
   }
   const expressionStatement = context.expressionStatement();
   if (expressionStatement !== null) {
-    const expression = expressionStatement.expression();
-    return { kind: 'expressionStatement', expression: expression === null ? undefined : buildExpression(expression), location };
+    return buildExpressionStatement(expressionStatement, location);
   }
   const ifStatement = context.ifStatement();
   if (ifStatement !== null) {
-    const branches = ifStatement.statement();
-    return {
-      kind: 'if',
-      condition: buildExpression(ifStatement.expression()),
-      then: buildStatement(requireNode(branches[0], 'if statement', ifStatement)),
-      else: branches.length > 1 ? buildStatement(branches[1]) : undefined,
-      location,
-    };
+    return buildIfStatement(ifStatement, location);
   }
   const switchStatement = context.switchStatement();
   if (switchStatement !== null) {
@@ -570,7 +662,7 @@ export function buildStatement(context: StatementContext): Statement {
   }
   const whileStatement = context.whileStatement();
   if (whileStatement !== null) {
-    return { kind: 'while', condition: buildExpression(whileStatement.expression()), body: buildStatement(whileStatement.statement()), location };
+    return buildWhileStatement(whileStatement, location);
   }
   const doWhile = context.doWhileStatement();
   if (doWhile !== null) {
@@ -582,26 +674,50 @@ export function buildStatement(context: StatementContext): Statement {
   }
   const jump = context.jumpStatement();
   if (jump !== null) {
-    const keyword = jump.getChild(0)?.getText();
-    switch (keyword) {
-      case 'goto':
-        return { kind: 'goto', label: requireNode(jump.identifier(), 'goto', jump).getText(), location };
-      case 'continue':
-        return { kind: 'continue', location };
-      case 'break':
-        return { kind: 'break', location };
-      case 'return': {
-        const value = jump.expression();
-        return { kind: 'return', value: value === null ? undefined : buildExpression(value), location };
-      }
-      default:
-        throw new UnsupportedSyntaxError(`unknown jump statement '${keyword ?? ''}'`, location);
-    }
+    return buildJumpStatement(jump, location);
   }
   if (context.asmStatement() !== null) {
     return { kind: 'asm', location };
   }
   throw new UnsupportedSyntaxError('unknown statement', location);
+}
+
+function buildExpressionStatement(context: ExpressionStatementContext, location: SourceLocation): Statement {
+  const expression = context.expression();
+  return { kind: 'expressionStatement', expression: expression === null ? undefined : buildExpression(expression), location };
+}
+
+function buildIfStatement(context: IfStatementContext, location: SourceLocation): Statement {
+  const branches = context.statement();
+  return {
+    kind: 'if',
+    condition: buildExpression(context.expression()),
+    then: buildStatement(requireNode(branches[0], 'if statement', context)),
+    else: branches.length > 1 ? buildStatement(branches[1]) : undefined,
+    location,
+  };
+}
+
+function buildWhileStatement(context: WhileStatementContext, location: SourceLocation): Statement {
+  return { kind: 'while', condition: buildExpression(context.expression()), body: buildStatement(context.statement()), location };
+}
+
+function buildJumpStatement(context: JumpStatementContext, location: SourceLocation): Statement {
+  const keyword = context.getChild(0)?.getText();
+  switch (keyword) {
+    case 'goto':
+      return { kind: 'goto', label: requireNode(context.identifier(), 'goto', context).getText(), location };
+    case 'continue':
+      return { kind: 'continue', location };
+    case 'break':
+      return { kind: 'break', location };
+    case 'return': {
+      const value = context.expression();
+      return { kind: 'return', value: value === null ? undefined : buildExpression(value), location };
+    }
+    default:
+      throw new UnsupportedSyntaxError(`unknown jump statement '${keyword ?? ''}'`, location);
+  }
 }
 
 function buildLabeledStatement(context: LabeledStatementContext): Statement {

@@ -17,9 +17,17 @@ function isLocation(value: unknown): value is SourceLocation {
 
 function remap(value: unknown, map: (location: SourceLocation) => SourceLocation): unknown {
   if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((item) => remap(item, map));
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array(value.length);
+    for (let index = 0; index < value.length; index++) copy[index] = remap(value[index], map);
+    return copy;
+  }
   const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record); // the same keys, in the same order, as Object.entries
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!;
+    const item = record[key];
     result[key] = key === 'location' && isLocation(item) ? map(item) : remap(item, map);
   }
   return result;

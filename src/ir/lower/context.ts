@@ -57,6 +57,12 @@ export class Context {
   /** static local objects, shared by every inlined copy of their function */
   readonly staticLocals = new Map<object, ObjectNode>();
   private readonly usedNames = new Set<string>();
+  /**
+   * Per base name, the counter after the last suffix handed out: names are never released, so every
+   * smaller counter is taken and the search can resume there (same names as scanning from 1, without
+   * the quadratic scan when a function is inlined many times).
+   */
+  private readonly nextCounter = new Map<string, number>();
   private nextVariableId = 0;
   private nextLoopId = 0;
   /** IR loop nesting depth at the current point */
@@ -71,16 +77,20 @@ export class Context {
   constructor(readonly file: string, readonly dataModel: DataModel, readonly maxInlineDepth: number) {}
 
   uniqueName(sourceName: string): string {
-    let base = sourceName.replace(/[^A-Za-z0-9_]/g, '_');
-    if (base === '' || /^[0-9]/.test(base)) base = `v_${base}`;
+    let base = sourceName;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(base)) { // a plain identifier needs no rewriting
+      base = sourceName.replace(/[^A-Za-z0-9_]/g, '_');
+      if (base === '' || /^[0-9]/.test(base)) base = `v_${base}`;
+    }
     if (!this.usedNames.has(base)) {
       this.usedNames.add(base);
       return base;
     }
-    for (let counter = 1; ; counter++) {
+    for (let counter = this.nextCounter.get(base) ?? 1; ; counter++) {
       const candidate = `${base}_${counter}`;
       if (!this.usedNames.has(candidate)) {
         this.usedNames.add(candidate);
+        this.nextCounter.set(base, counter + 1);
         return candidate;
       }
     }

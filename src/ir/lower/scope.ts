@@ -19,8 +19,9 @@ export type Binding =
 export type TagBinding = { readonly kind: 'struct'; readonly definition: StructDefinition } | { readonly kind: 'enum' };
 
 export class Scope {
-  private readonly ordinary = new Map<string, Binding>();
-  private readonly tags = new Map<string, TagBinding>();
+  // Created on first declaration: most block scopes (loops, compound statements) declare nothing.
+  private ordinary: Map<string, Binding> | undefined;
+  private tags: Map<string, TagBinding> | undefined;
 
   constructor(readonly parent: Scope | undefined) {}
 
@@ -29,31 +30,31 @@ export class Scope {
   }
 
   declare(name: string, binding: Binding): void {
-    this.ordinary.set(name, binding);
+    (this.ordinary ??= new Map()).set(name, binding);
   }
 
   lookup(name: string): Binding | undefined {
     for (let scope: Scope | undefined = this; scope !== undefined; scope = scope.parent) {
-      const binding = scope.ordinary.get(name);
+      const binding = scope.ordinary?.get(name);
       if (binding !== undefined) return binding;
     }
     return undefined;
   }
 
   declareTag(name: string, binding: TagBinding): void {
-    this.tags.set(name, binding);
+    (this.tags ??= new Map()).set(name, binding);
   }
 
   lookupTag(name: string): TagBinding | undefined {
     for (let scope: Scope | undefined = this; scope !== undefined; scope = scope.parent) {
-      const binding = scope.tags.get(name);
+      const binding = scope.tags?.get(name);
       if (binding !== undefined) return binding;
     }
     return undefined;
   }
 
   lookupOwnTag(name: string): TagBinding | undefined {
-    return this.tags.get(name);
+    return this.tags?.get(name);
   }
 
   root(): Scope {
