@@ -13,7 +13,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type { LoopStatement, Program, Statement } from '../../ir/types.js';
-import { and, equal, intConstant, intSort, substituteTerm, type Term } from '../../smt/terms.js';
+import { and, boolSort, equal, implies, intConstant, intSort, substituteTerm, type Term } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
 import { eliminateArrayWrites } from '../../smt/read-over-write.js';
@@ -24,7 +24,7 @@ import { rangeConstraint, scalarSort } from '../common/expressions.js';
 import type { Path, SymbolicExecutor } from '../common/ssa.js';
 import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
 import { enumerateLoopPaths, formatLocation, syntacticLoopPaths, type PathEnumeration } from './paths.js';
-import { summarisePath, type PathSummary } from './summary.js';
+import { containsQuantifier, summarisePath, type PathSummary } from './summary.js';
 
 /** the unwinding of the accelerated program unless the user sets one */
 export const defaultAccelUnwind = 3;
@@ -133,8 +133,18 @@ function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecut
   for (const template of [...summary.undefinedScalars.values(), ...summary.quantifiedArrays.values()]) {
     replacements.set(template.name, executor.fresh(template.name.replace(/@.*/, '.accel'), template.sort));
   }
-  const conditions = substituteTerm(and(...summary.conditions.map((condition) => condition.term)), replacements);
-  const guard = executor.guardTerm(and(entry.guard, chosen, conditions));
+  // A quantified condition is asserted behind a fresh Boolean (q => condition) and the guard uses q:
+  // solvers eliminate defined guards and then cannot evaluate a quantified formula in the model,
+  // while q always has a value. q may be false although the condition holds: that only drops runs
+  // of an under-approximation.
+  const conditions = summary.conditions.map((condition) => {
+    const term = substituteTerm(condition.term, replacements);
+    if (!containsQuantifier(term)) return term;
+    const holds = executor.fresh('accel.quantified', boolSort);
+    executor.definitions.push(implies(holds, term));
+    return holds;
+  });
+  const guard = executor.guardTerm(and(entry.guard, chosen, ...conditions));
   executor.havocs.push({ kind: 'repeated', guard, count, values });
   const scalars = new Map(entry.state.scalars);
   for (const [id, term] of summary.finalScalars) scalars.set(id, executor.define('accel', substituteTerm(term, replacements)));
@@ -204,9 +214,7 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
   const unwind = unwindOf(options);
   const details: Record<string, unknown> = { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report };
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-  if (plan.acceleratedPaths === 0) {
-    return done({ kind: 'unknown', reason: `accel: no loop path could be accelerated${plan.report.length > 0 ? ` (${plan.report[0]})` : ''}` });
-  }
+  // with no accelerated path the check is plain bmc at the small unwinding: still worth running
   // Quantifier-free summaries first (fast for the solver), then all of them; if a replay fails and
   // some summary was inexact (⊥), the exact ones only. Each phase's unsat speaks only for its own
   // summaries, except the 'all' phase, after which nothing is left to try.

@@ -335,7 +335,9 @@ export async function enumerateLoopPaths(program: Program, loop: LoopStatement, 
     switch (result.kind) {
       case 'sat': paths.push(path); break;
       case 'unsat': rejected.push({ description: path.description, reason: 'pi;pi is infeasible' }); break;
-      case 'unknown': rejected.push({ description: path.description, reason: `pi;pi feasibility unknown (${result.reason})` }); break;
+      // pi;pi feasibility only predicts which paths are worth a summary (the summary's own
+      // conditions decide feasibility), so a path the solver could not decide is kept
+      case 'unknown': paths.push(path); break;
       default: {
         const never: never = result;
         throw new Error(`unknown solver result ${JSON.stringify(never)}`);

@@ -573,7 +573,7 @@ async function unsatisfiable(formula: Term, context: SummaryContext): Promise<bo
   return result.kind === 'unsat';
 }
 
-function containsQuantifier(term: Term): boolean {
+export function containsQuantifier(term: Term): boolean {
   const stack: Term[] = [term];
   const seen = new Set<Term>();
   while (stack.length > 0) {
