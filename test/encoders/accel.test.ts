@@ -198,6 +198,32 @@ int main(void) {
     expect(plan.report.join('\n')).toMatch(/quantified eq\. \(6\)/);
   });
 
+  it('a path may read the array it writes only where earlier iterations of the stretch did not write', async () => {
+    const sameCell = lowerSource(`${prelude}
+int main(void) {
+  int a[100000]; int i = 0;
+  while (i < 100000) { a[i] = a[i] + 1; i++; }
+  __VERIFIER_assert(a[99999] == 0);
+  return 0;
+}
+`);
+    const accepted = await planAcceleration(sameCell, options(), solver, Date.now() + 30_000);
+    expect(accepted.acceleratedPaths).toBe(1);
+    expect((await solveAccel(sameCell, options(), solver)).verdict.kind).toBe('unsafe');
+    // a[i] = a[i-1] + 1 reads the cell the previous iteration wrote: no closed form for the array
+    const previousCell = lowerSource(`${prelude}
+int main(void) {
+  int a[100000]; int i = 1;
+  while (i < 100000) { a[i] = a[i - 1] + 1; i++; }
+  __VERIFIER_assert(a[99999] == a[0] + 99999);
+  return 0;
+}
+`);
+    const rejected = await planAcceleration(previousCell, options(), solver, Date.now() + 30_000);
+    expect(rejected.acceleratedPaths).toBe(0);
+    expect(rejected.report.join('\n')).toMatch(/reads and writes a: a read sees a cell written by an earlier iteration/);
+  });
+
   it('never answers SAFE: a correct program is UNKNOWN', async () => {
     const program = lowerSource(`${prelude}
 int main(void) {

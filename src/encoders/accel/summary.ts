@@ -224,10 +224,12 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
   const translator = new ExpressionTranslator(semantics);
   const atIteration = executePath(path, stateAt(iteration, false), havocs.map((havoc) => havoc.symbol), translator);
   const written = new Set(atIteration.writes.map((write) => write.array.id));
-  for (const array of used.readArrays.values()) {
-    if (written.has(array.id)) throw new Rejection(`the path reads and writes ${array.sourceName} (eq. 6 needs a write-only array)`);
-  }
   if (written.size !== atIteration.writes.length) throw new Rejection('the path writes one array twice');
+  for (const array of used.readArrays.values()) {
+    if (!written.has(array.id)) continue;
+    const problem = readsOfWrittenArray(array, evaluation, forms);
+    if (problem !== undefined) throw new Rejection(`the path reads and writes ${array.sourceName}: ${problem}`);
+  }
   const bottomNames = new Set([...undefinedScalars.values()].map((entry) => entry.name));
   for (const conjunct of atIteration.conjuncts) {
     const names = freeSymbolNames(conjunct);
@@ -326,6 +328,31 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
 }
 
 // ---------------------------------------------------------------- pieces
+
+/**
+ * An array the path writes (once, at f(j)) may also be read at g(j) when no read can see a cell
+ * written by an earlier iteration of the stretch: f linear in j with constant stride d != 0 and
+ * g = f + c with c/d not a negative integer. The reads then see the content at the start of the
+ * stretch, or this iteration's own write (the path's terms apply it in order).
+ */
+function readsOfWrittenArray(
+  array: ArrayVariable, evaluation: ReturnType<typeof evaluatePath>, forms: ReadonlyMap<string, ClosedForm>,
+): string | undefined {
+  const write = atIterationPolynomial(evaluation.writes.find((entry) => entry.array.id === array.id)?.index, forms, evaluation.modified);
+  if (write === undefined || degreeIn(write, iterationName) !== 1) return 'the written index is not linear in j';
+  const start = substitutePolynomial(write, new Map([[iterationName, constantPolynomial(0n)]]));
+  const stride = isConstantPolynomial(subtractPolynomials(substitutePolynomial(write, new Map([[iterationName, constantPolynomial(1n)]])), start));
+  if (stride === undefined || stride.denominator !== 1n || stride.numerator === 0n) return 'the written index has no constant stride';
+  for (const read of evaluation.reads) {
+    if (read.array.id !== array.id) continue;
+    const index = atIterationPolynomial(read.index, forms, evaluation.modified);
+    const offset = index === undefined ? undefined : isConstantPolynomial(subtractPolynomials(index, write));
+    if (offset === undefined || offset.denominator !== 1n) return 'a read index is not the written index plus a constant';
+    const distance = offset.numerator;
+    if (distance % stride.numerator === 0n && distance / stride.numerator < 0n) return 'a read sees a cell written by an earlier iteration';
+  }
+  return undefined;
+}
 
 function usedVariables(path: LoopPath) {
   const scalars = new Map<number, ScalarVariable>();

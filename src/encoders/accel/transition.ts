@@ -15,7 +15,7 @@ import {
   addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, subtractPolynomials, variablePolynomial,
   type Polynomial,
 } from '../../analysis/polynomial.js';
-import type { Expression, IntegerType, ScalarVariable, Semantics } from '../../ir/types.js';
+import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../../ir/types.js';
 import type { PathStatement } from './paths.js';
 
 export const iterationName = '#j';
@@ -38,7 +38,9 @@ export interface PathEvaluation {
   /** one per havoc statement, in path order */
   readonly havocs: readonly { readonly parameter: string; readonly variable: ScalarVariable }[];
   /** per array write, in path order: index and value polynomials (undefined: not polynomial) */
-  readonly writes: readonly { readonly index: Polynomial | undefined; readonly value: Polynomial | undefined }[];
+  readonly writes: readonly { readonly array: ArrayVariable; readonly index: Polynomial | undefined; readonly value: Polynomial | undefined }[];
+  /** every array read, with its index polynomial at its place in the path (undefined: not polynomial or several dimensions) */
+  readonly reads: readonly { readonly array: ArrayVariable; readonly index: Polynomial | undefined }[];
   /** every arithmetic subterm (and assigned value) with a polynomial value */
   readonly subterms: readonly ArithmeticSubterm[];
   /** whether some arithmetic node on the path had no polynomial value */
@@ -56,12 +58,33 @@ export function evaluatePath(
   const assigned = new Map<string, Polynomial | undefined>();
   const modified: ScalarVariable[] = [];
   const havocs: { parameter: string; variable: ScalarVariable }[] = [];
-  const writes: { index: Polynomial | undefined; value: Polynomial | undefined }[] = [];
+  const writes: { array: ArrayVariable; index: Polynomial | undefined; value: Polynomial | undefined }[] = [];
   const subterms: ArithmeticSubterm[] = [];
+  const reads: { array: ArrayVariable; index: Polynomial | undefined }[] = [];
   let nonPolynomialArithmetic = false;
   const lookup = (variable: ScalarVariable): Polynomial | undefined =>
     values.has(variable.name) ? values.get(variable.name) : variablePolynomial(variable.name);
+  const recordReads = (expression: Expression): void => {
+    switch (expression.kind) {
+      case 'constant': case 'variable': return;
+      case 'arrayRead':
+        reads.push({
+          array: expression.array,
+          index: expression.indices.length === 1 ? expressionPolynomial(expression.indices[0]!, lookup, semantics, []) : undefined,
+        });
+        expression.indices.forEach(recordReads);
+        return;
+      case 'unary': case 'cast': recordReads(expression.operand); return;
+      case 'binary': recordReads(expression.left); recordReads(expression.right); return;
+      case 'conditional': recordReads(expression.condition); recordReads(expression.then); recordReads(expression.else); return;
+      default: {
+        const never: never = expression;
+        throw new Error(`internal: unknown expression ${JSON.stringify(never)}`);
+      }
+    }
+  };
   const evaluate = (expression: Expression): Polynomial | undefined => {
+    recordReads(expression);
     const result = expressionPolynomial(expression, lookup, semantics, subterms);
     if (result === undefined) nonPolynomialArithmetic = true;
     return result;
@@ -87,10 +110,11 @@ export function evaluatePath(
         const index = statement.indices.length === 1 ? evaluate(statement.indices[0]!) : undefined;
         const value = evaluate(statement.value);
         if (value !== undefined) subterms.push({ value, type: statement.array.elementType });
-        writes.push({ index, value });
+        writes.push({ array: statement.array, index, value });
         break;
       }
       case 'assume':
+        recordReads(statement.condition);
         break;
       default: {
         const never: never = statement;
@@ -98,7 +122,7 @@ export function evaluatePath(
       }
     }
   }
-  return { values: assigned, modified, havocs, writes, subterms, nonPolynomialArithmetic };
+  return { values: assigned, modified, havocs, writes, reads, subterms, nonPolynomialArithmetic };
 }
 
 /** the polynomial value of an expression, or undefined; records arithmetic subterms */
