@@ -3,6 +3,7 @@
 // - a generator of programs in the shrink encoding's scope (Init, possibly with an early return or
 //   an initialisation loop; one array loop; ∀ / ∃ / single property) with random updates and
 //   properties, so the SAFE / UNSAFE paths are exercised often.
+// Both in int and in bv semantics (enumeration in the same semantics).
 // Properties: never SAFE when enumeration finds a failing input; never UNSAFE when complete
 // enumeration finds none; every UNSAFE counterexample replays to an assertion failure.
 
@@ -52,7 +53,12 @@ const property = fc.oneof(
   fc.tuple(comparison, small).map(([operator, c]) => `  __VERIFIER_assert(m ${operator} ${c});`),
 );
 const inScopeProgram = fc.record({
-  prefix: fc.constantFrom('', '  for (i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();', '  for (i = 0; i < n; i++) b[i] = 0;', '  if (n > 2) return 0;'),
+  // the simple loops over the same range as R may be coalesced with it (coalesce.ts): the a[i] + 1
+  // one always (R accesses a only at i), the b[i] = 0 one unless R reads a cell of b it writes later
+  prefix: fc.constantFrom(
+    '', '  for (i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();', '  for (i = 0; i < n; i++) b[i] = 0;', '  if (n > 2) return 0;',
+    '  for (i = 0; i < n; i++) a[i] = a[i] + 1;',
+  ),
   initial: fc.constantFrom('a[0]', '0', '1'),
   body: fc.array(updateStatement, { minLength: 1, maxLength: 2 }),
   property,
@@ -75,34 +81,59 @@ const inScopeProgram = fc.record({
   '',
 ].join('\n'));
 
-test('programs in scope: verdicts agree with enumeration', async () => {
-  const statistics = { programs: 0, inScope: 0, safe: 0, unsafe: 0, unknown: 0 };
+async function checkInScope(semantics: 'int' | 'bv', numRuns: number, seed: number) {
+  const statistics = { programs: 0, inScope: 0, coalesced: 0, safe: 0, unsafe: 0, unknown: 0 };
+  const solveOptions: EncodingOptions = { ...options, semantics };
   await fc.assert(
     fc.asyncProperty(inScopeProgram, async (source) => {
       const program = lowerSource(source);
-      const truth = exploreAll(program, { semantics: 'int', domain: enumerationDomain, maxRuns: 200_000, maxSteps: 10_000 });
+      const truth = exploreAll(program, { semantics, domain: enumerationDomain, maxRuns: 200_000, maxSteps: 10_000 });
       expect(truth.kind, source).not.toBe('undefinedBehaviour');
       const failureExists = truth.kind === 'failureFound';
       const complete = failureExists || (truth.kind === 'noFailure' && truth.complete);
-      const outcome = await shrinkEncoder.solve(program, options, solver);
+      const outcome = await shrinkEncoder.solve(program, solveOptions, solver);
       statistics.programs++;
       if (outcome.details.inScope === true) statistics.inScope++;
+      if (typeof outcome.details.coalescedLoops === 'number' && outcome.details.coalescedLoops > 1) statistics.coalesced++;
       const verdict = outcome.verdict;
       if (verdict.kind === 'safe') {
         statistics.safe++;
         expect(failureExists, `SAFE but a failing input exists\n${source}`).toBe(false);
       } else if (verdict.kind === 'unsafe') {
         statistics.unsafe++;
-        expect(replayCounterexample(program, verdict.counterexample, 'int').kind, source).toBe('assertionFailed');
+        expect(replayCounterexample(program, verdict.counterexample, semantics).kind, source).toBe('assertionFailed');
         if (complete) expect(failureExists, `UNSAFE but enumeration finds no failure\n${source}`).toBe(true);
       } else {
         statistics.unknown++;
       }
     }),
-    { numRuns: 40, seed: 20261122, endOnFailure: true },
+    { numRuns, seed, endOnFailure: true },
   );
-  // the generator really exercises the encoding: most programs are in scope, and both verdicts occur
+  return statistics;
+}
+
+test('programs in scope: verdicts agree with enumeration', async () => {
+  const statistics = await checkInScope('int', 40, 20261122);
+  console.log(`shrink int in scope: ${JSON.stringify(statistics)}`);
+  // the generator really exercises the encoding: most programs are in scope, loops are coalesced,
+  // and both verdicts occur
   expect(statistics.inScope).toBeGreaterThan(statistics.programs / 2);
+  expect(statistics.coalesced).toBeGreaterThan(0);
   expect(statistics.safe).toBeGreaterThan(0);
   expect(statistics.unsafe).toBeGreaterThan(0);
 }, 900_000);
+
+// bv semantics: the same properties against enumeration in bv (wrap-around included); the queries
+// first prove that the counters cannot wrap, so SAFE and UNSAFE both occur here too
+test('programs in scope, bv semantics: verdicts agree with enumeration', async () => {
+  const statistics = await checkInScope('bv', 20, 20261123);
+  console.log(`shrink bv in scope: ${JSON.stringify(statistics)}`);
+  expect(statistics.inScope).toBeGreaterThan(statistics.programs / 2);
+  expect(statistics.safe + statistics.unsafe).toBeGreaterThan(0);
+}, 900_000);
+
+test('shared soundness harness, bv semantics: random programs', async () => {
+  const statistics = await runHarness({ encoder: shrinkEncoder, options: { ...options, semantics: 'bv' }, solver, numRuns: 40, seed: 4343 });
+  console.log(`shrink bv: ${JSON.stringify(statistics)}`);
+  expect(statistics.programs).toBe(40);
+}, 600_000);

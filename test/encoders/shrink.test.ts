@@ -63,6 +63,13 @@ describe('paper examples (test/regression/shrink)', () => {
     { file: 'copy-forall-bug.c', shrinkFactor: 1, verdict: 'unsafe' },
     { file: 'init-loop-copy.c', shrinkFactor: 1, verdict: 'safe' },
     { file: 'init-loop-copy-bug.c', shrinkFactor: 1, verdict: 'unsafe' },
+    // coalescing (Sect. 5.2, end): cascaded loops over the same range fuse into one
+    { file: 'coalesce-copy-check.c', shrinkFactor: 1, verdict: 'safe' },
+    { file: 'coalesce-copy-check-bug.c', shrinkFactor: 1, verdict: 'unsafe' },
+    { file: 'coalesce-three-counters.c', shrinkFactor: 1, verdict: 'safe' },
+    { file: 'coalesce-shifted-bug.c', shrinkFactor: 1, verdict: 'unsafe' },
+    { file: 'coalesce-mixed-counters.c', shrinkFactor: 1, verdict: 'safe' },
+    { file: 'coalesce-mixed-counters-bug.c', shrinkFactor: 1, verdict: 'notSafe' },
   ];
   for (const entry of cases) {
     test(`${entry.file}: shrink factor ${entry.shrinkFactor}, ${entry.verdict}`, async () => {
@@ -109,12 +116,6 @@ describe('scope detection', () => {
     expect(outcome.details.inScope).toBe(false);
   });
 
-  test('bv semantics is refused', async () => {
-    const program = load(join(regression, 'min2.c'));
-    const outcome = await shrinkEncoder.solve(program, { ...options, semantics: 'bv' }, solver);
-    expect(outcome.verdict.kind).toBe('unknown');
-    expect(shrinkEncoder.emit(program, { ...options, semantics: 'bv' }).kind).toBe('unsupported');
-  });
 
   test('the counter, its entry value and the ∀ / ∃ / single property forms are recognised', () => {
     const forall = detectScope(load(join(regression, 'buggy-min.c')));
@@ -140,6 +141,87 @@ describe('scope detection', () => {
     const scope = detectScope(program);
     expect(scope.kind).toBe('outOfScope');
     if (scope.kind === 'outOfScope') expect(scope.reason).toMatch(/monotone/);
+  });
+});
+
+describe('coalescing', () => {
+  const coalesced = (program: Program): number => {
+    const scope = detectScope(program);
+    if (scope.kind !== 'inScope') throw new Error(scope.reason);
+    return scope.scope.coalescedLoops;
+  };
+  test('cascaded loops with the same range and element-wise accesses fuse (the paper programs above)', () => {
+    expect(coalesced(load(join(regression, 'coalesce-copy-check.c')))).toBe(2);
+    expect(coalesced(load(join(regression, 'coalesce-three-counters.c')))).toBe(3);
+    expect(coalesced(load(join(regression, 'coalesce-mixed-counters.c')))).toBe(3);
+    expect(coalesced(load(join(regression, 'copy-forall.c')))).toBe(1);
+  });
+  test('a read of a cell the earlier loop writes in a later iteration prevents the fusion', () => {
+    expect(coalesced(load(join(regression, 'coalesce-shifted-bug.c')))).toBe(1);
+  });
+  test('different bounds, a scalar carried between the loops, or a different start prevent the fusion', () => {
+    const cascade = (first: string, second: string): Program => fromSource([
+      '  int a[10]; int b[10]; int i; int s = 0;',
+      first, second,
+      '  for (i = 0; i < 10; i++) { __VERIFIER_assert(b[i] >= 0); }',
+    ].join('\n'));
+    expect(coalesced(cascade('  for (i = 0; i < 9; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }'))).toBe(1);
+    expect(coalesced(cascade('  for (i = 0; i < 10; i++) { s = s + a[i]; }', '  for (i = 0; i < 10; i++) { b[i] = s; }'))).toBe(1);
+    expect(coalesced(cascade('  for (i = 1; i < 10; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }'))).toBe(1);
+    expect(coalesced(cascade('  for (i = 0; i < 10; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }'))).toBe(2);
+  });
+  test('solve reports the fusion in its details and its SAFE assumptions', async () => {
+    const outcome = await shrinkEncoder.solve(load(join(regression, 'coalesce-three-counters.c')), options, solver);
+    expect(outcome.details.coalescedLoops).toBe(3);
+    expect(outcome.verdict.kind).toBe('safe');
+    if (outcome.verdict.kind === 'safe') expect(outcome.verdict.assumptions.join('; ')).toMatch(/3 cascaded loops coalesced/);
+  }, 120_000);
+});
+
+describe('bv semantics', () => {
+  const bv: EncodingOptions = { ...options, semantics: 'bv' };
+  test('a copy b[i] = a[i] + 1 is safe in int but overflows at INT_MAX in bv: UNSAFE with a replayed run', async () => {
+    const program = load(join(regression, 'copy-forall.c'));
+    const outcome = await shrinkEncoder.solve(program, bv, solver);
+    expect(outcome.details.noWrapCounters).toEqual(['i', 'j']);
+    expect(outcome.verdict.kind).toBe('unsafe');
+    if (outcome.verdict.kind === 'unsafe') expect(replayCounterexample(program, outcome.verdict.counterexample, 'bv').kind).toBe('assertionFailed');
+  }, 120_000);
+  test('the minimum (min2) is SAFE in bv, without the no-overflow assumption', async () => {
+    const outcome = await shrinkEncoder.solve(load(join(regression, 'min2.c')), bv, solver);
+    expect(outcome.verdict.kind).toBe('safe');
+    if (outcome.verdict.kind === 'safe') expect(outcome.verdict.assumptions).not.toContain('mathematical integers (no overflow)');
+  }, 120_000);
+  test('a counter that may wrap around (i <= n for any n) makes the verdict UNKNOWN with the reason', async () => {
+    const program = fromSource([
+      '  int n = __VERIFIER_nondet_int(); int a[10]; int i; int m = 0;',
+      '  for (i = 0; i <= n; i++) { m = 1; }',
+      '  __VERIFIER_assert(m >= 0);',
+    ].join('\n'));
+    const outcome = await shrinkEncoder.solve(program, bv, solver);
+    expect(outcome.verdict.kind).toBe('unknown');
+    if (outcome.verdict.kind === 'unknown') expect(outcome.verdict.reason).toMatch(/wrap around/);
+    expect(outcome.details.inScope).toBe(true);
+  }, 120_000);
+  test('a loop without a stepping counter is refused in bv', async () => {
+    const program = fromSource([
+      '  int a[10]; int x = __VERIFIER_nondet_int(); int m = 0;',
+      '  while (x > 0) { x = x / 2; m = 1; }',
+      '  __VERIFIER_assert(m >= 0);',
+    ].join('\n'));
+    const outcome = await shrinkEncoder.solve(program, bv, solver);
+    expect(outcome.verdict.kind).toBe('unknown');
+    expect(shrinkEncoder.emit(program, bv).kind).toBe('unsupported');
+  }, 120_000);
+  test('emit in bv writes the no-wrap checks next to the shrink queries', () => {
+    const emitted = shrinkEncoder.emit(load(join(regression, 'min2.c')), { ...bv, shrink: { maxK: 1 } });
+    expect(emitted.kind).toBe('emitted');
+    if (emitted.kind !== 'emitted') return;
+    expect(emitted.artefacts.map((artefact) => artefact.suffix)).toEqual(['.bound-i.smt2', '.bound-assertion-loop.smt2', '.shrink-k1.smt2', '.residual-k1.smt2']);
+    for (const artefact of emitted.artefacts) {
+      if (artefact.content.kind !== 'smtScript') throw new Error('expected an SMT script');
+      expect(printSmtScript(artefact.content)).toMatch(/\(set-logic QF_AUFBV\)|\(set-logic ALL\)/);
+    }
   });
 });
 

@@ -197,7 +197,7 @@ export const accelEncoder: Encoder = {
   name: 'accel',
   approximation: 'under',
   emit(): EmitResult {
-    return { kind: 'unsupported', reason: 'internal: accel emits through emitWithSolver' };
+    return { kind: 'unsupported', reason: 'accel builds its summaries with solver calls: emit through emitWithSolver (the CLI does)' };
   },
   emitWithSolver: emitAccel,
   async solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {

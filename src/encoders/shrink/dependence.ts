@@ -10,7 +10,7 @@
 //   distinct cells).
 // The result only decides which counterexample is tried first; every UNSAFE is replayed anyway.
 
-import type { Block, Expression, LoopStatement, SourceLocation } from '../../ir/types.js';
+import type { Block, Expression, LoopStatement, ScalarVariable, SourceLocation } from '../../ir/types.js';
 import {
   type AcceleratedVariable, assignedIn, flattenStatements, readScalars, statementExpressions, stripCasts, writtenArrays,
   writtenScalars,
@@ -106,10 +106,17 @@ function collectAccesses(expression: Expression, arrayId: number, into: (readonl
 }
 
 export function sameExpression(left: Expression, right: Expression): boolean {
+  return sameExpressionModulo(left, right, new Map());
+}
+
+/** syntactic equality after renaming the variables of `left` by `renaming` (id → variable); types included */
+export function sameExpressionModulo(left: Expression, right: Expression, renaming: ReadonlyMap<number, ScalarVariable>): boolean {
+  const sameExpression = (first: Expression, second: Expression): boolean => sameExpressionModulo(first, second, renaming);
   if (left.kind !== right.kind) return false;
+  if (left.type.width !== right.type.width || left.type.signed !== right.type.signed) return false;
   switch (left.kind) {
     case 'constant': return left.value === (right as typeof left).value;
-    case 'variable': return left.variable.id === (right as typeof left).variable.id;
+    case 'variable': return (renaming.get(left.variable.id) ?? left.variable).id === (right as typeof left).variable.id;
     case 'arrayRead': {
       const other = right as typeof left;
       return left.array.id === other.array.id && left.indices.length === other.indices.length

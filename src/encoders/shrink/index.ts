@@ -4,8 +4,11 @@
 // non-deterministically chosen iterations. Both queries are loop-free and independent of the loop
 // bound and of the array sizes.
 //
-// Verdicts: SAFE when the check at k and the residual at k are both unsat (int semantics only; the
-// assumptions of every SAFE plus the over-approximation of loops before R). A sat residual gives a
+// Verdicts: SAFE when the check at k and the residual at k are both unsat (in int or bv semantics; the
+// assumptions of every SAFE of the semantics plus the over-approximation of loops before R). In bv,
+// first the no-wrap queries (queries.ts, buildBoundQuery) must be unsat for one stepping counter of R
+// and for the assertion loop's counter; otherwise (or without a stepping counter) UNKNOWN with the reason.
+// Cascaded loops with the same iteration count are coalesced into R first (coalesce.ts). A sat residual gives a
 // candidate: if the loop has no loop-carried dependence (dependence.ts) its model is replayed; then
 // (always, also with a dependence) a dense query — the first D = k+1 (then k+3) iterations are the
 // whole loop, so a model is a real run — is solved and its model replayed. When loops before R were
@@ -14,7 +17,7 @@
 // else is UNKNOWN with a reason.
 
 import { performance } from 'node:perf_hooks';
-import type { Program } from '../../ir/types.js';
+import type { Program, Semantics } from '../../ir/types.js';
 import type { Solver, SolverResult } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
 import { counterexampleRequest, replay } from '../common/counterexample.js';
@@ -23,8 +26,8 @@ import type { EmitResult, Encoder, EncodingOptions, EmittedArtefact, SolveOutcom
 import { describeOutcome } from '../../interp/interpreter.js';
 import { loopCarriedDependence } from './dependence.js';
 import { guidedReplay } from './replay.js';
-import { buildCheckQuery, buildResidualQuery } from './queries.js';
-import { detectScope, type ShrinkScope } from './scope.js';
+import { boundingCandidates, buildBoundQuery, buildCheckQuery, buildResidualQuery } from './queries.js';
+import { detectScope, type AcceleratedVariable, type ShrinkScope } from './scope.js';
 
 export const defaultMaxK = 5;
 
@@ -39,20 +42,38 @@ function describeProperty(scope: ShrinkScope): string {
     + (property.flag === undefined ? '' : ` (flag ${property.flag.variable.sourceName})`);
 }
 
-function checkHeader(program: Program, scope: ShrinkScope, k: number): string[] {
+/** bv needs a stepping accelerated variable to bound the loop (queries.ts); undefined when fine */
+function bitvectorRefusal(scope: ShrinkScope, semantics: Semantics): string | undefined {
+  if (semantics === 'int' || boundingCandidates(scope).length > 0) return undefined;
+  return `shrink: no accelerated variable with a non-zero step in the loop at ${scope.loop.location.line}:${scope.loop.location.column} bounds its iterations (bv semantics)`;
+}
+
+function semanticsNote(semantics: Semantics): string {
+  return semantics === 'int' ? 'int semantics' : 'bv semantics, given the unsat no-wrap queries of the counters';
+}
+
+function boundHeader(program: Program, counter: string): string[] {
+  return [
+    `shrink encoding of ${program.file}: no-wrap check of the counter ${counter} (bv semantics)`,
+    `unsat: while its loop runs, ${counter} never leaves its type's range (induction over the iterations)`,
+    'sat: it may wrap around: the shrink queries are not conclusive in bv semantics',
+  ];
+}
+
+function checkHeader(program: Program, scope: ShrinkScope, k: number, semantics: Semantics): string[] {
   return [
     `shrink encoding of ${program.file}: shrinkability check (Fig. 4, Theorem 1) for k = ${k}`,
     `loop at ${scope.loop.location.line}:${scope.loop.location.column}; property: ${describeProperty(scope)}`,
-    `unsat: every iteration sequence of length ${k + 1} is ${k}-shrinkable, so the loop is ${k}-shrinkable (int semantics)`,
+    `unsat: every iteration sequence of length ${k + 1} is ${k}-shrinkable, so the loop is ${k}-shrinkable (${semanticsNote(semantics)})`,
     `sat: some sequence of length ${k + 1} is not ${k}-shrinkable from some state: try a larger k (says nothing about safety)`,
   ];
 }
 
-function residualHeader(program: Program, scope: ShrinkScope, k: number): string[] {
+function residualHeader(program: Program, scope: ShrinkScope, k: number, semantics: Semantics): string[] {
   return [
     `shrink encoding of ${program.file}: residual program (Fig. 5) over ${k} chosen iterations`,
     `loop at ${scope.loop.location.line}:${scope.loop.location.column}; property: ${describeProperty(scope)}`,
-    `unsat: if ${program.file.replace(/.*\//, '')}.shrink-k${k}.smt2 is unsat too, the program is safe (int semantics, no overflow)`,
+    `unsat: if ${program.file.replace(/.*\//, '')}.shrink-k${k}.smt2 is unsat too, the program is safe (${semantics === 'int' ? 'int semantics, no overflow' : 'bv semantics'})`,
     'sat: the residual property fails for some choice: a candidate counterexample only (replay it)',
   ];
 }
@@ -61,17 +82,29 @@ export const shrinkEncoder: Encoder = {
   name: 'shrink',
   approximation: 'over',
   emit(program: Program, options: EncodingOptions): EmitResult {
-    if (options.semantics !== 'int') return { kind: 'unsupported', reason: 'shrink: only int semantics is supported' };
-    const detected = detectScope(program);
+    const semantics = options.semantics;
+    const detected = detectScope(program, semantics);
     if (detected.kind === 'outOfScope') return { kind: 'unsupported', reason: `shrink: ${detected.reason}` };
     const scope = detected.scope;
+    const refused = bitvectorRefusal(scope, semantics);
+    if (refused !== undefined) return { kind: 'unsupported', reason: refused };
     const artefacts: EmittedArtefact[] = [];
+    if (semantics === 'bv') {
+      // the counters' no-wrap proofs the bv queries rely on: the emitted shrink queries gate R's iterations
+      // by the first candidate, whose bound file must be unsat (solve tries the others too)
+      boundingCandidates(scope).forEach((counter) => artefacts.push({
+        suffix: `.bound-${counter.variable.sourceName}.smt2`, content: buildBoundQuery(program, scope, counter, boundHeader(program, counter.variable.sourceName)).script,
+      }));
+      if (scope.property.kind === 'loop') {
+        artefacts.push({ suffix: '.bound-assertion-loop.smt2', content: buildBoundQuery(program, scope, undefined, boundHeader(program, scope.property.counter.sourceName)).script });
+      }
+    }
     const maxK = maxKOf(options);
     for (let k = 1; k <= maxK; k++) {
-      artefacts.push({ suffix: `.shrink-k${k}.smt2`, content: buildCheckQuery(program, scope, k, checkHeader(program, scope, k)).script });
+      artefacts.push({ suffix: `.shrink-k${k}.smt2`, content: buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, boundingCandidates(scope)[0]).script });
     }
     for (let k = 1; k <= maxK; k++) {
-      artefacts.push({ suffix: `.residual-k${k}.smt2`, content: buildResidualQuery(program, scope, k, residualHeader(program, scope, k), false).script });
+      artefacts.push({ suffix: `.residual-k${k}.smt2`, content: buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, boundingCandidates(scope)[0]).script });
     }
     return { kind: 'emitted', artefacts };
   },
@@ -92,19 +125,48 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
     times[name] = performance.now() - start;
     return result;
   };
-  if (options.semantics !== 'int') {
-    details.inScope = false;
-    return done({ kind: 'unknown', reason: 'shrink: only int semantics is supported' });
-  }
+  const semantics = options.semantics;
   let start = performance.now();
-  const detected = detectScope(program);
+  const detected = detectScope(program, semantics);
   times.scope = performance.now() - start;
   if (detected.kind === 'outOfScope') {
     details.inScope = false;
     return done({ kind: 'unknown', reason: `shrink: ${detected.reason}` });
   }
   const scope = detected.scope;
+  const refused = bitvectorRefusal(scope, semantics);
+  if (refused !== undefined) {
+    details.inScope = false;
+    return done({ kind: 'unknown', reason: refused });
+  }
   details.inScope = true;
+  details.coalescedLoops = scope.coalescedLoops;
+  let bounded: AcceleratedVariable | undefined;
+  if (semantics === 'bv') {
+    // the counters never wrap while their loops run (buildBoundQuery): else the queries say nothing
+    const proved: string[] = [];
+    const attempts: string[] = [];
+    for (const counter of boundingCandidates(scope)) {
+      const name = counter.variable.sourceName;
+      const query = buildBoundQuery(program, scope, counter, boundHeader(program, name));
+      const result = await timed(`bound-${name}`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
+      if (result.kind === 'unsat') { proved.push(name); bounded = counter; break; }
+      attempts.push(`${name}: ${result.kind === 'unknown' ? `unknown (${result.reason})` : 'may wrap'}`);
+    }
+    if (proved.length === 0) {
+      return done({ kind: 'unknown', reason: `shrink: no counter of the loop at ${scope.loop.location.line}:${scope.loop.location.column} is shown not to wrap around (bv semantics: ${attempts.join(', ')})` });
+    }
+    if (scope.property.kind === 'loop') {
+      const name = scope.property.counter.sourceName;
+      const query = buildBoundQuery(program, scope, undefined, boundHeader(program, name));
+      const result = await timed('bound-assertion-loop', () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
+      if (result.kind !== 'unsat') {
+        return done({ kind: 'unknown', reason: `shrink: the assertion loop counter ${name} is not shown not to wrap around (bv semantics: ${result.kind === 'unknown' ? result.reason : 'it may'})` });
+      }
+      proved.push(name);
+    }
+    details.noWrapCounters = proved;
+  }
   details.property = describeProperty(scope);
   details.accelerated = scope.accelerated.map((entry) => `${entry.variable.sourceName} (step ${entry.step})`);
   details.abstractedInitLoops = scope.abstractedInitLoops;
@@ -115,7 +177,7 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
   for (let k = 1; k <= maxK && shrinkFactor === undefined; k++) {
     if (performance.now() - started >= options.timeoutMilliseconds) return done({ kind: 'unknown', reason: 'timeout' });
     start = performance.now();
-    const query = buildCheckQuery(program, scope, k, checkHeader(program, scope, k));
+    const query = buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, bounded);
     times[`encode-k${k}`] = performance.now() - start;
     const result = await timed(`check-k${k}`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
     if (result.kind === 'unsat') shrinkFactor = k;
@@ -128,12 +190,13 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
   }
   const k = shrinkFactor;
   start = performance.now();
-  const residual = buildResidualQuery(program, scope, k, residualHeader(program, scope, k), false);
+  const residual = buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, bounded);
   times.encodeResidual = performance.now() - start;
   const residualResult = await timed('residual', () => solver.checkScript(residual.script, { timeoutMilliseconds: remaining() }));
   switch (residualResult.kind) {
     case 'unsat': {
-      const assumptions = safeAssumptions('int');
+      const assumptions = safeAssumptions(semantics);
+      if (scope.coalescedLoops > 1) assumptions.push(`${scope.coalescedLoops} cascaded loops coalesced into one (no dependence across the fusion)`);
       if (scope.abstractedInitLoops > 0) assumptions.push(`loops before the array-processing loop over-approximated (${scope.abstractedInitLoops})`);
       return done({ kind: 'safe', assumptions });
     }
@@ -151,8 +214,8 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
   details.loopCarriedDependence = dependence.kind === 'none' ? false : dependence.reason;
   const attempts: string[] = [];
   const tryQuery = async (name: string, query: typeof residual): Promise<Verdict | undefined> => {
-    const request = counterexampleRequest(query.executor.havocs, query.executor.arrayHavocs, 'int');
-    const guided = query.abstracted.length > 0 ? guidedReplay(scope.init, query.abstracted) : undefined;
+    const request = counterexampleRequest(query.executor.havocs, query.executor.arrayHavocs, semantics);
+    const guided = query.abstracted.length > 0 ? guidedReplay(scope.init, query.abstracted, semantics) : undefined;
     const terms = [...request.terms, ...(guided?.terms ?? [])];
     // values are requested only after a sat answer (a get-value after unsat is an error in some back ends)
     let result = query === residual ? residualResult : await timed(name, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
@@ -178,13 +241,13 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
       const outcome = guided.run(program, completed, values.slice(request.terms.length));
       times[`replay-${name}`] = performance.now() - replayStart;
       if (outcome.kind === 'assertionFailed') {
-        const confirmed = replay(program, outcome.consumed, 'int');
+        const confirmed = replay(program, outcome.consumed, semantics);
         if (confirmed.kind === 'violation') return { kind: 'unsafe', counterexample: confirmed.counterexample, violatedAt: confirmed.location };
       }
       attempts.push(`${name}: guided replay ${describeOutcome(outcome)}`);
       return undefined;
     }
-    const replayed = replay(program, completed, 'int');
+    const replayed = replay(program, completed, semantics);
     times[`replay-${name}`] = performance.now() - replayStart;
     if (replayed.kind === 'violation') return { kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location };
     attempts.push(`${name}: ${replayed.reason}`);
@@ -199,7 +262,7 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
   for (const depth of [k + 1, k + 3]) {
     if (performance.now() - started >= options.timeoutMilliseconds) break;
     start = performance.now();
-    const dense = buildResidualQuery(program, scope, depth, residualHeader(program, scope, depth), true);
+    const dense = buildResidualQuery(program, scope, depth, residualHeader(program, scope, depth, semantics), true, semantics, bounded);
     times[`encode-dense-${depth}`] = performance.now() - start;
     const verdict = await tryQuery(`dense-${depth}`, dense);
     if (verdict !== undefined) return done(verdict);

@@ -10,7 +10,8 @@
 // there gives UNSAFE (with the choices the run actually consumed).
 
 import { typeRange } from '../../ir/factory.js';
-import type { Block, Program, ScalarVariable, SourceLocation } from '../../ir/types.js';
+import type { Block, IntegerType, Program, ScalarVariable, Semantics, SourceLocation } from '../../ir/types.js';
+import { modelIndexToValue, modelIntegerToValue } from '../common/expressions.js';
 import { runProgram, type RunOutcome } from '../../interp/interpreter.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
@@ -35,7 +36,7 @@ function key(location: SourceLocation): string {
   return `${location.line}:${location.column}`;
 }
 
-export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[]): GuidedReplay {
+export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[], semantics: Semantics = 'int'): GuidedReplay {
   const fills = new Map<string, Fill>();
   const loopChoices = new Set<string>();
   for (const { loop, arrays } of abstracted) {
@@ -57,7 +58,7 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[])
     };
     const jumps = flattenStatements(loop.body).some((statement) => statement.kind === 'break' || statement.kind === 'continue');
     if (jumps) continue;
-    const counters = acceleratedVariables(loop).filter((entry) => entry.step !== 0n && !assignedIn(loop.body, entry.variable));
+    const counters = acceleratedVariables(loop, semantics).filter((entry) => entry.step !== 0n && !assignedIn(loop.body, entry.variable));
     loop.body.forEach((statement, index) => {
       const next = loop.body[index + 1];
       if (statement.kind !== 'havoc' || next === undefined || next.kind !== 'arrayWrite' || next.indices.length !== 1) return;
@@ -85,7 +86,7 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[])
       let scalarIndex = 0;
       let arrayIndex = 0;
       return runProgram(program, {
-        semantics: 'int',
+        semantics,
         maxSteps: replaySteps,
         nondet: {
           nextScalar(type, location) {
@@ -94,7 +95,7 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[])
             if (fill !== undefined) {
               const count = counts.get(where) ?? 0;
               counts.set(where, count + 1);
-              const cell = cellValue(models.get(where), fill.entry + BigInt(count) * fill.step) ?? 0n;
+              const cell = cellValue(models.get(where), fill.entry + BigInt(count) * fill.step, type, semantics) ?? 0n;
               const { minimum, maximum } = typeRange(type);
               return cell < minimum ? minimum : cell > maximum ? maximum : cell;
             }
@@ -111,10 +112,12 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[])
   };
 }
 
-function cellValue(value: ModelValue | undefined, index: bigint): bigint | undefined {
+function cellValue(value: ModelValue | undefined, index: bigint, type: IntegerType, semantics: Semantics): bigint | undefined {
   if (value === undefined || value.kind !== 'array') return undefined;
   for (const entry of value.entries) {
-    if (entry.index.kind === 'integer' && entry.index.value === index) return entry.value.kind === 'integer' ? entry.value.value : undefined;
+    if (entry.index.kind === 'integer' && modelIndexToValue(entry.index.value, semantics) === index) {
+      return entry.value.kind === 'integer' ? modelIntegerToValue(entry.value.value, type, semantics) : undefined;
+    }
   }
-  return value.defaultValue.kind === 'integer' ? value.defaultValue.value : undefined;
+  return value.defaultValue.kind === 'integer' ? modelIntegerToValue(value.defaultValue.value, type, semantics) : undefined;
 }

@@ -6,8 +6,10 @@
 // and a lone top-level `if` holding every assert in one branch becomes `assume(branch condition)`
 // followed by that branch (early returns lower to such ifs).
 // Accepted shapes (all on the lowered IR, top level of the focused body):
-// - Init: any statements without `assert`. Loops in Init are later over-approximated by havocking
-//   everything they modify (a superset of the states at R's entry: sound for SAFE only).
+// - Init: any statements without `assert`. Trailing loops of Init that can be fused with R (same
+//   iteration count, no dependence across the fusion: coalesce.ts) are first coalesced into R; the
+//   other loops in Init are later over-approximated by havocking everything they modify (a superset of
+//   the states at R's entry: sound for SAFE only).
 // - R: `loop(C, B, U)` without nested loops, asserts, assumes, havocs, array havocs or fills in
 //   C, B, U; U without break/continue. Accelerated variables (Sect. 3.1): scalars whose every
 //   assignment in B and U is a top-level `v = v ± c` (in B only when B has no `continue`); their
@@ -23,13 +25,18 @@
 //   monotonically (p < e or p <= e for s > 0, p > e or p >= e for s < 0, e not written in the loop),
 //   so iteration j runs iff the condition holds with p = p0 + (j-1)·s. Its body writes no array and
 //   assigns temporaries only before reading them (clauses are independent of earlier iterations).
+// - bv semantics: increments are recognised only through casts at least as wide as the variable (the
+//   step is then exact modulo 2^w); the assertion loop's condition compares its counter through
+//   value-preserving casts only; a flag property needs in-range constants and an assertion made of
+//   comparisons and logical operators (evaluated exactly in both semantics).
 // - C, B, U, Q and ψ contain no division, remainder or shift whose right operand is not a constant
 //   in range (no run stops inside a residual loop), and no havoc (residual runs are deterministic,
 //   as the proof of Theorem 1 needs).
 
-import { createAssume, createUnary } from '../../ir/factory.js';
+import { createAssume, createUnary, typeRange } from '../../ir/factory.js';
+import { coalesce, stripWideningCasts } from './coalesce.js';
 import type {
-  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement,
+  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
 } from '../../ir/types.js';
 
 export interface AcceleratedVariable {
@@ -69,6 +76,8 @@ export interface ShrinkScope {
    * they are left out of the encoding, and a replay feeds them 0
    */
   readonly deadHavocs: number;
+  /** how many cascaded source loops R stands for (coalesce.ts; 1 without fusion) */
+  readonly coalescedLoops: number;
 }
 
 export type ScopeResult = { readonly kind: 'inScope'; readonly scope: ShrinkScope } | { readonly kind: 'outOfScope'; readonly reason: string };
@@ -82,9 +91,9 @@ function fail(reason: string): never {
   throw new OutOfScope(reason);
 }
 
-export function detectScope(program: Program): ScopeResult {
+export function detectScope(program: Program, semantics: Semantics = 'int'): ScopeResult {
   try {
-    return { kind: 'inScope', scope: detect(program) };
+    return { kind: 'inScope', scope: detect(program, semantics) };
   } catch (error) {
     if (error instanceof OutOfScope) return { kind: 'outOfScope', reason: error.message };
     throw error;
@@ -116,7 +125,7 @@ export function focusBody(body: Block): Block {
   }
 }
 
-function detect(program: Program): ShrinkScope {
+function detect(program: Program, semantics: Semantics): ShrinkScope {
   const body = focusBody(program.body);
   let deadHavocs = 0;
   const withoutDeadHavocs = (block: Block): Block => {
@@ -134,7 +143,7 @@ function detect(program: Program): ShrinkScope {
   const candidates: { loopIndex: number; property: () => PropertyShape }[] = [];
   if (loopIndices.length >= 2) {
     const previous = loopIndices[loopIndices.length - 2]!;
-    candidates.push({ loopIndex: previous, property: () => propertyLoop(withoutDeadHavocs(body.slice(previous + 1, last)), lastLoop, body.slice(last + 1)) });
+    candidates.push({ loopIndex: previous, property: () => propertyLoop(withoutDeadHavocs(body.slice(previous + 1, last)), lastLoop, body.slice(last + 1), semantics) });
   }
   if (!containsAssert(lastLoop.body) && !containsAssert(lastLoop.update)) {
     candidates.push({ loopIndex: last, property: () => singleProperty(withoutDeadHavocs(body.slice(last + 1))) });
@@ -144,12 +153,13 @@ function detect(program: Program): ShrinkScope {
     deadHavocs = 0;
     try {
       const property = candidate.property();
-      const loop = body[candidate.loopIndex] as LoopStatement;
-      const init = body.slice(0, candidate.loopIndex);
-      const initAssert = findAssert(init);
+      const initAssert = findAssert(body.slice(0, candidate.loopIndex));
       if (initAssert !== undefined) fail(`assertion at ${at(initAssert)} before the array-processing loop: out of scope`);
-      const accelerated = checkProcessingLoop(loop).map((entry) => ({ ...entry, entry: entryExpression(init, loop, entry.variable) }));
-      return { init, loop, accelerated, property, abstractedInitLoops: countLoops(init), deadHavocs };
+      checkProcessingLoop(body[candidate.loopIndex] as LoopStatement, semantics);
+      // cascaded loops with the same iteration count become one (coalesce.ts)
+      const { init, loop, loops } = coalesce(body.slice(0, candidate.loopIndex), body[candidate.loopIndex] as LoopStatement);
+      const accelerated = checkProcessingLoop(loop, semantics).map((entry) => ({ ...entry, entry: entryExpression(init, loop, entry.variable) }));
+      return { init, loop, accelerated, property, abstractedInitLoops: countLoops(init), deadHavocs, coalescedLoops: loops };
     } catch (error) {
       if (!(error instanceof OutOfScope)) throw error;
       firstReason ??= error.message;
@@ -203,7 +213,7 @@ function isDeadHavoc(block: Block, index: number): boolean {
 
 // ---------------------------------------------------------------- R
 
-function checkProcessingLoop(loop: LoopStatement): AcceleratedVariable[] {
+function checkProcessingLoop(loop: LoopStatement, semantics: Semantics): AcceleratedVariable[] {
   checkExpression(loop.condition, loop.location);
   const visit = (block: Block, inUpdate: boolean): void => {
     for (const statement of block) {
@@ -232,11 +242,11 @@ function checkProcessingLoop(loop: LoopStatement): AcceleratedVariable[] {
   };
   visit(loop.body, false);
   visit(loop.update, true);
-  return acceleratedVariables(loop);
+  return acceleratedVariables(loop, semantics);
 }
 
 /** the variables with a closed form at the start of iteration j (see the header) */
-export function acceleratedVariables(loop: LoopStatement): AcceleratedVariable[] {
+export function acceleratedVariables(loop: LoopStatement, semantics: Semantics = 'int'): AcceleratedVariable[] {
   const bodyHasContinue = containsKind(loop.body, 'continue');
   const assigned = new Map<number, { variable: ScalarVariable; step: bigint; accelerable: boolean }>();
   const note = (variable: ScalarVariable, step: bigint | undefined): void => {
@@ -248,7 +258,7 @@ export function acceleratedVariables(loop: LoopStatement): AcceleratedVariable[]
   const visit = (block: Block, topLevel: boolean, inBody: boolean): void => {
     for (const statement of block) {
       if (statement.kind === 'assign') {
-        const step = topLevel && !(inBody && bodyHasContinue) ? incrementStep(statement.target, statement.value) : undefined;
+        const step = topLevel && !(inBody && bodyHasContinue) ? incrementStep(statement.target, statement.value, semantics) : undefined;
         note(statement.target, step);
       } else if (statement.kind === 'havoc') {
         note(statement.target, undefined);
@@ -264,12 +274,17 @@ export function acceleratedVariables(loop: LoopStatement): AcceleratedVariable[]
   return [...assigned.values()].filter((entry) => entry.accelerable).map((entry) => ({ variable: entry.variable, step: entry.step }));
 }
 
-/** c when `value` is target + c or target - c (casts other than to _Bool ignored: int semantics) */
-export function incrementStep(target: ScalarVariable, value: Expression): bigint | undefined {
-  const expression = stripCasts(value);
+/**
+ * c when `value` is target + c or target - c. Casts other than to _Bool are ignored in int semantics;
+ * in bv semantics only casts to types at least as wide as the target's are passed (the low bits of
+ * the result, all the assignment keeps, are then those of target ± c: the step is exact modulo 2^w).
+ */
+export function incrementStep(target: ScalarVariable, value: Expression, semantics: Semantics = 'int'): bigint | undefined {
+  const strip = (operand: Expression): Expression => (semantics === 'int' ? stripCasts(operand) : stripCastsAtLeast(operand, target.type.width));
+  const expression = strip(value);
   if (expression.kind !== 'binary') return undefined;
-  const left = stripCasts(expression.left);
-  const right = stripCasts(expression.right);
+  const left = strip(expression.left);
+  const right = strip(expression.right);
   const isTarget = (operand: Expression): boolean => operand.kind === 'variable' && operand.variable.id === target.id;
   if (expression.operator === 'add') {
     if (isTarget(left) && right.kind === 'constant') return right.value;
@@ -277,6 +292,13 @@ export function incrementStep(target: ScalarVariable, value: Expression): bigint
   }
   if (expression.operator === 'subtract' && isTarget(left) && right.kind === 'constant') return -right.value;
   return undefined;
+}
+
+/** strips casts to types of at least `width` bits (not to _Bool) */
+function stripCastsAtLeast(expression: Expression, width: number): Expression {
+  let current = expression;
+  while (current.kind === 'cast' && current.type.width >= width && current.type.width > 1) current = current.operand;
+  return current;
 }
 
 export function stripCasts(expression: Expression): Expression {
@@ -294,7 +316,7 @@ function singleProperty(rest: Block): PropertyShape {
   return { kind: 'single', block: rest };
 }
 
-function propertyLoop(before: Block, loop: LoopStatement, after: Block): PropertyShape {
+function propertyLoop(before: Block, loop: LoopStatement, after: Block, semantics: Semantics): PropertyShape {
   checkLoopFree(before, 'between the array-processing loop and the assertion loop');
   checkDeterministic(before);
   const beforeAssert = findAssert(before);
@@ -302,14 +324,14 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block): Propert
   if (containsKind(before, 'assume')) fail('assumption between the loops: out of scope');
   checkLoopFree(loop.body, 'in the assertion loop');
   // the counter and its step
-  const accelerated = acceleratedVariables(loop);
+  const accelerated = acceleratedVariables(loop, semantics);
   const counterCandidates = accelerated.filter((entry) => entry.step !== 0n && assignedIn(loop.update, entry.variable) && !assignedIn(loop.body, entry.variable));
   const condition = stripCasts(loop.condition);
   if (condition.kind !== 'binary') fail(`assertion loop condition at ${at(loop.location)} is not a comparison: out of scope`);
   const bodyWritten = writtenScalars([...loop.body]);
   let counter: AcceleratedVariable | undefined;
   for (const candidate of counterCandidates) {
-    if (monotoneCondition(condition, candidate, bodyWritten)) counter = candidate;
+    if (monotoneCondition(condition, candidate, bodyWritten, semantics)) counter = candidate;
   }
   if (counter === undefined) fail(`assertion loop at ${at(loop.location)}: no counter with a monotone condition: out of scope`);
   for (const statement of loop.update) {
@@ -353,6 +375,17 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block): Propert
   const initial = lastConstantAssignment(before, flag);
   if (initial === undefined) fail(`flag ${flag.sourceName} has no constant value before the loop at ${at(loop.location)}: out of scope`);
   if (initial === writtenValue) fail(`flag ${flag.sourceName} is set to its initial value: out of scope`);
+  if (semantics === 'bv') {
+    const { minimum, maximum } = typeRange(flag.type);
+    if ([initial, writtenValue].some((value) => value < minimum || value > maximum) || !exactInBothSemantics(first.condition)) {
+      fail(`assertion at ${at(first.location)} over flag ${flag.sourceName} is not evaluated exactly in bv semantics: out of scope`);
+    }
+    for (const statement of flattenStatements([...before, ...loop.body])) {
+      if (statement.kind === 'assign' && statement.target.id === flag.id && statement.value.kind !== 'constant') {
+        fail(`flag ${flag.sourceName} is assigned through a conversion at ${at(statement.location)} (bv semantics): out of scope`);
+      }
+    }
+  }
   const holdsInitially = evaluateOver(first.condition, flag, initial);
   const holdsWritten = evaluateOver(first.condition, flag, writtenValue);
   if (holdsInitially === undefined || holdsWritten === undefined || holdsInitially === holdsWritten) {
@@ -364,9 +397,13 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block): Propert
   };
 }
 
-function monotoneCondition(condition: Extract<Expression, { kind: 'binary' }>, counter: AcceleratedVariable, bodyWritten: ReadonlyMap<number, ScalarVariable>): boolean {
-  const left = stripCasts(condition.left);
-  const right = stripCasts(condition.right);
+function monotoneCondition(
+  condition: Extract<Expression, { kind: 'binary' }>, counter: AcceleratedVariable, bodyWritten: ReadonlyMap<number, ScalarVariable>, semantics: Semantics,
+): boolean {
+  // bv: only value-preserving casts around the counter (its order is the comparison's order)
+  const strip = (operand: Expression): Expression => (semantics === 'int' ? stripCasts(operand) : stripWideningCasts(operand));
+  const left = strip(condition.left);
+  const right = strip(condition.right);
   const isCounter = (expression: Expression): boolean => expression.kind === 'variable' && expression.variable.id === counter.variable.id;
   const isBound = (expression: Expression): boolean =>
     !readsExpression(expression, counter.variable) && [...bodyWritten.values()].every((variable) => !readsExpression(expression, variable));
@@ -396,6 +433,26 @@ function lastConstantAssignment(block: Block, variable: ScalarVariable): bigint 
     }
   }
   return value;
+}
+
+/**
+ * the expression evaluates to the same value in both semantics for in-range variable values:
+ * comparisons and logical operators over variables and in-range constants, value-preserving casts
+ */
+function exactInBothSemantics(expression: Expression): boolean {
+  switch (expression.kind) {
+    case 'constant': {
+      const { minimum, maximum } = typeRange(expression.type);
+      return expression.value >= minimum && expression.value <= maximum;
+    }
+    case 'variable': return true;
+    case 'cast': return (expression.type.width === 1 && !expression.type.signed) || stripWideningCasts(expression) !== expression
+      ? exactInBothSemantics(expression.operand) : false;
+    case 'unary': return expression.operator === 'logicalNot' && exactInBothSemantics(expression.operand);
+    case 'binary': return ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual', 'logicalAnd', 'logicalOr'].includes(expression.operator)
+      && exactInBothSemantics(expression.left) && exactInBothSemantics(expression.right);
+    default: return false;
+  }
 }
 
 /** evaluates a condition over one variable with the given value (int semantics); undefined if unsure */
