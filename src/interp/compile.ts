@@ -317,13 +317,24 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
         const slot = scalarSlot(statement.target.id);
         const type = statement.target.type;
         const { minimum, maximum } = valueRange(type);
+        // the last choice seen here and its checked value: replays of accelerated loops repeat one
+        // choice millions of times
+        let lastChosen: bigint | undefined;
+        let lastValue: Value = 0;
         return () => {
           tick();
           const chosen = nondet!.nextScalar(type, location);
           if (chosen === undefined) throw new RunStop({ kind: 'inputExhausted', location, steps });
-          const value = normalize(chosen);
-          if (!(value >= minimum && value <= maximum)) {
-            throw new RunStop({ kind: 'invalidInput', reason: `${chosen} is not a value of ${type.name}`, location, steps });
+          let value: Value;
+          if (chosen === lastChosen) {
+            value = lastValue;
+          } else {
+            value = normalize(chosen);
+            if (!(value >= minimum && value <= maximum)) {
+              throw new RunStop({ kind: 'invalidInput', reason: `${chosen} is not a value of ${type.name}`, location, steps });
+            }
+            lastChosen = chosen;
+            lastValue = value;
           }
           consumedScalars.push(chosen);
           scalars[slot] = value;
