@@ -32,18 +32,21 @@ export function eliminateArrayWrites(root: Term): Term {
         result = apply('select', [array, index], elementSort(array));
         break;
       case 'constantArray':
-        result = rewrite(array.value);
+        result = array.value.sort.kind === 'array' ? array.value : rewrite(array.value);
         break;
       case 'quantifier': {
         if (array.quantifier !== 'lambda') throw new Error('internal: read-over-write: a quantifier of array sort');
-        result = rewrite(substituteTerm(array.body, new Map([[array.variables[0]!.name, index]])));
+        const body = substituteTerm(array.body, new Map([[array.variables[0]!.name, index]]));
+        result = body.sort.kind === 'array' ? body : rewrite(body);
         break;
       }
       case 'apply': {
         if (array.operator === 'store') {
           const [base, written, value] = array.arguments as [Term, Term, Term];
           const writtenIndex = rewrite(written);
-          result = writtenIndex === index ? rewrite(value) : ite(equal(writtenIndex, index), rewrite(value), read(base, index));
+          // an array-valued cell (nested arrays) stays an array term: the enclosing select reads it
+          const cell = value.sort.kind === 'array' ? value : rewrite(value);
+          result = writtenIndex === index ? cell : ite(equal(writtenIndex, index), cell, read(base, index));
         } else if (array.operator === 'ite') {
           const [condition, whenTrue, whenFalse] = array.arguments as [Term, Term, Term];
           result = ite(rewrite(condition), read(whenTrue, index), read(whenFalse, index));

@@ -26,6 +26,8 @@ import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../enco
 import { enumerateLoopPaths, formatLocation, syntacticLoopPaths, type PathEnumeration } from './paths.js';
 import { containsQuantifier, summarisePath, type PathSummary } from './summary.js';
 
+/** steps allowed for replaying an accelerated counterexample (about ten seconds of interpretation) */
+const accelReplaySteps = 500_000_000;
 /** the unwinding of the accelerated program unless the user sets one */
 export const defaultAccelUnwind = 3;
 const maximumPathsPerLoop = 8;
@@ -260,7 +262,8 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
           lastReason = `accel: counterexample could not be read: ${counterexample.reason}`;
           break;
         }
-        const replayed = replay(program, counterexample, options.semantics);
+        // a stretch may stand for up to 2^25 iterations: allow the replay that many more steps
+        const replayed = replay(program, counterexample, options.semantics, accelReplaySteps);
         times.replay = (times.replay ?? 0) + performance.now() - start;
         if (replayed.kind === 'violation') {
           details.replayedChoices = counterexample.scalars.length;

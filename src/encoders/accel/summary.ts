@@ -95,7 +95,7 @@ export interface SummaryContext {
 /** the most variants one path may split into (Fig. 4) */
 const maximumVariants = 4;
 /** the most iterations one accelerated stretch may stand for (keeps replays short) */
-export const maximumStretch = 10_000_000n;
+export const maximumStretch = 1n << 25n;
 
 class Rejection extends Error {}
 

@@ -20,7 +20,7 @@ export interface CounterexampleRequest {
 }
 
 /** the most scalar choices a counterexample may expand to (repeated havocs of accelerated loops) */
-const expandedChoicesLimit = 20_000_000;
+const expandedChoicesLimit = 40_000_000;
 
 /** the largest number of rows enumerated when flattening a multi-dimensional array value */
 const flattenLimit = 100_000n;
@@ -150,8 +150,8 @@ export type ReplayResult =
 /** steps allowed for one replay */
 export const replaySteps = 50_000_000;
 
-export function replay(program: Program, counterexample: Counterexample, semantics: Semantics): ReplayResult {
-  const outcome = replayCounterexample(program, counterexample, semantics, replaySteps);
+export function replay(program: Program, counterexample: Counterexample, semantics: Semantics, maximumSteps: number = replaySteps): ReplayResult {
+  const outcome = replayCounterexample(program, counterexample, semantics, maximumSteps);
   if (outcome.kind === 'assertionFailed') return { kind: 'violation', location: outcome.location, counterexample: outcome.consumed };
   return { kind: 'noViolation', reason: `counterexample did not replay: ${describeOutcome(outcome)}` };
 }
