@@ -32,7 +32,6 @@ import {
 } from '../../analysis/polynomial.js';
 import { createCast, sameType, typeRange } from '../../ir/factory.js';
 import type { ArrayVariable, Expression, Program, ScalarVariable, Semantics } from '../../ir/types.js';
-import { printTerm } from '../../smt/printer.js';
 import {
   and, bitvectorComparison, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
   intSort, ite, lambda, less, not, or, select, store, substituteTerm, symbol, type SymbolTerm, type Term,
@@ -40,6 +39,7 @@ import {
 import type { Solver } from '../../solvers/solver.js';
 import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type ExpressionEnvironment } from '../common/expressions.js';
 import { arithmeticFor, type Arithmetic } from './arithmetic.js';
+import { formatTerm } from './format.js';
 import { formatLocation, type LoopPath } from './paths.js';
 import { evaluatePath, iterationName, type ArithmeticSubterm } from './transition.js';
 
@@ -253,7 +253,7 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
   displayNames.set(count.name, symbol('n', intSort));
   displayNames.set(iteration.name, symbol('j', intSort));
   displayNames.set(`k@${tag}`, symbol('k', intSort));
-  const display = (term: Term): string => printTerm(substituteTerm(term, displayNames));
+  const display = (term: Term): string => formatTerm(substituteTerm(term, displayNames));
   const report: string[] = [];
   report.push(`loop at ${formatLocation(path.loop.location)}, path: ${path.description}`);
   const formLines = evaluation.modified.map((variable) => `    ${describeForm(variable, forms.get(variable.name), havocs)}`);
@@ -504,7 +504,8 @@ function overflowGuards(
         and(arithmetic.lessEqual(first, zero), arithmetic.lessEqual(penultimate, zero)),
       ));
     }
-    guards.push({ term: and(...conditions), rule: `no overflow of ${formatPolynomial(atIteration)} (${subterm.type.name}) for j in [0, n)` });
+    const text = formatPolynomial(atIteration).split(iterationName).join('j').replace(/#h(\d+)/g, 'nondet$1');
+    guards.push({ term: and(...conditions), rule: `no overflow of ${text} (${subterm.type.name}) for j in [0, n)` });
   });
   return guards;
 }
