@@ -60,7 +60,10 @@ export function counterexampleRequest(
             if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${variable.name} is not an integer` };
             decoded.push(modelIntegerToValue(value.value, variable.type, semantics));
           }
-          for (let iteration = 0n; iteration < count.value; iteration++) scalars.push(...decoded);
+          const repetitions = Number(count.value);
+          for (let iteration = 0; iteration < repetitions; iteration++) {
+            for (const value of decoded) scalars.push(value);
+          }
           continue;
         }
         const guard = next();
