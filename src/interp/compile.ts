@@ -12,7 +12,7 @@ import { sameType } from '../ir/factory.js';
 import type {
   ArrayVariable, Block, Expression, IntegerType, Program, Semantics, SourceLocation, Statement,
 } from '../ir/types.js';
-import type { ArrayContent } from '../verdict.js';
+import type { ArrayContent, Counterexample } from '../verdict.js';
 import { ArrayStore, cellKey, cellKey2 } from './arrays.js';
 import type { NondetSource, RunOutcome } from './interpreter.js';
 import {
@@ -52,6 +52,13 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
   let nondet: NondetSource | undefined;
   let consumedScalars: bigint[] = [];
   let consumedArrays: ArrayContent[] = [];
+  /** the counterexample a replaying source hands out: consumption is counted, not recorded */
+  let replaying: Counterexample | undefined;
+  let consumedScalarCount = 0;
+  let consumedArrayCount = 0;
+  const consumed = (): Counterexample => (replaying === undefined
+    ? { scalars: [...consumedScalars], arrays: [...consumedArrays] }
+    : { scalars: replaying.scalars.slice(0, consumedScalarCount), arrays: replaying.arrays.slice(0, consumedArrayCount) });
 
   function scalarSlot(id: number): number {
     let slot = scalarSlots.get(id);
@@ -336,7 +343,8 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
             lastChosen = chosen;
             lastValue = value;
           }
-          consumedScalars.push(chosen);
+          if (replaying === undefined) consumedScalars.push(chosen);
+          else consumedScalarCount++;
           scalars[slot] = value;
           return 0;
         };
@@ -373,7 +381,8 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
             if (values.length > 1 && !(cells !== undefined && key >= 0n && normalize(key) < cells)) continue;
             store.write(normalize(key), value);
           }
-          consumedArrays.push(content);
+          if (replaying === undefined) consumedArrays.push(content);
+          else consumedArrayCount++;
           return 0;
         };
       }
@@ -403,7 +412,7 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
           if (condition() === 0) {
             throw new RunStop({
               kind: 'assertionFailed', location, steps,
-              consumed: { scalars: [...consumedScalars], arrays: [...consumedArrays] },
+              consumed: consumed(),
             });
           }
           return 0;
@@ -459,6 +468,9 @@ export function compileProgram(program: Program, semantics: Semantics): Compiled
       nondet = source;
       consumedScalars = [];
       consumedArrays = [];
+      replaying = source.replaying;
+      consumedScalarCount = 0;
+      consumedArrayCount = 0;
       scalars.length = 0;
       for (let slot = 0; slot < Math.max(scalarCount, scalarSlots.size); slot++) scalars.push(0);
       for (const store of stores) {

@@ -26,6 +26,11 @@ export interface NondetSource {
    * multi-dimensional arrays the entries are keyed by the row-major flattened index over them).
    */
   nextArray(array: ArrayVariable, location: SourceLocation, sizes: readonly bigint[]): ArrayContent | undefined;
+  /**
+   * set when the source hands out exactly this counterexample's values in order: the interpreter
+   * then counts what it consumed instead of recording it (replays of long accelerated runs)
+   */
+  readonly replaying?: Counterexample;
 }
 
 export type RunOutcome =

@@ -19,6 +19,7 @@ export function createCounterexampleSource(counterexample: Counterexample): Nond
   return {
     nextScalar: () => (scalarIndex < counterexample.scalars.length ? counterexample.scalars[scalarIndex++] : undefined),
     nextArray: () => (arrayIndex < counterexample.arrays.length ? counterexample.arrays[arrayIndex++] : undefined),
+    replaying: counterexample,
   };
 }
 

@@ -61,8 +61,11 @@ export function counterexampleRequest(
             decoded.push(modelIntegerToValue(value.value, variable.type, semantics));
           }
           const repetitions = Number(count.value);
+          const start = scalars.length;
+          const width = decoded.length;
+          scalars.length = start + repetitions * width;
           for (let iteration = 0; iteration < repetitions; iteration++) {
-            for (const value of decoded) scalars.push(value);
+            for (let position = 0; position < width; position++) scalars[start + iteration * width + position] = decoded[position]!;
           }
           continue;
         }
