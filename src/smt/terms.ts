@@ -289,14 +289,23 @@ export function letTerm(bindings: readonly { name: string; value: Term }[], body
  * logic: some solvers reject `(as const ...)` under QF_AUFLIA.
  */
 export function containsConstantArray(term: Term): boolean {
+  return containsSubterm(term, (current) => current.kind === 'constantArray', { intoBinders: false });
+}
+
+/** Whether some subterm satisfies `predicate`; `intoBinders`: also inside quantifier, lambda and let bodies. */
+export function containsSubterm(term: Term, predicate: (term: Term) => boolean, options: { readonly intoBinders: boolean }): boolean {
   const stack: Term[] = [term];
   const seen = new Set<Term>();
   while (stack.length > 0) {
     const current = stack.pop()!;
     if (seen.has(current)) continue;
     seen.add(current);
-    if (current.kind === 'constantArray') return true;
+    if (predicate(current)) return true;
     if (current.kind === 'apply' || current.kind === 'applyFunction') stack.push(...current.arguments);
+    if (!options.intoBinders) continue;
+    if (current.kind === 'constantArray') stack.push(current.value);
+    if (current.kind === 'quantifier') stack.push(current.body);
+    if (current.kind === 'let') stack.push(current.body, ...current.bindings.map((binding) => binding.value));
   }
   return false;
 }

@@ -33,7 +33,7 @@ import {
 import { createCast, sameType, typeRange } from '../../ir/factory.js';
 import type { ArrayVariable, Expression, Program, ScalarVariable, Semantics } from '../../ir/types.js';
 import {
-  and, bitvectorComparison, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
+  and, bitvectorComparison, containsSubterm, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
   intSort, ite, lambda, less, not, or, select, store, substituteTerm, symbol, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
@@ -602,18 +602,7 @@ async function unsatisfiable(formula: Term, context: SummaryContext): Promise<bo
 }
 
 export function containsQuantifier(term: Term): boolean {
-  const stack: Term[] = [term];
-  const seen = new Set<Term>();
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    if (current.kind === 'quantifier' && current.quantifier !== 'lambda') return true;
-    if (current.kind === 'apply' || current.kind === 'applyFunction') stack.push(...current.arguments);
-    if (current.kind === 'quantifier') stack.push(current.body);
-    if (current.kind === 'let') stack.push(current.body, ...current.bindings.map((binding) => binding.value));
-  }
-  return false;
+  return containsSubterm(term, (current) => current.kind === 'quantifier' && current.quantifier !== 'lambda', { intoBinders: true });
 }
 
 type WriteSummary =
