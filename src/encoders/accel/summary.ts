@@ -31,7 +31,8 @@ import {
   subtractPolynomials, totalDegree, withCommonDenominator, type Polynomial,
 } from '../../analysis/polynomial.js';
 import { createCast, sameType, typeRange } from '../../ir/factory.js';
-import type { ArrayVariable, Expression, Program, ScalarVariable, Semantics } from '../../ir/types.js';
+import { arrayReadsOf, expressionsOf, scalarsReadBy } from '../../analysis/visit.js';
+import type { ArrayVariable, Program, ScalarVariable, Semantics } from '../../ir/types.js';
 import {
   and, bitvectorComparison, containsSubterm, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
   intSort, ite, lambda, less, not, or, select, store, substituteTerm, symbol, type SymbolTerm, type Term,
@@ -358,33 +359,14 @@ function usedVariables(path: LoopPath) {
   const scalars = new Map<number, ScalarVariable>();
   const arrays = new Map<number, ArrayVariable>();
   const readArrays = new Map<number, ArrayVariable>();
-  const visit = (expression: Expression): void => {
-    switch (expression.kind) {
-      case 'constant': return;
-      case 'variable': scalars.set(expression.variable.id, expression.variable); return;
-      case 'arrayRead':
-        arrays.set(expression.array.id, expression.array);
-        readArrays.set(expression.array.id, expression.array);
-        expression.indices.forEach(visit);
-        return;
-      case 'unary': case 'cast': visit(expression.operand); return;
-      case 'binary': visit(expression.left); visit(expression.right); return;
-      case 'conditional': visit(expression.condition); visit(expression.then); visit(expression.else); return;
-      default: {
-        const never: never = expression;
-        throw new Error(`internal: unknown expression ${JSON.stringify(never)}`);
-      }
-    }
-  };
   for (const statement of path.statements) {
-    switch (statement.kind) {
-      case 'assign': scalars.set(statement.target.id, statement.target); visit(statement.value); break;
-      case 'havoc': scalars.set(statement.target.id, statement.target); break;
-      case 'arrayWrite': arrays.set(statement.array.id, statement.array); statement.indices.forEach(visit); visit(statement.value); break;
-      case 'assume': visit(statement.condition); break;
-      default: {
-        const never: never = statement;
-        throw new Error(`internal: unknown statement ${JSON.stringify(never)}`);
+    if (statement.kind === 'assign' || statement.kind === 'havoc') scalars.set(statement.target.id, statement.target);
+    if (statement.kind === 'arrayWrite') arrays.set(statement.array.id, statement.array);
+    for (const expression of expressionsOf(statement)) {
+      for (const variable of scalarsReadBy(expression)) scalars.set(variable.id, variable);
+      for (const read of arrayReadsOf(expression)) {
+        arrays.set(read.array.id, read.array);
+        readArrays.set(read.array.id, read.array);
       }
     }
   }

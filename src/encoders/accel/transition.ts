@@ -15,6 +15,7 @@ import {
   addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, subtractPolynomials, variablePolynomial,
   type Polynomial,
 } from '../../analysis/polynomial.js';
+import { arrayReadsOf } from '../../analysis/visit.js';
 import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../../ir/types.js';
 import type { PathStatement } from './paths.js';
 
@@ -65,24 +66,14 @@ export function evaluatePath(
   const lookup = (variable: ScalarVariable): Polynomial | undefined =>
     values.has(variable.name) ? values.get(variable.name) : variablePolynomial(variable.name);
   const recordReads = (expression: Expression): void => {
-    switch (expression.kind) {
-      case 'constant': case 'variable': return;
-      case 'arrayRead':
-        reads.push({
-          array: expression.array,
-          index: expression.indices.length === 1 ? expressionPolynomial(expression.indices[0]!, lookup, semantics, []) : undefined,
-        });
-        expression.indices.forEach(recordReads);
-        return;
-      case 'unary': case 'cast': recordReads(expression.operand); return;
-      case 'binary': recordReads(expression.left); recordReads(expression.right); return;
-      case 'conditional': recordReads(expression.condition); recordReads(expression.then); recordReads(expression.else); return;
-      default: {
-        const never: never = expression;
-        throw new Error(`internal: unknown expression ${JSON.stringify(never)}`);
-      }
+    for (const read of arrayReadsOf(expression)) {
+      reads.push({
+        array: read.array,
+        index: read.indices.length === 1 ? expressionPolynomial(read.indices[0]!, lookup, semantics, []) : undefined,
+      });
     }
   };
+
   const evaluate = (expression: Expression): Polynomial | undefined => {
     recordReads(expression);
     const result = expressionPolynomial(expression, lookup, semantics, subterms);

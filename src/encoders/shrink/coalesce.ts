@@ -33,11 +33,12 @@
 //    or only read. With 4, the fused loop ends in the state the two loops end in.
 // Fusion repeats backwards (L0; L1; L2 → one loop) while the conditions hold.
 
+import { expressionsOf } from '../../analysis/visit.js';
 import { updateLoop } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../../ir/types.js';
 import { sameExpressionModulo } from './dependence.js';
 import {
-  flattenStatements, incrementStep, readScalars, statementExpressions, stripCasts, writtenArrays, writtenScalars,
+  flattenStatements, incrementStep, readScalars, writtenArrays, writtenScalars,
 } from './scope.js';
 
 export interface Coalesced {
@@ -97,7 +98,7 @@ function counterOf(loop: LoopStatement): Counter | undefined {
 function reads(statements: Block, condition?: Expression): Map<number, ScalarVariable> {
   const result = new Map<number, ScalarVariable>();
   if (condition !== undefined) readScalars(condition, result);
-  for (const statement of flattenStatements(statements)) for (const expression of statementExpressions(statement)) readScalars(expression, result);
+  for (const statement of flattenStatements(statements)) for (const expression of expressionsOf(statement)) readScalars(expression, result);
   return result;
 }
 
@@ -127,7 +128,7 @@ function accessesOf(loop: LoopStatement): Map<number, { array: ArrayVariable; in
       entry.indices.push(statement.indices);
       result.set(statement.array.id, entry);
     }
-    for (const expression of statementExpressions(statement)) arrayAccesses(expression, result);
+    for (const expression of expressionsOf(statement)) arrayAccesses(expression, result);
   }
   return result;
 }
@@ -188,7 +189,7 @@ function fuseLast(
   const middleWrittenArrays = writtenArrays(movedMiddle);
   const middleReads = reads(movedMiddle);
   const middleArrays = new Map<number, { array: ArrayVariable; indices: (readonly Expression[])[] }>();
-  for (const statement of flattenStatements(movedMiddle)) for (const expression of statementExpressions(statement)) arrayAccesses(expression, middleArrays);
+  for (const statement of flattenStatements(movedMiddle)) for (const expression of expressionsOf(statement)) arrayAccesses(expression, middleArrays);
   for (const id of [...middleReads.keys(), ...middleWrittenScalars.keys()]) if (firstWrittenScalars.has(id)) return undefined;
   for (const id of middleWrittenScalars.keys()) if (firstReads.has(id)) return undefined;
   for (const id of [...middleArrays.keys(), ...middleWrittenArrays.keys()]) if (firstWrittenArrays.has(id)) return undefined;

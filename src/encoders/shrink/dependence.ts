@@ -10,9 +10,10 @@
 //   distinct cells).
 // The result only decides which counterexample is tried first; every UNSAFE is replayed anyway.
 
+import { expressionsOf } from '../../analysis/visit.js';
 import type { Block, Expression, LoopStatement, ScalarVariable, SourceLocation } from '../../ir/types.js';
 import {
-  type AcceleratedVariable, assignedIn, flattenStatements, readScalars, statementExpressions, stripCasts, writtenArrays,
+  type AcceleratedVariable, assignedIn, flattenStatements, readScalars, stripCasts, writtenArrays,
   writtenScalars,
 } from './scope.js';
 
@@ -39,7 +40,7 @@ export function loopCarriedDependence(loop: LoopStatement, accelerated: readonly
     collectAccesses(loop.condition, array.id, accesses);
     for (const statement of statements) {
       if (statement.kind === 'arrayWrite' && statement.array.id === array.id) accesses.push(statement.indices);
-      for (const expression of statementExpressions(statement)) collectAccesses(expression, array.id, accesses);
+      for (const expression of expressionsOf(statement)) collectAccesses(expression, array.id, accesses);
     }
     const first = accesses[0]!;
     if (!accesses.every((indices) => indices.length === first.length && indices.every((index, position) => sameExpression(index, first[position]!)))) {
@@ -79,7 +80,7 @@ function definedBeforeUse(condition: Expression, block: Block, written: Readonly
           for (const id of thenDefined) if (elseDefined.has(id)) current.add(id);
           break;
         }
-        default: for (const expression of statementExpressions(statement)) read(expression, current); break;
+        default: for (const expression of expressionsOf(statement)) read(expression, current); break;
       }
     }
     return current;

@@ -33,6 +33,7 @@
 //   in range (no run stops inside a residual loop), and no havoc (residual runs are deterministic,
 //   as the proof of Theorem 1 needs).
 
+import { arrayReadsOf, expressionsOf, forEachStatement, scalarsReadBy } from '../../analysis/visit.js';
 import { createAssume, createUnary, typeRange } from '../../ir/factory.js';
 import { coalesce, stripWideningCasts } from './coalesce.js';
 import type {
@@ -203,7 +204,7 @@ function isDeadHavoc(block: Block, index: number): boolean {
   if (havoc === undefined || havoc.kind !== 'havoc') return false;
   const target = havoc.target;
   for (const statement of block.slice(index + 1)) {
-    const reads = flattenStatements([statement]).some((inner) => statementExpressions(inner).some((expression) => readsExpression(expression, target)));
+    const reads = flattenStatements([statement]).some((inner) => expressionsOf(inner).some((expression) => readsExpression(expression, target)));
     if (reads) return false;
     if (statement.kind === 'assign' && statement.target.id === target.id) return true;
     if (statement.kind === 'loop' || assignedIn([statement], target)) return false;
@@ -585,14 +586,7 @@ function checkDefinedBeforeUse(block: Block, written: ReadonlyMap<number, Scalar
 
 export function flattenStatements(block: Block): Statement[] {
   const result: Statement[] = [];
-  const visit = (statements: Block): void => {
-    for (const statement of statements) {
-      result.push(statement);
-      if (statement.kind === 'if') { visit(statement.then); visit(statement.else); }
-      if (statement.kind === 'loop') { visit(statement.body); visit(statement.update); }
-    }
-  };
-  visit(block);
+  forEachStatement(block, (statement) => result.push(statement));
   return result;
 }
 
@@ -630,43 +624,19 @@ export function writtenArrays(block: Block): Map<number, ArrayVariable> {
 }
 
 export function readScalars(expression: Expression, into: Map<number, ScalarVariable> = new Map()): Map<number, ScalarVariable> {
-  switch (expression.kind) {
-    case 'constant': break;
-    case 'variable': into.set(expression.variable.id, expression.variable); break;
-    case 'arrayRead': expression.indices.forEach((index) => readScalars(index, into)); break;
-    case 'unary': case 'cast': readScalars(expression.operand, into); break;
-    case 'binary': readScalars(expression.left, into); readScalars(expression.right, into); break;
-    case 'conditional': readScalars(expression.condition, into); readScalars(expression.then, into); readScalars(expression.else, into); break;
-    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
-  }
+  for (const variable of scalarsReadBy(expression)) into.set(variable.id, variable);
   return into;
 }
 
 function containsArrayRead(expression: Expression): boolean {
-  switch (expression.kind) {
-    case 'constant': case 'variable': return false;
-    case 'arrayRead': return true;
-    case 'unary': case 'cast': return containsArrayRead(expression.operand);
-    case 'binary': return containsArrayRead(expression.left) || containsArrayRead(expression.right);
-    case 'conditional': return containsArrayRead(expression.condition) || containsArrayRead(expression.then) || containsArrayRead(expression.else);
-    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
-  }
+  return arrayReadsOf(expression).length > 0;
 }
 
 function readsExpression(expression: Expression, variable: ScalarVariable): boolean {
   return readScalars(expression).has(variable.id);
 }
 
-export function statementExpressions(statement: Statement): Expression[] {
-  switch (statement.kind) {
-    case 'assign': return [statement.value];
-    case 'arrayWrite': return [...statement.indices, statement.value];
-    case 'arrayFill': return [statement.value];
-    case 'assume': case 'assert': case 'if': case 'loop': return [statement.condition];
-    default: return [];
-  }
-}
 
 function readsVariable(block: Block, variable: ScalarVariable): boolean {
-  return flattenStatements(block).some((statement) => statementExpressions(statement).some((expression) => readsExpression(expression, variable)));
+  return flattenStatements(block).some((statement) => expressionsOf(statement).some((expression) => readsExpression(expression, variable)));
 }
