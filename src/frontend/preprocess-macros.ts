@@ -221,6 +221,11 @@ export class MacroExpander {
           throw new Error(`unreachable ${String(exhaustive)}`);
         }
       }
+      // an expansion to nothing leaves its whitespace to the next token (GCC's padding)
+      const following = pending[pending.length - 1];
+      if (replacement.length === 0 && token.leadingSpace && following !== undefined && !following.leadingSpace) {
+        pending[pending.length - 1] = { ...following, leadingSpace: true };
+      }
       for (let index = replacement.length - 1; index >= 0; index--) pending.push(replacement[index]!);
     }
     return output;
@@ -338,11 +343,28 @@ export class MacroExpander {
     const parameterIndex = (token: PreprocessingToken | undefined): number =>
       token !== undefined && token.kind === 'identifier' ? parameters.indexOf(token.text) : -1;
     const expandedCache = new Map<number, PreprocessingToken[]>();
+    // Whitespace left by an argument that expands to nothing: like GCC's padding tokens, the next
+    // token is preceded by a space if the parameter or that token was (visible in `#` of a later
+    // invocation). `carriedFromStart` marks a token whose space also depends on the invocation's.
+    let carriedSpace: boolean | undefined;
+    const carriedFromStart = new Set<PreprocessingToken>();
+    let carryStartsBody = false;
+    const push = (token: PreprocessingToken): void => {
+      if (carriedSpace === undefined || token === placemarker) {
+        result.push(token);
+        return;
+      }
+      const carried = { ...token, leadingSpace: token.leadingSpace || carriedSpace };
+      if (carryStartsBody) carriedFromStart.add(carried);
+      result.push(carried);
+      carriedSpace = undefined;
+      carryStartsBody = false;
+    };
     for (let position = 0; position < body.length; position++) {
       const token = body[position]!;
       const next = body[position + 1];
       if (token.kind === 'punctuator' && token.text === '#' && parameters.length > 0 && parameterIndex(next) >= 0) {
-        result.push(stringize(argumentList[parameterIndex(next)]!, token));
+        push(stringize(argumentList[parameterIndex(next)]!, token));
         position++;
         continue;
       }
@@ -380,19 +402,24 @@ export class MacroExpander {
           expanded = this.expand(argument, inCondition);
           expandedCache.set(index, expanded);
         }
+        if (expanded.length === 0) {
+          if (result.length === 0) carryStartsBody = true;
+          carriedSpace = (carriedSpace ?? false) || (result.length > 0 && token.leadingSpace);
+          continue;
+        }
         expanded.forEach((argumentToken, argumentPosition) =>
-          result.push(argumentPosition === 0 ? { ...argumentToken, leadingSpace: token.leadingSpace } : argumentToken),
+          push(argumentPosition === 0 ? { ...argumentToken, leadingSpace: token.leadingSpace } : argumentToken),
         );
         continue;
       }
-      result.push(token);
+      push(token);
     }
     const cleaned = result.filter((token) => token !== placemarker && !(token.kind === 'other' && token.text === ''));
     return cleaned.map((token, index) => ({
       ...token,
       line: at.line,
       column: at.column,
-      leadingSpace: index === 0 ? at.leadingSpace : token.leadingSpace,
+      leadingSpace: index === 0 ? at.leadingSpace || (carriedFromStart.has(token) && token.leadingSpace) : token.leadingSpace,
       hideSet: withHideSet(token.hideSet, hideSet),
     }));
   }

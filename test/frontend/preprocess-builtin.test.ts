@@ -73,6 +73,17 @@ describe('built-in preprocessor: macros', () => {
     expect(squashed('#define XS(x) S(x)\n#define S(x) #x\n#define N 4\nchar *s = XS(N), *t = S(N);\n')).toBe(T('char *s = "4", *t = "N";'));
   });
 
+  it('keeps the space of an empty argument or expansion in stringized text, as GCC does', () => {
+    const text =
+      '#define E\n#define S(x) #x\n#define XS(x) S(x)\n#define F(a, b) [a b]\n#define H(a) a+\n' +
+      'XS(F(,1)) XS(F(1,)) XS(+ E x) XS(+E x) XS(H() H( ) y) XS(1 E+E 2)\n';
+    expect(squashed(text)).toBe(T('"[ 1]" "[1 ]" "+ x" "+ x" "+ + y" "1 + 2"'));
+    // found by the macro property test: the empty __VA_ARGS__ leaves its space before ')'
+    const variadic =
+      '#define B F(, )\n#define F(a, b) V(, ) #a\n#define V(a, b, ...) F(a, __VA_ARGS__)\nV(B, )\n';
+    expect(squashed(variadic)).toBe(T('V ( , ) "F(, ) \\"\\""'));
+  });
+
   it('handles variadic macros and the GNU comma extension', () => {
     expect(squashed('#define P(fmt, ...) printf(fmt, __VA_ARGS__)\nP("%d %d", 1, 2);\n')).toBe(T('printf("%d %d", 1, 2);'));
     expect(squashed('#define P(fmt, ...) f(fmt, ## __VA_ARGS__)\nP("a"); P("b", 3);\n')).toBe(T('f("a"); f("b", 3);'));
