@@ -354,8 +354,13 @@ export function printSmtScript(script: SmtScript, options: PrintScriptOptions = 
     lines.push(`(assert ${printTerm(assertion.term)})`);
   }
   lines.push('(check-sat)');
-  if (getValues.length > 0) lines.push(`(get-value (${getValues.map(printTerm).join(' ')}))`);
+  if (getValues.length > 0) lines.push(printGetValue(getValues));
   return lines.join('\n') + '\n';
+}
+
+/** `(get-value (t1 t2 …))` for terms over the constants of a script already given to the solver */
+export function printGetValue(terms: readonly Term[]): string {
+  return `(get-value (${terms.map(printTerm).join(' ')}))`;
 }
 
 // ---------------------------------------------------------------- CHC systems

@@ -10,8 +10,9 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
-import type { ChcSystem, SmtScript } from '../smt/terms.js';
+import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
 import { interpretSolverOutput } from './sexpr.js';
 import type { CheckOptions, Solver, SolverResult } from './solver.js';
 
@@ -135,11 +136,16 @@ export function createExternalSolver(solver: ExternalSolverKind): Solver {
     name: solverName(solver),
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
       const valuesOf = options.valuesOf ?? [];
-      const text = timeoutOption(solver, options.timeoutMilliseconds)
+      const started = performance.now();
+      const textWith = (getValues: readonly Term[], timeoutMilliseconds: number): string => timeoutOption(solver, timeoutMilliseconds)
         + (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '')
-        + printSmtScript(script, { getValues: valuesOf })
+        + printSmtScript(script, { getValues })
         + reasonQuery(solver);
-      return runText(solver, text, valuesOf.length, options);
+      // a get-value after unsat is an error: the values are asked for by a second run, only after sat
+      const result = await runText(solver, textWith([], options.timeoutMilliseconds), 0, options);
+      if (result.kind !== 'sat' || valuesOf.length === 0) return result;
+      const remaining = Math.max(200, options.timeoutMilliseconds - (performance.now() - started));
+      return runText(solver, textWith(valuesOf, remaining), valuesOf.length, { ...options, timeoutMilliseconds: remaining });
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };

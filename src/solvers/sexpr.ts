@@ -489,6 +489,18 @@ export function interpretSolverOutput(output: string, expectedValues: number): S
   return { kind: 'sat', values };
 }
 
+/** The first sat/unsat/unknown answer in a solver's output, if any. */
+export function statusInOutput(output: string): 'sat' | 'unsat' | 'unknown' | undefined {
+  const parsed = parseSExpressions(output);
+  if (parsed.kind === 'error') return undefined;
+  for (const expression of parsed.expressions) {
+    if (isAtom(expression, 'sat')) return 'sat';
+    if (isAtom(expression, 'unsat')) return 'unsat';
+    if (isAtom(expression, 'unknown')) return 'unknown';
+  }
+  return undefined;
+}
+
 /** Maps solver reasons for unknown onto the shared vocabulary ('timeout' is what callers test for). */
 export function normaliseReason(reason: string): string {
   if (/timeout|canceled|cancelled|interrupted/i.test(reason)) return 'timeout';

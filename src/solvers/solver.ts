@@ -22,7 +22,11 @@ export type SolverResult =
 
 export interface CheckOptions {
   readonly timeoutMilliseconds: number;
-  /** terms to evaluate in the model when the answer is sat (model completion on) */
+  /**
+   * terms to evaluate in the model when the answer is sat (model completion on). The back end asks
+   * for them only after a sat answer (a get-value after unsat is an error in SMT-LIB), so callers
+   * make one call whatever the answer.
+   */
   readonly valuesOf?: readonly Term[];
 }
 

@@ -12,9 +12,10 @@
 //   the Node process, alive); `dispose()` terminates the module's worker threads so Node can exit.
 
 import { init } from 'z3-solver';
-import { printChcSystem, printSmtScript } from '../smt/printer.js';
+import { performance } from 'node:perf_hooks';
+import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
-import { interpretSolverOutput } from './sexpr.js';
+import { interpretSolverOutput, statusInOutput } from './sexpr.js';
 import type { CheckOptions, Solver, SolverResult } from './solver.js';
 
 type Z3Module = Awaited<ReturnType<typeof init>>;
@@ -100,8 +101,14 @@ function evaluateOffThread(module: Z3Module, context: unknown, text: string): Of
   return { output, releaseKeepAlive: () => keepAliveTimers.forEach((timer) => clearTimeout(timer)) };
 }
 
-/** Runs one complete SMT-LIB text in a fresh context; returns z3's textual output or a failure. */
-async function evaluateText(text: string, timeoutMilliseconds: number, abandonAfterMilliseconds: number): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
+/**
+ * Runs one complete SMT-LIB text in a fresh context, then (when `followUp` gives one, e.g. a
+ * get-value after a sat answer) a second text in the same context; returns z3's textual output of
+ * both, or a failure.
+ */
+async function evaluateText(
+  text: string, followUp: (output: string) => string | undefined, timeoutMilliseconds: number, abandonAfterMilliseconds: number,
+): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
   let module: Z3Module;
   try {
     module = await loadModule();
@@ -115,14 +122,16 @@ async function evaluateText(text: string, timeoutMilliseconds: number, abandonAf
   let interruptTimer: NodeJS.Timeout | undefined;
   let abandonTimer: NodeJS.Timeout | undefined;
   let abandoned = false;
-  try {
-    const offThread = evaluateOffThread(module, context, text);
+  const abandonAt = performance.now() + abandonAfterMilliseconds;
+  /** one evaluation in `context`, raced against the abandon deadline */
+  const evaluateInContext = async (part: string): Promise<string | 'abandoned'> => {
+    const offThread = evaluateOffThread(module, context, part);
     const evaluation = offThread.output;
-    interruptTimer = setTimeout(() => Z3.interrupt(context), timeoutMilliseconds + interruptGraceMilliseconds);
     const deadline = new Promise<'abandoned'>((resolve) => {
-      abandonTimer = setTimeout(() => resolve('abandoned'), abandonAfterMilliseconds);
+      abandonTimer = setTimeout(() => resolve('abandoned'), Math.max(0, abandonAt - performance.now()));
     });
     const outcome = await Promise.race([evaluation, deadline]);
+    clearTimeout(abandonTimer);
     if (outcome === 'abandoned') {
       abandoned = true;
       // the module is stuck in a call that ignores interrupts: drop it, a later check starts afresh
@@ -130,9 +139,18 @@ async function evaluateText(text: string, timeoutMilliseconds: number, abandonAf
       if (sharedModule !== undefined && (await sharedModule) === module) sharedModule = undefined;
       terminateThreads(module);
       offThread.releaseKeepAlive();
-      return { kind: 'failure', reason: 'timeout' };
     }
-    return { kind: 'output', output: outcome };
+    return outcome;
+  };
+  try {
+    interruptTimer = setTimeout(() => Z3.interrupt(context), timeoutMilliseconds + interruptGraceMilliseconds);
+    const first = await evaluateInContext(text);
+    if (first === 'abandoned') return { kind: 'failure', reason: 'timeout' };
+    const second = followUp(first);
+    if (second === undefined) return { kind: 'output', output: first };
+    const rest = await evaluateInContext(second);
+    if (rest === 'abandoned') return { kind: 'failure', reason: 'timeout' };
+    return { kind: 'output', output: first + rest };
   } catch (error) {
     return { kind: 'failure', reason: `z3-wasm error: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
@@ -154,11 +172,15 @@ function timeoutOption(timeoutMilliseconds: number): string {
   return `(set-option :timeout ${milliseconds})\n`;
 }
 
-async function run(text: string, expectedValues: number, options: CheckOptions, abandonGrace: number): Promise<SolverResult> {
-  const outcome = await enqueue(() => evaluateText(text, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace));
+async function run(
+  text: string, followUp: (output: string) => string | undefined, expectedValues: number, options: CheckOptions, abandonGrace: number,
+): Promise<SolverResult> {
+  const outcome = await enqueue(() => evaluateText(text, followUp, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace));
   if (outcome.kind === 'failure') return { kind: 'unknown', reason: outcome.reason };
   return interpretSolverOutput(outcome.output, expectedValues);
 }
+
+const reasonQuery = '(get-info :reason-unknown)\n';
 
 export interface Z3WasmOptions {
   /**
@@ -176,13 +198,15 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
       const valuesOf = options.valuesOf ?? [];
       const text = timeoutOption(options.timeoutMilliseconds)
         + '(set-option :model.completion true)\n'
-        + printSmtScript(script, { getValues: valuesOf })
-        + '(get-info :reason-unknown)\n';
-      return run(text, valuesOf.length, options, abandonGrace);
+        + printSmtScript(script, { produceModels: valuesOf.length > 0 });
+      // the values are asked for in the same context, only after a sat answer
+      const followUp = (output: string): string =>
+        (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
+      return run(text, followUp, valuesOf.length, options, abandonGrace);
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
-      const text = timeoutOption(options.timeoutMilliseconds) + printChcSystem(system) + '(get-info :reason-unknown)\n';
-      return run(text, 0, options, abandonGrace);
+      const text = timeoutOption(options.timeoutMilliseconds) + printChcSystem(system) + reasonQuery;
+      return run(text, () => undefined, 0, options, abandonGrace);
     },
     async dispose(): Promise<void> {
       await queue;

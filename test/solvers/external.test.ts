@@ -72,6 +72,8 @@ describe.runIf(z3Path !== undefined)('external z3', () => {
       expect(result.values![2]).toEqual(integer(128));
     }
     expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+    // values are asked for only after sat: unsat stays unsat
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({ kind: 'unsat' });
   });
   it('decodes a quantified array model (z3 prints a lambda)', async () => {
     const k = symbol('k', intSort);
@@ -115,6 +117,7 @@ describe.runIf(cvc5Path !== undefined)('external cvc5', () => {
       expect(result.values![2]).toEqual(integer(128));
     }
     expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({ kind: 'unsat' });
   });
   it('stops at the timeout and refuses CHC', async () => {
     const started = Date.now();

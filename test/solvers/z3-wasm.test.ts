@@ -31,6 +31,11 @@ describe('z3-wasm scripts', () => {
   it('answers unsat', async () => {
     expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
   });
+  it('answers unsat when values were requested (they are asked for only after sat)', async () => {
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({ kind: 'unsat' });
+    const timedOut = await solver.checkScript(hardScript, { timeoutMilliseconds: 500, valuesOf: [x] });
+    expect(timedOut).toEqual({ kind: 'unknown', reason: 'timeout' });
+  });
   it('reads unsigned bit-vector values', async () => {
     const result = await solver.checkScript(bitvectorScript, { timeoutMilliseconds: 10_000, valuesOf: [byte] });
     expect(result.kind).toBe('sat');

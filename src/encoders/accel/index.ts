@@ -239,10 +239,7 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
     const script = acceleratedScript(encoding, header(program, options, unwind, plan));
     times[`encode.${phase}`] = performance.now() - start;
     start = performance.now();
-    let result = await solver.checkScript(script, { timeoutMilliseconds: phaseBudget });
-    if (result.kind === 'sat' && request.terms.length > 0) {
-      result = await solver.checkScript(script, { timeoutMilliseconds: Math.max(50, deadline - performance.now()), valuesOf: request.terms });
-    }
+    const result = await solver.checkScript(script, { timeoutMilliseconds: phaseBudget, valuesOf: request.terms });
     times[`solve.${phase}`] = performance.now() - start;
     switch (result.kind) {
       case 'unknown':

@@ -427,12 +427,9 @@ async function distinguisherPaths(program: Program, loop: LoopStatement, options
   // one query more than maximumPaths: it tells whether the limit cut the enumeration
   for (let round = 0; round <= options.maximumPaths; round++) {
     const script = queryScript(context, and(current.guard, ...blocking), description);
-    // the values are requested only after a sat answer (get-value after unsat is an error in some
-    // back ends, as in bmc)
-    let result = await options.solver.checkScript(script, { timeoutMilliseconds: options.timeoutMilliseconds });
-    if (result.kind === 'sat' && round < options.maximumPaths && shadows.length > 0) {
-      result = await options.solver.checkScript(script, { timeoutMilliseconds: options.timeoutMilliseconds, valuesOf: shadows });
-    }
+    // the values of the last round are not needed (it only tells whether the limit cut the enumeration)
+    const valuesOf = round < options.maximumPaths ? shadows : [];
+    const result = await options.solver.checkScript(script, { timeoutMilliseconds: options.timeoutMilliseconds, valuesOf });
     switch (result.kind) {
       case 'unsat':
         return { kind: 'paths', paths, method: 'distinguisher', truncated: false, rejected };

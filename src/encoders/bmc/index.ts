@@ -154,13 +154,9 @@ export async function solveBmc(program: Program, options: EncodingOptions, solve
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
 
   start = performance.now();
-  // the model values are requested only after a sat answer: a get-value after unsat is an error in
-  // some back ends, and the sat case is usually the cheap one
+  // the solver asks for the model values only after a sat answer (solver.ts)
   const propertyScript = bmcScript(encoding, encoding.property, header(program, options, false));
-  let result = await solver.checkScript(propertyScript, { timeoutMilliseconds: options.timeoutMilliseconds });
-  if (result.kind === 'sat' && request.terms.length > 0) {
-    result = await solver.checkScript(propertyScript, { timeoutMilliseconds: options.timeoutMilliseconds, valuesOf: request.terms });
-  }
+  const result = await solver.checkScript(propertyScript, { timeoutMilliseconds: options.timeoutMilliseconds, valuesOf: request.terms });
   times.solve = performance.now() - start;
   switch (result.kind) {
     case 'unknown':

@@ -217,9 +217,9 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
     const request = counterexampleRequest(query.executor.havocs, query.executor.arrayHavocs, semantics);
     const guided = query.abstracted.length > 0 ? guidedReplay(scope.init, query.abstracted, semantics) : undefined;
     const terms = [...request.terms, ...(guided?.terms ?? [])];
-    // values are requested only after a sat answer (a get-value after unsat is an error in some back ends)
-    let result = query === residual ? residualResult : await timed(name, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
-    if (result.kind === 'sat' && terms.length > 0) {
+    // the solver asks for the values only after a sat answer (solver.ts)
+    let result = query === residual ? residualResult : await timed(name, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining(), valuesOf: terms }));
+    if (query === residual && result.kind === 'sat' && terms.length > 0) {
       result = await timed(`${name}-model`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining(), valuesOf: terms }));
     }
     if (result.kind !== 'sat') {
