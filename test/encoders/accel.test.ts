@@ -4,7 +4,7 @@
 // never SAFE, and emitted scripts that a solver reads.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { accelEncoder, planAcceleration, solveAccel } from '../../src/encoders/accel/index.js';
+import { accelEncoder, deepeningSchedule, planAcceleration, solveAccel } from '../../src/encoders/accel/index.js';
 import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createCounterexampleSource } from '../../src/interp/sources.js';
@@ -81,10 +81,20 @@ describe('accel finds deep counterexamples and replays them', () => {
     expect(outcome.verdict.kind).toBe('unsafe');
     if (outcome.verdict.kind !== 'unsafe') return;
     expect(outcome.details['unwind']).toBe(3);
+    // iterative deepening: one stretch and the failing iteration need two unwindings, not three
+    expect(outcome.details['depths']).toEqual([1, 2, 3]);
+    expect(outcome.details['foundAtUnwinding']).toBe(2);
     // 1000 accelerated iterations plus the failing one, each consuming one nondet char
     expect(outcome.verdict.counterexample.scalars.length).toBe(1001);
     const rerun = runProgram(program, { semantics: 'int', nondet: createCounterexampleSource(outcome.verdict.counterexample), maxSteps: 10_000_000 });
     expect(rerun.kind).toBe('assertionFailed');
+  });
+
+  it('deepens the unwinding 1, 2, 4, … up to the requested one', () => {
+    expect(deepeningSchedule(0)).toEqual([0]);
+    expect(deepeningSchedule(1)).toEqual([1]);
+    expect(deepeningSchedule(3)).toEqual([1, 2, 3]);
+    expect(deepeningSchedule(10)).toEqual([1, 2, 4, 8, 10]);
   });
 
   it('the same bug in bv semantics, with no-overflow guards in the summary', async () => {

@@ -1,7 +1,8 @@
 // The `accel` encoding (paper 003): the program with one extra branch per loop path (Fig. 2,
 // right) that runs n >= 1 iterations of the path at once through its summary (summary.ts), checked
-// by bmc with a small unwinding (default 3). A bug that needs thousands of iterations is then at
-// depth 2 or 3: one accelerated stretch plus an ordinary iteration.
+// by bmc with a small unwinding (default 3), deepened 1, 2, 4, … up to it (a smaller unwinding is
+// much cheaper for the solver, and its unsat only sends the check deeper). A bug that needs
+// thousands of iterations is then at depth 1 or 2: one accelerated stretch plus an ordinary iteration.
 //
 // This is an under-approximation: it never answers SAFE. A model is decoded into the havoc choices
 // of the original program (an accelerated stretch repeats its havoc values n times, see
@@ -183,6 +184,14 @@ function acceleratedScript(encoding: BmcEncoding, headerComments: readonly strin
   });
 }
 
+/** the unwindings tried in turn: 1, 2, 4, … up to and including `unwind` */
+export function deepeningSchedule(unwind: number): number[] {
+  const depths: number[] = [];
+  for (let depth = 1; depth < unwind; depth *= 2) depths.push(depth);
+  depths.push(Math.max(0, unwind));
+  return depths;
+}
+
 function unwindOf(options: EncodingOptions): number {
   return options.accel?.unwind ?? defaultAccelUnwind;
 }
@@ -227,51 +236,66 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
     ...(summaries.some((summary) => !summary.exact) ? ['exact' as const] : []),
   ];
   details.phases = phases;
+  const depths = deepeningSchedule(unwind);
+  details.depths = depths;
   let lastReason = '';
-  for (const [position, phase] of phases.entries()) {
-    const remaining = deadline - performance.now();
-    if (remaining < 50) return done({ kind: 'unknown', reason: lastReason === '' ? 'timeout' : `${lastReason}; then timeout` });
+  phases: for (const [position, phase] of phases.entries()) {
+    const phaseRemaining = deadline - performance.now();
+    if (phaseRemaining < 50) return done({ kind: 'unknown', reason: lastReason === '' ? 'timeout' : `${lastReason}; then timeout` });
     // a phase before the last may use half of what is left
-    const phaseBudget = position < phases.length - 1 ? remaining / 2 : remaining;
-    let start = performance.now();
-    const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, phase, options.semantics));
-    const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, options.semantics);
-    const script = acceleratedScript(encoding, header(program, options, unwind, plan));
-    times[`encode.${phase}`] = performance.now() - start;
-    start = performance.now();
-    const result = await solver.checkScript(script, { timeoutMilliseconds: phaseBudget, valuesOf: request.terms });
-    times[`solve.${phase}`] = performance.now() - start;
-    switch (result.kind) {
-      case 'unknown':
-        lastReason = `accel: solver answered unknown (${result.reason})`;
-        break;
-      case 'unsat':
-        if (phase === 'quantifierFree') {
-          lastReason = 'accel: no counterexample with the quantifier-free summaries';
-          break;
-        }
-        return done({ kind: 'unknown', reason: `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)` });
-      case 'sat': {
-        start = performance.now();
-        const counterexample = request.decode(result.values ?? []);
-        if ('kind' in counterexample) {
-          times.replay = performance.now() - start;
-          lastReason = `accel: counterexample could not be read: ${counterexample.reason}`;
-          break;
-        }
-        // a stretch may stand for up to 2^25 iterations: allow the replay that many more steps
-        const replayed = replay(program, counterexample, options.semantics, accelReplaySteps);
-        times.replay = (times.replay ?? 0) + performance.now() - start;
-        if (replayed.kind === 'violation') {
-          details.replayedChoices = counterexample.scalars.length;
-          return done({ kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location });
-        }
-        lastReason = `accel: ${replayed.reason}`;
-        break;
+    const phaseDeadline = performance.now() + (position < phases.length - 1 ? phaseRemaining / 2 : phaseRemaining);
+    // Iterative deepening: most bugs need one accelerated stretch per loop, found at unwinding 1 in a
+    // fraction of the time of unwinding 3; an unsat at a smaller unwinding only sends us deeper.
+    for (const depth of depths) {
+      const remaining = phaseDeadline - performance.now();
+      if (remaining < 50) {
+        lastReason = `accel: no counterexample up to unwinding ${depths[depths.indexOf(depth) - 1] ?? 0}, then timeout`;
+        continue phases;
       }
-      default: {
-        const never: never = result;
-        throw new Error(`unknown solver result ${JSON.stringify(never)}`);
+      let start = performance.now();
+      const encoding = buildBmcEncoding(program, depth, options.semantics, accelerationHook(plan, phase, options.semantics));
+      const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, options.semantics);
+      const script = acceleratedScript(encoding, header(program, options, depth, plan));
+      const key = `${phase}.${depth}`;
+      times[`encode.${key}`] = performance.now() - start;
+      start = performance.now();
+      const result = await solver.checkScript(script, { timeoutMilliseconds: remaining, valuesOf: request.terms });
+      times[`solve.${key}`] = performance.now() - start;
+      switch (result.kind) {
+        case 'unknown':
+          // a deeper unwinding is harder still: go on with the next phase
+          lastReason = `accel: solver answered unknown at unwinding ${depth} (${result.reason})`;
+          continue phases;
+        case 'unsat':
+          if (depth < unwind) continue;
+          if (phase === 'quantifierFree') {
+            lastReason = 'accel: no counterexample with the quantifier-free summaries';
+            continue phases;
+          }
+          return done({ kind: 'unknown', reason: `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)` });
+        case 'sat': {
+          start = performance.now();
+          const counterexample = request.decode(result.values ?? []);
+          if ('kind' in counterexample) {
+            times.replay = performance.now() - start;
+            lastReason = `accel: counterexample could not be read: ${counterexample.reason}`;
+            continue phases;
+          }
+          // a stretch may stand for up to 2^25 iterations: allow the replay that many more steps
+          const replayed = replay(program, counterexample, options.semantics, accelReplaySteps);
+          times.replay = (times.replay ?? 0) + performance.now() - start;
+          if (replayed.kind === 'violation') {
+            details.replayedChoices = counterexample.scalars.length;
+            details.foundAtUnwinding = depth;
+            return done({ kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location });
+          }
+          lastReason = `accel: ${replayed.reason}`;
+          continue phases;
+        }
+        default: {
+          const never: never = result;
+          throw new Error(`unknown solver result ${JSON.stringify(never)}`);
+        }
       }
     }
   }
