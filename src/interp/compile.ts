@@ -1,4 +1,9 @@
-// Compiles a lowered Program once into JS closures for the interpreter (src/interp/interpreter.ts).
+// Compiles a lowered Program once for the interpreter (src/interp/interpreter.ts).
+//
+// `compileProgram` uses the generated-JavaScript backend (src/interp/codegen.ts) by default and
+// falls back to the closure compiler below for programs too large for it; the closure compiler
+// (`compileProgramToClosures`, or `{ backend: 'closures' }`) is the reference implementation the
+// differential test (test/interp/codegen.test.ts) compares the generated code against.
 //
 // Every expression becomes a `() => Value` closure and every statement a `() => Signal` closure, so
 // running a step walks no AST and allocates nothing on the fast path (safe-integer numbers). Mutable
@@ -14,6 +19,7 @@ import type {
 } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import { ArrayStore, cellKey, cellKey2 } from './arrays.js';
+import { compileProgramToJavaScript } from './codegen.js';
 import type { NondetSource, RunOutcome } from './interpreter.js';
 import {
   add, bitwiseAnd, bitwiseNot, bitwiseOr, bitwiseXor, divide, mathematicalConverterFor, multiply,
@@ -39,7 +45,18 @@ export interface CompiledProgram {
   run(nondet: NondetSource, maxSteps: number): CompiledRun;
 }
 
-export function compileProgram(program: Program, semantics: Semantics): CompiledProgram {
+export interface CompileOptions {
+  /** 'javascript' (default): generated code, closures for huge programs; 'closures': the reference compiler */
+  readonly backend?: 'javascript' | 'closures';
+}
+
+export function compileProgram(program: Program, semantics: Semantics, options: CompileOptions = {}): CompiledProgram {
+  if (options.backend === 'closures') return compileProgramToClosures(program, semantics);
+  return compileProgramToJavaScript(program, semantics) ?? compileProgramToClosures(program, semantics);
+}
+
+/** The reference compiler: one closure per expression and statement. */
+export function compileProgramToClosures(program: Program, semantics: Semantics): CompiledProgram {
   const scalarSlots = new Map<number, number>();
   for (const variable of program.scalars) scalarSlots.set(variable.id, scalarSlots.size);
   const arraySlots = new Map<number, number>();

@@ -1,9 +1,9 @@
 // The concrete interpreter: the ground truth every test and every UNSAFE verdict is checked against.
 //
 // `runProgram` runs a lowered `Program` under `int` or `bv` semantics (src/ir/types.ts) taking its
-// nondeterministic choices from a `NondetSource`. The program is compiled once into JS closures
-// (src/interp/compile.ts); values are exact integers (src/interp/values.ts), arrays total maps
-// (src/interp/arrays.ts).
+// nondeterministic choices from a `NondetSource`. The program is compiled once (src/interp/compile.ts:
+// generated JavaScript from src/interp/codegen.ts, the closure compiler as reference and fallback);
+// values are exact integers (src/interp/values.ts), arrays total maps (src/interp/arrays.ts).
 //
 // Choices beyond the IR's own rules, shared with every encoder's documented assumptions:
 // - a scalar read before any assignment reads 0; an array before any fill or havoc holds 0 in
