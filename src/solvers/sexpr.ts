@@ -392,6 +392,47 @@ function comparisonLiterals(body: SExpression, parameter: string): { literals: b
   return { literals, onlyEquality };
 }
 
+/**
+ * An Int-indexed array whose values towards -infinity and +infinity differ has no default value. It
+ * is decoded exactly on the indices 0..m (m the largest literal the lambda compares with), with a
+ * default that is the +infinity value when the cells of 0..m that differ from it are few enough to
+ * list (then it is exact on every non-negative index), and otherwise the value that most cells of
+ * 0..m hold (then the cells beyond m read it instead of the model's). Negative indices read the
+ * default. Model values only ever become candidate counterexamples that the interpreter replays, so
+ * an inexact cell cannot make a verdict wrong. `sorted`: the literals, ascending.
+ */
+function nonNegativePart(at: (point: bigint) => ModelValue, sorted: readonly bigint[], leftValue: ModelValue, rightValue: ModelValue): ModelValue {
+  // the lambda is constant on each literal and on each open interval between consecutive ones
+  const segments: { from: bigint; to: bigint; value: ModelValue }[] = [{ from: 0n, to: sorted[0]!, value: leftValue }];
+  for (let index = 0; index < sorted.length; index++) {
+    const point = sorted[index]!;
+    segments.push({ from: point, to: point + 1n, value: at(point) });
+    const next = sorted[index + 1];
+    if (next !== undefined && next - point > 1n) segments.push({ from: point + 1n, to: next, value: at(point + 1n) });
+  }
+  const clipped = segments.map((segment) => ({ ...segment, from: segment.from < 0n ? 0n : segment.from })).filter((segment) => segment.from < segment.to);
+  const cellsDiffering = (fallback: ModelValue): bigint =>
+    clipped.reduce((total, segment) => (modelValuesEqual(segment.value, fallback) ? total : total + segment.to - segment.from), 0n);
+  let defaultValue = rightValue;
+  if (cellsDiffering(rightValue) > BigInt(maximumEnumeratedEntries)) {
+    let fewest = cellsDiffering(rightValue);
+    for (const segment of clipped) {
+      const differing = cellsDiffering(segment.value);
+      if (differing < fewest) {
+        fewest = differing;
+        defaultValue = segment.value;
+      }
+    }
+    if (fewest > BigInt(maximumEnumeratedEntries)) throw new ValueError('array model has too many entries to enumerate');
+  }
+  const updates: { index: ModelValue; value: ModelValue }[] = [];
+  for (const segment of clipped) {
+    if (modelValuesEqual(segment.value, defaultValue)) continue;
+    for (let point = segment.from; point < segment.to; point++) updates.push({ index: { kind: 'integer', value: point }, value: segment.value });
+  }
+  return storeValues({ kind: 'array', defaultValue, entries: [] }, updates);
+}
+
 function lambdaToArray(lambda: LambdaValue): ModelValue {
   const { literals, onlyEquality } = comparisonLiterals(lambda.body, lambda.parameter);
   const at = (point: bigint): ModelValue => evaluate(lambda.body, new Map([...lambda.environment, [lambda.parameter, { kind: 'integer', value: point }]]));
@@ -403,9 +444,7 @@ function lambdaToArray(lambda: LambdaValue): ModelValue {
     const maximum = sorted[sorted.length - 1]!;
     const leftValue = at(minimum - 1n); // value on (-infinity, minimum)
     const rightValue = at(maximum + 1n); // value on (maximum, +infinity)
-    if (!modelValuesEqual(leftValue, rightValue)) {
-      throw new ValueError('array model differs towards -infinity and +infinity; it has no single default value');
-    }
+    if (!modelValuesEqual(leftValue, rightValue)) return nonNegativePart(at, sorted, leftValue, rightValue);
     const updates: { index: ModelValue; value: ModelValue }[] = [];
     let enumerated = 0;
     // the function is constant on each literal and on each open interval between consecutive literals

@@ -92,10 +92,27 @@ describe('toModelValue', () => {
     const array = value('(lambda ((x (_ BitVec 8))) (ite (= x #x00) #x01 #x02))');
     expect(arrayShape(array)).toEqual({ defaultValue: '2', entries: [['0', '1']] });
   });
+  it('reads a lambda whose ends differ exactly on the indices 0..largest literal, defaulting to the +infinity end when it can', () => {
+    // x <= 0 -> 0, else 9: cell 0 holds 0, every positive cell 9
+    expect(arrayShape(value('(lambda ((x Int)) (ite (<= x 0) 0 9))'))).toEqual({ defaultValue: '9', entries: [['0', '0']] });
+    // x < 3 -> 1, x = 5 -> 7, else 2 (the shape of z3's models of sorted prefixes)
+    const array = value('(lambda ((x Int)) (ite (< x 3) 1 (ite (= x 5) 7 2)))');
+    expect(arrayShape(array)).toEqual({ defaultValue: '2', entries: [['0', '1'], ['1', '1'], ['2', '1'], ['5', '7']] });
+    // every literal negative: the non-negative cells all hold the +infinity value
+    expect(arrayShape(value('(lambda ((x Int)) (ite (< x (- 4)) 1 2))'))).toEqual({ defaultValue: '2', entries: [] });
+    // a long prefix: the -infinity value becomes the default, the few cells up to the literal are explicit
+    expect(arrayShape(value('(lambda ((x Int)) (ite (< x 100000) 1 (ite (= x 100001) 5 0)))'))).toEqual({
+      defaultValue: '1', entries: [['100000', '0'], ['100001', '5']],
+    });
+    // a long middle segment (z3's models of sorted arrays): its value becomes the default
+    expect(arrayShape(value('(lambda ((x Int)) (ite (< x 2) 7 (ite (< x 99999) 29 (ite (= x 99999) 3 0))))'))).toEqual({
+      defaultValue: '29', entries: [['0', '7'], ['1', '7'], ['99999', '3']],
+    });
+    expect(valueError('(lambda ((x Int)) (ite (< x 100000) 1 (ite (< x 200000) 2 0)))')).toMatch(/too many/);
+  });
   it('refuses arrays it cannot represent exactly', () => {
     expect(valueError('(_ as-array k!0)')).toMatch(/as-array/);
     expect(valueError('(lambda ((x Int)) x)')).toMatch(/outside a comparison/);
-    expect(valueError('(lambda ((x Int)) (ite (<= x 0) 0 9))')).toMatch(/single default/);
     expect(valueError('(lambda ((x Int)) (ite (<= 0 x 100000) 1 0))')).toMatch(/outside a comparison|too many/);
     expect(valueError('(lambda ((x Int)) (ite (and (<= 0 x) (<= x 100000)) 1 0))')).toMatch(/too many/);
     expect(valueError('(/ 1 2)')).toMatch(/unsupported/);

@@ -7,7 +7,7 @@
 // interpreter keys other cells separately). A counterexample is only believed after replay.
 
 import { replayCounterexample, describeOutcome } from '../../interp/interpreter.js';
-import type { Program, Semantics, SourceLocation } from '../../ir/types.js';
+import type { IntegerType, Program, Semantics, SourceLocation } from '../../ir/types.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
 import type { ArrayContent, Counterexample } from '../../verdict.js';
@@ -106,10 +106,21 @@ function flattenArray(
   let defaultCell: ModelValue = value;
   while (defaultCell.kind === 'array') defaultCell = defaultCell.defaultValue;
   if (defaultCell.kind !== 'integer') return { kind: 'undecodable', reason: 'array default is not an integer' };
-  const defaultValue = modelIntegerToValue(defaultCell.value, elementType, semantics);
+  // In int semantics the solver may pick a default outside the element type (a havocked array's
+  // range is constrained cell by cell, where it is read). The default is clamped into the type:
+  // a decoded model is only a candidate that the replay confirms or rejects, so this cannot make a
+  // verdict wrong, and it keeps the models whose run never reads a default cell.
+  const defaultValue = clampToType(modelIntegerToValue(defaultCell.value, elementType, semantics), elementType);
   const problem = visitRowMajor(value, sizes, elementType, semantics, entries, defaultValue);
   if (problem !== undefined) return { kind: 'undecodable', reason: problem };
   return { defaultValue, entries };
+}
+
+function clampToType(value: bigint, type: IntegerType): bigint {
+  const width = BigInt(type.width);
+  const minimum = type.signed ? -(1n << (width - 1n)) : 0n;
+  const maximum = type.signed ? (1n << (width - 1n)) - 1n : (1n << width) - 1n;
+  return value < minimum ? minimum : value > maximum ? maximum : value;
 }
 
 /** row-major: key = ((i0 * s1 + i1) * s2 + i2) ... */
