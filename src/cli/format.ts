@@ -28,10 +28,7 @@ export function compressRuns(values: readonly bigint[]): string {
     let best = { period: 1, repeats: 1 };
     for (let period = 1; period <= 4 && position + period <= values.length; period++) {
       let repeats = 1;
-      while (position + (repeats + 1) * period <= values.length
-        && values.slice(position + repeats * period, position + (repeats + 1) * period).every((value, offset) => value === values[position + offset])) {
-        repeats++;
-      }
+      while (position + (repeats + 1) * period <= values.length && repeatsGroup(values, position, period, position + repeats * period)) repeats++;
       if (repeats >= 3 && repeats * period > best.repeats * best.period) best = { period, repeats };
     }
     const group = values.slice(position, position + best.period).map(String);
@@ -44,4 +41,10 @@ export function compressRuns(values: readonly bigint[]): string {
     }
   }
   return pieces.join(', ') + (position < values.length ? `, … (${values.length - position} more)` : '');
+}
+
+/** whether values[start .. start+period) equals the group values[groupStart .. groupStart+period) */
+function repeatsGroup(values: readonly bigint[], groupStart: number, period: number, start: number): boolean {
+  for (let offset = 0; offset < period; offset++) if (values[start + offset] !== values[groupStart + offset]) return false;
+  return true;
 }

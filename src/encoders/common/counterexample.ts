@@ -61,11 +61,10 @@ export function counterexampleRequest(
             decoded.push(modelIntegerToValue(value.value, variable.type, semantics));
           }
           const repetitions = Number(count.value);
-          const start = scalars.length;
           const width = decoded.length;
-          scalars.length = start + repetitions * width;
+          // pushes keep the array in V8's fast elements (growing `length` first makes it sparse)
           for (let iteration = 0; iteration < repetitions; iteration++) {
-            for (let position = 0; position < width; position++) scalars[start + iteration * width + position] = decoded[position]!;
+            for (let position = 0; position < width; position++) scalars.push(decoded[position]!);
           }
           continue;
         }
