@@ -43,7 +43,10 @@ export function counterexampleRequest(
         if (value === undefined) throw new Error('internal: too few model values');
         return value;
       };
-      const scalars: bigint[] = [];
+      // the choices as pieces (a stretch's group of values repeated n times), expanded at the end
+      // into one preallocated array: pushing millions of values one by one is several times slower
+      const pieces: { readonly group: readonly bigint[]; readonly repetitions: number }[] = [];
+      let total = 0;
       for (const record of havocs) {
         if ('kind' in record) {
           const guard = next();
@@ -51,7 +54,7 @@ export function counterexampleRequest(
           const values = record.values.map(() => next());
           if (!isTrue(guard)) continue;
           if (count.kind !== 'integer') return { kind: 'undecodable', reason: 'iteration count is not an integer' };
-          if (count.value * BigInt(values.length) + BigInt(scalars.length) > BigInt(expandedChoicesLimit)) {
+          if (count.value * BigInt(values.length) + BigInt(total) > BigInt(expandedChoicesLimit)) {
             return { kind: 'undecodable', reason: `accelerated stretch of ${count.value} iterations is too long to replay` };
           }
           const decoded: bigint[] = [];
@@ -60,20 +63,19 @@ export function counterexampleRequest(
             if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${variable.name} is not an integer` };
             decoded.push(modelIntegerToValue(value.value, variable.type, semantics));
           }
-          const repetitions = Number(count.value);
-          const width = decoded.length;
-          // pushes keep the array in V8's fast elements (growing `length` first makes it sparse)
-          for (let iteration = 0; iteration < repetitions; iteration++) {
-            for (let position = 0; position < width; position++) scalars.push(decoded[position]!);
-          }
+          const repetitions = Math.max(0, Number(count.value));
+          pieces.push({ group: decoded, repetitions });
+          total += repetitions * decoded.length;
           continue;
         }
         const guard = next();
         const value = next();
         if (!isTrue(guard)) continue;
         if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${record.variable.name} is not an integer` };
-        scalars.push(modelIntegerToValue(value.value, record.variable.type, semantics));
+        pieces.push({ group: [modelIntegerToValue(value.value, record.variable.type, semantics)], repetitions: 1 });
+        total += 1;
       }
+      const scalars = expandPieces(pieces, total);
       const arrays: ArrayContent[] = [];
       for (const record of arrayHavocs) {
         const guard = next();
@@ -92,6 +94,20 @@ export function counterexampleRequest(
       return { scalars, arrays };
     },
   };
+}
+
+function expandPieces(pieces: readonly { readonly group: readonly bigint[]; readonly repetitions: number }[], total: number): bigint[] {
+  const scalars = new Array<bigint>(total);
+  let at = 0;
+  for (const { group, repetitions } of pieces) {
+    if (group.length === 1) {
+      scalars.fill(group[0]!, at, at + repetitions);
+      at += repetitions;
+      continue;
+    }
+    for (let iteration = 0; iteration < repetitions; iteration++) for (const value of group) scalars[at++] = value;
+  }
+  return scalars;
 }
 
 function isTrue(value: ModelValue): boolean {
