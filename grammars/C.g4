@@ -4,7 +4,8 @@
 //
 // Typedef names: the lexer only produces `Identifier`. The token stream used by src/frontend/parse.ts
 // re-types an identifier as `TypedefName` whenever it is read, by asking `isTypedefName`, which
-// consults the block-scoped table below. The table is updated by actions as declarators complete
+// consults the block-scoped table below (a flat map of current classifications plus, per scope, what
+// to restore when it closes). The table is updated by actions as declarators complete
 // (a typedef adds the name, any other declarator shadows it in the current scope). Because the
 // re-typing happens on every read, the grammar itself needs no semantic predicates.
 // A typedef name may be the type specifier of a declaration only when no other type specifier has
@@ -14,46 +15,65 @@ grammar C;
 tokens { TypedefName }
 
 @parser::members {
-    /** Innermost scope last; maps a name to true (typedef name) or false (ordinary identifier). */
-    public typedefScopes: Map<string, boolean>[] = [new Map<string, boolean>()];
+    /**
+     * The current classification of every name declared so far (innermost declaration wins): true for
+     * a typedef name, false for an ordinary identifier; absent names are ordinary identifiers. One map
+     * lookup per classification, however deep the scopes nest.
+     */
+    private typedefClassification = new Map<string, boolean>();
 
-    /** Incremented on every change of the table, so token classifications can be cached. */
+    /** Per open scope (innermost last): the names it declares and their classification before it. */
+    private scopeUndo: Map<string, boolean | undefined>[] = [new Map<string, boolean | undefined>()];
+
+    /** Incremented on every change of a classification, so token classifications can be cached. */
     public typedefVersion = 0;
 
     public isTypedefName(name: string): boolean {
-        for (let index = this.typedefScopes.length - 1; index >= 0; index--) {
-            const entry = this.typedefScopes[index].get(name);
-            if (entry !== undefined) {
-                return entry;
-            }
-        }
-        return false;
+        return this.typedefClassification.get(name) === true;
     }
 
     public resetTypedefScopes(): void {
-        this.typedefScopes = [new Map<string, boolean>()];
+        this.typedefClassification = new Map<string, boolean>();
+        this.scopeUndo = [new Map<string, boolean | undefined>()];
         this.typedefVersion++;
     }
 
     private pushScope(): void {
-        this.typedefScopes.push(new Map<string, boolean>()); // an empty scope changes no lookup
+        this.scopeUndo.push(new Map<string, boolean | undefined>()); // an empty scope changes no lookup
     }
 
+    /** Restores the classifications the scope overrode; the version changes only if one differs. */
     private popScope(): void {
-        if (this.typedefScopes.length > 1) {
-            const popped = this.typedefScopes.pop();
-            if (popped !== undefined && popped.size > 0) {
-                this.typedefVersion++;
+        if (this.scopeUndo.length > 1) {
+            const popped = this.scopeUndo.pop();
+            if (popped === undefined || popped.size === 0) {
+                return;
+            }
+            for (const [name, previous] of popped) {
+                const current = this.typedefClassification.get(name) === true;
+                if (previous === undefined) {
+                    this.typedefClassification.delete(name);
+                } else {
+                    this.typedefClassification.set(name, previous);
+                }
+                if ((previous === true) !== current) {
+                    this.typedefVersion++;
+                }
             }
         }
     }
 
     private declareName(name: string | undefined, isTypedef: boolean): void {
         if (name !== undefined) {
-            if (this.isTypedefName(name) !== isTypedef) {
+            const previous = this.typedefClassification.get(name);
+            if ((previous === true) !== isTypedef) {
                 this.typedefVersion++;
             }
-            this.typedefScopes[this.typedefScopes.length - 1].set(name, isTypedef);
+            const scope = this.scopeUndo[this.scopeUndo.length - 1];
+            if (!scope.has(name)) {
+                scope.set(name, previous);
+            }
+            this.typedefClassification.set(name, isTypedef);
         }
     }
 
@@ -61,15 +81,11 @@ tokens { TypedefName }
     private declaredName(declarator: DeclaratorContext | null | undefined): string | undefined {
         let current: DeclaratorContext | null | undefined = declarator;
         while (current) {
-            const direct: DirectDeclaratorContext | null = current.directDeclarator();
-            if (!direct) {
-                return undefined; // only in trees repaired by error recovery
+            const name = current._name;
+            if (name) {
+                return name.text;
             }
-            const identifier = direct.identifier();
-            if (identifier) {
-                return identifier.getText();
-            }
-            current = direct.declarator();
+            current = current.declarator(); // undefined only in trees repaired by error recovery
         }
         return undefined;
     }
@@ -78,9 +94,9 @@ tokens { TypedefName }
         if (!specifiers) {
             return false;
         }
-        for (const specifier of specifiers.declarationSpecifierNoType()) {
-            const storage = specifier.storageClassSpecifier();
-            if (storage && storage.getText() === 'typedef') {
+        for (const specifier of specifiers.children) {
+            // The only alternative of declarationSpecifierNoType that starts with 'typedef' is the keyword.
+            if (specifier instanceof DeclarationSpecifierNoTypeContext && specifier.start?.text === 'typedef') {
                 return true;
             }
         }
@@ -88,8 +104,7 @@ tokens { TypedefName }
     }
 
     private declareInitDeclarator(context: InitDeclaratorContext): void {
-        const list = context.parent;
-        const declaration = list?.parent;
+        const declaration = context.parent;
         const isTypedef = declaration instanceof DeclarationContext
             && this.specifiersHaveTypedef(declaration.declarationSpecifiers());
         this.declareName(this.declaredName(context.declarator()), isTypedef);
@@ -100,23 +115,19 @@ tokens { TypedefName }
         let current: DeclaratorContext | null = declarator;
         let suffixes: DeclaratorSuffixContext[] = [];
         while (current) {
-            const direct: DirectDeclaratorContext | null = current.directDeclarator();
-            if (!direct) {
-                return;
-            }
-            const here = direct.declaratorSuffix();
+            const here = current.declaratorSuffix();
             if (here.length > 0) {
                 suffixes = here;
             }
-            if (direct.identifier()) {
+            if (current._name) {
                 break;
             }
-            current = direct.declarator();
+            current = current.declarator();
         }
         for (const suffix of suffixes) {
             const parameters = suffix.parameterTypeList();
             if (parameters) {
-                for (const parameter of parameters.parameterList()?.parameterDeclaration() ?? []) {
+                for (const parameter of parameters.parameterDeclaration()) {
                     this.declareName(this.declaredName(parameter.declarator()), false);
                 }
                 return;
@@ -134,15 +145,9 @@ tokens { TypedefName }
 
 // ============================================================================ parser
 
+// The external declarations are the children themselves (no rule node each).
 compilationUnit
-    : externalDeclaration* EOF
-    ;
-
-externalDeclaration
-    : functionDefinition
-    | declaration
-    | asmDefinition
-    | ';'
+    : (functionDefinition | declaration | asmDefinition | ';')* EOF
     ;
 
 asmDefinition
@@ -150,7 +155,7 @@ asmDefinition
     ;
 
 functionDefinition
-    : declarationSpecifiers? declarator gccDeclaratorExtension*
+    : declarationSpecifiers? declarator (asmKeyword balancedParens | gccAttributeSpecifier)*
       { this.declareName(this.declaredName($declarator.ctx), false); this.pushScope(); if ($declarator.ctx) { this.declareParameters($declarator.ctx); } }
       oldStyleParameterDeclaration* compoundStatement
       { this.popScope(); }
@@ -159,13 +164,13 @@ functionDefinition
 // K&R parameter declarations between a declarator and the body. A rule of its own (not `declaration`)
 // so that SLL prediction's global FOLLOW of `declaration` does not include function bodies.
 oldStyleParameterDeclaration
-    : declarationSpecifiers initDeclaratorList ';'
+    : declarationSpecifiers initDeclarator (',' initDeclarator)* ';'
     ;
 
 // ---------------------------------------------------------------------------- declarations
 
 declaration
-    : declarationSpecifiers initDeclaratorList? ';'
+    : declarationSpecifiers (initDeclarator (',' initDeclarator)*)? ';'
     | staticAssertDeclaration
     | labelDeclaration
     ;
@@ -178,14 +183,25 @@ labelDeclaration
     : '__label__' identifier (',' identifier)* ';'
     ;
 
-// Alternative 1: a typedef name is the only type specifier. Alternative 2: keyword types.
+// Alternative 1: a typedef name is the only type specifier. Alternative 2: keyword types. The base
+// type keywords are tokens of the list itself (no rule node each); typeSpecifier has the others.
+// specifierQualifierList has the same keyword list.
 declarationSpecifiers
     : declarationSpecifierNoType* typedefName declarationSpecifierNoType*
-    | (declarationSpecifierNoType | typeSpecifier)+
+    | (
+        declarationSpecifierNoType | typeSpecifier
+        | 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double'
+        | 'signed' | '__signed' | '__signed__' | 'unsigned' | '_Bool'
+        | '_Complex' | '__complex__' | '_Imaginary'
+        | '__int128' | '__builtin_va_list'
+        | '_Float16' | '_Float32' | '_Float64' | '_Float128' | '_Float32x' | '_Float64x' | '_Float128x'
+        | '__float128' | '__float80' | '__fp16'
+      )+
     ;
 
+// The storage classes are tokens of this rule (no rule node each).
 declarationSpecifierNoType
-    : storageClassSpecifier
+    : 'typedef' | 'extern' | 'static' | '_Thread_local' | '__thread' | 'auto' | 'register'
     | typeQualifier
     | functionSpecifier
     | alignmentSpecifier
@@ -195,7 +211,15 @@ declarationSpecifierNoType
 
 specifierQualifierList
     : specifierQualifierNoType* typedefName specifierQualifierNoType*
-    | (specifierQualifierNoType | typeSpecifier)+
+    | (
+        specifierQualifierNoType | typeSpecifier
+        | 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double'
+        | 'signed' | '__signed' | '__signed__' | 'unsigned' | '_Bool'
+        | '_Complex' | '__complex__' | '_Imaginary'
+        | '__int128' | '__builtin_va_list'
+        | '_Float16' | '_Float32' | '_Float64' | '_Float128' | '_Float32x' | '_Float64x' | '_Float128x'
+        | '__float128' | '__float80' | '__fp16'
+      )+
     ;
 
 specifierQualifierNoType
@@ -209,31 +233,11 @@ typedefName
     : TypedefName
     ;
 
-storageClassSpecifier
-    : 'typedef'
-    | 'extern'
-    | 'static'
-    | '_Thread_local'
-    | '__thread'
-    | 'auto'
-    | 'register'
-    ;
-
 typeSpecifier
-    : baseTypeKeyword
-    | structOrUnionSpecifier
+    : structOrUnionSpecifier
     | enumSpecifier
     | typeofSpecifier
     | '_Atomic' '(' typeName ')'
-    ;
-
-baseTypeKeyword
-    : 'void' | 'char' | 'short' | 'int' | 'long' | 'float' | 'double'
-    | 'signed' | '__signed' | '__signed__' | 'unsigned' | '_Bool'
-    | '_Complex' | '__complex__' | '_Imaginary'
-    | '__int128' | '__builtin_va_list'
-    | '_Float16' | '_Float32' | '_Float64' | '_Float128' | '_Float32x' | '_Float64x' | '_Float128x'
-    | '__float128' | '__float80' | '__fp16'
     ;
 
 typeofSpecifier
@@ -265,8 +269,8 @@ structDeclaratorList
     ;
 
 structDeclarator
-    : declarator gccDeclaratorExtension*
-    | declarator? ':' assignmentExpression gccDeclaratorExtension*
+    : declarator (asmKeyword balancedParens | gccAttributeSpecifier)*
+    | declarator? ':' assignmentExpression (asmKeyword balancedParens | gccAttributeSpecifier)*
     ;
 
 enumSpecifier
@@ -294,20 +298,14 @@ alignmentSpecifier
     : '_Alignas' '(' (typeName | assignmentExpression) ')'
     ;
 
-initDeclaratorList
-    : initDeclarator (',' initDeclarator)*
-    ;
-
 initDeclarator
-    : declarator gccDeclaratorExtension* { this.declareInitDeclarator($ctx); } ('=' initializer)?
+    : declarator (asmKeyword balancedParens | gccAttributeSpecifier)* { this.declareInitDeclarator($ctx); } ('=' initializer)?
     ;
 
+// The direct declarator is part of the rule (no node of its own), and so is the declared name:
+// `name` is the Identifier or TypedefName token a non-abstract declarator declares.
 declarator
-    : pointer? directDeclarator
-    ;
-
-directDeclarator
-    : (identifier | '(' gccAttributeSpecifier* declarator ')') declaratorSuffix*
+    : pointer? (name = (Identifier | TypedefName) | '(' gccAttributeSpecifier* declarator ')') declaratorSuffix*
     ;
 
 declaratorSuffix
@@ -322,20 +320,13 @@ arrayQualifier
     | 'static'
     ;
 
+// Each '*' with the qualifiers and attributes after it is one pointer level (no rule node each).
 pointer
-    : pointerPart+
-    ;
-
-pointerPart
-    : '*' (typeQualifier | gccAttributeSpecifier)*
+    : ('*' (typeQualifier | gccAttributeSpecifier)*)+
     ;
 
 parameterTypeList
-    : parameterList (',' '...')?
-    ;
-
-parameterList
-    : parameterDeclaration (',' parameterDeclaration)*
+    : parameterDeclaration (',' parameterDeclaration)* (',' '...')?
     ;
 
 parameterDeclaration
@@ -384,19 +375,8 @@ designator
     | '.' identifier
     ;
 
-// Attributes and asm labels after a declarator; both are dropped by the AST builder.
-gccDeclaratorExtension
-    : asmKeyword balancedParens
-    | gccAttributeSpecifier
-    ;
-
 gccAttributeSpecifier
-    : attributeKeyword '(' '(' balancedToken* ')' ')'
-    ;
-
-attributeKeyword
-    : '__attribute__'
-    | '__attribute'
+    : ('__attribute__' | '__attribute') '(' '(' (balancedParens | ~('(' | ')'))* ')' ')'
     ;
 
 asmKeyword
@@ -405,13 +385,9 @@ asmKeyword
     | '__asm__'
     ;
 
+// Tokens up to the matching ')'; the nested parentheses are the only rule nodes inside.
 balancedParens
-    : '(' balancedToken* ')'
-    ;
-
-balancedToken
-    : balancedParens
-    | ~('(' | ')')
+    : '(' (balancedParens | ~('(' | ')'))* ')'
     ;
 
 identifier
@@ -444,13 +420,25 @@ compoundStatement
     : '{' { this.pushScope(); } blockItem* '}' { this.popScope(); }
     ;
 
+// A declaration or one of the statement alternatives, written out (no statement node per item);
+// the same alternatives in the same order as `statement`.
 blockItem
     : declaration
-    | statement
+    | labeledStatement
+    | compoundStatement
+    | expressionStatement
+    | ifStatement
+    | switchStatement
+    | whileStatement
+    | doWhileStatement
+    | forStatement
+    | jumpStatement
+    | asmStatement
     ;
 
+// The expression is written out (no expression node): `expression` is this comma list.
 expressionStatement
-    : expression? ';'
+    : (assignmentExpression (',' assignmentExpression)*)? ';'
     | gccAttributeSpecifier+ ';'
     ;
 
@@ -474,9 +462,9 @@ forStatement
     : 'for' { this.pushScope(); } '(' forInit ';' forCondition = expression? ';' forUpdate = expression? ')' statement { this.popScope(); }
     ;
 
-// The declaration alternative includes its own ';' via declarationSpecifiers initDeclaratorList?.
+// The declaration alternative includes its own ';' via declarationSpecifiers and the init declarators.
 forInit
-    : declarationSpecifiers initDeclaratorList?
+    : declarationSpecifiers (initDeclarator (',' initDeclarator)*)?
     | expression?
     ;
 
@@ -508,10 +496,31 @@ expression
 // `(a ? b : c) = d`); lowering checks that it is an lvalue. Positions that C restricts to
 // conditional/constant expressions (case labels, bit widths, enumerator values, designators) also
 // use this rule; lowering evaluates or rejects them.
-// The expression rules are deliberately flat (cast inside unaryExpression, primaries inside
-// postfixExpression): every rule level costs a parse-tree node per operand.
+// The expression rules are deliberately flat: every rule level costs a parse-tree node (and often a
+// prediction) per operand. The primary alternatives are the unary expressions (primaries with
+// their postfix suffixes, prefix operators, sizeof, casts) written out in full, so an operand is a
+// single assignmentExpression node; `unaryExpression` repeats them for the operands of prefix
+// operators and casts. The two lists must stay the same (build-ast-expressions.ts reads both
+// through the same function, by their children).
 assignmentExpression
-    : unaryExpression
+    : Identifier postfixSuffix*
+    | IntegerConstant postfixSuffix*
+    | FloatingConstant postfixSuffix*
+    | CharacterConstant postfixSuffix*
+    | StringLiteral+ postfixSuffix*
+    | '(' expression ')' postfixSuffix*
+    | '(' compoundStatement ')' postfixSuffix*
+    | '__builtin_va_arg' '(' assignmentExpression ',' typeName ')' postfixSuffix*
+    | '__builtin_offsetof' '(' typeName ',' offsetofMember ')' postfixSuffix*
+    | '(' typeName ')' '{' (initializerList ','?)? '}' postfixSuffix*
+    | ('++' | '--') unaryExpression
+    | unaryOperator unaryExpression
+    | 'sizeof' '(' typeName ')'
+    | 'sizeof' unaryExpression
+    | alignofKeyword '(' typeName ')'
+    | alignofKeyword unaryExpression
+    | '__extension__' unaryExpression
+    | '(' typeName ')' unaryExpression
     | assignmentExpression operator = ('*' | '/' | '%') assignmentExpression
     | assignmentExpression operator = ('+' | '-') assignmentExpression
     | assignmentExpression operator = ('<<' | '>>') assignmentExpression
@@ -523,17 +532,23 @@ assignmentExpression
     | assignmentExpression operator = '&&' assignmentExpression
     | assignmentExpression operator = '||' assignmentExpression
     | <assoc = right> assignmentExpression '?' expression ':' assignmentExpression
-    | <assoc = right> assignmentExpression assignmentOperator assignmentExpression
-    ;
-
-assignmentOperator
-    : '=' | '*=' | '/=' | '%=' | '+=' | '-=' | '<<=' | '>>=' | '&=' | '^=' | '|='
+    | <assoc = right> assignmentExpression operator = ('=' | '*=' | '/=' | '%=' | '+=' | '-=' | '<<=' | '>>=' | '&=' | '^=' | '|=') assignmentExpression
     ;
 
 // `sizeof '(' typeName ')'` comes before `sizeof unaryExpression` so that `sizeof (int) * p` is
-// `sizeof(int) * p` (the lower alternative wins ambiguities).
+// `sizeof(int) * p` (the lower alternative wins ambiguities). The same alternatives, in the same
+// order, as the primary alternatives of assignmentExpression.
 unaryExpression
-    : postfixExpression
+    : Identifier postfixSuffix*
+    | IntegerConstant postfixSuffix*
+    | FloatingConstant postfixSuffix*
+    | CharacterConstant postfixSuffix*
+    | StringLiteral+ postfixSuffix*
+    | '(' expression ')' postfixSuffix*
+    | '(' compoundStatement ')' postfixSuffix*
+    | '__builtin_va_arg' '(' assignmentExpression ',' typeName ')' postfixSuffix*
+    | '__builtin_offsetof' '(' typeName ',' offsetofMember ')' postfixSuffix*
+    | '(' typeName ')' '{' (initializerList ','?)? '}' postfixSuffix*
     | ('++' | '--') unaryExpression
     | unaryOperator unaryExpression
     | 'sizeof' '(' typeName ')'
@@ -552,23 +567,9 @@ unaryOperator
     : '&' | '*' | '+' | '-' | '~' | '!'
     ;
 
-postfixExpression
-    : (
-        Identifier
-        | IntegerConstant
-        | FloatingConstant
-        | CharacterConstant
-        | StringLiteral+
-        | '(' expression ')'
-        | '(' compoundStatement ')'
-        | '__builtin_va_arg' '(' assignmentExpression ',' typeName ')'
-        | '__builtin_offsetof' '(' typeName ',' offsetofMember ')'
-        | '(' typeName ')' '{' (initializerList ','?)? '}'
-    ) postfixSuffix*
-    ;
-
+// The index is written out as `expression` (no expression node).
 postfixSuffix
-    : '[' expression ']'
+    : '[' assignmentExpression (',' assignmentExpression)* ']'
     | '(' argumentExpressionList? ')'
     | '.' identifier
     | '->' identifier

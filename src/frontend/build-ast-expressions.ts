@@ -7,7 +7,7 @@
 // (the classic definition) and `__builtin_va_arg(e, T)` becomes `(T) __builtin_va_arg(e)`, a call
 // of an unknown function that lowering must refuse or treat as nondeterministic.
 
-import { type ParserRuleContext, TerminalNode } from 'antlr4ng';
+import { type ParserRuleContext, type ParseTree, TerminalNode } from 'antlr4ng';
 import type {
   AssignmentOperator,
   BinaryOperator,
@@ -18,13 +18,17 @@ import type {
   UnaryOperator,
 } from './ast.js';
 import {
+  AlignofKeywordContext,
   AssignmentExpressionContext,
+  CompoundStatementContext,
   CParser,
-  type ExpressionContext,
-  type OffsetofMemberContext,
-  PostfixExpressionContext,
-  type PostfixSuffixContext,
+  ExpressionContext,
+  InitializerListContext,
+  OffsetofMemberContext,
+  PostfixSuffixContext,
+  TypeNameContext,
   UnaryExpressionContext,
+  UnaryOperatorContext,
 } from './generated/CParser.js';
 import {
   buildCompoundStatement,
@@ -54,48 +58,50 @@ export function buildExpression(context: ExpressionContext): Expression {
   return { kind: 'comma', expressions: parts.map(buildAssignmentExpression), location: locationOf(context) };
 }
 
+const assignmentOperators: ReadonlySet<string> = new Set<AssignmentOperator>(['=', '*=', '/=', '%=', '+=', '-=', '<<=', '>>=', '&=', '^=', '|=']);
+
+/**
+ * An `expression` written out among a context's children (`assignmentExpression (','
+ * assignmentExpression)*` in expressionStatement and index suffixes): built as buildExpression
+ * builds the rule; undefined if there is none.
+ */
+export function buildExpressionAmong(context: ParserRuleContext): Expression | undefined {
+  const parts: AssignmentExpressionContext[] = [];
+  for (const child of context.children) {
+    if (child instanceof AssignmentExpressionContext) {
+      parts.push(child);
+    }
+  }
+  if (parts.length <= 1) {
+    return parts.length === 0 ? undefined : buildAssignmentExpression(parts[0]);
+  }
+  return { kind: 'comma', expressions: parts.map(buildAssignmentExpression), location: locationOf(parts[0]) };
+}
+
 /** Every operator except the comma (the grammar's precedence-climbing rule). */
 export function buildAssignmentExpression(context: AssignmentExpressionContext): Expression {
-  // Fast paths (the generated accessors scan the children with `instanceof` once per accessor):
-  // a lone unary operand, and the binary alternatives `left operator right`.
   const children = context.children;
-  if (children.length === 1) {
-    const only = children[0];
-    if (only instanceof UnaryExpressionContext) {
-      return buildUnaryExpression(only);
-    }
-  } else if (children.length === 3 && context._operator !== undefined && context._operator !== null) {
-    const leftContext = children[0];
-    const rightContext = children[2];
-    const operator = context._operator.text;
-    if (leftContext instanceof AssignmentExpressionContext && rightContext instanceof AssignmentExpressionContext && operator !== undefined) {
-      const left = buildAssignmentExpression(leftContext);
-      const right = buildAssignmentExpression(rightContext);
-      return { kind: 'binary', operator: operator as BinaryOperator, left, right, location: locationOf(context) };
-    }
-  }
-  const unary = context.unaryExpression();
-  if (unary !== null) {
-    return buildUnaryExpression(unary);
+  const leftContext = children[0];
+  if (!(leftContext instanceof AssignmentExpressionContext)) {
+    return buildUnaryForm(context); // a primary alternative: the unary expression forms
   }
   const location = locationOf(context);
-  const operands = context.assignmentExpression();
-  if (operands.length !== 2) {
+  const rightContext = children[children.length - 1];
+  if (children.length < 3 || !(rightContext instanceof AssignmentExpressionContext)) {
     throw new UnsupportedSyntaxError('malformed expression', location);
   }
-  const left = buildAssignmentExpression(operands[0]);
-  const right = buildAssignmentExpression(operands[1]);
-  const assignmentOperator = context.assignmentOperator();
-  if (assignmentOperator !== null) {
-    return { kind: 'assignment', operator: assignmentOperator.getText() as AssignmentOperator, target: left, value: right, location };
-  }
-  const middle = context.expression();
-  if (middle !== null) {
-    return { kind: 'conditional', condition: left, then: buildExpression(middle), else: right, location };
+  const left = buildAssignmentExpression(leftContext);
+  const right = buildAssignmentExpression(rightContext);
+  const condition = children.length === 5 ? children[2] : undefined;
+  if (condition instanceof ExpressionContext) {
+    return { kind: 'conditional', condition: left, then: buildExpression(condition), else: right, location };
   }
   const operator = context._operator?.text;
   if (operator === undefined) {
     throw new UnsupportedSyntaxError('malformed binary expression', location);
+  }
+  if (assignmentOperators.has(operator)) {
+    return { kind: 'assignment', operator: operator as AssignmentOperator, target: left, value: right, location };
   }
   return { kind: 'binary', operator: operator as BinaryOperator, left, right, location };
 }
@@ -105,86 +111,190 @@ const unaryOperators: Readonly<Record<string, UnaryOperator>> = {
 };
 
 function buildUnaryExpression(context: UnaryExpressionContext): Expression {
-  const only = context.children.length === 1 ? context.children[0] : undefined;
-  if (only instanceof PostfixExpressionContext) {
-    return buildPostfixExpression(only);
+  return buildUnaryForm(context);
+}
+
+/** The text of a rule context that matched a single token (operators, keywords). */
+function tokenText(context: ParserRuleContext): string {
+  const children = context.children;
+  const only = children.length === 1 ? children[0] : undefined;
+  return only instanceof TerminalNode ? only.symbol.text ?? '' : context.getText();
+}
+
+function unaryOperandAt(context: ParserRuleContext, index: number): Expression {
+  const operand = context.children[index];
+  if (!(operand instanceof UnaryExpressionContext)) {
+    throw new UnsupportedSyntaxError('malformed unary expression', locationOf(context));
   }
-  const postfix = context.postfixExpression();
-  if (postfix !== null) {
-    return buildPostfixExpression(postfix);
+  return buildUnaryExpression(operand);
+}
+
+function typeNameAt(context: ParserRuleContext, index: number): TypeNameContext {
+  const typeName = context.children[index];
+  if (!(typeName instanceof TypeNameContext)) {
+    throw new UnsupportedSyntaxError('malformed expression', locationOf(context));
   }
+  return typeName;
+}
+
+/**
+ * The unary expression forms, read from the children of an assignmentExpression primary
+ * alternative or of a unaryExpression (the grammar lists the same alternatives in both): a primary
+ * followed by postfix suffixes, a prefix operator, sizeof, alignof, `__extension__` or a cast.
+ */
+function buildUnaryForm(context: ParserRuleContext): Expression {
+  const children = context.children;
+  const first = children[0];
   const location = locationOf(context);
-  const first = context.getChild(0);
-  const firstText = first instanceof TerminalNode ? first.symbol.text ?? '' : '';
-  const typeName = context.typeName();
-  const operand = context.unaryExpression();
-  const unaryOperator = context.unaryOperator();
-  if (unaryOperator !== null && operand !== null) {
-    const operator = unaryOperators[unaryOperator.getText()];
-    if (operator === undefined) {
-      throw new UnsupportedSyntaxError(`unknown unary operator '${unaryOperator.getText()}'`, location);
+  if (first instanceof TerminalNode) {
+    const symbol = first.symbol;
+    switch (symbol.type) {
+      case CParser.Identifier:
+        return applyPostfixSuffixes({ kind: 'identifier', name: symbol.text ?? '', location }, children, 1);
+      case CParser.IntegerConstant: {
+        const text = symbol.text ?? '';
+        const decoded = decodeIntegerConstant(text);
+        if (decoded.kind === 'invalid') {
+          throw new UnsupportedSyntaxError(`invalid integer constant '${text}'`, location);
+        }
+        return applyPostfixSuffixes({ kind: 'integerConstant', text, value: decoded.value, suffix: decoded.suffix, location }, children, 1);
+      }
+      case CParser.FloatingConstant:
+        return applyPostfixSuffixes({ kind: 'floatingConstant', text: first.getText(), location }, children, 1);
+      case CParser.CharacterConstant: {
+        const text = first.getText();
+        const decoded = decodeCharacterConstant(text);
+        if (decoded.kind === 'invalid') {
+          throw new UnsupportedSyntaxError(`invalid character constant ${text}: ${decoded.reason}`, location);
+        }
+        return applyPostfixSuffixes({ kind: 'characterConstant', text, value: decoded.value, location }, children, 1);
+      }
+      case CParser.StringLiteral: {
+        const pieces: string[] = [];
+        let index = 0;
+        for (; index < children.length; index++) {
+          const child = children[index];
+          if (!(child instanceof TerminalNode) || child.symbol.type !== CParser.StringLiteral) {
+            break;
+          }
+          pieces.push(child.getText());
+        }
+        return applyPostfixSuffixes({ kind: 'stringLiteral', text: concatenateStringLiterals(pieces), location }, children, index);
+      }
+      default:
+        break;
     }
-    return { kind: 'unary', operator, operand: buildUnaryExpression(operand), location };
-  }
-  switch (firstText) {
-    case '++':
-    case '--':
-      if (operand !== null) {
-        return { kind: 'unary', operator: firstText === '++' ? 'preIncrement' : 'preDecrement', operand: buildUnaryExpression(operand), location };
-      }
-      break;
-    case '(':
-      if (typeName !== null && operand !== null) {
-        return { kind: 'cast', typeName: buildTypeName(typeName), operand: buildUnaryExpression(operand), location };
-      }
-      break;
-    case 'sizeof':
-      if (typeName !== null) {
-        return { kind: 'sizeofType', typeName: buildTypeName(typeName), location };
-      }
-      if (operand !== null) {
-        return { kind: 'sizeofExpression', operand: buildUnaryExpression(operand), location };
-      }
-      break;
-    case '__extension__':
-      if (operand !== null) {
-        return buildUnaryExpression(operand);
-      }
-      break;
-    default:
-      break;
-  }
-  if (context.alignofKeyword() !== null) {
-    if (typeName !== null) {
-      return { kind: 'alignofType', typeName: buildTypeName(typeName), location };
-    }
-    if (operand !== null) {
-      // GCC `__alignof__(expression)`: the alignment of the expression's type, i.e. of typeof(e).
-      const typeOfOperand: TypeName = {
-        kind: 'typeName',
-        specifiers: {
-          storage: [],
-          type: { kind: 'typeof', operand: buildUnaryExpression(operand), location },
-          qualifiers: [],
-          isInline: false,
+    const second = children[1];
+    switch (symbol.text) {
+      case '(':
+        if (second instanceof ExpressionContext) {
+          return applyPostfixSuffixes(buildExpression(second), children, 3);
+        }
+        if (second instanceof CompoundStatementContext) {
+          return applyPostfixSuffixes({ kind: 'statementExpression', body: buildCompoundStatement(second), location }, children, 3);
+        }
+        if (second instanceof TypeNameContext) {
+          const afterParenthesis = children[3];
+          if (afterParenthesis instanceof UnaryExpressionContext) {
+            return { kind: 'cast', typeName: buildTypeName(second), operand: buildUnaryExpression(afterParenthesis), location };
+          }
+          // compound literal `(T){...}`
+          let list: InitializerListContext | undefined;
+          let index = 4;
+          for (; index < children.length; index++) {
+            const child = children[index];
+            if (child instanceof InitializerListContext) {
+              list = child;
+            } else if (child instanceof TerminalNode && child.symbol.text === '}') {
+              index++;
+              break;
+            }
+          }
+          const literal: Expression = {
+            kind: 'compoundLiteral',
+            typeName: buildTypeName(second),
+            initializer: { kind: 'listInitializer', items: list === undefined ? [] : buildInitializerList(list), location },
+            location,
+          };
+          return applyPostfixSuffixes(literal, children, index);
+        }
+        break;
+      case '++':
+      case '--':
+        return { kind: 'unary', operator: symbol.text === '++' ? 'preIncrement' : 'preDecrement', operand: unaryOperandAt(context, 1), location };
+      case 'sizeof':
+        if (second instanceof UnaryExpressionContext) {
+          return { kind: 'sizeofExpression', operand: buildUnaryExpression(second), location };
+        }
+        return { kind: 'sizeofType', typeName: buildTypeName(typeNameAt(context, 2)), location };
+      case '__extension__':
+        return unaryOperandAt(context, 1);
+      case '__builtin_va_arg': {
+        const argument = children[2];
+        if (!(argument instanceof AssignmentExpressionContext)) {
+          throw new UnsupportedSyntaxError('malformed __builtin_va_arg', location);
+        }
+        const typeName = typeNameAt(context, 4);
+        const call: Expression = {
+          kind: 'call',
+          callee: { kind: 'identifier', name: '__builtin_va_arg', location },
+          arguments: [buildAssignmentExpression(argument)],
           location,
-        },
-        declarator: { kind: 'abstract', location },
-        location,
-      };
-      return { kind: 'alignofType', typeName: typeOfOperand, location };
+        };
+        return applyPostfixSuffixes({ kind: 'cast', typeName: buildTypeName(typeName), operand: call, location }, children, 6);
+      }
+      case '__builtin_offsetof': {
+        const typeName = typeNameAt(context, 2);
+        const member = children[4];
+        if (!(member instanceof OffsetofMemberContext)) {
+          throw new UnsupportedSyntaxError('malformed primary expression', location);
+        }
+        return applyPostfixSuffixes(buildOffsetof(buildTypeName(typeName), member, location), children, 6);
+      }
+      default:
+        break;
     }
+    throw new UnsupportedSyntaxError('malformed unary expression', location);
+  }
+  if (first instanceof UnaryOperatorContext) {
+    const text = tokenText(first);
+    const operator = unaryOperators[text];
+    if (operator === undefined) {
+      throw new UnsupportedSyntaxError(`unknown unary operator '${text}'`, location);
+    }
+    return { kind: 'unary', operator, operand: unaryOperandAt(context, 1), location };
+  }
+  if (first instanceof AlignofKeywordContext) {
+    const second = children[1];
+    if (!(second instanceof UnaryExpressionContext)) {
+      return { kind: 'alignofType', typeName: buildTypeName(typeNameAt(context, 2)), location };
+    }
+    // GCC `__alignof__(expression)`: the alignment of the expression's type, i.e. of typeof(e).
+    const typeOfOperand: TypeName = {
+      kind: 'typeName',
+      specifiers: {
+        storage: [],
+        type: { kind: 'typeof', operand: buildUnaryExpression(second), location },
+        qualifiers: [],
+        isInline: false,
+        location,
+      },
+      declarator: { kind: 'abstract', location },
+      location,
+    };
+    return { kind: 'alignofType', typeName: typeOfOperand, location };
   }
   throw new UnsupportedSyntaxError('malformed unary expression', location);
 }
 
-function buildPostfixExpression(context: PostfixExpressionContext): Expression {
-  let result = buildPrimaryExpression(context);
-  if (context.children.length === 1) {
-    return result; // a primary without suffixes
-  }
-  for (const suffix of context.postfixSuffix()) {
-    result = applyPostfixSuffix(result, suffix);
+/** Applies the postfix suffixes among children[from..] to the primary, left to right. */
+function applyPostfixSuffixes(primary: Expression, children: readonly ParseTree[], from: number): Expression {
+  let result = primary;
+  for (let index = from; index < children.length; index++) {
+    const suffix = children[index];
+    if (suffix instanceof PostfixSuffixContext) {
+      result = applyPostfixSuffix(result, suffix);
+    }
   }
   return result;
 }
@@ -195,11 +305,11 @@ function applyPostfixSuffix(operand: Expression, suffix: PostfixSuffixContext): 
   const firstText = first instanceof TerminalNode ? first.symbol.text ?? '' : '';
   switch (firstText) {
     case '[': {
-      const index = suffix.expression();
-      if (index === null) {
+      const index = buildExpressionAmong(suffix);
+      if (index === undefined) {
         throw new UnsupportedSyntaxError('malformed index', locationOf(suffix));
       }
-      return { kind: 'index', array: operand, index: buildExpression(index), location };
+      return { kind: 'index', array: operand, index, location };
     }
     case '(': {
       const list = suffix.argumentExpressionList();
@@ -221,86 +331,6 @@ function applyPostfixSuffix(operand: Expression, suffix: PostfixSuffixContext): 
     default:
       throw new UnsupportedSyntaxError(`unknown postfix operator '${firstText}'`, locationOf(suffix));
   }
-}
-
-/** The primary part of a postfix expression (the grammar inlines primaries into postfixExpression). */
-function buildPrimaryExpression(context: PostfixExpressionContext): Expression {
-  const location = locationOf(context);
-  // Fast path: a primary that is a single identifier token is the first child (the scan below
-  // looks at every child).
-  const leading = context.children[0];
-  if (leading instanceof TerminalNode && leading.symbol.type === CParser.Identifier) {
-    return { kind: 'identifier', name: leading.symbol.text ?? '', location };
-  }
-  const identifier = context.Identifier();
-  if (identifier !== null) {
-    return { kind: 'identifier', name: identifier.symbol.text ?? '', location };
-  }
-  const integer = context.IntegerConstant();
-  if (integer !== null) {
-    const text = integer.symbol.text ?? '';
-    const decoded = decodeIntegerConstant(text);
-    if (decoded.kind === 'invalid') {
-      throw new UnsupportedSyntaxError(`invalid integer constant '${text}'`, location);
-    }
-    return { kind: 'integerConstant', text, value: decoded.value, suffix: decoded.suffix, location };
-  }
-  const floating = context.FloatingConstant();
-  if (floating !== null) {
-    return { kind: 'floatingConstant', text: floating.getText(), location };
-  }
-  const character = context.CharacterConstant();
-  if (character !== null) {
-    const text = character.getText();
-    const decoded = decodeCharacterConstant(text);
-    if (decoded.kind === 'invalid') {
-      throw new UnsupportedSyntaxError(`invalid character constant ${text}: ${decoded.reason}`, location);
-    }
-    return { kind: 'characterConstant', text, value: decoded.value, location };
-  }
-  const strings = context.StringLiteral();
-  if (strings.length > 0) {
-    return { kind: 'stringLiteral', text: concatenateStringLiterals(strings.map((node) => node.getText())), location };
-  }
-  const compound = context.compoundStatement();
-  if (compound !== null) {
-    return { kind: 'statementExpression', body: buildCompoundStatement(compound), location };
-  }
-  const inner = context.expression();
-  if (inner !== null) {
-    return buildExpression(inner);
-  }
-  const first = context.getChild(0);
-  const firstText = first instanceof TerminalNode ? first.symbol.text ?? '' : '';
-  const typeName = context.typeName();
-  if (typeName === null) {
-    throw new UnsupportedSyntaxError('malformed primary expression', location);
-  }
-  if (firstText === '__builtin_va_arg') {
-    const list = context.assignmentExpression();
-    if (list === null) {
-      throw new UnsupportedSyntaxError('malformed __builtin_va_arg', location);
-    }
-    const call: Expression = {
-      kind: 'call',
-      callee: { kind: 'identifier', name: '__builtin_va_arg', location },
-      arguments: [buildAssignmentExpression(list)],
-      location,
-    };
-    return { kind: 'cast', typeName: buildTypeName(typeName), operand: call, location };
-  }
-  const member = context.offsetofMember();
-  if (firstText === '__builtin_offsetof' && member !== null) {
-    return buildOffsetof(buildTypeName(typeName), member, location);
-  }
-  // compound literal `(T){...}`
-  const list = context.initializerList();
-  return {
-    kind: 'compoundLiteral',
-    typeName: buildTypeName(typeName),
-    initializer: { kind: 'listInitializer', items: list === null ? [] : buildInitializerList(list), location },
-    location,
-  };
 }
 
 /** `(unsigned long) &((T *) 0)->m.n[i]` */

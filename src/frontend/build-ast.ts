@@ -10,7 +10,7 @@
 // Soundness assumptions: constructs the AST cannot represent raise UnsupportedSyntaxError (reported
 // as an 'unsupported' diagnostic by parse.ts) instead of being approximated.
 
-import { type ParserRuleContext, TerminalNode } from 'antlr4ng';
+import { type ParserRuleContext, type ParseTree, TerminalNode } from 'antlr4ng';
 import type {
   CompoundStatement,
   Declaration,
@@ -34,16 +34,17 @@ import type {
 } from './ast.js';
 import {
   type AbstractDeclaratorContext,
-  type BlockItemContext,
-  BaseTypeKeywordContext,
+  AssignmentExpressionContext,
+  IdentifierListContext,
+  ParameterTypeListContext,
+  BlockItemContext,
   type CompilationUnitContext,
   CompoundStatementContext,
   DeclarationContext,
   DeclarationSpecifierNoTypeContext,
   type DeclarationSpecifiersContext,
   type DeclaratorContext,
-  type DeclaratorSuffixContext,
-  DirectDeclaratorContext,
+  DeclaratorSuffixContext,
   type DirectAbstractDeclaratorContext,
   type EnumSpecifierContext,
   ExpressionStatementContext,
@@ -52,17 +53,15 @@ import {
   FunctionSpecifierContext,
   IfStatementContext,
   JumpStatementContext,
-  type InitDeclaratorListContext,
-  IdentifierContext,
+  InitDeclaratorContext,
   type InitializerContext,
   type InitializerListContext,
   type LabeledStatementContext,
-  type ParameterDeclarationContext,
-  type PointerContext,
+  ParameterDeclarationContext,
+  PointerContext,
   type SpecifierQualifierListContext,
   SpecifierQualifierNoTypeContext,
   StatementContext,
-  StorageClassSpecifierContext,
   type StructOrUnionSpecifierContext,
   type TypeNameContext,
   TypedefNameContext,
@@ -73,7 +72,9 @@ import {
 import {
   buildAssignmentExpression,
   buildExpression,
+  buildExpressionAmong,
   locationOf,
+  locationOfTerminal,
 } from './build-ast-expressions.js';
 
 export class UnsupportedSyntaxError extends Error {
@@ -85,29 +86,11 @@ export class UnsupportedSyntaxError extends Error {
 
 export function buildTranslationUnit(context: CompilationUnitContext): TranslationUnit {
   const items: ExternalDeclaration[] = [];
-  for (const external of context.externalDeclaration()) {
-    // Fast path: an external declaration has one child, its alternative (the generated accessors
-    // scan the children with `instanceof` once per accessor).
-    const only = external.children.length === 1 ? external.children[0] : undefined;
-    if (only instanceof FunctionDefinitionContext) {
-      items.push(buildFunctionDefinition(only));
-      continue;
-    }
-    if (only instanceof DeclarationContext) {
-      const built = buildDeclaration(only);
-      if (built !== undefined) {
-        items.push(built);
-      }
-      continue;
-    }
-    const definition = external.functionDefinition();
-    if (definition !== null) {
-      items.push(buildFunctionDefinition(definition));
-      continue;
-    }
-    const declaration = external.declaration();
-    if (declaration !== null) {
-      const built = buildDeclaration(declaration);
+  for (const child of context.children) {
+    if (child instanceof FunctionDefinitionContext) {
+      items.push(buildFunctionDefinition(child));
+    } else if (child instanceof DeclarationContext) {
+      const built = buildDeclaration(child);
       if (built !== undefined) {
         items.push(built);
       }
@@ -129,7 +112,7 @@ function buildFunctionDefinition(context: FunctionDefinitionContext): FunctionDe
     declarator = applyOldStyleParameterDeclarations(declarator, oldStyleDeclarations.map((declaration): Declaration => ({
       kind: 'declaration',
       specifiers: buildSpecifiers(declaration.declarationSpecifiers()),
-      declarators: buildInitDeclarators(declaration.initDeclaratorList()),
+      declarators: buildInitDeclarators(declaration),
       location: locationOf(declaration),
     })));
   }
@@ -199,23 +182,25 @@ export function buildDeclaration(context: DeclarationContext): Declaration | und
   return {
     kind: 'declaration',
     specifiers: buildSpecifiers(specifiersContext),
-    declarators: buildInitDeclarators(context.initDeclaratorList()),
+    declarators: buildInitDeclarators(context),
     location: locationOf(context),
   };
 }
 
-function buildInitDeclarators(list: InitDeclaratorListContext | null): InitDeclarator[] {
-  if (list === null) {
-    return [];
+/** The init declarators among the children of a declaration (or of a for-init declaration). */
+function buildInitDeclarators(parent: ParserRuleContext): InitDeclarator[] {
+  const result: InitDeclarator[] = [];
+  for (const item of parent.children) {
+    if (item instanceof InitDeclaratorContext) {
+      const initializer = item.initializer();
+      result.push({
+        declarator: buildDeclarator(item.declarator()),
+        initializer: initializer === null ? undefined : buildInitializer(initializer),
+        location: locationOf(item),
+      });
+    }
   }
-  return list.initDeclarator().map((item) => {
-    const initializer = item.initializer();
-    return {
-      declarator: buildDeclarator(item.declarator()),
-      initializer: initializer === null ? undefined : buildInitializer(initializer),
-      location: locationOf(item),
-    };
-  });
+  return result;
 }
 
 const storageNames: Readonly<Record<string, StorageClass>> = {
@@ -268,14 +253,11 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
     other = specifier;
   };
   for (const child of context.children) {
-    if (child instanceof TypeSpecifierContext) { // fast path for the most frequent child: a type keyword
-      const first = child.children[0];
-      if (first instanceof BaseTypeKeywordContext) {
-        const text = tokenText(first);
-        baseNames.push(baseTypeNames[text] ?? text);
-        baseLocation ??= locationOf(first);
-        continue;
-      }
+    if (child instanceof TerminalNode) { // the only tokens of the list are the base type keywords
+      const text = child.symbol.text ?? '';
+      baseNames.push(baseTypeNames[text] ?? text);
+      baseLocation ??= locationOfTerminal(child);
+      continue;
     }
     if (child instanceof DeclarationSpecifierNoTypeContext || child instanceof SpecifierQualifierNoTypeContext) {
       // Fast path: each alternative of these rules is a single child.
@@ -284,8 +266,8 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
         qualifiers.push(qualifierName(only));
         continue;
       }
-      if (only instanceof StorageClassSpecifierContext) {
-        const name = storageNames[tokenText(only)];
+      if (only instanceof TerminalNode) { // a storage class keyword or '__extension__'
+        const name = storageNames[only.symbol.text ?? ''];
         if (name !== undefined) {
           storage.push(name);
         }
@@ -302,13 +284,6 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
         qualifiers.push(qualifierName(qualifier));
       }
       if (child instanceof DeclarationSpecifierNoTypeContext) {
-        const storageClass = child.storageClassSpecifier();
-        if (storageClass !== null) {
-          const name = storageNames[storageClass.getText()];
-          if (name !== undefined) {
-            storage.push(name);
-          }
-        }
         const functionSpecifier = child.functionSpecifier();
         if (functionSpecifier !== null && functionSpecifier.getText().includes('inline')) {
           isInline = true;
@@ -318,13 +293,6 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
     } else if (child instanceof TypedefNameContext) {
       setOther({ kind: 'typedefName', name: tokenText(child), location: locationOf(child) });
     } else if (child instanceof TypeSpecifierContext) {
-      const keyword = child.baseTypeKeyword();
-      if (keyword !== null) {
-        const text = tokenText(keyword);
-        baseNames.push(baseTypeNames[text] ?? text);
-        baseLocation ??= locationOf(keyword);
-        continue;
-      }
       const structOrUnion = child.structOrUnionSpecifier();
       const enumSpecifier = child.enumSpecifier();
       const typeofSpecifier = child.typeofSpecifier();
@@ -408,41 +376,52 @@ function wrapInPointers(pointer: PointerContext | null, inner: Declarator): Decl
   if (pointer === null) {
     return inner;
   }
-  // `* q1 * q2 D`: the first `*` is the outermost node.
+  // `* q1 * q2 D`: the first `*` is the outermost node. Each '*' starts a level; the qualifiers
+  // after it are that level's (attributes are dropped).
+  const levels: { qualifiers: Qualifier[]; location: SourceLocation }[] = [];
+  for (const child of pointer.children) {
+    if (child instanceof TerminalNode) {
+      levels.push({ qualifiers: [], location: locationOfTerminal(child) });
+    } else if (child instanceof TypeQualifierContext && levels.length > 0) {
+      levels[levels.length - 1].qualifiers.push(qualifierName(child));
+    }
+  }
   let result = inner;
-  const parts = pointer.pointerPart();
-  for (let index = parts.length - 1; index >= 0; index--) {
-    const part = parts[index];
+  for (let index = levels.length - 1; index >= 0; index--) {
+    const level = levels[index];
     result = {
       kind: 'pointer',
-      qualifiers: part.typeQualifier().map(qualifierName),
+      qualifiers: level.qualifiers,
       inner: result,
-      location: locationOf(part),
+      location: level.location,
     };
   }
   return result;
 }
 
 export function buildDeclarator(context: DeclaratorContext): Declarator {
-  // `pointer? directDeclarator`: a lone child is the direct declarator (no pointer to look for).
-  const lone = context.children.length === 1 ? context.children[0] : undefined;
-  const direct = lone instanceof DirectDeclaratorContext ? lone : context.directDeclarator();
-  const first = direct.children[0];
-  const identifier = first instanceof IdentifierContext ? first : direct.identifier();
+  // `pointer? (name | '(' attributes declarator ')') declaratorSuffix*`
+  const children = context.children;
+  const pointer = children[0] instanceof PointerContext ? children[0] : null;
+  const directStart = children[pointer === null ? 0 : 1];
+  if (!(directStart instanceof TerminalNode)) {
+    throw new UnsupportedSyntaxError('malformed declarator', locationOf(context));
+  }
+  const directLocation = locationOfTerminal(directStart);
   let result: Declarator;
-  if (identifier !== null) {
-    result = { kind: 'identifier', name: tokenText(identifier), location: locationOf(identifier) };
+  if (context._name !== undefined && context._name !== null && directStart.symbol === context._name) {
+    result = { kind: 'identifier', name: directStart.symbol.text ?? '', location: directLocation };
   } else {
-    const innerDeclarator = direct.declarator();
+    const innerDeclarator = context.declarator();
     if (innerDeclarator === null) {
-      throw new UnsupportedSyntaxError('malformed declarator', locationOf(direct));
+      throw new UnsupportedSyntaxError('malformed declarator', directLocation);
     }
     result = buildDeclarator(innerDeclarator);
   }
-  if (identifier === null || direct.children.length > 1) {
-    result = applySuffixes(result, direct.declaratorSuffix(), locationOf(direct));
+  if (children[children.length - 1] instanceof DeclaratorSuffixContext) {
+    result = applySuffixes(result, context.declaratorSuffix(), directLocation);
   }
-  return lone !== undefined && lone === direct ? result : wrapInPointers(context.pointer(), result);
+  return wrapInPointers(pointer, result);
 }
 
 function buildAbstractDeclarator(context: AbstractDeclaratorContext | null, location: SourceLocation): Declarator {
@@ -465,27 +444,40 @@ function buildDirectAbstract(context: DirectAbstractDeclaratorContext): Declarat
 function applySuffixes(base: Declarator, suffixes: readonly DeclaratorSuffixContext[], location: SourceLocation): Declarator {
   let result = base;
   for (const suffix of suffixes) {
-    const first = suffix.getChild(0)?.getText();
-    if (first === '[') {
-      const size = suffix.assignmentExpression();
-      result = { kind: 'array', inner: result, size: size === null ? undefined : buildAssignmentExpression(size), location };
+    // '[' qualifiers size? ']' | '[' qualifiers '*' ']' | '(' parameterTypeList ')' | '(' identifierList? ')'
+    const children = suffix.children;
+    const first = children[0];
+    if (first instanceof TerminalNode && first.symbol.text === '[') {
+      let size: AssignmentExpressionContext | undefined;
+      for (const child of children) {
+        if (child instanceof AssignmentExpressionContext) {
+          size = child;
+        }
+      }
+      result = { kind: 'array', inner: result, size: size === undefined ? undefined : buildAssignmentExpression(size), location };
       continue;
     }
-    const typeList = suffix.parameterTypeList();
+    const second = children[1];
+    const typeList = second instanceof ParameterTypeListContext ? second : null;
     if (typeList !== null) {
-      const parameters = typeList.parameterList().parameterDeclaration().map(buildParameter);
+      const parameters: ParameterDeclaration[] = [];
+      for (const child of typeList.children) {
+        if (child instanceof ParameterDeclarationContext) {
+          parameters.push(buildParameter(child));
+        }
+      }
       const isVoidList = parameters.length === 1 && isPlainVoid(parameters[0]);
       result = {
         kind: 'function',
         inner: result,
         parameters: isVoidList ? [] : parameters,
-        isVariadic: hasTerminal(typeList, '...'),
+        isVariadic: isTerminal(typeList.children[typeList.children.length - 1], '...'), // `, ...` comes last
         isUnprototyped: false,
         location,
       };
       continue;
     }
-    const identifiers = suffix.identifierList();
+    const identifiers = second instanceof IdentifierListContext ? second : null;
     if (identifiers === null) {
       result = { kind: 'function', inner: result, parameters: [], isVariadic: false, isUnprototyped: true, location };
       continue;
@@ -573,32 +565,28 @@ export function buildInitializerList(context: InitializerListContext): Initializ
 
 export function buildCompoundStatement(context: CompoundStatementContext): CompoundStatement {
   const items: (Statement | Declaration)[] = [];
-  for (const item of context.blockItem()) {
-    const built = buildBlockItem(item);
-    if (built !== undefined) {
-      items.push(built);
+  for (const item of context.children) {
+    if (item instanceof BlockItemContext) {
+      const built = buildBlockItem(item);
+      if (built !== undefined) {
+        items.push(built);
+      }
     }
   }
   return { kind: 'compound', items, location: locationOf(context) };
 }
 
+/** A block item is a declaration or has the alternatives of a statement (see grammars/C.g4). */
 function buildBlockItem(context: BlockItemContext): Statement | Declaration | undefined {
-  const only = context.children.length === 1 ? context.children[0] : undefined;
-  if (only instanceof StatementContext) {
-    return buildStatement(only);
+  const first = context.children[0]; // a block item has one child, its alternative
+  if (first instanceof DeclarationContext) {
+    return buildDeclaration(first);
   }
-  if (only instanceof DeclarationContext) {
-    return buildDeclaration(only);
-  }
-  const declaration = context.declaration();
-  if (declaration !== null) {
-    return buildDeclaration(declaration);
-  }
-  const statement = context.statement();
-  if (statement === null) {
-    throw new UnsupportedSyntaxError('malformed block item', locationOf(context));
-  }
-  return buildStatement(statement);
+  return buildStatement(context);
+}
+
+function isTerminal(node: ParseTree | undefined, text: string): boolean {
+  return node instanceof TerminalNode && node.symbol.text === text;
 }
 
 function hasTerminal(context: ParserRuleContext, text: string): boolean {
@@ -612,7 +600,7 @@ function requireNode<T>(node: T | null | undefined, what: string, context: Parse
   return node;
 }
 
-export function buildStatement(context: StatementContext): Statement {
+export function buildStatement(context: StatementContext | BlockItemContext): Statement {
   const location = locationOf(context);
   // Fast path for the frequent alternatives (a statement has one child, its alternative); the
   // accessor chain below handles every alternative.
@@ -683,8 +671,7 @@ export function buildStatement(context: StatementContext): Statement {
 }
 
 function buildExpressionStatement(context: ExpressionStatementContext, location: SourceLocation): Statement {
-  const expression = context.expression();
-  return { kind: 'expressionStatement', expression: expression === null ? undefined : buildExpression(expression), location };
+  return { kind: 'expressionStatement', expression: buildExpressionAmong(context), location };
 }
 
 function buildIfStatement(context: IfStatementContext, location: SourceLocation): Statement {
@@ -723,7 +710,8 @@ function buildJumpStatement(context: JumpStatementContext, location: SourceLocat
 function buildLabeledStatement(context: LabeledStatementContext): Statement {
   const location = locationOf(context);
   const body = buildStatement(context.statement());
-  const keyword = context.getChild(0)?.getText();
+  const first = context.children[0];
+  const keyword = first instanceof TerminalNode ? first.symbol.text : undefined; // else an identifier
   if (keyword === 'case') {
     return { kind: 'case', value: buildAssignmentExpression(requireNode(context.assignmentExpression(), 'case', context)), body, location };
   }
@@ -742,7 +730,7 @@ function buildForStatement(context: ForStatementContext): Statement {
     initNode = {
       kind: 'declaration',
       specifiers: buildSpecifiers(initSpecifiers),
-      declarators: buildInitDeclarators(init.initDeclaratorList()),
+      declarators: buildInitDeclarators(init),
       location: locationOf(init),
     };
   } else {

@@ -4,10 +4,15 @@
 // syntax errors become diagnostics. Never throws for bad input and never prints. Prediction runs on
 // a subclass of the runtime's simulator that answers from the cached DFA without the runtime's
 // per-call allocations and falls back to the runtime whenever the DFA does not settle it (so the
-// parse tree is the one the runtime would build).
+// parse tree is the one the runtime would build). Lexing: fastTokens, a hand-written lexer, builds
+// the tokens the generated lexer would for ordinary text and gives up on anything else (unknown
+// characters, unterminated comments or literals, odd numbers), in which case the generated lexer
+// runs (and reports the errors).
 // Soundness assumptions: typedef names are classified by the scope-aware table kept by the parser
 // (see grammars/C.g4); any lexer error is a syntax error (no character is silently dropped except
-// comments, whitespace and `#` lines, which carry no meaning after preprocessing).
+// comments, whitespace and `#` lines, which carry no meaning after preprocessing); fastTokens agrees
+// with the lexer rules of grammars/C.g4 whenever it returns tokens (it must be kept in step with
+// them).
 
 import {
   BailErrorStrategy,
@@ -48,6 +53,8 @@ export type ParseResult =
 class TypedefAwareTokenStream extends CommonTokenStream {
   private parser: CParser | undefined;
   private readonly classifiedAtVersion: number[] = [];
+  /** Set by fillWithTexts: whether every token is on the default channel (see lookAhead). */
+  private allOnDefaultChannel = false;
 
   public constructor(lexer: Lexer) {
     super(lexer);
@@ -57,19 +64,66 @@ class TypedefAwareTokenStream extends CommonTokenStream {
     this.parser = parser;
   }
 
-  /** Lexes everything and stores each token's text once (the runtime recomputes it per access). */
-  public fillWithTexts(source: string): void {
-    this.fill();
+  /**
+   * Lexes everything and stores each token's text once (the runtime recomputes it per access). The
+   * tokens come from fastTokens when it can lex the text, else from the generated lexer, which is
+   * then given the text as its input (it is created on an empty one: converting the text to a
+   * CharStream costs time the fast path does not need; its tokens carry their text).
+   */
+  public fillWithTexts(source: string, lexer: Lexer): void {
     const indexable = !/[\uD800-\uDFFF]/.test(source); // code point index = UTF-16 index
+    const fast = indexable ? fastTokens(source, [lexer, lexer.inputStream]) : undefined;
+    if (fast !== undefined) {
+      this.tokens = fast;
+      this.fetchedEOF = true;
+      this.allOnDefaultChannel = true;
+      return;
+    }
+    lexer.inputStream = charStreamOf(source);
+    this.fill();
+    let allOnDefaultChannel = true;
     for (const token of this.getTokens()) {
       if (token instanceof CommonToken && token.type !== Token.EOF) {
         token.text = indexable ? source.slice(token.start, token.stop + 1) : (token.text ?? '');
       }
+      allOnDefaultChannel &&= token.channel === Token.DEFAULT_CHANNEL;
     }
+    this.allOnDefaultChannel = allOnDefaultChannel;
+  }
+
+  /**
+   * LT(k) for k >= 1 once every token is buffered and on the default channel (the grammar skips
+   * all else): the token k - 1 places after the current one, or EOF; the runtime's loop of sync and
+   * nextTokenOnChannel calls gives the same token.
+   */
+  private lookAhead(k: number): Token | null {
+    const tokens = this.tokens;
+    if (k > 0 && this.allOnDefaultChannel && this.p >= 0 && this.fetchedEOF) {
+      const index = this.p + k - 1;
+      return tokens[index < tokens.length ? index : tokens.length - 1] ?? null;
+    }
+    return super.LT(k);
+  }
+
+  /**
+   * The runtime's consume, shortened like lookAhead: with every token buffered and on the default
+   * channel, the next token is the next index (the parser never consumes EOF; that case, like any
+   * other, is left to the runtime).
+   */
+  public override consume(): void {
+    if (this.allOnDefaultChannel && this.fetchedEOF && this.p >= 0 && this.p < this.tokens.length - 1) {
+      this.p++;
+      return;
+    }
+    super.consume();
+  }
+
+  public override LA(k: number): number {
+    return this.LT(k)?.type ?? Token.INVALID_TYPE;
   }
 
   public override LT(k: number): Token | null {
-    const token = super.LT(k);
+    const token = this.lookAhead(k);
     const parser = this.parser;
     if (token !== null && parser !== undefined && (token.type === CParser.Identifier || token.type === CParser.TypedefName)) {
       const version = parser.typedefVersion;
@@ -80,6 +134,194 @@ class TypedefAwareTokenStream extends CommonTokenStream {
     }
     return token;
   }
+}
+
+/** Token types of the literal tokens (keywords, punctuators) by their text. */
+const literalTypes: ReadonlyMap<string, number> = new Map(
+  CLexer.literalNames.flatMap((name, type): [string, number][] => (name === null ? [] : [[name.slice(1, -1), type]])),
+);
+
+const integerConstant = /^(?:[1-9][0-9']*|0[0-7']*|0[xX][0-9a-fA-F][0-9a-fA-F']*|0[bB][01][01']*)(?:[uU](?:[lL][lL]?)?|[lL][lL]?[uU]?|[uU](?:ll|LL)|(?:ll|LL)[uU])?$/;
+const floatSuffix = "(?:[fFlL]|[fF](?:16|32|64|128)x?|[qQwW])?";
+const floatingConstant = new RegExp(
+  `^(?:(?:[0-9]*\\.[0-9]+|[0-9]+\\.)(?:[eE][+-]?[0-9]+)?${floatSuffix}|[0-9]+[eE][+-]?[0-9]+${floatSuffix}`
+  + `|0[xX](?:[0-9a-fA-F]*\\.[0-9a-fA-F]+|[0-9a-fA-F]+\\.?)[pP][+-]?[0-9]+${floatSuffix})$`,
+);
+
+function isIdentifierStart(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36; // a-z A-Z _ $
+}
+
+function isIdentifierPart(code: number): boolean {
+  return isIdentifierStart(code) || (code >= 48 && code <= 57);
+}
+
+/** Characters a number token may continue with (a superset; the token is then checked whole). */
+function isNumberPart(code: number): boolean {
+  return isIdentifierPart(code) || code === 46 || code === 39; // . '
+}
+
+/**
+ * Lexes the text as the generated lexer (grammars/C.g4) would, for the common case: the same tokens
+ * (types, positions, lines, columns; texts and indexes set as TypedefAwareTokenStream sets them), the
+ * skipped tokens left out, EOF last. Returns undefined as
+ * soon as anything is not certainly lexed the same way (an unknown character, an unterminated
+ * comment or literal, a number that is not one whole IntegerConstant or FloatingConstant, ...); the
+ * caller then uses the generated lexer, which also reports the lexer errors. Requires text without
+ * surrogate pairs (UTF-16 index = code point index, as the runtime counts).
+ * Longest match with the earlier rule winning ties, as ANTLR: a keyword is an identifier-shaped run
+ * that equals a literal token; `L`, `u`, `U`, `u8` before a quote start a literal; a number is the
+ * longest run of characters any number rule could contain, accepted only if a number rule matches
+ * all of it (IntegerConstant first); punctuators are the longest literal token.
+ */
+export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): CommonToken[] | undefined {
+  const tokens: CommonToken[] = [];
+  const length = text.length;
+  let index = 0;
+  let line = 1;
+  let lineStart = 0;
+  /** The token as the runtime's token factory builds it, with its text and index set as the stream would. */
+  const push = (type: number, start: number, end: number, tokenText: string = text.slice(start, end)): void => {
+    const token = CommonToken.fromSource(tokenSource, type, Token.DEFAULT_CHANNEL, start, end - 1);
+    token.line = line;
+    token.column = start - lineStart;
+    token.text = tokenText;
+    token.tokenIndex = tokens.length;
+    tokens.push(token);
+  };
+  /** Index after the quoted literal starting at `from` (the quote), or -1 if the lexer would not match it. */
+  const quoted = (from: number, quote: number): number => {
+    let position = from + 1;
+    while (position < length) {
+      const code = text.charCodeAt(position);
+      if (code === quote) {
+        return quote === 39 && position === from + 1 ? -1 : position + 1; // '' is no character constant
+      }
+      if (code === 10 || code === 13) {
+        return -1;
+      }
+      if (code === 92) { // backslash: an escape, or (in strings) a line continuation
+        const next = position + 1 < length ? text.charCodeAt(position + 1) : -1;
+        if (next === -1 || next === 13 || next === 10) {
+          return -1; // continuations inside literals are left to the generated lexer
+        }
+        position += 2;
+        continue;
+      }
+      position++;
+    }
+    return -1;
+  };
+  while (index < length) {
+    const code = text.charCodeAt(index);
+    if (code === 10) {
+      line++;
+      index++;
+      lineStart = index;
+      continue;
+    }
+    if (code === 32 || code === 9 || code === 13 || code === 12 || code === 11) {
+      index++;
+      continue;
+    }
+    const start = index;
+    if (isIdentifierStart(code)) {
+      index++;
+      while (index < length && isIdentifierPart(text.charCodeAt(index))) {
+        index++;
+      }
+      const next = index < length ? text.charCodeAt(index) : -1;
+      if (next === 34 || next === 39) {
+        const word = text.slice(start, index);
+        if (word === 'L' || word === 'u' || word === 'U' || word === 'u8') {
+          const end = quoted(index, next);
+          if (end < 0) {
+            return undefined;
+          }
+          push(next === 34 ? CLexer.StringLiteral : CLexer.CharacterConstant, start, end);
+          index = end;
+          continue;
+        }
+      }
+      const word = text.slice(start, index);
+      push(literalTypes.get(word) ?? CLexer.Identifier, start, index, word);
+      continue;
+    }
+    const next = index + 1 < length ? text.charCodeAt(index + 1) : -1;
+    if ((code >= 48 && code <= 57) || (code === 46 && next >= 48 && next <= 57)) {
+      index++;
+      while (index < length) {
+        const part = text.charCodeAt(index);
+        if (isNumberPart(part)) {
+          index++;
+          continue;
+        }
+        const previous = text.charCodeAt(index - 1);
+        if ((part === 43 || part === 45) && (previous === 101 || previous === 69 || previous === 112 || previous === 80)) {
+          index++; // a sign after e E p P
+          continue;
+        }
+        break;
+      }
+      const number = text.slice(start, index);
+      if (integerConstant.test(number)) {
+        push(CLexer.IntegerConstant, start, index, number);
+      } else if (floatingConstant.test(number)) {
+        push(CLexer.FloatingConstant, start, index, number);
+      } else {
+        return undefined;
+      }
+      continue;
+    }
+    if (code === 34 || code === 39) {
+      const end = quoted(index, code);
+      if (end < 0) {
+        return undefined;
+      }
+      push(code === 34 ? CLexer.StringLiteral : CLexer.CharacterConstant, start, end);
+      index = end;
+      continue;
+    }
+    if (code === 47 && next === 42) { // block comment: up to the first */
+      const end = text.indexOf('*/', index + 2);
+      if (end < 0) {
+        return undefined;
+      }
+      for (let position = index; position < end; position++) {
+        if (text.charCodeAt(position) === 10) {
+          line++;
+          lineStart = position + 1;
+        }
+      }
+      index = end + 2;
+      continue;
+    }
+    if (code === 35 || (code === 47 && next === 47)) { // directive or line comment: up to the line end
+      while (index < length && text.charCodeAt(index) !== 10 && text.charCodeAt(index) !== 13) {
+        index++;
+      }
+      continue;
+    }
+    let matched = false;
+    for (let size = 3; size >= 1 && !matched; size--) {
+      const candidate = index + size <= length ? text.slice(index, index + size) : '';
+      const type = literalTypes.get(candidate);
+      if (type !== undefined) {
+        push(type, start, index + size, candidate);
+        index += size;
+        matched = true;
+      }
+    }
+    if (!matched) {
+      return undefined; // a character no rule starts with: the generated lexer reports it
+    }
+  }
+  const eof = CommonToken.fromSource(tokenSource, Token.EOF, Token.DEFAULT_CHANNEL, length, length - 1);
+  eof.line = line;
+  eof.column = length - lineStart;
+  eof.tokenIndex = tokens.length;
+  tokens.push(eof);
+  return tokens;
 }
 
 /**
@@ -298,11 +540,11 @@ export function parseTranslationUnit(text: string, file: string): ParseResult {
   const lexerListener = new CollectingErrorListener(file);
   const parserListener = new CollectingErrorListener(file);
   try {
-    const lexer = new CLexer(charStreamOf(text));
+    const lexer = new CLexer(CharStream.fromString(''));
     lexer.removeErrorListeners();
     lexer.addErrorListener(lexerListener);
     const tokens = new TypedefAwareTokenStream(lexer);
-    tokens.fillWithTexts(text);
+    tokens.fillWithTexts(text, lexer);
     if (lexerListener.diagnostics.length > 0) {
       return { kind: 'syntaxError', diagnostics: lexerListener.diagnostics };
     }
