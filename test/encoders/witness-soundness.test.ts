@@ -55,7 +55,7 @@ describe('witness never proves a failing program safe', () => {
           provenSafe++;
         }
       }), { numRuns: runs * scale, seed: 3 + cells });
-      console.log(`witness k=${cells} ${loops}: ${failing} failing programs never SAFE; ${provenSafe}/${runs - failing} safe programs proven`);
+      console.log(`witness k=${cells} ${loops}: ${failing} failing programs never SAFE; ${provenSafe}/${runs * scale - failing} safe programs proven`);
       expect(failing).toBeGreaterThan(0);
     });
   }
