@@ -393,6 +393,22 @@ function comparisonLiterals(body: SExpression, parameter: string): { literals: b
 }
 
 /**
+ * The pieces on which an Int lambda that compares its parameter only with the literals `sorted`
+ * (ascending) is constant: each literal, and each open interval between consecutive literals
+ * (`gap`). Below the first and above the last literal it is constant too (not listed).
+ */
+function constantPieces(at: (point: bigint) => ModelValue, sorted: readonly bigint[]): { from: bigint; to: bigint; value: ModelValue; gap: boolean }[] {
+  const pieces: { from: bigint; to: bigint; value: ModelValue; gap: boolean }[] = [];
+  for (let index = 0; index < sorted.length; index++) {
+    const point = sorted[index]!;
+    pieces.push({ from: point, to: point + 1n, value: at(point), gap: false });
+    const next = sorted[index + 1];
+    if (next !== undefined && next - point > 1n) pieces.push({ from: point + 1n, to: next, value: at(point + 1n), gap: true });
+  }
+  return pieces;
+}
+
+/**
  * An Int-indexed array whose values towards -infinity and +infinity differ has no default value. It
  * is decoded exactly on the indices 0..m (m the largest literal the lambda compares with), with a
  * default that is the +infinity value when the cells of 0..m that differ from it are few enough to
@@ -402,20 +418,13 @@ function comparisonLiterals(body: SExpression, parameter: string): { literals: b
  * an inexact cell cannot make a verdict wrong. `sorted`: the literals, ascending.
  */
 function nonNegativePart(at: (point: bigint) => ModelValue, sorted: readonly bigint[], leftValue: ModelValue, rightValue: ModelValue): ModelValue {
-  // the lambda is constant on each literal and on each open interval between consecutive ones
-  const segments: { from: bigint; to: bigint; value: ModelValue }[] = [{ from: 0n, to: sorted[0]!, value: leftValue }];
-  for (let index = 0; index < sorted.length; index++) {
-    const point = sorted[index]!;
-    segments.push({ from: point, to: point + 1n, value: at(point) });
-    const next = sorted[index + 1];
-    if (next !== undefined && next - point > 1n) segments.push({ from: point + 1n, to: next, value: at(point + 1n) });
-  }
+  const segments = [{ from: 0n, to: sorted[0]!, value: leftValue }, ...constantPieces(at, sorted)];
   const clipped = segments.map((segment) => ({ ...segment, from: segment.from < 0n ? 0n : segment.from })).filter((segment) => segment.from < segment.to);
   const cellsDiffering = (fallback: ModelValue): bigint =>
     clipped.reduce((total, segment) => (modelValuesEqual(segment.value, fallback) ? total : total + segment.to - segment.from), 0n);
   let defaultValue = rightValue;
-  if (cellsDiffering(rightValue) > BigInt(maximumEnumeratedEntries)) {
-    let fewest = cellsDiffering(rightValue);
+  let fewest = cellsDiffering(rightValue);
+  if (fewest > BigInt(maximumEnumeratedEntries)) {
     for (const segment of clipped) {
       const differing = cellsDiffering(segment.value);
       if (differing < fewest) {
@@ -446,20 +455,14 @@ function lambdaToArray(lambda: LambdaValue): ModelValue {
     const rightValue = at(maximum + 1n); // value on (maximum, +infinity)
     if (!modelValuesEqual(leftValue, rightValue)) return nonNegativePart(at, sorted, leftValue, rightValue);
     const updates: { index: ModelValue; value: ModelValue }[] = [];
-    let enumerated = 0;
-    // the function is constant on each literal and on each open interval between consecutive literals
-    for (let index = 0; index < sorted.length; index++) {
-      const point = sorted[index]!;
-      updates.push({ index: { kind: 'integer', value: point }, value: at(point) });
-      const next = sorted[index + 1];
-      if (next === undefined || next - point <= 1n) continue;
-      const gapValue = at(point + 1n);
-      if (modelValuesEqual(gapValue, leftValue)) continue;
-      if (next - point - 1n > BigInt(maximumEnumeratedEntries - enumerated)) throw new ValueError('array model has too many entries to enumerate');
-      for (let gapPoint = point + 1n; gapPoint < next; gapPoint++) {
-        updates.push({ index: { kind: 'integer', value: gapPoint }, value: gapValue });
-        enumerated++;
+    let enumerated = 0; // cells of gaps listed (the literals are few)
+    for (const piece of constantPieces(at, sorted)) {
+      if (modelValuesEqual(piece.value, leftValue)) continue;
+      if (piece.gap) {
+        if (piece.to - piece.from > BigInt(maximumEnumeratedEntries - enumerated)) throw new ValueError('array model has too many entries to enumerate');
+        enumerated += Number(piece.to - piece.from);
       }
+      for (let point = piece.from; point < piece.to; point++) updates.push({ index: { kind: 'integer', value: point }, value: piece.value });
     }
     return storeValues({ kind: 'array', defaultValue: leftValue, entries: [] }, updates);
   }
@@ -500,7 +503,7 @@ export function interpretSolverOutput(output: string, expectedValues: number): S
   if (parsed.kind === 'error') return { kind: 'unknown', reason: `unparsable solver output (${parsed.message}): ${output.slice(0, 300)}` };
   const expressions = parsed.expressions;
   const errors = expressions.filter((expression) => expression.kind === 'list' && isAtom(expression.items[0], 'error'));
-  const statusIndex = expressions.findIndex((expression) => isAtom(expression, 'sat') || isAtom(expression, 'unsat') || isAtom(expression, 'unknown'));
+  const statusIndex = statusIndexIn(expressions);
   const errorText = errors.map((error) => (error.kind === 'list' && error.items[1]?.kind === 'string' ? error.items[1].text : printSExpression(error))).join('; ');
   if (statusIndex < 0) {
     return { kind: 'unknown', reason: errors.length > 0 ? `solver error: ${errorText}` : `no sat/unsat/unknown in solver output: ${output.slice(0, 300)}` };
@@ -528,16 +531,17 @@ export function interpretSolverOutput(output: string, expectedValues: number): S
   return { kind: 'sat', values };
 }
 
+/** The position of the first sat/unsat/unknown answer among a solver's printed expressions, or -1. */
+function statusIndexIn(expressions: readonly SExpression[]): number {
+  return expressions.findIndex((expression) => isAtom(expression, 'sat') || isAtom(expression, 'unsat') || isAtom(expression, 'unknown'));
+}
+
 /** The first sat/unsat/unknown answer in a solver's output, if any. */
 export function statusInOutput(output: string): 'sat' | 'unsat' | 'unknown' | undefined {
   const parsed = parseSExpressions(output);
   if (parsed.kind === 'error') return undefined;
-  for (const expression of parsed.expressions) {
-    if (isAtom(expression, 'sat')) return 'sat';
-    if (isAtom(expression, 'unsat')) return 'unsat';
-    if (isAtom(expression, 'unknown')) return 'unknown';
-  }
-  return undefined;
+  const status = parsed.expressions[statusIndexIn(parsed.expressions)];
+  return status === undefined ? undefined : (status as { text: 'sat' | 'unsat' | 'unknown' }).text;
 }
 
 /** Maps solver reasons for unknown onto the shared vocabulary ('timeout' is what callers test for). */

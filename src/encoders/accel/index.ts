@@ -246,10 +246,10 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
     const phaseDeadline = performance.now() + (position < phases.length - 1 ? phaseRemaining / 2 : phaseRemaining);
     // Iterative deepening: most bugs need one accelerated stretch per loop, found at unwinding 1 in a
     // fraction of the time of unwinding 3; an unsat at a smaller unwinding only sends us deeper.
-    for (const depth of depths) {
+    for (const [step, depth] of depths.entries()) {
       const remaining = phaseDeadline - performance.now();
       if (remaining < 50) {
-        lastReason = `accel: no counterexample up to unwinding ${depths[depths.indexOf(depth) - 1] ?? 0}, then timeout`;
+        lastReason = `accel: no counterexample up to unwinding ${depths[step - 1] ?? 0}, then timeout`;
         continue phases;
       }
       let start = performance.now();

@@ -7,6 +7,7 @@
 // interpreter keys other cells separately). A counterexample is only believed after replay.
 
 import { replayCounterexample, describeOutcome } from '../../interp/interpreter.js';
+import { typeRange } from '../../ir/factory.js';
 import type { IntegerType, Program, Semantics, SourceLocation } from '../../ir/types.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
@@ -132,9 +133,7 @@ function flattenArray(
 }
 
 function clampToType(value: bigint, type: IntegerType): bigint {
-  const width = BigInt(type.width);
-  const minimum = type.signed ? -(1n << (width - 1n)) : 0n;
-  const maximum = type.signed ? (1n << (width - 1n)) - 1n : (1n << width) - 1n;
+  const { minimum, maximum } = typeRange(type);
   return value < minimum ? minimum : value > maximum ? maximum : value;
 }
 
