@@ -25,12 +25,13 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { accelEncoder } from '../src/encoders/accel/index.js';
 import { searchCounterexample } from '../src/encoders/bmc/search.js';
-import type { EncodingOptions } from '../src/encoders/encoder.js';
 import { replayCounterexample } from '../src/interp/interpreter.js';
 import type { Program, Semantics } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, defaultSolverSpecification } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
+import { solveWith, type TestOptions } from '../test/support/encoding.js';
+import { Budget } from '../src/encoders/kernel/budget.js';
 
 function argumentValue(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -72,7 +73,7 @@ function loadProgram(directory: string, length: number): Program {
   const file = join(directory, `overflow-${length}.c`);
   writeFileSync(file, overflowProgram(length));
   const frontEnd = runFrontEnd(file, { dataModel: 'ILP32', preprocessor: 'default' });
-  if (frontEnd.kind !== 'program') throw new Error(`front end: ${frontEnd.kind} ${JSON.stringify(frontEnd.diagnostics)}`);
+  if (frontEnd.kind !== 'program') throw new Error(`front end: ${frontEnd.kind} ${JSON.stringify(frontEnd)}`);
   return frontEnd.program;
 }
 
@@ -86,9 +87,9 @@ interface AccelMeasurement {
 }
 
 async function measureAccel(program: Program, semantics: Semantics, solver: Solver): Promise<AccelMeasurement> {
-  const options: EncodingOptions = { semantics, unwind: 3, unwindingAssertions: false, timeoutMilliseconds: accelTimeoutSeconds * 1000 };
+  const options: TestOptions = { semantics, unwind: 3, unwindingAssertions: false, timeoutMilliseconds: accelTimeoutSeconds * 1000 };
   const started = performance.now();
-  const outcome = await accelEncoder.solve(program, options, solver);
+  const outcome = await solveWith(accelEncoder, program, options, solver);
   const seconds = (performance.now() - started) / 1000;
   const verdict = outcome.verdict;
   const replaySeconds = (outcome.times.replay ?? 0) / 1000;
@@ -101,7 +102,7 @@ async function measureAccel(program: Program, semantics: Semantics, solver: Solv
     case 'safe':
       return { verdict: 'SAFE(wrong)', seconds, replayedChoices: 0, replaySeconds };
     case 'unknown':
-      return { verdict: `unknown(${verdict.reason.slice(0, 100)})`, seconds, replayedChoices: 0, replaySeconds };
+      return { verdict: `unknown(${verdict.reason.message.slice(0, 100)})`, seconds, replayedChoices: 0, replaySeconds };
     default: {
       const never: never = verdict;
       throw new Error(`unknown verdict ${JSON.stringify(never)}`);
@@ -151,16 +152,15 @@ async function bmcTable(programs: ReadonlyMap<number, Program>, solver: Solver):
   console.log(`plain bmc (unwinding 1, 2, 4, … until found), int semantics, cap ${bmcCapSeconds} s`);
   for (const length of bmcSizes) {
     const program = programs.get(length)!;
-    const options: EncodingOptions = { semantics: 'int', unwind: 1, unwindingAssertions: false, timeoutMilliseconds: bmcCapSeconds * 1000 };
     const started = performance.now();
-    const result = await searchCounterexample(program, options, solver, started + bmcCapSeconds * 1000);
+    const result = await searchCounterexample(program, 'int', solver, Budget.start(bmcCapSeconds * 1000));
     const seconds = (performance.now() - started) / 1000;
     switch (result.kind) {
       case 'found':
         console.log(`bmc       ${String(length).padStart(9)}  UNSAFE at unwinding ${result.unwind}, ${seconds.toFixed(3)} s`);
         break;
       case 'notFound':
-        console.log(`bmc       ${String(length).padStart(9)}  not found within cap (tried up to unwinding ${result.triedUnwind}, ${seconds.toFixed(1)} s${result.lastReason === '' ? '' : `; ${result.lastReason.slice(0, 80)}`})`);
+        console.log(`bmc       ${String(length).padStart(9)}  not found within cap (tried up to unwinding ${result.triedUnwind}, ${seconds.toFixed(1)} s${result.lastReason === undefined ? '' : `; ${result.lastReason.message.slice(0, 80)}`})`);
         break;
       default: {
         const never: never = result;

@@ -18,12 +18,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { EncodingOptions } from '../src/encoders/encoder.js';
 import { shrinkEncoder } from '../src/encoders/shrink/index.js';
 import type { DataModel } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
+import { emitWith, solveWith, type TestOptions } from '../test/support/encoding.js';
 
 function argumentValue(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -33,7 +33,7 @@ function argumentValue(name: string, fallback: string): string {
 const solverName = argumentValue('--solver', findExecutable('z3') !== undefined ? 'z3' : 'z3-wasm');
 const timeoutSeconds = Number(argumentValue('--timeout', '60'));
 const maxK = Number(argumentValue('--max-k', '5'));
-const options: EncodingOptions = { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds: timeoutSeconds * 1000, shrink: { maxK } };
+const options: TestOptions = { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds: timeoutSeconds * 1000, shrink: { maxK } };
 
 type Family = 'min2' | 'min-forall' | 'buggy-min';
 
@@ -60,13 +60,13 @@ async function measure(file: string, solver: Solver, dataModel: DataModel): Prom
   const frontEnd = runFrontEnd(file, { dataModel, preprocessor: 'default' });
   if (frontEnd.kind !== 'program') return { verdict: `frontend:${frontEnd.kind}`, shrinkFactor: null, seconds: (performance.now() - started) / 1000, inScope: false, reason: '' };
   try {
-    const outcome = await shrinkEncoder.solve(frontEnd.program, options, solver);
+    const outcome = await solveWith(shrinkEncoder, frontEnd.program, options, solver);
     return {
       verdict: outcome.verdict.kind,
       shrinkFactor: outcome.details.shrinkFactor ?? null,
       seconds: (performance.now() - started) / 1000,
       inScope: outcome.details.inScope === true,
-      reason: outcome.verdict.kind === 'unknown' ? outcome.verdict.reason : '',
+      reason: outcome.verdict.kind === 'unknown' ? outcome.verdict.reason.message : '',
     };
   } catch (error) {
     return { verdict: `crash:${String(error).slice(0, 80)}`, shrinkFactor: null, seconds: (performance.now() - started) / 1000, inScope: false, reason: '' };

@@ -19,12 +19,13 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chcEncoder } from '../src/encoders/chc/index.js';
-import type { Encoder, EncodingOptions } from '../src/encoders/encoder.js';
+import type { Encoder } from '../src/encoders/encoder.js';
 import { witnessEncoder } from '../src/encoders/witness/index.js';
 import type { DataModel } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
+import { emitWith, solveWith, type TestOptions } from '../test/support/encoding.js';
 
 function argumentValue(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -54,26 +55,26 @@ interface Measurement {
   readonly seconds: number;
 }
 
-async function measure(encoder: Encoder, file: string, options: EncodingOptions, solver: Solver, dataModel: DataModel): Promise<Measurement> {
+async function measure(encoder: Encoder, file: string, options: TestOptions, solver: Solver, dataModel: DataModel): Promise<Measurement> {
   const started = performance.now();
   const frontEnd = runFrontEnd(file, { dataModel, preprocessor: 'default' });
   if (frontEnd.kind !== 'program') return { verdict: `frontend:${frontEnd.kind}`, seconds: (performance.now() - started) / 1000 };
   try {
-    const outcome = await encoder.solve(frontEnd.program, options, solver);
+    const outcome = await solveWith(encoder, frontEnd.program, options, solver);
     return { verdict: outcome.verdict.kind, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     return { verdict: `crash:${String(error).slice(0, 80)}`, seconds: (performance.now() - started) / 1000 };
   }
 }
 
-function baseOptions(witness: EncodingOptions['witness']): EncodingOptions {
+function baseOptions(witness: TestOptions['witness']): TestOptions {
   return { semantics: 'int', unwind: 4, unwindingAssertions: false, timeoutMilliseconds: timeoutSeconds * 1000, witness };
 }
 
 async function scaling(solver: Solver): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), 'witness-scaling-'));
   const sizes = ['10', '1000', '1000000', 'symbolic'];
-  const configurations: { label: string; encoder: Encoder; witness?: EncodingOptions['witness'] }[] = [
+  const configurations: { label: string; encoder: Encoder; witness?: TestOptions['witness'] }[] = [
     { label: 'witness (kept)', encoder: witnessEncoder, witness: { cells: 1, loops: 'kept' } },
     { label: 'witness (removed)', encoder: witnessEncoder, witness: { cells: 1, loops: 'removed' } },
   ];
@@ -116,7 +117,7 @@ async function corpus(solver: Solver): Promise<boolean> {
   const corpusRoot = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays');
   const filter = argumentValue('--filter', '');
   const tasks = (JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as Task[]).filter((task) => task.file.includes(filter));
-  const configurations: { label: string; encoder: Encoder; witness?: EncodingOptions['witness'] }[] = [
+  const configurations: { label: string; encoder: Encoder; witness?: TestOptions['witness'] }[] = [
     { label: 'witness k=1 kept', encoder: witnessEncoder, witness: { cells: 1, loops: 'kept' } },
     { label: 'witness k=2 kept', encoder: witnessEncoder, witness: { cells: 2, loops: 'kept' } },
     { label: 'witness k=1 removed', encoder: witnessEncoder, witness: { cells: 1, loops: 'removed' } },

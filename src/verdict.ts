@@ -34,7 +34,38 @@ export type Verdict =
       /** where the replay failed the assertion */
       readonly violatedAt: SourceLocation;
     }
-  | { readonly kind: 'unknown'; readonly reason: string };
+  | { readonly kind: 'unknown'; readonly reason: UnknownReason };
+
+/**
+ * Why a verdict is UNKNOWN. Code decides by `kind`, never by the text; `message` is for people.
+ * - `timeout`: the time budget ran out;
+ * - `solverUnknown`: a solver answered unknown (or gave no answer) before the budget ran out;
+ * - `unsupported`: the program is outside what the encoding handles soundly;
+ * - `imprecise`: the abstraction failed, and nothing says the program does;
+ * - `noReplay`: a candidate counterexample did not replay on the program (or could not be read);
+ * - `resourceLimit`: a limit of our own (formula size, replay steps, unwinding) stopped the search.
+ */
+export type UnknownKind = 'timeout' | 'solverUnknown' | 'unsupported' | 'imprecise' | 'noReplay' | 'resourceLimit';
+
+export interface UnknownReason {
+  readonly kind: UnknownKind;
+  readonly message: string;
+  readonly location?: SourceLocation;
+}
+
+export function unknownReason(kind: UnknownKind, message: string, location?: SourceLocation): UnknownReason {
+  return location === undefined ? { kind, message } : { kind, message, location };
+}
+
+/** an UNKNOWN verdict */
+export function unknownVerdict(kind: UnknownKind, message: string, location?: SourceLocation): Verdict {
+  return { kind: 'unknown', reason: unknownReason(kind, message, location) };
+}
+
+/** the reason as one line for people: the message, with the location when it has one */
+export function describeReason(reason: UnknownReason): string {
+  return reason.location === undefined ? reason.message : `${reason.message} (at ${reason.location.line}:${reason.location.column})`;
+}
 
 export interface Diagnostic {
   readonly file: string;

@@ -10,7 +10,7 @@
 // the grouping is field-sensitive by construction (the fields of one struct array share a group).
 
 import type { ArrayVariable, Expression, Program } from '../ir/types.js';
-import { forEachStatement, sameExpression, stripCasts } from './visit.js';
+import { forEachStatement, sameExpression, stripCasts } from '../ir/visit.js';
 
 export interface ArrayGroup {
   /** position in `ArrayGroups.groups` */

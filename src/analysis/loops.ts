@@ -16,12 +16,12 @@
 // Soundness: all sets are syntactic over-approximations; the analyses say "no" (no iterator, not
 // full access) whenever a pattern is not matched exactly.
 
-import { typeRange } from '../ir/factory.js';
 import type { ArrayVariable, Block, ComparisonOperator, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
-import type { ArrayGroups } from './arrays.js';
 import {
-  arrayAccessesIn, arrayReadsOf, containsJump, sameExpression, scalarsDefinedIn, scalarsReadBy, stripCasts,
-} from './visit.js';
+  arrayAccessesIn, arrayReadsOf, containsJump, sameExpression, scalarsReadBy, stripCasts, writtenVariables,
+} from '../ir/visit.js';
+import type { ArrayGroups } from './arrays.js';
+import { type InductionVariable, inductionVariables, isIteratorExpression } from './induction.js';
 
 export interface LoopIterator {
   readonly variable: ScalarVariable;
@@ -57,72 +57,23 @@ export interface LoopInfo {
   readonly boundIsArraySize: boolean;
 }
 
-/** true when `expression` is the iterator, possibly under casts that keep all of its values */
-export function isIteratorExpression(expression: Expression, iterator: ScalarVariable): boolean {
-  let current = expression;
-  while (current.kind === 'cast') {
-    const target = typeRange(current.type);
-    const source = typeRange(iterator.type);
-    if (target.minimum > source.minimum || target.maximum < source.maximum) return false;
-    current = current.operand;
-  }
-  return current.kind === 'variable' && current.variable.id === iterator.id;
-}
-
-function constantValue(expression: Expression): bigint | undefined {
-  const stripped = stripCasts(expression);
-  if (stripped.kind === 'constant') return stripped.value;
-  if (stripped.kind === 'unary' && stripped.operator === 'negate') {
-    const inner = constantValue(stripped.operand);
-    return inner === undefined ? undefined : -inner;
-  }
-  return undefined;
-}
-
-/** the step when `statement` is `i = i + c` / `i = i - c` / `i = c + i` */
-function incrementStep(statement: Statement, variable: ScalarVariable): bigint | undefined {
-  if (statement.kind !== 'assign' || statement.target.id !== variable.id) return undefined;
-  const value = stripCasts(statement.value);
-  if (value.kind !== 'binary') return undefined;
-  if (value.operator === 'add') {
-    if (isIteratorExpression(value.left, variable)) return constantValue(value.right);
-    if (isIteratorExpression(value.right, variable)) return constantValue(value.left);
-    return undefined;
-  }
-  if (value.operator === 'subtract' && isIteratorExpression(value.left, variable)) {
-    const constant = constantValue(value.right);
-    return constant === undefined ? undefined : -constant;
-  }
-  return undefined;
-}
-
+/**
+ * the iterator: an induction variable (induction.ts, casts read as for an iterator) with a non-zero
+ * step and exactly one definition in the loop, a top-level statement of the update or the body's last
+ * statement (then every access of the body sees one value per iteration); candidates in the update
+ * come first, and one whose condition gives a bound is preferred
+ */
 function findIterator(loop: LoopStatement, initialByVariable: (variable: ScalarVariable) => Expression | undefined): LoopIterator | undefined {
-  const hasContinue = containsJump(loop.body, 'continue');
-  const candidates: { variable: ScalarVariable; step: bigint }[] = [];
-  for (const statement of loop.update) {
-    if (statement.kind !== 'assign') continue;
-    const step = incrementStep(statement, statement.target);
-    if (step !== undefined && step !== 0n) candidates.push({ variable: statement.target, step });
+  const byAssignment = new Map<Statement, InductionVariable>();
+  for (const induction of inductionVariables(loop, 'iterator')) {
+    if (induction.step !== 0n && induction.assignments.length === 1) byAssignment.set(induction.assignments[0]!, induction);
   }
   const last = loop.body[loop.body.length - 1];
-  if (!hasContinue && last !== undefined && last.kind === 'assign') {
-    const step = incrementStep(last, last.target);
-    if (step !== undefined && step !== 0n) candidates.push({ variable: last.target, step });
-  }
-  const defined = new Map<number, number>();
-  const count = (block: Block): void => {
-    for (const statement of block) {
-      if (statement.kind === 'assign' || statement.kind === 'havoc') defined.set(statement.target.id, (defined.get(statement.target.id) ?? 0) + 1);
-      if (statement.kind === 'if') { count(statement.then); count(statement.else); }
-      if (statement.kind === 'loop') { count(statement.body); count(statement.update); }
-    }
-  };
-  count(loop.body);
-  count(loop.update);
-  const scalarsDefined = scalarsDefinedIn(loop.body, loop.update);
+  const candidates = [...loop.update, ...(last === undefined ? [] : [last])]
+    .flatMap((statement) => byAssignment.get(statement) ?? []);
+  const scalarsDefined = new Set(writtenVariables(loop.body, loop.update).scalars.values());
   let fallback: LoopIterator | undefined;
   for (const { variable, step } of candidates) {
-    if (defined.get(variable.id) !== 1) continue;
     const bound = boundOf(loop.condition, variable, step, scalarsDefined);
     const iterator: LoopIterator = { variable, step, bound: bound?.bound, comparison: bound?.comparison, initial: initialByVariable(variable) };
     if (bound !== undefined) return iterator;
@@ -150,7 +101,7 @@ function boundOf(
   }
   if (comparison === undefined || bound === undefined) return undefined;
   if (arrayReadsOf(bound).length > 0) return undefined;
-  for (const scalar of scalarsReadBy(bound)) if (loopDefined.has(scalar)) return undefined;
+  for (const scalar of scalarsReadBy(bound).values()) if (loopDefined.has(scalar)) return undefined;
   const increasing = step > 0n;
   if (increasing && comparison !== 'less' && comparison !== 'lessEqual') return undefined;
   if (!increasing && comparison !== 'greater' && comparison !== 'greaterEqual') return undefined;
@@ -161,7 +112,7 @@ function analyseLoop(loop: LoopStatement, parent: number | undefined, groups: Ar
   const iterator = findIterator(loop, initial);
   const hasBreak = containsJump(loop.body, 'break');
   const hasContinue = containsJump(loop.body, 'continue');
-  const scalarsDefined = scalarsDefinedIn(loop.body, loop.update);
+  const scalarsDefined = new Set(writtenVariables(loop.body, loop.update).scalars.values());
   const accesses = arrayAccessesIn([loop.body, loop.update], [loop.condition]);
   const arraysAccessed = new Set(accesses.map((access) => access.array));
   const arraysWritten = new Set(accesses.filter((access) => access.kind !== 'read').map((access) => access.array));

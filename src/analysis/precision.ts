@@ -16,8 +16,9 @@
 // - d6: the scalars of such an e2 are not in loopdefs(S).
 
 import type { ArrayReadExpression, ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation } from '../ir/types.js';
-import { isIteratorExpression, type LoopInfo } from './loops.js';
-import { arrayReadsOf, forEachStatement, scalarsReadBy, stripCasts } from './visit.js';
+import { arrayReadsOf, forEachStatement, scalarsReadBy, stripCasts } from '../ir/visit.js';
+import { isIteratorExpression } from './induction.js';
+import type { LoopInfo } from './loops.js';
 
 export type PrecisionRule = 'l1' | 'a2' | 'a3' | 's4' | 'd5' | 'd6';
 
@@ -81,8 +82,9 @@ export function evaluatePrecision(program: Program, loops: ReadonlyMap<number, L
   return collectAssertions(program).map((assertion) => {
     const failures: PrecisionFailure[] = [];
     const reads: ArrayReadExpression[] = assertion.expressions.flatMap((expression) => arrayReadsOf(expression));
-    const scalars = new Set<ScalarVariable>();
-    for (const expression of assertion.expressions) scalarsReadBy(expression, scalars);
+    const readById = new Map<number, ScalarVariable>();
+    for (const expression of assertion.expressions) scalarsReadBy(expression, readById);
+    const scalars = new Set(readById.values());
     const own = assertion.loop === undefined ? undefined : loops.get(assertion.loop.id);
     const arrays = new Set<ArrayVariable>(reads.map((read) => read.array));
     const definers = new Map<number, LoopInfo>();
@@ -124,7 +126,7 @@ export function evaluatePrecision(program: Program, loops: ReadonlyMap<number, L
             failures.push({ rule: 'd5', loop: info.location, detail: `the value written to ${statement.array.sourceName} reads ${read.array.sourceName} at an index other than the iterator` });
           }
         }
-        for (const scalar of scalarsReadBy(statement.value)) {
+        for (const scalar of scalarsReadBy(statement.value).values()) {
           if (info.loopdefs.scalars.has(scalar)) failures.push({ rule: 'd6', loop: info.location, detail: `the value written to ${statement.array.sourceName} uses ${scalar.sourceName}, which is in loopdefs` });
         }
       });

@@ -8,20 +8,26 @@
 //   3  input error (file not readable, preprocessing or syntax error)
 //   5  unsupported input when emitting (nothing to write)
 //   70 internal error (a bug in encode; the message says so)
+//
+// Every encoding runs through the kernel (encoders/kernel/guard.ts): one budget of --timeout
+// seconds from the end of the front end, and the soundness guard. The watchdog here is a last
+// resort only, at the budget plus two seconds.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { cac } from 'cac';
-import { encoderNames, encoders } from '../encoders/index.js';
-import type { EncodingOptions, EmittedArtefact } from '../encoders/encoder.js';
+import { encoders } from '../encoders/index.js';
+import type { EmittedArtefact, Encoder, EncodingOptions } from '../encoders/encoder.js';
+import { Budget } from '../encoders/kernel/budget.js';
+import { InternalError, runEncoding, type EncodingRun } from '../encoders/kernel/guard.js';
 import { printProgram } from '../ir/print.js';
-import type { DataModel, Semantics } from '../ir/types.js';
+import type { Program } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import { createSolver } from '../solvers/index.js';
 import type { Solver } from '../solvers/solver.js';
-import { formatDiagnostic, type Diagnostic, type Verdict } from '../verdict.js';
+import { describeReason, formatDiagnostic, type Diagnostic, type Verdict } from '../verdict.js';
+import { helpText, parseCommandLine, UsageError, type CommandLine } from './command-line.js';
 import { formatCounterexample } from './format.js';
 import { readPackageVersion } from './version.js';
 
@@ -35,147 +41,8 @@ export const exitCodes = {
   internalError: 70,
 } as const;
 
-interface CommandLine {
-  readonly file: string;
-  readonly encoding: string;
-  readonly emit: 'smt2' | 'ir' | undefined;
-  readonly outputFile: string | undefined;
-  readonly outputDirectory: string | undefined;
-  readonly solve: boolean;
-  readonly solver: string;
-  readonly timeoutSeconds: number;
-  readonly unwind: number;
-  /** whether --unwind was given (accel uses its own default otherwise) */
-  readonly unwindGiven: boolean;
-  readonly unwindingAssertions: boolean;
-  readonly showSummaries: boolean;
-  readonly maxK: number;
-  readonly cells: number;
-  readonly loops: 'kept' | 'removed';
-  readonly semantics: Semantics;
-  readonly dataModel: DataModel;
-  readonly preprocessor: 'default' | 'system' | 'builtin' | 'none';
-  readonly json: boolean;
-}
-
-class UsageError extends Error {}
-
-function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'version' {
-  const cli = cac('encode');
-  cli
-    .usage('<file.c|file.i> [options]')
-    .option('--encoding <name>', `encoding: ${encoderNames().join(', ')}`, { default: 'chc' })
-    .option('--emit <format>', 'write the encoding instead of solving: smt2 (or ir to print the lowered program)')
-    .option('-o, --output <file>', 'with --emit: write to this file (one artefact only)')
-    .option('--out-dir <dir>', 'with --emit: write each artefact to DIR/<name><suffix> (e.g. smtlib-out)')
-    .option('--solve', 'solve and print SAFE, UNSAFE or UNKNOWN (the default when --emit is absent)')
-    .option('--solver <solver>', "z3-wasm (in-process, default), z3, cvc5, or a command with {file}, e.g. 'golem {file}'", { default: 'z3-wasm' })
-    .option('--timeout <seconds>', 'time budget of the solve step', { default: 20 })
-    .option('--unwind <k>', 'loop unwinding depth for bmc (accel: of the accelerated program, default 3)', { default: 10 })
-    .option('--unwinding-assertions', 'bmc: prove that K unwindings suffice, which allows SAFE')
-    .option('--max-k <k>', 'shrink: the largest shrink factor tried', { default: 5 })
-    .option('--show-summaries', 'accel: print the closed forms, feasibility conditions and eliminated quantifiers of every accelerated path')
-    .option('--cells <k>', 'witness: distinguished cells per array', { default: 1 })
-    .option('--loops <mode>', 'witness: kept (Horn clauses) or removed (one loop-free query)', { default: 'kept' })
-    .option('--semantics <mode>', 'int (mathematical integers) or bv (two\'s complement)', { default: 'int' })
-    .option('--data-model <model>', 'ILP32 or LP64', { default: 'ILP32' })
-    .option('--preprocessor <mode>', 'for .c files: system (cpp), builtin, or none (default: system when cpp exists)')
-    .option('--json', 'print one JSON record instead of text')
-    .option('-h, --help', 'this text')
-    .option('-v, --version', 'the version');
-  let parsed;
-  try {
-    parsed = cli.parse(['node', 'encode', ...argv], { run: false });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  const options = parsed.options as Record<string, unknown>;
-  if (options.help) return 'help';
-  if (options.version) return 'version';
-  if (parsed.args.length !== 1) throw new UsageError(parsed.args.length === 0 ? 'missing input file' : `one input file expected, got ${parsed.args.length}`);
-  const known = new Set(['--', 'encoding', 'emit', 'o', 'output', 'outDir', 'solve', 'solver', 'timeout', 'unwind', 'unwindingAssertions', 'showSummaries', 'maxK', 'cells', 'loops', 'semantics', 'dataModel', 'preprocessor', 'json', 'help', 'h', 'version', 'v']);
-  for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
-
-  const encoding = String(options.encoding);
-  if (!encoders.has(encoding)) throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
-  const emit = options.emit === undefined ? undefined : String(options.emit);
-  if (emit !== undefined && emit !== 'smt2' && emit !== 'ir') throw new UsageError(`--emit takes smt2 or ir, not '${emit}'`);
-  const semantics = String(options.semantics);
-  if (semantics !== 'int' && semantics !== 'bv') throw new UsageError(`--semantics takes int or bv, not '${semantics}'`);
-  const dataModel = String(options.dataModel).toUpperCase();
-  if (dataModel !== 'ILP32' && dataModel !== 'LP64') throw new UsageError(`--data-model takes ILP32 or LP64, not '${String(options.dataModel)}'`);
-  const preprocessor = options.preprocessor === undefined ? 'default' : String(options.preprocessor);
-  if (preprocessor !== 'default' && preprocessor !== 'system' && preprocessor !== 'builtin' && preprocessor !== 'none') {
-    throw new UsageError(`--preprocessor takes system, builtin or none, not '${preprocessor}'`);
-  }
-  const timeoutSeconds = Number(options.timeout);
-  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${String(options.timeout)}'`);
-  const unwind = Number(options.unwind);
-  if (!Number.isInteger(unwind) || unwind < 0) throw new UsageError(`--unwind takes a non-negative integer, not '${String(options.unwind)}'`);
-  const maxK = Number(options.maxK);
-  if (!Number.isInteger(maxK) || maxK < 1) throw new UsageError(`--max-k takes a positive integer, not '${String(options.maxK)}'`);
-  const cells = Number(options.cells);
-  if (!Number.isInteger(cells) || cells < 1) throw new UsageError(`--cells takes a positive integer, not '${String(options.cells)}'`);
-  const loops = String(options.loops);
-  if (loops !== 'kept' && loops !== 'removed') throw new UsageError(`--loops takes kept or removed, not '${loops}'`);
-  const outputFile = options.output === undefined ? undefined : String(options.output);
-  const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
-  if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
-  if ((outputFile !== undefined || outputDirectory !== undefined) && emit === undefined) throw new UsageError('-o and --out-dir go with --emit');
-  return {
-    file: String(parsed.args[0]),
-    encoding,
-    emit,
-    outputFile,
-    outputDirectory,
-    solve: Boolean(options.solve) || emit === undefined,
-    solver: String(options.solver),
-    timeoutSeconds,
-    unwind,
-    unwindGiven: argv.some((argument) => argument === '--unwind' || argument.startsWith('--unwind=')),
-    unwindingAssertions: Boolean(options.unwindingAssertions),
-    showSummaries: Boolean(options.showSummaries),
-    maxK,
-    cells,
-    loops,
-    semantics,
-    dataModel,
-    preprocessor,
-    json: Boolean(options.json),
-  };
-}
-
-function helpText(): string {
-  return [
-    'encode — C programs with loops over arrays to SMT-LIB 2 / CHC, solved in-process with z3',
-    '',
-    'Usage: encode <file.c|file.i> [options]',
-    '',
-    'Options:',
-    `  --encoding <name>        ${encoderNames().join(' | ')} (default chc)`,
-    '  --emit smt2|ir           write the encoding (stdout unless -o/--out-dir) instead of solving',
-    '  -o, --output <file>      with --emit: the output file (one artefact)',
-    '  --out-dir <dir>          with --emit: write DIR/<name><suffix> for each artefact',
-    '  --solve                  solve (default without --emit); prints SAFE, UNSAFE or UNKNOWN (reason)',
-    "  --solver <s>             z3-wasm (default, in-process) | z3 | cvc5 | 'CMD {file}'",
-    '  --timeout <seconds>      time budget of the solve step (default 20)',
-    '  --unwind <k>             bmc unwinding depth (default 10; accel: 3, of the accelerated program)',
-    '  --show-summaries         accel: print each accelerated path: closed forms, feasibility, eliminated quantifiers',
-    '  --unwinding-assertions   bmc: prove K unwindings suffice, allowing SAFE',
-    '  --max-k <k>              shrink: largest shrink factor tried (default 5)',
-    '  --cells <k>              witness: distinguished cells per array (default 1)',
-    '  --loops kept|removed     witness: Horn clauses over loops (default) or one loop-free query',
-    '  --semantics int|bv       mathematical integers (default) or two\'s complement bit-vectors',
-    '  --data-model ILP32|LP64  widths of long and pointers (default ILP32)',
-    '  --preprocessor <mode>    system | builtin | none, for .c files (default: system when cpp exists)',
-    '  --json                   one JSON record on stdout',
-    '  -h, --help               this text',
-    '  -v, --version            the version',
-    '',
-    'Exit codes: 0 SAFE or written, 10 UNSAFE, 20 UNKNOWN, 2 usage error, 3 input error,',
-    '            5 unsupported input (emit), 70 internal error.',
-  ].join('\n');
-}
+/** the watchdog fires this long after the budget: a last resort, the kernel stops first */
+const watchdogGraceMilliseconds = 2_000;
 
 function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
   for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
@@ -217,7 +84,7 @@ function verdictExitCode(verdict: Verdict): number {
       return exitCodes.unknown;
     default: {
       const never: never = verdict;
-      throw new Error(`unknown verdict ${JSON.stringify(never)}`);
+      throw new InternalError(`unknown verdict ${JSON.stringify(never)}`);
     }
   }
 }
@@ -229,122 +96,159 @@ function verdictLine(verdict: Verdict): string {
     case 'unsafe':
       return 'UNSAFE';
     case 'unknown':
-      return `UNKNOWN (${verdict.reason})`;
+      return `UNKNOWN (${describeReason(verdict.reason)})`;
     default: {
       const never: never = verdict;
-      throw new Error(`unknown verdict ${JSON.stringify(never)}`);
+      throw new InternalError(`unknown verdict ${JSON.stringify(never)}`);
     }
   }
 }
 
-async function run(commandLine: CommandLine): Promise<number> {
-  const started = performance.now();
-  const frontEnd = runFrontEnd(commandLine.file, { dataModel: commandLine.dataModel, preprocessor: commandLine.preprocessor });
-  const encoder = encoders.get(commandLine.encoding)!;
-  const record: Record<string, unknown> = { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
-  if (frontEnd.kind === 'inputError') {
-    printDiagnostics(frontEnd.diagnostics);
-    if (commandLine.json) printJson({ ...record, verdict: 'error', diagnostics: frontEnd.diagnostics.map(formatDiagnostic), times: frontEnd.times });
-    return exitCodes.inputError;
-  }
-  if (frontEnd.kind === 'unsupported') {
-    printDiagnostics(frontEnd.diagnostics);
-    const first = frontEnd.diagnostics[0];
-    const reason = first === undefined ? 'unsupported input' : `unsupported: ${first.message} at ${first.location.line}:${first.location.column}`;
-    if (commandLine.emit !== undefined && !commandLine.solve) {
-      if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason, times: frontEnd.times });
+function createSolverOrFail(commandLine: CommandLine): Solver {
+  const created = createSolver(commandLine.solver);
+  if (created.kind === 'error') throw new UsageError(created.message);
+  return created.solver;
+}
+
+/** --emit: the artefacts of the encoding (or the IR), written where the user said */
+async function emitArtefacts(commandLine: CommandLine, encoder: Encoder, program: Program, options: EncodingOptions, record: Record<string, unknown>, times: Record<string, number>): Promise<number | undefined> {
+  let artefacts: { suffix: string; text: string }[];
+  if (commandLine.emit === 'ir') {
+    artefacts = [{ suffix: '.ir.txt', text: printProgram(program) }];
+  } else {
+    const emitStart = performance.now();
+    const solver = encoder.emitUsesSolver ? createSolverOrFail(commandLine) : undefined;
+    let emitted;
+    try {
+      emitted = await encoder.emit(program, { options, solver, budget: Budget.start(commandLine.timeoutSeconds * 1000) });
+    } finally {
+      await solver?.dispose();
+    }
+    if (emitted.kind === 'unsupported') {
+      process.stderr.write(`${commandLine.file}: unsupported by ${encoder.name}: ${emitted.reason}\n`);
+      if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason: emitted.reason });
       return exitCodes.unsupported;
     }
-    if (commandLine.json) printJson({ ...record, verdict: 'unknown', reason, times: frontEnd.times });
-    else process.stdout.write(`UNKNOWN (${reason})\n`);
-    return exitCodes.unknown;
+    artefacts = emitted.artefacts.map((artefact) => ({ suffix: artefact.suffix, text: artefactText(artefact) }));
+    times.encode = performance.now() - emitStart;
+  }
+  const written = writeArtefacts(commandLine, artefacts);
+  for (const path of written) if (!commandLine.json) process.stderr.write(`wrote ${path}\n`);
+  if (!commandLine.solve) {
+    if (commandLine.json) printJson({ ...record, verdict: 'emitted', files: written, times });
+    return exitCodes.safe;
+  }
+  return undefined;
+}
+
+function printRun(commandLine: CommandLine, record: Record<string, unknown>, run: EncodingRun, times: Record<string, number>): void {
+  const verdict = run.verdict;
+  if (commandLine.json) {
+    printJson({
+      ...record,
+      solver: run.solver,
+      solverCalls: run.solverCalls,
+      semantics: commandLine.semantics,
+      verdict: verdict.kind,
+      ...(verdict.kind === 'unknown' ? { reason: describeReason(verdict.reason), reasonKind: verdict.reason.kind, ...(verdict.reason.location === undefined ? {} : { reasonLocation: verdict.reason.location }) } : {}),
+      ...(verdict.kind === 'safe' ? { assumptions: verdict.assumptions } : {}),
+      ...(verdict.kind === 'unsafe'
+        ? {
+            violatedAt: verdict.violatedAt,
+            counterexample: {
+              scalars: verdict.counterexample.scalars.map(String),
+              arrays: verdict.counterexample.arrays.map((array) => ({
+                default: String(array.defaultValue),
+                entries: Object.fromEntries([...array.entries].map(([index, value]) => [String(index), String(value)])),
+              })),
+            },
+          }
+        : {}),
+      details: run.details,
+      ...(run.report === undefined ? {} : { report: run.report }),
+      times,
+    });
+    return;
+  }
+  process.stdout.write(`${verdictLine(verdict)}\n`);
+  if (run.report !== undefined && run.report.length > 0) process.stdout.write(`${run.report.join('\n')}\n`);
+  if (verdict.kind === 'safe' && verdict.assumptions.length > 0) process.stdout.write(`assuming: ${verdict.assumptions.join('; ')}\n`);
+  if (verdict.kind === 'unsafe') process.stdout.write(formatCounterexample(commandLine.file, verdict));
+  process.stdout.write(`solver: ${run.solver}\n`);
+}
+
+/**
+ * Test hook (test/cli/failures.test.ts): ENCODE_TEST_PLANT=throw makes the encoding throw, and
+ * ENCODE_TEST_PLANT=forged-unsafe makes it answer UNSAFE without a replay; both must reach the
+ * user as an internal error (exit 70), the second through the kernel's guard.
+ */
+function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
+  switch (plant) {
+    case undefined:
+    case '':
+      return encoder;
+    case 'throw':
+      return { ...encoder, solve: async () => { throw new Error('planted bug (ENCODE_TEST_PLANT=throw)'); } };
+    case 'forged-unsafe':
+      return {
+        ...encoder,
+        solve: async () => ({ verdict: { kind: 'unsafe', counterexample: { scalars: [], arrays: [] }, violatedAt: { line: 1, column: 1 } }, times: {}, details: {} }),
+      };
+    default:
+      throw new UsageError(`ENCODE_TEST_PLANT takes throw or forged-unsafe, not '${plant}'`);
+  }
+}
+
+async function run(commandLine: CommandLine, startWatchdog: () => void): Promise<number> {
+  const started = performance.now();
+  const frontEnd = runFrontEnd(commandLine.file, { dataModel: commandLine.dataModel, preprocessor: commandLine.preprocessor });
+  const encoder = plantedBug(encoders.get(commandLine.encoding)!, process.env['ENCODE_TEST_PLANT']);
+  const record: Record<string, unknown> = { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
+  for (const warning of commandLine.warnings) process.stderr.write(`encode: warning: ${warning}\n`);
+  switch (frontEnd.kind) {
+    case 'inputError':
+      printDiagnostics(frontEnd.diagnostics);
+      if (commandLine.json) printJson({ ...record, verdict: 'error', diagnostics: frontEnd.diagnostics.map(formatDiagnostic), times: frontEnd.times });
+      return exitCodes.inputError;
+    case 'unsupported': {
+      printDiagnostics(frontEnd.diagnostics);
+      const first = frontEnd.diagnostics[0];
+      const reason = first === undefined ? 'unsupported input' : `unsupported: ${first.message} at ${first.location.line}:${first.location.column}`;
+      if (commandLine.emit !== undefined && !commandLine.solve) {
+        if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason, times: frontEnd.times });
+        return exitCodes.unsupported;
+      }
+      if (commandLine.json) printJson({ ...record, verdict: 'unknown', reason, reasonKind: 'unsupported', times: frontEnd.times });
+      else process.stdout.write(`UNKNOWN (${reason})\n`);
+      return exitCodes.unknown;
+    }
+    case 'internalError':
+      throw new InternalError(frontEnd.message, frontEnd.stack === undefined ? undefined : { cause: frontEnd.stack });
+    case 'program':
+      break;
+    default: {
+      const never: never = frontEnd;
+      throw new InternalError(`unknown front-end result ${JSON.stringify(never)}`);
+    }
   }
   printDiagnostics(frontEnd.warnings);
   const program = frontEnd.program;
-  const encodingOptions: EncodingOptions = {
-    semantics: commandLine.semantics,
-    unwind: commandLine.unwind,
-    unwindingAssertions: commandLine.unwindingAssertions,
-    timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
-    shrink: { maxK: commandLine.maxK },
-    witness: { cells: commandLine.cells, loops: commandLine.loops },
-    ...(commandLine.unwindGiven ? { accel: { unwind: commandLine.unwind } } : {}),
-  };
+  const options: EncodingOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)) };
   const times: Record<string, number> = { ...frontEnd.times };
+  startWatchdog();
 
   if (commandLine.emit !== undefined) {
-    let artefacts: { suffix: string; text: string }[];
-    if (commandLine.emit === 'ir') {
-      artefacts = [{ suffix: '.ir.txt', text: printProgram(program) }];
-    } else {
-      const emitStart = performance.now();
-      let emitted;
-      if (encoder.emitWithSolver !== undefined) {
-        const created = createSolver(commandLine.solver);
-        if (created.kind === 'error') throw new UsageError(created.message);
-        try {
-          emitted = await encoder.emitWithSolver(program, encodingOptions, created.solver);
-        } finally {
-          await created.solver.dispose();
-        }
-      } else {
-        emitted = encoder.emit(program, encodingOptions);
-      }
-      if (emitted.kind === 'unsupported') {
-        process.stderr.write(`${commandLine.file}: unsupported by ${encoder.name}: ${emitted.reason}\n`);
-        if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason: emitted.reason });
-        return exitCodes.unsupported;
-      }
-      artefacts = emitted.artefacts.map((artefact) => ({ suffix: artefact.suffix, text: artefactText(artefact) }));
-      times.encode = performance.now() - emitStart;
-    }
-    const written = writeArtefacts(commandLine, artefacts);
-    for (const path of written) if (!commandLine.json) process.stderr.write(`wrote ${path}\n`);
-    if (!commandLine.solve) {
-      if (commandLine.json) printJson({ ...record, verdict: 'emitted', files: written, times });
-      return exitCodes.safe;
-    }
+    const code = await emitArtefacts(commandLine, encoder, program, options, record, times);
+    if (code !== undefined) return code;
   }
 
-  const created = createSolver(commandLine.solver);
-  if (created.kind === 'error') throw new UsageError(created.message);
-  const solver: Solver = created.solver;
+  const solver = createSolverOrFail(commandLine);
   try {
-    const outcome = await encoder.solve(program, encodingOptions, solver);
-    Object.assign(times, outcome.times);
+    const result = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+    Object.assign(times, result.times);
     times.total = performance.now() - started;
-    const verdict = outcome.verdict;
-    if (commandLine.json) {
-      printJson({
-        ...record,
-        solver: solver.name,
-        semantics: commandLine.semantics,
-        verdict: verdict.kind,
-        ...(verdict.kind === 'unknown' ? { reason: verdict.reason } : {}),
-        ...(verdict.kind === 'safe' ? { assumptions: verdict.assumptions } : {}),
-        ...(verdict.kind === 'unsafe'
-          ? {
-              violatedAt: verdict.violatedAt,
-              counterexample: {
-                scalars: verdict.counterexample.scalars.map(String),
-                arrays: verdict.counterexample.arrays.map((array) => ({
-                  default: String(array.defaultValue),
-                  entries: Object.fromEntries([...array.entries].map(([index, value]) => [String(index), String(value)])),
-                })),
-              },
-            }
-          : {}),
-        details: outcome.details,
-        times,
-      });
-    } else {
-      process.stdout.write(`${verdictLine(verdict)}\n`);
-      const summaries = outcome.details['summaries'];
-      if (commandLine.showSummaries && Array.isArray(summaries)) process.stdout.write(`${summaries.join('\n')}\n`);
-      if (verdict.kind === 'safe' && verdict.assumptions.length > 0) process.stdout.write(`assuming: ${verdict.assumptions.join('; ')}\n`);
-      if (verdict.kind === 'unsafe') process.stdout.write(formatCounterexample(commandLine.file, verdict));
-    }
-    return verdictExitCode(verdict);
+    printRun(commandLine, record, result, times);
+    return verdictExitCode(result.verdict);
   } finally {
     await solver.dispose();
   }
@@ -354,10 +258,19 @@ function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item))}\n`);
 }
 
-/** Runs the command and exits the process; never returns normally, never prints a stack trace. */
+function reportInternalError(error: unknown, debug: boolean): void {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`encode: internal error: ${message}\n(this is a bug in encode; --debug prints the stack trace)\n`);
+  if (!debug) return;
+  if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (error instanceof Error && typeof error.cause === 'string') process.stderr.write(`${error.cause}\n`);
+}
+
+/** Runs the command and exits the process; never returns normally, never prints a stack trace unless asked. */
 export async function main(argv: readonly string[]): Promise<never> {
   let code: number;
   let watchdog: NodeJS.Timeout | undefined;
+  let debug = argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']);
   // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
   process.stdout.on('error', () => process.exit(exitCodes.safe));
   try {
@@ -369,23 +282,23 @@ export async function main(argv: readonly string[]): Promise<never> {
       process.stdout.write(`${readPackageVersion()}\n`);
       code = exitCodes.safe;
     } else {
-      // The solver back ends enforce the timeout themselves; this is the last line of defence so
-      // that the process always ends, even if a back end ignores its budget.
-      const limitMilliseconds = commandLine.timeoutSeconds * 1000 * 2 + 15_000;
-      watchdog = setTimeout(() => {
-        process.stdout.write(commandLine.json ? `${JSON.stringify({ file: commandLine.file, verdict: 'unknown', reason: 'timeout (watchdog)' })}\n` : 'UNKNOWN (timeout: the solver did not stop in time)\n');
-        process.exit(exitCodes.unknown);
-      }, limitMilliseconds);
-      code = await run(commandLine);
+      debug = commandLine.debug;
+      // The kernel stops every encoding at its budget; this is the last line of defence so that the
+      // process always ends, even if a back end ignores its budget. It starts with the budget.
+      const startWatchdog = (): void => {
+        watchdog = setTimeout(() => {
+          process.stdout.write(commandLine.json ? `${JSON.stringify({ file: commandLine.file, verdict: 'unknown', reason: 'timeout (watchdog)', reasonKind: 'timeout' })}\n` : 'UNKNOWN (timeout: the solver did not stop in time)\n');
+          process.exit(exitCodes.unknown);
+        }, commandLine.timeoutSeconds * 1000 + watchdogGraceMilliseconds);
+      };
+      code = await run(commandLine, startWatchdog);
     }
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`encode: error: ${error.message}\n(see encode --help)\n`);
       code = exitCodes.usage;
     } else {
-      const message = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`encode: internal error: ${message}\n`);
-      if (process.env.ENCODE_DEBUG && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+      reportInternalError(error, debug);
       code = exitCodes.internalError;
     }
   }

@@ -1,38 +1,24 @@
 // The contract every encoding implements, in the style of Golem's engines: one `solve()` that
 // returns a verdict, and one `emit()` that returns the SMT-LIB / CHC artefacts a user can feed to an
 // external solver. Each encoder states how it approximates the program, which bounds the verdicts
-// it may give (see verdict.ts).
+// it may give (see verdict.ts), and declares the options it reads (kernel/options.ts).
+//
+// Encoders are run through the kernel (kernel/guard.ts `runEncoding`), never directly by the CLI:
+// the kernel owns the time budget (every solver call an encoder makes is cut to what remains), and
+// its guard lets a verdict out only if it respects the encoder's approximation and, for UNSAFE, was
+// made by the kernel's replay (kernel/confirm.ts).
 
-import type { Program, Semantics } from '../ir/types.js';
+import type { Program } from '../ir/types.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
 import type { PhaseTimes, Verdict } from '../verdict.js';
+import type { Budget } from './kernel/budget.js';
+import type { AnyOptionDeclaration, EncodingOptions } from './kernel/options.js';
 
-export interface EncodingOptions {
-  readonly semantics: Semantics;
-  /** loop unwinding depth for bounded encodings */
-  readonly unwind: number;
-  /** bmc: also check that every loop exits within `unwind` iterations, which allows SAFE */
-  readonly unwindingAssertions: boolean;
-  /**
-   * the whole time budget of one `solve()` call: each solver call gets at most what remains, and
-   * `solve()` returns UNKNOWN ('timeout') when it is used up
-   */
-  readonly timeoutMilliseconds: number;
-  /**
-   * witness encoding only: `cells` distinguished cells per array group (k >= 1, default 1) and
-   * whether loops stay as Horn-clause predicates ('kept', default) or are removed by the paper's
-   * rules 3.S3/3.S4 into one loop-free query ('removed')
-   */
-  readonly witness?: { readonly cells: number; readonly loops: 'kept' | 'removed' };
-  /** shrink encoding only: the largest candidate shrink-factor tried (--max-k, default 5) */
-  readonly shrink?: { readonly maxK: number };
-  /** accel encoding only: the unwinding of the accelerated program (default 3) */
-  readonly accel?: { readonly unwind?: number };
-}
+export type { EncodingOptions } from './kernel/options.js';
 
 /**
- * - `exact-bounded`: exact up to a bound (bmc): UNSAFE after replay; SAFE only with unwinding assertions.
+ * - `exact-bounded`: exact up to a bound (bmc): UNSAFE after replay; SAFE only where `canProveSafe` says.
  * - `over`: over-approximates the program: may prove SAFE; UNSAFE only after a replay.
  * - `under`: under-approximates: may report UNSAFE (after replay), never SAFE.
  * - `exact`: exact encoding of the program (chc): SAFE from a model, UNSAFE only after replay.
@@ -52,15 +38,40 @@ export type EmitResult =
 export interface SolveOutcome {
   readonly verdict: Verdict;
   readonly times: PhaseTimes;
-  /** free-form facts for --json (e.g. unwinding used, shrink factor) */
+  /** facts for --json (unwinding used, shrink factor, …): for people and scripts, never read by code */
   readonly details: Readonly<Record<string, unknown>>;
+  /** lines printed after the verdict (e.g. accel's summaries with --show-summaries) */
+  readonly report?: readonly string[];
+}
+
+/** What an encoder's `solve` gets: its options, the run's budget, and a solver cut to that budget. */
+export interface EncoderContext {
+  readonly options: EncodingOptions;
+  readonly budget: Budget;
+  readonly solver: Solver;
+}
+
+/** What `emit` gets: a solver only for encoders that declare `emitUsesSolver`. */
+export interface EmitContext {
+  readonly options: EncodingOptions;
+  readonly budget: Budget;
+  readonly solver: Solver | undefined;
 }
 
 export interface Encoder {
   readonly name: string;
+  /** one line for the help text: what the encoding does */
+  readonly summary: string;
   readonly approximation: Approximation;
-  emit(program: Program, options: EncodingOptions): EmitResult;
-  /** encodings whose artefacts need solver calls to build (accel's quantifier elimination) emit here */
-  emitWithSolver?(program: Program, options: EncodingOptions, solver: Solver): Promise<EmitResult>;
-  solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome>;
+  /** the options this encoding reads (the CLI builds its flags from these) */
+  readonly options: readonly AnyOptionDeclaration[];
+  /** whether `emit` makes solver calls (accel's quantifier elimination) */
+  readonly emitUsesSolver: boolean;
+  /**
+   * whether a SAFE verdict is within this encoding's contract for these options (bmc: only with
+   * unwinding assertions); absent: every approximation but `under` may prove SAFE
+   */
+  canProveSafe?(options: EncodingOptions): boolean;
+  emit(program: Program, context: EmitContext): Promise<EmitResult>;
+  solve(program: Program, context: EncoderContext): Promise<SolveOutcome>;
 }

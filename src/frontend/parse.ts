@@ -1,7 +1,10 @@
 // Parses preprocessed C text into the AST of ./ast.ts. The only module (with build-ast*.ts) that
 // touches antlr4ng. Strategy: a fast SLL pass with a bail-out error strategy; if it fails, the token
 // stream is rewound and parsed again with full LL prediction and the default error strategy, whose
-// syntax errors become diagnostics. Never throws for bad input and never prints. Prediction runs on
+// syntax errors become diagnostics. Never prints; never throws for bad input: valid C that the AST
+// cannot represent (UnsupportedSyntaxError) or that nests deeper than the limits of ./nesting.ts
+// (ResourceLimitError) is an 'unsupported' result, and only a bug (any other exception) escapes,
+// for the caller to report as an internal error. Prediction runs on
 // a subclass of the runtime's simulator that answers from the cached DFA without the runtime's
 // per-call allocations and falls back to the runtime whenever the DFA does not settle it (so the
 // parse tree is the one the runtime would build). Lexing: fastTokens, a hand-written lexer, builds
@@ -40,11 +43,23 @@ import type { TranslationUnit } from './ast.js';
 import { CLexer } from './generated/CLexer.js';
 import { CParser, type CompilationUnitContext } from './generated/CParser.js';
 import { buildTranslationUnit, UnsupportedSyntaxError } from './build-ast.js';
+import {
+  bracketsTooDeep,
+  firstTooDeepBracket,
+  firstTooDeepContext,
+  maximumBracketDepth,
+  maximumSyntaxDepth,
+  ResourceLimitError,
+  syntaxTooDeep,
+} from './nesting.js';
 import type { Diagnostic } from '../verdict.js';
 
 export type ParseResult =
   | { kind: 'parsed'; unit: TranslationUnit }
-  | { kind: 'syntaxError'; diagnostics: Diagnostic[] };
+  /** not valid C: diagnostics of severity 'error' */
+  | { kind: 'syntaxError'; diagnostics: Diagnostic[] }
+  /** valid C beyond what the AST represents or nested beyond our limits: severity 'unsupported' */
+  | { kind: 'unsupported'; diagnostics: Diagnostic[] };
 
 /**
  * Re-types identifier tokens as TypedefName (or back) whenever the parser reads them and the
@@ -434,6 +449,49 @@ class ScanningParserATNSimulator extends ParserATNSimulator {
   }
 }
 
+/**
+ * The generated parser, counting the rules it is inside (its recursion depth: each rule is a
+ * JavaScript call). Entering one more than maximumSyntaxDepth throws ResourceLimitError at the
+ * current token, long before the stack would overflow. The generated rule methods call enterRule
+ * (or enterRecursionRule) before their try block and exitRule (or unrollRecursionContexts) in its
+ * finally block, so the count stays exact while the parse goes on.
+ */
+class DepthLimitedParser extends CParser {
+  private depth = 0;
+
+  public override enterRule(localContext: ParserRuleContext, state: number, ruleIndex: number): void {
+    this.enterLevel();
+    super.enterRule(localContext, state, ruleIndex);
+  }
+
+  public override exitRule(): void {
+    super.exitRule();
+    this.depth--;
+  }
+
+  public override enterRecursionRule(localContext: ParserRuleContext, state: number, ruleIndex: number, precedence: number): void {
+    this.enterLevel();
+    super.enterRecursionRule(localContext, state, ruleIndex, precedence);
+  }
+
+  public override unrollRecursionContexts(parent: ParserRuleContext | null): void {
+    super.unrollRecursionContexts(parent);
+    this.depth--;
+  }
+
+  public override reset(): void {
+    super.reset();
+    this.depth = 0;
+  }
+
+  private enterLevel(): void {
+    this.depth++;
+    if (this.depth > maximumSyntaxDepth) {
+      throw syntaxTooDeep(this.getCurrentToken());
+    }
+  }
+}
+
 /** ANTLR lists every expected token; keep the first few. */
 function shortenExpectedSet(message: string): string {
   return message.replace(/\{([^{}]*)\}/g, (whole: string, inner: string) => {
@@ -536,37 +594,53 @@ function withoutStackTraces<T>(run: () => T): T {
   }
 }
 
-export function parseTranslationUnit(text: string, file: string): ParseResult {
+/**
+ * Lexes, checks the bracket nesting, parses, checks the depth of the parse tree and builds the AST.
+ * Throws UnsupportedSyntaxError or ResourceLimitError for valid C we do not take (and anything
+ * else only for a bug).
+ */
+function lexParseAndBuild(text: string, file: string): ParseResult {
   const lexerListener = new CollectingErrorListener(file);
   const parserListener = new CollectingErrorListener(file);
+  const lexer = new CLexer(CharStream.fromString(''));
+  lexer.removeErrorListeners();
+  lexer.addErrorListener(lexerListener);
+  const tokens = new TypedefAwareTokenStream(lexer);
+  tokens.fillWithTexts(text, lexer);
+  if (lexerListener.diagnostics.length > 0) {
+    return { kind: 'syntaxError', diagnostics: lexerListener.diagnostics };
+  }
+  const tooDeepBracket = firstTooDeepBracket(tokens.getTokens(), maximumBracketDepth);
+  if (tooDeepBracket !== undefined) {
+    throw bracketsTooDeep(tooDeepBracket);
+  }
+  const parser = new DepthLimitedParser(tokens);
+  const generated = parser.interpreter;
+  parser.interpreter = new ScanningParserATNSimulator(parser, generated.atn, generated.decisionToDFA, generated.sharedContextCache);
+  tokens.attach(parser);
+  const result = withoutStackTraces(() => parseTree(parser, tokens, parserListener));
+  if (result.kind === 'failed') {
+    return { kind: 'syntaxError', diagnostics: parserListener.diagnostics };
+  }
+  // The parser recursed at most maximumSyntaxDepth rules deep, but a left-associative chain
+  // (`a + b + c ...`) is built by a loop and nests the tree as deep as the chain is long.
+  const tooDeepContext = firstTooDeepContext(result.tree, maximumSyntaxDepth);
+  if (tooDeepContext !== undefined) {
+    throw syntaxTooDeep(tooDeepContext.start ?? parser.getCurrentToken());
+  }
+  return { kind: 'parsed', unit: buildTranslationUnit(result.tree) };
+}
+
+export function parseTranslationUnit(text: string, file: string): ParseResult {
   try {
-    const lexer = new CLexer(CharStream.fromString(''));
-    lexer.removeErrorListeners();
-    lexer.addErrorListener(lexerListener);
-    const tokens = new TypedefAwareTokenStream(lexer);
-    tokens.fillWithTexts(text, lexer);
-    if (lexerListener.diagnostics.length > 0) {
-      return { kind: 'syntaxError', diagnostics: lexerListener.diagnostics };
-    }
-    const parser = new CParser(tokens);
-    const generated = parser.interpreter;
-    parser.interpreter = new ScanningParserATNSimulator(parser, generated.atn, generated.decisionToDFA, generated.sharedContextCache);
-    tokens.attach(parser);
-    const result = withoutStackTraces(() => parseTree(parser, tokens, parserListener));
-    if (result.kind === 'failed') {
-      return { kind: 'syntaxError', diagnostics: parserListener.diagnostics };
-    }
-    return { kind: 'parsed', unit: buildTranslationUnit(result.tree) };
+    return lexParseAndBuild(text, file);
   } catch (error) {
-    if (error instanceof UnsupportedSyntaxError) {
+    if (error instanceof UnsupportedSyntaxError || error instanceof ResourceLimitError) {
       return {
-        kind: 'syntaxError',
+        kind: 'unsupported',
         diagnostics: [{ file, location: error.location, severity: 'unsupported', message: error.message }],
       };
     }
-    const message = error instanceof Error ? error.message : String(error);
-    const diagnostics = [...lexerListener.diagnostics, ...parserListener.diagnostics];
-    diagnostics.push({ file, location: { line: 1, column: 1 }, severity: 'error', message: `internal parser error: ${message}` });
-    return { kind: 'syntaxError', diagnostics };
+    throw error; // a bug: the caller reports it as an internal error
   }
 }

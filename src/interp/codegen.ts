@@ -22,7 +22,7 @@
 // constant, so no program text reaches the generated source.
 
 import { sameType } from '../ir/factory.js';
-import { expressionsOf, forEachStatement } from '../analysis/visit.js';
+import { expressionsOf, forEachStatement } from '../ir/visit.js';
 import type {
   ArrayVariable, Block, ComparisonOperator, Expression, IntegerType, Program, Semantics, SourceLocation, Statement,
 } from '../ir/types.js';

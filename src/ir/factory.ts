@@ -159,11 +159,15 @@ export function createAssume(condition: Expression, location: SourceLocation): A
 export function createAssert(condition: Expression, location: SourceLocation): AssertStatement {
   return Object.freeze({ kind: 'assert', condition, location });
 }
+/** a frozen block: the block itself when it is frozen already (so unchanged nested blocks keep their identity) */
+function frozenBlock(block: Block): Block {
+  return Object.isFrozen(block) ? block : Object.freeze([...block]);
+}
 export function createIf(condition: Expression, thenBlock: Block, elseBlock: Block, location: SourceLocation): IfStatement {
-  return Object.freeze({ kind: 'if', condition, then: Object.freeze([...thenBlock]), else: Object.freeze([...elseBlock]), location });
+  return Object.freeze({ kind: 'if', condition, then: frozenBlock(thenBlock), else: frozenBlock(elseBlock), location });
 }
 export function createLoop(id: number, condition: Expression, body: Block, update: Block, location: SourceLocation): LoopStatement {
-  return Object.freeze({ kind: 'loop', id, condition, body: Object.freeze([...body]), update: Object.freeze([...update]), location });
+  return Object.freeze({ kind: 'loop', id, condition, body: frozenBlock(body), update: frozenBlock(update), location });
 }
 export function createBreak(location: SourceLocation): BreakStatement {
   return Object.freeze({ kind: 'break', location });
@@ -177,6 +181,15 @@ export function updateAssign(node: AssignStatement, value: Expression): AssignSt
 }
 export function updateArrayWrite(node: ArrayWriteStatement, indices: readonly Expression[], value: Expression): ArrayWriteStatement {
   return node.value === value && sameElements(node.indices, indices) ? node : createArrayWrite(node.array, indices, value, node.location);
+}
+export function updateArrayFill(node: ArrayFillStatement, value: Expression): ArrayFillStatement {
+  return node.value === value ? node : createArrayFill(node.array, value, node.location);
+}
+export function updateAssume(node: AssumeStatement, condition: Expression): AssumeStatement {
+  return node.condition === condition ? node : createAssume(condition, node.location);
+}
+export function updateAssert(node: AssertStatement, condition: Expression): AssertStatement {
+  return node.condition === condition ? node : createAssert(condition, node.location);
 }
 export function updateIf(node: IfStatement, condition: Expression, thenBlock: Block, elseBlock: Block): IfStatement {
   return node.condition === condition && sameElements(node.then, thenBlock) && sameElements(node.else, elseBlock)

@@ -13,12 +13,35 @@
 
 import { apply, ite, substituteTerm, equal, type Term } from './terms.js';
 
-export function eliminateArrayWrites(root: Term): Term {
+/**
+ * The rewrite was stopped by its caller's `stop` (the result can grow exponentially with the
+ * nesting of array merges, so the caller bounds it by its time budget).
+ */
+export class RewriteStopped extends Error {
+  override readonly name = 'RewriteStopped';
+}
+
+export interface RewriteLimits {
+  /** asked every few thousand steps; true stops the rewrite with `RewriteStopped` */
+  readonly stop?: () => boolean;
+}
+
+/** steps between two questions to `stop` */
+const stepsBetweenChecks = 2048;
+
+export function eliminateArrayWrites(root: Term, limits: RewriteLimits = {}): Term {
   const rewritten = new Map<Term, Term>();
   const reads = new Map<Term, Map<Term, Term>>();
+  let steps = 0;
+  const step = (): void => {
+    if (++steps % stepsBetweenChecks === 0 && limits.stop?.() === true) {
+      throw new RewriteStopped(`read-over-write stopped after ${steps} steps`);
+    }
+  };
 
   /** select(array, index) with `index` already rewritten */
   const read = (array: Term, index: Term): Term => {
+    step();
     let byIndex = reads.get(array);
     if (byIndex === undefined) {
       byIndex = new Map();
@@ -73,6 +96,7 @@ export function eliminateArrayWrites(root: Term): Term {
   const rewrite = (term: Term): Term => {
     const known = rewritten.get(term);
     if (known !== undefined) return known;
+    step();
     let result: Term;
     switch (term.kind) {
       case 'boolConstant':

@@ -17,7 +17,7 @@ import { interpretSolverOutput } from './sexpr.js';
 import type { CheckOptions, Solver, SolverResult } from './solver.js';
 
 /** Time given to a solver beyond the requested timeout before its process group is killed. */
-const killGraceMilliseconds = 2_000;
+const killGraceMilliseconds = 700;
 
 export type ExternalSolverKind =
   | { readonly kind: 'z3'; readonly executable: string }

@@ -1,5 +1,7 @@
-// Solver selection from a `--solver` specification: 'z3-wasm' (default, in-process), 'z3' or
-// 'cvc5' (executables found on PATH), or a custom command template containing `{file}`.
+// Solver selection from a `--solver` specification: 'auto' (the default: Debian's `z3` as an
+// external process when it is on PATH, 7-20x faster than the WASM build on our queries, else the
+// embedded z3-wasm), 'z3-wasm' (in-process), 'z3' or 'cvc5' (executables found on PATH), or a
+// custom command template containing `{file}`.
 // Assumption: an external executable is checked for existence up front so the user gets a clear
 // error instead of a stream of unknown answers.
 
@@ -11,7 +13,9 @@ import { createZ3WasmSolver } from './z3-wasm.js';
 
 export type CreateSolverResult = { kind: 'ok'; solver: Solver } | { kind: 'error'; message: string };
 
-export const defaultSolverSpecification = 'z3-wasm';
+export const defaultSolverSpecification = 'auto';
+
+export const solverChoicesHelp = "auto (default: z3 on PATH, else z3-wasm) | z3-wasm (in-process) | z3 | cvc5 | 'CMD {file}'";
 
 /** Finds an executable by name on PATH (or checks a path containing '/'); undefined when absent. */
 export function findExecutable(name: string, pathVariable: string | undefined = process.env['PATH']): string | undefined {
@@ -32,6 +36,10 @@ export function findExecutable(name: string, pathVariable: string | undefined = 
 
 export function createSolver(specification: string = defaultSolverSpecification): CreateSolverResult {
   const trimmed = specification.trim();
+  if (trimmed === 'auto') {
+    const executable = findExecutable('z3');
+    return { kind: 'ok', solver: executable === undefined ? createZ3WasmSolver() : createExternalSolver({ kind: 'z3', executable }) };
+  }
   if (trimmed === 'z3-wasm') return { kind: 'ok', solver: createZ3WasmSolver() };
   if (trimmed === 'z3' || trimmed === 'cvc5') {
     const executable = findExecutable(trimmed);
@@ -52,6 +60,6 @@ export function createSolver(specification: string = defaultSolverSpecification)
   }
   return {
     kind: 'error',
-    message: `unknown solver '${specification}': use 'z3-wasm', 'z3', 'cvc5', or a command template containing {file} (e.g. 'z3 -smt2 {file}')`,
+    message: `unknown solver '${specification}': use 'auto', 'z3-wasm', 'z3', 'cvc5', or a command template containing {file} (e.g. 'z3 -smt2 {file}')`,
   };
 }

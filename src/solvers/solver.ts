@@ -11,6 +11,9 @@ export type ModelValue =
   | { readonly kind: 'boolean'; readonly value: boolean }
   | { readonly kind: 'array'; readonly defaultValue: ModelValue; readonly entries: readonly { readonly index: ModelValue; readonly value: ModelValue }[] };
 
+/** the reason of an `unknown` answer when the time limit was reached (the back ends normalise to it) */
+export const timeoutReason = 'timeout';
+
 export type SolverResult =
   | {
       readonly kind: 'sat';

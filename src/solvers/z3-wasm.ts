@@ -23,7 +23,7 @@ type Z3Module = Awaited<ReturnType<typeof init>>;
 /** Extra time after z3's own timeout before the JS timer interrupts the context. */
 const interruptGraceMilliseconds = 500;
 /** Extra time after the timeout before the module is abandoned as unresponsive. */
-const abandonGraceMilliseconds = 5_000;
+const abandonGraceMilliseconds = 1_500;
 
 let sharedModule: Promise<Z3Module> | undefined;
 let queue: Promise<unknown> = Promise.resolve();

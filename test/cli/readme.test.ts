@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { declaredOptions, encoderNames } from '../../src/encoders/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -27,5 +28,11 @@ describe('README', () => {
     const output = execFileSync('sh', ['-c', example], { cwd: root, encoding: 'utf8', timeout: 100_000 });
     expect(output.split('\n')[0]).toBe('SAFE');
     expect(output).toMatch(/assuming: /);
+  });
+
+  it('documents every encoding and every option an encoding declares', () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const name of encoderNames()) expect(readme).toContain(`| \`${name}\` |`);
+    for (const option of declaredOptions()) expect(readme, option.name).toContain(`--${option.name}`);
   });
 });

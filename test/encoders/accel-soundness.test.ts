@@ -10,17 +10,17 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { accelEncoder } from '../../src/encoders/accel/index.js';
-import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
 import type { Semantics } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import { lowerSource, runHarness } from '../soundness/harness.js';
 import { testSolver } from './common-solver.js';
+import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 // long mode: ENCODE_HARNESS_SCALE=10 npm test runs ten times as many programs
 const scale = Number(process.env.ENCODE_HARNESS_SCALE ?? '1');
 
-function options(semantics: Semantics): EncodingOptions {
+function options(semantics: Semantics): TestOptions {
   return { semantics, unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 10_000, accel: { unwind: 3 } };
 }
 
@@ -33,15 +33,16 @@ afterAll(async () => {
   await solver.dispose();
 });
 
-for (const [semantics, runs, seed] of [['int', 70, 3003], ['bv', 35, 3004]] as const) {
+for (const [semantics, runs, seed, unsafeFloor] of [['int', 70, 3003, 27], ['bv', 35, 3004, 15]] as const) {
   test(`shared soundness harness (${semantics}): never SAFE, UNSAFE only on failing programs and it replays`, async () => {
     const statistics = await runHarness({ encoder: accelEncoder, options: options(semantics), solver, numRuns: runs * scale, seed });
     console.log(`accel/${semantics}: ${JSON.stringify(statistics)} (UNSAFE on ${statistics.unsafe} of ${statistics.failing} failing programs)`);
     expect(statistics.programs).toBe(runs * scale);
     // the harness fails on SAFE only where a failing input exists; an under-approximation never says SAFE
     expect(statistics.safe).toBe(0);
-    // the harness really exercises accel's UNSAFE path
-    expect(statistics.unsafe).toBeGreaterThan(0);
+    // the harness really exercises accel's UNSAFE path: it still finds most of the bugs (measured,
+    // with Debian z3 and with z3-wasm: int 31 of 33 failing programs, bv 18 of 23)
+    expect(statistics.unsafe).toBeGreaterThanOrEqual(unsafeFloor * scale);
   }, 600_000);
 }
 
@@ -83,7 +84,7 @@ test('deep overflow loops: UNSAFE exactly when the bound is reachable, and it re
     const failureExists = maximumIndexAtAssertion >= bound;
     const source = overflowLoop(length, bound, checkBefore);
     const program = lowerSource(source);
-    const outcome = await accelEncoder.solve(program, options(semantics), solver);
+    const outcome = await solveWith(accelEncoder, program, options(semantics), solver);
     expect(outcome.verdict.kind, source).not.toBe('safe');
     if (failureExists) failing++;
     if (outcome.verdict.kind === 'unsafe') {
@@ -93,7 +94,8 @@ test('deep overflow loops: UNSAFE exactly when the bound is reachable, and it re
     }
   }), { numRuns: 20, seed: 77, endOnFailure: true });
   console.log(`accel deep overflow loops: UNSAFE on ${unsafe} of ${failing} failing`);
-  expect(unsafe).toBeGreaterThan(0);
+  // measured: UNSAFE on 11 of the 11 failing loops (of 20), with Debian z3 and with z3-wasm
+  expect(unsafe).toBeGreaterThanOrEqual(9);
 }, 300_000);
 
 test('accel finds the deep bugs of the regression programs test/regression/accel-*-unsafe.c', async () => {
@@ -106,7 +108,7 @@ test('accel finds the deep bugs of the regression programs test/regression/accel
     unsafePrograms++;
     const program = lowerSource(source, name);
     for (const semantics of ['int', 'bv'] as const) {
-      const outcome = await accelEncoder.solve(program, options(semantics), solver);
+      const outcome = await solveWith(accelEncoder, program, options(semantics), solver);
       expect(outcome.verdict.kind, `${name} (${semantics})`).toBe('unsafe');
       if (outcome.verdict.kind === 'unsafe') {
         expect(replayCounterexample(program, outcome.verdict.counterexample, semantics, 100_000).kind).toBe('assertionFailed');

@@ -5,7 +5,6 @@
 
 import { afterAll, describe, expect, it } from 'vitest';
 import { accelEncoder, deepeningSchedule, planAcceleration, solveAccel } from '../../src/encoders/accel/index.js';
-import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createCounterexampleSource } from '../../src/interp/sources.js';
 import type { Semantics } from '../../src/ir/types.js';
@@ -13,11 +12,13 @@ import { printSmtScript } from '../../src/smt/printer.js';
 import type { SmtScript } from '../../src/smt/terms.js';
 import { lowerSource } from '../soundness/harness.js';
 import { testSolver } from './common-solver.js';
+import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
+import { Budget } from '../../src/encoders/kernel/budget.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
 
-function options(semantics: Semantics = 'int', timeoutMilliseconds = 60_000): EncodingOptions {
+function options(semantics: Semantics = 'int', timeoutMilliseconds = 60_000): TestOptions {
   return { semantics, unwind: 10, unwindingAssertions: false, timeoutMilliseconds };
 }
 
@@ -77,7 +78,7 @@ int main(void) {
 describe('accel finds deep counterexamples and replays them', () => {
   it('buffer overflow after 1000 iterations: UNSAFE at unwinding 3, the replay consumes 1001 choices', async () => {
     const program = lowerSource(overflow(1000));
-    const outcome = await solveAccel(program, options(), solver);
+    const outcome = await solveWith(accelEncoder, program, options(), solver);
     expect(outcome.verdict.kind).toBe('unsafe');
     if (outcome.verdict.kind !== 'unsafe') return;
     expect(outcome.details['unwind']).toBe(3);
@@ -99,7 +100,7 @@ describe('accel finds deep counterexamples and replays them', () => {
 
   it('the same bug in bv semantics, with no-overflow guards in the summary', async () => {
     const program = lowerSource(overflow(1000));
-    const outcome = await solveAccel(program, options('bv'), solver);
+    const outcome = await solveWith(accelEncoder, program, options('bv'), solver);
     expect(outcome.verdict.kind).toBe('unsafe');
     const report = (outcome.details['summaries'] as string[]).join('\n');
     expect(report).toMatch(/no overflow of/);
@@ -108,20 +109,20 @@ describe('accel finds deep counterexamples and replays them', () => {
 
   it('Example 4 (a[x] := x; x := x + 1): the membership test becomes x - x0 < n (Lemma 3)', async () => {
     const program = lowerSource(example4);
-    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const plan = await planAcceleration(program, 'int', solver, Budget.start(30_000));
     const report = plan.report.join('\n');
     expect(report).toMatch(/x\(j\) = j \+ x/);
     expect(report).toMatch(/Lemma 3: dense and strictly increasing/);
     // written iff 0 <= k - x^0 < n
     expect(report).toMatch(/written iff 0 <= k - x\^0 and k - x\^0 < n/);
     expect(report).not.toMatch(/quantified eq\. \(6\)/);
-    const outcome = await solveAccel(program, options(), solver);
+    const outcome = await solveWith(accelEncoder, program, options(), solver);
     expect(outcome.verdict.kind).toBe('unsafe');
   });
 
   it('a guard i != c is split into i < c and i > c (Fig. 4), both accelerated without quantifiers', async () => {
     const program = lowerSource(notEqual);
-    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const plan = await planAcceleration(program, 'int', solver, Budget.start(30_000));
     const report = plan.report.join('\n');
     expect(plan.acceleratedPaths).toBe(2);
     expect(report).toMatch(/split \(Fig\. 4\): < of/);
@@ -129,7 +130,7 @@ describe('accel finds deep counterexamples and replays them', () => {
     expect(report).toMatch(/instantiated at j = n-1/);
     expect(report).toMatch(/instantiated at j = 0/);
     expect(report).not.toMatch(/kept quantified/);
-    const outcome = await solveAccel(program, options(), solver);
+    const outcome = await solveWith(accelEncoder, program, options(), solver);
     expect(outcome.verdict.kind).toBe('unsafe');
   });
 });
@@ -147,7 +148,7 @@ int main(void) {
   return 0;
 }
 `);
-    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const plan = await planAcceleration(program, 'int', solver, Budget.start(30_000));
     expect(plan.report.join('\n')).toMatch(/kept quantified/);
   });
 
@@ -164,13 +165,13 @@ int main(void) {
   return 0;
 }
 `);
-    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const plan = await planAcceleration(program, 'int', solver, Budget.start(30_000));
     const report = plan.report.join('\n');
     expect(report).toMatch(/s\(j\) = ⊥/);
     expect(report).toMatch(/inexact/);
     const summaries = [...plan.summaries.values()].flat();
     expect(summaries.some((summary) => !summary.exact)).toBe(true);
-    const outcome = await solveAccel(program, options(), solver);
+    const outcome = await solveWith(accelEncoder, program, options(), solver);
     expect(outcome.verdict.kind).toBe('unsafe');
   });
 
@@ -186,7 +187,7 @@ int main(void) {
   return 0;
 }
 `);
-    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const plan = await planAcceleration(program, 'int', solver, Budget.start(30_000));
     expect(plan.acceleratedPaths).toBe(0);
     expect(plan.report.join('\n')).toMatch(/depends on s, which has no closed form/);
   });
@@ -203,7 +204,7 @@ int main(void) {
   return 0;
 }
 `);
-    const plan = await planAcceleration(program, options(), solver, Date.now() + 30_000);
+    const plan = await planAcceleration(program, 'int', solver, Budget.start(30_000));
     expect(plan.report.join('\n')).toMatch(/quantified eq\. \(6\)/);
   });
 
@@ -216,9 +217,9 @@ int main(void) {
   return 0;
 }
 `);
-    const accepted = await planAcceleration(sameCell, options(), solver, Date.now() + 30_000);
+    const accepted = await planAcceleration(sameCell, options().semantics, solver, Budget.start(30_000));
     expect(accepted.acceleratedPaths).toBe(1);
-    expect((await solveAccel(sameCell, options(), solver)).verdict.kind).toBe('unsafe');
+    expect((await solveWith(accelEncoder, sameCell, options(), solver)).verdict.kind).toBe('unsafe');
     // a[i] = a[i-1] + 1 reads the cell the previous iteration wrote: no closed form for the array
     const previousCell = lowerSource(`${prelude}
 int main(void) {
@@ -228,7 +229,7 @@ int main(void) {
   return 0;
 }
 `);
-    const rejected = await planAcceleration(previousCell, options(), solver, Date.now() + 30_000);
+    const rejected = await planAcceleration(previousCell, options().semantics, solver, Budget.start(30_000));
     expect(rejected.acceleratedPaths).toBe(0);
     expect(rejected.report.join('\n')).toMatch(/reads and writes a: a read sees a cell written by an earlier iteration/);
   });
@@ -242,7 +243,7 @@ int main(void) {
   return 0;
 }
 `);
-    const outcome = await solveAccel(program, options(), solver);
+    const outcome = await solveWith(accelEncoder, program, options(), solver);
     expect(outcome.verdict.kind).toBe('unknown');
   });
 });
@@ -250,7 +251,7 @@ int main(void) {
 describe('accel emission', () => {
   it('writes one script with the summaries as comments that the solver answers sat for a deep bug', async () => {
     const program = lowerSource(overflow(100000));
-    const emitted = await accelEncoder.emitWithSolver!(program, options(), solver);
+    const emitted = await emitWith(accelEncoder, program, options(), solver);
     expect(emitted.kind).toBe('emitted');
     if (emitted.kind !== 'emitted') return;
     expect(emitted.artefacts).toHaveLength(1);

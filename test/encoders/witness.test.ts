@@ -8,14 +8,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { EncodingOptions } from '../../src/encoders/encoder.js';
 import { buildWitnessArtefact, checkAbstraction, witnessEncoder } from '../../src/encoders/witness/index.js';
+import { generaliseSizes } from '../../src/encoders/witness/generalize.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { printChcSystem, printSmtScript } from '../../src/smt/printer.js';
 import { findExecutable } from '../../src/solvers/index.js';
 import { testSolver } from './common-solver.js';
+import { itWith, solverRequirement } from '../support/requirements.js';
+import { emitWith, encodingOptionsFor, solveWith, type TestOptions } from '../support/encoding.js';
+import { Budget } from '../../src/encoders/kernel/budget.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'witness-'));
 let counter = 0;
@@ -30,7 +33,7 @@ function lower(body: string, globals = ''): Program {
   return result.program;
 }
 
-function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds = 30_000): EncodingOptions {
+function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds = 30_000): TestOptions {
   return { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds, witness: { cells, loops } };
 }
 
@@ -50,28 +53,30 @@ describe('witness proves Fig. 1-style programs SAFE', () => {
   it('the paper\'s Fig. 1 with loops removed (one query, array of structs, k = 1 and 2)', async () => {
     const program = lower(figure1, figure1Globals);
     for (const cells of [1, 2]) {
-      const outcome = await witnessEncoder.solve(program, options(cells, 'removed'), solver);
+      const outcome = await solveWith(witnessEncoder, program, options(cells, 'removed'), solver);
       expect(outcome.verdict.kind, JSON.stringify(outcome.verdict)).toBe('safe');
     }
   });
 
   it('initialise / transform / check of 10^6 elements, loops removed', async () => {
-    const outcome = await witnessEncoder.solve(lower(initialiseCopyCheck), options(1, 'removed'), solver);
+    const outcome = await solveWith(witnessEncoder, lower(initialiseCopyCheck), options(1, 'removed'), solver);
     expect(outcome.verdict.kind, JSON.stringify(outcome.verdict)).toBe('safe');
   });
 
-  it('initialise then check of 10^6 elements, loops kept (size-generalised Horn clauses)', async () => {
+  // Debian z3's Spacer proves the size-generalised clauses; z3-wasm does not within the budget
+  // (UNKNOWN after 30 s, already before the solve-kernel refactor): skipped without the z3 executable
+  itWith([solverRequirement('z3')], 'initialise then check of 10^6 elements, loops kept (size-generalised Horn clauses)', {}, async () => {
     const program = lower(`
   int i; static int a[1000000];
   for (i = 0; i < 1000000; i++) a[i] = 7;
   for (i = 0; i < 1000000; i++) { if (a[i] != 7) reach_error(); }`);
-    const outcome = await witnessEncoder.solve(program, options(1, 'kept'), solver);
+    const outcome = await solveWith(witnessEncoder, program, options(1, 'kept'), solver);
     expect(outcome.verdict.kind, JSON.stringify(outcome.verdict)).toBe('safe');
     // the Horn clauses on their own (solve() tries the loop-free query first)
-    const artefact = buildWitnessArtefact(program, options(1, 'kept'));
+    const artefact = buildWitnessArtefact(program, encodingOptionsFor(witnessEncoder, options(1, 'kept')));
     expect(artefact.kind).toBe('chc');
     if (artefact.kind !== 'chc') return;
-    const clauses = await checkAbstraction(program, artefact, options(1, 'kept'), solver, performance.now() + 30_000);
+    const clauses = await checkAbstraction(program, artefact, encodingOptionsFor(witnessEncoder, options(1, 'kept')), solver, Budget.start(30_000));
     expect(clauses.kind).toBe('safe');
     expect(clauses.generalised).toBe('sat');
   });
@@ -85,7 +90,7 @@ describe('witness proves Fig. 1-style programs SAFE', () => {
   for (i = 0; i < n; i++) b[i] = a[i];
   for (i = 0; i < n; i++) { if (b[i] != a[i]) reach_error(); }`);
     for (const loops of ['kept', 'removed'] as const) {
-      const outcome = await witnessEncoder.solve(program, options(1, loops), solver);
+      const outcome = await solveWith(witnessEncoder, program, options(1, loops), solver);
       expect(outcome.verdict.kind, `${loops}: ${JSON.stringify(outcome.verdict)}`).toBe('safe');
     }
   });
@@ -99,11 +104,12 @@ describe('two cells', () => {
 
   it('sortedness a[i] <= a[i+1] is proven with k = 2 (loops removed) but not with k = 1', async () => {
     const program = lower(sorted);
-    const two = await witnessEncoder.solve(program, options(2, 'removed'), solver);
+    const two = await solveWith(witnessEncoder, program, options(2, 'removed'), solver);
     expect(two.verdict.kind, JSON.stringify(two.verdict)).toBe('safe');
-    const one = await witnessEncoder.solve(program, options(1, 'removed', 4000), solver);
+    const one = await solveWith(witnessEncoder, program, options(1, 'removed', 4000), solver);
     expect(one.verdict.kind).toBe('unknown');
-    expect(one.verdict.kind === 'unknown' ? one.verdict.reason : '').toMatch(/^witness abstraction imprecise: rule (l1|a2) fails/);
+    expect(one.verdict.kind === 'unknown' ? one.verdict.reason.message : '').toMatch(/^witness abstraction imprecise: rule (l1|a2) fails/);
+    expect(one.verdict.kind === 'unknown' ? one.verdict.reason.kind : '').toMatch(/^(imprecise|timeout)$/);
   });
 
   it('reversal b[i] == a[n-1-i] is proven with k = 2 (loops removed)', async () => {
@@ -112,7 +118,7 @@ describe('two cells', () => {
   for (i = 0; i < 100; i++) a[i] = __VERIFIER_nondet_int();
   for (i = 0; i < 100; i++) b[i] = a[99 - i];
   for (i = 0; i < 100; i++) { if (b[i] != a[99 - i]) reach_error(); }`);
-    const outcome = await witnessEncoder.solve(program, options(2, 'removed'), solver);
+    const outcome = await solveWith(witnessEncoder, program, options(2, 'removed'), solver);
     expect(outcome.verdict.kind, JSON.stringify(outcome.verdict)).toBe('safe');
   });
 });
@@ -124,7 +130,7 @@ describe('verdicts other than SAFE', () => {
   for (i = 0; i < 9; i++) a[i] = 1;
   for (i = 0; i < 10; i++) { if (a[i] != 1) reach_error(); }`);
     for (const loops of ['kept', 'removed'] as const) {
-      const outcome = await witnessEncoder.solve(program, options(1, loops), solver);
+      const outcome = await solveWith(witnessEncoder, program, options(1, loops), solver);
       expect(outcome.verdict.kind).toBe('unsafe');
       if (outcome.verdict.kind === 'unsafe') {
         expect(replayCounterexample(program, outcome.verdict.counterexample, 'int').kind).toBe('assertionFailed');
@@ -139,7 +145,7 @@ describe('verdicts other than SAFE', () => {
   a[i] = 1;
   if (a[10] != 0) reach_error();`);
     for (const loops of ['kept', 'removed'] as const) {
-      const outcome = await witnessEncoder.solve(program, options(1, loops, 5000), solver);
+      const outcome = await solveWith(witnessEncoder, program, options(1, loops, 5000), solver);
       expect(outcome.verdict.kind).not.toBe('safe');
     }
   });
@@ -149,7 +155,7 @@ describe('verdicts other than SAFE', () => {
   int a[10];
   a[0] = 1; a[1] = 2;
   if (a[0] == a[1] - 1) reach_error();`);
-    const outcome = await witnessEncoder.solve(program, options(1, 'removed', 5000), solver);
+    const outcome = await solveWith(witnessEncoder, program, options(1, 'removed', 5000), solver);
     expect(outcome.verdict.kind).not.toBe('safe');
   });
 
@@ -159,16 +165,16 @@ describe('verdicts other than SAFE', () => {
   a[0] = 0;
   for (i = 0; i < 9; i++) a[i + 1] = a[i];
   for (i = 0; i < 10; i++) { if (a[i] != 0) reach_error(); }`);
-    const outcome = await witnessEncoder.solve(program, options(1, 'removed', 3000), solver);
+    const outcome = await solveWith(witnessEncoder, program, options(1, 'removed', 3000), solver);
     expect(outcome.verdict.kind).toBe('unknown');
-    expect(outcome.verdict.kind === 'unknown' ? outcome.verdict.reason : '').toMatch(/^witness abstraction imprecise: rule \w\d fails for the loop at \d+:\d+/);
+    expect(outcome.verdict.kind === 'unknown' ? outcome.verdict.reason.message : '').toMatch(/^witness abstraction imprecise: rule \w\d fails for the loop at \d+:\d+/);
   });
 });
 
 describe('emitted artefacts', () => {
-  it('loops kept: array-free Horn clauses with a header naming the witness variables', () => {
+  it('loops kept: array-free Horn clauses with a header naming the witness variables', async () => {
     const program = lower(initialiseCopyCheck);
-    const emitted = witnessEncoder.emit(program, options(1, 'kept'));
+    const emitted = await emitWith(witnessEncoder, program, options(1, 'kept'));
     expect(emitted.kind).toBe('emitted');
     if (emitted.kind !== 'emitted') return;
     const artefact = emitted.artefacts[0]!;
@@ -188,9 +194,9 @@ describe('emitted artefacts', () => {
     }
   });
 
-  it('loops removed, k = 2: one loop-free query without arrays, accepted by z3', () => {
+  it('loops removed, k = 2: one loop-free query without arrays, accepted by z3', async () => {
     const program = lower(figure1, figure1Globals);
-    const emitted = witnessEncoder.emit(program, options(2, 'removed'));
+    const emitted = await emitWith(witnessEncoder, program, options(2, 'removed'));
     expect(emitted.kind).toBe('emitted');
     if (emitted.kind !== 'emitted') return;
     const artefact = emitted.artefacts[0]!;
@@ -204,5 +210,37 @@ describe('emitted artefacts', () => {
       writeFileSync(file, text);
       expect(execFileSync('z3', ['-T:20', file], { encoding: 'utf8' }).trim().split('\n')[0]).toBe('unsat');
     }
+  });
+});
+
+describe('size generalisation', () => {
+  it('keeps the identical objects for statements and subtrees without a size constant', () => {
+    const program = lower(`
+  int a[8]; int i; int x = __VERIFIER_nondet_int(); int y = x + 1;
+  for (i = 0; i < 8; i++) a[i] = y;
+  if (x > 3) { y = 2; } else { y = x * 8; }`);
+    const generalised = generaliseSizes(program, [8n]);
+    if (generalised === undefined) throw new Error('nothing generalised');
+    const body = generalised.program.body.slice(generalised.program.body.length - program.body.length);
+    const loopIndex = program.body.findIndex((statement) => statement.kind === 'loop');
+    const ifIndex = program.body.findIndex((statement) => statement.kind === 'if');
+    program.body.forEach((statement, index) => {
+      if (index === loopIndex || index === ifIndex) expect(body[index]).not.toBe(statement);
+      else expect(body[index]).toBe(statement);
+    });
+    const [loop, branch] = [program.body[loopIndex]!, program.body[ifIndex]!];
+    const [newLoop, newBranch] = [body[loopIndex]!, body[ifIndex]!];
+    if (loop.kind !== 'loop' || newLoop.kind !== 'loop' || branch.kind !== 'if' || newBranch.kind !== 'if') throw new Error('shape');
+    // i < 8 changes; the body a[i] = y and the update i = i + 1 do not
+    expect(newLoop.condition).not.toBe(loop.condition);
+    expect(newLoop.body).toBe(loop.body);
+    expect(newLoop.update).toBe(loop.update);
+    // y = 2 is kept, y = x * 8 is rebuilt with its unchanged left operand
+    expect(newBranch.then).toBe(branch.then);
+    const [oldElse, newElse] = [branch.else[0]!, newBranch.else[0]!];
+    if (oldElse.kind !== 'assign' || newElse.kind !== 'assign') throw new Error('shape');
+    if (oldElse.value.kind !== 'binary' || newElse.value.kind !== 'binary') throw new Error('shape');
+    expect(newElse).not.toBe(oldElse);
+    expect(newElse.value.left).toBe(oldElse.value.left);
   });
 });

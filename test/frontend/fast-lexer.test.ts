@@ -10,7 +10,8 @@ import { CharStream, Token } from 'antlr4ng';
 import { describe, expect, it } from 'vitest';
 import { CLexer } from '../../src/frontend/generated/CLexer.js';
 import { fastTokens } from '../../src/frontend/parse.js';
-import { corpusRoot, corpusTasks } from '../corpus/corpus.js';
+import { corpus, corpusRoot, corpusTasks } from '../corpus/corpus.js';
+import { itWith } from '../support/requirements.js';
 
 type Shape = [type: number, text: string, start: number, stop: number, line: number, column: number];
 
@@ -60,7 +61,7 @@ describe('fastTokens agrees with the generated lexer', () => {
     expect(lexed).toBeGreaterThan(snippets.length / 2);
   });
 
-  it('on every corpus program', () => {
+  itWith([corpus], 'on every corpus program', {}, () => {
     let lexed = 0;
     for (const task of corpusTasks()) {
       const path = join(corpusRoot, task.file);

@@ -1,15 +1,16 @@
-// Corpus test: every benchmark program of ../shared/bench/sv-arrays parses. `.c` files are run
+// Corpus test: every benchmark program of the corpus (../shared/bench/sv-arrays or ENCODE_CORPUS) parses. `.c` files are run
 // through `cpp -P` first (the real preprocessor is a separate module); `.i` files are used as is.
 // Also measures parse throughput (SLL first pass) on the `.i` files after warm-up.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
+import { corpus, corpusManifest, corpusRoot as benchRoot } from '../corpus/corpus.js';
+import { describeWith } from '../support/requirements.js';
 
-const benchRoot = join(import.meta.dirname, '..', '..', '..', 'shared', 'bench', 'sv-arrays');
-const manifest = JSON.parse(readFileSync(join(benchRoot, 'manifest.json'), 'utf8')) as { file: string }[];
+const manifest = corpus.available ? corpusManifest() : [];
 
 function sourceText(file: string): string {
   const path = join(benchRoot, file);
@@ -19,7 +20,7 @@ function sourceText(file: string): string {
   return execFileSync('/usr/bin/cpp', ['-P', path], { encoding: 'utf8' });
 }
 
-describe('sv-arrays corpus', () => {
+describeWith([corpus], 'sv-arrays corpus', () => {
   it('has the 114 benchmark files', () => {
     expect(manifest.length).toBe(114);
   });

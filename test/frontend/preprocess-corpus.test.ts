@@ -7,19 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { findSystemPreprocessor, preprocess, type PreprocessedSource } from '../../src/frontend/preprocess.js';
+import { corpus, corpusManifest, corpusRoot as corpusDirectory } from '../corpus/corpus.js';
+import { describeWith } from '../support/requirements.js';
 
-const corpusDirectory = join(import.meta.dirname, '../../../shared/bench/sv-arrays');
-
-interface ManifestEntry {
-  readonly file: string;
-  readonly data_model?: 'ILP32' | 'LP64';
-}
-
-const manifest = JSON.parse(readFileSync(join(corpusDirectory, 'manifest.json'), 'utf8')) as ManifestEntry[];
-const cFiles = manifest.filter((entry) => entry.file.endsWith('.c'));
+const cFiles = corpus.available ? corpusManifest().filter((entry) => entry.file.endsWith('.c')) : [];
 
 const tokenPattern =
   /(?:u8|[uUL])?"(?:\\.|[^"\\\n])*"|(?:[uUL])?'(?:\\.|[^'\\\n])*'|\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*|[A-Za-z_$][A-Za-z0-9_$]*|\.\.\.|<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[*/%+\-&^|]=|##|\S/g;
@@ -53,7 +47,7 @@ function firstDifference(left: readonly LocatedToken[], right: readonly LocatedT
   return 'none';
 }
 
-describe('preprocessing the benchmark corpus', () => {
+describeWith([corpus], 'preprocessing the benchmark corpus', () => {
   it('finds the corpus and a system preprocessor', () => {
     expect(cFiles.length).toBeGreaterThan(50);
     expect(findSystemPreprocessor()).toBeDefined();

@@ -4,15 +4,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { preprocess, type PreprocessMode } from '../../src/frontend/preprocess.js';
+import { corpus, corpusManifest, corpusRoot as corpusDirectory } from '../corpus/corpus.js';
+import { describeWith } from '../support/requirements.js';
 
-const corpusDirectory = join(import.meta.dirname, '../../../shared/bench/sv-arrays');
-const manifest = JSON.parse(readFileSync(join(corpusDirectory, 'manifest.json'), 'utf8')) as { file: string }[];
-
-describe('preprocessed corpus parses', () => {
+describeWith([corpus], 'preprocessed corpus parses', () => {
+  const manifest = corpusManifest();
   const cases: [PreprocessMode, (file: string) => boolean][] = [
     ['builtin', (file) => file.endsWith('.c')],
     ['system', (file) => file.endsWith('.c')],

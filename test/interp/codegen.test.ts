@@ -4,7 +4,6 @@
 // operator, type and statement kind, and on hand-picked edge cases, both backends must produce the
 // same run: outcome kind, location, reason, steps, consumed choices and nondeterministicDefaultRead.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +27,8 @@ import type { Counterexample } from '../../src/verdict.js';
 import { arbitraryProgram } from '../generators/programs.js';
 import { at, binary, constant, IrBuilder, read, variable } from '../generators/ir.js';
 import { lowerSource } from '../soundness/harness.js';
+import { corpus, corpusManifest, corpusRoot } from '../corpus/corpus.js';
+import { describeWith } from '../support/requirements.js';
 
 const semanticsList: readonly Semantics[] = ['int', 'bv'];
 
@@ -64,9 +65,9 @@ function compareThoroughly(
 
 // ---------------------------------------------------------------- corpus
 
-const benchmarkDirectory = join(import.meta.dirname, '../../../shared/bench/sv-arrays');
+const benchmarkDirectory = corpusRoot;
 interface Task { file: string; verdict: boolean; data_model?: string }
-const tasks = JSON.parse(readFileSync(join(benchmarkDirectory, 'manifest.json'), 'utf8')) as Task[];
+const tasks: Task[] = corpus.available ? corpusManifest() : [];
 
 function lowerTask(task: Task): Program | undefined {
   const path = join(benchmarkDirectory, task.file);
@@ -79,7 +80,7 @@ function lowerTask(task: Task): Program | undefined {
   return lowered.kind === 'lowered' ? lowered.program : undefined;
 }
 
-describe('generated code agrees with the closures on the SV-COMP array corpus', () => {
+describeWith([corpus], 'generated code agrees with the closures on the SV-COMP array corpus', () => {
   const kinds = new Map<string, number>();
   it.each(tasks.map((task) => [task.file, task] as const))('%s', (_file, task) => {
     const program = lowerTask(task);

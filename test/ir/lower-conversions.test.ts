@@ -7,9 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createRandomGenerator } from '../../src/interp/sources.js';
-import { hasGcc, interpret, lowerOrFail } from './lower-harness.js';
+import { interpret, lowerOrFail } from './lower-harness.js';
+import { describeWith, gccRequirement } from '../support/requirements.js';
 
 const variables: [string, string][] = [
   ['signed char', 'a'], ['unsigned char', 'b'], ['short', 'c'], ['unsigned short', 'd'], ['int', 'e'], ['unsigned int', 'f'],
@@ -42,7 +43,7 @@ function program(expressions: readonly string[], checks: readonly string[] | und
   return `extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint printf(const char *, ...);\nint main() {\n${declarations}\n${body}\n  return 0;\n}\n`;
 }
 
-describe.runIf(hasGcc())('integer conversions agree with gcc', () => {
+describeWith([gccRequirement()], 'integer conversions agree with gcc', () => {
   it('on random expressions over all integer types', () => {
     const random = createRandomGenerator(20261122);
     const directory = mkdtempSync(join(tmpdir(), 'conversions-'));

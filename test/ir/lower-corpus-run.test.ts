@@ -3,15 +3,17 @@
 // a lowering bug, or a wrong manifest entry). Reports how many `false` tasks a random run falsifies.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createRandomSource } from '../../src/interp/sources.js';
 import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
+import { corpus, corpusRoot } from '../corpus/corpus.js';
+import { describeWith } from '../support/requirements.js';
 
-const benchDirectory = join(import.meta.dirname, '../../../shared/bench/sv-arrays');
+const benchDirectory = corpusRoot;
 const manifestPath = join(benchDirectory, 'manifest.json');
 
 interface Task {
@@ -20,7 +22,7 @@ interface Task {
   data_model?: string;
 }
 
-describe.runIf(existsSync(manifestPath))('running lowered corpus tasks', () => {
+describeWith([corpus], 'running lowered corpus tasks', () => {
   it('never fails an assertion of a safe task', () => {
     const tasks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Task[];
     const wrong: string[] = [];

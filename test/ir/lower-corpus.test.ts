@@ -1,16 +1,18 @@
-// Corpus check: every task of ../shared/bench/sv-arrays either lowers or yields only located
+// Corpus check: every task of the corpus (../shared/bench/sv-arrays or ENCODE_CORPUS) either lowers or yields only located
 // `unsupported` diagnostics (never an exception). `.c` files go through the system `cpp -P` here
 // (the project's own preprocessor is tested separately). Prints the per-file diagnostics.
 
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
+import { corpus, corpusRoot } from '../corpus/corpus.js';
+import { describeWith } from '../support/requirements.js';
 import { formatDiagnostic } from '../../src/verdict.js';
 
-const benchDirectory = join(import.meta.dirname, '../../../shared/bench/sv-arrays');
+const benchDirectory = corpusRoot;
 const manifestPath = join(benchDirectory, 'manifest.json');
 
 interface Task {
@@ -24,7 +26,7 @@ function preprocessText(path: string): string {
   return execFileSync('cpp', ['-P', path], { encoding: 'utf8' });
 }
 
-describe.runIf(existsSync(manifestPath))('lowering the sv-arrays corpus', () => {
+describeWith([corpus], 'lowering the sv-arrays corpus', () => {
   it('lowers at least 95% of the tasks and never throws', () => {
     const tasks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Task[];
     let lowered = 0;

@@ -2,9 +2,10 @@
 // semantics) and compiled with gcc (-fwrapv, LP64) against a harness that plays the same
 // nondeterministic values; the outcomes (error reached, path ended, completed) must agree.
 
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createRandomGenerator } from '../../src/interp/sources.js';
-import { compileWithGcc, hasGcc, interpret, lowerOrFail, runCompiled } from './lower-harness.js';
+import { compileWithGcc, interpret, lowerOrFail, runCompiled } from './lower-harness.js';
+import { describeWith, gccRequirement } from '../support/requirements.js';
 
 const prelude = `
 extern int __VERIFIER_nondet_int(void);
@@ -278,7 +279,7 @@ int main() {
 }`,
 };
 
-describe.runIf(hasGcc())('lowering agrees with gcc on small programs', () => {
+describeWith([gccRequirement()], 'lowering agrees with gcc on small programs', () => {
   for (const [name, body] of Object.entries(programs)) {
     it(name, () => {
       const source = prelude + body;

@@ -5,6 +5,9 @@ import { createExternalSolver } from '../../src/solvers/external.js';
 import { findExecutable } from '../../src/solvers/index.js';
 import { createZ3WasmSolver } from '../../src/solvers/z3-wasm.js';
 import { a, script, x } from './fixtures.js';
+import { itWith, solverRequirement } from '../support/requirements.js';
+
+const z3 = solverRequirement('z3');
 
 function deepScript(depth: number) {
   let array: Term = a;
@@ -21,7 +24,7 @@ describe('deep terms', () => {
       const result = await solver.checkScript(deepScript(depth), { timeoutMilliseconds: 60_000, valuesOf: [x] });
       expect(result).toEqual({ kind: 'sat', values: [{ kind: 'integer', value: BigInt(depth) }] });
     });
-    it.runIf(findExecutable('z3') !== undefined)(`external z3 solves a ${depth}-deep store chain`, async () => {
+    itWith([z3], `external z3 solves a ${depth}-deep store chain`, {}, async () => {
       const solver = createExternalSolver({ kind: 'z3', executable: findExecutable('z3')! });
       const result = await solver.checkScript(deepScript(depth), { timeoutMilliseconds: 60_000, valuesOf: [x] });
       expect(result).toEqual({ kind: 'sat', values: [{ kind: 'integer', value: BigInt(depth) }] });

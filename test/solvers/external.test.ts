@@ -1,7 +1,8 @@
 // External solver processes (Debian's z3 and cvc5, custom command templates), solver selection,
 // and acceptance of everything the printer produces by Debian's z3.
-// Tests needing an executable run only when it is installed; in CI (process.env.CI) a missing
-// solver is a failure, elsewhere a visible 'not installed: skipping' message.
+// Tests needing an executable run only when it is installed; otherwise they are skipped with the
+// note 'needs z3: …' / 'needs cvc5: …', which the run's summary prints once at the end. With
+// ENCODE_REQUIRE_SOLVERS=1 (set by .ci/run) a missing solver is a failure instead.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,20 +20,14 @@ import type { ModelValue } from '../../src/solvers/solver.js';
 import {
   a, arrayLoopSystem, byte, counterSystem, hardScript, hardSystem, intArray, satisfiableScript, script, unsatisfiableScript, x, y,
 } from './fixtures.js';
+import { describeWith, itWith, solverRequirement } from '../support/requirements.js';
 
+// solverRequirement throws when ENCODE_REQUIRE_SOLVERS=1 and the executable is missing
+const z3 = solverRequirement('z3');
+const cvc5 = solverRequirement('cvc5');
 const z3Path = findExecutable('z3');
 const cvc5Path = findExecutable('cvc5');
-for (const [name, path] of [['z3', z3Path], ['cvc5', cvc5Path]] as const) {
-  if (path === undefined) console.warn(`${name} not installed: skipping the external ${name} tests${process.env['CI'] ? ' (failing: CI must install it)' : ''}`);
-}
 const integer = (number: number): ModelValue => ({ kind: 'integer', value: BigInt(number) });
-
-describe('solver availability', () => {
-  it.runIf(process.env['CI'] !== undefined)('has z3 and cvc5 installed in CI', () => {
-    expect(z3Path, 'z3 not installed').toBeDefined();
-    expect(cvc5Path, 'cvc5 not installed').toBeDefined();
-  });
-});
 
 describe('createSolver', () => {
   it('selects back ends and rejects unknown specifications', () => {
@@ -51,17 +46,17 @@ describe('createSolver', () => {
     expect(findExecutable('sh', '/nonexistent-directory')).toBeUndefined();
     expect(findExecutable('definitely-not-a-program-xyz')).toBeUndefined();
   });
-  it.runIf(z3Path !== undefined)('creates an external z3 solver when installed', () => {
+  itWith([z3], 'creates an external z3 solver when installed', {}, () => {
     const z3 = createSolver('z3');
     expect(z3.kind === 'ok' && z3.solver.name).toBe('z3');
   });
-  it.runIf(cvc5Path !== undefined)('creates an external cvc5 solver when installed', () => {
+  itWith([cvc5], 'creates an external cvc5 solver when installed', {}, () => {
     const cvc5 = createSolver(' cvc5 ');
     expect(cvc5.kind === 'ok' && cvc5.solver.name).toBe('cvc5');
   });
 });
 
-describe.runIf(z3Path !== undefined)('external z3', () => {
+describeWith([z3], 'external z3', () => {
   const solver = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
   it('answers sat with values and unsat', async () => {
     const result = await solver.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x, a, byte] });
@@ -106,7 +101,7 @@ describe.runIf(z3Path !== undefined)('external z3', () => {
   });
 });
 
-describe.runIf(cvc5Path !== undefined)('external cvc5', () => {
+describeWith([cvc5], 'external cvc5', () => {
   const solver = createExternalSolver({ kind: 'cvc5', executable: cvc5Path ?? 'cvc5' });
   it('answers sat with values and unsat', async () => {
     const result = await solver.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x, a, byte] });
@@ -134,7 +129,7 @@ describe.runIf(cvc5Path !== undefined)('external cvc5', () => {
 });
 
 describe('custom command templates', () => {
-  it.runIf(z3Path !== undefined)('runs a template with {file}', async () => {
+  itWith([z3], 'runs a template with {file}', {}, async () => {
     const created = createSolver('z3 -smt2 {file}');
     expect(created.kind).toBe('ok');
     if (created.kind !== 'ok') return;
@@ -168,7 +163,7 @@ describe('custom command templates', () => {
   });
 });
 
-describe.runIf(z3Path !== undefined)('printer output accepted by Debian z3', () => {
+describeWith([z3], 'printer output accepted by Debian z3', () => {
   function z3Errors(text: string): string[] {
     const directory = mkdtempSync(join(tmpdir(), 'encode-printer-'));
     try {

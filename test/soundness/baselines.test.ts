@@ -30,6 +30,8 @@ describe('soundness harness: baselines', () => {
       solver, numRuns: 250 * scale, seed: 1122, exact: true,
     });
     console.log(`bmc/int: ${JSON.stringify(statistics)}`);
+    expect(statistics.programs).toBe(250 * scale);
+    // exact: every program decided
     expect(statistics.safe + statistics.unsafe).toBe(statistics.programs);
     expect(statistics.unsafe).toBe(statistics.failing);
   }, 600_000);
@@ -41,7 +43,10 @@ describe('soundness harness: baselines', () => {
       solver, numRuns: 100 * scale, seed: 2211, exact: true,
     });
     console.log(`bmc/bv: ${JSON.stringify(statistics)}`);
+    expect(statistics.programs).toBe(100 * scale);
     expect(statistics.unsafe).toBe(statistics.failing);
+    // measured: 100 of 100 decided (53 SAFE, 47 UNSAFE), with Debian z3 and with z3-wasm
+    expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(95 * scale);
   }, 600_000);
 
   it('chc never contradicts enumeration', async () => {
@@ -52,5 +57,8 @@ describe('soundness harness: baselines', () => {
     });
     console.log(`chc/int: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(60 * scale);
+    // chc still decides most programs (a regression to UNKNOWN everywhere fails); measured: 59 of
+    // 60 decided with Debian z3 (29 SAFE, 30 UNSAFE), 52 with z3-wasm (29 SAFE, 23 UNSAFE)
+    expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(45 * scale);
   }, 600_000);
 });

@@ -10,7 +10,7 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Encoder, EncodingOptions } from '../../src/encoders/encoder.js';
+import type { Encoder } from '../../src/encoders/encoder.js';
 import { preprocess } from '../../src/frontend/preprocess.js';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { exploreAll } from '../../src/interp/explore.js';
@@ -20,6 +20,7 @@ import { printProgram } from '../../src/ir/print.js';
 import type { Program } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import { arbitraryProgram, type GeneratedProgram } from '../generators/programs.js';
+import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 export const enumerationDomain = [-2n, -1n, 0n, 1n, 2n];
 
@@ -44,7 +45,7 @@ export interface HarnessStatistics {
 
 export interface HarnessOptions {
   readonly encoder: Encoder;
-  readonly options: EncodingOptions;
+  readonly options: TestOptions;
   readonly solver: Solver;
   readonly numRuns: number;
   readonly seed: number;
@@ -64,7 +65,7 @@ export async function checkProgram(generated: GeneratedProgram, harness: Harness
   expect(complete, `enumeration incomplete\n${context()}`).toBe(true);
   expect(failureExists, `enumeration disagrees with the generator's oracle\n${context()}`).toBe(generated.expectedFailure);
 
-  const outcome = await harness.encoder.solve(program, harness.options, harness.solver);
+  const outcome = await solveWith(harness.encoder, program, harness.options, harness.solver);
   const verdict = outcome.verdict;
   statistics.programs++;
   if (failureExists) statistics.failing++;
@@ -82,7 +83,7 @@ export async function checkProgram(generated: GeneratedProgram, harness: Harness
     }
     case 'unknown':
       statistics.unknown++;
-      if (harness.exact) expect.fail(`UNKNOWN (${verdict.reason}) from an encoding that must be exact here\n${context()}`);
+      if (harness.exact) expect.fail(`UNKNOWN (${verdict.reason.message}) from an encoding that must be exact here\n${context()}`);
       break;
     default: {
       const never: never = verdict;

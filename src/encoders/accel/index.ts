@@ -13,24 +13,27 @@
 // can be replayed.
 
 import { performance } from 'node:perf_hooks';
-import type { LoopStatement, Program, Statement } from '../../ir/types.js';
+import type { LoopStatement, Program, Semantics, Statement } from '../../ir/types.js';
 import { and, boolSort, equal, implies, intConstant, intSort, substituteTerm, type Term } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import type { Verdict } from '../../verdict.js';
-import { eliminateArrayWrites } from '../../smt/read-over-write.js';
+import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
+import { eliminateArrayWrites, RewriteStopped } from '../../smt/read-over-write.js';
 import { createSmtScript, type SmtScript } from '../../smt/terms.js';
-import { buildBmcEncoding, type BmcEncoding, type LoopAcceleration } from '../bmc/index.js';
-import { counterexampleRequest, replay } from '../common/counterexample.js';
+import { buildBmcEncoding, type BmcEncoding, type ExtraLoopPaths } from '../bmc/index.js';
+import { counterexampleRequest } from '../common/counterexample.js';
 import { rangeConstraint, scalarSort } from '../common/expressions.js';
 import type { Path, SymbolicExecutor } from '../common/ssa.js';
-import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
+import type { Budget } from '../kernel/budget.js';
+import { confirmModel } from '../kernel/confirm.js';
+import { flagOption, integerOption, optionValue } from '../kernel/options.js';
+import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
+import { stretchChoices } from './stretch-choices.js';
 import { enumerateLoopPaths, formatLocation, syntacticLoopPaths, type PathEnumeration } from './paths.js';
 import { containsQuantifier, summarisePath, type PathSummary } from './summary.js';
 
 /** steps allowed for replaying an accelerated counterexample (about ten seconds of interpretation) */
 const accelReplaySteps = 500_000_000;
-/** the unwinding of the accelerated program unless the user sets one */
-export const defaultAccelUnwind = 3;
 const maximumPathsPerLoop = 8;
 
 export interface AccelerationPlan {
@@ -56,18 +59,19 @@ function collectLoops(block: readonly Statement[], into: LoopStatement[]): LoopS
 
 /** Paths and summaries of every loop; with a solver the paths are checked and quantifiers eliminated. */
 export async function planAcceleration(
-  program: Program, options: EncodingOptions, solver: Solver | undefined, deadline: number,
+  program: Program, semantics: Semantics, solver: Solver | undefined, budget: Budget,
 ): Promise<AccelerationPlan> {
   const summaries = new Map<number, PathSummary[]>();
   const report: string[] = [];
   let acceleratedPaths = 0;
   for (const loop of collectLoops(program.body, [])) {
-    const remaining = deadline - performance.now();
-    // the first query also pays for loading the in-process solver: never below a second
+    const remaining = budget.remaining();
+    // the first query also pays for loading the in-process solver: a second if the budget allows
+    // (the solver itself is cut to the run's budget)
     const queryTimeout = Math.max(1_000, Math.min(3_000, remaining / 4));
     const enumeration: PathEnumeration = solver === undefined || remaining < 100
       ? syntacticLoopPaths(loop, maximumPathsPerLoop)
-      : await enumerateLoopPaths(program, loop, { semantics: options.semantics, solver, timeoutMilliseconds: queryTimeout, maximumPaths: maximumPathsPerLoop });
+      : await enumerateLoopPaths(program, loop, { semantics, solver, timeoutMilliseconds: queryTimeout, maximumPaths: maximumPathsPerLoop });
     if (enumeration.kind === 'notAcceleratable') {
       report.push(`loop at ${formatLocation(loop.location)}: not accelerated (${enumeration.reason})`);
       continue;
@@ -76,7 +80,7 @@ export async function planAcceleration(
     const loopSummaries: PathSummary[] = [];
     for (const [index, path] of enumeration.paths.entries()) {
       const result = await summarisePath(path, {
-        program, semantics: options.semantics, solver: performance.now() < deadline ? solver : undefined,
+        program, semantics, solver: budget.expired() ? undefined : solver,
         queryTimeoutMilliseconds: queryTimeout, tag: `accel${loop.id}.${index}`,
       });
       if (result.kind === 'rejected') {
@@ -110,7 +114,7 @@ function admits(phase: Phase, summary: PathSummary): boolean {
   }
 }
 
-export function accelerationHook(plan: AccelerationPlan, phase: Phase, semantics: EncodingOptions['semantics']): LoopAcceleration {
+export function accelerationHook(plan: AccelerationPlan, phase: Phase, semantics: Semantics): ExtraLoopPaths {
   return (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
     const candidates = (plan.summaries.get(loop.id) ?? []).filter((summary) => admits(phase, summary));
     if (candidates.length === 0) return { bodyGuard: { kind: 'boolConstant', value: true, sort: { kind: 'bool' } }, paths: [] };
@@ -120,7 +124,7 @@ export function accelerationHook(plan: AccelerationPlan, phase: Phase, semantics
   };
 }
 
-function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecutor, chosen: Term, semantics: EncodingOptions['semantics']): Path {
+function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecutor, chosen: Term, semantics: Semantics): Path {
   const replacements = new Map<string, Term>();
   for (const [id, template] of summary.initialScalars) replacements.set(template.name, entry.state.scalars.get(id)!);
   for (const [id, template] of summary.initialArrays) replacements.set(template.name, entry.state.arrays.get(id)!);
@@ -128,8 +132,7 @@ function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecut
   replacements.set(summary.count.name, count);
   const values = summary.havocs.map((havoc) => {
     const value = executor.fresh(`${havoc.variable.name}.havoc`, scalarSort(havoc.variable.type, semantics));
-    const range = rangeConstraint(value, havoc.variable.type, semantics);
-    if (!(range.kind === 'boolConstant' && range.value)) executor.definitions.push(range);
+    executor.assume(rangeConstraint(value, havoc.variable.type, semantics));
     replacements.set(havoc.symbol.name, value);
     return { value, variable: havoc.variable };
   });
@@ -144,11 +147,11 @@ function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecut
     const term = substituteTerm(condition.term, replacements);
     if (!containsQuantifier(term)) return term;
     const holds = executor.fresh('accel.quantified', boolSort);
-    executor.definitions.push(implies(holds, term));
+    executor.assume(implies(holds, term));
     return holds;
   });
   const guard = executor.guardTerm(and(entry.guard, chosen, ...conditions));
-  executor.havocs.push({ kind: 'repeated', guard, count, values });
+  executor.recordChoices(stretchChoices(guard, count, values));
   const scalars = new Map(entry.state.scalars);
   for (const [id, term] of summary.finalScalars) scalars.set(id, executor.define('accel', substituteTerm(term, replacements)));
   const arrays = new Map(entry.state.arrays);
@@ -156,9 +159,9 @@ function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecut
   return { guard, state: { scalars, arrays } };
 }
 
-function header(program: Program, options: EncodingOptions, unwind: number, plan: AccelerationPlan): string[] {
+function header(program: Program, semantics: Semantics, unwind: number, plan: AccelerationPlan): string[] {
   return [
-    `accel encoding of ${program.file} (${options.semantics} semantics, unwind ${unwind} of the accelerated program)`,
+    `accel encoding of ${program.file} (${semantics} semantics, unwind ${unwind} of the accelerated program)`,
     'sat: a candidate counterexample that may take accelerated stretches (replay it on the program)',
     'unsat: no assertion fails within the unwinding of the accelerated program (this proves nothing)',
     'array summaries (lambdas) are reduced by read-over-write to reads of array constants',
@@ -171,15 +174,17 @@ function header(program: Program, options: EncodingOptions, unwind: number, plan
  * The check as one script: array terms are reduced to reads of array constants (read-over-write,
  * exact), so the summaries' lambdas never reach the solver.
  */
-function acceleratedScript(encoding: BmcEncoding, headerComments: readonly string[]): SmtScript {
+function acceleratedScript(encoding: BmcEncoding, headerComments: readonly string[], budget: Budget): SmtScript {
+  // the reduction can grow exponentially with nested array merges: it stops with the budget
+  const limits = { stop: () => budget.expired() };
   return createSmtScript({
     headerComments,
     logic: 'ALL',
     constants: encoding.executor.constants,
     functions: encoding.functions,
     assertions: [
-      ...encoding.executor.definitions.map((term) => ({ term: eliminateArrayWrites(term) })),
-      { term: eliminateArrayWrites(encoding.property), comment: 'goal' },
+      ...encoding.executor.definitions.map((term) => ({ term: eliminateArrayWrites(term, limits) })),
+      { term: eliminateArrayWrites(encoding.property, limits), comment: 'goal' },
     ],
   });
 }
@@ -192,104 +197,123 @@ export function deepeningSchedule(unwind: number): number[] {
   return depths;
 }
 
-function unwindOf(options: EncodingOptions): number {
-  return options.accel?.unwind ?? defaultAccelUnwind;
-}
+/** the same flag as bmc's --unwind, with accel's own default */
+export const accelUnwindOption = integerOption({
+  name: 'unwind', valueName: 'k', minimum: 0, defaultValue: 3,
+  help: 'unwinding of the accelerated program (tried at 1, 2, 4, … first)',
+});
+export const showSummariesOption = flagOption({
+  name: 'show-summaries', help: 'print every accelerated path: closed forms, feasibility conditions, eliminated quantifiers',
+});
 
-async function emitAccel(program: Program, options: EncodingOptions, solver: Solver | undefined): Promise<EmitResult> {
-  const unwind = unwindOf(options);
-  const plan = await planAcceleration(program, options, solver, performance.now() + options.timeoutMilliseconds);
-  const encoding = buildBmcEncoding(program, unwind, options.semantics, accelerationHook(plan, 'all', options.semantics));
-  const script = acceleratedScript(encoding, header(program, options, unwind, plan));
-  return { kind: 'emitted', artefacts: [{ suffix: '.accel.smt2', content: script }] };
+function buildAccelerated(program: Program, semantics: Semantics, unwind: number, plan: AccelerationPlan, phase: Phase): BmcEncoding {
+  return buildBmcEncoding(program, unwind, semantics, { extraLoopPaths: accelerationHook(plan, phase, semantics), inlineArrays: true });
 }
 
 export const accelEncoder: Encoder = {
   name: 'accel',
+  summary: 'deep bugs: loop paths accelerated by closed forms, checked by bmc at a small unwinding (under-approximation)',
   approximation: 'under',
-  emit(): EmitResult {
-    return { kind: 'unsupported', reason: 'accel builds its summaries with solver calls: emit through emitWithSolver (the CLI does)' };
+  options: [accelUnwindOption, showSummariesOption],
+  emitUsesSolver: true,
+  async emit(program: Program, context: EmitContext): Promise<EmitResult> {
+    const unwind = optionValue(context.options, accelUnwindOption);
+    const semantics = context.options.semantics;
+    const plan = await planAcceleration(program, semantics, context.solver, context.budget);
+    try {
+      const script = acceleratedScript(buildAccelerated(program, semantics, unwind, plan, 'all'), header(program, semantics, unwind, plan), context.budget);
+      return { kind: 'emitted', artefacts: [{ suffix: '.accel.smt2', content: script }] };
+    } catch (error) {
+      if (!(error instanceof RewriteStopped)) throw error;
+      return { kind: 'unsupported', reason: `accel: the formula at unwinding ${unwind} could not be built within --timeout (read-over-write reduction); try a smaller --unwind` };
+    }
   },
-  emitWithSolver: emitAccel,
-  async solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
-    return solveAccel(program, options, solver);
-  },
+  solve: solveAccel,
 };
 
-export async function solveAccel(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
-  const started = performance.now();
-  const deadline = started + options.timeoutMilliseconds;
-  const times: Record<string, number> = {};
-  const plan = await planAcceleration(program, options, solver, started + options.timeoutMilliseconds / 2);
-  times.summarise = performance.now() - started;
-  const unwind = unwindOf(options);
-  const details: Record<string, unknown> = { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report };
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-  // with no accelerated path the check is plain bmc at the small unwinding: still worth running
-  // Quantifier-free summaries first (fast for the solver), then all of them; if a replay fails and
-  // some summary was inexact (⊥), the exact ones only. Each phase's unsat speaks only for its own
-  // summaries, except the 'all' phase, after which nothing is left to try.
+/** the phases of one run: quantifier-free summaries first (fast), then all, then the exact ones */
+function phasesOf(plan: AccelerationPlan): Phase[] {
   const summaries = [...plan.summaries.values()].flat();
-  const phases: Phase[] = [
+  return [
     ...(summaries.some((summary) => summary.quantifierFree) && summaries.some((summary) => !summary.quantifierFree) ? ['quantifierFree' as const] : []),
     'all',
     ...(summaries.some((summary) => !summary.exact) ? ['exact' as const] : []),
   ];
+}
+
+export async function solveAccel(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+  const { options, solver, budget } = context;
+  const semantics = options.semantics;
+  const started = performance.now();
+  const times: Record<string, number> = {};
+  const plan = await planAcceleration(program, semantics, solver, budget.share(1 / 2));
+  times.summarise = performance.now() - started;
+  const unwind = optionValue(options, accelUnwindOption);
+  const details: Record<string, unknown> = { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report };
+  const report = optionValue(options, showSummariesOption) ? plan.report : undefined;
+  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(report === undefined ? {} : { report }) });
+  // with no accelerated path the check is plain bmc at the small unwinding: still worth running
+  // Quantifier-free summaries first (fast for the solver), then all of them; if a replay fails and
+  // some summary was inexact (⊥), the exact ones only. Each phase's unsat speaks only for its own
+  // summaries, except the 'all' phase, after which nothing is left to try.
+  const phases = phasesOf(plan);
   details.phases = phases;
   const depths = deepeningSchedule(unwind);
   details.depths = depths;
-  let lastReason = '';
+  let lastReason: UnknownReason | undefined;
   phases: for (const [position, phase] of phases.entries()) {
-    const phaseRemaining = deadline - performance.now();
-    if (phaseRemaining < 50) return done({ kind: 'unknown', reason: lastReason === '' ? 'timeout' : `${lastReason}; then timeout` });
+    if (budget.expired()) {
+      return done({ kind: 'unknown', reason: lastReason === undefined ? budgetSpent('accel') : { kind: 'timeout', message: `${lastReason.message}; then timeout` } });
+    }
     // a phase before the last may use half of what is left
-    const phaseDeadline = performance.now() + (position < phases.length - 1 ? phaseRemaining / 2 : phaseRemaining);
+    const phaseBudget = position < phases.length - 1 ? budget.share(1 / 2) : budget;
     // Iterative deepening: most bugs need one accelerated stretch per loop, found at unwinding 1 in a
     // fraction of the time of unwinding 3; an unsat at a smaller unwinding only sends us deeper.
     for (const [step, depth] of depths.entries()) {
-      const remaining = phaseDeadline - performance.now();
-      if (remaining < 50) {
-        lastReason = `accel: no counterexample up to unwinding ${depths[step - 1] ?? 0}, then timeout`;
+      if (phaseBudget.expired()) {
+        lastReason = budgetSpent('accel', `unwinding ${depth} (no counterexample up to unwinding ${depths[step - 1] ?? 0})`);
         continue phases;
       }
       let start = performance.now();
-      const encoding = buildBmcEncoding(program, depth, options.semantics, accelerationHook(plan, phase, options.semantics));
-      const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, options.semantics);
-      const script = acceleratedScript(encoding, header(program, options, depth, plan));
+      const encoding = buildAccelerated(program, semantics, depth, plan, phase);
+      const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, semantics);
       const key = `${phase}.${depth}`;
+      let script: SmtScript;
+      try {
+        script = acceleratedScript(encoding, header(program, semantics, depth, plan), phaseBudget);
+      } catch (error) {
+        if (!(error instanceof RewriteStopped)) throw error;
+        times[`encode.${key}`] = performance.now() - start;
+        lastReason = budgetSpent('accel', `the formula at unwinding ${depth} was built (read-over-write reduction)`);
+        continue phases;
+      }
       times[`encode.${key}`] = performance.now() - start;
       start = performance.now();
-      const result = await solver.checkScript(script, { timeoutMilliseconds: remaining, valuesOf: request.terms });
+      const result = await solver.checkScript(script, { timeoutMilliseconds: phaseBudget.solverTimeout(), valuesOf: request.terms });
       times[`solve.${key}`] = performance.now() - start;
       switch (result.kind) {
         case 'unknown':
           // a deeper unwinding is harder still: go on with the next phase
-          lastReason = `accel: solver answered unknown at unwinding ${depth} (${result.reason})`;
+          lastReason = solverUnknown(`accel: unwinding ${depth}`, result);
           continue phases;
         case 'unsat':
           if (depth < unwind) continue;
           if (phase === 'quantifierFree') {
-            lastReason = 'accel: no counterexample with the quantifier-free summaries';
+            lastReason = unknownReason('resourceLimit', 'accel: no counterexample with the quantifier-free summaries');
             continue phases;
           }
-          return done({ kind: 'unknown', reason: `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)` });
+          return done(unknownVerdict('resourceLimit', `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)`));
         case 'sat': {
           start = performance.now();
-          const counterexample = request.decode(result.values ?? []);
-          if ('kind' in counterexample) {
-            times.replay = performance.now() - start;
-            lastReason = `accel: counterexample could not be read: ${counterexample.reason}`;
-            continue phases;
-          }
           // a stretch may stand for up to 2^25 iterations: allow the replay that many more steps
-          const replayed = replay(program, counterexample, options.semantics, accelReplaySteps);
+          const confirmation = confirmModel(program, request, result.values ?? [], { semantics, budget, maximumSteps: accelReplaySteps });
           times.replay = (times.replay ?? 0) + performance.now() - start;
-          if (replayed.kind === 'violation') {
-            details.replayedChoices = counterexample.scalars.length;
+          if (confirmation.kind === 'confirmed') {
+            details.replayedChoices = confirmation.verdict.counterexample.scalars.length;
             details.foundAtUnwinding = depth;
-            return done({ kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location });
+            return done(confirmation.verdict);
           }
-          lastReason = `accel: ${replayed.reason}`;
+          lastReason = { ...confirmation.reason, message: `accel: ${confirmation.reason.message}` };
           continue phases;
         }
         default: {
@@ -299,5 +323,5 @@ export async function solveAccel(program: Program, options: EncodingOptions, sol
       }
     }
   }
-  return done({ kind: 'unknown', reason: lastReason });
+  return done({ kind: 'unknown', reason: lastReason ?? budgetSpent('accel') });
 }

@@ -31,7 +31,7 @@ import {
   subtractPolynomials, totalDegree, withCommonDenominator, type Polynomial,
 } from '../../analysis/polynomial.js';
 import { createCast, sameType, typeRange } from '../../ir/factory.js';
-import { arrayReadsOf, expressionsOf, scalarsReadBy } from '../../analysis/visit.js';
+import { arrayReadsOf, expressionsOf, scalarsReadBy } from '../../ir/visit.js';
 import type { ArrayVariable, Program, ScalarVariable, Semantics } from '../../ir/types.js';
 import {
   and, bitvectorComparison, containsSubterm, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
@@ -363,7 +363,7 @@ function usedVariables(path: LoopPath) {
     if (statement.kind === 'assign' || statement.kind === 'havoc') scalars.set(statement.target.id, statement.target);
     if (statement.kind === 'arrayWrite') arrays.set(statement.array.id, statement.array);
     for (const expression of expressionsOf(statement)) {
-      for (const variable of scalarsReadBy(expression)) scalars.set(variable.id, variable);
+      scalarsReadBy(expression, scalars);
       for (const read of arrayReadsOf(expression)) {
         arrays.set(read.array.id, read.array);
         readArrays.set(read.array.id, read.array);

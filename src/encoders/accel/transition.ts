@@ -15,7 +15,7 @@ import {
   addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, subtractPolynomials, variablePolynomial,
   type Polynomial,
 } from '../../analysis/polynomial.js';
-import { arrayReadsOf } from '../../analysis/visit.js';
+import { arrayReadsOf } from '../../ir/visit.js';
 import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../../ir/types.js';
 import type { PathStatement } from './paths.js';
 

@@ -15,17 +15,21 @@
 // type); int-mode operators without an exact encoding are uninterpreted functions (over-approximation).
 
 import { performance } from 'node:perf_hooks';
-import type { LoopStatement, Program } from '../../ir/types.js';
+import type { LoopStatement, Program, Semantics } from '../../ir/types.js';
 import {
   and, containsConstantArray, createSmtScript, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import type { Verdict } from '../../verdict.js';
-import { counterexampleRequest, replay } from '../common/counterexample.js';
+import { unknownVerdict, type Verdict } from '../../verdict.js';
+import { counterexampleRequest } from '../common/counterexample.js';
 import { ExpressionTranslator } from '../common/expressions.js';
 import { SymbolicExecutor, type Path } from '../common/ssa.js';
 import { collectVariables, safeAssumptions } from '../common/variables.js';
-import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../encoder.js';
+import type { Budget } from '../kernel/budget.js';
+import { confirmModel } from '../kernel/confirm.js';
+import { flagOption, integerOption, optionValue } from '../kernel/options.js';
+import { solverUnknown } from '../kernel/reasons.js';
 
 export interface BmcEncoding {
   readonly executor: SymbolicExecutor;
@@ -39,19 +43,26 @@ export interface BmcEncoding {
 }
 
 /**
- * Extra ways around a loop (the accel encoding): at each unrolled iteration whose condition holds,
- * `paths` returns paths from the loop head back to the loop head (each standing for several
+ * Extra ways around a loop, for encodings built on bmc: at each unrolled iteration whose condition
+ * holds, `paths` returns paths from the loop head back to the loop head (each may stand for several
  * iterations) and the extra guard under which the ordinary body is taken instead; the guards must
  * exclude each other (the executor merges with ite).
  */
-export type LoopAcceleration = (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
+export type ExtraLoopPaths = (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
   readonly bodyGuard: Term;
   readonly paths: readonly Path[];
 };
 
+export interface BmcBuildOptions {
+  readonly extraLoopPaths?: ExtraLoopPaths;
+  /** keep array terms inline instead of naming them by constants (for read-over-write reduction) */
+  readonly inlineArrays?: boolean;
+}
+
 export function buildBmcEncoding(
-  program: Program, unwind: number, semantics: EncodingOptions['semantics'], acceleration?: LoopAcceleration,
+  program: Program, unwind: number, semantics: Semantics, build: BmcBuildOptions = {},
 ): BmcEncoding {
+  const acceleration = build.extraLoopPaths;
   const translator = new ExpressionTranslator(semantics);
   const unwindingCuts: Term[] = [];
   const functions = new Map<string, FunctionDeclaration>();
@@ -82,7 +93,7 @@ export function buildBmcEncoding(
     return executor.merge(exits.filter((exit) => !(exit.guard.kind === 'boolConstant' && !exit.guard.value)));
   };
   const executor = new SymbolicExecutor(program, collectVariables(program), translator, {
-    inlineLimit: 0, loop: unrollLoop, namePrefix: '', inlineArrays: acceleration !== undefined,
+    inlineLimit: 0, loop: unrollLoop, namePrefix: '', inlineArrays: build.inlineArrays === true,
   });
   executor.useUninterpretedFunctions(functions);
   executor.executeBlock(program.body, { guard: trueTerm, state: executor.initialState() });
@@ -114,9 +125,9 @@ export function bmcScript(encoding: BmcEncoding, goal: Term, headerComments: rea
   });
 }
 
-function header(program: Program, options: EncodingOptions, withUnwinding: boolean): string[] {
+function header(program: Program, settings: BmcSettings, withUnwinding: boolean): string[] {
   return [
-    `bmc encoding of ${program.file} (${options.semantics} semantics, unwind ${options.unwind})`,
+    `bmc encoding of ${program.file} (${settings.semantics} semantics, unwind ${settings.unwind})`,
     withUnwinding
       ? 'sat: an assertion can fail within the unwinding, or some loop needs more iterations than the unwinding'
       : 'sat: an assertion can fail within the unwinding (a candidate counterexample; replay it)',
@@ -126,54 +137,79 @@ function header(program: Program, options: EncodingOptions, withUnwinding: boole
   ];
 }
 
+export const unwindOption = integerOption({
+  name: 'unwind', valueName: 'k', minimum: 0, defaultValue: 10,
+  help: 'loop unwinding depth of bounded model checking',
+});
+export const unwindingAssertionsOption = flagOption({
+  name: 'unwinding-assertions', help: 'prove that the unwinding suffices for every loop, which allows SAFE',
+});
+
+/** what one bmc check needs */
+export interface BmcSettings {
+  readonly semantics: Semantics;
+  readonly unwind: number;
+  readonly unwindingAssertions: boolean;
+}
+
+function settingsOf(options: EncodingOptions): BmcSettings {
+  return { semantics: options.semantics, unwind: optionValue(options, unwindOption), unwindingAssertions: optionValue(options, unwindingAssertionsOption) };
+}
+
 export const bmcEncoder: Encoder = {
   name: 'bmc',
+  summary: 'bounded model checking: every loop unrolled --unwind times',
   approximation: 'exact-bounded',
-  emit(program: Program, options: EncodingOptions): EmitResult {
-    const encoding = buildBmcEncoding(program, options.unwind, options.semantics);
-    const goal = options.unwindingAssertions ? or(encoding.property, encoding.unwindingViolation) : encoding.property;
-    return { kind: 'emitted', artefacts: [{ suffix: '.bmc.smt2', content: bmcScript(encoding, goal, header(program, options, options.unwindingAssertions)) }] };
+  options: [unwindOption, unwindingAssertionsOption],
+  emitUsesSolver: false,
+  canProveSafe: (options) => optionValue(options, unwindingAssertionsOption),
+  async emit(program: Program, context: EmitContext): Promise<EmitResult> {
+    const settings = settingsOf(context.options);
+    const encoding = buildBmcEncoding(program, settings.unwind, settings.semantics);
+    const goal = settings.unwindingAssertions ? or(encoding.property, encoding.unwindingViolation) : encoding.property;
+    return { kind: 'emitted', artefacts: [{ suffix: '.bmc.smt2', content: bmcScript(encoding, goal, header(program, settings, settings.unwindingAssertions)) }] };
   },
-  async solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
-    return solveBmc(program, options, solver);
+  async solve(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+    const result = await solveBmc(program, settingsOf(context.options), context.solver, context.budget);
+    return result.outcome;
   },
 };
 
-export async function solveBmc(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+export interface BmcResult {
+  readonly outcome: SolveOutcome;
+  /** the size of the formula (constants), for callers that deepen the unwinding */
+  readonly constants: number;
+}
+
+export async function solveBmc(program: Program, settings: BmcSettings, solver: Solver, budget: Budget): Promise<BmcResult> {
   const times: Record<string, number> = {};
   let start = performance.now();
-  const encoding = buildBmcEncoding(program, options.unwind, options.semantics);
-  const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, options.semantics);
+  const encoding = buildBmcEncoding(program, settings.unwind, settings.semantics);
+  const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, settings.semantics);
   times.encode = performance.now() - start;
+  const constants = encoding.executor.constants.length;
   const details: Record<string, unknown> = {
-    unwind: options.unwind,
-    constants: encoding.executor.constants.length,
+    unwind: settings.unwind,
+    constants,
     assertions: encoding.executor.definitions.length,
     inexact: encoding.inexactReasons,
   };
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
+  const done = (verdict: Verdict): BmcResult => ({ outcome: { verdict, times, details }, constants });
 
   start = performance.now();
   // the solver asks for the model values only after a sat answer (solver.ts)
-  const propertyScript = bmcScript(encoding, encoding.property, header(program, options, false));
-  const result = await solver.checkScript(propertyScript, { timeoutMilliseconds: options.timeoutMilliseconds, valuesOf: request.terms });
+  const propertyScript = bmcScript(encoding, encoding.property, header(program, settings, false));
+  const result = await solver.checkScript(propertyScript, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: request.terms });
   times.solve = performance.now() - start;
   switch (result.kind) {
     case 'unknown':
-      return done({ kind: 'unknown', reason: `bmc: solver answered unknown (${result.reason})` });
+      return done({ kind: 'unknown', reason: solverUnknown('bmc', result) });
     case 'sat': {
       start = performance.now();
-      const counterexample = request.decode(result.values ?? []);
-      if ('kind' in counterexample) {
-        times.replay = performance.now() - start;
-        return done({ kind: 'unknown', reason: `bmc: counterexample could not be read: ${counterexample.reason}` });
-      }
-      const replayed = replay(program, counterexample, options.semantics);
+      const confirmation = confirmModel(program, request, result.values ?? [], { semantics: settings.semantics, budget });
       times.replay = performance.now() - start;
-      if (replayed.kind === 'violation') {
-        return done({ kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location });
-      }
-      return done({ kind: 'unknown', reason: `bmc: ${replayed.reason}` });
+      if (confirmation.kind === 'confirmed') return done(confirmation.verdict);
+      return done({ kind: 'unknown', reason: { ...confirmation.reason, message: `bmc: ${confirmation.reason.message}` } });
     }
     case 'unsat':
       break;
@@ -182,24 +218,26 @@ export async function solveBmc(program: Program, options: EncodingOptions, solve
       throw new Error(`unknown solver result ${JSON.stringify(never)}`);
     }
   }
-  if (!options.unwindingAssertions) {
-    return done({ kind: 'unknown', reason: `bmc: no violation within ${options.unwind} unwindings` });
+  if (!settings.unwindingAssertions) {
+    return done(unknownVerdict('resourceLimit', `bmc: no violation within ${settings.unwind} unwindings`));
   }
   if (encoding.unwindingViolation.kind === 'boolConstant' && !encoding.unwindingViolation.value) {
-    return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
+    return done({ kind: 'safe', assumptions: safeAssumptions(settings.semantics) });
   }
   start = performance.now();
-  const unwinding = await solver.checkScript(bmcScript(encoding, encoding.unwindingViolation, header(program, options, true)), {
-    timeoutMilliseconds: options.timeoutMilliseconds,
+  const unwinding = await solver.checkScript(bmcScript(encoding, encoding.unwindingViolation, header(program, settings, true)), {
+    timeoutMilliseconds: budget.solverTimeout(),
   });
   times.unwindingCheck = performance.now() - start;
   switch (unwinding.kind) {
     case 'unsat':
-      return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
+      return done({ kind: 'safe', assumptions: safeAssumptions(settings.semantics) });
     case 'sat':
-      return done({ kind: 'unknown', reason: `bmc: no violation within ${options.unwind} unwindings, but some loop can run longer` });
-    case 'unknown':
-      return done({ kind: 'unknown', reason: `bmc: no violation within ${options.unwind} unwindings; unwinding check unknown (${unwinding.reason})` });
+      return done(unknownVerdict('resourceLimit', `bmc: no violation within ${settings.unwind} unwindings, but some loop can run longer`));
+    case 'unknown': {
+      const reason = solverUnknown(`bmc: no violation within ${settings.unwind} unwindings; unwinding check`, unwinding);
+      return done({ kind: 'unknown', reason });
+    }
     default: {
       const never: never = unwinding;
       throw new Error(`unknown solver result ${JSON.stringify(never)}`);

@@ -1,13 +1,13 @@
-// Counterexample search with bmc at increasing unwinding depths (1, 2, 4, …) within a deadline.
+// Counterexample search with bmc at increasing unwinding depths (1, 2, 4, …) within a budget.
 // Used by the encodings whose own answer is not a concrete run (chc's unsat, an abstraction's
-// counterexample): only a bmc counterexample that the interpreter replayed counts, so whatever this
+// counterexample): only a bmc counterexample that the kernel replayed counts, so whatever this
 // returns as `found` is a real violation of the original program.
 
 import { performance } from 'node:perf_hooks';
-import type { Program } from '../../ir/types.js';
+import type { Program, Semantics } from '../../ir/types.js';
 import type { Solver } from '../../solvers/solver.js';
-import type { Verdict } from '../../verdict.js';
-import type { EncodingOptions } from '../encoder.js';
+import { unknownReason, type UnknownKind, type UnknownReason, type Verdict } from '../../verdict.js';
+import type { Budget } from '../kernel/budget.js';
 import { solveBmc } from './index.js';
 
 /** the search stops at this unwinding depth */
@@ -17,28 +17,37 @@ const maximumSearchConstants = 400_000;
 
 export type CounterexampleSearchResult =
   | { readonly kind: 'found'; readonly verdict: Extract<Verdict, { kind: 'unsafe' }>; readonly unwind: number; readonly milliseconds: number }
-  | { readonly kind: 'notFound'; readonly triedUnwind: number; readonly lastReason: string; readonly milliseconds: number };
+  | { readonly kind: 'notFound'; readonly triedUnwind: number; readonly lastReason: UnknownReason | undefined; readonly milliseconds: number };
 
-export async function searchCounterexample(
-  program: Program, options: EncodingOptions, solver: Solver, deadline: number,
-): Promise<CounterexampleSearchResult> {
+/** why the search found nothing, as one UNKNOWN reason of the calling encoding */
+export function searchFailure(
+  prefix: string, search: Extract<CounterexampleSearchResult, { kind: 'notFound' }>, kind: UnknownKind,
+): UnknownReason {
+  const last = search.lastReason;
+  const message = `${prefix}; no replayable counterexample within unwind ${search.triedUnwind}${last === undefined ? '' : ` (${last.message})`}`;
+  // a search cut by the budget is a timeout (more time may decide it); otherwise the caller's kind
+  return unknownReason(last?.kind === 'timeout' || search.triedUnwind === 0 ? 'timeout' : kind, message);
+}
+
+export async function searchCounterexample(program: Program, semantics: Semantics, solver: Solver, budget: Budget): Promise<CounterexampleSearchResult> {
   const start = performance.now();
   let unwind = 1;
   let triedUnwind = 0;
-  let lastReason = '';
-  while (unwind <= maximumSearchUnwind) {
-    const remaining = deadline - performance.now();
-    if (remaining < 50) break;
-    const outcome = await solveBmc(program, { ...options, unwind, unwindingAssertions: false, timeoutMilliseconds: remaining }, solver);
+  let lastReason: UnknownReason | undefined;
+  while (unwind <= maximumSearchUnwind && !budget.expired()) {
+    const result = await solveBmc(program, { semantics, unwind, unwindingAssertions: false }, solver, budget);
     triedUnwind = unwind;
-    if (outcome.verdict.kind === 'unsafe') {
-      return { kind: 'found', verdict: outcome.verdict, unwind, milliseconds: performance.now() - start };
-    }
-    lastReason = outcome.verdict.kind === 'unknown' ? outcome.verdict.reason : '';
-    if (lastReason.includes('solver answered unknown')) break;
+    const verdict = result.outcome.verdict;
+    if (verdict.kind === 'unsafe') return { kind: 'found', verdict, unwind, milliseconds: performance.now() - start };
+    lastReason = verdict.kind === 'unknown' ? verdict.reason : undefined;
+    // a solver that gives up now will not do better deeper; a timeout ends the search anyway
+    if (lastReason !== undefined && (lastReason.kind === 'solverUnknown' || lastReason.kind === 'timeout')) break;
     // the next unwinding doubles the formula per loop nesting level: stop before it gets too large
-    if (Number(outcome.details['constants'] ?? 0) > maximumSearchConstants / 8) break;
+    if (result.constants > maximumSearchConstants / 8) break;
     unwind *= 2;
+  }
+  if (budget.expired() && (lastReason === undefined || lastReason.kind !== 'timeout')) {
+    lastReason = unknownReason('timeout', `timeout after unwind ${triedUnwind}`);
   }
   return { kind: 'notFound', triedUnwind, lastReason, milliseconds: performance.now() - start };
 }

@@ -17,18 +17,18 @@
 // replayed failing assertion gives UNSAFE.
 
 import { performance } from 'node:perf_hooks';
-import type { Block, LoopStatement, Program } from '../../ir/types.js';
+import type { Block, LoopStatement, Program, Semantics } from '../../ir/types.js';
 import {
-  and, applyFunction, boolSort, createChcSystem, declareFunction, falseTerm, not, trueTerm,
+  and, applyFunction, boolSort, createChcSystem, declareFunction, falseTerm, freeSymbols, not, trueTerm,
   type ChcSystem, type FunctionDeclaration, type HornClause, type Sort, type Term,
 } from '../../smt/terms.js';
-import type { Solver } from '../../solvers/solver.js';
 import type { Verdict } from '../../verdict.js';
-import { searchCounterexample } from '../bmc/search.js';
+import { searchCounterexample, searchFailure } from '../bmc/search.js';
 import { arrayVariableSort, ExpressionTranslator, scalarSort } from '../common/expressions.js';
 import { SymbolicExecutor, type BlockResult, type Path, type SymbolicState } from '../common/ssa.js';
 import { collectVariables, safeAssumptions, type ProgramVariables } from '../common/variables.js';
-import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
+import { solverUnknown } from '../kernel/reasons.js';
 
 type Container =
   | { readonly kind: 'root' }
@@ -69,7 +69,7 @@ export interface ChcEncoding {
   readonly inexactReasons: readonly string[];
 }
 
-export function buildChcEncoding(program: Program, semantics: EncodingOptions['semantics']): ChcEncoding {
+export function buildChcEncoding(program: Program, semantics: Semantics): ChcEncoding {
   const variables = collectVariables(program);
   const translator = new ExpressionTranslator(semantics);
   const positions = loopPositions(program);
@@ -105,7 +105,7 @@ export function buildChcEncoding(program: Program, semantics: EncodingOptions['s
     run(executor, path, heads);
     const premises = premise === undefined ? [] : [premise];
     const clause = (body: Term[], clauseHead: Term, clauseComment: string): HornClause => {
-      const occurring = symbolsIn([...body, clauseHead]);
+      const occurring = new Set([...body, clauseHead].flatMap((term) => freeSymbols(term).map((found) => found.name)));
       return { variables: executor.constants.filter((constant) => occurring.has(constant.name)), body, head: clauseHead, comment: clauseComment };
     };
     for (const reached of heads) {
@@ -239,27 +239,6 @@ function liveAtHead(loop: LoopStatement, position: Position, variables: ProgramV
   };
 }
 
-/** names of the symbols occurring in the terms */
-function symbolsIn(terms: readonly Term[]): Set<string> {
-  const names = new Set<string>();
-  const seen = new Set<Term>();
-  const stack = [...terms];
-  while (stack.length > 0) {
-    const term = stack.pop()!;
-    if (seen.has(term)) continue;
-    seen.add(term);
-    switch (term.kind) {
-      case 'symbol': names.add(term.name); break;
-      case 'apply': case 'applyFunction': stack.push(...term.arguments); break;
-      case 'constantArray': stack.push(term.value); break;
-      case 'quantifier': stack.push(term.body); break;
-      case 'let': stack.push(term.body, ...term.bindings.map((binding) => binding.value)); break;
-      default: break;
-    }
-  }
-  return names;
-}
-
 interface Head {
   readonly guard: Term;
   readonly head: Term;
@@ -274,16 +253,18 @@ function stateArguments(variables: ProgramVariables, state: SymbolicState): Term
 
 export const chcEncoder: Encoder = {
   name: 'chc',
+  summary: 'constrained Horn clauses, one predicate per loop head (CHC-COMP format; Spacer solves them)',
   approximation: 'exact',
-  emit(program: Program, options: EncodingOptions): EmitResult {
-    const encoding = buildChcEncoding(program, options.semantics);
+  options: [],
+  emitUsesSolver: false,
+  async emit(program: Program, context: EmitContext): Promise<EmitResult> {
+    const encoding = buildChcEncoding(program, context.options.semantics);
     return { kind: 'emitted', artefacts: [{ suffix: '.chc.smt2', content: encoding.system }] };
   },
-  async solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
+  async solve(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+    const { options, solver, budget } = context;
     const times: Record<string, number> = {};
     let start = performance.now();
-    // one budget for the whole solve: the CHC query, then the counterexample search in what is left
-    const deadline = start + options.timeoutMilliseconds;
     const encoding = buildChcEncoding(program, options.semantics);
     times.encode = performance.now() - start;
     const details: Record<string, unknown> = {
@@ -293,13 +274,14 @@ export const chcEncoder: Encoder = {
     };
     const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
     start = performance.now();
-    const result = await solver.checkChc(encoding.system, { timeoutMilliseconds: Math.max(1, deadline - performance.now()) });
+    // one budget for the whole solve: the CHC query, then the counterexample search in what is left
+    const result = await solver.checkChc(encoding.system, { timeoutMilliseconds: budget.solverTimeout() });
     times.solve = performance.now() - start;
     switch (result.kind) {
       case 'sat':
         return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
       case 'unknown':
-        return done({ kind: 'unknown', reason: `chc: solver answered unknown (${result.reason})` });
+        return done({ kind: 'unknown', reason: solverUnknown('chc', result) });
       case 'unsat':
         break;
       default: {
@@ -307,15 +289,12 @@ export const chcEncoder: Encoder = {
         throw new Error(`unknown solver result ${JSON.stringify(never)}`);
       }
     }
-    const search = await searchCounterexample(program, options, solver, deadline);
+    const search = await searchCounterexample(program, options.semantics, solver, budget);
     times.counterexampleSearch = search.milliseconds;
     if (search.kind === 'found') {
       details.counterexampleUnwind = search.unwind;
       return done(search.verdict);
     }
-    return done({
-      kind: 'unknown',
-      reason: `chc: unsat but no replayable counterexample found within unwind ${search.triedUnwind}${search.lastReason === '' ? '' : ` (${search.lastReason})`}`,
-    });
+    return done({ kind: 'unknown', reason: searchFailure('chc: the clauses have no model', search, 'noReplay') });
   },
 };

@@ -1,4 +1,4 @@
-// Reading a counterexample back from a model, and replaying it on the interpreter.
+// Reading a counterexample back from a model (the kernel's confirm.ts replays it).
 //
 // The terms to evaluate are, for every havoc copy in program order of the (unrolled) program, its
 // path guard and its value; for every arrayHavoc copy its guard, its array value and its sizes. The
@@ -6,14 +6,13 @@
 // path. Multi-dimensional array values are flattened row-major (only cells within the sizes; the
 // interpreter keys other cells separately). A counterexample is only believed after replay.
 
-import { replayCounterexample, describeOutcome } from '../../interp/interpreter.js';
 import { typeRange } from '../../ir/factory.js';
-import type { IntegerType, Program, Semantics, SourceLocation } from '../../ir/types.js';
+import type { IntegerType, Program, Semantics } from '../../ir/types.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
 import type { ArrayContent, Counterexample } from '../../verdict.js';
 import { modelIndexToValue, modelIntegerToValue } from './expressions.js';
-import type { ArrayHavocRecord, HavocRecord, RepeatedHavocRecord } from './ssa.js';
+import type { ArrayHavocRecord, ChoicePiece, ChoiceRecord } from './ssa.js';
 
 export interface CounterexampleRequest {
   readonly terms: readonly Term[];
@@ -27,11 +26,11 @@ const expandedChoicesLimit = 40_000_000;
 const flattenLimit = 100_000n;
 
 export function counterexampleRequest(
-  havocs: readonly (HavocRecord | RepeatedHavocRecord)[], arrayHavocs: readonly ArrayHavocRecord[], semantics: Semantics,
+  havocs: readonly ChoiceRecord[], arrayHavocs: readonly ArrayHavocRecord[], semantics: Semantics,
 ): CounterexampleRequest {
   const terms: Term[] = [];
   for (const record of havocs) {
-    if ('kind' in record) terms.push(record.guard, record.count, ...record.values.map((entry) => entry.value));
+    if ('kind' in record) terms.push(...record.terms);
     else terms.push(record.guard, record.value);
   }
   for (const record of arrayHavocs) terms.push(record.guard, record.value, ...record.sizes);
@@ -46,27 +45,18 @@ export function counterexampleRequest(
       };
       // the choices as pieces (a stretch's group of values repeated n times), expanded at the end
       // into one preallocated array: pushing millions of values one by one is several times slower
-      const pieces: { readonly group: readonly bigint[]; readonly repetitions: number }[] = [];
+      const pieces: ChoicePiece[] = [];
       let total = 0;
       for (const record of havocs) {
         if ('kind' in record) {
-          const guard = next();
-          const count = next();
-          const values = record.values.map(() => next());
-          if (!isTrue(guard)) continue;
-          if (count.kind !== 'integer') return { kind: 'undecodable', reason: 'iteration count is not an integer' };
-          if (count.value * BigInt(values.length) + BigInt(total) > BigInt(expandedChoicesLimit)) {
-            return { kind: 'undecodable', reason: `accelerated stretch of ${count.value} iterations is too long to replay` };
+          const piece = record.decode(record.terms.map(() => next()), semantics);
+          if (piece === undefined) continue;
+          if ('kind' in piece) return piece;
+          if (piece.repetitions * piece.group.length + total > expandedChoicesLimit) {
+            return { kind: 'undecodable', reason: `a stretch of ${piece.repetitions} repetitions is too long to replay` };
           }
-          const decoded: bigint[] = [];
-          for (const [index, value] of values.entries()) {
-            const variable = record.values[index]!.variable;
-            if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${variable.name} is not an integer` };
-            decoded.push(modelIntegerToValue(value.value, variable.type, semantics));
-          }
-          const repetitions = Math.max(0, Number(count.value));
-          pieces.push({ group: decoded, repetitions });
-          total += repetitions * decoded.length;
+          pieces.push(piece);
+          total += piece.repetitions * piece.group.length;
           continue;
         }
         const guard = next();
@@ -97,7 +87,7 @@ export function counterexampleRequest(
   };
 }
 
-function expandPieces(pieces: readonly { readonly group: readonly bigint[]; readonly repetitions: number }[], total: number): bigint[] {
+function expandPieces(pieces: readonly ChoicePiece[], total: number): bigint[] {
   const scalars = new Array<bigint>(total);
   let at = 0;
   for (const { group, repetitions } of pieces) {
@@ -111,7 +101,8 @@ function expandPieces(pieces: readonly { readonly group: readonly bigint[]; read
   return scalars;
 }
 
-function isTrue(value: ModelValue): boolean {
+/** a model value read as a truth value (guards) */
+export function isTrue(value: ModelValue): boolean {
   return value.kind === 'boolean' ? value.value : value.kind === 'integer' ? value.value !== 0n : false;
 }
 
@@ -174,15 +165,5 @@ function visitRowMajor(
   return walk(value, 0, 0n);
 }
 
-export type ReplayResult =
-  | { readonly kind: 'violation'; readonly location: SourceLocation; readonly counterexample: Counterexample }
-  | { readonly kind: 'noViolation'; readonly reason: string };
-
-/** steps allowed for one replay */
+/** steps allowed for one replay of a guided candidate (shrink/replay.ts) */
 export const replaySteps = 50_000_000;
-
-export function replay(program: Program, counterexample: Counterexample, semantics: Semantics, maximumSteps: number = replaySteps): ReplayResult {
-  const outcome = replayCounterexample(program, counterexample, semantics, maximumSteps);
-  if (outcome.kind === 'assertionFailed') return { kind: 'violation', location: outcome.location, counterexample: outcome.consumed };
-  return { kind: 'noViolation', reason: `counterexample did not replay: ${describeOutcome(outcome)}` };
-}

@@ -14,8 +14,9 @@
 
 import { createCast, sameType } from '../../ir/factory.js';
 import type {
-  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement,
+  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
 } from '../../ir/types.js';
+import type { ModelValue } from '../../solvers/solver.js';
 import {
   add, and, applyFunction, constantArray, declareFunction, equal, implies, intConstant, intSort, less, lessEqual, multiply, negate, ite, not, or,
   select, store, symbol, type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
@@ -47,16 +48,25 @@ export interface HavocRecord {
   readonly variable: ScalarVariable;
 }
 
-/**
- * The havocs of an accelerated stretch of loop iterations (accel encoding): every iteration executes
- * the same havocs in the same order with the same values, `count` times in a row.
- */
-export interface RepeatedHavocRecord {
-  readonly kind: 'repeated';
-  readonly guard: Term;
-  readonly count: Term;
-  readonly values: readonly { readonly value: Term; readonly variable: ScalarVariable }[];
+/** a group of choices repeated `repetitions` times in a row (e.g. the havocs of n loop iterations) */
+export interface ChoicePiece {
+  readonly group: readonly bigint[];
+  readonly repetitions: number;
 }
+
+/**
+ * A place in the formula that stands for choices in another way than one havoc (the typed extension
+ * point of counterexample decoding: accel's accelerated stretches, accel/stretch.ts). `decode` gets
+ * the model values of `terms` and returns the choices, in order, that this place consumed:
+ * undefined when its path was not taken.
+ */
+export interface ChoiceExtension {
+  readonly kind: 'extension';
+  readonly terms: readonly Term[];
+  decode(values: readonly ModelValue[], semantics: Semantics): ChoicePiece | undefined | { readonly kind: 'undecodable'; readonly reason: string };
+}
+
+export type ChoiceRecord = HavocRecord | ChoiceExtension;
 
 export interface ArrayHavocRecord {
   readonly guard: Term;
@@ -94,7 +104,7 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
   readonly constants: SymbolTerm[] = [];
   readonly definitions: Term[] = [];
   readonly violations: Violation[] = [];
-  readonly havocs: (HavocRecord | RepeatedHavocRecord)[] = [];
+  readonly havocs: ChoiceRecord[] = [];
   readonly arrayHavocs: ArrayHavocRecord[] = [];
   private counter = 0;
 
@@ -107,6 +117,16 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
 
   get semantics() {
     return this.translator.semantics;
+  }
+
+  /** adds a constraint every run of the formula satisfies (e.g. a fresh value's range) */
+  assume(term: Term): void {
+    if (!(term.kind === 'boolConstant' && term.value)) this.definitions.push(term);
+  }
+
+  /** records a place that stands for choices of the run (in program order), see ChoiceExtension */
+  recordChoices(extension: ChoiceExtension): void {
+    this.havocs.push(extension);
   }
 
   fresh(base: string, sort: Sort): SymbolTerm {

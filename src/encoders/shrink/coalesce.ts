@@ -33,13 +33,13 @@
 //    or only read. With 4, the fused loop ends in the state the two loops end in.
 // Fusion repeats backwards (L0; L1; L2 → one loop) while the conditions hold.
 
-import { expressionsOf } from '../../analysis/visit.js';
+import { incrementStep } from '../../analysis/induction.js';
 import { updateLoop } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../../ir/types.js';
-import { sameExpressionModulo } from './dependence.js';
 import {
-  flattenStatements, incrementStep, readScalars, writtenArrays, writtenScalars,
-} from './scope.js';
+  arrayAccessesIn, containsArrayRead, flattenStatements, sameExpressionModulo, scalarsReadBy, scalarsReadIn, stripWideningCasts,
+  writesScalar, writtenVariables,
+} from '../../ir/visit.js';
 
 export interface Coalesced {
   readonly init: Block;
@@ -82,12 +82,12 @@ function simple(loop: LoopStatement): boolean {
  * with the same d ≠ 0 for distinct x the body never assigns (a fused loop steps all its counters)
  */
 function counterOf(loop: LoopStatement): Counter | undefined {
-  const bodyWritten = writtenScalars(loop.body);
+  const bodyWritten = writtenVariables(loop.body).scalars;
   const targets = new Set<number>();
   let counter: Counter | undefined;
   for (const update of loop.update) {
     if (update.kind !== 'assign' || targets.has(update.target.id) || bodyWritten.has(update.target.id)) return undefined;
-    const step = incrementStep(update.target, update.value);
+    const step = incrementStep(update.target, update.value, 'int');
     if (step === undefined || step === 0n || (counter !== undefined && step !== counter.step)) return undefined;
     targets.add(update.target.id);
     counter ??= { variable: update.target, step };
@@ -95,42 +95,24 @@ function counterOf(loop: LoopStatement): Counter | undefined {
   return counter;
 }
 
-function reads(statements: Block, condition?: Expression): Map<number, ScalarVariable> {
-  const result = new Map<number, ScalarVariable>();
-  if (condition !== undefined) readScalars(condition, result);
-  for (const statement of flattenStatements(statements)) for (const expression of expressionsOf(statement)) readScalars(expression, result);
+type AccessesByArray = Map<number, { array: ArrayVariable; indices: (readonly Expression[])[] }>;
+
+/** the index lists of every read and write in the blocks and expressions, per array */
+function accessesByArray(
+  blocks: readonly Block[], expressions: readonly Expression[], kinds: readonly ('read' | 'write')[],
+): AccessesByArray {
+  const result: AccessesByArray = new Map();
+  for (const access of arrayAccessesIn(blocks, expressions)) {
+    if (access.kind === 'whole' || !kinds.includes(access.kind)) continue;
+    const entry = result.get(access.array.id) ?? { array: access.array, indices: [] };
+    entry.indices.push(access.indices);
+    result.set(access.array.id, entry);
+  }
   return result;
 }
 
-function arrayAccesses(expression: Expression, into: Map<number, { array: ArrayVariable; indices: (readonly Expression[])[] }>): void {
-  switch (expression.kind) {
-    case 'constant': case 'variable': return;
-    case 'arrayRead': {
-      const entry = into.get(expression.array.id) ?? { array: expression.array, indices: [] };
-      entry.indices.push(expression.indices);
-      into.set(expression.array.id, entry);
-      expression.indices.forEach((index) => arrayAccesses(index, into));
-      return;
-    }
-    case 'unary': case 'cast': arrayAccesses(expression.operand, into); return;
-    case 'binary': arrayAccesses(expression.left, into); arrayAccesses(expression.right, into); return;
-    case 'conditional': arrayAccesses(expression.condition, into); arrayAccesses(expression.then, into); arrayAccesses(expression.else, into); return;
-    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
-  }
-}
-
-function accessesOf(loop: LoopStatement): Map<number, { array: ArrayVariable; indices: (readonly Expression[])[] }> {
-  const result = new Map<number, { array: ArrayVariable; indices: (readonly Expression[])[] }>();
-  arrayAccesses(loop.condition, result);
-  for (const statement of flattenStatements([...loop.body, ...loop.update])) {
-    if (statement.kind === 'arrayWrite') {
-      const entry = result.get(statement.array.id) ?? { array: statement.array, indices: [] };
-      entry.indices.push(statement.indices);
-      result.set(statement.array.id, entry);
-    }
-    for (const expression of expressionsOf(statement)) arrayAccesses(expression, result);
-  }
-  return result;
+function accessesOf(loop: LoopStatement): AccessesByArray {
+  return accessesByArray([loop.body, loop.update], [loop.condition], ['read', 'write']);
 }
 
 /** index of the last top-level assignment to `variable` in `block` */
@@ -138,15 +120,9 @@ function lastAssignment(block: Block, variable: ScalarVariable): number | undefi
   for (let index = block.length - 1; index >= 0; index--) {
     const statement = block[index]!;
     if (statement.kind === 'assign' && statement.target.id === variable.id) return index;
-    if (writtenScalars([statement]).has(variable.id)) return undefined;
+    if (writesScalar([statement], variable)) return undefined;
   }
   return undefined;
-}
-
-function containsArrayRead(expression: Expression): boolean {
-  const found = new Map<number, { array: ArrayVariable; indices: (readonly Expression[])[] }>();
-  arrayAccesses(expression, found);
-  return found.size > 0;
 }
 
 function fuseLast(
@@ -181,15 +157,12 @@ function fuseLast(
   if (start2.kind !== 'assign') return undefined;
   // the start of c2 is dropped when c2 is c1 (the fused loop starts from c1 = s), else moved along
   const movedMiddle = c1.id === c2.id ? middle.filter((_, index) => index !== startIndex2) : middle;
-  const firstWrittenScalars = writtenScalars([first]);
-  const firstWrittenArrays = writtenArrays([first]);
-  const firstReads = reads([...first.body, ...first.update], first.condition);
+  const { scalars: firstWrittenScalars, arrays: firstWrittenArrays } = writtenVariables([first]);
+  const firstReads = scalarsReadIn([first.body, first.update], [first.condition]);
   const firstArrays = accessesOf(first);
-  const middleWrittenScalars = writtenScalars(movedMiddle);
-  const middleWrittenArrays = writtenArrays(movedMiddle);
-  const middleReads = reads(movedMiddle);
-  const middleArrays = new Map<number, { array: ArrayVariable; indices: (readonly Expression[])[] }>();
-  for (const statement of flattenStatements(movedMiddle)) for (const expression of expressionsOf(statement)) arrayAccesses(expression, middleArrays);
+  const { scalars: middleWrittenScalars, arrays: middleWrittenArrays } = writtenVariables(movedMiddle);
+  const middleReads = scalarsReadIn([movedMiddle]);
+  const middleArrays = accessesByArray([movedMiddle], [], ['read']);
   for (const id of [...middleReads.keys(), ...middleWrittenScalars.keys()]) if (firstWrittenScalars.has(id)) return undefined;
   for (const id of middleWrittenScalars.keys()) if (firstReads.has(id)) return undefined;
   for (const id of [...middleArrays.keys(), ...middleWrittenArrays.keys()]) if (firstWrittenArrays.has(id)) return undefined;
@@ -202,29 +175,28 @@ function fuseLast(
   if (!sameExpressionModulo(start2.value, start1.value, new Map())) return undefined;
   if (containsArrayRead(start1.value)) return undefined;
   const afterStart: Block = [...prefix.slice(startIndex1 + 1), first, ...middle.slice(0, startIndex2)];
-  const changedBetween = writtenScalars(afterStart);
-  for (const id of readScalars(start1.value).keys()) if (changedBetween.has(id) || id === c1.id || id === c2.id) return undefined;
+  const changedBetween = writtenVariables(afterStart).scalars;
+  for (const id of scalarsReadBy(start1.value).keys()) if (changedBetween.has(id) || id === c1.id || id === c2.id) return undefined;
   if (!sameExpressionModulo(second.condition, first.condition, renaming)) return undefined;
   const everything: Block = [first, ...middle, second];
-  const writtenAnywhere = writtenScalars(everything);
-  for (const [id] of readScalars(first.condition)) if (id !== c1.id && writtenAnywhere.has(id)) return undefined;
+  const writtenAnywhere = writtenVariables(everything).scalars;
+  for (const [id] of scalarsReadBy(first.condition)) if (id !== c1.id && writtenAnywhere.has(id)) return undefined;
   if (containsArrayRead(first.condition)) return undefined;
   // 4. scalars
-  const body1Written = writtenScalars(first.body);
-  const body2Written = writtenScalars(second.body);
-  const secondReads = reads([...second.body, ...second.update], second.condition);
-  const secondWrittenScalars = writtenScalars([second]);
+  const body1Written = writtenVariables(first.body).scalars;
+  const body2Written = writtenVariables(second.body).scalars;
+  const secondReads = scalarsReadIn([second.body, second.update], [second.condition]);
+  const { scalars: secondWrittenScalars, arrays: secondWrittenArrays } = writtenVariables([second]);
   for (const id of body1Written.keys()) if (id !== c1.id && (secondReads.has(id) || secondWrittenScalars.has(id))) return undefined;
   for (const id of body2Written.keys()) if (id !== c2.id && (firstReads.has(id) || firstWrittenScalars.has(id))) return undefined;
   // further counters of a loop fused before: stepped only in its update, never touched by L1
-  for (const id of writtenScalars(second.update).keys()) if (id !== c2.id && (firstReads.has(id) || firstWrittenScalars.has(id))) return undefined;
-  for (const id of writtenScalars(first.update).keys()) if (id !== c1.id && (secondReads.has(id) || secondWrittenScalars.has(id))) return undefined;
+  for (const id of writtenVariables(second.update).scalars.keys()) if (id !== c2.id && (firstReads.has(id) || firstWrittenScalars.has(id))) return undefined;
+  for (const id of writtenVariables(first.update).scalars.keys()) if (id !== c1.id && (secondReads.has(id) || secondWrittenScalars.has(id))) return undefined;
   if (c1.id !== c2.id) {
     if (secondReads.has(c1.id) || firstReads.has(c2.id) || middleReads.has(c1.id) || middleWrittenScalars.has(c1.id)) return undefined;
   }
   // 5. arrays
   const secondArrays = accessesOf(second);
-  const secondWrittenArrays = writtenArrays([second]);
   const shared = new Set([...firstWrittenArrays.keys()].filter((id) => secondArrays.has(id))
     .concat([...secondWrittenArrays.keys()].filter((id) => firstArrays.has(id))));
   for (const id of shared) {
@@ -236,7 +208,7 @@ function fuseLast(
     if (!indexedByCounter(reference[0]!, (id) => id === c1.id || synchronized.has(id))) return undefined;
     for (const index of reference.slice(1)) {
       if (containsArrayRead(index)) return undefined;
-      for (const variableId of readScalars(index).keys()) if (writtenAnywhere.has(variableId)) return undefined;
+      for (const variableId of scalarsReadBy(index).keys()) if (writtenAnywhere.has(variableId)) return undefined;
     }
   }
   // the fused loop: B1; B2 per iteration, U1 then U2 (without its step of c2 when c2 is c1)
@@ -259,17 +231,4 @@ function indexedByCounter(index: Expression, counter: (id: number) => boolean): 
   if (leading.operator === 'add') return (isCounter(left) && right.kind === 'constant') || (isCounter(right) && left.kind === 'constant');
   if (leading.operator === 'subtract') return isCounter(left) && right.kind === 'constant';
   return false;
-}
-
-/** strips casts that keep every value of their operand (to a wider type, never signed to unsigned) */
-export function stripWideningCasts(expression: Expression): Expression {
-  let current = expression;
-  while (current.kind === 'cast') {
-    const from = current.operand.type;
-    const to = current.type;
-    const keeps = (from.width === to.width && from.signed === to.signed) || (to.width > from.width && (to.signed || !from.signed));
-    if (!keeps || to.width === 1) break;
-    current = current.operand;
-  }
-  return current;
 }

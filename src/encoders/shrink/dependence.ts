@@ -10,12 +10,11 @@
 //   distinct cells).
 // The result only decides which counterexample is tried first; every UNSAFE is replayed anyway.
 
-import { expressionsOf } from '../../analysis/visit.js';
-import type { Block, Expression, LoopStatement, ScalarVariable, SourceLocation } from '../../ir/types.js';
+import type { Block, Expression, LoopStatement, SourceLocation } from '../../ir/types.js';
 import {
-  type AcceleratedVariable, assignedIn, flattenStatements, readScalars, stripCasts, writtenArrays,
-  writtenScalars,
-} from './scope.js';
+  arrayAccessesIn, expressionsOf, flattenStatements, sameExpression, scalarsReadBy, stripCasts, writesScalar, writtenVariables,
+} from '../../ir/visit.js';
+import type { AcceleratedVariable } from './scope.js';
 
 export type DependenceResult = { readonly kind: 'none' } | { readonly kind: 'dependence'; readonly reason: string };
 
@@ -25,23 +24,20 @@ export function loopCarriedDependence(loop: LoopStatement, accelerated: readonly
   const jump = statements.find((statement) => statement.kind === 'break' || statement.kind === 'continue');
   if (jump !== undefined) return { kind: 'dependence', reason: `${jump.kind} at ${position(jump.location)}` };
   const acceleratedIds = new Set(accelerated.map((entry) => entry.variable.id));
-  const written = [...writtenScalars(whole).values()].filter((variable) => !acceleratedIds.has(variable.id));
+  const writtenInLoop = writtenVariables(whole);
+  const written = [...writtenInLoop.scalars.values()].filter((variable) => !acceleratedIds.has(variable.id));
   const writtenIds = new Set(written.map((variable) => variable.id));
   // scalars: defined before use in every iteration
   const problem = definedBeforeUse(loop.condition, whole, writtenIds);
   if (problem !== undefined) return { kind: 'dependence', reason: problem };
   // arrays: one injective index expression per written array
-  const arrays = writtenArrays(whole);
   const injective = new Set(accelerated
-    .filter((entry) => entry.step !== 0n && !assignedIn(loop.body, entry.variable))
+    .filter((entry) => entry.step !== 0n && !writesScalar(loop.body, entry.variable))
     .map((entry) => entry.variable.id));
-  for (const array of arrays.values()) {
-    const accesses: (readonly Expression[])[] = [];
-    collectAccesses(loop.condition, array.id, accesses);
-    for (const statement of statements) {
-      if (statement.kind === 'arrayWrite' && statement.array.id === array.id) accesses.push(statement.indices);
-      for (const expression of expressionsOf(statement)) collectAccesses(expression, array.id, accesses);
-    }
+  const allAccesses = arrayAccessesIn([whole], [loop.condition]);
+  for (const array of writtenInLoop.arrays.values()) {
+    // reads and writes (equality of all of them does not depend on their order)
+    const accesses = allAccesses.filter((access) => access.array.id === array.id && access.kind !== 'whole').map((access) => access.indices);
     const first = accesses[0]!;
     if (!accesses.every((indices) => indices.length === first.length && indices.every((index, position) => sameExpression(index, first[position]!)))) {
       return { kind: 'dependence', reason: `array ${array.sourceName} is accessed at different indices` };
@@ -64,7 +60,7 @@ function position(location: SourceLocation): string {
 function definedBeforeUse(condition: Expression, block: Block, written: ReadonlySet<number>): string | undefined {
   let problem: string | undefined;
   const read = (expression: Expression, defined: ReadonlySet<number>): void => {
-    for (const variable of readScalars(expression).values()) {
+    for (const variable of scalarsReadBy(expression).values()) {
       if (written.has(variable.id) && !defined.has(variable.id)) problem ??= `${variable.sourceName} carries a value from an earlier iteration`;
     }
   };
@@ -88,51 +84,4 @@ function definedBeforeUse(condition: Expression, block: Block, written: Readonly
   read(condition, new Set());
   visit(block, new Set());
   return problem;
-}
-
-function collectAccesses(expression: Expression, arrayId: number, into: (readonly Expression[])[]): void {
-  switch (expression.kind) {
-    case 'constant': case 'variable': return;
-    case 'arrayRead':
-      if (expression.array.id === arrayId) into.push(expression.indices);
-      expression.indices.forEach((index) => collectAccesses(index, arrayId, into));
-      return;
-    case 'unary': case 'cast': collectAccesses(expression.operand, arrayId, into); return;
-    case 'binary': collectAccesses(expression.left, arrayId, into); collectAccesses(expression.right, arrayId, into); return;
-    case 'conditional':
-      collectAccesses(expression.condition, arrayId, into); collectAccesses(expression.then, arrayId, into); collectAccesses(expression.else, arrayId, into);
-      return;
-    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
-  }
-}
-
-export function sameExpression(left: Expression, right: Expression): boolean {
-  return sameExpressionModulo(left, right, new Map());
-}
-
-/** syntactic equality after renaming the variables of `left` by `renaming` (id → variable); types included */
-export function sameExpressionModulo(left: Expression, right: Expression, renaming: ReadonlyMap<number, ScalarVariable>): boolean {
-  const sameExpression = (first: Expression, second: Expression): boolean => sameExpressionModulo(first, second, renaming);
-  if (left.kind !== right.kind) return false;
-  if (left.type.width !== right.type.width || left.type.signed !== right.type.signed) return false;
-  switch (left.kind) {
-    case 'constant': return left.value === (right as typeof left).value;
-    case 'variable': return (renaming.get(left.variable.id) ?? left.variable).id === (right as typeof left).variable.id;
-    case 'arrayRead': {
-      const other = right as typeof left;
-      return left.array.id === other.array.id && left.indices.length === other.indices.length
-        && left.indices.every((index, position) => sameExpression(index, other.indices[position]!));
-    }
-    case 'unary': { const other = right as typeof left; return left.operator === other.operator && sameExpression(left.operand, other.operand); }
-    case 'cast': { const other = right as typeof left; return left.type.width === other.type.width && left.type.signed === other.type.signed && sameExpression(left.operand, other.operand); }
-    case 'binary': {
-      const other = right as typeof left;
-      return left.operator === other.operator && sameExpression(left.left, other.left) && sameExpression(left.right, other.right);
-    }
-    case 'conditional': {
-      const other = right as typeof left;
-      return sameExpression(left.condition, other.condition) && sameExpression(left.then, other.then) && sameExpression(left.else, other.else);
-    }
-    default: { const never: never = left; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
-  }
 }

@@ -18,22 +18,22 @@
 
 import { performance } from 'node:perf_hooks';
 import type { Program, Semantics } from '../../ir/types.js';
-import type { Solver, SolverResult } from '../../solvers/solver.js';
-import type { Verdict } from '../../verdict.js';
-import { counterexampleRequest, replay } from '../common/counterexample.js';
+import type { SolverResult } from '../../solvers/solver.js';
+import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
+import { counterexampleRequest } from '../common/counterexample.js';
 import { safeAssumptions } from '../common/variables.js';
-import type { EmitResult, Encoder, EncodingOptions, EmittedArtefact, SolveOutcome } from '../encoder.js';
-import { describeOutcome } from '../../interp/interpreter.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, EmittedArtefact, SolveOutcome } from '../encoder.js';
+import { confirmCounterexample, type Candidate } from '../kernel/confirm.js';
+import { integerOption, optionValue } from '../kernel/options.js';
+import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import { loopCarriedDependence } from './dependence.js';
 import { guidedReplay } from './replay.js';
-import { boundingCandidates, buildBoundQuery, buildCheckQuery, buildResidualQuery } from './queries.js';
+import { boundingCandidates, buildBoundQuery, buildCheckQuery, buildResidualQuery, type ResidualQuery } from './queries.js';
 import { detectScope, type AcceleratedVariable, type ShrinkScope } from './scope.js';
 
-export const defaultMaxK = 5;
-
-function maxKOf(options: EncodingOptions): number {
-  return Math.max(1, Math.floor(options.shrink?.maxK ?? defaultMaxK));
-}
+export const maxKOption = integerOption({
+  name: 'max-k', valueName: 'k', minimum: 1, defaultValue: 5, help: 'the largest shrink factor tried',
+});
 
 function describeProperty(scope: ShrinkScope): string {
   const property = scope.property;
@@ -80,8 +80,12 @@ function residualHeader(program: Program, scope: ShrinkScope, k: number, semanti
 
 export const shrinkEncoder: Encoder = {
   name: 'shrink',
+  summary: 'loop shrinking: the loop is k-shrinkable and the residual program over k iterations is safe (over-approximation)',
   approximation: 'over',
-  emit(program: Program, options: EncodingOptions): EmitResult {
+  options: [maxKOption],
+  emitUsesSolver: false,
+  async emit(program: Program, context: EmitContext): Promise<EmitResult> {
+    const options = context.options;
     const semantics = options.semantics;
     const detected = detectScope(program, semantics);
     if (detected.kind === 'outOfScope') return { kind: 'unsupported', reason: `shrink: ${detected.reason}` };
@@ -99,7 +103,7 @@ export const shrinkEncoder: Encoder = {
         artefacts.push({ suffix: '.bound-assertion-loop.smt2', content: buildBoundQuery(program, scope, undefined, boundHeader(program, scope.property.counter.sourceName)).script });
       }
     }
-    const maxK = maxKOf(options);
+    const maxK = optionValue(options, maxKOption);
     for (let k = 1; k <= maxK; k++) {
       artefacts.push({ suffix: `.shrink-k${k}.smt2`, content: buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, boundingCandidates(scope)[0]).script });
     }
@@ -108,91 +112,109 @@ export const shrinkEncoder: Encoder = {
     }
     return { kind: 'emitted', artefacts };
   },
-  solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
-    return solveShrink(program, options, solver);
-  },
+  solve: solveShrink,
 };
 
-export async function solveShrink(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
-  const times: Record<string, number> = {};
-  const details: Record<string, unknown> = {};
-  const started = performance.now();
-  const remaining = (): number => Math.max(1, options.timeoutMilliseconds - (performance.now() - started));
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-  const timed = async (name: string, action: () => Promise<SolverResult>): Promise<SolverResult> => {
+type Timed = (name: string, action: () => Promise<SolverResult>) => Promise<SolverResult>;
+
+function timer(times: Record<string, number>): Timed {
+  return async (name, action) => {
     const start = performance.now();
     const result = await action();
     times[name] = performance.now() - start;
     return result;
   };
+}
+
+/** bv: a counter of R and the assertion loop's counter never wrap (else the queries say nothing) */
+async function proveNoWrap(
+  program: Program, scope: ShrinkScope, context: EncoderContext, timed: Timed, details: Record<string, unknown>,
+): Promise<{ kind: 'bounded'; counter: AcceleratedVariable } | { kind: 'unknown'; reason: UnknownReason }> {
+  const { solver, budget } = context;
+  const proved: string[] = [];
+  const attempts: string[] = [];
+  let bounded: AcceleratedVariable | undefined;
+  for (const counter of boundingCandidates(scope)) {
+    const name = counter.variable.sourceName;
+    const query = buildBoundQuery(program, scope, counter, boundHeader(program, name));
+    const result = await timed(`bound-${name}`, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
+    if (result.kind === 'unsat') { proved.push(name); bounded = counter; break; }
+    attempts.push(`${name}: ${result.kind === 'unknown' ? `unknown (${result.reason})` : 'may wrap'}`);
+  }
+  const where = `${scope.loop.location.line}:${scope.loop.location.column}`;
+  if (bounded === undefined) {
+    const kind = budget.expired() ? 'timeout' : 'imprecise';
+    return { kind: 'unknown', reason: unknownReason(kind, `shrink: no counter of the loop at ${where} is shown not to wrap around (bv semantics: ${attempts.join(', ')})`, scope.loop.location) };
+  }
+  if (scope.property.kind === 'loop') {
+    const name = scope.property.counter.sourceName;
+    const query = buildBoundQuery(program, scope, undefined, boundHeader(program, name));
+    const result = await timed('bound-assertion-loop', () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
+    if (result.kind !== 'unsat') {
+      const kind = result.kind === 'unknown' ? solverUnknown('shrink', result).kind : 'imprecise';
+      return { kind: 'unknown', reason: unknownReason(kind, `shrink: the assertion loop counter ${name} is not shown not to wrap around (bv semantics: ${result.kind === 'unknown' ? result.reason : 'it may'})`) };
+    }
+    proved.push(name);
+  }
+  details.noWrapCounters = proved;
+  return { kind: 'bounded', counter: bounded };
+}
+
+export async function solveShrink(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+  const { options, solver, budget } = context;
+  const times: Record<string, number> = {};
+  const details: Record<string, unknown> = {};
+  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
+  const timed = timer(times);
   const semantics = options.semantics;
   let start = performance.now();
   const detected = detectScope(program, semantics);
   times.scope = performance.now() - start;
   if (detected.kind === 'outOfScope') {
     details.inScope = false;
-    return done({ kind: 'unknown', reason: `shrink: ${detected.reason}` });
+    return done(unknownVerdict('unsupported', `shrink: ${detected.reason}`));
   }
   const scope = detected.scope;
   const refused = bitvectorRefusal(scope, semantics);
   if (refused !== undefined) {
     details.inScope = false;
-    return done({ kind: 'unknown', reason: refused });
+    return done(unknownVerdict('unsupported', refused, scope.loop.location));
   }
   details.inScope = true;
   details.coalescedLoops = scope.coalescedLoops;
   let bounded: AcceleratedVariable | undefined;
   if (semantics === 'bv') {
-    // the counters never wrap while their loops run (buildBoundQuery): else the queries say nothing
-    const proved: string[] = [];
-    const attempts: string[] = [];
-    for (const counter of boundingCandidates(scope)) {
-      const name = counter.variable.sourceName;
-      const query = buildBoundQuery(program, scope, counter, boundHeader(program, name));
-      const result = await timed(`bound-${name}`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
-      if (result.kind === 'unsat') { proved.push(name); bounded = counter; break; }
-      attempts.push(`${name}: ${result.kind === 'unknown' ? `unknown (${result.reason})` : 'may wrap'}`);
-    }
-    if (proved.length === 0) {
-      return done({ kind: 'unknown', reason: `shrink: no counter of the loop at ${scope.loop.location.line}:${scope.loop.location.column} is shown not to wrap around (bv semantics: ${attempts.join(', ')})` });
-    }
-    if (scope.property.kind === 'loop') {
-      const name = scope.property.counter.sourceName;
-      const query = buildBoundQuery(program, scope, undefined, boundHeader(program, name));
-      const result = await timed('bound-assertion-loop', () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
-      if (result.kind !== 'unsat') {
-        return done({ kind: 'unknown', reason: `shrink: the assertion loop counter ${name} is not shown not to wrap around (bv semantics: ${result.kind === 'unknown' ? result.reason : 'it may'})` });
-      }
-      proved.push(name);
-    }
-    details.noWrapCounters = proved;
+    const noWrap = await proveNoWrap(program, scope, context, timed, details);
+    if (noWrap.kind === 'unknown') return done({ kind: 'unknown', reason: noWrap.reason });
+    bounded = noWrap.counter;
   }
   details.property = describeProperty(scope);
   details.accelerated = scope.accelerated.map((entry) => `${entry.variable.sourceName} (step ${entry.step})`);
   details.abstractedInitLoops = scope.abstractedInitLoops;
-  const maxK = maxKOf(options);
+  const maxK = optionValue(options, maxKOption);
   details.maxK = maxK;
   let shrinkFactor: number | undefined;
   const unknownChecks: string[] = [];
   for (let k = 1; k <= maxK && shrinkFactor === undefined; k++) {
-    if (performance.now() - started >= options.timeoutMilliseconds) return done({ kind: 'unknown', reason: 'timeout' });
+    if (budget.expired()) return done({ kind: 'unknown', reason: budgetSpent('shrink', `the shrinkability check for k = ${k}`) });
     start = performance.now();
     const query = buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, bounded);
     times[`encode-k${k}`] = performance.now() - start;
-    const result = await timed(`check-k${k}`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining() }));
+    const result = await timed(`check-k${k}`, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
     if (result.kind === 'unsat') shrinkFactor = k;
     else if (result.kind === 'unknown') unknownChecks.push(`k=${k}: ${result.reason}`);
   }
   details.shrinkFactor = shrinkFactor ?? null;
   if (shrinkFactor === undefined) {
     const suffix = unknownChecks.length > 0 ? ` (solver unknown at ${unknownChecks.join(', ')})` : '';
-    return done({ kind: 'unknown', reason: `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}` });
+    const kind = budget.expired() ? 'timeout' : unknownChecks.length > 0 ? 'solverUnknown' : 'imprecise';
+    return done(unknownVerdict(kind, `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}`, scope.loop.location));
   }
   const k = shrinkFactor;
   start = performance.now();
   const residual = buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, bounded);
   times.encodeResidual = performance.now() - start;
-  const residualResult = await timed('residual', () => solver.checkScript(residual.script, { timeoutMilliseconds: remaining() }));
+  const residualResult = await timed('residual', () => solver.checkScript(residual.script, { timeoutMilliseconds: budget.solverTimeout() }));
   switch (residualResult.kind) {
     case 'unsat': {
       const assumptions = safeAssumptions(semantics);
@@ -201,7 +223,7 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
       return done({ kind: 'safe', assumptions });
     }
     case 'unknown':
-      return done({ kind: 'unknown', reason: `shrink: ${k}-shrinkable, but the residual program is unknown (${residualResult.reason})` });
+      return done({ kind: 'unknown', reason: solverUnknown(`shrink: ${k}-shrinkable, but the residual program`, residualResult) });
     case 'sat':
       break;
     default: {
@@ -209,63 +231,58 @@ export async function solveShrink(program: Program, options: EncodingOptions, so
       throw new Error(`unknown solver result ${JSON.stringify(never)}`);
     }
   }
-  // a candidate counterexample
+  return done(await confirmResidual(program, scope, k, bounded, residual, context, timed, details));
+}
+
+/** a sat residual: its model (without a loop-carried dependence), then dense queries, replayed */
+async function confirmResidual(
+  program: Program, scope: ShrinkScope, k: number, bounded: AcceleratedVariable | undefined, residual: ResidualQuery,
+  context: EncoderContext, timed: Timed, details: Record<string, unknown>,
+): Promise<Verdict> {
+  const { options, solver, budget } = context;
+  const semantics = options.semantics;
   const dependence = loopCarriedDependence(scope.loop, scope.accelerated);
   details.loopCarriedDependence = dependence.kind === 'none' ? false : dependence.reason;
   const attempts: string[] = [];
-  const tryQuery = async (name: string, query: typeof residual): Promise<Verdict | undefined> => {
+  const tryQuery = async (name: string, query: ResidualQuery): Promise<Verdict | undefined> => {
     const request = counterexampleRequest(query.executor.havocs, query.executor.arrayHavocs, semantics);
     const guided = query.abstracted.length > 0 ? guidedReplay(scope.init, query.abstracted, semantics) : undefined;
     const terms = [...request.terms, ...(guided?.terms ?? [])];
     // the solver asks for the values only after a sat answer (solver.ts)
-    let result = query === residual ? residualResult : await timed(name, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining(), valuesOf: terms }));
-    if (query === residual && result.kind === 'sat' && terms.length > 0) {
-      result = await timed(`${name}-model`, () => solver.checkScript(query.script, { timeoutMilliseconds: remaining(), valuesOf: terms }));
-    }
+    const result = await timed(name, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: terms }));
     if (result.kind !== 'sat') {
       attempts.push(`${name}: ${result.kind === 'unknown' ? `unknown (${result.reason})` : 'unsat'}`);
       return undefined;
     }
-    const replayStart = performance.now();
     const values = result.values ?? [];
-    const counterexample = request.decode(values.slice(0, request.terms.length));
-    if ('kind' in counterexample) {
-      times[`replay-${name}`] = performance.now() - replayStart;
-      attempts.push(`${name}: ${counterexample.reason}`);
+    const decoded = request.decode(values.slice(0, request.terms.length));
+    if ('kind' in decoded) {
+      attempts.push(`${name}: ${decoded.reason}`);
       return undefined;
     }
     // the havocs after the loop that the encoding left out (overwritten before any read) get 0
-    const completed = { scalars: [...counterexample.scalars, ...Array.from({ length: scope.deadHavocs }, () => 0n)], arrays: counterexample.arrays };
-    if (guided !== undefined) {
+    const completed = { scalars: [...decoded.scalars, ...Array.from({ length: scope.deadHavocs }, () => 0n)], arrays: decoded.arrays };
+    const candidate: Candidate = guided === undefined
+      ? { kind: 'choices', counterexample: completed }
       // loops before R were abstracted: their choices are proposed from the model, the run decides
-      const outcome = guided.run(program, completed, values.slice(request.terms.length));
-      times[`replay-${name}`] = performance.now() - replayStart;
-      if (outcome.kind === 'assertionFailed') {
-        const confirmed = replay(program, outcome.consumed, semantics);
-        if (confirmed.kind === 'violation') return { kind: 'unsafe', counterexample: confirmed.counterexample, violatedAt: confirmed.location };
-      }
-      attempts.push(`${name}: guided replay ${describeOutcome(outcome)}`);
-      return undefined;
-    }
-    const replayed = replay(program, completed, semantics);
-    times[`replay-${name}`] = performance.now() - replayStart;
-    if (replayed.kind === 'violation') return { kind: 'unsafe', counterexample: replayed.counterexample, violatedAt: replayed.location };
-    attempts.push(`${name}: ${replayed.reason}`);
+      : { kind: 'guided', run: (original, maximumSteps) => guided.run(original, completed, values.slice(request.terms.length), maximumSteps) };
+    const confirmation = confirmCounterexample(program, candidate, { semantics, budget });
+    if (confirmation.kind === 'confirmed') return confirmation.verdict;
+    attempts.push(`${name}: ${confirmation.reason.message}`);
     return undefined;
   };
   if (dependence.kind === 'none') {
     const verdict = await tryQuery('residual-model', residual);
-    if (verdict !== undefined) return done(verdict);
+    if (verdict !== undefined) return verdict;
   } else {
     attempts.push(`residual model not tried: loop-carried dependence (${dependence.reason})`);
   }
   for (const depth of [k + 1, k + 3]) {
-    if (performance.now() - started >= options.timeoutMilliseconds) break;
-    start = performance.now();
+    if (budget.expired()) break;
     const dense = buildResidualQuery(program, scope, depth, residualHeader(program, scope, depth, semantics), true, semantics, bounded);
-    times[`encode-dense-${depth}`] = performance.now() - start;
     const verdict = await tryQuery(`dense-${depth}`, dense);
-    if (verdict !== undefined) return done(verdict);
+    if (verdict !== undefined) return verdict;
   }
-  return done({ kind: 'unknown', reason: `shrink: ${k}-shrinkable, the residual program fails, but no counterexample replayed (${attempts.join('; ')})` });
+  const kind = budget.expired() ? 'timeout' : 'noReplay';
+  return unknownVerdict(kind, `shrink: ${k}-shrinkable, the residual program fails, but no counterexample replayed (${attempts.join('; ')})`);
 }

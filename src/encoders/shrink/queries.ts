@@ -38,6 +38,7 @@
 // long): then L_U is the whole loop, and a model is a real run, which is replayed.
 
 import type { IntegerType, LoopStatement, Program, Semantics } from '../../ir/types.js';
+import { scalarsReadBy, writtenVariables } from '../../ir/visit.js';
 import {
   and, bitvectorBinary, boolSort, containsConstantArray, createSmtScript, equal, falseTerm, not, or, trueTerm, implies,
   type FunctionDeclaration, type SmtScript, type Term,
@@ -47,7 +48,6 @@ import { IterationArithmetic } from './arithmetic.js';
 import { SymbolicExecutor, type Path, type SymbolicState } from '../common/ssa.js';
 import { collectVariables } from '../common/variables.js';
 import type { AcceleratedVariable, ShrinkScope } from './scope.js';
-import { readScalars, writtenArrays, writtenScalars } from './scope.js';
 
 interface RunState {
   readonly state: SymbolicState;
@@ -67,9 +67,10 @@ function createExecutor(program: Program, semantics: Semantics): { executor: Sym
     // everything the loop may modify gets an arbitrary value: a superset of the states after it
     const scalars = new Map(path.state.scalars);
     const arrays = new Map(path.state.arrays);
-    for (const variable of writtenScalars([loop]).values()) scalars.set(variable.id, executor.fresh(`${variable.name}.after`, scalars.get(variable.id)!.sort));
+    const written = writtenVariables([loop]);
+    for (const variable of written.scalars.values()) scalars.set(variable.id, executor.fresh(`${variable.name}.after`, scalars.get(variable.id)!.sort));
     const after = new Map<number, Term>();
-    for (const array of writtenArrays([loop]).values()) {
+    for (const array of written.arrays.values()) {
       const value = executor.fresh(`${array.name}.after`, arrays.get(array.id)!.sort);
       arrays.set(array.id, value);
       after.set(array.id, value);
@@ -109,7 +110,7 @@ function isFalse(term: Term): boolean {
  */
 export function boundingCandidates(scope: ShrinkScope): AcceleratedVariable[] {
   const stepping = scope.accelerated.filter((entry) => entry.step !== 0n);
-  const read = readScalars(scope.loop.condition);
+  const read = scalarsReadBy(scope.loop.condition);
   return [...stepping.filter((entry) => read.has(entry.variable.id)), ...stepping.filter((entry) => !read.has(entry.variable.id))];
 }
 

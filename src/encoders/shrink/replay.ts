@@ -18,7 +18,8 @@ import type { ModelValue } from '../../solvers/solver.js';
 import type { ArrayContent, Counterexample } from '../../verdict.js';
 import { replaySteps } from '../common/counterexample.js';
 import type { AbstractedLoop } from './queries.js';
-import { acceleratedVariables, assignedIn, flattenStatements, stripCasts } from './scope.js';
+import { flattenStatements, stripCasts, writesScalar as assignedIn } from '../../ir/visit.js';
+import { acceleratedVariables } from './scope.js';
 
 interface Fill {
   readonly term: Term;
@@ -29,7 +30,7 @@ interface Fill {
 export interface GuidedReplay {
   /** model terms to request in addition to the counterexample's */
   readonly terms: readonly Term[];
-  run(program: Program, decoded: Counterexample, values: readonly ModelValue[]): RunOutcome;
+  run(program: Program, decoded: Counterexample, values: readonly ModelValue[], maximumSteps?: number): RunOutcome;
 }
 
 function key(location: SourceLocation): string {
@@ -76,7 +77,7 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[],
   const fillList = [...fills.entries()];
   return {
     terms: fillList.map(([, fill]) => fill.term),
-    run(program, decoded, values) {
+    run(program, decoded, values, maximumSteps = replaySteps) {
       const models = new Map<string, ModelValue>();
       fillList.forEach(([location], index) => {
         const value = values[index];
@@ -87,7 +88,7 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[],
       let arrayIndex = 0;
       return runProgram(program, {
         semantics,
-        maxSteps: replaySteps,
+        maxSteps: maximumSteps,
         nondet: {
           nextScalar(type, location) {
             const where = key(location);

@@ -33,12 +33,16 @@
 //   in range (no run stops inside a residual loop), and no havoc (residual runs are deterministic,
 //   as the proof of Theorem 1 needs).
 
-import { arrayReadsOf, expressionsOf, forEachStatement, scalarsReadBy } from '../../analysis/visit.js';
+import { inductionVariables } from '../../analysis/induction.js';
 import { createAssume, createUnary, typeRange } from '../../ir/factory.js';
-import { coalesce, stripWideningCasts } from './coalesce.js';
 import type {
-  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
+  Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
 } from '../../ir/types.js';
+import {
+  arrayReadsOf, containsArrayRead, flattenStatements, forEachChild, scalarsReadBy, scalarsReadIn, stripCasts, stripWideningCasts,
+  writesScalar, writtenVariables,
+} from '../../ir/visit.js';
+import { coalesce } from './coalesce.js';
 
 export interface AcceleratedVariable {
   readonly variable: ScalarVariable;
@@ -174,28 +178,15 @@ function entryExpression(init: Block, loop: LoopStatement, variable: ScalarVaria
   for (let index = init.length - 1; index >= 0; index--) {
     const statement = init[index]!;
     if (statement.kind === 'assign' && statement.target.id === variable.id) {
-      const later = init.slice(index + 1);
-      const changedLater = writtenScalars([...later, loop]);
-      const changedArrays = writtenArrays([...later, loop]);
-      const reads = readScalars(statement.value);
-      if ([...reads.keys()].some((id) => changedLater.has(id) || id === variable.id)) return undefined;
-      if (readArrays(statement.value).some((id) => changedArrays.has(id))) return undefined;
+      const changedLater = writtenVariables([...init.slice(index + 1), loop]);
+      const reads = scalarsReadBy(statement.value);
+      if ([...reads.keys()].some((id) => changedLater.scalars.has(id) || id === variable.id)) return undefined;
+      if (arrayReadsOf(statement.value).some((read) => changedLater.arrays.has(read.array.id))) return undefined;
       return statement.value;
     }
-    if (assignedIn([statement], variable)) return undefined;
+    if (writesScalar([statement], variable)) return undefined;
   }
   return undefined;
-}
-
-function readArrays(expression: Expression): number[] {
-  switch (expression.kind) {
-    case 'constant': case 'variable': return [];
-    case 'arrayRead': return [expression.array.id, ...expression.indices.flatMap(readArrays)];
-    case 'unary': case 'cast': return readArrays(expression.operand);
-    case 'binary': return [...readArrays(expression.left), ...readArrays(expression.right)];
-    case 'conditional': return [...readArrays(expression.condition), ...readArrays(expression.then), ...readArrays(expression.else)];
-    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
-  }
 }
 
 /** the havoc at `index` is followed, at the top level, by an assignment to its target before any read of it */
@@ -204,10 +195,9 @@ function isDeadHavoc(block: Block, index: number): boolean {
   if (havoc === undefined || havoc.kind !== 'havoc') return false;
   const target = havoc.target;
   for (const statement of block.slice(index + 1)) {
-    const reads = flattenStatements([statement]).some((inner) => expressionsOf(inner).some((expression) => readsExpression(expression, target)));
-    if (reads) return false;
+    if (scalarsReadIn([[statement]]).has(target.id)) return false;
     if (statement.kind === 'assign' && statement.target.id === target.id) return true;
-    if (statement.kind === 'loop' || assignedIn([statement], target)) return false;
+    if (statement.kind === 'loop' || writesScalar([statement], target)) return false;
   }
   return false;
 }
@@ -246,66 +236,12 @@ function checkProcessingLoop(loop: LoopStatement, semantics: Semantics): Acceler
   return acceleratedVariables(loop, semantics);
 }
 
-/** the variables with a closed form at the start of iteration j (see the header) */
-export function acceleratedVariables(loop: LoopStatement, semantics: Semantics = 'int'): AcceleratedVariable[] {
-  const bodyHasContinue = containsKind(loop.body, 'continue');
-  const assigned = new Map<number, { variable: ScalarVariable; step: bigint; accelerable: boolean }>();
-  const note = (variable: ScalarVariable, step: bigint | undefined): void => {
-    const entry = assigned.get(variable.id) ?? { variable, step: 0n, accelerable: true };
-    if (step === undefined) entry.accelerable = false;
-    else entry.step += step;
-    assigned.set(variable.id, entry);
-  };
-  const visit = (block: Block, topLevel: boolean, inBody: boolean): void => {
-    for (const statement of block) {
-      if (statement.kind === 'assign') {
-        const step = topLevel && !(inBody && bodyHasContinue) ? incrementStep(statement.target, statement.value, semantics) : undefined;
-        note(statement.target, step);
-      } else if (statement.kind === 'havoc') {
-        note(statement.target, undefined);
-      } else if (statement.kind === 'if') {
-        visit(statement.then, false, inBody); visit(statement.else, false, inBody);
-      } else if (statement.kind === 'loop') {
-        visit(statement.body, false, inBody); visit(statement.update, false, inBody);
-      }
-    }
-  };
-  visit(loop.body, true, true);
-  visit(loop.update, true, false);
-  return [...assigned.values()].filter((entry) => entry.accelerable).map((entry) => ({ variable: entry.variable, step: entry.step }));
-}
-
 /**
- * c when `value` is target + c or target - c. Casts other than to _Bool are ignored in int semantics;
- * in bv semantics only casts to types at least as wide as the target's are passed (the low bits of
- * the result, all the assignment keeps, are then those of target ± c: the step is exact modulo 2^w).
+ * the variables with a closed form at the start of iteration j (see the header): the loop's induction
+ * variables (analysis/induction.ts; casts read as the semantics allows)
  */
-export function incrementStep(target: ScalarVariable, value: Expression, semantics: Semantics = 'int'): bigint | undefined {
-  const strip = (operand: Expression): Expression => (semantics === 'int' ? stripCasts(operand) : stripCastsAtLeast(operand, target.type.width));
-  const expression = strip(value);
-  if (expression.kind !== 'binary') return undefined;
-  const left = strip(expression.left);
-  const right = strip(expression.right);
-  const isTarget = (operand: Expression): boolean => operand.kind === 'variable' && operand.variable.id === target.id;
-  if (expression.operator === 'add') {
-    if (isTarget(left) && right.kind === 'constant') return right.value;
-    if (isTarget(right) && left.kind === 'constant') return left.value;
-  }
-  if (expression.operator === 'subtract' && isTarget(left) && right.kind === 'constant') return -right.value;
-  return undefined;
-}
-
-/** strips casts to types of at least `width` bits (not to _Bool) */
-function stripCastsAtLeast(expression: Expression, width: number): Expression {
-  let current = expression;
-  while (current.kind === 'cast' && current.type.width >= width && current.type.width > 1) current = current.operand;
-  return current;
-}
-
-export function stripCasts(expression: Expression): Expression {
-  let current = expression;
-  while (current.kind === 'cast' && !(current.type.width === 1 && !current.type.signed)) current = current.operand;
-  return current;
+export function acceleratedVariables(loop: LoopStatement, semantics: Semantics = 'int'): AcceleratedVariable[] {
+  return inductionVariables(loop, semantics).map(({ variable, step }) => ({ variable, step }));
 }
 
 // ---------------------------------------------------------------- ψ
@@ -326,10 +262,10 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block, semantic
   checkLoopFree(loop.body, 'in the assertion loop');
   // the counter and its step
   const accelerated = acceleratedVariables(loop, semantics);
-  const counterCandidates = accelerated.filter((entry) => entry.step !== 0n && assignedIn(loop.update, entry.variable) && !assignedIn(loop.body, entry.variable));
+  const counterCandidates = accelerated.filter((entry) => entry.step !== 0n && writesScalar(loop.update, entry.variable) && !writesScalar(loop.body, entry.variable));
   const condition = stripCasts(loop.condition);
   if (condition.kind !== 'binary') fail(`assertion loop condition at ${at(loop.location)} is not a comparison: out of scope`);
-  const bodyWritten = writtenScalars([...loop.body]);
+  const bodyWritten = writtenVariables(loop.body).scalars;
   let counter: AcceleratedVariable | undefined;
   for (const candidate of counterCandidates) {
     if (monotoneCondition(condition, candidate, bodyWritten, semantics)) counter = candidate;
@@ -358,7 +294,7 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block, semantic
   const restAssert = findAssert(rest);
   if (restAssert !== undefined) fail(`second assertion at ${at(restAssert)} after the property: out of scope`);
   checkExpression(first.condition, first.location);
-  const mentioned = readScalars(first.condition);
+  const mentioned = scalarsReadBy(first.condition);
   if (mentioned.size !== 1 || containsArrayRead(first.condition)) fail(`assertion at ${at(first.location)} is not over one flag variable: out of scope`);
   const flag = [...mentioned.values()][0]!;
   const written = new Set<bigint>();
@@ -372,7 +308,7 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block, semantic
   if (written.size !== 1) fail(`flag ${flag.sourceName} is not set to exactly one constant in the loop at ${at(loop.location)}: out of scope`);
   const writtenValue = [...written][0]!;
   checkDefinedBeforeUse(loop.body, new Map([...bodyWritten].filter(([id]) => id !== flag.id)));
-  if (readsVariable(loop.body, flag) || readsExpression(loop.condition, flag)) fail(`flag ${flag.sourceName} is read in the loop at ${at(loop.location)}: out of scope`);
+  if (scalarsReadIn([loop.body], [loop.condition]).has(flag.id)) fail(`flag ${flag.sourceName} is read in the loop at ${at(loop.location)}: out of scope`);
   const initial = lastConstantAssignment(before, flag);
   if (initial === undefined) fail(`flag ${flag.sourceName} has no constant value before the loop at ${at(loop.location)}: out of scope`);
   if (initial === writtenValue) fail(`flag ${flag.sourceName} is set to its initial value: out of scope`);
@@ -406,8 +342,10 @@ function monotoneCondition(
   const left = strip(condition.left);
   const right = strip(condition.right);
   const isCounter = (expression: Expression): boolean => expression.kind === 'variable' && expression.variable.id === counter.variable.id;
-  const isBound = (expression: Expression): boolean =>
-    !readsExpression(expression, counter.variable) && [...bodyWritten.values()].every((variable) => !readsExpression(expression, variable));
+  const isBound = (expression: Expression): boolean => {
+    const read = scalarsReadBy(expression);
+    return !read.has(counter.variable.id) && [...bodyWritten.keys()].every((id) => !read.has(id));
+  };
   let operator = condition.operator;
   if (isCounter(right) && isBound(left)) {
     const mirrored: Partial<Record<string, typeof operator>> = { less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' };
@@ -429,7 +367,7 @@ function lastConstantAssignment(block: Block, variable: ScalarVariable): bigint 
     if (statement.kind === 'assign' && statement.target.id === variable.id) {
       const expression = stripCasts(statement.value);
       value = expression.kind === 'constant' ? expression.value : undefined;
-    } else if (assignedIn([statement], variable)) {
+    } else if (writesScalar([statement], variable)) {
       value = undefined;
     }
   }
@@ -531,27 +469,17 @@ function checkDeterministic(block: Block): void {
 
 /** no division, remainder or shift that could stop the run (their right operand must be a fitting constant) */
 function checkExpression(expression: Expression, location: SourceLocation): void {
-  switch (expression.kind) {
-    case 'constant': case 'variable': return;
-    case 'arrayRead': expression.indices.forEach((index) => checkExpression(index, location)); return;
-    case 'unary': case 'cast': checkExpression(expression.operand, location); return;
-    case 'conditional':
-      checkExpression(expression.condition, location); checkExpression(expression.then, location); checkExpression(expression.else, location);
-      return;
-    case 'binary': {
-      const right = stripCasts(expression.right);
-      if ((expression.operator === 'divide' || expression.operator === 'remainder') && !(right.kind === 'constant' && right.value !== 0n)) {
-        fail(`division by a non-constant at ${at(location)}: out of scope`);
-      }
-      if ((expression.operator === 'shiftLeft' || expression.operator === 'shiftRight')
-        && !(right.kind === 'constant' && right.value >= 0n && right.value < BigInt(expression.left.type.width))) {
-        fail(`shift by a non-constant at ${at(location)}: out of scope`);
-      }
-      checkExpression(expression.left, location); checkExpression(expression.right, location);
-      return;
+  if (expression.kind === 'binary') {
+    const right = stripCasts(expression.right);
+    if ((expression.operator === 'divide' || expression.operator === 'remainder') && !(right.kind === 'constant' && right.value !== 0n)) {
+      fail(`division by a non-constant at ${at(location)}: out of scope`);
     }
-    default: { const never: never = expression; throw new Error(`unknown expression ${JSON.stringify(never)}`); }
+    if ((expression.operator === 'shiftLeft' || expression.operator === 'shiftRight')
+      && !(right.kind === 'constant' && right.value >= 0n && right.value < BigInt(expression.left.type.width))) {
+      fail(`shift by a non-constant at ${at(location)}: out of scope`);
+    }
   }
+  forEachChild(expression, (child) => checkExpression(child, location));
 }
 
 /** every variable of `written` is assigned on every path before it is read */
@@ -559,7 +487,7 @@ function checkDefinedBeforeUse(block: Block, written: ReadonlyMap<number, Scalar
   const visit = (statements: Block, defined: Set<number>): Set<number> => {
     const current = new Set(defined);
     const read = (expression: Expression, location: SourceLocation): void => {
-      for (const variable of readScalars(expression).values()) {
+      for (const variable of scalarsReadBy(expression).values()) {
         if (written.has(variable.id) && !current.has(variable.id)) {
           fail(`${variable.sourceName} is read at ${at(location)} before it is assigned in the assertion loop: out of scope`);
         }
@@ -584,12 +512,6 @@ function checkDefinedBeforeUse(block: Block, written: ReadonlyMap<number, Scalar
   visit(block, new Set());
 }
 
-export function flattenStatements(block: Block): Statement[] {
-  const result: Statement[] = [];
-  forEachStatement(block, (statement) => result.push(statement));
-  return result;
-}
-
 function findAssert(block: Block): SourceLocation | undefined {
   return flattenStatements(block).find((statement) => statement.kind === 'assert')?.location;
 }
@@ -601,42 +523,4 @@ function containsKind(block: Block, kind: Statement['kind']): boolean {
 }
 function countLoops(block: Block): number {
   return flattenStatements(block).filter((statement) => statement.kind === 'loop').length;
-}
-
-export function assignedIn(block: Block, variable: ScalarVariable): boolean {
-  return flattenStatements(block).some((statement) => (statement.kind === 'assign' || statement.kind === 'havoc') && statement.target.id === variable.id);
-}
-
-export function writtenScalars(block: Block): Map<number, ScalarVariable> {
-  const result = new Map<number, ScalarVariable>();
-  for (const statement of flattenStatements(block)) {
-    if (statement.kind === 'assign' || statement.kind === 'havoc') result.set(statement.target.id, statement.target);
-  }
-  return result;
-}
-
-export function writtenArrays(block: Block): Map<number, ArrayVariable> {
-  const result = new Map<number, ArrayVariable>();
-  for (const statement of flattenStatements(block)) {
-    if (statement.kind === 'arrayWrite' || statement.kind === 'arrayHavoc' || statement.kind === 'arrayFill') result.set(statement.array.id, statement.array);
-  }
-  return result;
-}
-
-export function readScalars(expression: Expression, into: Map<number, ScalarVariable> = new Map()): Map<number, ScalarVariable> {
-  for (const variable of scalarsReadBy(expression)) into.set(variable.id, variable);
-  return into;
-}
-
-function containsArrayRead(expression: Expression): boolean {
-  return arrayReadsOf(expression).length > 0;
-}
-
-function readsExpression(expression: Expression, variable: ScalarVariable): boolean {
-  return readScalars(expression).has(variable.id);
-}
-
-
-function readsVariable(block: Block, variable: ScalarVariable): boolean {
-  return flattenStatements(block).some((statement) => expressionsOf(statement).some((expression) => readsExpression(expression, variable)));
 }

@@ -10,10 +10,15 @@
 // given program (in int semantics a cast is the identity, so `(T)n` is the constant itself), so the
 // generalised program over-approximates it; SAFE of the generalised program is SAFE of the program.
 // The generalisation may lose precision (it proves "for every size"), so the encoder falls back to
-// the given program when the generalised clauses are not proven.
+// the given program when the generalised clauses are not proven. Statements and expressions without
+// such a constant are kept (the same objects).
 
-import { convertTo, createArrayFill, createArrayWrite, createAssert, createAssign, createIf, createLoop, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, int128Type, updateArrayRead, updateBinary, updateCast, updateConditional, updateUnary } from '../../ir/factory.js';
-import type { Block, Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
+import {
+  convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression,
+  int128Type,
+} from '../../ir/factory.js';
+import type { Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
+import { visitExpressionChildren, visitExpressionsInBlock } from '../../ir/visit.js';
 
 export interface Generalised {
   readonly program: Program;
@@ -39,46 +44,10 @@ export function generaliseSizes(program: Program, sizes: readonly bigint[]): Gen
     }
     return variable;
   };
-  const expression = (node: Expression): Expression => {
-    switch (node.kind) {
-      case 'constant':
-        return values.has(node.value) ? convertTo(createVariableExpression(variableFor(node.value)), node.type) : node;
-      case 'variable':
-        return node;
-      case 'arrayRead':
-        return updateArrayRead(node, node.indices.map(expression));
-      case 'unary':
-        return updateUnary(node, expression(node.operand));
-      case 'cast':
-        return updateCast(node, expression(node.operand));
-      case 'binary':
-        return updateBinary(node, expression(node.left), expression(node.right));
-      case 'conditional':
-        return updateConditional(node, expression(node.condition), expression(node.then), expression(node.else));
-      default: {
-        const never: never = node;
-        throw new Error(`unknown expression ${JSON.stringify(never)}`);
-      }
-    }
-  };
-  const block = (statements: Block): Statement[] => statements.map(statement);
-  const statement = (node: Statement): Statement => {
-    switch (node.kind) {
-      case 'assign': return createAssign(node.target, expression(node.value), node.location);
-      case 'arrayWrite': return createArrayWrite(node.array, node.indices.map(expression), expression(node.value), node.location);
-      case 'arrayFill': return createArrayFill(node.array, expression(node.value), node.location);
-      case 'assume': return createAssume(expression(node.condition), node.location);
-      case 'assert': return createAssert(expression(node.condition), node.location);
-      case 'if': return createIf(expression(node.condition), block(node.then), block(node.else), node.location);
-      case 'loop': return createLoop(node.id, expression(node.condition), block(node.body), block(node.update), node.location);
-      case 'havoc': case 'arrayHavoc': case 'break': case 'continue': return node;
-      default: {
-        const never: never = node;
-        throw new Error(`unknown statement ${JSON.stringify(never)}`);
-      }
-    }
-  };
-  const body = block(program.body);
+  const expression = (node: Expression): Expression => (node.kind === 'constant'
+    ? (values.has(node.value) ? convertTo(createVariableExpression(variableFor(node.value)), node.type) : node)
+    : visitExpressionChildren(node, expression));
+  const body = visitExpressionsInBlock(program.body, expression);
   if (replaced.size === 0) return undefined;
   const location = program.body[0]?.location ?? { line: 1, column: 1 };
   const prologue: Statement[] = [];

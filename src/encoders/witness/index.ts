@@ -29,22 +29,31 @@ import { describeFirstFailure, evaluatePrecision } from '../../analysis/precisio
 import { printExpression } from '../../ir/print.js';
 import type { Program } from '../../ir/types.js';
 import { createChcSystem, createSmtScript, type ChcSystem, type SmtScript } from '../../smt/terms.js';
-import type { Solver } from '../../solvers/solver.js';
-import type { Verdict } from '../../verdict.js';
+import type { Solver, SolverResult } from '../../solvers/solver.js';
+import { unknownVerdict, type Verdict } from '../../verdict.js';
 import { bmcScript, buildBmcEncoding } from '../bmc/index.js';
-import { searchCounterexample } from '../bmc/search.js';
+import { searchCounterexample, searchFailure } from '../bmc/search.js';
 import { buildChcEncoding } from '../chc/index.js';
 import { safeAssumptions } from '../common/variables.js';
-import type { EmitResult, Encoder, EncodingOptions, SolveOutcome } from '../encoder.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../encoder.js';
+import type { Budget } from '../kernel/budget.js';
+import { choiceOption, integerOption, optionValue, withOptions } from '../kernel/options.js';
+import { solverUnknown } from '../kernel/reasons.js';
 import { generaliseSizes } from './generalize.js';
 import { transformWitness, type WitnessOptions, type WitnessTransformResult } from './transform.js';
 
 export { transformWitness, type WitnessOptions } from './transform.js';
 
-export const defaultWitnessOptions: WitnessOptions = Object.freeze({ cells: 1, loops: 'kept' });
+export const cellsOption = integerOption({
+  name: 'cells', valueName: 'k', minimum: 1, defaultValue: 1, help: 'distinguished cells per array group',
+});
+export const loopsOption = choiceOption({
+  name: 'loops', choices: ['kept', 'removed'] as const, defaultValue: 'kept',
+  help: 'loops kept as Horn-clause predicates, or removed by the paper\'s rules into one loop-free query',
+});
 
 export function witnessOptionsOf(options: EncodingOptions): WitnessOptions {
-  return options.witness ?? defaultWitnessOptions;
+  return { cells: optionValue(options, cellsOption), loops: optionValue(options, loopsOption) };
 }
 
 type Transformed = Extract<WitnessTransformResult, { kind: 'ok' }>;
@@ -91,46 +100,46 @@ export function buildWitnessArtefact(program: Program, options: EncodingOptions)
 
 export const witnessEncoder: Encoder = {
   name: 'witness',
+  summary: 'witness index: k nondeterministically chosen cells per array, sizes generalised (over-approximation)',
   approximation: 'over',
-  emit(program: Program, options: EncodingOptions): EmitResult {
-    const artefact = buildWitnessArtefact(program, options);
+  options: [cellsOption, loopsOption],
+  emitUsesSolver: false,
+  async emit(program: Program, context: EmitContext): Promise<EmitResult> {
+    const artefact = buildWitnessArtefact(program, context.options);
     if (artefact.kind === 'unsupported') return artefact;
-    const witnessOptions = witnessOptionsOf(options);
+    const witnessOptions = witnessOptionsOf(context.options);
     const suffix = `.witness${witnessOptions.loops === 'removed' ? '-removed' : ''}${witnessOptions.cells > 1 ? `-k${witnessOptions.cells}` : ''}.smt2`;
     return { kind: 'emitted', artefacts: [{ suffix, content: artefact.kind === 'chc' ? artefact.system : artefact.script }] };
   },
-  solve(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
-    return solveWitness(program, options, solver);
-  },
+  solve: solveWitness,
 };
 
-export async function solveWitness(program: Program, options: EncodingOptions, solver: Solver): Promise<SolveOutcome> {
-  const deadline = performance.now() + options.timeoutMilliseconds;
+export async function solveWitness(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+  const { options, solver, budget } = context;
   const times: Record<string, number> = {};
   const witnessOptions = witnessOptionsOf(options);
   const details: Record<string, unknown> = { cells: witnessOptions.cells, loops: witnessOptions.loops };
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-  let start = performance.now();
+  const start = performance.now();
   const artefact = buildWitnessArtefact(program, options);
   times.encode = performance.now() - start;
-  if (artefact.kind === 'unsupported') return done({ kind: 'unknown', reason: artefact.reason });
+  if (artefact.kind === 'unsupported') return done(unknownVerdict('unsupported', artefact.reason));
   details.witnessVariables = artefact.transformed.witnesses.reduce((count, witness) => count + witness.indices.length * (1 + witness.values.size), 0);
   if (artefact.kind === 'chc') {
     // the loop-free abstraction is one cheap query and often enough: try it first (a quarter of the budget)
-    const removed = buildWitnessArtefact(program, { ...options, witness: { ...witnessOptions, loops: 'removed' } });
+    const removed = buildWitnessArtefact(program, withOptions(options, { [loopsOption.name]: 'removed' }));
     if (removed.kind === 'query') {
-      const quick = await checkAbstraction(program, removed, options, solver, performance.now() + (deadline - performance.now()) / 4);
+      const quick = await checkAbstraction(program, removed, options, solver, budget.share(1 / 4));
       times.solveLoopsRemoved = quick.times.solve ?? 0;
       details.loopsRemoved = quick.kind;
       if (quick.kind === 'safe') return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
     }
   }
-  const checked = await checkAbstraction(program, artefact, options, solver, deadline);
+  const checked = await checkAbstraction(program, artefact, options, solver, budget);
   Object.assign(times, checked.times);
   if (checked.generalised !== undefined) details.generalised = checked.generalised;
-  if (checked.kind === 'unknown') return done({ kind: 'unknown', reason: `witness: solver answered unknown (${checked.reason})` });
-  const abstractCounterexample = checked.kind === 'counterexample';
-  if (!abstractCounterexample) return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
+  if (checked.kind === 'unknown') return done({ kind: 'unknown', reason: solverUnknown('witness', checked.result) });
+  if (checked.kind === 'safe') return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
 
   // the abstraction has a counterexample: look for a concrete one of the original program
   const precision = evaluatePrecision(program, artefact.transformed.loops);
@@ -139,7 +148,7 @@ export async function solveWitness(program: Program, options: EncodingOptions, s
     assertion: `${assertion.location.line}:${assertion.location.column}`,
     failing: assertion.failures.map((failure) => failure.rule),
   }));
-  const search = await searchCounterexample(program, options, solver, deadline);
+  const search = await searchCounterexample(program, options.semantics, solver, budget);
   times.counterexampleSearch = search.milliseconds;
   if (search.kind === 'found') {
     details.counterexampleUnwind = search.unwind;
@@ -148,12 +157,17 @@ export async function solveWitness(program: Program, options: EncodingOptions, s
   const why = imprecision !== undefined
     ? `witness abstraction imprecise: ${imprecision}`
     : 'witness abstraction has a counterexample that was not found in the program (precision rules hold)';
-  return done({ kind: 'unknown', reason: `${why}; no replayable counterexample within unwind ${search.triedUnwind}` });
+  return done({ kind: 'unknown', reason: searchFailure(why, search, 'imprecise') });
 }
 
 export type AbstractionResult =
   | { readonly kind: 'safe' | 'counterexample'; readonly times: Record<string, number>; readonly generalised?: string }
-  | { readonly kind: 'unknown'; readonly reason: string; readonly times: Record<string, number>; readonly generalised?: string };
+  | {
+      readonly kind: 'unknown';
+      readonly result: Extract<SolverResult, { kind: 'unknown' }>;
+      readonly times: Record<string, number>;
+      readonly generalised?: string;
+    };
 
 /**
  * Solves the abstraction only: 'safe' (the program is safe), 'counterexample' (the abstraction can
@@ -161,7 +175,7 @@ export type AbstractionResult =
  * half of the budget first, then the clauses as they are.
  */
 export async function checkAbstraction(
-  program: Program, artefact: WitnessArtefact, options: EncodingOptions, solver: Solver, deadline: number,
+  program: Program, artefact: WitnessArtefact, options: EncodingOptions, solver: Solver, budget: Budget,
 ): Promise<AbstractionResult> {
   const times: Record<string, number> = {};
   let generalisedAnswer: string | undefined;
@@ -169,20 +183,20 @@ export async function checkAbstraction(
   if (artefact.kind === 'chc') {
     const generalised = options.semantics === 'int' ? generalisedSystem(program, artefact.transformed) : undefined;
     if (generalised !== undefined) {
-      const result = await solver.checkChc(generalised, { timeoutMilliseconds: Math.max(1, (deadline - performance.now()) / 2) });
+      const result = await solver.checkChc(generalised, { timeoutMilliseconds: budget.share(1 / 2).solverTimeout() });
       times.solveGeneralised = performance.now() - start;
       generalisedAnswer = result.kind;
       if (result.kind === 'sat') return { kind: 'safe', times, generalised: generalisedAnswer };
       start = performance.now();
     }
-    const result = await solver.checkChc(artefact.system, { timeoutMilliseconds: Math.max(1, deadline - performance.now()) });
+    const result = await solver.checkChc(artefact.system, { timeoutMilliseconds: budget.solverTimeout() });
     times.solve = performance.now() - start;
-    if (result.kind === 'unknown') return { kind: 'unknown', reason: result.reason, times, generalised: generalisedAnswer };
+    if (result.kind === 'unknown') return { kind: 'unknown', result, times, generalised: generalisedAnswer };
     return { kind: result.kind === 'sat' ? 'safe' : 'counterexample', times, generalised: generalisedAnswer };
   }
-  const result = await solver.checkScript(artefact.script, { timeoutMilliseconds: Math.max(1, deadline - performance.now()) });
+  const result = await solver.checkScript(artefact.script, { timeoutMilliseconds: budget.solverTimeout() });
   times.solve = performance.now() - start;
-  if (result.kind === 'unknown') return { kind: 'unknown', reason: result.reason, times };
+  if (result.kind === 'unknown') return { kind: 'unknown', result, times };
   return { kind: result.kind === 'unsat' ? 'safe' : 'counterexample', times };
 }
 

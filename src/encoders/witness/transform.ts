@@ -39,12 +39,15 @@
 
 import { groupArraysBySize, type ArrayGroup, type ArrayGroups } from '../../analysis/arrays.js';
 import { analyseLoops, type LoopInfo } from '../../analysis/loops.js';
-import { arrayReadsOf, containsDivision, forEachStatement, sameExpression, scalarsDefinedIn } from '../../analysis/visit.js';
 import {
   convertTo, createAssert, createAssign, createAssume, createBinary, createBreak, createConditional, createConstant,
   createHavoc, createIf, createLoop, createProgram, createScalarVariable, createUnary, createVariableExpression, int128Type, intType,
-  longLongType, updateBinary, updateCast, updateConditional, updateUnary,
+  longLongType, updateAssign, updateAssume, updateIf,
 } from '../../ir/factory.js';
+import {
+  arrayReadsOf, containsDivision, containsJump, expressionsOf, forEachStatement, sameExpression, stripCasts, substituteScalar,
+  visitExpressionChildren, writtenVariables,
+} from '../../ir/visit.js';
 import type {
   ArrayVariable, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
 } from '../../ir/types.js';
@@ -86,15 +89,7 @@ export function transformWitness(program: Program, semantics: Semantics, options
       for (const index of indices) if (index.type.width > 64) wideIndex ??= `an array index of type ${index.type.name}`;
     };
     if (statement.kind === 'arrayWrite') check(statement.indices);
-    const expressions: Expression[] = [];
-    switch (statement.kind) {
-      case 'assign': expressions.push(statement.value); break;
-      case 'arrayWrite': expressions.push(...statement.indices, statement.value); break;
-      case 'arrayFill': expressions.push(statement.value); break;
-      case 'assume': case 'assert': case 'if': case 'loop': expressions.push(statement.condition); break;
-      default: break;
-    }
-    for (const expression of expressions) for (const read of arrayReadsOf(expression)) check(read.indices);
+    for (const expression of expressionsOf(statement)) for (const read of arrayReadsOf(expression)) check(read.indices);
   });
   if (wideIndex !== undefined) return { kind: 'unsupported', reason: `witness: ${wideIndex} is wider than 64 bits` };
   const groups = groupArraysBySize(program);
@@ -236,23 +231,8 @@ class WitnessTransformer {
         }
         return convertTo(result, expression.type);
       }
-      case 'unary':
-        return updateUnary(expression, this.expression(expression.operand, pending, location, reads));
-      case 'cast':
-        return updateCast(expression, this.expression(expression.operand, pending, location, reads));
-      case 'binary':
-        return updateBinary(expression, this.expression(expression.left, pending, location, reads), this.expression(expression.right, pending, location, reads));
-      case 'conditional':
-        return updateConditional(
-          expression,
-          this.expression(expression.condition, pending, location, reads),
-          this.expression(expression.then, pending, location, reads),
-          this.expression(expression.else, pending, location, reads),
-        );
-      default: {
-        const never: never = expression;
-        throw new Error(`unknown expression ${JSON.stringify(never)}`);
-      }
+      default:
+        return visitExpressionChildren(expression, (child) => this.expression(child, pending, location, reads));
     }
   }
 
@@ -266,7 +246,7 @@ class WitnessTransformer {
     switch (statement.kind) {
       case 'assign': {
         const value = this.expression(statement.value, pending, location);
-        return [...pending, createAssign(statement.target, value, location)];
+        return [...pending, updateAssign(statement, value)];
       }
       case 'arrayWrite': {
         const indices = statement.indices.map((index) => this.expression(index, pending, location));
@@ -295,7 +275,7 @@ class WitnessTransformer {
       }
       case 'assume': {
         const condition = this.expression(statement.condition, pending, location);
-        return [...pending, createAssume(condition, location)];
+        return [...pending, updateAssume(statement, condition)];
       }
       case 'assert':
         return this.assertion(statement.condition, location);
@@ -306,7 +286,7 @@ class WitnessTransformer {
         const elseFailure = failureOf(statement.else);
         if (elseFailure !== undefined) return [...this.assertion(statement.condition, elseFailure), ...this.block(statement.then)];
         const condition = this.expression(statement.condition, pending, location);
-        return [...pending, createIf(condition, this.block(statement.then), this.block(statement.else), location)];
+        return [...pending, updateIf(statement, condition, this.block(statement.then), this.block(statement.else))];
       }
       case 'loop':
         return this.options.loops === 'kept' ? this.keptLoop(statement) : this.removedLoop(statement);
@@ -379,7 +359,7 @@ class WitnessTransformer {
         if (this.groups.groupOf(array).id === pureGroup.id) for (const value of this.valuesOf(array)) kept.add(value);
       }
     }
-    const defined = [...scalarsDefinedIn(body, update, conditionPending)].filter((variable) => !kept.has(variable));
+    const defined = [...writtenVariables(body, update, conditionPending).scalars.values()].filter((variable) => !kept.has(variable));
     if (iterator !== undefined && !defined.includes(iterator.variable)) defined.push(iterator.variable);
     const havocDefined = (): Statement[] => defined.map((variable) => createHavoc(variable, location));
     const output: Statement[] = [];
@@ -431,7 +411,7 @@ class WitnessTransformer {
       for (let copy = 0; copy < this.options.cells; copy++) {
         const cellIndex = cells[copy]![0]!;
         const asIterator = convertTo(variableOf(cellIndex), iterator!.variable.type);
-        const conditionAtCell = substitute(condition, iterator!.variable, asIterator);
+        const conditionAtCell = substituteScalar(condition, iterator!.variable, asIterator);
         const entryCheck = createBinary(iterator!.step > 0n ? 'lessEqual' : 'greaterEqual', convertTo(variableOf(entry!), this.indexType), variableOf(cellIndex));
         output.push(...conditionPending, createIf(createBinary('logicalAnd', entryCheck, conditionAtCell), [
           ...havocDefined(),
@@ -454,8 +434,7 @@ class WitnessTransformer {
 function failureOf(block: Block): SourceLocation | undefined {
   const first = block[0];
   if (first === undefined || first.kind !== 'assert') return undefined;
-  let condition = first.condition;
-  while (condition.kind === 'cast') condition = condition.operand;
+  const condition = stripCasts(first.condition);
   return condition.kind === 'constant' && condition.value === 0n ? first.location : undefined;
 }
 
@@ -501,34 +480,5 @@ function eliminateJumps(block: Block, broke: ScalarVariable, continued: ScalarVa
 }
 
 function jumps(statement: Statement): boolean {
-  if (statement.kind === 'break' || statement.kind === 'continue') return true;
-  if (statement.kind === 'if') return statement.then.some(jumps) || statement.else.some(jumps);
-  return false;
-}
-
-/** replaces the iterator variable by `replacement` in an (array-free) expression */
-function substitute(expression: Expression, variable: ScalarVariable, replacement: Expression): Expression {
-  switch (expression.kind) {
-    case 'constant':
-      return expression;
-    case 'variable':
-      return expression.variable.id === variable.id ? replacement : expression;
-    case 'arrayRead':
-      throw new Error('internal: array read after the witness transformation');
-    case 'unary':
-      return updateUnary(expression, substitute(expression.operand, variable, replacement));
-    case 'cast':
-      return updateCast(expression, substitute(expression.operand, variable, replacement));
-    case 'binary':
-      return updateBinary(expression, substitute(expression.left, variable, replacement), substitute(expression.right, variable, replacement));
-    case 'conditional':
-      return updateConditional(expression,
-        substitute(expression.condition, variable, replacement),
-        substitute(expression.then, variable, replacement),
-        substitute(expression.else, variable, replacement));
-    default: {
-      const never: never = expression;
-      throw new Error(`unknown expression ${JSON.stringify(never)}`);
-    }
-  }
+  return containsJump([statement], 'break') || containsJump([statement], 'continue');
 }

@@ -6,12 +6,14 @@
 
 import type { Expression as AstExpression, FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
 import {
-  boolType, charType, createAssert, updateIf, updateLoop, createAssign, createAssume, createArrayFill, createConstant, createHavoc,
+  boolType, charType, createAssert, createAssign, createAssume, createArrayFill, createConstant, createHavoc,
   createVariableExpression, convertTo, intType, longLongType, longType, shortType, unsignedCharType, unsignedIntType,
   unsignedLongLongType, unsignedLongType, unsignedShortType, unsignedInt128Type, int128Type,
 } from '../factory.js';
-import type { Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
-import { expressionSize, mayBeUndefined, readsAny, substituteBlock, writtenVariables } from './substitute.js';
+import type { Block, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
+import {
+  expressionSize, mayBeUndefined, readsAny, substituteScalarInBlock, visitBlock, visitStatementChildren, writtenVariables,
+} from '../visit.js';
 import {
   type CType, applyDeclarator, describeType, typeFromSpecifiers, typeFromTypeName,
 } from './c-types.js';
@@ -49,8 +51,23 @@ export function nondetType(name: string, context: Context): IntegerType | undefi
 }
 
 const ignoredFunctions = new Set(['printf', 'puts', 'putchar', 'fprintf', 'fflush', 'free', 'srand', 'fputs', 'perror']);
-const pathEnding = new Set(['abort', 'exit', '_exit', '_Exit', '__builtin_abort', '__builtin_trap', '__builtin_unreachable']);
-const errorFunctions = new Set(['reach_error', '__VERIFIER_error', '__assert_fail', '__assert_perror_fail', '__assert', '__assert_rtn']);
+
+/**
+ * The functions whose call never returns, whatever the file defines: 'error' calls are the property
+ * violation (lowered to `assert(0)`), 'end' calls end the run silently (lowered to `assume(0)` after
+ * their arguments). The one table of path-ending calls (statements.ts uses it for goto targets).
+ */
+const nonReturningFunctions: ReadonlyMap<string, 'error' | 'end'> = new Map([
+  ['reach_error', 'error'], ['__VERIFIER_error', 'error'], ['__assert_fail', 'error'], ['__assert_perror_fail', 'error'],
+  ['__assert', 'error'], ['__assert_rtn', 'error'],
+  ['abort', 'end'], ['exit', 'end'], ['_exit', 'end'], ['_Exit', 'end'], ['__builtin_abort', 'end'], ['__builtin_trap', 'end'],
+  ['__builtin_unreachable', 'end'],
+]);
+
+/** true when a call to `name` never returns (an error function or one that ends the path) */
+export function endsPath(name: string): boolean {
+  return nonReturningFunctions.has(name);
+}
 
 export function lowerCall(
   context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'call' }>, out: Statement[], discard: boolean,
@@ -69,11 +86,12 @@ export function lowerCall(
     out.push(createHavoc(temporary, location));
     return integerValue(createVariableExpression(temporary));
   }
-  if (errorFunctions.has(name)) {
+  const nonReturning = nonReturningFunctions.get(name);
+  if (nonReturning === 'error') {
     out.push(createAssert(createConstant(0n, intType), location));
     return { kind: 'void' };
   }
-  if (pathEnding.has(name)) {
+  if (nonReturning === 'end') {
     for (const argument of argumentsList) lowerForEffect(context, scope, argument, out);
     out.push(createAssume(createConstant(0n, intType), location));
     return { kind: 'void' };
@@ -231,16 +249,16 @@ function inlineCall(
     // pointer/struct results: only if the function never returns a value that is used
     if (returnType.kind === 'float') return unsupported(location, `call to '${name}' returning ${describeType(returnType)}`);
   }
-  let block = lowerFunctionBody(context, functionScope, name, definition, result, returnType.kind === 'integer' ? returnType.type : undefined, location);
+  let block: Block = lowerFunctionBody(context, functionScope, name, definition, result, returnType.kind === 'integer' ? returnType.type : undefined, location);
   // a parameter the body never writes, whose argument reads nothing the body writes, is its argument
   for (const parameter of integerParameters) {
     const position = out.indexOf(parameter.assignment);
     if (position < 0) continue;
     const written = writtenVariables([...out.slice(position + 1), ...block]);
-    if (written.has(parameter.variable.id) || readsAny(parameter.argument, written) || expressionSize(parameter.argument) > 16
+    if (written.scalars.has(parameter.variable.id) || readsAny(parameter.argument, written) || expressionSize(parameter.argument) > 16
       || mayBeUndefined(parameter.argument)) continue;
     out.splice(position, 1);
-    block = substituteBlock(block, parameter.variable, parameter.argument);
+    block = substituteScalarInBlock(block, parameter.variable, parameter.argument);
     context.removeScalar(parameter.variable);
   }
   // The property wrapper's assertion is reported where the program calls it, not inside the wrapper.
@@ -261,17 +279,9 @@ export function createFrame(
 }
 
 
-function relocateAssertions(block: readonly Statement[], location: SourceLocation): Statement[] {
-  return block.map((statement): Statement => {
-    switch (statement.kind) {
-      case 'assert':
-        return createAssert(statement.condition, location);
-      case 'if':
-        return updateIf(statement, statement.condition, relocateAssertions(statement.then, location), relocateAssertions(statement.else, location));
-      case 'loop':
-        return updateLoop(statement, statement.condition, relocateAssertions(statement.body, location), relocateAssertions(statement.update, location));
-      default:
-        return statement;
-    }
-  });
+function relocateAssertions(block: Block, location: SourceLocation): Block {
+  const keep = (expression: Expression): Expression => expression;
+  return visitBlock(block, (statement) => (statement.kind === 'assert'
+    ? createAssert(statement.condition, location)
+    : visitStatementChildren(statement, keep, (nested) => relocateAssertions(nested, location))));
 }

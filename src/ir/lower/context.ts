@@ -1,8 +1,10 @@
 // Shared state of one lowering run: fresh variables with unique SMT-friendly names, loop ids, the
-// function table, exit flags (function return, switch break) and the error used to abandon lowering
-// when a construct is not supported. Nothing here is global: a Context is created per translation unit.
+// function table, exit flags (function return, switch break), the error used to abandon lowering
+// when a construct is not supported and the one that wraps a bug. Nothing here is global: a Context
+// is created per translation unit.
 
 import type { FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
+import { loweredTooDeep, maximumLoweredDepth } from '../../frontend/nesting.js';
 import {
   createArrayVariable, createScalarVariable,
 } from '../factory.js';
@@ -16,6 +18,17 @@ import type { ArrayVariable, DataModel, Expression, IntegerType, ScalarVariable,
 export class LoweringError extends Error {
   constructor(readonly location: SourceLocation, readonly what: string, readonly severity: 'unsupported' | 'error' = 'unsupported') {
     super(what);
+  }
+}
+
+/**
+ * An unexpected exception (a bug) inside lowering, with the location being lowered when it was
+ * thrown; lowerTranslationUnit throws it for the pipeline to report as an internal error.
+ */
+export class InternalLoweringError extends Error {
+  constructor(readonly location: SourceLocation, override readonly cause: unknown) {
+    super(`internal error in lowering at ${location.line}:${location.column}`, { cause });
+    this.name = 'InternalLoweringError';
   }
 }
 
@@ -73,6 +86,8 @@ export class Context {
   readonly frames: FunctionFrame[] = [];
   /** flags that the code lowered since the last mark may have set */
   possiblySet = new Set<ExitFlag>();
+  /** how many `nested` calls are running */
+  private nestingDepth = 0;
 
   constructor(readonly file: string, readonly dataModel: DataModel, readonly maxInlineDepth: number) {}
 
@@ -112,6 +127,21 @@ export class Context {
   removeScalar(variable: ScalarVariable): void {
     const index = this.scalars.indexOf(variable);
     if (index >= 0) this.scalars.splice(index, 1);
+  }
+
+  /**
+   * Runs `lower`, which nests what it lowers one level deeper (the rest of a block inside a guard);
+   * more than maximumLoweredDepth such levels throw ResourceLimitError at `location` (reported as
+   * unsupported) before the stack overflows.
+   */
+  nested<T>(location: SourceLocation, lower: () => T): T {
+    if (this.nestingDepth >= maximumLoweredDepth) throw loweredTooDeep(location);
+    this.nestingDepth++;
+    try {
+      return lower();
+    } finally {
+      this.nestingDepth--;
+    }
   }
 
   allocateLoopId(): number {

@@ -2,19 +2,20 @@
 //
 // Globals are declared in order (their initialisation goes first in the body), function definitions
 // are collected, and the entry function is lowered with every call inlined (only code reachable from
-// the entry is ever lowered). Never throws: an unsupported construct yields a located
-// `unsupported: <what>` diagnostic, and an internal error is reported the same way at the location
-// being processed.
+// the entry is ever lowered). An unsupported construct (LoweringError, or a ResourceLimitError)
+// yields a located `unsupported: <what>` diagnostic; any other exception is a bug and is thrown
+// again as an InternalLoweringError that carries the location being processed.
 //
 // Soundness assumptions recorded as warnings: allocation never fails; uninitialised locals are
 // nondeterministic; out-of-bounds accesses stay inside the same array (IR semantics).
 
 import type { FunctionDefinition, SourceLocation, TranslationUnit } from '../../frontend/ast.js';
+import { ResourceLimitError } from '../../frontend/nesting.js';
 import type { Diagnostic } from '../../verdict.js';
 import { createHavoc, createProgram } from '../factory.js';
 import type { DataModel, Program, Statement } from '../types.js';
 import { applyDeclarator, typeFromSpecifiers } from './c-types.js';
-import { Context, LoweringError, unsupported } from './context.js';
+import { Context, InternalLoweringError, LoweringError, unsupported } from './context.js';
 import { lowerDeclaration } from './declarations.js';
 import { resolverFor } from './expressions.js';
 import { createObject } from './objects.js';
@@ -82,10 +83,9 @@ export function lowerTranslationUnit(unit: TranslationUnit, file: string, option
     if (error instanceof LoweringError) {
       return { kind: 'unsupported', diagnostics: [{ file, location: error.location, severity: error.severity, message: error.what }] };
     }
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      kind: 'unsupported',
-      diagnostics: [{ file, location: context.lastLocation ?? current, severity: 'unsupported', message: `internal error in lowering (${message})` }],
-    };
+    if (error instanceof ResourceLimitError) {
+      return { kind: 'unsupported', diagnostics: [{ file, location: error.location, severity: 'unsupported', message: error.message }] };
+    }
+    throw new InternalLoweringError(context.lastLocation ?? current, error);
   }
 }

@@ -20,8 +20,9 @@ import {
   createVariableExpression, convertTo, intType,
 } from '../factory.js';
 import type { Block, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
+import { visitBlock, visitStatementChildren } from '../visit.js';
 import { promote } from './c-types.js';
-import { createFrame } from './calls.js';
+import { createFrame, endsPath } from './calls.js';
 import { evaluateConstant } from './constants.js';
 import { type Context, type ExitFlag, unsupported } from './context.js';
 import { lowerDeclaration } from './declarations.js';
@@ -59,7 +60,7 @@ export function lowerItems(context: Context, scope: Scope, items: readonly (AstS
     const guards = [...set].filter((flag) => flag.loopDepth === context.loopDepth);
     if (guards.length > 0 && index < items.length - 1) {
       const rest: Statement[] = [];
-      lowerItems(context, scope, items.slice(index + 1), rest);
+      context.nested(items[index + 1]!.location, () => lowerItems(context, scope, items.slice(index + 1), rest));
       if (rest.length > 0) {
         for (const flag of guards) flag.used = true;
         out.push(createIf(createUnary('logicalNot', flagSet(guards), intType), rest, [], items[index + 1]!.location));
@@ -209,18 +210,14 @@ function lowerReturn(context: Context, scope: Scope, value: AstExpression | unde
 }
 
 /** Removes every assignment to `variable` (an exit flag that no guard reads). */
-function stripAssignments(block: Block, variable: ScalarVariable): Statement[] {
-  const result: Statement[] = [];
-  for (const statement of block) {
-    if (statement.kind === 'assign' && statement.target === variable) continue;
-    if (statement.kind === 'if') result.push(createIf(statement.condition, stripAssignments(statement.then, variable), stripAssignments(statement.else, variable), statement.location));
-    else if (statement.kind === 'loop') result.push(createLoop(statement.id, statement.condition, stripAssignments(statement.body, variable), stripAssignments(statement.update, variable), statement.location));
-    else result.push(statement);
-  }
-  return result;
+function stripAssignments(block: Block, variable: ScalarVariable): Block {
+  const keep = (expression: Expression): Expression => expression;
+  return visitBlock(block, (statement) => (statement.kind === 'assign' && statement.target === variable
+    ? []
+    : visitStatementChildren(statement, keep, (nested) => stripAssignments(nested, variable))));
 }
 
-function finishFlag(context: Context, flag: ExitFlag, block: Statement[], location: SourceLocation): Statement[] {
+function finishFlag(context: Context, flag: ExitFlag, block: Statement[], location: SourceLocation): Block {
   context.possiblySet.delete(flag);
   if (flag.used) return [createAssign(flag.flag, createConstant(0n, intType), location), ...block];
   context.removeScalar(flag.flag);
@@ -230,7 +227,7 @@ function finishFlag(context: Context, flag: ExitFlag, block: Statement[], locati
 export function lowerFunctionBody(
   context: Context, scope: Scope, name: string, definition: FunctionDefinition, result: ScalarVariable | undefined,
   resultType: IntegerType | undefined, location: SourceLocation,
-): Statement[] {
+): Block {
   const frame = createFrame(context, name, definition, result, resultType, location);
   context.frames.push(frame);
   const body: Statement[] = [];
@@ -343,7 +340,7 @@ function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstState
       if (guards.length > 0 && index < sections.length - 1) {
         for (const flag of guards) flag.used = true;
         const rest: Statement[] = [];
-        lowerSections(index + 1, rest);
+        context.nested(sections[index + 1]!.location, () => lowerSections(index + 1, rest));
         target.push(createIf(createUnary('logicalNot', flagSet(guards), intType), rest, [], section.location));
         return;
       }
@@ -358,8 +355,6 @@ function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstState
 }
 
 // ---------------------------------------------------------------- goto
-
-const pathEndingCalls = new Set(['abort', 'exit', '_exit', 'reach_error', '__VERIFIER_error', '__assert_fail']);
 
 function findLabel(statement: AstStatement | Declaration, label: string): AstStatement | undefined {
   switch (statement.kind) {
@@ -389,7 +384,7 @@ function isTerminalSequence(statement: AstStatement): boolean {
   };
   const names = items.map(simpleCall);
   if (names.some((name) => name === undefined)) return false;
-  return pathEndingCalls.has(names[names.length - 1]!) || names.some((name) => pathEndingCalls.has(name!));
+  return names.some((name) => endsPath(name!));
 }
 
 function lowerGoto(context: Context, scope: Scope, label: string, location: SourceLocation, out: Statement[]): void {

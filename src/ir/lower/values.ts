@@ -8,7 +8,7 @@ import type { Expression, IntegerType, Statement } from '../types.js';
 import { type CType, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
 import { type ObjectNode, type PointerTarget, isOpaquePointer, readObject } from './objects.js';
-import { readsAny, writtenVariables } from './substitute.js';
+import { readsAny, writtenVariables } from '../visit.js';
 
 /** A block from malloc/calloc/alloca whose element type is known only once it is bound to a pointer. */
 export interface Allocation {
@@ -111,7 +111,7 @@ export function freeze(context: Context, expression: Expression, name: string, l
  */
 export function protect(context: Context, expression: Expression, mark: number, out: Statement[], location: SourceLocation): Expression {
   if (out.length === mark || expression.kind === 'constant') return expression;
-  if (!readsAny(expression, writtenVariables(out.slice(mark), new Set()))) return expression;
+  if (!readsAny(expression, writtenVariables(out.slice(mark)))) return expression;
   const temporary = context.freshScalar('tmp', expression.type, location);
   out.splice(mark, 0, createAssign(temporary, expression, location));
   return createVariableExpression(temporary);

@@ -1,3 +1,5 @@
+// expected: unsafe
+// (checked: the interpreter fails the assertion with n = 2, a = {-1, 0} (found by exhaustive enumeration))
 // The buggy minimum of Sect. 1 over an array of non-deterministic size n: 2-shrinkable; the
 // property fails (a = {2, 3, 5}) and a small counterexample exists, so the replay confirms it.
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

@@ -1,3 +1,5 @@
+// expected: unsafe
+// (checked: the interpreter fails the assertion with a = {0, 1, 1000, 1000, ...})
 // Sect. 1 of the shrinkability paper: a buggy minimum (a[i]-1 instead of a[i]).
 // The property m <= a[j] for all j fails, e.g. for a = {2, 3, 5}; the loop is 2-shrinkable.
 extern void abort(void);

@@ -1,3 +1,5 @@
+// expected: unsafe
+// (checked: the interpreter fails the assertion with n = 1, a = {5})
 // No loop-carried dependence: b[i] = a[i] + 1 below 5 only; the property b[j] > a[j] fails
 // for a cell >= 5 and the residual model replays directly.
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

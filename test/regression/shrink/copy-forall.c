@@ -1,3 +1,5 @@
+// expected: safe
+// (checked: b[j] = a[j] + 1 > a[j] (int semantics); exhaustive enumeration, n and cells in -1..2 and 0..3, finds no failure)
 // A loop without loop-carried dependence: b[i] = a[i] + 1, property b[j] > a[j] for all j (safe),
 // and a variant whose property fails at one cell (see copy-forall-bug.c).
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

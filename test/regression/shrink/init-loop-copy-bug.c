@@ -1,3 +1,5 @@
+// expected: unsafe
+// (checked: the interpreter fails the assertion with n = 1, a = {5})
 // An initialisation loop before R (over-approximated by havocking a) and a copy that drops cells
 // >= 5: the property b[j] == a[j] fails; the replay takes the initial values from the model.
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

@@ -1,3 +1,5 @@
+// expected: safe
+// (checked: b[j] = a[j] + 1 > a[j] (int semantics); exhaustive enumeration, n and cells in -1..2 and 0..3, finds no failure)
 // An initialisation loop before R (over-approximated by havocking a) inside an if, then
 // b[i] = a[i] + 1: the property b[j] > a[j] holds (safe).
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

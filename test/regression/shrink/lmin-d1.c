@@ -1,3 +1,5 @@
+// expected: unsafe
+// (checked: the interpreter fails the assertion with a = {0, 1, 2, 1000, 1000, ...})
 // lmin (Fig. 3(b) of the shrinkability paper, written from its text) with d = 1: the buggy minimum
 // (m updated when a[i] - 1 <= m), property m <= a[j] + d for all j. It fails for d < S - 1
 // (a = {0, 1, 2, ...}); the paper gives the shrink factor d + 2 = 3.

@@ -1,3 +1,5 @@
+// expected: unsafe
+// (checked: the interpreter fails the assertion with n = 3, a = {-1, 0, 1} (found by exhaustive enumeration))
 // lmin with d = 1 over an array of non-deterministic size n: 3-shrinkable; the property
 // fails (a = {0, 1, 2}) and the replay confirms a small counterexample.
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

@@ -1,3 +1,5 @@
+// expected: safe
+// (checked: m is the minimum of a; exhaustive enumeration of the program with S = 4 (cells in -1..5) finds no failure)
 // The correct minimum with the property of Sect. 1 (m <= a[j] for all j): safe.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);

@@ -1,3 +1,5 @@
+// expected: safe
+// (checked: m is always some a[k], k < S; exhaustive enumeration of the program with S = 4 (cells in -1..5) finds no failure)
 // min2 (Fig. 3(a) of the shrinkability paper, written from its text): the minimum of an array,
 // property: there is j with m == a[j] (an existential assertion loop). Safe; 1-shrinkable.
 extern void abort(void);

@@ -1,0 +1,67 @@
+// The bench/symbolic family (our programs with a symbolic size N, each safe one with a buggy twin)
+// through several encodings in one run: correct SAFE and UNSAFE counts, wrong verdicts, and the
+// median and largest time of the decided ones, per encoding.
+//
+//   node dist/bench/symbolic-family.js [--encodings induct,witness,shrink,chc] [--timeout 10] [--solver auto|z3|z3-wasm]
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { encoders } from '../src/encoders/index.js';
+import { encodingOptions } from '../src/encoders/kernel/options.js';
+import { runEncoding } from '../src/encoders/kernel/guard.js';
+import { runFrontEnd } from '../src/pipeline.js';
+import { createSolver } from '../src/solvers/index.js';
+
+const folder = resolve(import.meta.dirname, '..', '..', 'bench', 'symbolic');
+
+function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(name);
+  return index >= 0 && process.argv[index + 1] !== undefined ? process.argv[index + 1]! : fallback;
+}
+
+function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function main(): Promise<void> {
+  const names = argument('--encodings', 'induct,witness,shrink,chc').split(',');
+  const timeout = Number(argument('--timeout', '10'));
+  const created = createSolver(argument('--solver', 'auto'));
+  if (created.kind === 'error') throw new Error(created.message);
+  const solver = created.solver;
+  const files = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
+  console.log(`bench/symbolic: ${files.length} programs, --timeout ${timeout}, solver ${solver.name}`);
+  const rows: string[] = [];
+  try {
+    for (const name of names) {
+      const encoder = encoders.get(name);
+      if (encoder === undefined) throw new Error(`unknown encoding ${name}`);
+      const counts = { safe: 0, unsafe: 0, unknown: 0, wrong: 0 };
+      const decidedSeconds: number[] = [];
+      for (const file of files) {
+        const path = join(folder, file);
+        const expected = /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(path, 'utf8'))?.[1];
+        const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'default' });
+        if (frontEnd.kind !== 'program') { counts.unknown++; continue; }
+        const started = performance.now();
+        const run = await runEncoding(encoder, frontEnd.program, encodingOptions('int'), solver, { timeoutMilliseconds: timeout * 1000 });
+        const seconds = (performance.now() - started) / 1000;
+        const verdict = run.verdict.kind;
+        if (verdict === 'unknown') counts.unknown++;
+        else if (verdict === expected) { counts[verdict]++; decidedSeconds.push(seconds); }
+        else { counts.wrong++; console.log(`WRONG: ${name} on ${file}: ${verdict}`); }
+      }
+      rows.push(`${name.padEnd(8)} ${String(counts.safe).padStart(5)} ${String(counts.unsafe).padStart(7)} ${String(counts.unknown).padStart(8)} ${String(counts.wrong).padStart(6)} ${median(decidedSeconds).toFixed(2).padStart(9)} ${Math.max(0, ...decidedSeconds).toFixed(2).padStart(8)}`);
+      console.log(rows[rows.length - 1]);
+    }
+  } finally {
+    await solver.dispose();
+  }
+  console.log('\nencoding  SAFE  UNSAFE  UNKNOWN  WRONG  median s    max s   (of the decided ones)');
+  for (const row of rows) console.log(row);
+}
+
+await main();

@@ -1,0 +1,23 @@
+// expected: safe
+// Copies an array with nondeterministic content into another, then compares them elementwise.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "copy-compare-safe.c", 5, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  int a[N];
+  int b[N];
+  int i;
+  for (i = 0; i < N; i++) {
+    b[i] = a[i];
+  }
+  for (i = 0; i < N; i++) {
+    __VERIFIER_assert(b[i] == a[i]);
+  }
+  return 0;
+}

@@ -1,0 +1,30 @@
+// expected: unsafe
+// A nested loop initialises m[N][N] with m[i][j] = i + j; a second nested loop checks m[i][j] ==
+// m[j][i]. Buggy twin of nested-2d-symmetric-safe.c: the initialisation writes i - j, which is not
+// symmetric (fails from N = 2).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "nested-2d-symmetric-unsafe.c", 7, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int m[N][N];
+  int i;
+  int j;
+  for (i = 0; i < N; i++) {
+    for (j = 0; j < N; j++) {
+      m[i][j] = i - j;
+    }
+  }
+  for (i = 0; i < N; i++) {
+    for (j = 0; j < N; j++) {
+      __VERIFIER_assert(m[i][j] == m[j][i]);
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,31 @@
+// expected: safe
+// Initialises a decreasing array a[i] = N - i, computes its minimum m; checks m == 1 and m <= a[j]
+// for every j.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "prefix-min-safe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N < 100000);
+  int a[N];
+  int i;
+  for (i = 0; i < N; i++) {
+    a[i] = N - i;
+  }
+  int m = a[0];
+  for (i = 1; i < N; i++) {
+    if (a[i] < m) {
+      m = a[i];
+    }
+  }
+  for (i = 0; i < N; i++) {
+    __VERIFIER_assert(m <= a[i]);
+  }
+  __VERIFIER_assert(m == 1);
+  return 0;
+}

@@ -1,0 +1,22 @@
+// expected: unsafe
+// Sums the first N odd numbers 2i+1 in a scalar; checks s == N*N. Buggy twin of sum-odd-safe.c:
+// adds 2*i - 1 instead of 2*i + 1 (s == N*N - 2*N).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "sum-odd-unsafe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 10000);
+  int s = 0;
+  int i;
+  for (i = 0; i < N; i++) {
+    s = s + 2 * i - 1;
+  }
+  __VERIFIER_assert(s == N * N);
+  return 0;
+}

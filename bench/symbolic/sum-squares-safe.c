@@ -1,0 +1,22 @@
+// expected: safe
+// Sums i*i for i in 0..N-1 into a one-cell accumulator; checks the cubic closed form 6*s[0] ==
+// (N-1)*N*(2N-1).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "sum-squares-safe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int s[1];
+  s[0] = 0;
+  for (int i = 0; i < N; i++) {
+    s[0] += i * i;
+  }
+  if (!(6 * s[0] == (N - 1) * N * (2 * N - 1))) reach_error();
+  return 0;
+}

@@ -1,0 +1,27 @@
+// expected: safe
+// Initialises a[i] = i and b[i] = N - i, then sums a[i] + b[i] into s[0]; checks s[0] == N*N.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "sum-two-arrays-safe.c", 5, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 10000);
+  int a[N];
+  int b[N];
+  int s[1];
+  for (int i = 0; i < N; i++) {
+    a[i] = i;
+    b[i] = N - i;
+  }
+  s[0] = 0;
+  for (int i = 0; i < N; i++) {
+    s[0] += a[i] + b[i];
+  }
+  __VERIFIER_assert(s[0] == N * N);
+  return 0;
+}

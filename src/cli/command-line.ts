@@ -1,0 +1,173 @@
+// Reading argv into a typed command line. The options of the encodings are not listed here: they
+// come from the encoders' own declarations (src/encoders/index.ts `declaredOptions`), which give
+// the flags, the help text and the validation. Only the options of the tool itself are written out.
+
+import { cac } from 'cac';
+import { declaredOptions, encoderNames, encoders, type DeclaredOption } from '../encoders/index.js';
+import type { DataModel, Semantics } from '../ir/types.js';
+import { solverChoicesHelp } from '../solvers/index.js';
+
+export interface CommandLine {
+  readonly file: string;
+  readonly encoding: string;
+  readonly emit: 'smt2' | 'ir' | undefined;
+  readonly outputFile: string | undefined;
+  readonly outputDirectory: string | undefined;
+  readonly solve: boolean;
+  readonly solver: string;
+  readonly timeoutSeconds: number;
+  readonly semantics: Semantics;
+  readonly dataModel: DataModel;
+  readonly preprocessor: 'default' | 'system' | 'builtin' | 'none';
+  readonly json: boolean;
+  /** print stack traces of internal errors */
+  readonly debug: boolean;
+  /** values of the encoders' declared options that were given, parsed */
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** options given that the chosen encoding does not read */
+  readonly warnings: readonly string[];
+}
+
+export class UsageError extends Error {}
+
+export const defaultEncoding = 'chc';
+export const defaultTimeoutSeconds = 20;
+
+/** the tool's own options: [flag as cac takes it, help]; the encoders' options are added from the registry */
+const toolOptions: readonly (readonly [string, string])[] = [
+  ['--encoding <name>', `${encoderNames().join(' | ')} (default ${defaultEncoding})`],
+  ['--emit <format>', 'smt2 | ir: write the encoding (stdout unless -o/--out-dir) instead of solving'],
+  ['-o, --output <file>', 'with --emit: the output file (one artefact)'],
+  ['--out-dir <dir>', 'with --emit: write DIR/<name><suffix> for each artefact (e.g. smtlib-out)'],
+  ['--solve', 'solve (default without --emit); prints SAFE, UNSAFE or UNKNOWN (reason)'],
+  ['--solver <solver>', solverChoicesHelp],
+  ['--timeout <seconds>', `time budget of the whole solve step, front end excluded (default ${defaultTimeoutSeconds})`],
+  ['--semantics <mode>', "int (mathematical integers, default) | bv (two's complement bit-vectors)"],
+  ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
+  ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
+  ['--json', 'print one JSON record instead of text'],
+  ['--debug', 'print the stack trace of an internal error'],
+  ['-h, --help', 'this text'],
+  ['-v, --version', 'the version'],
+];
+
+function camelCase(name: string): string {
+  return name.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+function flagText(option: DeclaredOption): string {
+  const declaration = option.readers[0]!.declaration;
+  return declaration.form === 'flag' ? `--${option.name}` : `--${option.name} <${declaration.valueName}>`;
+}
+
+function optionHelp(option: DeclaredOption): string {
+  const first = option.readers[0]!.declaration;
+  const readers = option.readers.map((reader) => reader.encoder);
+  const defaults = first.form === 'flag'
+    ? ''
+    : ` (default ${option.readers.map((reader) => `${String(reader.declaration.defaultValue)}${option.readers.length > 1 ? ` for ${reader.encoder}` : ''}`).join(', ')})`;
+  const help = option.readers.length === 1 ? first.help : option.readers.map((reader) => `${reader.encoder}: ${reader.declaration.help}`).join('; ');
+  return `${readers.join(', ')}: ${help}${defaults}`;
+}
+
+export function helpText(): string {
+  const rows: [string, string][] = [...toolOptions.map(([flag, help]) => [flag, help] as [string, string])];
+  const encoderRows = declaredOptions().map((option): [string, string] => [flagText(option), optionHelp(option)]);
+  const width = Math.max(...[...rows, ...encoderRows].map(([flag]) => flag.length)) + 2;
+  const format = ([flag, help]: [string, string]): string => `  ${flag.padEnd(width)}${help}`;
+  return [
+    'encode — C programs with loops over arrays to SMT-LIB 2 / CHC, solved with z3 (external or in-process)',
+    '',
+    'Usage: encode <file.c|file.i> [options]',
+    '',
+    'Encodings:',
+    ...[...encoders.values()].map((encoder) => `  ${encoder.name.padEnd(width)}${encoder.summary}`),
+    '',
+    'Options:',
+    ...rows.map(format),
+    '',
+    'Options of the encodings (the encodings that read them first):',
+    ...encoderRows.map(format),
+    '',
+    'Exit codes: 0 SAFE or written, 10 UNSAFE, 20 UNKNOWN, 2 usage error, 3 input error,',
+    '            5 unsupported input (emit), 70 internal error.',
+  ].join('\n');
+}
+
+function choice<T extends string>(value: unknown, choices: readonly T[], flag: string, fallback: T): T {
+  if (value === undefined) return fallback;
+  const text = String(value);
+  const found = choices.find((candidate) => candidate.toLowerCase() === text.toLowerCase());
+  if (found === undefined) throw new UsageError(`${flag} takes ${choices.join(' or ')}, not '${text}'`);
+  return found;
+}
+
+/** the given values of the encoders' options, parsed by every declaration that reads them */
+function encoderSettings(options: Record<string, unknown>, encoding: string): { settings: Record<string, unknown>; warnings: string[] } {
+  const settings: Record<string, unknown> = {};
+  const warnings: string[] = [];
+  for (const option of declaredOptions()) {
+    const given = options[camelCase(option.name)];
+    if (given === undefined) continue;
+    const form = option.readers[0]!.declaration.form;
+    if (form === 'value' && (given === true || given === '')) throw new UsageError(`--${option.name} takes a value`);
+    const text = given === true ? 'true' : String(Array.isArray(given) ? given[given.length - 1] : given);
+    for (const reader of option.readers) {
+      const parsed = reader.declaration.parse(text);
+      if (parsed.kind === 'error') throw new UsageError(parsed.message);
+      settings[option.name] = parsed.value;
+    }
+    if (!option.readers.some((reader) => reader.encoder === encoding)) {
+      warnings.push(`--${option.name} is read by ${option.readers.map((reader) => reader.encoder).join(', ')}, not by ${encoding}`);
+    }
+  }
+  return { settings, warnings };
+}
+
+export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'version' {
+  const cli = cac('encode');
+  cli.usage('<file.c|file.i> [options]');
+  for (const [flag, help] of toolOptions) cli.option(flag, help);
+  for (const option of declaredOptions()) cli.option(flagText(option), optionHelp(option));
+  let parsed;
+  try {
+    parsed = cli.parse(['node', 'encode', ...argv], { run: false });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const options = parsed.options as Record<string, unknown>;
+  if (options.help) return 'help';
+  if (options.version) return 'version';
+  const known = new Set(['--', 'o', 'h', 'v', ...toolOptions.map(([flag]) => camelCase(flag.replace(/^.*--([\w-]+).*$/, '$1'))),
+    ...declaredOptions().map((option) => camelCase(option.name))]);
+  for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
+  if (parsed.args.length !== 1) throw new UsageError(parsed.args.length === 0 ? 'missing input file' : `one input file expected, got ${parsed.args.length}`);
+
+  const encoding = options.encoding === undefined ? defaultEncoding : String(options.encoding);
+  if (!encoders.has(encoding)) throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
+  const emit = options.emit === undefined ? undefined : choice(options.emit, ['smt2', 'ir'] as const, '--emit', 'smt2');
+  const timeoutSeconds = options.timeout === undefined ? defaultTimeoutSeconds : Number(options.timeout);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${String(options.timeout)}'`);
+  const outputFile = options.output === undefined ? undefined : String(options.output);
+  const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
+  if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
+  if ((outputFile !== undefined || outputDirectory !== undefined) && emit === undefined) throw new UsageError('-o and --out-dir go with --emit');
+  const { settings, warnings } = encoderSettings(options, encoding);
+  return {
+    file: String(parsed.args[0]),
+    encoding,
+    emit,
+    outputFile,
+    outputDirectory,
+    solve: Boolean(options.solve) || emit === undefined,
+    solver: options.solver === undefined ? 'auto' : String(options.solver),
+    timeoutSeconds,
+    semantics: choice(options.semantics, ['int', 'bv'] as const, '--semantics', 'int'),
+    dataModel: choice(options.dataModel, ['ILP32', 'LP64'] as const, '--data-model', 'ILP32'),
+    preprocessor: options.preprocessor === undefined ? 'default' : choice(options.preprocessor, ['system', 'builtin', 'none'] as const, '--preprocessor', 'system'),
+    json: Boolean(options.json),
+    debug: Boolean(options.debug) || Boolean(process.env['ENCODE_DEBUG']),
+    settings,
+    warnings,
+  };
+}

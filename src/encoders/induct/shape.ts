@@ -1,0 +1,333 @@
+// The shape of a program that `induct` proves by induction on its size parameter N:
+//
+//   Pre(N); E_1; …; E_r; Post(N)
+//
+// - Pre: the top-level statements before the first counting loop. N is a scalar that Pre havocs
+//   once and nothing else writes; Pre's assumptions either read N alone (the precondition φ(N)) or
+//   do not read N. Variables Pre computes from N (a VLA's frozen size) are "tainted": nothing after
+//   Pre may read them, nor N itself, except the loop bounds and Post.
+// - E_i: straight-line statements (no loops, no jumps), or counting loops
+//   `c = a; while (c < s·N + d) { B } update { c = c + s }` with a, d constants and s > 0, B loop-free
+//   and without jumps, B not writing c: the loop runs n(N) = N + e iterations, e = ceil((d − a) / s),
+//   and P(N)'s loop is P(N−1)'s loop plus one last iteration with c = a + s·(N − 1 + e).
+// - Post: only assertions: plain asserts, conditionals around asserts, and assertion loops (counting
+//   loops whose body writes nothing). Post is the property ψ(N).
+// Loop counters are local to their loops: each counter is written only by its loop's initialisation
+// and update, and read only inside its own loop. So their values between loops are dead, and the
+// proof may compare states without them (queries.ts).
+//
+// Everything here is syntactic and conservative: a program outside the shape is UNKNOWN
+// ('unsupported') with the reason and location.
+
+import { convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, intType } from '../../ir/factory.js';
+import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
+import {
+  containsJump, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, visitExpressionChildren, visitExpressionsInBlock, writtenVariables,
+} from '../../ir/visit.js';
+
+/** a loop running n(N) = N + offset iterations, the counter from `start` in steps of `step` */
+export interface CountingLoop {
+  readonly kind: 'loop';
+  readonly loop: LoopStatement;
+  readonly counter: ScalarVariable;
+  readonly start: bigint;
+  readonly step: bigint;
+  /** the bound is step·N + boundOffset (the condition `counter < bound`) */
+  readonly boundOffset: bigint;
+  /** n(N) = N + iterationOffset */
+  readonly iterationOffset: bigint;
+  /** the statement `counter = start` just before the loop */
+  readonly initialisation: Statement;
+  /** the loop's body and its update (an increment at the end of the body counts as the update) */
+  readonly body: Block;
+  readonly update: Block;
+}
+
+export type MiddleElement = CountingLoop | { readonly kind: 'straight'; readonly statements: Block };
+
+export type PostElement =
+  | { readonly kind: 'check'; readonly statement: Statement }
+  | (CountingLoop & { readonly kind: 'loop' });
+
+export interface InductionShape {
+  readonly size: ScalarVariable;
+  readonly pre: Block;
+  /** Pre's assumptions that read N: the precondition φ(N) */
+  readonly precondition: readonly Expression[];
+  readonly middle: readonly MiddleElement[];
+  readonly post: readonly PostElement[];
+  /** the counters of every counting loop */
+  readonly counters: ReadonlyMap<number, ScalarVariable>;
+  /** N and the variables Pre computes from N */
+  readonly tainted: ReadonlyMap<number, ScalarVariable>;
+}
+
+export type ShapeResult =
+  | { readonly kind: 'shape'; readonly shape: InductionShape }
+  | { readonly kind: 'outOfShape'; readonly reason: string; readonly location?: SourceLocation };
+
+function outOfShape(reason: string, location?: SourceLocation): ShapeResult {
+  return location === undefined ? { kind: 'outOfShape', reason } : { kind: 'outOfShape', reason, location };
+}
+
+function constantValue(expression: Expression): bigint | undefined {
+  const stripped = stripCasts(expression);
+  if (stripped.kind === 'constant') return stripped.value;
+  if (stripped.kind === 'unary' && stripped.operator === 'negate') {
+    const inner = constantValue(stripped.operand);
+    return inner === undefined ? undefined : -inner;
+  }
+  return undefined;
+}
+
+/** `s·N + d` (s > 0) as {scale, offset}, or undefined */
+function linearInSize(expression: Expression, size: ScalarVariable): { scale: bigint; offset: bigint } | undefined {
+  const stripped = stripCasts(expression);
+  if (stripped.kind === 'variable') return stripped.variable.id === size.id ? { scale: 1n, offset: 0n } : undefined;
+  if (stripped.kind !== 'binary') return undefined;
+  const left = stripped.left;
+  const right = stripped.right;
+  switch (stripped.operator) {
+    case 'add': {
+      const constant = constantValue(right);
+      const inner = constant === undefined ? undefined : linearInSize(left, size);
+      if (inner !== undefined && constant !== undefined) return { scale: inner.scale, offset: inner.offset + constant };
+      const first = constantValue(left);
+      const other = first === undefined ? undefined : linearInSize(right, size);
+      return other !== undefined && first !== undefined ? { scale: other.scale, offset: other.offset + first } : undefined;
+    }
+    case 'subtract': {
+      const constant = constantValue(right);
+      const inner = constant === undefined ? undefined : linearInSize(left, size);
+      return inner !== undefined && constant !== undefined ? { scale: inner.scale, offset: inner.offset - constant } : undefined;
+    }
+    case 'multiply': {
+      const factor = constantValue(left) ?? constantValue(right);
+      const inner = constantValue(left) !== undefined ? linearInSize(right, size) : linearInSize(left, size);
+      return inner !== undefined && factor !== undefined && factor > 0n && inner.offset === 0n ? { scale: inner.scale * factor, offset: 0n } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function ceilingDivision(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  return quotient * denominator < numerator ? quotient + 1n : quotient;
+}
+
+/** the counting loop `loop` preceded by `previous`, or why not */
+function countingLoop(loop: LoopStatement, previous: Statement | undefined, size: ScalarVariable): CountingLoop | string {
+  const condition = stripCasts(loop.condition);
+  if (condition.kind !== 'binary') return 'the loop condition is not a comparison with the size';
+  let counterExpression: Expression;
+  let bound: Expression;
+  let inclusive = false;
+  switch (condition.operator) {
+    case 'less': counterExpression = condition.left; bound = condition.right; break;
+    case 'lessEqual': counterExpression = condition.left; bound = condition.right; inclusive = true; break;
+    case 'greater': counterExpression = condition.right; bound = condition.left; break;
+    case 'greaterEqual': counterExpression = condition.right; bound = condition.left; inclusive = true; break;
+    default: return 'the loop condition is not c < bound (decreasing loops are not supported yet)';
+  }
+  const counterStripped = stripCasts(counterExpression);
+  if (counterStripped.kind !== 'variable') return 'the loop condition does not compare a counter';
+  const counter = counterStripped.variable;
+  // casts were looked through: only value-preserving ones (signed, at least int) are allowed
+  for (const type of [counter.type, size.type]) {
+    if (!type.signed || type.width < 32) return `the counter or the size has type ${type.name} (signed int or wider is supported)`;
+  }
+  const linear = linearInSize(bound, size);
+  if (linear === undefined) return `the bound of the loop is not linear in ${size.sourceName}`;
+  // `while (c < n) { …; c = c + 1; }`: the last statement of the body is the update
+  const trailing = loop.body[loop.body.length - 1];
+  const incrementInBody = loop.update.length === 0 && trailing !== undefined && trailing.kind === 'assign' && trailing.target.id === counter.id
+    && !containsJump(loop.body, 'continue');
+  const body = incrementInBody ? loop.body.slice(0, -1) : loop.body;
+  const update = incrementInBody ? [trailing] : loop.update;
+  const assignment = update.length === 1 ? update[0]! : undefined;
+  if (assignment === undefined || assignment.kind !== 'assign' || assignment.target.id !== counter.id) return 'the update is not counter = counter + step';
+  const value = stripCasts(assignment.value);
+  const step = value.kind === 'binary' && value.operator === 'add' && stripCasts(value.left).kind === 'variable'
+    && (stripCasts(value.left) as { variable: ScalarVariable }).variable.id === counter.id ? constantValue(value.right) : undefined;
+  if (step === undefined || step <= 0n) return 'the update is not counter = counter + step with a positive constant step';
+  if (linear.scale !== step) return `the loop runs ${linear.scale}/${step} iterations per unit of ${size.sourceName} (one is supported)`;
+  if (previous === undefined || previous.kind !== 'assign' || previous.target.id !== counter.id) return 'the counter is not initialised just before the loop';
+  const start = constantValue(previous.value);
+  if (start === undefined) return 'the counter does not start at a constant';
+  const boundOffset = linear.offset + (inclusive ? 1n : 0n);
+  if (flattenStatements(body).some((statement) => statement.kind === 'loop')) return 'nested loops are not supported yet';
+  if (containsJump(body, 'break') || containsJump(body, 'continue')) return 'the loop body has break or continue';
+  if (writtenVariables(body).scalars.has(counter.id)) return 'the body writes the counter';
+  return { kind: 'loop', loop, counter, start, step, boundOffset, iterationOffset: ceilingDivision(boundOffset - start, step), initialisation: previous, body, update };
+}
+
+/** the size parameter: a scalar havocked once at the top level, written nowhere else, in a loop bound */
+export function findSize(program: Program): ScalarVariable | undefined {
+  const havocked = new Map<number, { variable: ScalarVariable; count: number }>();
+  const assignedCount = new Map<number, number>();
+  forEachStatement(program.body, (statement) => {
+    if (statement.kind === 'havoc') {
+      const entry = havocked.get(statement.target.id) ?? { variable: statement.target, count: 0 };
+      havocked.set(statement.target.id, { variable: entry.variable, count: entry.count + 1 });
+    }
+    if (statement.kind === 'assign') assignedCount.set(statement.target.id, (assignedCount.get(statement.target.id) ?? 0) + 1);
+  });
+  const topLevelHavocs = new Set(program.body.filter((statement) => statement.kind === 'havoc').map((statement) => (statement as { target: ScalarVariable }).target.id));
+  for (const statement of program.body) {
+    if (statement.kind !== 'loop') continue;
+    for (const variable of scalarsReadBy(statement.condition).values()) {
+      const entry = havocked.get(variable.id);
+      if (entry !== undefined && entry.count === 1 && topLevelHavocs.has(variable.id) && !assignedCount.has(variable.id)) return variable;
+    }
+  }
+  return undefined;
+}
+
+/** Post: asserts (possibly under ifs) that write nothing, and assertion loops */
+function isCheck(statement: Statement): boolean {
+  if (statement.kind === 'assert') return true;
+  if (statement.kind !== 'if') return false;
+  const written = writtenVariables(statement.then, statement.else);
+  return written.scalars.size === 0 && written.arrays.size === 0 && [...statement.then, ...statement.else].every(isCheck);
+}
+
+function isAssertionLoop(element: CountingLoop): boolean {
+  const written = writtenVariables(element.body);
+  return written.scalars.size === 0 && written.arrays.size === 0 && element.body.every(isCheck);
+}
+
+/** Splits the top level into Pre, the middle and Post, or says why the program is out of shape. */
+export function detectShape(program: Program): ShapeResult {
+  const size = findSize(program);
+  if (size === undefined) return outOfShape('no size parameter: no scalar read once from a nondet call bounds a top-level loop');
+  const body = program.body;
+  const firstLoop = body.findIndex((statement) => statement.kind === 'loop');
+  // Pre ends before the first loop's counter initialisation
+  const pre = body.slice(0, Math.max(0, firstLoop - 1));
+  if (!pre.some((statement) => statement.kind === 'havoc' && statement.target.id === size.id)) {
+    return outOfShape(`${size.sourceName} is not read before the first loop`);
+  }
+  const elements: (MiddleElement)[] = [];
+  let straight: Statement[] = [];
+  for (let index = pre.length; index < body.length; index++) {
+    const statement = body[index]!;
+    const next = body[index + 1];
+    if (next !== undefined && next.kind === 'loop') {
+      const loop = countingLoop(next, statement, size);
+      if (typeof loop === 'string') return outOfShape(loop, next.location);
+      if (straight.length > 0) elements.push({ kind: 'straight', statements: straight });
+      straight = [];
+      elements.push(loop);
+      index++;
+      continue;
+    }
+    if (statement.kind === 'loop') return outOfShape('a loop without a counter initialised just before it', statement.location);
+    if (flattenStatements([statement]).some((inner) => inner.kind === 'loop' || inner.kind === 'break' || inner.kind === 'continue')) {
+      return outOfShape('a loop or jump nested in a statement between the loops', statement.location);
+    }
+    straight.push(statement);
+  }
+  if (straight.length > 0) elements.push({ kind: 'straight', statements: straight });
+  // Post: the longest suffix of checks and assertion loops
+  let postStart = elements.length;
+  while (postStart > 0) {
+    const element = elements[postStart - 1]!;
+    const check = element.kind === 'straight' ? element.statements.every(isCheck) : isAssertionLoop(element);
+    if (!check) break;
+    postStart--;
+  }
+  const middle = elements.slice(0, postStart);
+  const post: PostElement[] = elements.slice(postStart).flatMap((element) => element.kind === 'straight'
+    ? element.statements.map((statement): PostElement => ({ kind: 'check', statement }))
+    : [element]);
+  if (post.length === 0) return outOfShape('no assertion after the loops');
+  return finishShape(program, size, pre, middle, post);
+}
+
+function finishShape(program: Program, size: ScalarVariable, pre: Block, middle: readonly MiddleElement[], post: readonly PostElement[]): ShapeResult {
+  const tainted = new Map<number, ScalarVariable>([[size.id, size]]);
+  const precondition: Expression[] = [];
+  for (const statement of pre) {
+    if (statement.kind === 'assert') return outOfShape('an assertion before the loops', statement.location);
+    if (statement.kind === 'assign' && [...scalarsReadBy(statement.value).keys()].some((id) => tainted.has(id))) tainted.set(statement.target.id, statement.target);
+    if (statement.kind === 'assume') {
+      const read = scalarsReadBy(statement.condition);
+      if (!read.has(size.id)) continue;
+      if ([...read.keys()].some((id) => id !== size.id)) return outOfShape(`an assumption reads ${size.sourceName} and other variables`, statement.location);
+      precondition.push(statement.condition);
+    }
+    if (statement.kind === 'if' && [...scalarsReadIn([statement.then, statement.else], [statement.condition]).keys()].some((id) => tainted.has(id))) {
+      return outOfShape(`a branch on ${size.sourceName} before the loops`, statement.location);
+    }
+  }
+  const loops = [...middle, ...post].filter((element): element is CountingLoop => element.kind === 'loop');
+  const counters = new Map(loops.map((loop) => [loop.counter.id, loop.counter]));
+  for (const id of counters.keys()) if (tainted.has(id)) return outOfShape('a loop counter depends on the size');
+  const problem = checkLocality(middle, post, counters, tainted, size);
+  if (problem !== undefined) return outOfShape(problem.reason, problem.location);
+  void program;
+  return { kind: 'shape', shape: { size, pre, precondition, middle, post, counters, tainted } };
+}
+
+/** counters local to their loops; N and tainted variables read only in bounds and Post */
+function checkLocality(
+  middle: readonly MiddleElement[], post: readonly PostElement[], counters: ReadonlyMap<number, ScalarVariable>,
+  tainted: ReadonlyMap<number, ScalarVariable>, size: ScalarVariable,
+): { reason: string; location?: SourceLocation } | undefined {
+  const check = (blocks: Block[], own: ScalarVariable | undefined, where: SourceLocation | undefined, allowSize: boolean): { reason: string; location?: SourceLocation } | undefined => {
+    const read = scalarsReadIn(blocks);
+    // a havoc of a counter outside its loop (an uninitialised declaration) writes a dead value
+    const written = new Map<number, ScalarVariable>();
+    for (const block of blocks) forEachStatement(block, (statement) => { if (statement.kind === 'assign') written.set(statement.target.id, statement.target); });
+    for (const variable of [...read.values(), ...written.values()]) {
+      if (counters.has(variable.id) && variable.id !== own?.id) return { reason: `the loop counter ${variable.sourceName} is used outside its loop`, ...(where === undefined ? {} : { location: where }) };
+      if (tainted.has(variable.id) && !(allowSize && variable.id === size.id)) {
+        return { reason: `${variable.sourceName} (the size or computed from it) is used inside the loops (difference relations are not supported yet)`, ...(where === undefined ? {} : { location: where }) };
+      }
+    }
+    return undefined;
+  };
+  for (const element of middle) {
+    const problem = element.kind === 'loop'
+      ? check([element.body], element.counter, element.loop.location, false)
+      : check([element.statements], undefined, element.statements[0]?.location, false);
+    if (problem !== undefined) return problem;
+  }
+  for (const element of post) {
+    const problem = element.kind === 'loop'
+      ? check([element.body], element.counter, element.loop.location, true)
+      : check([[element.statement]], undefined, element.statement.location, true);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
+/**
+ * A program whose loops run to a constant C (`#define N 100000`) as the program for a size N in
+ * [1, C]: a fresh N is read first, and every constant C in the statements becomes N. The original is
+ * the instance N = C, so a proof for every N in [1, C] proves it; a counterexample of the
+ * generalised program says nothing about the original until it replays there (the kernel decides).
+ * Array sizes keep C (every index the loops use stays below N <= C).
+ */
+export function generaliseConstantSize(program: Program): { readonly program: Program; readonly constant: bigint } | undefined {
+  const first = program.body.find((statement): statement is LoopStatement => statement.kind === 'loop');
+  if (first === undefined) return undefined;
+  const condition = stripCasts(first.condition);
+  if (condition.kind !== 'binary' || (condition.operator !== 'less' && condition.operator !== 'lessEqual')) return undefined;
+  const bound = constantValue(condition.right);
+  if (bound === undefined || bound < 2n) return undefined;
+  const id = Math.max(0, ...program.scalars.map((scalar) => scalar.id), ...program.arrays.map((array) => array.id)) + 1;
+  const size = createScalarVariable(id, 'induct.N', 'N', intType, undefined);
+  const replace = (expression: Expression): Expression => expression.kind === 'constant' && expression.value === bound
+    ? convertTo(createVariableExpression(size), expression.type)
+    : visitExpressionChildren(expression, replace);
+  const location = first.location;
+  const prologue: Statement[] = [
+    createHavoc(size, location),
+    createAssume(createBinary('greaterEqual', createVariableExpression(size), createConstant(1n, intType), intType), location),
+    createAssume(createBinary('lessEqual', createVariableExpression(size), createConstant(bound, intType), intType), location),
+  ];
+  const body = [...prologue, ...visitExpressionsInBlock(program.body, replace)];
+  return { program: createProgram(program.file, [size, ...program.scalars], program.arrays, body, program.dataModel), constant: bound };
+}

@@ -1,0 +1,64 @@
+// The time budget of one encoding run: one deadline, handed to every solver call (see
+// budgeted-solver.ts) and every loop of an encoder that could run long (deepening, counterexample
+// search, replay). A part of the work may get a share of what remains (`share`), never more: a
+// sub-budget's deadline is at most its parent's, so `--timeout S` bounds the whole run.
+//
+// The clock is injectable so that tests can drive it; the encoders use the real one.
+
+import { performance } from 'node:perf_hooks';
+
+export type Clock = () => number;
+
+const realClock: Clock = () => performance.now();
+
+/** below this many milliseconds a budget counts as spent: a solver call could not even start */
+export const minimumUsefulMilliseconds = 50;
+
+export class Budget {
+  private constructor(
+    /** absolute deadline on `clock`'s time line, in milliseconds */
+    readonly deadline: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** a budget of `milliseconds` from now */
+  static start(milliseconds: number, clock: Clock = realClock): Budget {
+    return new Budget(clock() + Math.max(0, milliseconds), clock);
+  }
+
+  /** a budget without a deadline (for emitting, where no solver call is timed) */
+  static unlimited(clock: Clock = realClock): Budget {
+    return new Budget(Number.POSITIVE_INFINITY, clock);
+  }
+
+  now(): number {
+    return this.clock();
+  }
+
+  /** milliseconds left, never negative */
+  remaining(): number {
+    return Math.max(0, this.deadline - this.clock());
+  }
+
+  /** whether too little is left to start anything */
+  expired(): boolean {
+    return this.remaining() < minimumUsefulMilliseconds;
+  }
+
+  /** a part of what remains: `fraction` of it (0 < fraction <= 1), ending no later than this budget */
+  share(fraction: number): Budget {
+    const remaining = this.remaining();
+    if (!Number.isFinite(remaining)) return this;
+    return new Budget(this.clock() + remaining * Math.min(1, Math.max(0, fraction)), this.clock);
+  }
+
+  /** at most `milliseconds` of what remains */
+  slice(milliseconds: number): Budget {
+    return new Budget(Math.min(this.deadline, this.clock() + Math.max(0, milliseconds)), this.clock);
+  }
+
+  /** the timeout to give one solver call: what remains, at least one millisecond */
+  solverTimeout(requested: number = Number.POSITIVE_INFINITY): number {
+    return Math.max(1, Math.floor(Math.min(requested, this.remaining())));
+  }
+}

@@ -1,0 +1,111 @@
+// Decode → replay → verdict: the one place where a candidate counterexample becomes UNSAFE.
+//
+// A candidate is either a list of choices read from a model (`choices`), or a guided run that
+// proposes inputs as the program asks for them (`guided`, shrink's replay when loops were
+// abstracted). Either way the interpreter runs the ORIGINAL program; only a failed assertion gives
+// UNSAFE, and its verdict carries the choices that run consumed, replayed once more exactly.
+//
+// Provenance: every UNSAFE verdict made here is recorded (with the program it was replayed on) in
+// a registry private to this module; the guard (guard.ts) lets an UNSAFE leave the kernel only if it
+// is recorded for the same program. No other code can make an UNSAFE that passes the guard.
+//
+// Replays are bounded by the budget as well as by a step limit: what remains of the budget is
+// turned into steps at a conservative rate of the generated-JavaScript interpreter (about 30-100
+// million steps a second; we assume 50,000 a millisecond), with a floor so that short runs are
+// always replayed. A replay stopped by that limit is UNKNOWN ('resourceLimit'), never UNSAFE.
+
+import { describeOutcome, replayCounterexample, type RunOutcome } from '../../interp/interpreter.js';
+import type { Program, Semantics, SourceLocation } from '../../ir/types.js';
+import type { ModelValue } from '../../solvers/solver.js';
+import { unknownReason, type Counterexample, type UnknownReason, type Verdict } from '../../verdict.js';
+import type { CounterexampleRequest } from '../common/counterexample.js';
+import type { Budget } from './budget.js';
+
+export type UnsafeVerdict = Extract<Verdict, { kind: 'unsafe' }>;
+
+/** the default step limit of one replay */
+export const defaultReplaySteps = 50_000_000;
+/** steps per millisecond of budget assumed for the interpreter (conservative) */
+const replayStepsPerMillisecond = 50_000;
+/** a replay may always take this many steps, whatever the budget */
+const minimumReplaySteps = 2_000_000;
+
+export type Candidate =
+  /** replay exactly these choices */
+  | { readonly kind: 'choices'; readonly counterexample: Counterexample }
+  /** a run that proposes inputs itself (the extension point of shrink's guided replay) */
+  | { readonly kind: 'guided'; readonly run: (program: Program, maximumSteps: number) => RunOutcome };
+
+export interface ConfirmSettings {
+  readonly semantics: Semantics;
+  readonly budget: Budget;
+  /** the encoder's own step limit (an accelerated stretch may stand for 2^25 iterations) */
+  readonly maximumSteps?: number;
+}
+
+export type Confirmation =
+  | { readonly kind: 'confirmed'; readonly verdict: UnsafeVerdict }
+  | { readonly kind: 'refuted'; readonly reason: UnknownReason };
+
+const confirmedVerdicts = new WeakMap<UnsafeVerdict, Program>();
+
+/** whether `verdict` was made by `confirmCounterexample` on `program` */
+export function isConfirmedOn(verdict: UnsafeVerdict, program: Program): boolean {
+  return confirmedVerdicts.get(verdict) === program;
+}
+
+function replayStepLimit(settings: ConfirmSettings): number {
+  const requested = settings.maximumSteps ?? defaultReplaySteps;
+  const fromBudget = settings.budget.remaining() * replayStepsPerMillisecond;
+  return Math.floor(Math.max(Math.min(minimumReplaySteps, requested), Math.min(requested, fromBudget)));
+}
+
+function refusal(outcome: RunOutcome, limit: number, requested: number): UnknownReason {
+  if (outcome.kind === 'stepLimitReached') {
+    return limit < requested
+      ? unknownReason('resourceLimit', `counterexample replay stopped after ${limit} steps (what was left of the time budget)`)
+      : unknownReason('resourceLimit', `counterexample replay reached the step limit ${limit}`);
+  }
+  const location: SourceLocation | undefined = 'location' in outcome ? outcome.location : undefined;
+  return unknownReason('noReplay', `counterexample did not replay: ${describeOutcome(outcome)}`, location);
+}
+
+function record(program: Program, location: SourceLocation, counterexample: Counterexample): Confirmation {
+  const verdict: UnsafeVerdict = { kind: 'unsafe', counterexample, violatedAt: location };
+  confirmedVerdicts.set(verdict, program);
+  return { kind: 'confirmed', verdict };
+}
+
+/** Replays a candidate on the original program; UNSAFE only when an assertion fails there. */
+export function confirmCounterexample(program: Program, candidate: Candidate, settings: ConfirmSettings): Confirmation {
+  const limit = replayStepLimit(settings);
+  const requested = settings.maximumSteps ?? defaultReplaySteps;
+  switch (candidate.kind) {
+    case 'choices': {
+      const outcome = replayCounterexample(program, candidate.counterexample, settings.semantics, limit);
+      if (outcome.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(outcome, limit, requested) };
+      return record(program, outcome.location, outcome.consumed);
+    }
+    case 'guided': {
+      const outcome = candidate.run(program, limit);
+      if (outcome.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(outcome, limit, requested) };
+      // the guided source proposed the inputs; the verdict rests on an exact replay of what was consumed
+      const exact = replayCounterexample(program, outcome.consumed, settings.semantics, limit);
+      if (exact.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(exact, limit, requested) };
+      return record(program, exact.location, exact.consumed);
+    }
+    default: {
+      const never: never = candidate;
+      throw new Error(`unknown candidate ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Reads the choices from a model's values (`request`), then confirms them as above. */
+export function confirmModel(
+  program: Program, request: CounterexampleRequest, values: readonly ModelValue[], settings: ConfirmSettings,
+): Confirmation {
+  const decoded = request.decode(values);
+  if ('kind' in decoded) return { kind: 'refuted', reason: unknownReason('noReplay', `counterexample could not be read: ${decoded.reason}`) };
+  return confirmCounterexample(program, { kind: 'choices', counterexample: decoded }, settings);
+}

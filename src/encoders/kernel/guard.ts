@@ -1,0 +1,87 @@
+// The one entry point that runs an encoding: `runEncoding` starts the budget, hands the encoder a
+// solver cut to it, and checks the verdict against the soundness contract of src/verdict.ts before
+// it leaves:
+// - SAFE only from an encoding whose approximation allows it (never from an under-approximation;
+//   from a bounded one only where `canProveSafe` says so for these options);
+// - UNSAFE only if the kernel's replay made it on this very program (confirm.ts);
+// - UNKNOWN with a typed reason.
+// A breach is a bug of ours: `ContractBreach` (an `InternalError`), which the CLI reports as an
+// internal error with exit code 70, never as a verdict.
+
+import { performance } from 'node:perf_hooks';
+import type { Program } from '../../ir/types.js';
+import type { Solver } from '../../solvers/solver.js';
+import type { PhaseTimes, UnknownKind, Verdict } from '../../verdict.js';
+import type { Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
+import { Budget, type Clock } from './budget.js';
+import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
+import { isConfirmedOn } from './confirm.js';
+import type { EncodingOptions } from './options.js';
+
+/** a bug in encode (exit 70), as opposed to a property of the input */
+export class InternalError extends Error {
+  override readonly name: string = 'InternalError';
+}
+
+/** a verdict that breaks the soundness contract */
+export class ContractBreach extends InternalError {
+  override readonly name = 'ContractBreach';
+}
+
+export interface RunSettings {
+  /** the whole budget of the run (front end excluded), in milliseconds */
+  readonly timeoutMilliseconds: number;
+  readonly clock?: Clock;
+}
+
+export interface EncodingRun extends SolveOutcome {
+  /** the solver that answered */
+  readonly solver: string;
+  readonly solverCalls: Readonly<SolverCallStatistics>;
+}
+
+const unknownKinds: ReadonlySet<UnknownKind> = new Set<UnknownKind>(['timeout', 'solverUnknown', 'unsupported', 'imprecise', 'noReplay', 'resourceLimit']);
+
+function canProveSafe(encoder: Encoder, options: EncodingOptions): boolean {
+  if (encoder.approximation === 'under') return false;
+  return encoder.canProveSafe === undefined ? true : encoder.canProveSafe(options);
+}
+
+/** Throws `ContractBreach` when `verdict` is outside what `encoder` may answer on `program`. */
+export function checkContract(encoder: Encoder, program: Program, options: EncodingOptions, verdict: Verdict): void {
+  switch (verdict.kind) {
+    case 'safe':
+      if (!canProveSafe(encoder, options)) {
+        throw new ContractBreach(`${encoder.name} (${encoder.approximation}) answered SAFE, which its approximation does not allow here`);
+      }
+      return;
+    case 'unsafe':
+      if (!isConfirmedOn(verdict, program)) {
+        throw new ContractBreach(`${encoder.name} answered UNSAFE without a counterexample replayed on the program by the kernel`);
+      }
+      return;
+    case 'unknown':
+      if (typeof verdict.reason !== 'object' || !unknownKinds.has(verdict.reason.kind)) {
+        throw new ContractBreach(`${encoder.name} answered UNKNOWN without a typed reason`);
+      }
+      return;
+    default: {
+      const never: never = verdict;
+      throw new ContractBreach(`${encoder.name} answered an unknown verdict ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** Runs one encoding under one budget and lets its verdict out only through the contract check. */
+export async function runEncoding(
+  encoder: Encoder, program: Program, options: EncodingOptions, solver: Solver, settings: RunSettings,
+): Promise<EncodingRun> {
+  const budget = Budget.start(settings.timeoutMilliseconds, settings.clock);
+  const limited = budgetedSolver(solver, budget);
+  const context: EncoderContext = { options, budget, solver: limited };
+  const started = performance.now();
+  const outcome = await encoder.solve(program, context);
+  checkContract(encoder, program, options, outcome.verdict);
+  const times: PhaseTimes = { ...outcome.times, encoding: performance.now() - started };
+  return { ...outcome, times, solver: solver.name, solverCalls: { ...limited.statistics } };
+}

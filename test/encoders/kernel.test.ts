@@ -1,0 +1,154 @@
+// The solve kernel: the budget, the solver cut to it, the one confirmation of counterexamples and
+// the guard that lets a verdict out only within the soundness contract. Breaches are planted on
+// purpose to show that the guard catches them.
+
+import { describe, expect, it } from 'vitest';
+import type { Encoder } from '../../src/encoders/encoder.js';
+import { bmcEncoder } from '../../src/encoders/bmc/index.js';
+import { declaredOptions, encoders } from '../../src/encoders/index.js';
+import { Budget } from '../../src/encoders/kernel/budget.js';
+import { budgetedSolver } from '../../src/encoders/kernel/budgeted-solver.js';
+import { confirmCounterexample } from '../../src/encoders/kernel/confirm.js';
+import { ContractBreach, runEncoding } from '../../src/encoders/kernel/guard.js';
+import { encodingOptions, integerOption } from '../../src/encoders/kernel/options.js';
+import { createSmtScript } from '../../src/smt/terms.js';
+import type { CheckOptions, Solver, SolverResult } from '../../src/solvers/solver.js';
+import { unknownVerdict } from '../../src/verdict.js';
+import * as programs from './common-programs.js';
+
+/** a solver that records the timeouts it was given and answers `answer` */
+function recordingSolver(answer: SolverResult): Solver & { readonly timeouts: number[] } {
+  const timeouts: number[] = [];
+  const check = async (_input: unknown, options: CheckOptions): Promise<SolverResult> => {
+    timeouts.push(options.timeoutMilliseconds);
+    return answer;
+  };
+  return { name: 'recording', timeouts, checkScript: check, checkChc: check, dispose: async () => undefined };
+}
+
+function fakeEncoder(overrides: Partial<Encoder>): Encoder {
+  return {
+    name: 'fake', summary: 'a planted encoder', approximation: 'over', options: [], emitUsesSolver: false,
+    emit: async () => ({ kind: 'unsupported', reason: 'none' }),
+    solve: async () => ({ verdict: unknownVerdict('imprecise', 'nothing'), times: {}, details: {} }),
+    ...overrides,
+  };
+}
+
+const emptyScript = createSmtScript({ headerComments: [], logic: 'ALL', constants: [], functions: [], assertions: [] });
+const int = encodingOptions('int');
+
+describe('budget', () => {
+  it('shares and slices what remains, never beyond the deadline', () => {
+    let now = 1_000;
+    const budget = Budget.start(10_000, () => now);
+    expect(budget.remaining()).toBe(10_000);
+    const half = budget.share(1 / 2);
+    expect(half.remaining()).toBe(5_000);
+    expect(budget.slice(60_000).remaining()).toBe(10_000);
+    now += 7_000;
+    expect(half.expired()).toBe(true);
+    expect(budget.remaining()).toBe(3_000);
+    expect(budget.solverTimeout(60_000)).toBe(3_000);
+    expect(budget.solverTimeout(500)).toBe(500);
+    now += 3_000;
+    expect(budget.expired()).toBe(true);
+    expect(budget.solverTimeout()).toBe(1);
+  });
+
+  it('cuts every solver call to what remains and starts none when it is spent', async () => {
+    let now = 0;
+    const budget = Budget.start(2_000, () => now);
+    const backEnd = recordingSolver({ kind: 'unsat' });
+    const solver = budgetedSolver(backEnd, budget);
+    await solver.checkScript(emptyScript, { timeoutMilliseconds: 60_000 });
+    now = 1_500;
+    await solver.checkScript(emptyScript, { timeoutMilliseconds: 60_000 });
+    now = 2_000;
+    const late = await solver.checkScript(emptyScript, { timeoutMilliseconds: 60_000 });
+    expect(backEnd.timeouts).toEqual([2_000, 500]);
+    expect(late).toEqual({ kind: 'unknown', reason: 'timeout' });
+    expect(solver.statistics).toMatchObject({ calls: 2, unsat: 2, skipped: 1 });
+  });
+
+  it('bmc gives its two queries one budget together, not the whole timeout each', async () => {
+    const backEnd = recordingSolver({ kind: 'unsat' });
+    let now = 0;
+    const clock = () => { now += 100; return now; };
+    const run = await runEncoding(bmcEncoder, programs.countingSafe, encodingOptions('int', { unwind: 2, 'unwinding-assertions': true }), backEnd, { timeoutMilliseconds: 5_000, clock });
+    expect(run.verdict.kind).toBe('safe');
+    expect(backEnd.timeouts.length).toBe(2);
+    // the second query gets only what the first one left (the fake clock advances 100 ms a reading)
+    expect(backEnd.timeouts[1]!).toBeLessThan(backEnd.timeouts[0]!);
+    expect(backEnd.timeouts.reduce((sum, timeout) => Math.max(sum, timeout), 0)).toBeLessThanOrEqual(5_000);
+  });
+});
+
+describe('confirmation', () => {
+  it('makes UNSAFE only from a replay that fails an assertion', () => {
+    const budget = Budget.start(10_000);
+    const failing = confirmCounterexample(programs.straightUnsafe, { kind: 'choices', counterexample: { scalars: [7n], arrays: [] } }, { semantics: 'int', budget });
+    expect(failing.kind).toBe('confirmed');
+    const passing = confirmCounterexample(programs.straightUnsafe, { kind: 'choices', counterexample: { scalars: [9n], arrays: [] } }, { semantics: 'int', budget });
+    expect(passing.kind).toBe('refuted');
+    if (passing.kind === 'refuted') expect(passing.reason.kind).toBe('noReplay');
+  });
+});
+
+describe('the guard', () => {
+  const solver = recordingSolver({ kind: 'unsat' });
+  const run = (encoder: Encoder, program = programs.straightUnsafe) => runEncoding(encoder, program, int, solver, { timeoutMilliseconds: 1_000 });
+
+  it('catches a planted UNSAFE that no replay made', async () => {
+    const forged = fakeEncoder({
+      solve: async () => ({ verdict: { kind: 'unsafe', counterexample: { scalars: [7n], arrays: [] }, violatedAt: { line: 3, column: 1 } }, times: {}, details: {} }),
+    });
+    await expect(run(forged)).rejects.toBeInstanceOf(ContractBreach);
+  });
+
+  it('catches an UNSAFE replayed on another program than the one asked about', async () => {
+    const elsewhere = fakeEncoder({
+      solve: async () => {
+        const confirmation = confirmCounterexample(programs.straightUnsafe, { kind: 'choices', counterexample: { scalars: [7n], arrays: [] } }, { semantics: 'int', budget: Budget.start(1_000) });
+        if (confirmation.kind !== 'confirmed') throw new Error('expected a confirmation');
+        return { verdict: confirmation.verdict, times: {}, details: {} };
+      },
+    });
+    await expect(run(elsewhere, programs.straightSafe)).rejects.toBeInstanceOf(ContractBreach);
+    // the same verdict on its own program passes
+    expect((await run(elsewhere, programs.straightUnsafe)).verdict.kind).toBe('unsafe');
+  });
+
+  it('catches SAFE from an under-approximation and from bmc without unwinding assertions', async () => {
+    const safe = async () => ({ verdict: { kind: 'safe' as const, assumptions: [] }, times: {}, details: {} });
+    await expect(run(fakeEncoder({ approximation: 'under', solve: safe }))).rejects.toBeInstanceOf(ContractBreach);
+    await expect(run({ ...bmcEncoder, solve: safe })).rejects.toBeInstanceOf(ContractBreach);
+    expect((await run(fakeEncoder({ approximation: 'over', solve: safe }))).verdict.kind).toBe('safe');
+  });
+
+  it('catches UNKNOWN without a typed reason', async () => {
+    const untyped = fakeEncoder({ solve: async () => ({ verdict: { kind: 'unknown', reason: 'text only' } as never, times: {}, details: {} }) });
+    await expect(run(untyped)).rejects.toBeInstanceOf(ContractBreach);
+  });
+});
+
+describe('options declared by the encoders', () => {
+  it('every registered encoder declares what it reads, and shared names keep each default', () => {
+    const options = declaredOptions();
+    const unwind = options.find((option) => option.name === 'unwind');
+    expect(unwind?.readers.map((reader) => [reader.encoder, reader.declaration.defaultValue])).toEqual([['accel', 3], ['bmc', 10]]);
+    for (const name of ['max-k', 'cells', 'loops', 'unwinding-assertions', 'show-summaries']) {
+      expect(options.map((option) => option.name)).toContain(name);
+    }
+    for (const encoder of encoders.values()) expect(encoder.summary.length).toBeGreaterThan(10);
+  });
+
+  it('adding an encoding is one registry entry: its options appear, and conflicting declarations are refused', () => {
+    const depth = integerOption({ name: 'depth', valueName: 'd', minimum: 0, defaultValue: 4, help: 'a depth' });
+    const registry = new Map([...encoders, ['trivial', fakeEncoder({ name: 'trivial', options: [depth] })]]);
+    expect(declaredOptions(registry).find((option) => option.name === 'depth')?.readers.map((reader) => reader.encoder)).toEqual(['trivial']);
+    const clash = { ...depth, name: 'unwind', valueName: 'other' };
+    const broken = new Map([...encoders, ['clash', fakeEncoder({ name: 'clash', options: [clash] })]]);
+    expect(() => declaredOptions(broken)).toThrow(/declared differently/);
+  });
+});

@@ -1,0 +1,97 @@
+// What some test groups need beyond the project itself, and how they skip without it:
+// - `corpus`: the SV-COMP array corpus (a copy of sv-arrays with its manifest.json), by default
+//   ../shared/bench/sv-arrays beside the project, or the directory ENCODE_CORPUS names;
+// - `z3`, `cvc5`: Debian's solver executables on PATH (the embedded z3-wasm needs nothing);
+// - `gcc`: the differential lowering tests compile the same programs with gcc.
+// A group whose requirement is absent registers its tests as skipped with the note
+// `needs <requirement>: <why>`; test/support/summary-reporter.ts prints those notes once, at the
+// end of the run. ENCODE_REQUIRE_CORPUS=1 / ENCODE_REQUIRE_SOLVERS=1 (set by .ci/run) turn an
+// absent requirement into a failure instead of a skip.
+
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describe, it, type TestContext } from 'vitest';
+import { findExecutable } from '../../src/solvers/index.js';
+import { skipNotePrefix } from './skip-note.js';
+
+export interface Requirement {
+  readonly name: 'corpus' | 'z3' | 'cvc5' | 'gcc';
+  readonly available: boolean;
+  /** why it is absent (empty when available) */
+  readonly reason: string;
+}
+
+/** the note of a test skipped for `requirement`; the summary reporter groups by it */
+export function skipNote(requirement: Requirement): string {
+  return `${skipNotePrefix}${requirement.name}: ${requirement.reason}`;
+}
+
+const projectRoot = resolve(import.meta.dirname, '..', '..');
+const defaultCorpusRoot = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays');
+
+/** the sv-arrays corpus the corpus tests read: ENCODE_CORPUS, else ../shared/bench/sv-arrays */
+export const corpusRoot = process.env['ENCODE_CORPUS'] ? resolve(process.env['ENCODE_CORPUS']) : defaultCorpusRoot;
+
+function corpusState(): Requirement {
+  const manifest = join(corpusRoot, 'manifest.json');
+  if (existsSync(manifest)) return { name: 'corpus', available: true, reason: '' };
+  const where = process.env['ENCODE_CORPUS'] ? `ENCODE_CORPUS=${process.env['ENCODE_CORPUS']}` : '../shared/bench/sv-arrays';
+  return { name: 'corpus', available: false, reason: `corpus absent: no ${manifest} (${where}; set ENCODE_CORPUS=DIR to a copy of sv-arrays)` };
+}
+
+function solverState(name: 'z3' | 'cvc5'): Requirement {
+  if (findExecutable(name) !== undefined) return { name, available: true, reason: '' };
+  return { name, available: false, reason: `solver absent: no ${name} executable on PATH (apt-get install ${name})` };
+}
+
+/**
+ * The corpus, when present. Absent, it is a skip; but an ENCODE_CORPUS that names no corpus, or
+ * ENCODE_REQUIRE_CORPUS=1 (CI), makes it an error, so the corpus tests cannot silently stop running.
+ */
+export function corpusRequirement(): Requirement {
+  const state = corpusState();
+  if (!state.available && (process.env['ENCODE_CORPUS'] || process.env['ENCODE_REQUIRE_CORPUS'] === '1')) {
+    throw new Error(`the corpus tests must run here (${process.env['ENCODE_CORPUS'] ? 'ENCODE_CORPUS is set' : 'ENCODE_REQUIRE_CORPUS=1'}), but ${state.reason}`);
+  }
+  return state;
+}
+
+/** an external solver executable; ENCODE_REQUIRE_SOLVERS=1 (CI) makes its absence an error */
+export function solverRequirement(name: 'z3' | 'cvc5'): Requirement {
+  const state = solverState(name);
+  if (!state.available && process.env['ENCODE_REQUIRE_SOLVERS'] === '1') {
+    throw new Error(`ENCODE_REQUIRE_SOLVERS=1, but ${state.reason}`);
+  }
+  return state;
+}
+
+/** gcc on PATH (the differential lowering tests); never required */
+export function gccRequirement(): Requirement {
+  if (findExecutable('gcc') !== undefined) return { name: 'gcc', available: true, reason: '' };
+  return { name: 'gcc', available: false, reason: 'compiler absent: no gcc executable on PATH (apt-get install gcc)' };
+}
+
+/**
+ * `describe(name, body)` when every requirement is available; otherwise one test in its place,
+ * skipped with the note of the first absent requirement (`body` is not run at all, so it may read
+ * the corpus or start a solver while it collects its tests).
+ */
+export function describeWith(requirements: readonly Requirement[], name: string, body: () => void): void {
+  const absent = requirements.find((requirement) => !requirement.available);
+  if (absent === undefined) {
+    describe(name, body);
+    return;
+  }
+  describe(name, () => {
+    it(`(skipped: needs ${absent.name})`, (context) => context.skip(skipNote(absent)));
+  });
+}
+
+type TestBody = (context: TestContext) => unknown;
+
+/** `it(name, options, body)` when every requirement is available; otherwise the same test, skipped with its note */
+export function itWith(requirements: readonly Requirement[], name: string, options: { timeout?: number }, body: TestBody): void {
+  const absent = requirements.find((requirement) => !requirement.available);
+  if (absent === undefined) it(name, options, body);
+  else it(name, options, (context) => context.skip(skipNote(absent)));
+}
