@@ -123,13 +123,17 @@ const checks = [
   'for (int j = 0; j < N; j++) __VERIFIER_assert(a[j] <= C);', '__VERIFIER_assert(2 * s == N * (N - 1));',
 ];
 const constants = [0, 1, 2, 3];
+const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)'];
 
 const programText = fc.record({
-  loops: fc.array(fc.array(fc.record({ body: fc.integer({ min: 0, max: bodies.length - 1 }), constant: fc.constantFrom(...constants) }), { minLength: 1, maxLength: 2 }), { minLength: 1, maxLength: 3 }),
+  loops: fc.array(fc.record({
+    header: fc.integer({ min: 0, max: headers.length - 1 }),
+    statements: fc.array(fc.record({ body: fc.integer({ min: 0, max: bodies.length - 1 }), constant: fc.constantFrom(...constants) }), { minLength: 1, maxLength: 2 }),
+  }), { minLength: 1, maxLength: 3 }),
   check: fc.record({ index: fc.integer({ min: 0, max: checks.length - 1 }), constant: fc.constantFrom(...constants) }),
   initialised: fc.boolean(),
 }).map(({ loops, check, initialised }) => {
-  const loopText = loops.map((statements) => `  for (int i = 0; i < N; i++) { ${statements.map((statement) => bodies[statement.body]!.replace(/C/g, String(statement.constant))).join(' ')} }`).join('\n');
+  const loopText = loops.map(({ header, statements }) => `  ${headers[header]!} { ${statements.map((statement) => bodies[statement.body]!.replace(/C/g, String(statement.constant))).join(' ')} }`).join('\n');
   const havoc = initialised ? '' : '  for (int i = 0; i < N; i++) a[i] = __VERIFIER_nondet_int();\n';
   return `${prelude}int a[1000]; int b[1000];
 int main(void) {
@@ -165,7 +169,7 @@ describe('induct soundness harness (random programs with a symbolic N)', () => {
   it('never SAFE where a run fails; decides a floor of programs', async () => {
     const statistics = { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
     const scale = Number(process.env['ENCODE_HARNESS_SCALE'] ?? '1');
-    const samples = fc.sample(programText, { numRuns: 60 * scale, seed: 20261123 });
+    const samples = fc.sample(programText, { numRuns: 80 * scale, seed: 20261123 });
     for (const source of samples) {
       const program = lowerSource(source);
       const failing = failsForSmallSizes(program);

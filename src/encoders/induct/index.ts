@@ -90,7 +90,7 @@ function describeShape(shape: InductionShape, start: bigint): string[] {
   return [
     `induction on ${shape.size.sourceName}: base cases ${shape.size.sourceName} = 1 … ${start - 1n}, step for ${shape.size.sourceName} >= ${start}`,
     `precondition: ${shape.precondition.length} assumption(s) on ${shape.size.sourceName}`,
-    ...loops.map((loop) => `peeled: loop at ${loop.loop.location.line}:${loop.loop.location.column} (${loop.counter.sourceName} from ${loop.start} step ${loop.step}, ${shape.size.sourceName} ${loop.iterationOffset >= 0n ? '+' : '-'} ${loop.iterationOffset < 0n ? -loop.iterationOffset : loop.iterationOffset} iterations)`),
+    ...loops.map((loop) => `peeled: loop at ${loop.loop.location.line}:${loop.loop.location.column} (${loop.counter.sourceName} from ${loop.start} step ${loop.step}, ${loop.perSize === 1n ? '' : `${loop.perSize}·`}${shape.size.sourceName} ${loop.iterationOffset >= 0n ? '+' : '-'} ${loop.iterationOffset < 0n ? -loop.iterationOffset : loop.iterationOffset} iterations, ${loop.perSize} peeled)`),
     `property: ${shape.post.length} part(s) after the loops`,
   ];
 }

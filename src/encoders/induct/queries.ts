@@ -46,16 +46,21 @@ class FreshScalars {
   }
 }
 
-/** the counter value of the last iteration for size `size` (N or M): start + step·(size − 1 + e) */
-export function lastCounterValue(loop: CountingLoop, size: Expression): Expression {
-  return add(constant(loop.start), multiply(constant(loop.step), add(size, constant(loop.iterationOffset - 1n))));
+/** the counter value of the iteration number `iteration` (from 0): start + step·iteration */
+function counterAt(loop: CountingLoop, iteration: Expression): Expression {
+  return add(constant(loop.start), multiply(constant(loop.step), iteration));
+}
+
+/** n(size) = k·size + e, the number of iterations for a size */
+function iterations(loop: CountingLoop, size: Expression): Expression {
+  return add(multiply(constant(loop.perSize), size), constant(loop.iterationOffset));
 }
 
 /** counter values of the iterations for size `size`: start ≤ c < step·size + offset, c ≡ start (mod step) */
 function inRange(loop: CountingLoop, counter: Expression, size: Expression): Expression {
   const conditions = [
     createBinary('lessEqual', constant(loop.start), counter, intType),
-    createBinary('less', counter, add(multiply(constant(loop.step), size), constant(loop.boundOffset)), intType),
+    createBinary('less', counter, add(multiply(constant(loop.step * loop.perSize), size), constant(loop.boundOffset)), intType),
   ];
   if (loop.step !== 1n) {
     conditions.push(createBinary('equal', createBinary('remainder', createBinary('subtract', counter, constant(loop.start), intType), constant(loop.step), intType), constant(0n), intType));
@@ -63,9 +68,15 @@ function inRange(loop: CountingLoop, counter: Expression, size: Expression): Exp
   return conjunction(conditions);
 }
 
-/** the peeled iteration: counter = its last value; body; update */
+/** the peeled iterations of P(size) over P(size − 1), in order: counter = its value; body; update */
 export function peel(loop: CountingLoop, size: Expression): Block {
-  return [createAssign(loop.counter, convertTo(lastCounterValue(loop, size), loop.counter.type), loop.loop.location), ...loop.body, ...loop.update];
+  const previousCount = iterations(loop, createBinary('subtract', size, constant(1n), intType));
+  const block: Statement[] = [];
+  for (let extra = 0n; extra < loop.perSize; extra++) {
+    const value = counterAt(loop, add(previousCount, constant(extra)));
+    block.push(createAssign(loop.counter, convertTo(value, loop.counter.type), loop.loop.location), ...loop.body, ...loop.update);
+  }
+  return block;
 }
 
 function assumeAssertions(block: Block): Block {
@@ -80,8 +91,14 @@ function assumeAssertions(block: Block): Block {
 
 /** the smallest N the inductive step starts from */
 export function inductionStart(shape: InductionShape): bigint {
+  // n(N − 1) = k·(N − 1) + e >= 0 for every peeled loop
   let start = 2n;
-  for (const element of shape.middle) if (element.kind === 'loop' && 1n - element.iterationOffset > start) start = 1n - element.iterationOffset;
+  for (const element of shape.middle) {
+    if (element.kind !== 'loop') continue;
+    const numerator = element.perSize - element.iterationOffset;
+    const least = numerator <= 0n ? 0n : (numerator + element.perSize - 1n) / element.perSize;
+    if (least > start) start = least;
+  }
   return start;
 }
 
@@ -143,7 +160,9 @@ export function fixedSizeProgram(program: Program, shape: InductionShape, value:
 /** the unwinding that covers every loop of P(value) with one to spare */
 export function fixedSizeUnwind(shape: InductionShape, value: bigint): number {
   let most = 0n;
-  for (const element of [...shape.middle, ...shape.post]) if (element.kind === 'loop' && value + element.iterationOffset > most) most = value + element.iterationOffset;
+  for (const element of [...shape.middle, ...shape.post]) {
+    if (element.kind === 'loop' && element.perSize * value + element.iterationOffset > most) most = element.perSize * value + element.iterationOffset;
+  }
   return Number(most) + 1;
 }
 
@@ -167,11 +186,11 @@ export function preconditionProgram(program: Program, shape: InductionShape, sta
 function fragmentOf(element: MiddleElement, fresh: FreshScalars, size: ScalarVariable): { block: Block; range: Expression | undefined } {
   if (element.kind === 'straight') return { block: element.statements, range: undefined };
   const iteration = fresh.make(`${element.counter.sourceName}_iteration`);
-  const counterValue = add(constant(element.start), multiply(constant(element.step), variable(iteration)));
+  const counterValue = counterAt(element, variable(iteration));
   const previousSize = createBinary('subtract', variable(size), constant(1n), intType);
   const range = conjunction([
     createBinary('lessEqual', constant(0n), variable(iteration), intType),
-    createBinary('less', variable(iteration), add(previousSize, constant(element.iterationOffset)), intType),
+    createBinary('less', variable(iteration), iterations(element, previousSize), intType),
   ]);
   return { block: [createAssign(element.counter, convertTo(counterValue, element.counter.type), element.loop.location), ...element.body, ...element.update], range };
 }

@@ -7,9 +7,9 @@
 //   do not read N. Variables Pre computes from N (a VLA's frozen size) are "tainted": nothing after
 //   Pre may read them, nor N itself, except the loop bounds and Post.
 // - E_i: straight-line statements (no loops, no jumps), or counting loops
-//   `c = a; while (c < s·N + d) { B } update { c = c + s }` with a, d constants and s > 0, B loop-free
-//   and without jumps, B not writing c: the loop runs n(N) = N + e iterations, e = ceil((d − a) / s),
-//   and P(N)'s loop is P(N−1)'s loop plus one last iteration with c = a + s·(N − 1 + e).
+//   `c = a; while (c < k·s·N + d) { B } update { c = c + s }` with a, d constants, s > 0, B loop-free
+//   and without jumps, B not writing c, s·k = the scale of N: the loop runs n(N) = k·N + e
+//   iterations, e = ceil((d − a) / s), and P(N)'s loop is P(N−1)'s loop plus its last k iterations.
 // - Post: only assertions: plain asserts, conditionals around asserts, and assertion loops (counting
 //   loops whose body writes nothing). Post is the property ψ(N).
 // Loop counters are local to their loops: each counter is written only by its loop's initialisation
@@ -34,8 +34,10 @@ export interface CountingLoop {
   readonly step: bigint;
   /** the bound is step·N + boundOffset (the condition `counter < bound`) */
   readonly boundOffset: bigint;
-  /** n(N) = N + iterationOffset */
+  /** n(N) = perSize·N + iterationOffset */
   readonly iterationOffset: bigint;
+  /** iterations per unit of N (the bound's scale over the step): the peel is this many iterations */
+  readonly perSize: bigint;
   /** the statement `counter = start` just before the loop */
   readonly initialisation: Statement;
   /** the loop's body and its update (an increment at the end of the body counts as the update) */
@@ -151,7 +153,8 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   const step = value.kind === 'binary' && value.operator === 'add' && stripCasts(value.left).kind === 'variable'
     && (stripCasts(value.left) as { variable: ScalarVariable }).variable.id === counter.id ? constantValue(value.right) : undefined;
   if (step === undefined || step <= 0n) return 'the update is not counter = counter + step with a positive constant step';
-  if (linear.scale !== step) return `the loop runs ${linear.scale}/${step} iterations per unit of ${size.sourceName} (one is supported)`;
+  const perSize = linear.scale / step;
+  if (linear.scale % step !== 0n || perSize > 4n) return `the loop runs ${linear.scale}/${step} iterations per unit of ${size.sourceName} (a whole number up to 4 is supported)`;
   if (previous === undefined || previous.kind !== 'assign' || previous.target.id !== counter.id) return 'the counter is not initialised just before the loop';
   const start = constantValue(previous.value);
   if (start === undefined) return 'the counter does not start at a constant';
@@ -159,7 +162,7 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   if (flattenStatements(body).some((statement) => statement.kind === 'loop')) return 'nested loops are not supported yet';
   if (containsJump(body, 'break') || containsJump(body, 'continue')) return 'the loop body has break or continue';
   if (writtenVariables(body).scalars.has(counter.id)) return 'the body writes the counter';
-  return { kind: 'loop', loop, counter, start, step, boundOffset, iterationOffset: ceilingDivision(boundOffset - start, step), initialisation: previous, body, update };
+  return { kind: 'loop', loop, counter, start, step, boundOffset, iterationOffset: ceilingDivision(boundOffset - start, step), perSize, initialisation: previous, body, update };
 }
 
 /** the size parameter: a scalar havocked once at the top level, written nowhere else, in a loop bound */
