@@ -123,7 +123,8 @@ const checks = [
   'for (int j = 0; j < N; j++) __VERIFIER_assert(a[j] <= C);', '__VERIFIER_assert(2 * s == N * (N - 1));',
 ];
 const constants = [0, 1, 2, 3];
-const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)'];
+const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)',
+  'for (int i = N - 1; i >= 0; i--)', 'for (int i = N; i > 0; i--)'];
 
 const programText = fc.record({
   loops: fc.array(fc.record({

@@ -34,7 +34,7 @@ import type { Budget } from '../kernel/budget.js';
 import { confirmCounterexample } from '../kernel/confirm.js';
 import { flagOption, optionValue } from '../kernel/options.js';
 import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
-import { commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, preconditionProgram, stepProgram } from './queries.js';
+import { commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, preconditionProgram, stepProgram } from './queries.js';
 import { detectShape, findSize, generaliseConstantSize, type CountingLoop, type InductionShape } from './shape.js';
 
 export const showInductionOption = flagOption({
@@ -98,17 +98,15 @@ function describeShape(shape: InductionShape, start: bigint): string[] {
 /** every (peeled loop, later middle element) pair commutes */
 async function proveCommutation(program: Program, shape: InductionShape, start: bigint, context: EncoderContext): Promise<Premise> {
   const { solver, budget, options } = context;
-  for (const [index, element] of shape.middle.entries()) {
-    if (element.kind !== 'loop') continue;
-    for (const later of shape.middle.slice(index + 1)) {
-      const script = commutationScript(program, shape, start, element, later, options.semantics);
-      if ('kind' in script && script.kind === 'unsupported') return { kind: 'fails', reason: unknownReason('unsupported', `induct: ${script.reason}`) };
-      const result = await solver.checkScript(script as Exclude<typeof script, { kind: 'unsupported' }>, { timeoutMilliseconds: budget.solverTimeout() });
-      if (result.kind === 'unknown') return { kind: 'fails', reason: solverUnknown('induct: commutation', result) };
-      if (result.kind === 'sat') {
-        const where = later.kind === 'loop' ? `the loop at ${later.loop.location.line}:${later.loop.location.column}` : 'the statements after it';
-        return { kind: 'fails', reason: unknownReason('imprecise', `induct: the last iteration of the loop at ${element.loop.location.line}:${element.loop.location.column} does not commute with ${where} (difference relations are not built yet)`, element.loop.location) };
-      }
+  for (const { peeled: element, later } of commutationPairs(shape)) {
+    const script = commutationScript(program, shape, start, element, later, options.semantics);
+    if ('kind' in script && script.kind === 'unsupported') return { kind: 'fails', reason: unknownReason('unsupported', `induct: ${script.reason}`) };
+    const result = await solver.checkScript(script as Exclude<typeof script, { kind: 'unsupported' }>, { timeoutMilliseconds: budget.solverTimeout() });
+    if (result.kind === 'unknown') return { kind: 'fails', reason: solverUnknown('induct: commutation', result) };
+    if (result.kind === 'sat') {
+      const where = later === element ? 'the loop\'s other iterations' : later.kind === 'loop' ? `the loop at ${later.loop.location.line}:${later.loop.location.column}` : 'the statements after it';
+      const which = element.direction === 'down' ? 'first' : 'last';
+      return { kind: 'fails', reason: unknownReason('imprecise', `induct: the ${which} iteration of the loop at ${element.loop.location.line}:${element.loop.location.column} does not commute with ${where} (difference relations are not built yet)`, element.loop.location) };
     }
   }
   return { kind: 'holds' };
@@ -195,13 +193,10 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   proof('.induct-precondition.smt2', preconditionProgram(program, shape, start), 0, `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`);
   for (let size = 1n; size < start; size++) proof(`.induct-base-${size}.smt2`, fixedSizeProgram(program, shape, size), fixedSizeUnwind(shape, size), `the base case ${shape.size.sourceName} = ${size}`);
   let pair = 0;
-  for (const [index, element] of shape.middle.entries()) {
-    if (element.kind !== 'loop') continue;
-    for (const later of shape.middle.slice(index + 1)) {
-      const script = commutationScript(program, shape, start, element, later, semantics);
-      if ('kind' in script && script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
-      artefacts.push({ suffix: `.induct-commute-${++pair}.smt2`, content: script as Exclude<typeof script, { kind: 'unsupported' }> });
-    }
+  for (const { peeled: element, later } of commutationPairs(shape)) {
+    const script = commutationScript(program, shape, start, element, later, semantics);
+    if ('kind' in script && script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
+    artefacts.push({ suffix: `.induct-commute-${++pair}.smt2`, content: script as Exclude<typeof script, { kind: 'unsupported' }> });
   }
   proof('.induct-step.smt2', stepProgram(program, shape, start).program, 0, 'the inductive step');
   return { kind: 'emitted', artefacts };

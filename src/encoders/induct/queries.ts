@@ -46,9 +46,16 @@ class FreshScalars {
   }
 }
 
-/** the counter value of the iteration number `iteration` (from 0): start + step·iteration */
-function counterAt(loop: CountingLoop, iteration: Expression): Expression {
-  return add(constant(loop.start), multiply(constant(loop.step), iteration));
+/** the counter value of the iteration number `iteration` (from 0) for a size: start + step·iteration, or size + downFrom − iteration */
+function counterAt(loop: CountingLoop, iteration: Expression, size: Expression): Expression {
+  switch (loop.direction) {
+    case 'up': return add(constant(loop.start), multiply(constant(loop.step), iteration));
+    case 'down': return createBinary('subtract', add(size, constant(loop.downFrom)), iteration, intType);
+    default: {
+      const never: never = loop.direction;
+      throw new Error(`unknown direction ${String(never)}`);
+    }
+  }
 }
 
 /** n(size) = k·size + e, the number of iterations for a size */
@@ -58,6 +65,12 @@ function iterations(loop: CountingLoop, size: Expression): Expression {
 
 /** counter values of the iterations for size `size`: start ≤ c < step·size + offset, c ≡ start (mod step) */
 function inRange(loop: CountingLoop, counter: Expression, size: Expression): Expression {
+  if (loop.direction === 'down') {
+    return conjunction([
+      createBinary('lessEqual', constant(loop.start), counter, intType),
+      createBinary('lessEqual', counter, add(size, constant(loop.downFrom)), intType),
+    ]);
+  }
   const conditions = [
     createBinary('lessEqual', constant(loop.start), counter, intType),
     createBinary('less', counter, add(multiply(constant(loop.step * loop.perSize), size), constant(loop.boundOffset)), intType),
@@ -70,10 +83,14 @@ function inRange(loop: CountingLoop, counter: Expression, size: Expression): Exp
 
 /** the peeled iterations of P(size) over P(size − 1), in order: counter = its value; body; update */
 export function peel(loop: CountingLoop, size: Expression): Block {
+  if (loop.direction === 'down') {
+    // counting down, P(size) adds its first iteration, at the counter's initial value
+    return [createAssign(loop.counter, convertTo(add(size, constant(loop.downFrom)), loop.counter.type), loop.loop.location), ...loop.body, ...loop.update];
+  }
   const previousCount = iterations(loop, createBinary('subtract', size, constant(1n), intType));
   const block: Statement[] = [];
   for (let extra = 0n; extra < loop.perSize; extra++) {
-    const value = counterAt(loop, add(previousCount, constant(extra)));
+    const value = counterAt(loop, add(previousCount, constant(extra)), size);
     block.push(createAssign(loop.counter, convertTo(value, loop.counter.type), loop.loop.location), ...loop.body, ...loop.update);
   }
   return block;
@@ -186,8 +203,8 @@ export function preconditionProgram(program: Program, shape: InductionShape, sta
 function fragmentOf(element: MiddleElement, fresh: FreshScalars, size: ScalarVariable): { block: Block; range: Expression | undefined } {
   if (element.kind === 'straight') return { block: element.statements, range: undefined };
   const iteration = fresh.make(`${element.counter.sourceName}_iteration`);
-  const counterValue = counterAt(element, variable(iteration));
   const previousSize = createBinary('subtract', variable(size), constant(1n), intType);
+  const counterValue = counterAt(element, variable(iteration), previousSize);
   const range = conjunction([
     createBinary('lessEqual', constant(0n), variable(iteration), intType),
     createBinary('less', variable(iteration), iterations(element, previousSize), intType),
@@ -269,9 +286,10 @@ export function commutationScript(
     and(not(forward.failure), or(not(equal(guard(forward.end), guard(backward.end))), and(guard(forward.end), or(...differences)))),
   );
   const where = later.kind === 'loop' ? `an iteration of the loop at ${later.loop.location.line}` : `the statements at line ${later.statements[0]?.location.line ?? '?'}`;
+  const which = peeled.direction === 'down' ? 'first' : 'last';
   return createSmtScript({
     headerComments: [
-      `induct: does the last iteration of the loop at line ${peeled.loop.location.line} (for N) commute with ${where} (for N - 1)?`,
+      `induct: does the ${which} iteration of the loop at line ${peeled.loop.location.line} (for N) commute with ${where} (for N - 1)?`,
       'unsat: they commute (same final state except loop counters, same assertion failures, same blocked runs)',
       'sat: they may not commute: the peel cannot be moved to the end',
     ],
@@ -280,4 +298,15 @@ export function commutationScript(
     functions: [...functions.values()],
     assertions: [...executor.definitions.map((term) => ({ term })), { term: goal, comment: 'the two orders differ' }],
   });
+}
+
+/** the pairs whose commutation the proof needs: each peel with every later element, and a loop counting down with its own iterations */
+export function commutationPairs(shape: InductionShape): { readonly peeled: CountingLoop; readonly later: MiddleElement }[] {
+  const pairs: { peeled: CountingLoop; later: MiddleElement }[] = [];
+  for (const [index, element] of shape.middle.entries()) {
+    if (element.kind !== 'loop') continue;
+    if (element.direction === 'down') pairs.push({ peeled: element, later: element });
+    for (const later of shape.middle.slice(index + 1)) pairs.push({ peeled: element, later });
+  }
+  return pairs;
 }

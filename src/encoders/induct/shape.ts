@@ -43,6 +43,13 @@ export interface CountingLoop {
   /** the loop's body and its update (an increment at the end of the body counts as the update) */
   readonly body: Block;
   readonly update: Block;
+  /**
+   * `up`: c = start; c < bound; c += step — P(N) adds its last iterations to P(N − 1)'s.
+   * `down`: c = N + downFrom; c >= start; c -= 1 — P(N) adds its FIRST iteration (c = N + downFrom)
+   * to P(N − 1)'s, which must then commute with the loop's own later iterations too.
+   */
+  readonly direction: 'up' | 'down';
+  readonly downFrom: bigint;
 }
 
 export type MiddleElement = CountingLoop | { readonly kind: 'straight'; readonly statements: Block };
@@ -118,10 +125,64 @@ function ceilingDivision(numerator: bigint, denominator: bigint): bigint {
   return quotient * denominator < numerator ? quotient + 1n : quotient;
 }
 
+/** body and update, an increment or decrement of `counter` at the end of the body counting as the update */
+function splitUpdate(loop: LoopStatement, counter: ScalarVariable): { body: Block; update: Block } {
+  const trailing = loop.body[loop.body.length - 1];
+  const inBody = loop.update.length === 0 && trailing !== undefined && trailing.kind === 'assign' && trailing.target.id === counter.id
+    && !containsJump(loop.body, 'continue');
+  return inBody ? { body: loop.body.slice(0, -1), update: [trailing] } : { body: loop.body, update: loop.update };
+}
+
+function bodyProblem(body: Block, counter: ScalarVariable): string | undefined {
+  if (flattenStatements(body).some((statement) => statement.kind === 'loop')) return 'nested loops are not supported yet';
+  if (containsJump(body, 'break') || containsJump(body, 'continue')) return 'the loop body has break or continue';
+  if (writtenVariables(body).scalars.has(counter.id)) return 'the body writes the counter';
+  return undefined;
+}
+
+function typeProblem(counter: ScalarVariable, size: ScalarVariable): string | undefined {
+  // casts are looked through: only value-preserving ones (signed, at least int) are allowed
+  for (const type of [counter.type, size.type]) {
+    if (!type.signed || type.width < 32) return `the counter or the size has type ${type.name} (signed int or wider is supported)`;
+  }
+  return undefined;
+}
+
+/** `c = N + d; while (c > a) { B } c = c - 1` (or c >= a): a loop counting down from the size */
+function decreasingLoop(loop: LoopStatement, counter: ScalarVariable, lowest: bigint, previous: Statement | undefined, size: ScalarVariable): CountingLoop | string {
+  const types = typeProblem(counter, size);
+  if (types !== undefined) return types;
+  const { body, update } = splitUpdate(loop, counter);
+  const assignment = update.length === 1 ? update[0]! : undefined;
+  if (assignment === undefined || assignment.kind !== 'assign' || assignment.target.id !== counter.id) return 'the update is not counter = counter - 1';
+  const value = stripCasts(assignment.value);
+  const decrement = value.kind === 'binary' && value.operator === 'subtract' && stripCasts(value.left).kind === 'variable'
+    && (stripCasts(value.left) as { variable: ScalarVariable }).variable.id === counter.id && constantValue(value.right) === 1n;
+  if (!decrement) return 'a loop counting down must step by 1';
+  if (previous === undefined || previous.kind !== 'assign' || previous.target.id !== counter.id) return 'the counter is not initialised just before the loop';
+  const initial = linearInSize(previous.value, size);
+  if (initial === undefined || initial.scale !== 1n) return `a loop counting down must start at ${size.sourceName} + a constant`;
+  const problem = bodyProblem(body, counter);
+  if (problem !== undefined) return problem;
+  return {
+    kind: 'loop', loop, counter, start: lowest, step: 1n, boundOffset: 0n, iterationOffset: initial.offset - lowest + 1n, perSize: 1n,
+    initialisation: previous, body, update, direction: 'down', downFrom: initial.offset,
+  };
+}
+
 /** the counting loop `loop` preceded by `previous`, or why not */
 function countingLoop(loop: LoopStatement, previous: Statement | undefined, size: ScalarVariable): CountingLoop | string {
   const condition = stripCasts(loop.condition);
   if (condition.kind !== 'binary') return 'the loop condition is not a comparison with the size';
+  // c > a, c >= a, a < c, a <= c with a constant: counting down
+  const left = stripCasts(condition.left);
+  const right = stripCasts(condition.right);
+  if ((condition.operator === 'greater' || condition.operator === 'greaterEqual') && left.kind === 'variable' && constantValue(right) !== undefined) {
+    return decreasingLoop(loop, left.variable, constantValue(right)! + (condition.operator === 'greater' ? 1n : 0n), previous, size);
+  }
+  if ((condition.operator === 'less' || condition.operator === 'lessEqual') && right.kind === 'variable' && constantValue(left) !== undefined) {
+    return decreasingLoop(loop, right.variable, constantValue(left)! + (condition.operator === 'less' ? 1n : 0n), previous, size);
+  }
   let counterExpression: Expression;
   let bound: Expression;
   let inclusive = false;
@@ -135,18 +196,12 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   const counterStripped = stripCasts(counterExpression);
   if (counterStripped.kind !== 'variable') return 'the loop condition does not compare a counter';
   const counter = counterStripped.variable;
-  // casts were looked through: only value-preserving ones (signed, at least int) are allowed
-  for (const type of [counter.type, size.type]) {
-    if (!type.signed || type.width < 32) return `the counter or the size has type ${type.name} (signed int or wider is supported)`;
-  }
+  const types = typeProblem(counter, size);
+  if (types !== undefined) return types;
   const linear = linearInSize(bound, size);
   if (linear === undefined) return `the bound of the loop is not linear in ${size.sourceName}`;
   // `while (c < n) { …; c = c + 1; }`: the last statement of the body is the update
-  const trailing = loop.body[loop.body.length - 1];
-  const incrementInBody = loop.update.length === 0 && trailing !== undefined && trailing.kind === 'assign' && trailing.target.id === counter.id
-    && !containsJump(loop.body, 'continue');
-  const body = incrementInBody ? loop.body.slice(0, -1) : loop.body;
-  const update = incrementInBody ? [trailing] : loop.update;
+  const { body, update } = splitUpdate(loop, counter);
   const assignment = update.length === 1 ? update[0]! : undefined;
   if (assignment === undefined || assignment.kind !== 'assign' || assignment.target.id !== counter.id) return 'the update is not counter = counter + step';
   const value = stripCasts(assignment.value);
@@ -159,10 +214,12 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   const start = constantValue(previous.value);
   if (start === undefined) return 'the counter does not start at a constant';
   const boundOffset = linear.offset + (inclusive ? 1n : 0n);
-  if (flattenStatements(body).some((statement) => statement.kind === 'loop')) return 'nested loops are not supported yet';
-  if (containsJump(body, 'break') || containsJump(body, 'continue')) return 'the loop body has break or continue';
-  if (writtenVariables(body).scalars.has(counter.id)) return 'the body writes the counter';
-  return { kind: 'loop', loop, counter, start, step, boundOffset, iterationOffset: ceilingDivision(boundOffset - start, step), perSize, initialisation: previous, body, update };
+  const problem = bodyProblem(body, counter);
+  if (problem !== undefined) return problem;
+  return {
+    kind: 'loop', loop, counter, start, step, boundOffset, iterationOffset: ceilingDivision(boundOffset - start, step), perSize,
+    initialisation: previous, body, update, direction: 'up', downFrom: 0n,
+  };
 }
 
 /** the size parameter: a scalar havocked once at the top level, written nowhere else, in a loop bound */
@@ -177,9 +234,11 @@ export function findSize(program: Program): ScalarVariable | undefined {
     if (statement.kind === 'assign') assignedCount.set(statement.target.id, (assignedCount.get(statement.target.id) ?? 0) + 1);
   });
   const topLevelHavocs = new Set(program.body.filter((statement) => statement.kind === 'havoc').map((statement) => (statement as { target: ScalarVariable }).target.id));
-  for (const statement of program.body) {
+  for (const [index, statement] of program.body.entries()) {
     if (statement.kind !== 'loop') continue;
-    for (const variable of scalarsReadBy(statement.condition).values()) {
+    const previous = program.body[index - 1];
+    const initialisation = previous !== undefined && previous.kind === 'assign' ? [...scalarsReadBy(previous.value).values()] : [];
+    for (const variable of [...scalarsReadBy(statement.condition).values(), ...initialisation]) {
       const entry = havocked.get(variable.id);
       if (entry !== undefined && entry.count === 1 && topLevelHavocs.has(variable.id) && !assignedCount.has(variable.id)) return variable;
     }
