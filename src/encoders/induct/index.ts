@@ -3,8 +3,9 @@
 //
 // For a program of the shape of shape.ts, P(N) = Pre(N); E_1 … E_r; Post(N), SAFE for every N
 // allowed by the precondition φ is shown by:
-// 1. φ(N) ⇒ N ≥ 1, and for N ≥ start, φ(N) ⇒ φ(N − 1) (queries.ts `preconditionProgram`);
-// 2. base cases: P(n) for n = 1 … start − 1 by bmc with N fixed and unwinding assertions (exact);
+// 1. φ(N) ⇒ N ≥ lower (the largest such lower ≤ 8, at least 1), start > lower, and for N ≥ start,
+//    φ(N) ⇒ φ(N − 1) (queries.ts `preconditionProgram`);
+// 2. base cases: P(n) for n = lower … start − 1 by bmc with N fixed and unwinding assertions (exact);
 // 3. peeling: each counting loop of P(N) is its run for N − 1 plus one last iteration (the peel),
 //    because the body reads neither N nor anything computed from it. Every peel commutes with every
 //    later element of the middle (one SMT query per pair, `commutationScript`; loop counters are
@@ -34,12 +35,18 @@ import type { Budget } from '../kernel/budget.js';
 import { confirmCounterexample } from '../kernel/confirm.js';
 import { flagOption, optionValue } from '../kernel/options.js';
 import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
-import { commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, preconditionProgram, stepProgram } from './queries.js';
+import {
+  commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
+} from './queries.js';
+import { constantVariableAsSize, unwrapFinalConditional } from './normalise.js';
 import { detectShape, findSize, generaliseConstantSize, type CountingLoop, type InductionShape } from './shape.js';
 
 export const showInductionOption = flagOption({
   name: 'show-induction', help: 'print the shape found (size, peeled loops, base cases) and the inductive step as a program',
 });
+
+/** the largest lower bound of the size looked for in the precondition */
+const maximumLowerBound = 8n;
 
 /** sizes tried by the counterexample search after a failed step, beyond the base cases */
 const searchSizes = 6n;
@@ -62,7 +69,9 @@ async function proveByBmc(program: Program, unwind: number, semantics: Semantics
 }
 
 /** P(n) by bmc (`target`: the program with a size parameter): holds, a bug replayed on `original`, or unknown */
-async function checkSize(target: Program, original: Program, shape: InductionShape, size: bigint, semantics: Semantics, solver: Solver, budget: Budget): Promise<Premise> {
+async function checkSize(
+  target: Program, original: Program, generalised: boolean, shape: InductionShape, size: bigint, semantics: Semantics, solver: Solver, budget: Budget,
+): Promise<Premise> {
   const fixed = fixedSizeProgram(target, shape, size);
   const result = await solveBmc(fixed, { semantics, unwind: fixedSizeUnwind(shape, size), unwindingAssertions: true }, solver, budget);
   const verdict = result.outcome.verdict;
@@ -72,7 +81,7 @@ async function checkSize(target: Program, original: Program, shape: InductionSha
       // the run of P with N fixed is a run of P: the kernel replays it on the original program
       const confirmation = confirmCounterexample(original, { kind: 'choices', counterexample: verdict.counterexample }, { semantics, budget });
       if (confirmation.kind === 'confirmed') return { kind: 'bug', verdict: confirmation.verdict };
-      if (target !== original) {
+      if (generalised) {
         return { kind: 'fails', reason: unknownReason('imprecise', `induct: the program generalised to a size ${shape.size.sourceName} fails for ${shape.size.sourceName} = ${size}, which is not the original's size`) };
       }
       return { kind: 'fails', reason: confirmation.reason };
@@ -85,10 +94,10 @@ async function checkSize(target: Program, original: Program, shape: InductionSha
   }
 }
 
-function describeShape(shape: InductionShape, start: bigint): string[] {
+function describeShape(shape: InductionShape, lower: bigint, start: bigint): string[] {
   const loops = shape.middle.filter((element): element is CountingLoop => element.kind === 'loop');
   return [
-    `induction on ${shape.size.sourceName}: base cases ${shape.size.sourceName} = 1 … ${start - 1n}, step for ${shape.size.sourceName} >= ${start}`,
+    `induction on ${shape.size.sourceName}: base cases ${shape.size.sourceName} = ${lower} … ${start - 1n}, step for ${shape.size.sourceName} >= ${start}`,
     `precondition: ${shape.precondition.length} assumption(s) on ${shape.size.sourceName}`,
     ...loops.map((loop) => `peeled: loop at ${loop.loop.location.line}:${loop.loop.location.column} (${loop.counter.sourceName} from ${loop.start} step ${loop.step}, ${loop.perSize === 1n ? '' : `${loop.perSize}·`}${shape.size.sourceName} ${loop.iterationOffset >= 0n ? '+' : '-'} ${loop.iterationOffset < 0n ? -loop.iterationOffset : loop.iterationOffset} iterations, ${loop.perSize} peeled)`),
     `property: ${shape.post.length} part(s) after the loops`,
@@ -134,18 +143,23 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   if (semantics !== 'int') return done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));
   if (constant !== undefined) details.generalisedConstant = String(constant);
   const shape = detected.shape;
-  const start = inductionStart(shape);
+  let start = inductionStart(shape);
   details.size = shape.size.sourceName;
-  details.start = Number(start);
-  report.push(...describeShape(shape, start));
 
-  const precondition = await timed('precondition', () => proveByBmc(preconditionProgram(target, shape, start), 0, semantics, solver, budget, `the precondition (${shape.size.sourceName} >= 1, inherited by ${shape.size.sourceName} - 1)`));
+  // the least size the precondition allows (up to 8): the base cases start there
+  let lower = 1n;
+  while (lower < maximumLowerBound && (await timed('precondition', () => proveByBmc(lowerBoundProgram(target, shape, lower + 1n), 0, semantics, solver, budget, 'a lower bound'))).kind === 'holds') lower++;
+  if (lower + 1n > start) start = lower + 1n;
+  details.lowest = Number(lower);
+  details.start = Number(start);
+  const precondition = await timed('precondition', () => proveByBmc(preconditionProgram(target, shape, start, lower), 0, semantics, solver, budget, `the precondition (${shape.size.sourceName} >= ${lower}, inherited by ${shape.size.sourceName} - 1 from ${start} on)`));
   if (precondition.kind !== 'holds') return done(precondition.kind === 'bug' ? precondition.verdict : { kind: 'unknown', reason: precondition.reason });
-  for (let size = 1n; size < start; size++) {
-    const base = await timed('baseCases', () => checkSize(target, program, shape, size, semantics, solver, budget));
+  for (let size = lower; size < start; size++) {
+    const base = await timed('baseCases', () => checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget));
     if (base.kind === 'bug') return done(base.verdict);
     if (base.kind === 'fails') return done({ kind: 'unknown', reason: base.reason });
   }
+  report.push(...describeShape(shape, lower, start));
   const commutation = await timed('commutation', () => proveCommutation(target, shape, start, context));
   const step = commutation.kind === 'holds'
     ? await timed('step', async () => {
@@ -157,13 +171,13 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   details.step = step.kind;
   if (step.kind === 'holds') {
     const generalised = constant === undefined ? [] : [`the constant ${constant} generalised to a size N in [1, ${constant}]`];
-    return done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...generalised, `induction on ${shape.size.sourceName} (base cases up to ${start - 1n} by bmc, peeled loops commute, the step holds)`] });
+    return done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...generalised, `induction on ${shape.size.sourceName} (base cases ${lower} … ${start - 1n} by bmc, peeled loops commute, the step holds)`] });
   }
   if (step.kind === 'bug') return done(step.verdict);
   // the step failed: perhaps the program is wrong for a slightly larger N
   // (a generalised program's small sizes are not the original's: no search there)
   for (let size = start; constant === undefined && size < start + searchSizes && !budget.expired(); size++) {
-    const search = await timed('counterexampleSearch', () => checkSize(target, program, shape, size, semantics, solver, budget));
+    const search = await timed('counterexampleSearch', () => checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget));
     if (search.kind === 'bug') return done(search.verdict);
     if (search.kind === 'fails' && search.reason.kind === 'timeout') break;
   }
@@ -172,9 +186,10 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
 }
 
 /** the program itself when it reads a size parameter, else its constant bound generalised (shape.ts) */
-function withSizeParameter(program: Program): { readonly target: Program; readonly constant: bigint | undefined } {
+function withSizeParameter(original: Program): { readonly target: Program; readonly constant: bigint | undefined } {
+  const program = unwrapFinalConditional(original);
   if (findSize(program) !== undefined) return { target: program, constant: undefined };
-  const generalised = generaliseConstantSize(program);
+  const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
   return generalised === undefined ? { target: program, constant: undefined } : { target: generalised.program, constant: generalised.constant };
 }
 

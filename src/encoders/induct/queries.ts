@@ -106,6 +106,16 @@ function assumeAssertions(block: Block): Block {
   });
 }
 
+/** φ(N) ⇒ N ≥ lower: the program whose safety says so */
+export function lowerBoundProgram(program: Program, shape: InductionShape, lower: bigint): Program {
+  const body: Statement[] = [
+    createHavoc(shape.size, nowhere),
+    ...shape.precondition.map((condition) => createAssume(condition, nowhere)),
+    createAssert(createBinary('greaterEqual', variable(shape.size), constant(lower), intType), nowhere),
+  ];
+  return createProgram(program.file, program.scalars, program.arrays, body, program.dataModel);
+}
+
 /** the smallest N the inductive step starts from */
 export function inductionStart(shape: InductionShape): bigint {
   // n(N − 1) = k·(N − 1) + e >= 0 for every peeled loop
@@ -183,15 +193,15 @@ export function fixedSizeUnwind(shape: InductionShape, value: bigint): number {
   return Number(most) + 1;
 }
 
-/** φ(N) ⇒ N ≥ 1 (assertion `lower`) and φ(N) ∧ N ≥ start ⇒ φ(N − 1) (assertion `inherited`) */
-export function preconditionProgram(program: Program, shape: InductionShape, start: bigint): Program {
+/** φ(N) ⇒ N ≥ lower (>= 1) and φ(N) ∧ N ≥ start ⇒ φ(N − 1) */
+export function preconditionProgram(program: Program, shape: InductionShape, start: bigint, lower: bigint = 1n): Program {
   const fresh = new FreshScalars(program);
   const size = shape.size;
   const previous = fresh.make(`${size.sourceName}_minus_1`, size.type);
   const body: Statement[] = [
     createHavoc(size, nowhere),
     ...shape.precondition.map((condition) => createAssume(condition, nowhere)),
-    createAssert(createBinary('greaterEqual', variable(size), constant(1n), intType), { line: 0, column: 1 }),
+    createAssert(createBinary('greaterEqual', variable(size), constant(lower), intType), { line: 0, column: 1 }),
     createAssign(previous, convertTo(createBinary('subtract', variable(size), constant(1n), intType), size.type), nowhere),
     createIf(createBinary('greaterEqual', variable(size), constant(start), intType),
       [createAssert(conjunction(shape.precondition.map((condition) => substituteScalar(condition, size, variable(previous)))), { line: 0, column: 2 })], [], nowhere),

@@ -141,10 +141,10 @@ function bodyProblem(body: Block, counter: ScalarVariable): string | undefined {
 }
 
 function typeProblem(counter: ScalarVariable, size: ScalarVariable): string | undefined {
-  // casts are looked through: only value-preserving ones (signed, at least int) are allowed
-  for (const type of [counter.type, size.type]) {
-    if (!type.signed || type.width < 32) return `the counter or the size has type ${type.name} (signed int or wider is supported)`;
-  }
+  // casts are looked through: only value-preserving ones are allowed: a signed counter at least
+  // int wide, and a size that fits in it (signed, or unsigned narrower than int)
+  if (!counter.type.signed || counter.type.width < 32) return `the counter has type ${counter.type.name} (signed int or wider is supported)`;
+  if (!size.type.signed && size.type.width >= 32) return `the size has type ${size.type.name} (signed, or unsigned narrower than int, is supported)`;
   return undefined;
 }
 
@@ -224,24 +224,25 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
 
 /** the size parameter: a scalar havocked once at the top level, written nowhere else, in a loop bound */
 export function findSize(program: Program): ScalarVariable | undefined {
-  const havocked = new Map<number, { variable: ScalarVariable; count: number }>();
-  const assignedCount = new Map<number, number>();
-  forEachStatement(program.body, (statement) => {
-    if (statement.kind === 'havoc') {
-      const entry = havocked.get(statement.target.id) ?? { variable: statement.target, count: 0 };
-      havocked.set(statement.target.id, { variable: entry.variable, count: entry.count + 1 });
-    }
-    if (statement.kind === 'assign') assignedCount.set(statement.target.id, (assignedCount.get(statement.target.id) ?? 0) + 1);
-  });
-  const topLevelHavocs = new Set(program.body.filter((statement) => statement.kind === 'havoc').map((statement) => (statement as { target: ScalarVariable }).target.id));
-  for (const [index, statement] of program.body.entries()) {
+  const body = program.body;
+  /** the variable's one top-level havoc, with no other write except top-level assignments before it (dead initialisations) */
+  const isSize = (variable: ScalarVariable): boolean => {
+    const position = body.findIndex((statement) => statement.kind === 'havoc' && statement.target.id === variable.id);
+    if (position < 0) return false;
+    let writes = 0;
+    body.forEach((statement, index) => {
+      if (index < position && statement.kind === 'assign') return;
+      forEachStatement([statement], (inner) => {
+        if ((inner.kind === 'assign' || inner.kind === 'havoc') && inner.target.id === variable.id) writes++;
+      });
+    });
+    return writes === 1;
+  };
+  for (const [index, statement] of body.entries()) {
     if (statement.kind !== 'loop') continue;
-    const previous = program.body[index - 1];
+    const previous = body[index - 1];
     const initialisation = previous !== undefined && previous.kind === 'assign' ? [...scalarsReadBy(previous.value).values()] : [];
-    for (const variable of [...scalarsReadBy(statement.condition).values(), ...initialisation]) {
-      const entry = havocked.get(variable.id);
-      if (entry !== undefined && entry.count === 1 && topLevelHavocs.has(variable.id) && !assignedCount.has(variable.id)) return variable;
-    }
+    for (const variable of [...scalarsReadBy(statement.condition).values(), ...initialisation]) if (isSize(variable)) return variable;
   }
   return undefined;
 }
