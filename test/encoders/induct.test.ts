@@ -124,7 +124,7 @@ const checks = [
 ];
 const constants = [0, 1, 2, 3];
 const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)',
-  'for (int i = N - 1; i >= 0; i--)', 'for (int i = N; i > 0; i--)'];
+  'for (int i = N - 1; i >= 0; i--)', 'for (int i = N; i > 0; i--)', 'i = 0; s = s + 1; for (; i < N; i++)', 'i = N; m = m + 1; for (; i > 0; i--)'];
 
 const programText = fc.record({
   loops: fc.array(fc.record({
@@ -139,7 +139,7 @@ const programText = fc.record({
   return `${prelude}int a[1000]; int b[1000];
 int main(void) {
   int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 100);
-  int s = 0; int m = 0;
+  int s = 0; int m = 0; int i;
 ${havoc}${loopText}
   ${checks[check.index]!.replace(/C/g, String(check.constant))}
   return 0;

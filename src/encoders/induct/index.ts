@@ -38,7 +38,7 @@ import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import {
   commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
 } from './queries.js';
-import { constantVariableAsSize, unwrapFinalConditional } from './normalise.js';
+import { constantVariableAsSize, moveInitialisationsToLoops, unwrapFinalConditional } from './normalise.js';
 import { detectShape, findSize, generaliseConstantSize, type CountingLoop, type InductionShape } from './shape.js';
 
 export const showInductionOption = flagOption({
@@ -187,7 +187,7 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
 
 /** the program itself when it reads a size parameter, else its constant bound generalised (shape.ts) */
 function withSizeParameter(original: Program): { readonly target: Program; readonly constant: bigint | undefined } {
-  const program = unwrapFinalConditional(original);
+  const program = moveInitialisationsToLoops(unwrapFinalConditional(original));
   if (findSize(program) !== undefined) return { target: program, constant: undefined };
   const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
   return generalised === undefined ? { target: program, constant: undefined } : { target: generalised.program, constant: generalised.constant };
