@@ -30,7 +30,8 @@ import type { Program, Semantics } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, defaultSolverSpecification } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
-import { solveWith, type TestOptions } from '../test/support/encoding.js';
+import { encodingOptions } from '../src/encoders/kernel/options.js';
+import { runEncoding } from '../src/encoders/kernel/guard.js';
 import { Budget } from '../src/encoders/kernel/budget.js';
 
 function argumentValue(name: string, fallback: string): string {
@@ -87,9 +88,8 @@ interface AccelMeasurement {
 }
 
 async function measureAccel(program: Program, semantics: Semantics, solver: Solver): Promise<AccelMeasurement> {
-  const options: TestOptions = { semantics, unwind: 3, unwindingAssertions: false, timeoutMilliseconds: accelTimeoutSeconds * 1000 };
   const started = performance.now();
-  const outcome = await solveWith(accelEncoder, program, options, solver);
+  const outcome = await runEncoding(accelEncoder, program, encodingOptions(semantics, { unwind: 3 }), solver, { timeoutMilliseconds: accelTimeoutSeconds * 1000 });
   const seconds = (performance.now() - started) / 1000;
   const verdict = outcome.verdict;
   const replaySeconds = (outcome.times.replay ?? 0) / 1000;

@@ -23,7 +23,8 @@ import type { DataModel } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
-import { emitWith, solveWith, type TestOptions } from '../test/support/encoding.js';
+import { encodingOptions } from '../src/encoders/kernel/options.js';
+import { runEncoding } from '../src/encoders/kernel/guard.js';
 
 function argumentValue(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -33,7 +34,7 @@ function argumentValue(name: string, fallback: string): string {
 const solverName = argumentValue('--solver', findExecutable('z3') !== undefined ? 'z3' : 'z3-wasm');
 const timeoutSeconds = Number(argumentValue('--timeout', '60'));
 const maxK = Number(argumentValue('--max-k', '5'));
-const options: TestOptions = { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds: timeoutSeconds * 1000, shrink: { maxK } };
+const options = encodingOptions('int', { 'max-k': maxK });
 
 type Family = 'min2' | 'min-forall' | 'buggy-min';
 
@@ -60,7 +61,7 @@ async function measure(file: string, solver: Solver, dataModel: DataModel): Prom
   const frontEnd = runFrontEnd(file, { dataModel, preprocessor: 'default' });
   if (frontEnd.kind !== 'program') return { verdict: `frontend:${frontEnd.kind}`, shrinkFactor: null, seconds: (performance.now() - started) / 1000, inScope: false, reason: '' };
   try {
-    const outcome = await solveWith(shrinkEncoder, frontEnd.program, options, solver);
+    const outcome = await runEncoding(shrinkEncoder, frontEnd.program, options, solver, { timeoutMilliseconds: timeoutSeconds * 1000 });
     return {
       verdict: outcome.verdict.kind,
       shrinkFactor: outcome.details.shrinkFactor ?? null,

@@ -25,7 +25,8 @@ import type { DataModel } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
-import { emitWith, solveWith, type TestOptions } from '../test/support/encoding.js';
+import { encodingOptions, type EncodingOptions } from '../src/encoders/kernel/options.js';
+import { runEncoding } from '../src/encoders/kernel/guard.js';
 
 function argumentValue(name: string, fallback: string): string {
   const index = process.argv.indexOf(name);
@@ -55,26 +56,31 @@ interface Measurement {
   readonly seconds: number;
 }
 
-async function measure(encoder: Encoder, file: string, options: TestOptions, solver: Solver, dataModel: DataModel): Promise<Measurement> {
+async function measure(encoder: Encoder, file: string, options: EncodingOptions, solver: Solver, dataModel: DataModel): Promise<Measurement> {
   const started = performance.now();
   const frontEnd = runFrontEnd(file, { dataModel, preprocessor: 'default' });
   if (frontEnd.kind !== 'program') return { verdict: `frontend:${frontEnd.kind}`, seconds: (performance.now() - started) / 1000 };
   try {
-    const outcome = await solveWith(encoder, frontEnd.program, options, solver);
+    const outcome = await runEncoding(encoder, frontEnd.program, options, solver, { timeoutMilliseconds: timeoutSeconds * 1000 });
     return { verdict: outcome.verdict.kind, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     return { verdict: `crash:${String(error).slice(0, 80)}`, seconds: (performance.now() - started) / 1000 };
   }
 }
 
-function baseOptions(witness: TestOptions['witness']): TestOptions {
-  return { semantics: 'int', unwind: 4, unwindingAssertions: false, timeoutMilliseconds: timeoutSeconds * 1000, witness };
+interface WitnessSettings {
+  readonly cells: number;
+  readonly loops: 'kept' | 'removed';
+}
+
+function baseOptions(witness: WitnessSettings | undefined): EncodingOptions {
+  return encodingOptions('int', witness === undefined ? {} : { cells: witness.cells, loops: witness.loops });
 }
 
 async function scaling(solver: Solver): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), 'witness-scaling-'));
   const sizes = ['10', '1000', '1000000', 'symbolic'];
-  const configurations: { label: string; encoder: Encoder; witness?: TestOptions['witness'] }[] = [
+  const configurations: { label: string; encoder: Encoder; witness?: WitnessSettings }[] = [
     { label: 'witness (kept)', encoder: witnessEncoder, witness: { cells: 1, loops: 'kept' } },
     { label: 'witness (removed)', encoder: witnessEncoder, witness: { cells: 1, loops: 'removed' } },
   ];
@@ -117,7 +123,7 @@ async function corpus(solver: Solver): Promise<boolean> {
   const corpusRoot = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays');
   const filter = argumentValue('--filter', '');
   const tasks = (JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as Task[]).filter((task) => task.file.includes(filter));
-  const configurations: { label: string; encoder: Encoder; witness?: TestOptions['witness'] }[] = [
+  const configurations: { label: string; encoder: Encoder; witness?: WitnessSettings }[] = [
     { label: 'witness k=1 kept', encoder: witnessEncoder, witness: { cells: 1, loops: 'kept' } },
     { label: 'witness k=2 kept', encoder: witnessEncoder, witness: { cells: 2, loops: 'kept' } },
     { label: 'witness k=1 removed', encoder: witnessEncoder, witness: { cells: 1, loops: 'removed' } },

@@ -54,7 +54,8 @@ function strippers(target: ScalarVariable, casts: InductionCasts): CastStrippers
   }
 }
 
-function constantOf(expression: Expression, strip: (expression: Expression) => Expression): bigint | undefined {
+/** the value of a constant, possibly negated, with casts as `strip` removes them */
+export function constantOf(expression: Expression, strip: (expression: Expression) => Expression = stripCasts): bigint | undefined {
   const stripped = strip(expression);
   if (stripped.kind === 'constant') return stripped.value;
   if (stripped.kind === 'unary' && stripped.operator === 'negate') {

@@ -103,10 +103,12 @@ function choice<T extends string>(value: unknown, choices: readonly T[], flag: s
 }
 
 /** the given values of the encoders' options, parsed by every declaration that reads them */
-function encoderSettings(options: Record<string, unknown>, encoding: string): { settings: Record<string, unknown>; warnings: string[] } {
+function encoderSettings(
+  options: Record<string, unknown>, encoding: string, declared: readonly DeclaredOption[],
+): { settings: Record<string, unknown>; warnings: string[] } {
   const settings: Record<string, unknown> = {};
   const warnings: string[] = [];
-  for (const option of declaredOptions()) {
+  for (const option of declared) {
     const given = options[camelCase(option.name)];
     if (given === undefined) continue;
     const form = option.readers[0]!.declaration.form;
@@ -128,7 +130,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   const cli = cac('encode');
   cli.usage('<file.c|file.i> [options]');
   for (const [flag, help] of toolOptions) cli.option(flag, help);
-  for (const option of declaredOptions()) cli.option(flagText(option), optionHelp(option));
+  const declared = declaredOptions();
+  for (const option of declared) cli.option(flagText(option), optionHelp(option));
   let parsed;
   try {
     parsed = cli.parse(['node', 'encode', ...argv], { run: false });
@@ -139,7 +142,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   if (options.help) return 'help';
   if (options.version) return 'version';
   const known = new Set(['--', 'o', 'h', 'v', ...toolOptions.map(([flag]) => camelCase(flag.replace(/^.*--([\w-]+).*$/, '$1'))),
-    ...declaredOptions().map((option) => camelCase(option.name))]);
+    ...declared.map((option) => camelCase(option.name))]);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
   if (parsed.args.length !== 1) throw new UsageError(parsed.args.length === 0 ? 'missing input file' : `one input file expected, got ${parsed.args.length}`);
 
@@ -152,7 +155,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
   if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
   if ((outputFile !== undefined || outputDirectory !== undefined) && emit === undefined) throw new UsageError('-o and --out-dir go with --emit');
-  const { settings, warnings } = encoderSettings(options, encoding);
+  const { settings, warnings } = encoderSettings(options, encoding, declared);
   return {
     file: String(parsed.args[0]),
     encoding,

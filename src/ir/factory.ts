@@ -208,6 +208,11 @@ export function createProgram(
   });
 }
 
+/** the least variable id above every scalar and array id of the program (for variables a transformation adds) */
+export function unusedVariableId(program: Program): number {
+  return Math.max(-1, ...program.scalars.map((variable) => variable.id), ...program.arrays.map((array) => array.id)) + 1;
+}
+
 export function sameElements<T>(left: readonly T[], right: readonly T[]): boolean {
   if (left === right) return true;
   if (left.length !== right.length) return false;

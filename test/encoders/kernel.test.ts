@@ -39,13 +39,13 @@ const emptyScript = createSmtScript({ headerComments: [], logic: 'ALL', constant
 const int = encodingOptions('int');
 
 describe('budget', () => {
-  it('shares and slices what remains, never beyond the deadline', () => {
+  it('shares what remains, never beyond the deadline', () => {
     let now = 1_000;
     const budget = Budget.start(10_000, () => now);
     expect(budget.remaining()).toBe(10_000);
     const half = budget.share(1 / 2);
     expect(half.remaining()).toBe(5_000);
-    expect(budget.slice(60_000).remaining()).toBe(10_000);
+    expect(budget.share(2).remaining()).toBe(10_000);
     now += 7_000;
     expect(half.expired()).toBe(true);
     expect(budget.remaining()).toBe(3_000);

@@ -164,6 +164,3 @@ function visitRowMajor(
   };
   return walk(value, 0, 0n);
 }
-
-/** steps allowed for one replay of a guided candidate (shrink/replay.ts) */
-export const replaySteps = 50_000_000;

@@ -22,7 +22,6 @@
 // start + 6 when the step fails); everything else is UNKNOWN with the premise that failed.
 // Int semantics only in this version (bv: UNKNOWN).
 
-import { performance } from 'node:perf_hooks';
 import { printProgram } from '../../ir/print.js';
 import type { Program, Semantics } from '../../ir/types.js';
 import { or } from '../../smt/terms.js';
@@ -34,6 +33,7 @@ import type { EmitContext, EmitResult, EmittedArtefact, Encoder, EncoderContext,
 import type { Budget } from '../kernel/budget.js';
 import { confirmCounterexample } from '../kernel/confirm.js';
 import { flagOption, optionValue } from '../kernel/options.js';
+import { phaseTimer } from '../kernel/phase-times.js';
 import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import {
   commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
@@ -109,8 +109,8 @@ async function proveCommutation(program: Program, shape: InductionShape, start: 
   const { solver, budget, options } = context;
   for (const { peeled: element, later } of commutationPairs(shape)) {
     const script = commutationScript(program, shape, start, element, later, options.semantics);
-    if ('kind' in script && script.kind === 'unsupported') return { kind: 'fails', reason: unknownReason('unsupported', `induct: ${script.reason}`) };
-    const result = await solver.checkScript(script as Exclude<typeof script, { kind: 'unsupported' }>, { timeoutMilliseconds: budget.solverTimeout() });
+    if (script.kind === 'unsupported') return { kind: 'fails', reason: unknownReason('unsupported', `induct: ${script.reason}`) };
+    const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout() });
     if (result.kind === 'unknown') return { kind: 'fails', reason: solverUnknown('induct: commutation', result) };
     if (result.kind === 'sat') {
       const where = later === element ? 'the loop\'s other iterations' : later.kind === 'loop' ? `the loop at ${later.loop.location.line}:${later.loop.location.column}` : 'the statements after it';
@@ -129,14 +129,7 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   const report: string[] = [];
   const show = optionValue(options, showInductionOption);
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(show ? { report } : {}) });
-  const timed = async <T>(name: string, action: () => Promise<T>): Promise<T> => {
-    const started = performance.now();
-    try {
-      return await action();
-    } finally {
-      times[name] = (times[name] ?? 0) + performance.now() - started;
-    }
-  };
+  const timed = phaseTimer(times);
   const { target, constant } = withSizeParameter(program);
   const detected = detectShape(target);
   if (detected.kind === 'outOfShape') return done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));
@@ -210,8 +203,8 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   let pair = 0;
   for (const { peeled: element, later } of commutationPairs(shape)) {
     const script = commutationScript(program, shape, start, element, later, semantics);
-    if ('kind' in script && script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
-    artefacts.push({ suffix: `.induct-commute-${++pair}.smt2`, content: script as Exclude<typeof script, { kind: 'unsupported' }> });
+    if (script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
+    artefacts.push({ suffix: `.induct-commute-${++pair}.smt2`, content: script });
   }
   proof('.induct-step.smt2', stepProgram(program, shape, start).program, 0, 'the inductive step');
   return { kind: 'emitted', artefacts };

@@ -13,13 +13,13 @@
 
 import {
   createArrayHavoc, createAssert, createAssign, createAssume, createBinary, createConstant, createHavoc, createIf, createProgram,
-  createScalarVariable, createVariableExpression, convertTo, intType,
+  createScalarVariable, createVariableExpression, convertTo, intType, unusedVariableId,
 } from '../../ir/factory.js';
 import type { Block, Expression, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import { substituteScalarInBlock, substituteScalar } from '../../ir/visit.js';
 import { and, createSmtScript, equal, falseTerm, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Term } from '../../smt/terms.js';
 import { ExpressionTranslator } from '../common/expressions.js';
-import { SymbolicExecutor, type Path } from '../common/ssa.js';
+import { SymbolicExecutor, type ArrayHavocRecord, type ChoiceRecord, type Path } from '../common/ssa.js';
 import { collectVariables } from '../common/variables.js';
 import type { Semantics } from '../../ir/types.js';
 import type { CountingLoop, InductionShape, MiddleElement, PostElement } from './shape.js';
@@ -37,7 +37,7 @@ class FreshScalars {
   private next: number;
   readonly created: ScalarVariable[] = [];
   constructor(program: Program) {
-    this.next = Math.max(0, ...program.scalars.map((scalar) => scalar.id), ...program.arrays.map((array) => array.id)) + 1;
+    this.next = unusedVariableId(program);
   }
   make(name: string, type = intType): ScalarVariable {
     const scalar = createScalarVariable(this.next++, `induct.${name}`, name, type, undefined);
@@ -209,6 +209,11 @@ export function preconditionProgram(program: Program, shape: InductionShape, sta
   return createProgram(program.file, [...program.scalars, ...fresh.created], program.arrays, body, program.dataModel);
 }
 
+/** the values chosen by havoc records, in order (a plain executor records no choice extensions) */
+function choiceValues(records: readonly (ChoiceRecord | ArrayHavocRecord)[]): Term[] {
+  return records.flatMap((record) => ('value' in record ? [record.value] : []));
+}
+
 /** the later element as a fragment: a straight block, or one iteration at a fresh iteration number */
 function fragmentOf(element: MiddleElement, fresh: FreshScalars, size: ScalarVariable): { block: Block; range: Expression | undefined } {
   if (element.kind === 'straight') return { block: element.statements, range: undefined };
@@ -258,23 +263,20 @@ export function commutationScript(
     return {
       end,
       failure: or(...executor.violations.slice(violations).map((violation) => violation.condition)),
-      firstHavocs: executor.havocs.slice(havocs, havocsMiddle), secondHavocs: executor.havocs.slice(havocsMiddle),
-      firstArrayHavocs: executor.arrayHavocs.slice(arrayHavocs, arrayHavocsMiddle), secondArrayHavocs: executor.arrayHavocs.slice(arrayHavocsMiddle),
+      firstHavocs: choiceValues(executor.havocs.slice(havocs, havocsMiddle)), secondHavocs: choiceValues(executor.havocs.slice(havocsMiddle)),
+      firstArrayHavocs: choiceValues(executor.arrayHavocs.slice(arrayHavocs, arrayHavocsMiddle)), secondArrayHavocs: choiceValues(executor.arrayHavocs.slice(arrayHavocsMiddle)),
     };
   };
   const forward = run(peelBlock, fragment.block);
   const backward = run(fragment.block, peelBlock);
   // the same choices for the same statements in both orders
-  const pairs: [readonly object[], readonly object[]][] = [
+  const pairs: [readonly Term[], readonly Term[]][] = [
     [forward.firstHavocs, backward.secondHavocs], [forward.secondHavocs, backward.firstHavocs],
     [forward.firstArrayHavocs, backward.secondArrayHavocs], [forward.secondArrayHavocs, backward.firstArrayHavocs],
   ];
   for (const [left, right] of pairs) {
     if (left.length !== right.length) return { kind: 'unsupported', reason: 'the choices of the two orders cannot be matched' };
-    left.forEach((record, index) => {
-      const other = right[index]!;
-      if ('value' in record && 'value' in other) executor.assume(equal(record.value as Term, other.value as Term));
-    });
+    left.forEach((value, index) => executor.assume(equal(value, right[index]!)));
   }
   const guard = (end: Path | undefined): Term => end?.guard ?? falseTerm;
   const differences: Term[] = [];

@@ -19,7 +19,10 @@
 // Everything here is syntactic and conservative: a program outside the shape is UNKNOWN
 // ('unsupported') with the reason and location.
 
-import { convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, intType } from '../../ir/factory.js';
+import {
+  convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, intType, unusedVariableId,
+} from '../../ir/factory.js';
+import { constantOf, incrementStep } from '../../analysis/induction.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import {
   containsJump, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, visitExpressionChildren, visitExpressionsInBlock, writtenVariables,
@@ -79,16 +82,6 @@ function outOfShape(reason: string, location?: SourceLocation): ShapeResult {
   return location === undefined ? { kind: 'outOfShape', reason } : { kind: 'outOfShape', reason, location };
 }
 
-function constantValue(expression: Expression): bigint | undefined {
-  const stripped = stripCasts(expression);
-  if (stripped.kind === 'constant') return stripped.value;
-  if (stripped.kind === 'unary' && stripped.operator === 'negate') {
-    const inner = constantValue(stripped.operand);
-    return inner === undefined ? undefined : -inner;
-  }
-  return undefined;
-}
-
 /** `s·N + d` (s > 0) as {scale, offset}, or undefined */
 function linearInSize(expression: Expression, size: ScalarVariable): { scale: bigint; offset: bigint } | undefined {
   const stripped = stripCasts(expression);
@@ -98,21 +91,21 @@ function linearInSize(expression: Expression, size: ScalarVariable): { scale: bi
   const right = stripped.right;
   switch (stripped.operator) {
     case 'add': {
-      const constant = constantValue(right);
+      const constant = constantOf(right);
       const inner = constant === undefined ? undefined : linearInSize(left, size);
       if (inner !== undefined && constant !== undefined) return { scale: inner.scale, offset: inner.offset + constant };
-      const first = constantValue(left);
+      const first = constantOf(left);
       const other = first === undefined ? undefined : linearInSize(right, size);
       return other !== undefined && first !== undefined ? { scale: other.scale, offset: other.offset + first } : undefined;
     }
     case 'subtract': {
-      const constant = constantValue(right);
+      const constant = constantOf(right);
       const inner = constant === undefined ? undefined : linearInSize(left, size);
       return inner !== undefined && constant !== undefined ? { scale: inner.scale, offset: inner.offset - constant } : undefined;
     }
     case 'multiply': {
-      const factor = constantValue(left) ?? constantValue(right);
-      const inner = constantValue(left) !== undefined ? linearInSize(right, size) : linearInSize(left, size);
+      const factor = constantOf(left) ?? constantOf(right);
+      const inner = constantOf(left) !== undefined ? linearInSize(right, size) : linearInSize(left, size);
       return inner !== undefined && factor !== undefined && factor > 0n && inner.offset === 0n ? { scale: inner.scale * factor, offset: 0n } : undefined;
     }
     default:
@@ -155,10 +148,7 @@ function decreasingLoop(loop: LoopStatement, counter: ScalarVariable, lowest: bi
   const { body, update } = splitUpdate(loop, counter);
   const assignment = update.length === 1 ? update[0]! : undefined;
   if (assignment === undefined || assignment.kind !== 'assign' || assignment.target.id !== counter.id) return 'the update is not counter = counter - 1';
-  const value = stripCasts(assignment.value);
-  const decrement = value.kind === 'binary' && value.operator === 'subtract' && stripCasts(value.left).kind === 'variable'
-    && (stripCasts(value.left) as { variable: ScalarVariable }).variable.id === counter.id && constantValue(value.right) === 1n;
-  if (!decrement) return 'a loop counting down must step by 1';
+  if (incrementStep(counter, assignment.value, 'int') !== -1n) return 'a loop counting down must step by 1';
   if (previous === undefined || previous.kind !== 'assign' || previous.target.id !== counter.id) return 'the counter is not initialised just before the loop';
   const initial = linearInSize(previous.value, size);
   if (initial === undefined || initial.scale !== 1n) return `a loop counting down must start at ${size.sourceName} + a constant`;
@@ -177,11 +167,11 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   // c > a, c >= a, a < c, a <= c with a constant: counting down
   const left = stripCasts(condition.left);
   const right = stripCasts(condition.right);
-  if ((condition.operator === 'greater' || condition.operator === 'greaterEqual') && left.kind === 'variable' && constantValue(right) !== undefined) {
-    return decreasingLoop(loop, left.variable, constantValue(right)! + (condition.operator === 'greater' ? 1n : 0n), previous, size);
+  if ((condition.operator === 'greater' || condition.operator === 'greaterEqual') && left.kind === 'variable' && constantOf(right) !== undefined) {
+    return decreasingLoop(loop, left.variable, constantOf(right)! + (condition.operator === 'greater' ? 1n : 0n), previous, size);
   }
-  if ((condition.operator === 'less' || condition.operator === 'lessEqual') && right.kind === 'variable' && constantValue(left) !== undefined) {
-    return decreasingLoop(loop, right.variable, constantValue(left)! + (condition.operator === 'less' ? 1n : 0n), previous, size);
+  if ((condition.operator === 'less' || condition.operator === 'lessEqual') && right.kind === 'variable' && constantOf(left) !== undefined) {
+    return decreasingLoop(loop, right.variable, constantOf(left)! + (condition.operator === 'less' ? 1n : 0n), previous, size);
   }
   let counterExpression: Expression;
   let bound: Expression;
@@ -204,14 +194,12 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   const { body, update } = splitUpdate(loop, counter);
   const assignment = update.length === 1 ? update[0]! : undefined;
   if (assignment === undefined || assignment.kind !== 'assign' || assignment.target.id !== counter.id) return 'the update is not counter = counter + step';
-  const value = stripCasts(assignment.value);
-  const step = value.kind === 'binary' && value.operator === 'add' && stripCasts(value.left).kind === 'variable'
-    && (stripCasts(value.left) as { variable: ScalarVariable }).variable.id === counter.id ? constantValue(value.right) : undefined;
+  const step = incrementStep(counter, assignment.value, 'int');
   if (step === undefined || step <= 0n) return 'the update is not counter = counter + step with a positive constant step';
   const perSize = linear.scale / step;
   if (linear.scale % step !== 0n || perSize > 4n) return `the loop runs ${linear.scale}/${step} iterations per unit of ${size.sourceName} (a whole number up to 4 is supported)`;
   if (previous === undefined || previous.kind !== 'assign' || previous.target.id !== counter.id) return 'the counter is not initialised just before the loop';
-  const start = constantValue(previous.value);
+  const start = constantOf(previous.value);
   if (start === undefined) return 'the counter does not start at a constant';
   const boundOffset = linear.offset + (inclusive ? 1n : 0n);
   const problem = bodyProblem(body, counter);
@@ -305,10 +293,10 @@ export function detectShape(program: Program): ShapeResult {
     ? element.statements.map((statement): PostElement => ({ kind: 'check', statement }))
     : [element]);
   if (post.length === 0) return outOfShape('no assertion after the loops');
-  return finishShape(program, size, pre, middle, post);
+  return finishShape(size, pre, middle, post);
 }
 
-function finishShape(program: Program, size: ScalarVariable, pre: Block, middle: readonly MiddleElement[], post: readonly PostElement[]): ShapeResult {
+function finishShape(size: ScalarVariable, pre: Block, middle: readonly MiddleElement[], post: readonly PostElement[]): ShapeResult {
   const tainted = new Map<number, ScalarVariable>([[size.id, size]]);
   const precondition: Expression[] = [];
   for (const statement of pre) {
@@ -329,7 +317,6 @@ function finishShape(program: Program, size: ScalarVariable, pre: Block, middle:
   for (const id of counters.keys()) if (tainted.has(id)) return outOfShape('a loop counter depends on the size');
   const problem = checkLocality(middle, post, counters, tainted, size);
   if (problem !== undefined) return outOfShape(problem.reason, problem.location);
-  void program;
   return { kind: 'shape', shape: { size, pre, precondition, middle, post, counters, tainted } };
 }
 
@@ -378,10 +365,9 @@ export function generaliseConstantSize(program: Program): { readonly program: Pr
   if (first === undefined) return undefined;
   const condition = stripCasts(first.condition);
   if (condition.kind !== 'binary' || (condition.operator !== 'less' && condition.operator !== 'lessEqual')) return undefined;
-  const bound = constantValue(condition.right);
+  const bound = constantOf(condition.right);
   if (bound === undefined || bound < 2n) return undefined;
-  const id = Math.max(0, ...program.scalars.map((scalar) => scalar.id), ...program.arrays.map((array) => array.id)) + 1;
-  const size = createScalarVariable(id, 'induct.N', 'N', intType, undefined);
+  const size = createScalarVariable(unusedVariableId(program), 'induct.N', 'N', intType, undefined);
   const replace = (expression: Expression): Expression => expression.kind === 'constant' && expression.value === bound
     ? convertTo(createVariableExpression(size), expression.type)
     : visitExpressionChildren(expression, replace);

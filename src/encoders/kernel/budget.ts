@@ -26,15 +26,6 @@ export class Budget {
     return new Budget(clock() + Math.max(0, milliseconds), clock);
   }
 
-  /** a budget without a deadline (for emitting, where no solver call is timed) */
-  static unlimited(clock: Clock = realClock): Budget {
-    return new Budget(Number.POSITIVE_INFINITY, clock);
-  }
-
-  now(): number {
-    return this.clock();
-  }
-
   /** milliseconds left, never negative */
   remaining(): number {
     return Math.max(0, this.deadline - this.clock());
@@ -47,14 +38,7 @@ export class Budget {
 
   /** a part of what remains: `fraction` of it (0 < fraction <= 1), ending no later than this budget */
   share(fraction: number): Budget {
-    const remaining = this.remaining();
-    if (!Number.isFinite(remaining)) return this;
-    return new Budget(this.clock() + remaining * Math.min(1, Math.max(0, fraction)), this.clock);
-  }
-
-  /** at most `milliseconds` of what remains */
-  slice(milliseconds: number): Budget {
-    return new Budget(Math.min(this.deadline, this.clock() + Math.max(0, milliseconds)), this.clock);
+    return new Budget(this.clock() + this.remaining() * Math.min(1, Math.max(0, fraction)), this.clock);
   }
 
   /** the timeout to give one solver call: what remains, at least one millisecond */

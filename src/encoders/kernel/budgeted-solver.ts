@@ -18,8 +18,6 @@ export interface SolverCallStatistics {
 
 export interface BudgetedSolver extends Solver {
   readonly statistics: Readonly<SolverCallStatistics>;
-  /** the wrapped back end (its name is the one reported as having answered) */
-  readonly backEnd: Solver;
 }
 
 export function budgetedSolver(solver: Solver, budget: Budget): BudgetedSolver {
@@ -37,7 +35,6 @@ export function budgetedSolver(solver: Solver, budget: Budget): BudgetedSolver {
   return {
     name: solver.name,
     statistics,
-    backEnd: solver,
     checkScript: (script: SmtScript, options: CheckOptions) => call((limited) => solver.checkScript(script, limited), options),
     checkChc: (system: ChcSystem, options: CheckOptions) => call((limited) => solver.checkChc(system, limited), options),
     // the back end belongs to whoever created it: the wrapper releases nothing

@@ -24,7 +24,7 @@ import type { Budget } from './budget.js';
 export type UnsafeVerdict = Extract<Verdict, { kind: 'unsafe' }>;
 
 /** the default step limit of one replay */
-export const defaultReplaySteps = 50_000_000;
+const defaultReplaySteps = 50_000_000;
 /** steps per millisecond of budget assumed for the interpreter (conservative) */
 const replayStepsPerMillisecond = 50_000;
 /** a replay may always take this many steps, whatever the budget */
@@ -54,10 +54,11 @@ export function isConfirmedOn(verdict: UnsafeVerdict, program: Program): boolean
   return confirmedVerdicts.get(verdict) === program;
 }
 
-function replayStepLimit(settings: ConfirmSettings): number {
+/** the encoder's step limit (`requested`) and the one this replay gets from what is left of the budget (`limit`) */
+function replayStepLimit(settings: ConfirmSettings): { readonly requested: number; readonly limit: number } {
   const requested = settings.maximumSteps ?? defaultReplaySteps;
   const fromBudget = settings.budget.remaining() * replayStepsPerMillisecond;
-  return Math.floor(Math.max(Math.min(minimumReplaySteps, requested), Math.min(requested, fromBudget)));
+  return { requested, limit: Math.floor(Math.max(Math.min(minimumReplaySteps, requested), Math.min(requested, fromBudget))) };
 }
 
 function refusal(outcome: RunOutcome, limit: number, requested: number): UnknownReason {
@@ -78,8 +79,7 @@ function record(program: Program, location: SourceLocation, counterexample: Coun
 
 /** Replays a candidate on the original program; UNSAFE only when an assertion fails there. */
 export function confirmCounterexample(program: Program, candidate: Candidate, settings: ConfirmSettings): Confirmation {
-  const limit = replayStepLimit(settings);
-  const requested = settings.maximumSteps ?? defaultReplaySteps;
+  const { limit, requested } = replayStepLimit(settings);
   switch (candidate.kind) {
     case 'choices': {
       const outcome = replayCounterexample(program, candidate.counterexample, settings.semantics, limit);

@@ -18,13 +18,13 @@
 
 import { performance } from 'node:perf_hooks';
 import type { Program, Semantics } from '../../ir/types.js';
-import type { SolverResult } from '../../solvers/solver.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { counterexampleRequest } from '../common/counterexample.js';
 import { safeAssumptions } from '../common/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, EmittedArtefact, SolveOutcome } from '../encoder.js';
 import { confirmCounterexample, type Candidate } from '../kernel/confirm.js';
 import { integerOption, optionValue } from '../kernel/options.js';
+import { phaseTimer, type PhaseTimer } from '../kernel/phase-times.js';
 import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import { loopCarriedDependence } from './dependence.js';
 import { guidedReplay } from './replay.js';
@@ -115,20 +115,9 @@ export const shrinkEncoder: Encoder = {
   solve: solveShrink,
 };
 
-type Timed = (name: string, action: () => Promise<SolverResult>) => Promise<SolverResult>;
-
-function timer(times: Record<string, number>): Timed {
-  return async (name, action) => {
-    const start = performance.now();
-    const result = await action();
-    times[name] = performance.now() - start;
-    return result;
-  };
-}
-
 /** bv: a counter of R and the assertion loop's counter never wrap (else the queries say nothing) */
 async function proveNoWrap(
-  program: Program, scope: ShrinkScope, context: EncoderContext, timed: Timed, details: Record<string, unknown>,
+  program: Program, scope: ShrinkScope, context: EncoderContext, timed: PhaseTimer, details: Record<string, unknown>,
 ): Promise<{ kind: 'bounded'; counter: AcceleratedVariable } | { kind: 'unknown'; reason: UnknownReason }> {
   const { solver, budget } = context;
   const proved: string[] = [];
@@ -165,7 +154,7 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
   const times: Record<string, number> = {};
   const details: Record<string, unknown> = {};
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-  const timed = timer(times);
+  const timed = phaseTimer(times);
   const semantics = options.semantics;
   let start = performance.now();
   const detected = detectScope(program, semantics);
@@ -237,7 +226,7 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
 /** a sat residual: its model (without a loop-carried dependence), then dense queries, replayed */
 async function confirmResidual(
   program: Program, scope: ShrinkScope, k: number, bounded: AcceleratedVariable | undefined, residual: ResidualQuery,
-  context: EncoderContext, timed: Timed, details: Record<string, unknown>,
+  context: EncoderContext, timed: PhaseTimer, details: Record<string, unknown>,
 ): Promise<Verdict> {
   const { options, solver, budget } = context;
   const semantics = options.semantics;

@@ -16,7 +16,6 @@ import { runProgram, type RunOutcome } from '../../interp/interpreter.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
 import type { ArrayContent, Counterexample } from '../../verdict.js';
-import { replaySteps } from '../common/counterexample.js';
 import type { AbstractedLoop } from './queries.js';
 import { flattenStatements, stripCasts, writesScalar as assignedIn } from '../../ir/visit.js';
 import { acceleratedVariables } from './scope.js';
@@ -30,7 +29,7 @@ interface Fill {
 export interface GuidedReplay {
   /** model terms to request in addition to the counterexample's */
   readonly terms: readonly Term[];
-  run(program: Program, decoded: Counterexample, values: readonly ModelValue[], maximumSteps?: number): RunOutcome;
+  run(program: Program, decoded: Counterexample, values: readonly ModelValue[], maximumSteps: number): RunOutcome;
 }
 
 function key(location: SourceLocation): string {
@@ -77,7 +76,7 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[],
   const fillList = [...fills.entries()];
   return {
     terms: fillList.map(([, fill]) => fill.term),
-    run(program, decoded, values, maximumSteps = replaySteps) {
+    run(program, decoded, values, maximumSteps) {
       const models = new Map<string, ModelValue>();
       fillList.forEach(([location], index) => {
         const value = values[index];

@@ -15,7 +15,7 @@
 
 import {
   convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression,
-  int128Type,
+  int128Type, unusedVariableId,
 } from '../../ir/factory.js';
 import type { Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
 import { visitExpressionChildren, visitExpressionsInBlock } from '../../ir/visit.js';
@@ -30,7 +30,7 @@ export interface Generalised {
 export function generaliseSizes(program: Program, sizes: readonly bigint[]): Generalised | undefined {
   const values = new Set(sizes.filter((size) => size >= 2n));
   if (values.size === 0) return undefined;
-  let nextId = Math.max(-1, ...program.scalars.map((variable) => variable.id), ...program.arrays.map((array) => array.id)) + 1;
+  let nextId = unusedVariableId(program);
   const names = new Set(program.scalars.map((variable) => variable.name));
   const replaced = new Map<bigint, ScalarVariable>();
   const variableFor = (value: bigint): ScalarVariable => {
