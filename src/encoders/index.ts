@@ -9,10 +9,11 @@ import type { Encoder } from './encoder.js';
 import { inductEncoder } from './induct/index.js';
 import type { AnyOptionDeclaration } from './kernel/options.js';
 import { shrinkEncoder } from './shrink/index.js';
+import { viapEncoder } from './viap/index.js';
 import { witnessEncoder } from './witness/index.js';
 
 export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>(
-  [accelEncoder, bmcEncoder, chcEncoder, inductEncoder, shrinkEncoder, witnessEncoder].map((encoder) => [encoder.name, encoder]),
+  [accelEncoder, bmcEncoder, chcEncoder, inductEncoder, shrinkEncoder, viapEncoder, witnessEncoder].map((encoder) => [encoder.name, encoder]),
 );
 
 export function encoderNames(): string[] {

@@ -11,11 +11,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { commutationScript, inductionStart } from '../../src/encoders/induct/queries.js';
 import { inductEncoder } from '../../src/encoders/induct/index.js';
 import { detectShape, type CountingLoop } from '../../src/encoders/induct/shape.js';
-import { runProgram } from '../../src/interp/interpreter.js';
-import { createRandomSource } from '../../src/interp/sources.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { lowerSource } from '../soundness/harness.js';
+import { failsForSmallSizes, prelude, programText } from '../support/symbolic-programs.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
 import { testSolver } from './common-solver.js';
 
@@ -24,12 +23,6 @@ afterAll(() => solver.dispose());
 const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 30_000 };
 const folder = join(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 
-const prelude = `extern void abort(void);
-extern void reach_error(void);
-extern int __VERIFIER_nondet_int(void);
-void assume_abort_if_not(int cond) { if (!cond) abort(); }
-void __VERIFIER_assert(int cond) { if (!cond) reach_error(); }
-`;
 
 function load(path: string): Program {
   const result = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'builtin' });
@@ -109,62 +102,6 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
     // the program with the shifted read is wrong (b[N-1] = a[N] = 0): never SAFE
   });
 });
-
-// ---------------------------------------------------------------- random programs of the class
-
-const bodies = [
-  'a[i] = C;', 'a[i] = a[i] + C;', 's = s + a[i];', 's = s + C;', 'b[i] = a[i];', 'b[i] = a[i] + C;',
-  'if (a[i] > m) m = a[i];', 's = s + i;', 'a[i] = i;', 'if (a[i] > C) s = s + 1;', 'b[i] = b[i] - a[i];', 'm = m + C;',
-];
-const checks = [
-  '__VERIFIER_assert(s == C * N);', '__VERIFIER_assert(s >= C);', '__VERIFIER_assert(s <= C * N);', '__VERIFIER_assert(m >= C);',
-  'for (int j = 0; j < N; j++) __VERIFIER_assert(a[j] == C);', 'for (int j = 0; j < N; j++) __VERIFIER_assert(b[j] == a[j]);',
-  'for (int j = 0; j < N; j++) __VERIFIER_assert(m >= a[j]);', 'for (int j = 0; j < N; j++) __VERIFIER_assert(b[j] >= C);',
-  'for (int j = 0; j < N; j++) __VERIFIER_assert(a[j] <= C);', '__VERIFIER_assert(2 * s == N * (N - 1));',
-];
-const constants = [0, 1, 2, 3];
-const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)',
-  'for (int i = N - 1; i >= 0; i--)', 'for (int i = N; i > 0; i--)', 'i = 0; s = s + 1; for (; i < N; i++)', 'i = N; m = m + 1; for (; i > 0; i--)'];
-
-const programText = fc.record({
-  loops: fc.array(fc.record({
-    header: fc.integer({ min: 0, max: headers.length - 1 }),
-    statements: fc.array(fc.record({ body: fc.integer({ min: 0, max: bodies.length - 1 }), constant: fc.constantFrom(...constants) }), { minLength: 1, maxLength: 2 }),
-  }), { minLength: 1, maxLength: 3 }),
-  check: fc.record({ index: fc.integer({ min: 0, max: checks.length - 1 }), constant: fc.constantFrom(...constants) }),
-  initialised: fc.boolean(),
-}).map(({ loops, check, initialised }) => {
-  const loopText = loops.map(({ header, statements }) => `  ${headers[header]!} { ${statements.map((statement) => bodies[statement.body]!.replace(/C/g, String(statement.constant))).join(' ')} }`).join('\n');
-  const havoc = initialised ? '' : '  for (int i = 0; i < N; i++) a[i] = __VERIFIER_nondet_int();\n';
-  return `${prelude}int a[1000]; int b[1000];
-int main(void) {
-  int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 100);
-  int s = 0; int m = 0; int i;
-${havoc}${loopText}
-  ${checks[check.index]!.replace(/C/g, String(check.constant))}
-  return 0;
-}
-`;
-});
-
-/** whether some run with N = 1 … 6 and small array contents fails an assertion */
-function failsForSmallSizes(program: Program): boolean {
-  for (let size = 1; size <= 6; size++) {
-    for (let seed = 0; seed < 12; seed++) {
-      const rest = createRandomSource({ seed: 97 * size + seed, domain: [-2n, -1n, 0n, 1n, 2n, 3n], maxArrayCells: 64 });
-      let first = true;
-      const outcome = runProgram(program, {
-        semantics: 'int', maxSteps: 1_000_000,
-        nondet: {
-          nextScalar: (type, location) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location); },
-          nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-        },
-      });
-      if (outcome.kind === 'assertionFailed') return true;
-    }
-  }
-  return false;
-}
 
 describe('induct soundness harness (random programs with a symbolic N)', () => {
   it('never SAFE where a run fails; decides a floor of programs', async () => {

@@ -1,4 +1,4 @@
-// The regression folder, recursively (test/regression and test/regression/shrink): C programs with
+// The regression folder, recursively (test/regression, shrink/ and viap/): C programs with
 // their expected answer in a `// expected: safe|unsafe` first line, each decided by reading the
 // program and checking it on the interpreter. Every encoding of the registry meets every program
 // and must never contradict the expected answer; across the folder each encoding must still decide
@@ -30,14 +30,15 @@ const options: TestOptions = {
 };
 
 /**
- * The least number of the 24 programs each encoding decides (SAFE or UNSAFE), a little below the
+ * The least number of the programs each encoding decides (SAFE or UNSAFE), a little below the
  * counts measured with these budgets on a loaded 2-core machine: with Debian z3 (the tests' solver
  * when installed, as in CI) accel 12, bmc 8, chc 11, shrink 15, witness 16; with z3-wasm (a fresh
  * clone without z3) accel 12, bmc 8, chc 7, shrink 15, witness 14. induct (first version) decides
  * none: no program here has its shape (UNKNOWN, unsupported; counter-safe.c imprecise); raise its
- * floor once it decides some. A newly registered encoding fails below until it has its line here.
+ * floor once it decides some. viap decides 19 of the 28 at 10 s (Debian z3); its floor allows for the
+ * 4 s budget here. A newly registered encoding fails below until it has its line here.
  */
-const decidedFloor: Readonly<Record<string, number>> = { accel: 10, bmc: 7, chc: 6, induct: 0, shrink: 13, witness: 12 };
+const decidedFloor: Readonly<Record<string, number>> = { accel: 10, bmc: 7, chc: 6, induct: 0, shrink: 13, viap: 12, witness: 12 };
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());

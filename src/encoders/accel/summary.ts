@@ -40,7 +40,7 @@ import {
 import type { Solver } from '../../solvers/solver.js';
 import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type ExpressionEnvironment } from '../common/expressions.js';
 import { arithmeticFor, type Arithmetic } from './arithmetic.js';
-import { formatTerm } from './format.js';
+import { formatTerm } from '../../smt/format.js';
 import { formatLocation, type LoopPath } from './paths.js';
 import { evaluatePath, iterationName, type ArithmeticSubterm } from './transition.js';
 

@@ -1,7 +1,7 @@
 // The readable infix text of accel's summaries (display only).
 
 import { describe, expect, it } from 'vitest';
-import { formatTerm } from '../../src/encoders/accel/format.js';
+import { formatTerm } from '../../src/smt/format.js';
 import {
   add, and, arraySort, bitvectorConstant, bitvectorComparison, equal, intConstant, intSort, ite, lessEqual, less, multiply, not,
   select, subtract, symbol,

@@ -2,8 +2,8 @@
 // (e.g. "0 <= k - x^0 and k - x^0 < n"). Display only: the solver always gets the printer's SMT-LIB.
 // Operators it does not know are shown in SMT-LIB syntax.
 
-import { printTerm } from '../../smt/printer.js';
-import type { Term } from '../../smt/terms.js';
+import { printTerm } from './printer.js';
+import type { Term } from './terms.js';
 
 const infix: Readonly<Record<string, string>> = {
   '+': '+', '-': '-', '*': '*', 'div': '/', 'mod': 'mod', '<': '<', '<=': '<=', '>': '>', '>=': '>=', '=': '=', '=>': '=>',

@@ -1,0 +1,246 @@
+// The arrays a loop writes (viap encoding, paper 001 Sect. 3.1: instantiation), as seen at the
+// start of iteration t (loops.ts):
+// - cell arrays (written only at loop-invariant cells): their cells are slots (forms.ts);
+// - instantiated: every write of the body hits, in one dimension d, the index s·n + c_k (s a
+//   non-zero integer, the same for all writes; with |s| = 1 one offset c, with |s| > 1 constant
+//   offsets in distinct residue classes). Different iterations then write disjoint cells, so a cell
+//   keeps the value its own iteration left. With a fresh function W_a:
+//     a at the start of iteration t, cell r = ite(r_d was written before t, W_a(P, r), a_before(r)),
+//     ∀P, r. r_d = s·q + c_k, q >= 0  ⇒  W_a(P, r) = (a after the body of iteration q)(r),
+//   where the body's reads of a use the first line at t = q (well-founded: earlier iterations only);
+// - otherwise a fresh function A_L(P, n) of arrays with its recurrence as axioms.
+//
+// Soundness: the disjointness is decided on the index polynomials (exact, int semantics), and the
+// axioms define W_a and A_L by well-founded recursion, so they hold whatever the run does.
+
+import { constantPolynomial, degreeIn, isConstantPolynomial, substitutePolynomial, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import type { ArrayVariable } from '../../ir/types.js';
+import { formatTerm } from '../../smt/format.js';
+import {
+  add, and, applyFunction, containsSubterm, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
+  ite, less, lessEqual, or, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+} from '../../smt/terms.js';
+import { arrayVariableSort, scalarSort } from '../common/expressions.js';
+import {
+  cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
+} from './forms.js';
+import { dependsOn, termPolynomial } from './polynomial-terms.js';
+import { simplifyTerm } from './simplify.js';
+import { Collector, Frame, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
+
+export type ArrayPlan =
+  | { readonly kind: 'cells' }
+  | {
+    readonly kind: 'instantiated'; readonly dimension: number; readonly stride: bigint; readonly offsets: readonly Term[]; readonly function: FunctionDeclaration;
+    /**
+     * per offset, W_a's defining value over the cell variables, once the body is known and when it
+     * does not read W_a itself: views after the loop use it in place of W_a (the axiom's instance)
+     */
+    definitions?: readonly { readonly cells: readonly SymbolTerm[]; readonly value: Term }[];
+  }
+  | { readonly kind: 'recurrence'; readonly function: FunctionDeclaration; readonly reason: string };
+
+/** how each written array is described: by instantiation at disjoint cells, or by a recurrence */
+export async function arrayPlans(context: LoopContext, forms: SlotForms, collector: Collector): Promise<Map<number, ArrayPlan>> {
+  const { translator, state, loop, counter } = context;
+  const scalars = new Map(state.scalars);
+  for (const slot of forms.slots) if (slot.kind === 'scalar') scalars.set(slot.variable.id, slotValueAt(context, slot, forms.forms.get(slot.key)!, counter));
+  const arrays = new Map(state.arrays);
+  for (const array of context.arrays) {
+    arrays.set(array.id, forms.cellArrays.has(array.id)
+      ? cellArrayViewAt(context, forms, array, counter)
+      : termView(translator.freshSymbol(`${array.name}!probe`, arrayVariableSort(array, 'int'))));
+  }
+  const probe = await translator.executeBlock([...loop.body, ...loop.update], new Frame(), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, counter]);
+  const plans = new Map<number, ArrayPlan>();
+  for (const array of context.arrays) {
+    if (forms.cellArrays.has(array.id)) {
+      plans.set(array.id, { kind: 'cells' });
+      continue;
+    }
+    const records = probe.writes.get(array.id) ?? [];
+    const found = disjointWrites(context, array, records);
+    const parameterSorts = context.parameters.map((parameter) => parameter.sort);
+    if (found.kind === 'disjoint') {
+      const indexSorts = array.sizes.map(() => intSort);
+      const declaration = declareFunction(translator.freshName(`${array.name}_W${loop.id}`), [...parameterSorts, ...indexSorts], scalarSort(array.elementType, 'int'));
+      collector.functions.push(declaration);
+      plans.set(array.id, { kind: 'instantiated', dimension: found.dimension, stride: found.stride, offsets: found.offsets, function: declaration });
+    } else {
+      const declaration = declareFunction(translator.freshName(`${array.name}_L${loop.id}`), [...parameterSorts, intSort], arrayVariableSort(array, 'int'));
+      collector.functions.push(declaration);
+      plans.set(array.id, { kind: 'recurrence', function: declaration, reason: found.reason });
+    }
+  }
+  return plans;
+}
+
+type Disjointness =
+  | { readonly kind: 'disjoint'; readonly dimension: number; readonly stride: bigint; readonly offsets: readonly Term[] }
+  | { readonly kind: 'overlapping'; readonly reason: string };
+
+function disjointWrites(context: LoopContext, array: ArrayVariable, records: readonly WriteRecord[]): Disjointness {
+  if (records.length === 0) return { kind: 'overlapping', reason: 'no write found' };
+  let lastReason = 'no dimension has an index affine in the iteration';
+  for (let dimension = 0; dimension < array.sizes.length; dimension++) {
+    const found = disjointInDimension(context, records, dimension);
+    if (found.kind === 'disjoint') return found;
+    lastReason = found.reason;
+  }
+  return { kind: 'overlapping', reason: lastReason };
+}
+
+function disjointInDimension(context: LoopContext, records: readonly WriteRecord[], dimension: number): Disjointness {
+  const counter = context.counter.name;
+  let stride: bigint | undefined;
+  const offsets: { polynomial: Polynomial; term: Term }[] = [];
+  for (const record of records) {
+    if (record.indices === 'everywhere') return { kind: 'overlapping', reason: 'the whole array is written' };
+    const index = record.indices[dimension]!;
+    if (dependsOn(index, new Set(record.wildcards.map((wildcard) => wildcard.name)))) return { kind: 'overlapping', reason: 'an inner loop moves the index' };
+    const polynomial = termPolynomial(index, new Set([counter]), context.atoms);
+    if (polynomial === undefined || degreeIn(polynomial, counter) !== 1) return { kind: 'overlapping', reason: 'an index is not affine in the iteration' };
+    const withoutZero = substitutePolynomial(polynomial, new Map([[counter, zeroPolynomial]]));
+    const coefficient = coefficientOf(subtractPolynomials(polynomial, withoutZero), counter);
+    if (coefficient === undefined || coefficient === 0n) return { kind: 'overlapping', reason: 'the index does not move by a constant per iteration' };
+    if (stride !== undefined && stride !== coefficient) return { kind: 'overlapping', reason: 'writes move by different strides' };
+    stride = coefficient;
+    if (!offsets.some((known) => isConstantPolynomial(subtractPolynomials(known.polynomial, withoutZero))?.numerator === 0n)) {
+      offsets.push({ polynomial: withoutZero, term: polynomialAt(context, withoutZero, intConstant(0n)) });
+    }
+  }
+  const step = stride!;
+  const magnitude = step < 0n ? -step : step;
+  if (offsets.length > 1) {
+    // distinct constant offsets in distinct residue classes modulo |s|
+    const residues = new Set<bigint>();
+    for (const offset of offsets) {
+      const value = isConstantPolynomial(offset.polynomial);
+      if (value === undefined || value.denominator !== 1n) return { kind: 'overlapping', reason: 'several symbolic offsets' };
+      const residue = ((value.numerator % magnitude) + magnitude) % magnitude;
+      if (residues.has(residue)) return { kind: 'overlapping', reason: 'two writes reach the same cells in different iterations' };
+      residues.add(residue);
+    }
+  }
+  return { kind: 'disjoint', dimension, stride: step, offsets: offsets.map((offset) => offset.term) };
+}
+
+/** the integer coefficient of `name` in a polynomial of the form k·name, else undefined */
+export function coefficientOf(polynomial: Polynomial, name: string): bigint | undefined {
+  if (polynomial.monomials.length !== 1) return undefined;
+  const monomial = polynomial.monomials[0]!;
+  if (monomial.powers.size !== 1 || monomial.powers.get(name) !== 1 || monomial.coefficient.denominator !== 1n) return undefined;
+  return monomial.coefficient.numerator;
+}
+
+/** the iteration whose write hits index `index` through offset `offset`, and whether one does */
+function iterationOf(index: Term, offset: Term, stride: bigint): { readonly iteration: Term; readonly hits: Term } {
+  const difference = add(index, negateTerm(offset));
+  if (stride === 1n) return { iteration: difference, hits: trueTerm };
+  if (stride === -1n) return { iteration: negateTerm(difference), hits: trueTerm };
+  const magnitude = stride < 0n ? -stride : stride;
+  return { iteration: euclideanDivide(difference, intConstant(stride)), hits: equal(euclideanModulo(difference, intConstant(magnitude)), intConstant(0n)) };
+}
+
+export function negateTerm(term: Term): Term {
+  return term.kind === 'intConstant' ? intConstant(-term.value) : { kind: 'apply', operator: '-', indices: [], arguments: [term], sort: intSort };
+}
+
+export function arrayViewAt(context: LoopContext, forms: SlotForms, plan: ArrayPlan, array: ArrayVariable, at: Term): ArrayView {
+  switch (plan.kind) {
+    case 'cells':
+      return cellArrayViewAt(context, forms, array, at);
+    case 'instantiated': {
+      const before = context.state.arrays.get(array.id)!;
+      return {
+        read: (indices) => {
+          const key = indices[plan.dimension]!;
+          return plan.offsets.reduceRight<Term>((rest, offset, index) => {
+            const { iteration, hits } = iterationOf(key, offset, plan.stride);
+            const written = and(hits, lessEqual(intConstant(0n), iteration), less(iteration, at));
+            const definition = plan.definitions?.[index];
+            const value = definition === undefined
+              ? applyFunction(plan.function, [...context.parameters, ...indices])
+              : substituteTerm(definition.value, new Map(definition.cells.map((cell, dimension) => [cell.name, indices[dimension]!])));
+            return ite(written, value, rest);
+          }, before.read(indices));
+        },
+      };
+    }
+    case 'recurrence':
+      return termView(applyFunction(plan.function, [...context.parameters, at]));
+    default: {
+      const never: never = plan;
+      throw new Error(`unknown plan ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function cellVariables(context: LoopContext, array: ArrayVariable): SymbolTerm[] {
+  return array.sizes.map((_, dimension) => context.translator.freshSymbol(`${array.name}!cell${dimension}`, intSort));
+}
+
+function selectAll(array: Term, indices: readonly Term[]): Term {
+  return indices.reduce((current, index) => select(current, index), array);
+}
+
+export function recurrenceAxioms(
+  context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, after: ExecutionState, collector: Collector,
+): void {
+  const { parameters, counter, state, loop } = context;
+  void state;
+  const next = add(counter, intConstant(1n));
+  const where = `loop at ${loop.location.line}:${loop.location.column}`;
+  for (const slot of forms.slots) {
+    const form = forms.forms.get(slot.key)!;
+    if (form.kind !== 'recurrence') continue;
+    const at = (value: Term): Term => applyFunction(form.function, [...parameters, value]);
+    collector.axioms.push({ term: forall(parameters, equal(at(intConstant(0n)), initialValue(context, slot))), comment: `${slotName(slot)} before the ${where}` });
+    collector.axioms.push({
+      term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), equal(at(next), valueAfter(slot, after)))),
+      comment: `${slotName(slot)} after one more iteration of the ${where}`,
+    });
+  }
+  for (const array of context.arrays) {
+    const plan = plans.get(array.id)!;
+    if (plan.kind === 'cells') continue;
+    const cells = cellVariables(context, array);
+    const afterBody = after.arrays.get(array.id)!.read(cells);
+    if (plan.kind === 'instantiated') {
+      const definitions: { cells: readonly SymbolTerm[]; value: Term }[] = [];
+      for (const offset of plan.offsets) {
+        const { iteration, hits } = iterationOf(cells[plan.dimension]!, offset, plan.stride);
+        const value = simplifyTerm(substituteTerm(afterBody, new Map([[counter.name, iteration]])));
+        definitions.push({ cells, value });
+        collector.axioms.push({
+          term: forall([...parameters, ...cells], implies(and(hits, lessEqual(intConstant(0n), iteration)), equal(applyFunction(plan.function, [...parameters, ...cells]), value))),
+          comment: `${array.sourceName}: the cells the ${where} writes keep the value of their iteration`,
+        });
+      }
+      const recursive = definitions.some((definition) => containsSubterm(definition.value, (term) => term.kind === 'applyFunction' && term.function === plan.function, { intoBinders: true }));
+      if (!recursive) plan.definitions = definitions;
+    } else {
+      const at = (value: Term): Term => applyFunction(plan.function, [...parameters, value]);
+      collector.axioms.push({ term: forall([...parameters, ...cells], equal(selectAll(at(intConstant(0n)), cells), state.arrays.get(array.id)!.read(cells))), comment: `${array.sourceName} before the ${where}` });
+      collector.axioms.push({
+        term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody))),
+        comment: `${array.sourceName} after one more iteration of the ${where}`,
+      });
+    }
+  }
+}
+
+export function describeArray(array: ArrayVariable, plan: ArrayPlan): string | undefined {
+  switch (plan.kind) {
+    case 'cells': return undefined;
+    case 'recurrence': return `${array.sourceName}: recurrence ${plan.function.name} (${plan.reason})`;
+    case 'instantiated': {
+      const offsets = plan.offsets.map((offset) => `${plan.stride}·n + ${formatTerm(offset)}`).join(', ');
+      return `${array.sourceName}: iteration n writes the cells with index ${offsets} in dimension ${plan.dimension + 1} (disjoint), their values ${plan.function.name}`;
+    }
+    default: {
+      const never: never = plan;
+      throw new Error(`unknown plan ${JSON.stringify(never)}`);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// Small validity questions of the viap translation ("do the facts before a loop and the loop
+// condition imply this condition?"), asked to the solver under a short time limit. Only a proven
+// `unsat` answers yes; everything else (sat, unknown, timeout, spent budget) answers "not known",
+// which the translation treats as "keep the term as it is", so the answer can only make it more
+// precise, never wrong.
+
+import {
+  and, createSmtScript, freeSymbols, not, type FunctionDeclaration, type Term,
+} from '../../smt/terms.js';
+import type { Solver } from '../../solvers/solver.js';
+import type { Budget } from '../kernel/budget.js';
+
+/** the limit of one question, in milliseconds */
+const questionMilliseconds = 500;
+
+function functionsOf(terms: readonly Term[]): FunctionDeclaration[] {
+  const found = new Map<string, FunctionDeclaration>();
+  const seen = new Set<Term>();
+  const stack = [...terms];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    switch (current.kind) {
+      case 'applyFunction':
+        found.set(current.function.name, current.function);
+        stack.push(...current.arguments);
+        break;
+      case 'apply': stack.push(...current.arguments); break;
+      case 'quantifier': stack.push(current.body); break;
+      case 'constantArray': stack.push(current.value); break;
+      case 'let': stack.push(current.body, ...current.bindings.map((binding) => binding.value)); break;
+      default: break;
+    }
+  }
+  return [...found.values()];
+}
+
+export function decider(solver: Solver, budget: Budget): (assumptions: readonly Term[], goal: Term) => Promise<boolean> {
+  return async (assumptions, goal) => {
+    if (budget.expired()) return false;
+    const query = and(...assumptions, not(goal));
+    const script = createSmtScript({
+      headerComments: ['viap: is the condition implied?'],
+      logic: 'ALL',
+      constants: freeSymbols(query),
+      functions: functionsOf([query]),
+      assertions: [{ term: query }],
+    });
+    const result = await solver.checkScript(script, { timeoutMilliseconds: budget.share(0.05).solverTimeout(questionMilliseconds) });
+    return result.kind === 'unsat';
+  };
+}

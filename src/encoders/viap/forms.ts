@@ -1,0 +1,242 @@
+// The values of a loop's slots at the start of iteration n (viap encoding, loops.ts): a slot is a
+// modified scalar, or a cell of an array that the loop writes only at loop-invariant indices (an
+// accumulator `s[0] += …` is a slot like a scalar). The body is executed over placeholders for the
+// slots' values at the start of an iteration; updates that are polynomial (loop-invariant conditions
+// become 0/1 indicators) go through analysis/closed-forms.ts (degree <= 3), and the slot's value at
+// n is its closed form. Every other slot is a fresh function x_L(P, n) whose recurrence
+// (x_L(P, 0) = the value before the loop, x_L(P, n + 1) = the body at n) loops.ts states.
+//
+// Soundness: a closed form is a proven polynomial identity of the update over the integers (int
+// semantics); the cells of a cell array are exactly the loop-invariant indices the body writes, so
+// every other cell keeps its value before the loop.
+
+import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
+import type { Polynomial } from '../../analysis/polynomial.js';
+import type { ArrayVariable, ScalarVariable } from '../../ir/types.js';
+import { printTerm } from '../../smt/printer.js';
+import {
+  and, applyFunction, declareFunction, equal, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+} from '../../smt/terms.js';
+import { arrayVariableSort, scalarSort } from '../common/expressions.js';
+import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+import { simplifyTerm } from './simplify.js';
+import {
+  Collector, Frame, sameIndex, storeView, termView, type ArrayView, type ExecutionState, type Parameters, type Translator,
+} from './translate.js';
+import type { LoopStatement } from '../../ir/types.js';
+
+const iterationName = '#n';
+
+export type Slot =
+  | { readonly kind: 'scalar'; readonly key: string; readonly variable: ScalarVariable }
+  | { readonly kind: 'cell'; readonly key: string; readonly array: ArrayVariable; readonly indices: readonly Term[] };
+
+export type SlotForm =
+  | { readonly kind: 'closed'; readonly form: Extract<ClosedForm, { kind: 'polynomial' | 'fromFirstIteration' }> }
+  | { readonly kind: 'recurrence'; readonly function: FunctionDeclaration };
+
+export interface LoopContext {
+  readonly translator: Translator;
+  readonly loop: LoopStatement;
+  readonly state: ExecutionState;
+  readonly parameters: Parameters;
+  readonly counter: SymbolTerm;
+  readonly scalars: readonly ScalarVariable[];
+  readonly arrays: readonly ArrayVariable[];
+  readonly atoms: AtomTable;
+  /** placeholder name → the slot's value before the loop */
+  readonly initialByPlaceholder: Map<string, Term>;
+  /** what a run that reaches the loop satisfies (conjunction) */
+  readonly factsBefore: Term;
+}
+
+/** the most conditions one loop asks the solver about */
+const maximumQuestions = 12;
+
+export interface SlotForms {
+  readonly slots: readonly Slot[];
+  readonly forms: ReadonlyMap<string, SlotForm>;
+  /** the arrays written only at loop-invariant cells: their slots, in the order of the body's first
+   *  writes (a later slot's cell may alias an earlier one; the later check wins, as in the body) */
+  readonly cellArrays: ReadonlyMap<number, readonly Extract<Slot, { kind: 'cell' }>[]>;
+}
+
+export function slotName(slot: Slot): string {
+  return slot.kind === 'scalar' ? slot.variable.sourceName : `${slot.array.sourceName}[${slot.indices.map(printTerm).join('][')}]`;
+}
+
+export function initialValue(context: LoopContext, slot: Slot): Term {
+  return slot.kind === 'scalar' ? context.state.scalars.get(slot.variable.id)! : context.state.arrays.get(slot.array.id)!.read(slot.indices);
+}
+
+export function valueAfter(slot: Slot, after: ExecutionState): Term {
+  return slot.kind === 'scalar' ? after.scalars.get(slot.variable.id)! : after.arrays.get(slot.array.id)!.read(slot.indices);
+}
+
+function runBody(context: LoopContext, scalars: Map<number, Term>, arrays: Map<number, ArrayView>): Promise<ExecutionState> {
+  const { translator, loop } = context;
+  return translator.executeBlock([...loop.body, ...loop.update], new Frame(), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, context.counter]);
+}
+
+/** the arrays whose writes all hit indices that do not change during the loop, with those cells */
+function findCellArrays(context: LoopContext, run: ExecutionState, varying: ReadonlySet<string>): Map<number, Term[][]> {
+  const result = new Map<number, Term[][]>();
+  for (const array of context.arrays) {
+    const records = run.writes.get(array.id) ?? [];
+    if (records.length === 0) continue;
+    const cells = new Map<string, Term[]>();
+    let invariant = true;
+    for (const record of records) {
+      const moving = new Set([...varying, ...record.wildcards.map((wildcard) => wildcard.name)]);
+      if (record.indices === 'everywhere' || record.indices.some((index) => dependsOn(index, moving))) {
+        invariant = false;
+        break;
+      }
+      cells.set(record.indices.map(printTerm).join(','), [...record.indices]);
+    }
+    if (invariant) result.set(array.id, [...cells.values()]);
+  }
+  return result;
+}
+
+export async function computeSlotForms(context: LoopContext, collector: Collector): Promise<SlotForms> {
+  const { translator, state, loop } = context;
+  const placeholders = new Map<string, SymbolTerm>();
+  const scalars = new Map(state.scalars);
+  const slots: Slot[] = [];
+  for (const variable of context.scalars) {
+    const slot: Slot = { kind: 'scalar', key: `scalar:${variable.id}`, variable };
+    const placeholder = translator.freshSymbol(`${variable.name}!start`, scalarSort(variable.type, 'int'));
+    placeholders.set(slot.key, placeholder);
+    scalars.set(variable.id, placeholder);
+    slots.push(slot);
+  }
+  const arrayPlaceholders = new Map<number, ArrayView>();
+  for (const array of context.arrays) arrayPlaceholders.set(array.id, termView(translator.freshSymbol(`${array.name}!start`, arrayVariableSort(array, 'int'))));
+  const varying = new Set<string>([context.counter.name, ...[...placeholders.values()].map((placeholder) => placeholder.name)]);
+  const first = await runBody(context, scalars, new Map([...state.arrays, ...arrayPlaceholders]));
+  const cellIndices = findCellArrays(context, first, varying);
+
+  // the cells of cell arrays get placeholders too
+  const arrays = new Map([...state.arrays, ...arrayPlaceholders]);
+  const cellArrays = new Map<number, Extract<Slot, { kind: 'cell' }>[]>();
+  for (const array of context.arrays) {
+    const cells = cellIndices.get(array.id);
+    if (cells === undefined) continue;
+    let view = arrayPlaceholders.get(array.id)!;
+    const arraySlots: Extract<Slot, { kind: 'cell' }>[] = [];
+    cells.forEach((indices, index) => {
+      const slot: Extract<Slot, { kind: 'cell' }> = { kind: 'cell', key: `cell:${array.id}:${index}`, array, indices };
+      const placeholder = translator.freshSymbol(`${array.name}!cell${index}!start`, scalarSort(array.elementType, 'int'));
+      placeholders.set(slot.key, placeholder);
+      varying.add(placeholder.name);
+      view = storeView(view, indices, placeholder);
+      arraySlots.push(slot);
+      slots.push(slot);
+    });
+    arrays.set(array.id, view);
+    cellArrays.set(array.id, arraySlots);
+  }
+  const run = cellArrays.size === 0 ? first : await runBody(context, scalars, arrays);
+  const updates = new Map<string, Polynomial | undefined>();
+  for (const slot of slots) {
+    const placeholder = placeholders.get(slot.key)!;
+    context.initialByPlaceholder.set(placeholder.name, initialValue(context, slot));
+    updates.set(placeholder.name, termPolynomial(simplifyTerm(valueAfter(slot, run)), varying, context.atoms));
+  }
+  let solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 3 });
+  const unsolved = slots.filter((slot) => solved.get(placeholders.get(slot.key)!.name)!.kind === 'undefined');
+  if (unsolved.length > 0 && translator.decide !== undefined) {
+    // the second pass: conditions of the updates decided under the facts before the loop, 0 <= n
+    // and the loop condition at n (with the closed forms found so far); the forms found then hold
+    // for the iterations the loop runs, which is all that is ever asked of them
+    const atCounter = new Map<string, Term>();
+    for (const slot of slots) {
+      const form = solved.get(placeholders.get(slot.key)!.name)!;
+      if (form.kind === 'undefined') continue;
+      const value = polynomialAt(context, form.value, context.counter);
+      atCounter.set(placeholders.get(slot.key)!.name, form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initialValue(context, slot), value));
+    }
+    const condition = translator.condition(loop.condition, { scalars, arrays, guard: trueTerm, writes: new Map() }, new Collector());
+    const assumptions = [context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), substituteTerm(and(condition.definedness, condition.term), atCounter)];
+    const questions = { left: maximumQuestions };
+    for (const slot of unsolved) {
+      const placeholder = placeholders.get(slot.key)!;
+      const simplified = await decideConditions(simplifyTerm(valueAfter(slot, run)), atCounter, assumptions, translator.decide, questions);
+      updates.set(placeholder.name, termPolynomial(simplified, varying, context.atoms));
+    }
+    solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 3 });
+  }
+  const forms = new Map<string, SlotForm>();
+  for (const slot of slots) {
+    const form = solved.get(placeholders.get(slot.key)!.name)!;
+    if (form.kind !== 'undefined') {
+      forms.set(slot.key, { kind: 'closed', form });
+      continue;
+    }
+    const base = slot.kind === 'scalar' ? slot.variable.name : `${slot.array.name}_cell`;
+    const sort = slot.kind === 'scalar' ? scalarSort(slot.variable.type, 'int') : scalarSort(slot.array.elementType, 'int');
+    const declaration = declareFunction(translator.freshName(`${base}_L${loop.id}`), [...context.parameters.map((parameter) => parameter.sort), intSort], sort);
+    collector.functions.push(declaration);
+    forms.set(slot.key, { kind: 'recurrence', function: declaration });
+  }
+  return { slots, forms, cellArrays };
+}
+
+/** the term with each `ite` whose condition the assumptions decide replaced by the branch taken */
+async function decideConditions(
+  term: Term, replacements: ReadonlyMap<string, Term>, assumptions: readonly Term[],
+  decide: NonNullable<Translator['decide']>, questions: { left: number },
+): Promise<Term> {
+  if (term.kind !== 'apply') return term;
+  if (term.operator === 'ite') {
+    const condition = substituteTerm(term.arguments[0]!, replacements);
+    if (condition.kind !== 'boolConstant' && questions.left > 0) {
+      questions.left--;
+      if (await decide(assumptions, condition)) return decideConditions(term.arguments[1]!, replacements, assumptions, decide, questions);
+      questions.left--;
+      if (questions.left >= 0 && await decide(assumptions, not(condition))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
+    }
+  }
+  const operands: Term[] = [];
+  for (const operand of term.arguments) operands.push(await decideConditions(operand, replacements, assumptions, decide, questions));
+  return operands.every((operand, index) => operand === term.arguments[index]) ? term : { ...term, arguments: operands };
+}
+
+export function polynomialAt(context: LoopContext, polynomial: Polynomial, at: Term): Term {
+  return polynomialTerm(polynomial, (name) => {
+    if (name === iterationName) return at;
+    const term = context.initialByPlaceholder.get(name) ?? context.atoms.termOf(name);
+    if (term === undefined) throw new Error(`internal: viap: unknown polynomial variable ${name}`);
+    return term;
+  });
+}
+
+export function slotValueAt(context: LoopContext, slot: Slot, form: SlotForm, at: Term): Term {
+  switch (form.kind) {
+    case 'closed': {
+      const value = polynomialAt(context, form.form.value, at);
+      if (form.form.kind === 'polynomial') return value;
+      return ite(equal(at, intConstant(0n)), initialValue(context, slot), value);
+    }
+    case 'recurrence':
+      return applyFunction(form.function, [...context.parameters, at]);
+    default: {
+      const never: never = form;
+      throw new Error(`unknown form ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** a cell array at the start of iteration `at`: its cells' values, the rest as before the loop */
+export function cellArrayViewAt(context: LoopContext, forms: SlotForms, array: ArrayVariable, at: Term): ArrayView {
+  const before = context.state.arrays.get(array.id)!;
+  const slots = forms.cellArrays.get(array.id)!;
+  return {
+    read: (indices) => slots.reduce<Term>((rest, slot) => {
+      const same = and(...indices.map((index, dimension) => sameIndex(index, slot.indices[dimension]!)));
+      if (same.kind === 'boolConstant') return same.value ? slotValueAt(context, slot, forms.forms.get(slot.key)!, at) : rest;
+      return ite(same, slotValueAt(context, slot, forms.forms.get(slot.key)!, at), rest);
+    }, before.read(indices)),
+  };
+}

@@ -1,0 +1,173 @@
+// The `viap` encoding (paper 001, Rajkhowa and Lin): the program as first-order axioms with an
+// explicit counter per loop, closed-form solutions of the recurrences and the instantiation of
+// array axioms at the written cells (translate.ts, loops.ts); each assert is proven by one query
+// "definitions ∧ facts before it ∧ it fails" (unsat: it never fails), and when that query is not
+// unsat, by induction on the iteration count of the loop before it (induction.ts).
+//
+// Approximation: over. The axioms are true of every run (int semantics), so unsat for every
+// assert proves the program SAFE. A model of quantified axioms is not a run: viap never reports
+// UNSAFE from its own queries; after a failed proof it looks for a bug with bmc (bmc/search.ts),
+// whose counterexamples the kernel replays on the program. bv semantics: UNKNOWN in this version.
+
+import type { Program } from '../../ir/types.js';
+import { createSmtScript, type SmtScript } from '../../smt/terms.js';
+import { describeReason, unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
+import { searchCounterexample, searchFailure } from '../bmc/search.js';
+import { safeAssumptions } from '../common/variables.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
+import { flagOption, optionValue } from '../kernel/options.js';
+import { phaseTimer } from '../kernel/phase-times.js';
+import { solverUnknown } from '../kernel/reasons.js';
+import { decider } from './decide.js';
+import { inductionScripts } from './induction.js';
+import { summariseLoop } from './loops.js';
+import { Collector, Frame, Translator, Unsupported, type Obligation } from './translate.js';
+import { formatTerm } from '../../smt/format.js';
+
+export const showAxiomsOption = flagOption({
+  name: 'show-axioms', help: 'print the loops\' closed forms, iteration counts and array instantiations, and the axioms (viap)',
+});
+
+/** the part of the budget the shallow counterexample search before the proof may use */
+const quickSearchShare = 0.1;
+
+export interface ViapTranslation {
+  readonly collector: Collector;
+  readonly obligations: readonly Obligation[];
+}
+
+export type TranslationResult = { readonly kind: 'translated'; readonly translation: ViapTranslation } | { readonly kind: 'unsupported'; readonly reason: UnknownReason };
+
+export async function translateProgram(program: Program, decide?: Translator['decide']): Promise<TranslationResult> {
+  const translator = new Translator(program, summariseLoop, decide);
+  const collector = new Collector();
+  const frame = new Frame();
+  try {
+    await translator.executeBlock(program.body, frame, collector, translator.initialState(collector), []);
+  } catch (error) {
+    if (error instanceof Unsupported) return { kind: 'unsupported', reason: unknownReason('unsupported', error.message, error.location) };
+    throw error;
+  }
+  if (translator.expressions.inexactReasons.size > 0) {
+    return { kind: 'unsupported', reason: unknownReason('unsupported', `viap: ${[...translator.expressions.inexactReasons].join('; ')}`) };
+  }
+  return { kind: 'translated', translation: { collector, obligations: frame.obligations } };
+}
+
+/** "definitions ∧ facts before the assert ∧ the assert fails": unsat proves the assert */
+export function directScript(program: Program, translation: ViapTranslation, obligation: Obligation): SmtScript {
+  const { collector } = translation;
+  return createSmtScript({
+    headerComments: [
+      `viap encoding of ${program.file}: the assert at ${obligation.location.line}:${obligation.location.column}`,
+      'unsat: the assert never fails (the program as axioms over mathematical integers)',
+      'sat or unknown: no proof (a model of these axioms need not be a run)',
+    ],
+    logic: 'ALL',
+    constants: collector.constants,
+    functions: collector.functions,
+    assertions: [
+      ...collector.axioms,
+      { term: obligation.facts, comment: 'what the run did before the assert' },
+      { term: obligation.failure, comment: 'the assert fails' },
+    ],
+  });
+}
+
+type Proof = { readonly kind: 'proven'; readonly how: string } | { readonly kind: 'failed'; readonly reason: UnknownReason };
+
+async function proveObligation(program: Program, translation: ViapTranslation, obligation: Obligation, context: EncoderContext): Promise<Proof> {
+  const { solver, budget } = context;
+  const where = `the assert at ${obligation.location.line}:${obligation.location.column}`;
+  // the direct query gets a third of what remains, each induction query a sixth: the counterexample
+  // search needs the rest when no proof is found
+  const direct = await solver.checkScript(directScript(program, translation, obligation), { timeoutMilliseconds: budget.share(1 / 3).solverTimeout() });
+  if (direct.kind === 'unsat') return { kind: 'proven', how: 'directly' };
+  let reason: UnknownReason = direct.kind === 'unknown'
+    ? solverUnknown(`viap: ${where}`, direct)
+    : unknownReason('imprecise', `viap: ${where} is not proven by the axioms`, obligation.location);
+  for (const candidate of inductionScripts(program, translation, obligation)) {
+    if (budget.expired()) break;
+    let holds = true;
+    for (const script of candidate.scripts) {
+      const result = await solver.checkScript(script, { timeoutMilliseconds: budget.share(1 / 6).solverTimeout() });
+      if (result.kind !== 'unsat') {
+        holds = false;
+        if (result.kind === 'unknown' && result.reason === 'timeout') reason = solverUnknown(`viap: ${where} by induction`, result);
+        break;
+      }
+    }
+    if (holds) return { kind: 'proven', how: candidate.description };
+  }
+  return { kind: 'failed', reason };
+}
+
+export async function solveViap(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+  const { options, solver, budget } = context;
+  const times: Record<string, number> = {};
+  const details: Record<string, unknown> = {};
+  const report: string[] = [];
+  const show = optionValue(options, showAxiomsOption);
+  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(show ? { report } : {}) });
+  const timed = phaseTimer(times);
+  if (options.semantics !== 'int') return done(unknownVerdict('unsupported', 'viap: bit-vector semantics is not supported yet'));
+  const translated = await timed('translation', () => translateProgram(program, decider(solver, budget)));
+  if (translated.kind === 'unsupported') return done({ kind: 'unknown', reason: translated.reason });
+  const translation = translated.translation;
+  if (show) report.push(...describeTranslation(translation));
+  details.obligations = translation.obligations.length;
+  details.axioms = translation.collector.axioms.length;
+  // a shallow search first: a bug found by a few unrollings needs no proof attempt
+  const quick = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget.share(quickSearchShare)));
+  if (quick.kind === 'found') return done(quick.verdict);
+  let failure: UnknownReason | undefined;
+  const proofs: string[] = [];
+  for (const obligation of translation.obligations) {
+    const proof = await timed('proof', () => proveObligation(program, translation, obligation, context));
+    if (proof.kind === 'failed') {
+      failure = proof.reason;
+      break;
+    }
+    proofs.push(`${obligation.location.line}:${obligation.location.column} ${proof.how}`);
+  }
+  details.proofs = proofs;
+  if (failure === undefined) {
+    return done({ kind: 'safe', assumptions: [...safeAssumptions('int'), `the asserts proven from the program's axioms (${proofs.join(', ') || 'none reachable'})`] });
+  }
+  const search = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget));
+  if (search.kind === 'found') return done(search.verdict);
+  return done({ kind: 'unknown', reason: searchFailure(describeReason(failure), search, failure.kind) });
+}
+
+function describeTranslation(translation: ViapTranslation): string[] {
+  const lines: string[] = [];
+  for (const report of translation.collector.reports) lines.push(...report.lines);
+  lines.push(`${translation.collector.axioms.length} definition(s):`);
+  for (const axiom of translation.collector.axioms) lines.push(`  ${axiom.comment}: ${formatTerm(axiom.term)}`);
+  lines.push(`${translation.obligations.length} assert(s) to prove`);
+  return lines;
+}
+
+async function emitViap(program: Program, context: EmitContext): Promise<EmitResult> {
+  if (context.options.semantics !== 'int') return { kind: 'unsupported', reason: 'viap: bit-vector semantics is not supported yet' };
+  const translated = await translateProgram(program, context.solver === undefined ? undefined : decider(context.solver, context.budget));
+  if (translated.kind === 'unsupported') return { kind: 'unsupported', reason: describeReason(translated.reason) };
+  const translation = translated.translation;
+  const artefacts = translation.obligations.flatMap((obligation, index) => [
+    { suffix: `.viap-direct-${index + 1}.smt2`, content: directScript(program, translation, obligation) },
+    ...inductionScripts(program, translation, obligation).flatMap((candidate, candidateIndex) => candidate.scripts.map((script, part) => ({
+      suffix: `.viap-induction-${index + 1}-${candidateIndex + 1}-${['base', 'step', 'use'][part] ?? part}.smt2`, content: script,
+    }))),
+  ]);
+  return { kind: 'emitted', artefacts };
+}
+
+export const viapEncoder: Encoder = {
+  name: 'viap',
+  summary: 'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (paper 001)',
+  approximation: 'over',
+  options: [showAxiomsOption],
+  emitUsesSolver: true,
+  emit: emitViap,
+  solve: solveViap,
+};

@@ -1,0 +1,166 @@
+// One loop of the viap translation (paper 001, Sect. 2): an explicit iteration counter n, the
+// values at the start of iteration n as functions of n (forms.ts for scalars and invariant cells,
+// arrays.ts for the arrays written at moving indices), and the number of iterations N_L.
+//
+// The run. With ok(n) the facts of the body at iteration n (assumptions, asserted conditions,
+// definedness) and c(n) the loop condition, a run that leaves the loop after N_L iterations
+// satisfies N_L >= 0, ∀n < N_L. c(n) ∧ ok(n) and ¬c(N_L). When c(n) is s·n + b < 0 in disguise
+// (i < E, i <= E, i > E, i >= E with i moving by a constant), N_L = max(0, ⌈−b/s⌉) replaces the
+// quantified condition (they are equivalent). An assert of the body that fails at iteration k
+// becomes an obligation with k existential: k >= 0, c(k), ∀n < k. c(n) ∧ ok(n), and the body's
+// failure at k. The functions take the enclosing loops' counters P as first arguments (the
+// paper's N_1(n_2) for nested loops).
+//
+// Soundness: the definitions hold for every n >= 0 whatever the run does (they define functions by
+// recursion); a run's state after t complete iterations equals these functions at t.
+
+import { constantPolynomial, degreeIn, polynomialVariables, substitutePolynomial, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import type { ArrayVariable } from '../../ir/types.js';
+import { writtenVariables } from '../../ir/visit.js';
+import { formatTerm } from '../../smt/format.js';
+import {
+  add, and, equal, euclideanDivide, forall, greater, implies, intConstant, intSort, ite, less, lessEqual, not, substituteTerm, trueTerm,
+  type SymbolTerm, type Term,
+} from '../../smt/terms.js';
+import { arrayPlans, arrayViewAt, coefficientOf, describeArray, recurrenceAxioms, type ArrayPlan } from './arrays.js';
+import { computeSlotForms, polynomialAt, slotName, slotValueAt, type LoopContext, type SlotForms } from './forms.js';
+import { AtomTable, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+import { Collector, Frame, type ArrayView, type ExecutionState, type LoopSummariser, type WriteRecord } from './translate.js';
+
+export const summariseLoop: LoopSummariser = async (translator, loop, frame, collector, state, parameters) => {
+  // an assert of the body that fails ends the run inside the loop: the loop's own exit facts
+  // (added below) must not be among the facts before it
+  const factsBefore = and(...frame.facts);
+  const written = writtenVariables(loop.body, loop.update);
+  const context: LoopContext = {
+    translator, loop, state, parameters,
+    counter: translator.freshSymbol(`n_L${loop.id}`, intSort),
+    scalars: [...written.scalars.values()],
+    arrays: [...written.arrays.values()],
+    atoms: new AtomTable(),
+    initialByPlaceholder: new Map(),
+    factsBefore,
+  };
+  const inner = [...parameters, context.counter];
+  const forms = await computeSlotForms(context, collector);
+  const plans = await arrayPlans(context, forms, collector);
+  const viewAt = (array: ArrayVariable, at: Term): ArrayView => arrayViewAt(context, forms, plans.get(array.id)!, array, at);
+  const stateAt = (at: Term): ExecutionState => {
+    const scalars = new Map(state.scalars);
+    for (const slot of forms.slots) if (slot.kind === 'scalar') scalars.set(slot.variable.id, slotValueAt(context, slot, forms.forms.get(slot.key)!, at));
+    const arrays = new Map(state.arrays);
+    for (const array of context.arrays) arrays.set(array.id, viewAt(array, at));
+    return { scalars, arrays, guard: trueTerm, writes: new Map() };
+  };
+
+  // the body at iteration n, for real
+  const atCounter = stateAt(context.counter);
+  const bodyFrame = new Frame();
+  const bodyCollector = new Collector();
+  const condition = translator.condition(loop.condition, atCounter, bodyCollector);
+  const after = await translator.executeBlock([...loop.body, ...loop.update], bodyFrame, bodyCollector, atCounter, inner);
+  collector.absorb(bodyCollector);
+  recurrenceAxioms(context, forms, plans, after, collector);
+
+  const counter = context.counter;
+  const at = (term: Term, value: Term): Term => substituteTerm(term, new Map([[counter.name, value]]));
+  const ok = and(condition.definedness, ...bodyFrame.facts);
+  const exit = exitCount(condition.term, counter);
+  const count = exit?.count;
+  const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
+  if (parameters.length === 0 && iterations.kind === 'symbol') collector.sites.push({ location: loop.location, iterations, exit });
+  const inRange = (bound: Term): Term => and(lessEqual(intConstant(0n), counter), less(counter, bound));
+  const allBefore = (bound: Term, withCondition: boolean): Term => {
+    const body = withCondition ? and(condition.term, ok) : ok;
+    return body.kind === 'boolConstant' && body.value ? trueTerm : forall([counter], implies(inRange(bound), body));
+  };
+  frame.addFact(state.guard, lessEqual(intConstant(0n), iterations));
+  if (count !== undefined) {
+    frame.addFact(state.guard, and(equal(iterations, count), allBefore(iterations, false)));
+  } else {
+    frame.addFact(state.guard, and(allBefore(iterations, true), at(condition.definedness, iterations), not(at(condition.term, iterations))));
+  }
+  for (const obligation of bodyFrame.obligations) {
+    const failing = translator.freshSymbol(`k_L${loop.id}`, intSort);
+    collector.constants.push(failing);
+    const reached = count !== undefined
+      ? and(less(failing, count), allBefore(failing, false))
+      : and(allBefore(failing, true), at(condition.term, failing));
+    frame.obligations.push({
+      facts: factsBefore,
+      failure: and(state.guard, lessEqual(intConstant(0n), failing), reached, at(condition.definedness, failing), at(obligation.facts, failing), at(obligation.failure, failing)),
+      relaxedFailure: and(
+        state.guard, lessEqual(intConstant(0n), failing), count !== undefined ? less(failing, count) : at(condition.term, failing),
+        at(condition.definedness, failing), at(obligation.relaxedFailure, failing),
+      ),
+      skolems: [...obligation.skolems, failing],
+      location: obligation.location,
+    });
+  }
+  collector.reports.push({ location: loop.location, lines: describeLoop(context, forms, plans, iterations, count) });
+
+  const final = stateAt(iterations);
+  const writes = new Map(state.writes);
+  for (const [id, records] of after.writes) {
+    const widened = records.map((record): WriteRecord => ({ indices: record.indices, wildcards: [...record.wildcards, counter] }));
+    writes.set(id, [...(writes.get(id) ?? []), ...widened]);
+  }
+  return { scalars: final.scalars, arrays: final.arrays, guard: state.guard, writes };
+};
+
+export interface ExitCount {
+  /** max(0, quotient) */
+  readonly count: Term;
+  /** ⌈−b/s⌉ as a polynomial when s = 1 (over the names of `atoms`), for induction on the count */
+  readonly quotient: Polynomial | undefined;
+  readonly atoms: AtomTable;
+}
+
+/** N_L = max(0, ⌈−b/s⌉) when the condition is s·n + b < 0 in disguise (s > 0), else undefined */
+export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | undefined {
+  if (condition.kind !== 'apply' || condition.arguments.length !== 2) return undefined;
+  const atoms = new AtomTable();
+  const varying = new Set([counter.name]);
+  const left = termPolynomial(condition.arguments[0]!, varying, atoms);
+  const right = termPolynomial(condition.arguments[1]!, varying, atoms);
+  if (left === undefined || right === undefined) return undefined;
+  const difference = subtractPolynomials(left, right);
+  let negative: Polynomial; // the condition is `negative < 0`
+  switch (condition.operator) {
+    case '<': negative = difference; break;
+    case '<=': negative = subtractPolynomials(difference, constantPolynomial(1n)); break;
+    case '>': negative = subtractPolynomials(zeroPolynomial, difference); break;
+    case '>=': negative = subtractPolynomials(constantPolynomial(1n), difference); break;
+    default: return undefined;
+  }
+  if (degreeIn(negative, counter.name) !== 1) return undefined;
+  const constantPart = substitutePolynomial(negative, new Map([[counter.name, zeroPolynomial]]));
+  const slope = coefficientOf(subtractPolynomials(negative, constantPart), counter.name);
+  if (slope === undefined || slope <= 0n) return undefined;
+  if (polynomialVariables(constantPart).has(counter.name)) return undefined;
+  // n < ⌈−b/s⌉ = (−b + s − 1) div s
+  const minusBPolynomial = subtractPolynomials(zeroPolynomial, constantPart);
+  const minusB = polynomialTerm(minusBPolynomial, (name) => atoms.termOf(name)!);
+  const quotient = slope === 1n ? minusB : euclideanDivide(add(minusB, intConstant(slope - 1n)), intConstant(slope));
+  return { count: ite(greater(quotient, intConstant(0n)), quotient, intConstant(0n)), quotient: slope === 1n ? minusBPolynomial : undefined, atoms };
+}
+
+
+function describeLoop(context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, iterations: Term, count: Term | undefined): string[] {
+  const { loop, counter } = context;
+  const lines = [`loop at ${loop.location.line}:${loop.location.column}: iteration counter ${counter.name}, ${formatTerm(iterations)} iterations${count === undefined ? ' (exit: the condition fails first at N_L)' : ` = ${formatTerm(count)}`}`];
+  for (const slot of forms.slots) {
+    const form = forms.forms.get(slot.key)!;
+    if (form.kind === 'recurrence') {
+      lines.push(`  ${slotName(slot)}(n): recurrence ${form.function.name}(…, n + 1) = body(n)`);
+      continue;
+    }
+    const text = formatTerm(polynomialAt(context, form.form.value, counter));
+    lines.push(`  ${slotName(slot)}(n) = ${text}${form.form.kind === 'polynomial' ? '' : ' for n >= 1'}`);
+  }
+  for (const array of context.arrays) {
+    const line = describeArray(array, plans.get(array.id)!);
+    if (line !== undefined) lines.push(`  ${line}`);
+  }
+  return lines;
+}

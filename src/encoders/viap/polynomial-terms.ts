@@ -1,0 +1,112 @@
+// Integer terms read as polynomials and back (viap encoding, our replacement for the paper's SymPy).
+//
+// `termPolynomial` reads +, -, * and integer constants as polynomial operations. A symbol is a
+// variable named by the symbol. Any other subterm (a function application, an array read, a
+// division, an `ite`) becomes an atom: a variable standing for that whole subterm, allowed only
+// when it contains none of the `varying` symbols (the loop's iteration counter and the placeholders
+// of the values at the start of an iteration); otherwise the term is not polynomial (undefined).
+// `polynomialTerm` writes a polynomial with rational coefficients as an integer term: the numerator
+// over the common denominator, divided exactly (`div`), which is correct because callers only
+// convert integer-valued polynomials (closed forms of integer recurrences).
+//
+// Soundness: both directions are exact over the mathematical integers (int semantics).
+
+import {
+  addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, subtractPolynomials, variablePolynomial,
+  withCommonDenominator, type Polynomial,
+} from '../../analysis/polynomial.js';
+import { printTerm } from '../../smt/printer.js';
+import {
+  add, containsSubterm, euclideanDivide, intConstant, ite, multiply, type Term,
+} from '../../smt/terms.js';
+
+/** the atoms met while reading terms: variable name → the subterm it stands for */
+export class AtomTable {
+  private readonly byText = new Map<string, string>();
+  readonly terms = new Map<string, Term>();
+  /** the symbols read as variables, by name */
+  readonly symbols = new Map<string, Term>();
+
+  /** the term a polynomial variable stands for (an atom or a symbol), if known */
+  termOf(name: string): Term | undefined {
+    return this.terms.get(name) ?? this.symbols.get(name);
+  }
+
+  nameFor(term: Term): string {
+    const text = printTerm(term);
+    let name = this.byText.get(text);
+    if (name === undefined) {
+      name = `#atom${this.byText.size}`;
+      this.byText.set(text, name);
+      this.terms.set(name, term);
+    }
+    return name;
+  }
+}
+
+/** the term as a polynomial, or undefined when a non-polynomial part depends on a varying symbol */
+export function termPolynomial(term: Term, varying: ReadonlySet<string>, atoms: AtomTable): Polynomial | undefined {
+  switch (term.kind) {
+    case 'intConstant':
+      return constantPolynomial(term.value);
+    case 'symbol':
+      if (term.sort.kind !== 'int') return undefined;
+      atoms.symbols.set(term.name, term);
+      return variablePolynomial(term.name);
+    case 'apply': {
+      const operands = term.arguments;
+      if (term.operator === '+' || term.operator === '*') {
+        const parts: Polynomial[] = [];
+        for (const operand of operands) {
+          const part = termPolynomial(operand, varying, atoms);
+          if (part === undefined) return undefined;
+          parts.push(part);
+        }
+        return term.operator === '+' ? addPolynomials(...parts) : multiplyPolynomials(...parts);
+      }
+      if (term.operator === '-') {
+        const parts: Polynomial[] = [];
+        for (const operand of operands) {
+          const part = termPolynomial(operand, varying, atoms);
+          if (part === undefined) return undefined;
+          parts.push(part);
+        }
+        if (parts.length === 1) return negatePolynomial(parts[0]!);
+        return parts.slice(1).reduce((left, right) => subtractPolynomials(left, right), parts[0]!);
+      }
+      if (term.operator === 'ite' && !dependsOn(term.arguments[0]!, varying)) {
+        // ite(c, A, B) = B + [c]·(A − B) with the invariant indicator [c] = ite(c, 1, 0) as an atom
+        const thenPart = termPolynomial(term.arguments[1]!, varying, atoms);
+        const elsePart = termPolynomial(term.arguments[2]!, varying, atoms);
+        if (thenPart === undefined || elsePart === undefined) return undefined;
+        const indicator = variablePolynomial(atoms.nameFor(ite(term.arguments[0]!, intConstant(1n), intConstant(0n))));
+        return addPolynomials(elsePart, multiplyPolynomials(indicator, subtractPolynomials(thenPart, elsePart)));
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  if (term.sort.kind !== 'int' || dependsOn(term, varying)) return undefined;
+  return variablePolynomial(atoms.nameFor(term));
+}
+
+/** whether a free symbol of the term is one of `names` */
+export function dependsOn(term: Term, names: ReadonlySet<string>): boolean {
+  if (names.size === 0) return false;
+  return containsSubterm(term, (current) => current.kind === 'symbol' && names.has(current.name), { intoBinders: true });
+}
+
+/** the integer term of an integer-valued polynomial; `valueOf` gives the term of each variable */
+export function polynomialTerm(polynomial: Polynomial, valueOf: (name: string) => Term): Term {
+  const { numerator, denominator } = withCommonDenominator(polynomial);
+  const monomials = numerator.monomials.map((monomial) => {
+    const factors: Term[] = [];
+    const coefficient = monomial.coefficient.numerator;
+    if (coefficient !== 1n || monomial.powers.size === 0) factors.push(intConstant(coefficient));
+    for (const [name, power] of monomial.powers) for (let count = 0; count < power; count++) factors.push(valueOf(name));
+    return factors.length === 1 ? factors[0]! : multiply(...factors);
+  });
+  const sum = monomials.length === 0 ? intConstant(0n) : monomials.length === 1 ? monomials[0]! : add(...monomials);
+  return denominator === 1n ? sum : euclideanDivide(sum, intConstant(denominator));
+}

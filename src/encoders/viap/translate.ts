@@ -1,0 +1,384 @@
+// The viap translation (paper 001, Sect. 2): a lowered program becomes first-order axioms over
+// mathematical integers, with an explicit iteration counter per loop (loops.ts).
+//
+// The translator executes the IR symbolically. A scalar's value is a term; an array's value is an
+// `ArrayView`, a function from index terms to the cell's term (Definition 22: the array as a
+// function, updated with `ite` on the written index), so a loop can describe its arrays without a
+// quantified array equality. What is collected:
+// - definitions (`Collector.axioms`): axioms that define the fresh functions (a loop's recurrences,
+//   the cells it writes, havoc values with their ranges). They are satisfiable whatever the run
+//   does: each defines its function by (well-founded) recursion, so they may be conjoined to any
+//   query.
+// - facts (`Frame.facts`): what a run that reaches the current point satisfies: assumptions,
+//   asserted conditions (a run goes on only when they hold), a loop's exit and its iteration count.
+// - obligations: one per assert, the facts before it and the condition under which it fails (with
+//   the existential constants it introduced, `skolems`). An obligation whose query with all
+//   definitions is unsat cannot happen in any run.
+// Guards: inside a branch, facts are implied by the branch condition; obligations conjoin it.
+//
+// Soundness assumptions: int semantics (values are mathematical integers; bv is refused by the
+// encoder); a read or write outside an array's bounds touches a cell of that array (the IR's array
+// semantics); `break`, `continue` and pointer-like constructs the lowering leaves are refused
+// (Unsupported). A division by zero stops the run (its definedness is a fact, as in the interpreter).
+
+import type {
+  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement,
+} from '../../ir/types.js';
+import {
+  and, applyFunction, boolConstant, declareFunction, equal, forall, implies, ite, not, select, symbol, trueTerm,
+  type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
+} from '../../smt/terms.js';
+import {
+  arrayVariableSort, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
+} from '../common/expressions.js';
+import { printTerm } from '../../smt/printer.js';
+import type { ExitCount } from './loops.js';
+import { constantDifference } from './simplify.js';
+
+export class Unsupported extends Error {
+  constructor(message: string, readonly location: SourceLocation | undefined) {
+    super(message);
+  }
+}
+
+/** an array's content: the term of the cell at the given indices (one per dimension) */
+export interface ArrayView {
+  read(indices: readonly Term[]): Term;
+}
+
+export function termView(term: Term): ArrayView {
+  return { read: (indices) => indices.reduce((array, index) => select(array, index), term) };
+}
+
+/** index equality, decided when both are constants or the same term */
+export function sameIndex(left: Term, right: Term): Term {
+  if (left === right) return trueTerm;
+  if (left.kind === 'intConstant' && right.kind === 'intConstant') return boolConstant(left.value === right.value);
+  if (printTerm(left) === printTerm(right)) return trueTerm;
+  const difference = constantDifference(left, right);
+  if (difference !== undefined) return boolConstant(difference === 0n);
+  return equal(left, right);
+}
+
+export function storeView(base: ArrayView, at: readonly Term[], value: Term): ArrayView {
+  return {
+    read: (indices) => {
+      const same = and(...indices.map((index, dimension) => sameIndex(index, at[dimension]!)));
+      return same.kind === 'boolConstant' ? (same.value ? value : base.read(indices)) : ite(same, value, base.read(indices));
+    },
+  };
+}
+
+function mergeViews(condition: Term, thenView: ArrayView, elseView: ArrayView): ArrayView {
+  if (thenView === elseView) return thenView;
+  return { read: (indices) => ite(condition, thenView.read(indices), elseView.read(indices)) };
+}
+
+/** a write of a loop body: the indices of the written cell; `wildcards` range over inner loops' iterations */
+export interface WriteRecord {
+  readonly indices: readonly Term[] | 'everywhere';
+  readonly wildcards: readonly SymbolTerm[];
+}
+
+export interface ExecutionState {
+  readonly scalars: ReadonlyMap<number, Term>;
+  readonly arrays: ReadonlyMap<number, ArrayView>;
+  /** the branch conditions that lead here */
+  readonly guard: Term;
+  /** per array, the writes executed since the start of the innermost loop body */
+  readonly writes: ReadonlyMap<number, readonly WriteRecord[]>;
+}
+
+export interface Obligation {
+  /** facts of the run before the assert (conjunction) */
+  readonly facts: Term;
+  /** the assert is reached and fails */
+  readonly failure: Term;
+  /** the failure without "every earlier iteration passed" (weaker: a guess for induction, never a fact) */
+  readonly relaxedFailure: Term;
+  /** existential constants (iterations at which an assert inside a loop fails) */
+  readonly skolems: readonly SymbolTerm[];
+  readonly location: SourceLocation;
+}
+
+/** facts and obligations of one scope: the program, or a loop body at a symbolic iteration */
+export class Frame {
+  readonly facts: Term[] = [];
+  readonly obligations: Obligation[] = [];
+
+  addFact(guard: Term, fact: Term): void {
+    const term = implies(guard, fact);
+    if (!(term.kind === 'boolConstant' && term.value)) this.facts.push(term);
+  }
+}
+
+/** a readable account of one loop's translation, for --show-axioms */
+export interface LoopReport {
+  readonly location: SourceLocation;
+  readonly lines: readonly string[];
+}
+
+/** a loop of the program's top level: the count an induction can run on */
+export interface InductionSite {
+  readonly location: SourceLocation;
+  /** the constant N_L: the number of iterations */
+  readonly iterations: SymbolTerm;
+  readonly exit: ExitCount | undefined;
+}
+
+/** definitions, declarations and loop reports of one (tentative) execution */
+export class Collector {
+  readonly sites: InductionSite[] = [];
+  readonly axioms: { readonly term: Term; readonly comment: string }[] = [];
+  readonly functions: FunctionDeclaration[] = [];
+  readonly constants: SymbolTerm[] = [];
+  readonly reports: LoopReport[] = [];
+
+  absorb(other: Collector): void {
+    this.axioms.push(...other.axioms);
+    this.functions.push(...other.functions);
+    this.constants.push(...other.constants);
+    this.reports.push(...other.reports);
+    this.sites.push(...other.sites);
+  }
+}
+
+/** the outer loops' iteration counters: every fresh function takes them as its first arguments */
+export type Parameters = readonly SymbolTerm[];
+
+export type LoopSummariser = (
+  translator: Translator, loop: LoopStatement, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters,
+) => Promise<ExecutionState>;
+
+export class Translator {
+  readonly expressions = new ExpressionTranslator('int');
+  private counter = 0;
+  private readonly opaqueFunctions = new Map<string, FunctionDeclaration>();
+  /** placeholder array symbol name → the view it stands for, while an expression is translated */
+  private readonly placeholders = new Map<number, SymbolTerm>();
+
+  constructor(
+    readonly program: Program,
+    private readonly summariseLoop: LoopSummariser,
+    /** whether `assumptions ⇒ goal` is valid (a solver query); undefined or false: not known */
+    readonly decide?: (assumptions: readonly Term[], goal: Term) => Promise<boolean>,
+  ) {
+    for (const array of program.arrays) this.placeholders.set(array.id, symbol(`${array.name}!view`, arrayVariableSort(array, 'int')));
+  }
+
+  freshName(base: string): string {
+    return `${base}@v${this.counter++}`;
+  }
+
+  freshSymbol(base: string, sort: Sort): SymbolTerm {
+    return symbol(this.freshName(base), sort);
+  }
+
+  /** a fresh constant (no parameters) or function of the parameters, declared in the collector */
+  freshValue(base: string, sort: Sort, parameters: Parameters, collector: Collector): Term {
+    if (parameters.length === 0) {
+      const constant = this.freshSymbol(base, sort);
+      collector.constants.push(constant);
+      return constant;
+    }
+    const declaration = declareFunction(this.freshName(base), parameters.map((parameter) => parameter.sort), sort);
+    collector.functions.push(declaration);
+    return applyFunction(declaration, parameters);
+  }
+
+  initialState(collector: Collector): ExecutionState {
+    const scalars = new Map<number, Term>();
+    for (const scalar of this.program.scalars) {
+      const value = this.freshSymbol(`${scalar.name}!initial`, scalarSort(scalar.type, 'int'));
+      collector.constants.push(value);
+      scalars.set(scalar.id, value);
+    }
+    const arrays = new Map<number, ArrayView>();
+    for (const array of this.program.arrays) {
+      const value = this.freshSymbol(`${array.name}!initial`, arrayVariableSort(array, 'int'));
+      collector.constants.push(value);
+      arrays.set(array.id, termView(value));
+    }
+    return { scalars, arrays, guard: trueTerm, writes: new Map() };
+  }
+
+  private environment(state: ExecutionState, collector: Collector): ExpressionEnvironment {
+    return {
+      scalar: (variable) => state.scalars.get(variable.id) ?? this.missing(variable.sourceName),
+      array: (array) => this.placeholders.get(array.id)!,
+      opaque: (operation, operands, sort) => {
+        const key = `${operation}:${operands.map((operand) => JSON.stringify(operand.sort)).join(',')}`;
+        let declaration = this.opaqueFunctions.get(key);
+        if (declaration === undefined) {
+          declaration = declareFunction(this.freshName(`opaque_${operation}`), operands.map((operand) => operand.sort), sort);
+          this.opaqueFunctions.set(key, declaration);
+          collector.functions.push(declaration);
+        }
+        return applyFunction(declaration, operands);
+      },
+    };
+  }
+
+  private missing(name: string): never {
+    throw new Error(`internal: viap: no value for ${name}`);
+  }
+
+  /** replaces reads of placeholder arrays by the views' cells */
+  private resolveViews(term: Term, state: ExecutionState): Term {
+    const byName = new Map<string, ArrayView>();
+    for (const [id, placeholder] of this.placeholders) {
+      const view = state.arrays.get(id);
+      if (view !== undefined) byName.set(placeholder.name, view);
+    }
+    const memo = new Map<Term, Term>();
+    const visit = (current: Term): Term => {
+      const known = memo.get(current);
+      if (known !== undefined) return known;
+      let result: Term = current;
+      if (current.kind === 'apply' && current.operator === 'select') {
+        const indices: Term[] = [];
+        let base: Term = current;
+        while (base.kind === 'apply' && base.operator === 'select') {
+          indices.unshift(base.arguments[1]!);
+          base = base.arguments[0]!;
+        }
+        const view = base.kind === 'symbol' ? byName.get(base.name) : undefined;
+        if (view !== undefined) result = view.read(indices.map(visit));
+        else result = rebuild(current, visit);
+      } else if (current.kind === 'apply' || current.kind === 'applyFunction') {
+        result = rebuild(current, visit);
+      }
+      memo.set(current, result);
+      return result;
+    };
+    return visit(term);
+  }
+
+  value(expression: Expression, state: ExecutionState, collector: Collector): { term: Term; definedness: Term } {
+    const translation = this.expressions.translate(expression, this.environment(state, collector));
+    return { term: this.resolveViews(translation.term, state), definedness: this.resolveViews(translation.definedness, state) };
+  }
+
+  condition(expression: Expression, state: ExecutionState, collector: Collector): { term: Term; definedness: Term } {
+    const translation = this.expressions.toBool(expression, this.environment(state, collector));
+    return { term: this.resolveViews(translation.term, state), definedness: this.resolveViews(translation.definedness, state) };
+  }
+
+  indices(indices: readonly Expression[], state: ExecutionState, collector: Collector): { terms: Term[]; definedness: Term } {
+    const terms: Term[] = [];
+    const conditions: Term[] = [];
+    for (const index of indices) {
+      const translated = this.value(index, state, collector);
+      terms.push(translated.term);
+      conditions.push(translated.definedness);
+    }
+    return { terms, definedness: and(...conditions) };
+  }
+
+  async executeBlock(block: Block, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
+    let current = state;
+    for (const statement of block) current = await this.executeStatement(statement, frame, collector, current, parameters);
+    return current;
+  }
+
+  private async executeStatement(statement: Statement, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
+    switch (statement.kind) {
+      case 'assign': {
+        const { term, definedness } = this.value(statement.value, state, collector);
+        frame.addFact(state.guard, definedness);
+        return withScalar(state, statement.target, term);
+      }
+      case 'havoc': {
+        const value = this.freshValue(`${statement.target.name}!havoc`, scalarSort(statement.target.type, 'int'), parameters, collector);
+        const range = rangeConstraint(value, statement.target.type, 'int');
+        const bound = parameters.length === 0 ? range : forallParameters(parameters, range);
+        collector.axioms.push({ term: bound, comment: `the range of ${statement.target.sourceName} (nondet at ${statement.location.line}:${statement.location.column})` });
+        return withScalar(state, statement.target, value);
+      }
+      case 'arrayWrite': {
+        const at = this.indices(statement.indices, state, collector);
+        const { term, definedness } = this.value(statement.value, state, collector);
+        frame.addFact(state.guard, and(at.definedness, definedness));
+        const view = storeView(state.arrays.get(statement.array.id)!, at.terms, term);
+        return withArray(state, statement.array, view, { indices: at.terms, wildcards: [] });
+      }
+      case 'arrayHavoc': {
+        const value = this.freshValue(`${statement.array.name}!havoc`, arrayVariableSort(statement.array, 'int'), parameters, collector);
+        return withArray(state, statement.array, termView(value), { indices: 'everywhere', wildcards: [] });
+      }
+      case 'arrayFill': {
+        const { term, definedness } = this.value(statement.value, state, collector);
+        frame.addFact(state.guard, definedness);
+        return withArray(state, statement.array, { read: () => term }, { indices: 'everywhere', wildcards: [] });
+      }
+      case 'assume': {
+        const { term, definedness } = this.condition(statement.condition, state, collector);
+        frame.addFact(state.guard, and(definedness, term));
+        return state;
+      }
+      case 'assert': {
+        const { term, definedness } = this.condition(statement.condition, state, collector);
+        const failure = and(state.guard, definedness, not(term));
+        frame.obligations.push({ facts: and(...frame.facts), failure, relaxedFailure: failure, skolems: [], location: statement.location });
+        frame.addFact(state.guard, and(definedness, term));
+        return state;
+      }
+      case 'if':
+        return this.executeIf(statement, frame, collector, state, parameters);
+      case 'loop':
+        return this.summariseLoop(this, statement, frame, collector, state, parameters);
+      case 'break':
+      case 'continue':
+        throw new Unsupported(`viap: ${statement.kind} is not supported yet`, statement.location);
+      default: {
+        const never: never = statement;
+        throw new Error(`unknown statement ${JSON.stringify(never)}`);
+      }
+    }
+  }
+
+  private async executeIf(statement: Extract<Statement, { kind: 'if' }>, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
+    const { term: condition, definedness } = this.condition(statement.condition, state, collector);
+    frame.addFact(state.guard, definedness);
+    const thenState = await this.executeBlock(statement.then, frame, collector, { ...state, guard: and(state.guard, condition) }, parameters);
+    const elseState = await this.executeBlock(statement.else, frame, collector, { ...state, guard: and(state.guard, not(condition)) }, parameters);
+    const scalars = new Map(state.scalars);
+    for (const [id, thenValue] of thenState.scalars) {
+      const elseValue = elseState.scalars.get(id)!;
+      scalars.set(id, thenValue === elseValue ? thenValue : ite(condition, thenValue, elseValue));
+    }
+    const arrays = new Map(state.arrays);
+    for (const [id, thenView] of thenState.arrays) arrays.set(id, mergeViews(condition, thenView, elseState.arrays.get(id)!));
+    const writes = new Map(thenState.writes);
+    for (const [id, records] of elseState.writes) {
+      const merged = new Set([...(writes.get(id) ?? []), ...records]);
+      writes.set(id, [...merged]);
+    }
+    return { scalars, arrays, guard: state.guard, writes };
+  }
+}
+
+function rebuild(term: Extract<Term, { kind: 'apply' | 'applyFunction' }>, visit: (term: Term) => Term): Term {
+  const operands = term.arguments.map(visit);
+  if (operands.every((operand, index) => operand === term.arguments[index])) return term;
+  return Object.freeze({ ...term, arguments: Object.freeze(operands) }) as Term;
+}
+
+export function forallParameters(parameters: Parameters, body: Term): Term {
+  return forall(parameters, body);
+}
+
+function withScalar(state: ExecutionState, variable: ScalarVariable, value: Term): ExecutionState {
+  const scalars = new Map(state.scalars);
+  scalars.set(variable.id, value);
+  return { ...state, scalars };
+}
+
+function withArray(state: ExecutionState, array: ArrayVariable, view: ArrayView, record: WriteRecord): ExecutionState {
+  const arrays = new Map(state.arrays);
+  arrays.set(array.id, view);
+  const writes = new Map(state.writes);
+  writes.set(array.id, [...(writes.get(array.id) ?? []), record]);
+  return { ...state, arrays, writes };
+}
+
