@@ -80,6 +80,32 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
     }
   });
 
+  it('a constant size (#define N 100000) whose proof needs induction is generalised to N in [1, C] and SAFE', async () => {
+    const program = lowerSource(`${prelude}#define N 100000
+int a[N];
+int main(void) { int m = 0;
+  for (int i = 0; i < N; i++) a[i] = __VERIFIER_nondet_int();
+  for (int i = 0; i < N; i++) if (a[i] > m) m = a[i];
+  for (int j = 0; j < N; j++) __VERIFIER_assert(a[j] <= m);
+  return 0; }`);
+    const run = await solveWith(viapEncoder, program, { semantics: 'int', timeoutMilliseconds: 20_000 }, solver);
+    expect(run.verdict.kind).toBe('safe');
+    if (run.verdict.kind === 'safe') expect(run.verdict.assumptions.join('; ')).toMatch(/the constant 100000 generalised to a size N in \[1, 100000\]/);
+  });
+
+  it('a counter moved by 1 or 2 per iteration is bounded by N and 2N (SAFE); the bound 2N - 1 is not (never SAFE)', async () => {
+    const source = (bound: string): string => `${prelude}
+int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 1000); int a[N]; int c = 0;
+  for (int i = 0; i < N; i++) { if (a[i] > 0) c = c + 1; else c = c + 2; }
+  __VERIFIER_assert(c >= N && c <= ${bound});
+  return 0; }`;
+    const safe = await runEncoding(viapEncoder, lowerSource(source('2 * N')), { semantics: 'int', settings: new Map([['show-axioms', true]]) }, solver, { timeoutMilliseconds: 20_000 });
+    expect(safe.verdict.kind).toBe('safe');
+    expect((safe.report ?? []).join('\n')).toMatch(/c moves by 1 … 2 per iteration/);
+    const buggy = await solveWith(viapEncoder, lowerSource(source('2 * N - 1')), { semantics: 'int', timeoutMilliseconds: 10_000 }, solver);
+    expect(buggy.verdict.kind).not.toBe('safe');
+  });
+
   it('break, bv semantics: UNKNOWN (unsupported) with the location', async () => {
     const withBreak = lowerSource(`${prelude}
 int main(void) { int N = __VERIFIER_nondet_int(); int s = 0;

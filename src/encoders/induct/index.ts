@@ -38,8 +38,9 @@ import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import {
   commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
 } from './queries.js';
-import { constantVariableAsSize, moveInitialisationsToLoops, unwrapFinalConditional } from './normalise.js';
-import { detectShape, findSize, generaliseConstantSize, type CountingLoop, type InductionShape } from './shape.js';
+import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
+import { moveInitialisationsToLoops, unwrapFinalConditional } from './normalise.js';
+import { detectShape, findSize, type CountingLoop, type InductionShape } from './shape.js';
 
 export const showInductionOption = flagOption({
   name: 'show-induction', help: 'print the shape found (size, peeled loops, base cases) and the inductive step as a program',

@@ -6,10 +6,9 @@
 // - a loop counter's initialisation separated from its loop by independent statements moves down to it.
 // A counterexample is always replayed on the original program (index.ts), never on these.
 
-import { createAssume, createBinary, createConstant, createHavoc, createProgram, intType } from '../../ir/factory.js';
-import { createVariableExpression } from '../../ir/factory.js';
-import type { Program, ScalarVariable, Statement } from '../../ir/types.js';
-import { containsArrayRead, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts } from '../../ir/visit.js';
+import { createAssume, createProgram } from '../../ir/factory.js';
+import type { Program, Statement } from '../../ir/types.js';
+import { containsArrayRead, forEachStatement, scalarsReadBy, scalarsReadIn } from '../../ir/visit.js';
 
 /** `P; if (c) { Q }` as `P; assume(c); Q`, repeatedly, when the if is the last statement */
 export function unwrapFinalConditional(program: Program): Program {
@@ -20,32 +19,6 @@ export function unwrapFinalConditional(program: Program): Program {
   return body === program.body ? program : createProgram(program.file, program.scalars, program.arrays, body, program.dataModel);
 }
 
-/** a scalar assigned once, at the top level, a constant C >= 2, that bounds a top-level loop: read it as a size in [1, C] */
-export function constantVariableAsSize(program: Program): { readonly program: Program; readonly constant: bigint } | undefined {
-  const assignments = new Map<number, number>();
-  const havocked = new Set<number>();
-  forEachStatement(program.body, (statement) => {
-    if (statement.kind === 'assign') assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
-    if (statement.kind === 'havoc') havocked.add(statement.target.id);
-  });
-  const bounding = new Map<number, ScalarVariable>();
-  for (const statement of program.body) if (statement.kind === 'loop') for (const [id, variable] of scalarsReadBy(statement.condition)) bounding.set(id, variable);
-  for (const [index, statement] of program.body.entries()) {
-    if (statement.kind !== 'assign' || !bounding.has(statement.target.id) || assignments.get(statement.target.id) !== 1 || havocked.has(statement.target.id)) continue;
-    const value = stripCasts(statement.value);
-    if (value.kind !== 'constant' || value.value < 2n) continue;
-    const size = statement.target;
-    if (!size.type.signed && size.type.width >= 32) continue;
-    const read: Statement[] = [
-      createHavoc(size, statement.location),
-      createAssume(createBinary('greaterEqual', createVariableExpression(size), createConstant(1n, intType), intType), statement.location),
-      createAssume(createBinary('lessEqual', createVariableExpression(size), createConstant(value.value, intType), intType), statement.location),
-    ];
-    const body = [...program.body.slice(0, index), ...read, ...program.body.slice(index + 1)];
-    return { program: createProgram(program.file, program.scalars, program.arrays, body, program.dataModel), constant: value.value };
-  }
-  return undefined;
-}
 
 /**
  * `c = e; S; while (c …)` as `S; c = e; while (c …)` when S neither reads nor writes c nor writes

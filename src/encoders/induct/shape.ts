@@ -19,13 +19,10 @@
 // Everything here is syntactic and conservative: a program outside the shape is UNKNOWN
 // ('unsupported') with the reason and location.
 
-import {
-  convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, intType, unusedVariableId,
-} from '../../ir/factory.js';
 import { constantOf, incrementStep } from '../../analysis/induction.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import {
-  containsJump, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, visitExpressionChildren, visitExpressionsInBlock, writtenVariables,
+  containsJump, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables,
 } from '../../ir/visit.js';
 
 /** a loop running n(N) = N + offset iterations, the counter from `start` in steps of `step` */
@@ -353,30 +350,3 @@ function checkLocality(
   return undefined;
 }
 
-/**
- * A program whose loops run to a constant C (`#define N 100000`) as the program for a size N in
- * [1, C]: a fresh N is read first, and every constant C in the statements becomes N. The original is
- * the instance N = C, so a proof for every N in [1, C] proves it; a counterexample of the
- * generalised program says nothing about the original until it replays there (the kernel decides).
- * Array sizes keep C (every index the loops use stays below N <= C).
- */
-export function generaliseConstantSize(program: Program): { readonly program: Program; readonly constant: bigint } | undefined {
-  const first = program.body.find((statement): statement is LoopStatement => statement.kind === 'loop');
-  if (first === undefined) return undefined;
-  const condition = stripCasts(first.condition);
-  if (condition.kind !== 'binary' || (condition.operator !== 'less' && condition.operator !== 'lessEqual')) return undefined;
-  const bound = constantOf(condition.right);
-  if (bound === undefined || bound < 2n) return undefined;
-  const size = createScalarVariable(unusedVariableId(program), 'induct.N', 'N', intType, undefined);
-  const replace = (expression: Expression): Expression => expression.kind === 'constant' && expression.value === bound
-    ? convertTo(createVariableExpression(size), expression.type)
-    : visitExpressionChildren(expression, replace);
-  const location = first.location;
-  const prologue: Statement[] = [
-    createHavoc(size, location),
-    createAssume(createBinary('greaterEqual', createVariableExpression(size), createConstant(1n, intType), intType), location),
-    createAssume(createBinary('lessEqual', createVariableExpression(size), createConstant(bound, intType), intType), location),
-  ];
-  const body = [...prologue, ...visitExpressionsInBlock(program.body, replace)];
-  return { program: createProgram(program.file, [size, ...program.scalars], program.arrays, body, program.dataModel), constant: bound };
-}

@@ -13,19 +13,19 @@
 // Soundness: the disjointness is decided on the index polynomials (exact, int semantics), and the
 // axioms define W_a and A_L by well-founded recursion, so they hold whatever the run does.
 
-import { constantPolynomial, degreeIn, isConstantPolynomial, substitutePolynomial, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import { degreeIn, isConstantPolynomial, substitutePolynomial, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
 import { formatTerm } from '../../smt/format.js';
 import {
-  add, and, applyFunction, containsSubterm, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
-  ite, less, lessEqual, or, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  add, and, applyFunction, containsSubterm, multiply, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
+  ite, less, lessEqual, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
 } from './forms.js';
 import { dependsOn, termPolynomial } from './polynomial-terms.js';
-import { simplifyTerm } from './simplify.js';
+import { constantDifference, simplifyTerm } from './simplify.js';
 import { Collector, Frame, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
 export type ArrayPlan =
@@ -200,6 +200,17 @@ export function recurrenceAxioms(
       term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), equal(at(next), valueAfter(slot, after)))),
       comment: `${slotName(slot)} after one more iteration of the ${where}`,
     });
+    // x(n + 1) = x(n) + d with d in [min, max] on every path: x(0) + n·min <= x(n) <= x(0) + n·max
+    // for every n >= 0 (by induction on n; a consequence of the two axioms above)
+    const steps = stepRange(valueAfter(slot, after), at(counter));
+    if (steps !== undefined) {
+      const initial = initialValue(context, slot);
+      const bound = (step: bigint): Term => add(initial, multiply(intConstant(step), counter));
+      collector.axioms.push({
+        term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), and(lessEqual(bound(steps.minimum), at(counter)), lessEqual(at(counter), bound(steps.maximum))))),
+        comment: `${slotName(slot)} moves by ${steps.minimum} … ${steps.maximum} per iteration of the ${where}`,
+      });
+    }
   }
   for (const array of context.arrays) {
     const plan = plans.get(array.id)!;
@@ -228,6 +239,20 @@ export function recurrenceAxioms(
       });
     }
   }
+}
+
+/** the least and largest constant step of `next` over `current` across its ite branches, if every branch has one */
+export function stepRange(next: Term, current: Term): { readonly minimum: bigint; readonly maximum: bigint } | undefined {
+  const steps: bigint[] = [];
+  const visit = (term: Term): boolean => {
+    if (term.kind === 'apply' && term.operator === 'ite') return visit(term.arguments[1]!) && visit(term.arguments[2]!);
+    const step = constantDifference(term, current);
+    if (step === undefined) return false;
+    steps.push(step);
+    return true;
+  };
+  if (!visit(next) || steps.length < 2) return undefined;
+  return { minimum: steps.reduce((left, right) => (right < left ? right : left)), maximum: steps.reduce((left, right) => (right > left ? right : left)) };
 }
 
 export function describeArray(array: ArrayVariable, plan: ArrayPlan): string | undefined {

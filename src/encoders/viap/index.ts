@@ -12,12 +12,14 @@
 import type { Program } from '../../ir/types.js';
 import { createSmtScript, type SmtScript } from '../../smt/terms.js';
 import { describeReason, unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
+import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
 import { searchCounterexample, searchFailure } from '../bmc/search.js';
 import { safeAssumptions } from '../common/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
+import type { Budget } from '../kernel/budget.js';
 import { flagOption, optionValue } from '../kernel/options.js';
 import { phaseTimer } from '../kernel/phase-times.js';
-import { solverUnknown } from '../kernel/reasons.js';
+import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import { decider } from './decide.js';
 import { inductionScripts } from './induction.js';
 import { summariseLoop } from './loops.js';
@@ -102,6 +104,29 @@ async function proveObligation(program: Program, translation: ViapTranslation, o
   return { kind: 'failed', reason };
 }
 
+type ProgramProof =
+  | { readonly kind: 'proven'; readonly proofs: readonly string[] }
+  | { readonly kind: 'failed'; readonly reason: UnknownReason };
+
+/** every assert of the program proven (directly or by induction), or the first that is not */
+async function proveProgram(
+  program: Program, context: EncoderContext, budget: Budget, report: string[] | undefined, details: Record<string, unknown>,
+): Promise<ProgramProof> {
+  const translated = await translateProgram(program, decider(context.solver, budget));
+  if (translated.kind === 'unsupported') return { kind: 'failed', reason: translated.reason };
+  const translation = translated.translation;
+  report?.push(...describeTranslation(translation));
+  details.obligations = translation.obligations.length;
+  details.axioms = translation.collector.axioms.length;
+  const proofs: string[] = [];
+  for (const obligation of translation.obligations) {
+    const proof = await proveObligation(program, translation, obligation, { ...context, budget });
+    if (proof.kind === 'failed') return { kind: 'failed', reason: proof.reason };
+    proofs.push(`${obligation.location.line}:${obligation.location.column} ${proof.how}`);
+  }
+  return { kind: 'proven', proofs };
+}
+
 export async function solveViap(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
   const times: Record<string, number> = {};
@@ -111,31 +136,41 @@ export async function solveViap(program: Program, context: EncoderContext): Prom
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(show ? { report } : {}) });
   const timed = phaseTimer(times);
   if (options.semantics !== 'int') return done(unknownVerdict('unsupported', 'viap: bit-vector semantics is not supported yet'));
-  const translated = await timed('translation', () => translateProgram(program, decider(solver, budget)));
-  if (translated.kind === 'unsupported') return done({ kind: 'unknown', reason: translated.reason });
-  const translation = translated.translation;
-  if (show) report.push(...describeTranslation(translation));
-  details.obligations = translation.obligations.length;
-  details.axioms = translation.collector.axioms.length;
   // a shallow search first: a bug found by a few unrollings needs no proof attempt
   const quick = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget.share(quickSearchShare)));
   if (quick.kind === 'found') return done(quick.verdict);
+  const safe = (proofs: readonly string[], extra: readonly string[]): SolveOutcome => done({
+    kind: 'safe', assumptions: [...safeAssumptions('int'), ...extra, `the asserts proven from the program's axioms (${proofs.join(', ') || 'none reachable'})`],
+  });
+  // attempts in order: the program as it is, briefly (closed forms usually prove it at once); a
+  // constant size C generalised to a size N in [1, C] (the original is the instance N = C), which
+  // gives induction on the iteration count a symbol to generalise and a cost that does not depend
+  // on C; then the program as it is again with the time left, when the first attempt ran out of time
+  const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
+  const generalisation = generalised === undefined ? '' : `the constant ${generalised.constant} generalised to a size N in [1, ${generalised.constant}]`;
+  const attempts: { readonly program: Program; readonly share: number; readonly assumptions: readonly string[]; readonly title: string }[] = generalised === undefined
+    ? [{ program, share: 1, assumptions: [], title: '' }]
+    : [
+      { program, share: 0.1, assumptions: [], title: 'the program as it is:' },
+      { program: generalised.program, share: 0.5, assumptions: [generalisation], title: `${generalisation}:` },
+      { program, share: 0.6, assumptions: [], title: 'the program as it is, with more time:' },
+    ];
   let failure: UnknownReason | undefined;
-  const proofs: string[] = [];
-  for (const obligation of translation.obligations) {
-    const proof = await timed('proof', () => proveObligation(program, translation, obligation, context));
-    if (proof.kind === 'failed') {
-      failure = proof.reason;
-      break;
-    }
-    proofs.push(`${obligation.location.line}:${obligation.location.column} ${proof.how}`);
+  let first: UnknownReason | undefined;
+  for (const [index, attempt] of attempts.entries()) {
+    if (budget.expired() || failure?.kind === 'unsupported') break;
+    if (index === 2 && failure !== undefined && attempts.length === 3 && first?.kind !== 'timeout' && first?.kind !== 'solverUnknown') break;
+    if (show && attempt.title !== '') report.push(attempt.title);
+    const proof = await timed('proof', () => proveProgram(attempt.program, context, budget.share(attempt.share), show ? report : undefined, details));
+    if (proof.kind === 'proven') return safe(proof.proofs, attempt.assumptions);
+    if (index === 0) first = proof.reason;
+    failure = proof.reason;
   }
-  details.proofs = proofs;
-  if (failure === undefined) {
-    return done({ kind: 'safe', assumptions: [...safeAssumptions('int'), `the asserts proven from the program's axioms (${proofs.join(', ') || 'none reachable'})`] });
-  }
+  failure ??= budgetSpent('viap', 'a proof');
+  details.failure = failure.message;
   const search = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget));
   if (search.kind === 'found') return done(search.verdict);
+  if (failure.kind === 'unsupported') return done({ kind: 'unknown', reason: failure });
   return done({ kind: 'unknown', reason: searchFailure(describeReason(failure), search, failure.kind) });
 }
 
