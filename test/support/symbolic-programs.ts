@@ -28,15 +28,21 @@ const constants = [0, 1, 2, 3];
 const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)',
   'for (int i = N - 1; i >= 0; i--)', 'for (int i = N; i > 0; i--)', 'i = 0; s = s + 1; for (; i < N; i++)', 'i = N; m = m + 1; for (; i > 0; i--)'];
 
-export const programText = fc.record({
+/** loop bodies that leave an iteration early (for the encodings that handle break and continue) */
+export const jumpBodies = ['if (a[i] > C) break;', 'if (a[i] == C) continue;', 'if (i == C + 1) break;', 'if (s > C) continue;'];
+
+/** programs of the class; `extraBodies` are drawn besides the usual loop bodies */
+export function symbolicProgramText(extraBodies: readonly string[] = []): fc.Arbitrary<string> {
+  const allBodies = [...bodies, ...extraBodies];
+  return fc.record({
   loops: fc.array(fc.record({
     header: fc.integer({ min: 0, max: headers.length - 1 }),
-    statements: fc.array(fc.record({ body: fc.integer({ min: 0, max: bodies.length - 1 }), constant: fc.constantFrom(...constants) }), { minLength: 1, maxLength: 2 }),
+    statements: fc.array(fc.record({ body: fc.integer({ min: 0, max: allBodies.length - 1 }), constant: fc.constantFrom(...constants) }), { minLength: 1, maxLength: 2 }),
   }), { minLength: 1, maxLength: 3 }),
   check: fc.record({ index: fc.integer({ min: 0, max: checks.length - 1 }), constant: fc.constantFrom(...constants) }),
   initialised: fc.boolean(),
 }).map(({ loops, check, initialised }) => {
-  const loopText = loops.map(({ header, statements }) => `  ${headers[header]!} { ${statements.map((statement) => bodies[statement.body]!.replace(/C/g, String(statement.constant))).join(' ')} }`).join('\n');
+  const loopText = loops.map(({ header, statements }) => `  ${headers[header]!} { ${statements.map((statement) => allBodies[statement.body]!.replace(/C/g, String(statement.constant))).join(' ')} }`).join('\n');
   const havoc = initialised ? '' : '  for (int i = 0; i < N; i++) a[i] = __VERIFIER_nondet_int();\n';
   return `${prelude}int a[1000]; int b[1000];
 int main(void) {
@@ -47,7 +53,10 @@ ${havoc}${loopText}
   return 0;
 }
 `;
-});
+  });
+}
+
+export const programText = symbolicProgramText();
 
 /** whether some run with N = 1 … 6 and small array contents fails an assertion */
 export function failsForSmallSizes(program: Program): boolean {

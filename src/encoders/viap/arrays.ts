@@ -51,7 +51,7 @@ export async function arrayPlans(context: LoopContext, forms: SlotForms, collect
       ? cellArrayViewAt(context, forms, array, counter)
       : termView(translator.freshSymbol(`${array.name}!probe`, arrayVariableSort(array, 'int'))));
   }
-  const probe = await translator.executeBlock([...loop.body, ...loop.update], new Frame(), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, counter]);
+  const probe = (await translator.executeIteration(loop, new Frame(true), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, counter])).after;
   const plans = new Map<number, ArrayPlan>();
   for (const array of context.arrays) {
     if (forms.cellArrays.has(array.id)) {

@@ -73,9 +73,10 @@ export function valueAfter(slot: Slot, after: ExecutionState): Term {
   return slot.kind === 'scalar' ? after.scalars.get(slot.variable.id)! : after.arrays.get(slot.array.id)!.read(slot.indices);
 }
 
-function runBody(context: LoopContext, scalars: Map<number, Term>, arrays: Map<number, ArrayView>): Promise<ExecutionState> {
+async function runBody(context: LoopContext, scalars: Map<number, Term>, arrays: Map<number, ArrayView>): Promise<ExecutionState> {
   const { translator, loop } = context;
-  return translator.executeBlock([...loop.body, ...loop.update], new Frame(), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, context.counter]);
+  const iteration = await translator.executeIteration(loop, new Frame(true), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, context.counter]);
+  return iteration.after;
 }
 
 /** the arrays whose writes all hit indices that do not change during the loop, with those cells */

@@ -43,7 +43,7 @@ export type TranslationResult = { readonly kind: 'translated'; readonly translat
 export async function translateProgram(program: Program, decide?: Translator['decide']): Promise<TranslationResult> {
   const translator = new Translator(program, summariseLoop, decide);
   const collector = new Collector();
-  const frame = new Frame();
+  const frame = new Frame(false);
   try {
     await translator.executeBlock(program.body, frame, collector, translator.initialState(collector), []);
   } catch (error) {

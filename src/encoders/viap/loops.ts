@@ -9,7 +9,9 @@
 // quantified condition (they are equivalent). An assert of the body that fails at iteration k
 // becomes an obligation with k existential: k >= 0, c(k), ∀n < k. c(n) ∧ ok(n), and the body's
 // failure at k. The functions take the enclosing loops' counters P as first arguments (the
-// paper's N_1(n_2) for nested loops).
+// paper's N_1(n_2) for nested loops). With `break`: ok(n) also says that iteration n did not
+// break, the exit is ¬c(N_L) or a break taken at N_L (then the state after the loop is that
+// break's), and N_L <= the count instead of N_L = the count.
 //
 // Soundness: the definitions hold for every n >= 0 whatever the run does (they define functions by
 // recursion); a run's state after t complete iterations equals these functions at t.
@@ -19,13 +21,13 @@ import type { ArrayVariable } from '../../ir/types.js';
 import { writtenVariables } from '../../ir/visit.js';
 import { formatTerm } from '../../smt/format.js';
 import {
-  add, and, equal, euclideanDivide, forall, greater, implies, intConstant, intSort, ite, less, lessEqual, not, substituteTerm, trueTerm,
+  add, and, equal, euclideanDivide, forall, greater, implies, intConstant, intSort, ite, less, lessEqual, not, or, substituteTerm, trueTerm,
   type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayPlans, arrayViewAt, coefficientOf, describeArray, recurrenceAxioms, type ArrayPlan } from './arrays.js';
 import { computeSlotForms, polynomialAt, slotName, slotValueAt, type LoopContext, type SlotForms } from './forms.js';
 import { AtomTable, polynomialTerm, termPolynomial } from './polynomial-terms.js';
-import { Collector, Frame, type ArrayView, type ExecutionState, type LoopSummariser, type WriteRecord } from './translate.js';
+import { Collector, Frame, type ArrayView, type ExecutionState, type Jump, type LoopSummariser, type WriteRecord } from './translate.js';
 
 export const summariseLoop: LoopSummariser = async (translator, loop, frame, collector, state, parameters) => {
   // an assert of the body that fails ends the run inside the loop: the loop's own exit facts
@@ -55,30 +57,36 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
 
   // the body at iteration n, for real
   const atCounter = stateAt(context.counter);
-  const bodyFrame = new Frame();
+  const bodyFrame = new Frame(true);
   const bodyCollector = new Collector();
   const condition = translator.condition(loop.condition, atCounter, bodyCollector);
-  const after = await translator.executeBlock([...loop.body, ...loop.update], bodyFrame, bodyCollector, atCounter, inner);
+  const { after, breaks } = await translator.executeIteration(loop, bodyFrame, bodyCollector, atCounter, inner);
   collector.absorb(bodyCollector);
   recurrenceAxioms(context, forms, plans, after, collector);
 
   const counter = context.counter;
   const at = (term: Term, value: Term): Term => substituteTerm(term, new Map([[counter.name, value]]));
   const ok = and(condition.definedness, ...bodyFrame.facts);
+  // iteration n leaves the loop through a break (given c(n) and ok(n)) or runs to its end
+  const breaking = or(...breaks.map((jump) => jump.guard));
+  const completes = and(ok, not(breaking));
   const exit = exitCount(condition.term, counter);
-  const count = exit?.count;
+  // with breaks the loop may stop before the count: N_L <= count only
+  const count = breaks.length === 0 ? exit?.count : undefined;
   const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
   if (parameters.length === 0 && iterations.kind === 'symbol') collector.sites.push({ location: loop.location, iterations, exit });
   const inRange = (bound: Term): Term => and(lessEqual(intConstant(0n), counter), less(counter, bound));
   const allBefore = (bound: Term, withCondition: boolean): Term => {
-    const body = withCondition ? and(condition.term, ok) : ok;
+    const body = withCondition ? and(condition.term, completes) : completes;
     return body.kind === 'boolConstant' && body.value ? trueTerm : forall([counter], implies(inRange(bound), body));
   };
   frame.addFact(state.guard, lessEqual(intConstant(0n), iterations));
   if (count !== undefined) {
     frame.addFact(state.guard, and(equal(iterations, count), allBefore(iterations, false)));
   } else {
-    frame.addFact(state.guard, and(allBefore(iterations, true), at(condition.definedness, iterations), not(at(condition.term, iterations))));
+    const leaves = or(not(at(condition.term, iterations)), and(at(condition.term, iterations), at(ok, iterations), at(breaking, iterations)));
+    frame.addFact(state.guard, and(allBefore(iterations, true), at(condition.definedness, iterations), leaves));
+    if (exit !== undefined) frame.addFact(state.guard, lessEqual(iterations, exit.count));
   }
   for (const obligation of bodyFrame.obligations) {
     const failing = translator.freshSymbol(`k_L${loop.id}`, intSort);
@@ -99,7 +107,7 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   }
   collector.reports.push({ location: loop.location, lines: describeLoop(context, forms, plans, iterations, count) });
 
-  const final = stateAt(iterations);
+  const final = afterBreaks(stateAt(iterations), breaks, (term) => at(term, iterations), at(condition.term, iterations));
   const writes = new Map(state.writes);
   for (const [id, records] of after.writes) {
     const widened = records.map((record): WriteRecord => ({ indices: record.indices, wildcards: [...record.wildcards, counter] }));
@@ -107,6 +115,27 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   }
   return { scalars: final.scalars, arrays: final.arrays, guard: state.guard, writes };
 };
+
+/** the state after the loop: a break's state where iteration N_L took it, else the state at N_L */
+function afterBreaks(normal: ExecutionState, breaks: readonly Jump[], atExit: (term: Term) => Term, conditionAtExit: Term): ExecutionState {
+  let result = normal;
+  for (const jump of breaks) {
+    const taken = and(conditionAtExit, atExit(jump.guard));
+    const scalars = new Map(result.scalars);
+    for (const [id, value] of result.scalars) {
+      const broken = atExit(jump.state.scalars.get(id)!);
+      if (broken !== value) scalars.set(id, ite(taken, broken, value));
+    }
+    const arrays = new Map(result.arrays);
+    for (const [id, view] of result.arrays) {
+      const brokenView = jump.state.arrays.get(id)!;
+      if (brokenView === view) continue;
+      arrays.set(id, { read: (indices) => ite(taken, atExit(brokenView.read(indices)), view.read(indices)) });
+    }
+    result = { ...result, scalars, arrays };
+  }
+  return result;
+}
 
 export interface ExitCount {
   /** max(0, quotient) */

@@ -18,14 +18,16 @@
 //
 // Soundness assumptions: int semantics (values are mathematical integers; bv is refused by the
 // encoder); a read or write outside an array's bounds touches a cell of that array (the IR's array
-// semantics); `break`, `continue` and pointer-like constructs the lowering leaves are refused
-// (Unsupported). A division by zero stops the run (its definedness is a fact, as in the interpreter).
+// semantics). A division by zero stops the run (its definedness is a fact, as in the interpreter).
+// `break` and `continue` end their path (its guard becomes false) and are recorded in the loop
+// body's frame; an `if` whose branch ended so keeps the other branch's values, which is exact on
+// every path that goes on; loops.ts and `executeIteration` route the recorded paths.
 
 import type {
   ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement,
 } from '../../ir/types.js';
 import {
-  and, applyFunction, boolConstant, declareFunction, equal, forall, implies, ite, not, select, symbol, trueTerm,
+  and, applyFunction, boolConstant, declareFunction, equal, falseTerm, forall, implies, ite, not, or, select, symbol, trueTerm,
   type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import {
@@ -101,10 +103,23 @@ export interface Obligation {
   readonly location: SourceLocation;
 }
 
+/** a `break` or `continue` met on a path: the path's guard and state there */
+export interface Jump {
+  readonly kind: 'break' | 'continue';
+  readonly guard: Term;
+  readonly state: ExecutionState;
+}
+
 /** facts and obligations of one scope: the program, or a loop body at a symbolic iteration */
 export class Frame {
   readonly facts: Term[] = [];
   readonly obligations: Obligation[] = [];
+  /** the jumps of a loop body (undefined at the top level, where there is no loop to leave) */
+  readonly jumps: Jump[] | undefined;
+
+  constructor(inLoop: boolean) {
+    this.jumps = inLoop ? [] : undefined;
+  }
 
   addFact(guard: Term, fact: Term): void {
     const term = implies(guard, fact);
@@ -275,9 +290,32 @@ export class Translator {
     return { terms, definedness: and(...conditions) };
   }
 
+  /**
+   * One iteration of a loop: its body, the paths that met `continue` merged at the body's end, then
+   * the update; the paths that met `break` separately (with their writes counted as the iteration's).
+   */
+  async executeIteration(
+    loop: LoopStatement, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters,
+  ): Promise<{ readonly after: ExecutionState; readonly breaks: readonly Jump[] }> {
+    const afterBody = await this.executeBlock(loop.body, frame, collector, state, parameters);
+    let merged = afterBody;
+    for (const jump of frame.jumps ?? []) {
+      if (jump.kind !== 'continue') continue;
+      merged = isFalse(merged.guard) ? jump.state : { ...mergeStates(jump.guard, jump.state, merged), guard: or(jump.guard, merged.guard) };
+    }
+    const after = await this.executeBlock(loop.update, frame, collector, merged, parameters);
+    const breaks = (frame.jumps ?? []).filter((jump) => jump.kind === 'break');
+    let writes: ReadonlyMap<number, readonly WriteRecord[]> = after.writes;
+    for (const jump of breaks) writes = mergeWrites(writes, jump.state.writes);
+    return { after: { ...after, writes }, breaks };
+  }
+
   async executeBlock(block: Block, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
     let current = state;
-    for (const statement of block) current = await this.executeStatement(statement, frame, collector, current, parameters);
+    for (const statement of block) {
+      if (isFalse(current.guard)) break; // after break or continue: nothing more runs on this path
+      current = await this.executeStatement(statement, frame, collector, current, parameters);
+    }
     return current;
   }
 
@@ -329,7 +367,9 @@ export class Translator {
         return this.summariseLoop(this, statement, frame, collector, state, parameters);
       case 'break':
       case 'continue':
-        throw new Unsupported(`viap: ${statement.kind} is not supported yet`, statement.location);
+        if (frame.jumps === undefined) throw new Unsupported(`viap: ${statement.kind} outside a loop`, statement.location);
+        frame.jumps.push({ kind: statement.kind, guard: state.guard, state });
+        return { ...state, guard: falseTerm };
       default: {
         const never: never = statement;
         throw new Error(`unknown statement ${JSON.stringify(never)}`);
@@ -340,22 +380,44 @@ export class Translator {
   private async executeIf(statement: Extract<Statement, { kind: 'if' }>, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
     const { term: condition, definedness } = this.condition(statement.condition, state, collector);
     frame.addFact(state.guard, definedness);
-    const thenState = await this.executeBlock(statement.then, frame, collector, { ...state, guard: and(state.guard, condition) }, parameters);
-    const elseState = await this.executeBlock(statement.else, frame, collector, { ...state, guard: and(state.guard, not(condition)) }, parameters);
-    const scalars = new Map(state.scalars);
-    for (const [id, thenValue] of thenState.scalars) {
-      const elseValue = elseState.scalars.get(id)!;
-      scalars.set(id, thenValue === elseValue ? thenValue : ite(condition, thenValue, elseValue));
-    }
-    const arrays = new Map(state.arrays);
-    for (const [id, thenView] of thenState.arrays) arrays.set(id, mergeViews(condition, thenView, elseState.arrays.get(id)!));
-    const writes = new Map(thenState.writes);
-    for (const [id, records] of elseState.writes) {
-      const merged = new Set([...(writes.get(id) ?? []), ...records]);
-      writes.set(id, [...merged]);
-    }
-    return { scalars, arrays, guard: state.guard, writes };
+    const thenStart = and(state.guard, condition);
+    const elseStart = and(state.guard, not(condition));
+    const thenState = await this.executeBlock(statement.then, frame, collector, { ...state, guard: thenStart }, parameters);
+    const elseState = await this.executeBlock(statement.else, frame, collector, { ...state, guard: elseStart }, parameters);
+    const writes = mergeWrites(thenState.writes, elseState.writes);
+    // a branch that ended in break or continue leaves the other branch's values (its own paths
+    // went to the loop's exit or update, loops.ts)
+    if (isFalse(thenState.guard)) return { ...elseState, writes };
+    if (isFalse(elseState.guard)) return { ...thenState, writes };
+    const merged = mergeStates(condition, thenState, elseState);
+    const guard = thenState.guard === thenStart && elseState.guard === elseStart ? state.guard : or(thenState.guard, elseState.guard);
+    return { ...merged, guard, writes };
   }
+}
+
+function isFalse(term: Term): boolean {
+  return term.kind === 'boolConstant' && !term.value;
+}
+
+/** per array, the write records of both states */
+export function mergeWrites(
+  left: ReadonlyMap<number, readonly WriteRecord[]>, right: ReadonlyMap<number, readonly WriteRecord[]>,
+): Map<number, readonly WriteRecord[]> {
+  const writes = new Map(left);
+  for (const [id, records] of right) writes.set(id, [...new Set([...(writes.get(id) ?? []), ...records])]);
+  return writes;
+}
+
+/** the values of `thenState` where `condition` holds, else those of `elseState` (guard: `elseState`'s) */
+export function mergeStates(condition: Term, thenState: ExecutionState, elseState: ExecutionState): ExecutionState {
+  const scalars = new Map(elseState.scalars);
+  for (const [id, thenValue] of thenState.scalars) {
+    const elseValue = elseState.scalars.get(id)!;
+    scalars.set(id, thenValue === elseValue ? thenValue : ite(condition, thenValue, elseValue));
+  }
+  const arrays = new Map(elseState.arrays);
+  for (const [id, thenView] of thenState.arrays) arrays.set(id, mergeViews(condition, thenView, elseState.arrays.get(id)!));
+  return { scalars, arrays, guard: elseState.guard, writes: mergeWrites(thenState.writes, elseState.writes) };
 }
 
 function rebuild(term: Extract<Term, { kind: 'apply' | 'applyFunction' }>, visit: (term: Term) => Term): Term {
