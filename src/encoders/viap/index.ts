@@ -30,6 +30,9 @@ export const showAxiomsOption = flagOption({
   name: 'show-axioms', help: 'print the loops\' closed forms, iteration counts and array instantiations, and the axioms (viap)',
 });
 
+/** the longest axiom text --show-axioms prints whole */
+const shownAxiomCharacters = 600;
+
 /** the part of the budget the shallow counterexample search before the proof may use */
 const quickSearchShare = 0.1;
 
@@ -178,7 +181,11 @@ function describeTranslation(translation: ViapTranslation): string[] {
   const lines: string[] = [];
   for (const report of translation.collector.reports) lines.push(...report.lines);
   lines.push(`${translation.collector.axioms.length} definition(s):`);
-  for (const axiom of translation.collector.axioms) lines.push(`  ${axiom.comment}: ${formatTerm(axiom.term)}`);
+  for (const axiom of translation.collector.axioms) {
+    // the solver gets shared terms; their infix text can be exponentially long, so it is cut
+    const text = formatTerm(axiom.term);
+    lines.push(`  ${axiom.comment}: ${text.length <= shownAxiomCharacters ? text : `${text.slice(0, shownAxiomCharacters)} … (${text.length} characters; --emit smt2 writes it whole)`}`);
+  }
   lines.push(`${translation.obligations.length} assert(s) to prove`);
   return lines;
 }
