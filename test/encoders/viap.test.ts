@@ -16,7 +16,9 @@ import { simplifyTerm } from '../../src/encoders/viap/simplify.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { printSmtScript } from '../../src/smt/printer.js';
-import { add, and, intConstant, intSort, ite, less, symbol, equal } from '../../src/smt/terms.js';
+import { add, and, equal, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, multiply, symbol } from '../../src/smt/terms.js';
+import { exitCount } from '../../src/encoders/viap/loops.js';
+import { evaluateTerm } from './common-term-evaluator.js';
 import { lowerSource } from '../soundness/harness.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
@@ -129,6 +131,34 @@ int main(void) { int x = __VERIFIER_nondet_int(); int y = 0;
   return 0; }`);
     const run = await solveWith(viapEncoder, program, { semantics: 'int', timeoutMilliseconds: 4_000 }, solver);
     expect(run.verdict.kind).not.toBe('safe');
+  });
+
+  it('the iteration count of i = b + s·n against E, for <, <=, >, >=, agrees with counting the iterations', () => {
+    const counter = symbol('n', intSort);
+    const bound = symbol('E', intSort);
+    const comparisons = { '<': less, '<=': lessEqual, '>': greater, '>=': greaterEqual } as const;
+    let checked = 0;
+    for (const [operator, compare] of Object.entries(comparisons)) {
+      for (const start of [-3n, 0n, 2n, 7n]) {
+        for (const step of [-3n, -1n, 1n, 2n]) {
+          const value = add(intConstant(start), multiply(intConstant(step), counter));
+          const condition = compare(value, bound);
+          const exit = exitCount(condition, counter);
+          for (const limit of [-4n, 0n, 1n, 5n, 9n]) {
+            // the iterations run while the condition holds, at most 50 (none of these loops is infinite when counted)
+            let iterations = 0n;
+            while (iterations < 50n && evaluateTerm(condition, new Map([['n', iterations], ['E', limit]])) === true) iterations++;
+            if (exit === undefined) {
+              // not counted: then the condition must not be one that stops (s·n + b < 0 with s > 0)
+              continue;
+            }
+            expect(evaluateTerm(exit.count, new Map([['E', limit]])), `${operator} start ${start} step ${step} E ${limit}`).toBe(iterations);
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(100);
   });
 
   it('simplification decides comparisons of terms with a constant difference, and nothing else', () => {

@@ -157,9 +157,9 @@ export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | und
   let negative: Polynomial; // the condition is `negative < 0`
   switch (condition.operator) {
     case '<': negative = difference; break;
-    case '<=': negative = subtractPolynomials(difference, constantPolynomial(1n)); break;
-    case '>': negative = subtractPolynomials(zeroPolynomial, difference); break;
-    case '>=': negative = subtractPolynomials(constantPolynomial(1n), difference); break;
+    case '<=': negative = subtractPolynomials(difference, constantPolynomial(1n)); break; // x <= 0 iff x − 1 < 0
+    case '>': negative = subtractPolynomials(zeroPolynomial, difference); break; // x > 0 iff −x < 0
+    case '>=': negative = subtractPolynomials(subtractPolynomials(zeroPolynomial, difference), constantPolynomial(1n)); break; // x >= 0 iff −x − 1 < 0
     default: return undefined;
   }
   if (degreeIn(negative, counter.name) !== 1) return undefined;
