@@ -4,48 +4,23 @@
 // sees a peel that does not commute; and a random harness of programs of the class, judged on the
 // interpreter for N = 1 … 6, never meets a SAFE where a run fails.
 
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commutationScript, inductionStart } from '../../src/encoders/induct/queries.js';
 import { inductEncoder } from '../../src/encoders/induct/index.js';
 import { detectShape, type CountingLoop } from '../../src/encoders/induct/shape.js';
-import type { Program } from '../../src/ir/types.js';
-import { runFrontEnd } from '../../src/pipeline.js';
 import { lowerSource } from '../soundness/harness.js';
-import { failsForSmallSizes, prelude, programText } from '../support/symbolic-programs.js';
+import { familyFolder as folder, loadProgram as load, prelude, programText, runHarness, solveFamily } from '../support/symbolic-programs.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
 import { testSolver } from './common-solver.js';
 
 const solver = testSolver();
 afterAll(() => solver.dispose());
 const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 30_000 };
-const folder = join(import.meta.dirname, '..', '..', 'bench', 'symbolic');
-
-
-function load(path: string): Program {
-  const result = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'builtin' });
-  if (result.kind !== 'program') throw new Error(`front end failed on ${path}: ${JSON.stringify(result)}`);
-  return result.program;
-}
 
 describe('induct on the bench/symbolic family', () => {
   it('never contradicts the expected answers, and decides at least 21 safe and 20 buggy programs', async () => {
-    const counts = { safe: 0, unsafe: 0, unknown: 0, wrong: 0 };
-    const wrong: string[] = [];
-    for (const name of readdirSync(folder).filter((file) => file.endsWith('.c')).sort()) {
-      const path = join(folder, name);
-      const expected = /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(path, 'utf8'))![1];
-      const run = await solveWith(inductEncoder, load(path), options, solver);
-      const verdict = run.verdict.kind;
-      if (verdict === 'unknown') counts.unknown++;
-      else if (verdict === expected) counts[verdict]++;
-      else {
-        counts.wrong++;
-        wrong.push(`${name}: ${verdict}`);
-      }
-    }
+    const { counts, wrong } = await solveFamily(inductEncoder, options, solver);
     console.log(`induct on bench/symbolic: ${JSON.stringify(counts)}`);
     expect(wrong).toEqual([]);
     expect(counts.safe).toBeGreaterThanOrEqual(21);
@@ -105,21 +80,12 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
 
 describe('induct soundness harness (random programs with a symbolic N)', () => {
   it('never SAFE where a run fails; decides a floor of programs', async () => {
-    const statistics = { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
-    const scale = Number(process.env['ENCODE_HARNESS_SCALE'] ?? '1');
-    const samples = fc.sample(programText, { numRuns: 80 * scale, seed: 20261123 });
-    for (const source of samples) {
-      const program = lowerSource(source);
-      const failing = failsForSmallSizes(program);
-      const verdict = (await solveWith(inductEncoder, program, { semantics: 'int', timeoutMilliseconds: 10_000 }, solver)).verdict;
-      statistics.programs++;
-      if (failing) statistics.failing++;
-      statistics[verdict.kind]++;
-      if (verdict.kind === 'safe') expect(failing, `SAFE but a run fails:\n${source}`).toBe(false);
-    }
+    const { statistics, safeButFailing } = await runHarness(inductEncoder, programText, 80, 20261123, 10_000, solver);
     console.log(`induct harness: ${JSON.stringify(statistics)}`);
+    expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(Math.floor(statistics.programs * 0.5));
     expect(statistics.safe).toBeGreaterThan(0);
     expect(statistics.unsafe).toBeGreaterThan(0);
   });
+
 });

@@ -6,15 +6,11 @@
 // fails.
 
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEncoding } from '../../src/encoders/kernel/guard.js';
 import { viapEncoder } from '../../src/encoders/viap/index.js';
 import { simplifyTerm } from '../../src/encoders/viap/simplify.js';
-import type { Program } from '../../src/ir/types.js';
-import { runFrontEnd } from '../../src/pipeline.js';
 import { printSmtScript } from '../../src/smt/printer.js';
 import { add, and, equal, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, multiply, symbol } from '../../src/smt/terms.js';
 import { exitCount } from '../../src/encoders/viap/loops.js';
@@ -22,37 +18,19 @@ import { evaluateTerm } from './common-term-evaluator.js';
 import { lowerSource } from '../soundness/harness.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
-import { failsForSmallSizes, jumpBodies, prelude, programText, symbolicProgramText } from '../support/symbolic-programs.js';
+import {
+  familyFolder as folder, jumpBodies, loadProgram as load, prelude, programText, runHarness, solveFamily, symbolicProgramText,
+} from '../support/symbolic-programs.js';
 import { testSolver } from './common-solver.js';
 
 const solver = testSolver();
 afterAll(() => solver.dispose());
 const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 8_000 };
-const folder = join(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 const regression = join(import.meta.dirname, '..', 'regression', 'viap');
-
-function load(path: string): Program {
-  const result = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'builtin' });
-  if (result.kind !== 'program') throw new Error(`front end failed on ${path}: ${JSON.stringify(result)}`);
-  return result.program;
-}
 
 describe('viap on the bench/symbolic family', () => {
   it('never contradicts the expected answers, and decides at least 24 safe and 27 buggy programs', { timeout: 900_000 }, async () => {
-    const counts = { safe: 0, unsafe: 0, unknown: 0, wrong: 0 };
-    const wrong: string[] = [];
-    for (const name of readdirSync(folder).filter((file) => file.endsWith('.c')).sort()) {
-      const path = join(folder, name);
-      const expected = /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(path, 'utf8'))![1];
-      const run = await solveWith(viapEncoder, load(path), options, solver);
-      const verdict = run.verdict.kind;
-      if (verdict === 'unknown') counts.unknown++;
-      else if (verdict === expected) counts[verdict]++;
-      else {
-        counts.wrong++;
-        wrong.push(`${name}: ${verdict}`);
-      }
-    }
+    const { counts, wrong } = await solveFamily(viapEncoder, options, solver);
     console.log(`viap on bench/symbolic: ${JSON.stringify(counts)}`);
     expect(wrong).toEqual([]);
     expect(counts.safe).toBeGreaterThanOrEqual(24);
@@ -199,19 +177,9 @@ const harnesses = [
 describe('viap soundness harness (random programs with a symbolic N)', () => {
   for (const harness of harnesses) {
     it(`${harness.name}: never SAFE where a run fails; decides a floor of programs`, { timeout: 900_000 }, async () => {
-      const statistics = { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
-      const scale = Number(process.env['ENCODE_HARNESS_SCALE'] ?? '1');
-      const samples = fc.sample(harness.programs, { numRuns: 40 * scale, seed: harness.seed });
-      for (const source of samples) {
-        const program = lowerSource(source);
-        const failing = failsForSmallSizes(program);
-        const verdict = (await solveWith(viapEncoder, program, { semantics: 'int', timeoutMilliseconds: 5_000 }, solver)).verdict;
-        statistics.programs++;
-        if (failing) statistics.failing++;
-        statistics[verdict.kind]++;
-        if (verdict.kind === 'safe') expect(failing, `SAFE but a run fails:\n${source}`).toBe(false);
-      }
+      const { statistics, safeButFailing } = await runHarness(viapEncoder, harness.programs, 40, harness.seed, 5_000, solver);
       console.log(`viap harness (${harness.name}): ${JSON.stringify(statistics)}`);
+      expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
       expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(Math.floor(statistics.programs * 0.5));
       expect(statistics.safe).toBeGreaterThan(0);
       expect(statistics.unsafe).toBeGreaterThan(0);

@@ -1,11 +1,19 @@
 // Random programs of the symbolic-size class (a size N read from a nondet call, arrays and
 // accumulators, one to three loops, a property after them) for the soundness harnesses of the
-// encodings that prove such programs (induct, viap), and the interpreter's judgement of them.
+// encodings that prove such programs (induct, viap), the interpreter's judgement of them, and the
+// runs of an encoder over them and over the bench/symbolic family (the tests assert on the results).
 
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
+import type { Encoder } from '../../src/encoders/encoder.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createRandomSource } from '../../src/interp/sources.js';
 import type { Program } from '../../src/ir/types.js';
+import { runFrontEnd } from '../../src/pipeline.js';
+import type { Solver } from '../../src/solvers/solver.js';
+import { lowerSource } from '../soundness/harness.js';
+import { solveWith, type TestOptions } from './encoding.js';
 
 export const prelude = `extern void abort(void);
 extern void reach_error(void);
@@ -77,3 +85,56 @@ export function failsForSmallSizes(program: Program): boolean {
   return false;
 }
 
+
+/** bench/symbolic: our programs of the class, each with `// expected: safe|unsafe` first */
+export const familyFolder = join(import.meta.dirname, '..', '..', 'bench', 'symbolic');
+
+export function loadProgram(path: string): Program {
+  const result = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'builtin' });
+  if (result.kind !== 'program') throw new Error(`front end failed on ${path}: ${JSON.stringify(result)}`);
+  return result.program;
+}
+
+/** every program of bench/symbolic through the encoder: counts, and the verdicts against the expected answer */
+export async function solveFamily(encoder: Encoder, options: TestOptions, solver: Solver): Promise<{
+  readonly counts: { safe: number; unsafe: number; unknown: number; wrong: number };
+  readonly wrong: readonly string[];
+}> {
+  const counts = { safe: 0, unsafe: 0, unknown: 0, wrong: 0 };
+  const wrong: string[] = [];
+  for (const name of readdirSync(familyFolder).filter((file) => file.endsWith('.c')).sort()) {
+    const path = join(familyFolder, name);
+    const expected = /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(path, 'utf8'))![1];
+    const verdict = (await solveWith(encoder, loadProgram(path), options, solver)).verdict.kind;
+    if (verdict === 'unknown') counts.unknown++;
+    else if (verdict === expected) counts[verdict]++;
+    else {
+      counts.wrong++;
+      wrong.push(`${name}: ${verdict}`);
+    }
+  }
+  return { counts, wrong };
+}
+
+/**
+ * The soundness harness: `runs` random programs (times ENCODE_HARNESS_SCALE) through the encoder,
+ * each judged on the interpreter for N = 1 … 6; the programs it calls SAFE although a run fails.
+ */
+export async function runHarness(encoder: Encoder, programs: fc.Arbitrary<string>, runs: number, seed: number, timeoutMilliseconds: number, solver: Solver): Promise<{
+  readonly statistics: { programs: number; failing: number; safe: number; unsafe: number; unknown: number };
+  readonly safeButFailing: readonly string[];
+}> {
+  const statistics = { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
+  const safeButFailing: string[] = [];
+  const scale = Number(process.env['ENCODE_HARNESS_SCALE'] ?? '1');
+  for (const source of fc.sample(programs, { numRuns: runs * scale, seed })) {
+    const program = lowerSource(source);
+    const failing = failsForSmallSizes(program);
+    const verdict = (await solveWith(encoder, program, { semantics: 'int', timeoutMilliseconds }, solver)).verdict;
+    statistics.programs++;
+    if (failing) statistics.failing++;
+    statistics[verdict.kind]++;
+    if (verdict.kind === 'safe' && failing) safeButFailing.push(source);
+  }
+  return { statistics, safeButFailing };
+}

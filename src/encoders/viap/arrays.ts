@@ -17,7 +17,7 @@ import { degreeIn, isConstantPolynomial, substitutePolynomial, subtractPolynomia
 import type { ArrayVariable } from '../../ir/types.js';
 import { formatTerm } from '../../smt/format.js';
 import {
-  add, and, applyFunction, containsSubterm, multiply, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
+  add, and, applyFunction, containsSubterm, multiply, negate, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
   ite, less, lessEqual, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
@@ -135,15 +135,11 @@ export function coefficientOf(polynomial: Polynomial, name: string): bigint | un
 
 /** the iteration whose write hits index `index` through offset `offset`, and whether one does */
 function iterationOf(index: Term, offset: Term, stride: bigint): { readonly iteration: Term; readonly hits: Term } {
-  const difference = add(index, negateTerm(offset));
+  const difference = add(index, negate(offset));
   if (stride === 1n) return { iteration: difference, hits: trueTerm };
-  if (stride === -1n) return { iteration: negateTerm(difference), hits: trueTerm };
+  if (stride === -1n) return { iteration: negate(difference), hits: trueTerm };
   const magnitude = stride < 0n ? -stride : stride;
   return { iteration: euclideanDivide(difference, intConstant(stride)), hits: equal(euclideanModulo(difference, intConstant(magnitude)), intConstant(0n)) };
-}
-
-export function negateTerm(term: Term): Term {
-  return term.kind === 'intConstant' ? intConstant(-term.value) : { kind: 'apply', operator: '-', indices: [], arguments: [term], sort: intSort };
 }
 
 export function arrayViewAt(context: LoopContext, forms: SlotForms, plan: ArrayPlan, array: ArrayVariable, at: Term): ArrayView {

@@ -19,7 +19,7 @@ import {
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
-import { simplifyTerm } from './simplify.js';
+import { simplifyTerm, withOperands } from './simplify.js';
 import {
   Collector, Frame, sameIndex, storeView, termView, type ArrayView, type ExecutionState, type Parameters, type Translator,
 } from './translate.js';
@@ -201,7 +201,7 @@ async function decideConditions(
   }
   const operands: Term[] = [];
   for (const operand of term.arguments) operands.push(await decideConditions(operand, replacements, assumptions, decide, questions));
-  return operands.every((operand, index) => operand === term.arguments[index]) ? term : { ...term, arguments: operands };
+  return withOperands(term, operands);
 }
 
 export function polynomialAt(context: LoopContext, polynomial: Polynomial, at: Term): Term {

@@ -13,7 +13,7 @@
 import { polynomialVariables, subtractPolynomials, variablePolynomial, type Polynomial } from '../../analysis/polynomial.js';
 import type { Program } from '../../ir/types.js';
 import {
-  add, and, createSmtScript, forall, intConstant, intSort, less, lessEqual, not, substituteTerm, symbol, type SmtScript, type SymbolTerm, type Term,
+  add, and, createSmtScript, forall, freeSymbolNames, intConstant, intSort, less, lessEqual, negate, not, substituteTerm, symbol, type SmtScript, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { ViapTranslation } from './index.js';
 import { polynomialTerm } from './polynomial-terms.js';
@@ -40,23 +40,7 @@ export function inductionScripts(program: Program, translation: ViapTranslation,
 }
 
 function mentions(obligation: Obligation, iterations: SymbolTerm): boolean {
-  return freeNames(obligation.facts).has(iterations.name);
-}
-
-function freeNames(term: Term): Set<string> {
-  const names = new Set<string>();
-  const visit = (current: Term): void => {
-    switch (current.kind) {
-      case 'symbol': names.add(current.name); break;
-      case 'apply': case 'applyFunction': current.arguments.forEach(visit); break;
-      case 'quantifier': visit(current.body); break;
-      case 'constantArray': visit(current.value); break;
-      case 'let': current.bindings.forEach((binding) => visit(binding.value)); visit(current.body); break;
-      default: break;
-    }
-  };
-  visit(term);
-  return names;
+  return freeSymbolNames(obligation.facts).has(iterations.name);
 }
 
 interface SizeReplacement {
@@ -78,13 +62,9 @@ function sizeReplacements(site: InductionSite): SizeReplacement[] {
     const rest: Polynomial = subtractPolynomials(quotient, variablePolynomial(name));
     if (polynomialVariables(rest).has(name)) continue;
     const restTerm = polynomialTerm(rest, (other) => exit.atoms.termOf(other)!);
-    result.push({ symbol: term, valueAt: (t) => add(t, negateTerm(restTerm)), description: `, ${term.name} := t - (${printable(restTerm)})` });
+    result.push({ symbol: term, valueAt: (t) => add(t, negate(restTerm)), description: `, ${term.name} := t - (${printable(restTerm)})` });
   }
   return result;
-}
-
-function negateTerm(term: Term): Term {
-  return term.kind === 'intConstant' ? intConstant(-term.value) : { kind: 'apply', operator: '-', indices: [], arguments: [term], sort: intSort };
 }
 
 function printable(term: Term): string {

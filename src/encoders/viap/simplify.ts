@@ -52,13 +52,13 @@ export function simplifyTerm(term: Term): Term {
         case 'ite': result = ite(operands[0]!, operands[1]!, operands[2]!); break;
         case '=': case '<': case '<=': case '>': case '>=': {
           const decided = operands.length === 2 ? decideComparison(current.operator, operands[0]!, operands[1]!) : undefined;
-          result = decided !== undefined ? boolConstant(decided) : rebuild(current, operands);
+          result = decided !== undefined ? boolConstant(decided) : withOperands(current, operands);
           break;
         }
-        default: result = rebuild(current, operands); break;
+        default: result = withOperands(current, operands); break;
       }
     } else if (current.kind === 'applyFunction') {
-      result = rebuild(current, current.arguments.map(visit));
+      result = withOperands(current, current.arguments.map(visit));
     }
     memo.set(current, result);
     return result;
@@ -66,7 +66,8 @@ export function simplifyTerm(term: Term): Term {
   return visit(term);
 }
 
-function rebuild(term: Extract<Term, { kind: 'apply' | 'applyFunction' }>, operands: readonly Term[]): Term {
+/** the application with new operands; the term itself when none changed */
+export function withOperands(term: Extract<Term, { kind: 'apply' | 'applyFunction' }>, operands: readonly Term[]): Term {
   if (operands.every((operand, index) => operand === term.arguments[index])) return term;
   return Object.freeze({ ...term, arguments: Object.freeze([...operands]) }) as Term;
 }

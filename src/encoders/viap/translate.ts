@@ -35,7 +35,7 @@ import {
 } from '../common/expressions.js';
 import { printTerm } from '../../smt/printer.js';
 import type { ExitCount } from './loops.js';
-import { constantDifference } from './simplify.js';
+import { constantDifference, withOperands } from './simplify.js';
 
 export class Unsupported extends Error {
   constructor(message: string, readonly location: SourceLocation | undefined) {
@@ -259,9 +259,9 @@ export class Translator {
         }
         const view = base.kind === 'symbol' ? byName.get(base.name) : undefined;
         if (view !== undefined) result = view.read(indices.map(visit));
-        else result = rebuild(current, visit);
+        else result = withOperands(current, current.arguments.map(visit));
       } else if (current.kind === 'apply' || current.kind === 'applyFunction') {
-        result = rebuild(current, visit);
+        result = withOperands(current, current.arguments.map(visit));
       }
       memo.set(current, result);
       return result;
@@ -329,7 +329,7 @@ export class Translator {
       case 'havoc': {
         const value = this.freshValue(`${statement.target.name}!havoc`, scalarSort(statement.target.type, 'int'), parameters, collector);
         const range = rangeConstraint(value, statement.target.type, 'int');
-        const bound = parameters.length === 0 ? range : forallParameters(parameters, range);
+        const bound = forall(parameters, range);
         collector.axioms.push({ term: bound, comment: `the range of ${statement.target.sourceName} (nondet at ${statement.location.line}:${statement.location.column})` });
         return withScalar(state, statement.target, value);
       }
@@ -418,16 +418,6 @@ export function mergeStates(condition: Term, thenState: ExecutionState, elseStat
   const arrays = new Map(elseState.arrays);
   for (const [id, thenView] of thenState.arrays) arrays.set(id, mergeViews(condition, thenView, elseState.arrays.get(id)!));
   return { scalars, arrays, guard: elseState.guard, writes: mergeWrites(thenState.writes, elseState.writes) };
-}
-
-function rebuild(term: Extract<Term, { kind: 'apply' | 'applyFunction' }>, visit: (term: Term) => Term): Term {
-  const operands = term.arguments.map(visit);
-  if (operands.every((operand, index) => operand === term.arguments[index])) return term;
-  return Object.freeze({ ...term, arguments: Object.freeze(operands) }) as Term;
-}
-
-export function forallParameters(parameters: Parameters, body: Term): Term {
-  return forall(parameters, body);
 }
 
 function withScalar(state: ExecutionState, variable: ScalarVariable, value: Term): ExecutionState {
