@@ -304,3 +304,42 @@ export function sumOverRange(operand: Polynomial, name: string, upper: string): 
   }
   return addPolynomials(...terms);
 }
+
+/** the most grid points `isIntegerValued` evaluates (the product of (degree + 1) over the variables) */
+const maximumIntegerValuedGrid = 4096;
+
+/**
+ * Whether the polynomial takes an integer value at every integer point (Z^k, k its variables), such
+ * as n(n − 1)/2. Exact: a polynomial is integer-valued iff its Newton coefficients, the forward
+ * differences Δ^j p(0) for 0 <= j_i <= deg_i, are integers (it is their combination of products of
+ * binomials C(x_i, j_i), each integer-valued). Answers false when the grid would be too large.
+ */
+export function isIntegerValued(operand: Polynomial): boolean {
+  const names = [...polynomialVariables(operand)];
+  const extents = names.map((name) => degreeIn(operand, name) + 1);
+  const size = extents.reduce((product, extent) => product * extent, 1);
+  if (size > maximumIntegerValuedGrid) return false;
+  // the values on the grid ∏ {0 .. deg_i}, the last variable varying fastest
+  const values: Rational[] = [];
+  for (let index = 0; index < size; index++) {
+    const point = new Map<string, Rational>();
+    let rest = index;
+    for (let variable = names.length - 1; variable >= 0; variable--) {
+      point.set(names[variable]!, rational(BigInt(rest % extents[variable]!)));
+      rest = Math.floor(rest / extents[variable]!);
+    }
+    values.push(evaluatePolynomial(operand, point));
+  }
+  // forward differences along each variable in turn (in place, highest coordinate first)
+  let stride = 1;
+  for (let variable = names.length - 1; variable >= 0; variable--) {
+    const extent = extents[variable]!;
+    for (let order = 1; order < extent; order++) {
+      for (let index = size - 1; index >= 0; index--) {
+        if (Math.floor(index / stride) % extent >= order) values[index] = subtractRationals(values[index]!, values[index - stride]!);
+      }
+    }
+    stride *= extent;
+  }
+  return values.every((value) => value.denominator === 1n);
+}

@@ -1,11 +1,12 @@
 // Exact rational polynomials (src/analysis/polynomial.ts): normal forms, ring operations checked
 // against evaluation on random points, substitution, degrees, common denominators, printing and the
-// Faulhaber sums of sumOverRange against direct summation.
+// Faulhaber sums of sumOverRange against direct summation, and the integer-valued test against
+// evaluation on integer points.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addPolynomials, addRationals, constantPolynomial, degreeIn, evaluatePolynomial, formatPolynomial, isConstantPolynomial,
+  addPolynomials, addRationals, constantPolynomial, degreeIn, evaluatePolynomial, formatPolynomial, isConstantPolynomial, isIntegerValued,
   multiplyPolynomials, multiplyRationals, negatePolynomial, polynomialsEqual, polynomialVariables, rational,
   rationalsEqual, substitutePolynomial, subtractPolynomials, sumOverRange, totalDegree, variablePolynomial,
   withCommonDenominator, type Polynomial, type Rational,
@@ -151,5 +152,31 @@ describe('sumOverRange', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('integer-valued polynomials', () => {
+  const half = rational(1n, 2n);
+  const sixth = rational(1n, 6n);
+  it('knows the binomial-like ones from the others', () => {
+    const triangle = multiplyPolynomials(constantPolynomial(half), x, subtractPolynomials(x, constant(1n)));
+    expect(isIntegerValued(triangle)).toBe(true); // x(x − 1)/2
+    expect(isIntegerValued(multiplyPolynomials(constantPolynomial(half), x))).toBe(false); // x/2
+    expect(isIntegerValued(multiplyPolynomials(constantPolynomial(sixth), subtractPolynomials(multiplyPolynomials(x, x, x), x)))).toBe(true); // (x³ − x)/6
+    expect(isIntegerValued(multiplyPolynomials(constantPolynomial(half), x, y, subtractPolynomials(y, constant(1n))))).toBe(true); // x·y(y − 1)/2
+    expect(isIntegerValued(addPolynomials(triangle, multiplyPolynomials(constant(1n, 3n), y)))).toBe(false); // + y/3
+    expect(isIntegerValued(constant(5n))).toBe(true);
+    expect(isIntegerValued(constant(5n, 2n))).toBe(false);
+  });
+
+  it('agrees with evaluation: integer on every integer point when it says so, else not integer on some point', () => {
+    fc.assert(fc.property(polynomialArbitrary, (polynomial) => {
+      const points: Map<string, Rational>[] = [];
+      for (let first = -4n; first <= 4n; first++) for (let second = -4n; second <= 4n; second++) for (let third = -3n; third <= 3n; third++) {
+        points.push(new Map([['x', rational(first)], ['y', rational(second)], ['z', rational(third)]]));
+      }
+      const integral = points.every((point) => evaluatePolynomial(polynomial, point).denominator === 1n);
+      expect(isIntegerValued(polynomial)).toBe(integral);
+    }), { numRuns: 300 });
   });
 });

@@ -23,10 +23,11 @@ import {
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
+  iterationFrame,
 } from './forms.js';
 import { dependsOn, termPolynomial } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm } from './simplify.js';
-import { Collector, Frame, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
+import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
 export type ArrayPlan =
   | { readonly kind: 'cells' }
@@ -51,7 +52,8 @@ export async function arrayPlans(context: LoopContext, forms: SlotForms, collect
       ? cellArrayViewAt(context, forms, array, counter)
       : termView(translator.freshSymbol(`${array.name}!probe`, arrayVariableSort(array, 'int'))));
   }
-  const probe = (await translator.executeIteration(loop, new Frame(true), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, counter])).after;
+  const start: ExecutionState = { scalars, arrays, guard: trueTerm, writes: new Map() };
+  const probe = (await translator.executeIteration(loop, iterationFrame(context, start), new Collector(), start, [...context.parameters, counter])).after;
   const plans = new Map<number, ArrayPlan>();
   for (const array of context.arrays) {
     if (forms.cellArrays.has(array.id)) {

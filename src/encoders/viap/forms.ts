@@ -23,7 +23,8 @@ import { simplifyTerm, withOperands } from './simplify.js';
 import {
   Collector, Frame, sameIndex, storeView, termView, type ArrayView, type ExecutionState, type Parameters, type Translator,
 } from './translate.js';
-import type { LoopStatement } from '../../ir/types.js';
+import type { Block, LoopStatement } from '../../ir/types.js';
+import { forEachStatement } from '../../ir/visit.js';
 
 const iterationName = '#n';
 
@@ -48,6 +49,8 @@ export interface LoopContext {
   readonly initialByPlaceholder: Map<string, Term>;
   /** what a run that reaches the loop satisfies (conjunction) */
   readonly factsBefore: Term;
+  /** what holds around the loop (Frame.context of the frame it runs in) */
+  readonly enclosing: readonly Term[];
 }
 
 /** the most conditions one loop asks the solver about */
@@ -73,10 +76,30 @@ export function valueAfter(slot: Slot, after: ExecutionState): Term {
   return slot.kind === 'scalar' ? after.scalars.get(slot.variable.id)! : after.arrays.get(slot.array.id)!.read(slot.indices);
 }
 
-async function runBody(context: LoopContext, scalars: Map<number, Term>, arrays: Map<number, ArrayView>): Promise<ExecutionState> {
+/**
+ * the frame of one iteration run from `start` (the state at iteration n): its context is what holds
+ * there (around the loop, before it, 0 <= n and the loop condition), for the inner loops' questions
+ */
+export function iterationFrame(context: LoopContext, start: ExecutionState, known: readonly Term[] = []): Frame {
+  const condition = context.translator.condition(context.loop.condition, start, new Collector());
+  return new Frame(true, [
+    ...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), ...known,
+    condition.definedness, condition.term,
+  ]);
+}
+
+/** one iteration from the given start; `known` holds of the start's placeholders (closed forms found) */
+async function runBody(context: LoopContext, scalars: Map<number, Term>, arrays: Map<number, ArrayView>, known: readonly Term[] = []): Promise<ExecutionState> {
   const { translator, loop } = context;
-  const iteration = await translator.executeIteration(loop, new Frame(true), new Collector(), { scalars, arrays, guard: trueTerm, writes: new Map() }, [...context.parameters, context.counter]);
+  const start: ExecutionState = { scalars, arrays, guard: trueTerm, writes: new Map() };
+  const iteration = await translator.executeIteration(loop, iterationFrame(context, start, known), new Collector(), start, [...context.parameters, context.counter]);
   return iteration.after;
+}
+
+function containsLoop(block: Block): boolean {
+  let found = false;
+  forEachStatement(block, (statement) => { if (statement.kind === 'loop') found = true; });
+  return found;
 }
 
 /** the arrays whose writes all hit indices that do not change during the loop, with those cells */
@@ -152,18 +175,24 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     // and the loop condition at n (with the closed forms found so far); the forms found then hold
     // for the iterations the loop runs, which is all that is ever asked of them
     const atCounter = new Map<string, Term>();
+    const known: Term[] = [];
     for (const slot of slots) {
-      const form = solved.get(placeholders.get(slot.key)!.name)!;
+      const placeholder = placeholders.get(slot.key)!;
+      const form = solved.get(placeholder.name)!;
       if (form.kind === 'undefined') continue;
       const value = polynomialAt(context, form.value, context.counter);
-      atCounter.set(placeholders.get(slot.key)!.name, form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initialValue(context, slot), value));
+      const valueAtCounter = form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initialValue(context, slot), value);
+      atCounter.set(placeholder.name, valueAtCounter);
+      known.push(equal(placeholder, valueAtCounter));
     }
+    // inner loops run again knowing the closed forms found (their questions may need i = n)
+    const second = containsLoop(loop.body) && known.length > 0 ? await runBody(context, scalars, arrays, known) : run;
     const condition = translator.condition(loop.condition, { scalars, arrays, guard: trueTerm, writes: new Map() }, new Collector());
-    const assumptions = [context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), substituteTerm(and(condition.definedness, condition.term), atCounter)];
+    const assumptions = [...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), substituteTerm(and(condition.definedness, condition.term), atCounter)];
     const questions = { left: maximumQuestions };
     for (const slot of unsolved) {
       const placeholder = placeholders.get(slot.key)!;
-      const simplified = await decideConditions(simplifyTerm(valueAfter(slot, run)), atCounter, assumptions, translator.decide, questions);
+      const simplified = await decideConditions(simplifyTerm(valueAfter(slot, second)), atCounter, assumptions, translator.decide, questions);
       updates.set(placeholder.name, termPolynomial(simplified, varying, context.atoms));
     }
     solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 3 });

@@ -10,7 +10,8 @@
 // whose counterexamples the kernel replays on the program. bv semantics: UNKNOWN in this version.
 
 import type { Program } from '../../ir/types.js';
-import { createSmtScript, type SmtScript } from '../../smt/terms.js';
+import { createSmtScript, type SmtScript, type Term } from '../../smt/terms.js';
+import { substituteDefinitions } from './simplify.js';
 import { describeReason, unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
 import { searchCounterexample, searchFailure } from '../bmc/search.js';
@@ -21,6 +22,7 @@ import { flagOption, optionValue } from '../kernel/options.js';
 import { phaseTimer } from '../kernel/phase-times.js';
 import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import { decider } from './decide.js';
+import { withDivisibilityLemmas } from './divisibility.js';
 import { inductionScripts } from './induction.js';
 import { summariseLoop } from './loops.js';
 import { Collector, Frame, Translator, Unsupported, type Obligation } from './translate.js';
@@ -71,38 +73,60 @@ export function directScript(program: Program, translation: ViapTranslation, obl
     logic: 'ALL',
     constants: collector.constants,
     functions: collector.functions,
-    assertions: [
-      ...collector.axioms,
-      { term: obligation.facts, comment: 'what the run did before the assert' },
-      { term: obligation.failure, comment: 'the assert fails' },
-    ],
+    assertions: withDivisibilityLemmas(directAssertions(collector, obligation)),
   });
+}
+
+/** the direct query's assertions, with the constants that facts define substituted (simplify.ts) */
+function directAssertions(collector: Collector, obligation: Obligation): { readonly term: Term; readonly comment: string }[] {
+  const [facts, failure, ...definitions] = substituteDefinitions([obligation.facts, obligation.failure]);
+  return [
+    ...collector.axioms,
+    { term: facts!, comment: 'what the run did before the assert' },
+    { term: failure!, comment: 'the assert fails' },
+    ...definitions.map((term) => ({ term, comment: 'a constant the facts define (substituted above)' })),
+  ];
 }
 
 type Proof = { readonly kind: 'proven'; readonly how: string } | { readonly kind: 'failed'; readonly reason: UnknownReason };
 
+/** the time limit of each query in the first, quick round of a proof, in milliseconds */
+const quickRoundMilliseconds = 400;
+
+/**
+ * The direct query, then each induction candidate, in two rounds: first every query with a short
+ * limit (a proof by induction is often found at once while the direct query runs out of time), then
+ * the queries that ran out of time again with their share of the budget (the direct query a third of
+ * what remains, each induction query a sixth: the counterexample search needs the rest).
+ */
 async function proveObligation(program: Program, translation: ViapTranslation, obligation: Obligation, context: EncoderContext): Promise<Proof> {
   const { solver, budget } = context;
   const where = `the assert at ${obligation.location.line}:${obligation.location.column}`;
-  // the direct query gets a third of what remains, each induction query a sixth: the counterexample
-  // search needs the rest when no proof is found
-  const direct = await solver.checkScript(directScript(program, translation, obligation), { timeoutMilliseconds: budget.share(1 / 3).solverTimeout() });
-  if (direct.kind === 'unsat') return { kind: 'proven', how: 'directly' };
-  let reason: UnknownReason = direct.kind === 'unknown'
-    ? solverUnknown(`viap: ${where}`, direct)
-    : unknownReason('imprecise', `viap: ${where} is not proven by the axioms`, obligation.location);
-  for (const candidate of inductionScripts(program, translation, obligation)) {
-    if (budget.expired()) break;
-    let holds = true;
-    for (const script of candidate.scripts) {
-      const result = await solver.checkScript(script, { timeoutMilliseconds: budget.share(1 / 6).solverTimeout() });
-      if (result.kind !== 'unsat') {
+  let reason: UnknownReason = unknownReason('imprecise', `viap: ${where} is not proven by the axioms`, obligation.location);
+  type Attempt = { readonly description: string; readonly scripts: readonly SmtScript[]; readonly share: number; retry: boolean; readonly direct: boolean };
+  const attempts: Attempt[] = [
+    { description: 'directly', scripts: [directScript(program, translation, obligation)], share: 1 / 3, retry: true, direct: true },
+    ...inductionScripts(program, translation, obligation).map((candidate) => ({ description: candidate.description, scripts: candidate.scripts, share: 1 / 6, retry: true, direct: false })),
+  ];
+  for (const quick of [true, false]) {
+    for (const attempt of attempts) {
+      if (budget.expired()) return { kind: 'failed', reason };
+      if (!attempt.retry) continue;
+      attempt.retry = false;
+      let holds = true;
+      for (const script of attempt.scripts) {
+        const limit = budget.share(attempt.share).solverTimeout(quick ? quickRoundMilliseconds : undefined);
+        const result = await solver.checkScript(script, { timeoutMilliseconds: limit });
+        if (result.kind === 'unsat') continue;
         holds = false;
-        if (result.kind === 'unknown' && result.reason === 'timeout') reason = solverUnknown(`viap: ${where} by induction`, result);
+        const timedOut = result.kind === 'unknown' && result.reason === 'timeout';
+        // only a query cut short by the quick round's limit is worth asking again
+        attempt.retry = quick && timedOut && limit < budget.share(attempt.share).solverTimeout();
+        if (result.kind === 'unknown' && (attempt.direct || timedOut)) reason = solverUnknown(`viap: ${where}${attempt.direct ? '' : ' by induction'}`, result);
         break;
       }
+      if (holds) return { kind: 'proven', how: attempt.description };
     }
-    if (holds) return { kind: 'proven', how: candidate.description };
   }
   return { kind: 'failed', reason };
 }

@@ -16,6 +16,7 @@ import {
   add, and, createSmtScript, forall, freeSymbolNames, intConstant, intSort, less, lessEqual, negate, not, substituteTerm, symbol, type SmtScript, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { ViapTranslation } from './index.js';
+import { withDivisibilityLemmas } from './divisibility.js';
 import { polynomialTerm } from './polynomial-terms.js';
 import type { InductionSite, Obligation } from './translate.js';
 
@@ -90,7 +91,7 @@ function candidate(program: Program, translation: ViapTranslation, obligation: O
     logic: 'ALL',
     constants: [...translation.collector.constants, ...extra],
     functions: translation.collector.functions,
-    assertions: [...translation.collector.axioms, { term: obligation.facts, comment: 'what the run did before the assert' }, ...goal],
+    assertions: withDivisibilityLemmas([...translation.collector.axioms, { term: obligation.facts, comment: 'what the run did before the assert' }, ...goal]),
   });
   const next = add(t, intConstant(1n));
   return {

@@ -25,9 +25,9 @@ import {
   type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayPlans, arrayViewAt, coefficientOf, describeArray, recurrenceAxioms, type ArrayPlan } from './arrays.js';
-import { computeSlotForms, polynomialAt, slotName, slotValueAt, type LoopContext, type SlotForms } from './forms.js';
+import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, type LoopContext, type SlotForms } from './forms.js';
 import { AtomTable, polynomialTerm, termPolynomial } from './polynomial-terms.js';
-import { Collector, Frame, type ArrayView, type ExecutionState, type Jump, type LoopSummariser, type WriteRecord } from './translate.js';
+import { Collector, type ArrayView, type ExecutionState, type Jump, type LoopSummariser, type WriteRecord } from './translate.js';
 
 export const summariseLoop: LoopSummariser = async (translator, loop, frame, collector, state, parameters) => {
   // an assert of the body that fails ends the run inside the loop: the loop's own exit facts
@@ -42,6 +42,7 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
     atoms: new AtomTable(),
     initialByPlaceholder: new Map(),
     factsBefore,
+    enclosing: frame.context,
   };
   const inner = [...parameters, context.counter];
   const forms = await computeSlotForms(context, collector);
@@ -57,9 +58,9 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
 
   // the body at iteration n, for real
   const atCounter = stateAt(context.counter);
-  const bodyFrame = new Frame(true);
   const bodyCollector = new Collector();
   const condition = translator.condition(loop.condition, atCounter, bodyCollector);
+  const bodyFrame = iterationFrame(context, atCounter);
   const { after, breaks } = await translator.executeIteration(loop, bodyFrame, bodyCollector, atCounter, inner);
   collector.absorb(bodyCollector);
   recurrenceAxioms(context, forms, plans, after, collector);
@@ -71,8 +72,11 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   const breaking = or(...breaks.map((jump) => jump.guard));
   const completes = and(ok, not(breaking));
   const exit = exitCount(condition.term, counter);
-  // with breaks the loop may stop before the count: N_L <= count only
-  const count = breaks.length === 0 ? exit?.count : undefined;
+  // with breaks the loop may stop before the count: N_L <= count only; max(0, q) is q where the
+  // facts before the loop show q >= 0 (nonlinear closed forms over max(0, N) defeat the solver)
+  let count = breaks.length === 0 ? exit?.count : undefined;
+  if (count !== undefined && exit !== undefined && translator.decide !== undefined
+    && await translator.decide([...frame.context, factsBefore, state.guard], lessEqual(intConstant(0n), exit.quotientTerm))) count = exit.quotientTerm;
   const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
   if (parameters.length === 0 && iterations.kind === 'symbol') collector.sites.push({ location: loop.location, iterations, exit });
   const inRange = (bound: Term): Term => and(lessEqual(intConstant(0n), counter), less(counter, bound));
@@ -107,7 +111,10 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   }
   collector.reports.push({ location: loop.location, lines: describeLoop(context, forms, plans, iterations, count) });
 
-  const final = afterBreaks(stateAt(iterations), breaks, (term) => at(term, iterations), at(condition.term, iterations));
+  // inside another loop the count itself (not the function N_L(P)) goes into the state after the
+  // loop, so the enclosing loop's closed forms can read it (s += N per outer iteration)
+  const exitAt = count !== undefined && parameters.length > 0 ? count : iterations;
+  const final = afterBreaks(stateAt(exitAt), breaks, (term) => at(term, iterations), at(condition.term, iterations));
   const writes = new Map(state.writes);
   for (const [id, records] of after.writes) {
     const widened = records.map((record): WriteRecord => ({ indices: record.indices, wildcards: [...record.wildcards, counter] }));
@@ -140,6 +147,8 @@ function afterBreaks(normal: ExecutionState, breaks: readonly Jump[], atExit: (t
 export interface ExitCount {
   /** max(0, quotient) */
   readonly count: Term;
+  /** ⌈−b/s⌉: the count when it is not negative */
+  readonly quotientTerm: Term;
   /** ⌈−b/s⌉ as a polynomial when s = 1 (over the names of `atoms`), for induction on the count */
   readonly quotient: Polynomial | undefined;
   readonly atoms: AtomTable;
@@ -171,7 +180,7 @@ export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | und
   const minusBPolynomial = subtractPolynomials(zeroPolynomial, constantPart);
   const minusB = polynomialTerm(minusBPolynomial, (name) => atoms.termOf(name)!);
   const quotient = slope === 1n ? minusB : euclideanDivide(add(minusB, intConstant(slope - 1n)), intConstant(slope));
-  return { count: ite(greater(quotient, intConstant(0n)), quotient, intConstant(0n)), quotient: slope === 1n ? minusBPolynomial : undefined, atoms };
+  return { count: ite(greater(quotient, intConstant(0n)), quotient, intConstant(0n)), quotientTerm: quotient, quotient: slope === 1n ? minusBPolynomial : undefined, atoms };
 }
 
 

@@ -6,7 +6,7 @@
 
 import { isConstantPolynomial, subtractPolynomials } from '../../analysis/polynomial.js';
 import {
-  and, boolConstant, implies, ite, not, or, type Term,
+  and, boolConstant, freeSymbolNames, implies, ite, not, or, substituteTerm, type Term,
 } from '../../smt/terms.js';
 import { AtomTable, termPolynomial } from './polynomial-terms.js';
 
@@ -70,4 +70,38 @@ export function simplifyTerm(term: Term): Term {
 export function withOperands(term: Extract<Term, { kind: 'apply' | 'applyFunction' }>, operands: readonly Term[]): Term {
   if (operands.every((operand, index) => operand === term.arguments[index])) return term;
   return Object.freeze({ ...term, arguments: Object.freeze([...operands]) }) as Term;
+}
+
+/** the conjuncts of a term (nested `and` flattened) */
+function conjunctsOf(term: Term, into: Term[] = []): Term[] {
+  if (term.kind === 'apply' && term.operator === 'and') for (const operand of term.arguments) conjunctsOf(operand, into);
+  else into.push(term);
+  return into;
+}
+
+/**
+ * The assertions with each integer constant that a top-level conjunct defines (`c = t`, c a symbol
+ * not free in t) replaced by its definition, simplified, followed by the definitions themselves:
+ * the same models over the same symbols. Solvers do not always do this themselves (z3 needs seconds
+ * for N·L ≠ N·N given L = N, and times out without a bound on N).
+ */
+export function substituteDefinitions(terms: readonly Term[]): Term[] {
+  const definitions = new Map<string, Term>();
+  const defined: Term[] = [];
+  for (const conjunct of terms.flatMap((term) => conjunctsOf(term))) {
+    if (conjunct.kind !== 'apply' || conjunct.operator !== '=' || conjunct.arguments.length !== 2) continue;
+    const [left, right] = conjunct.arguments as [Term, Term];
+    for (const [name, value] of [[left, right], [right, left]] as const) {
+      if (name.kind !== 'symbol' || name.sort.kind !== 'int' || definitions.has(name.name)) continue;
+      const resolved = substituteTerm(value, definitions);
+      if (freeSymbolNames(resolved).has(name.name)) continue;
+      const single = new Map([[name.name, resolved]]);
+      for (const [other, otherValue] of definitions) definitions.set(other, substituteTerm(otherValue, single));
+      definitions.set(name.name, resolved);
+      defined.push(conjunct);
+      break;
+    }
+  }
+  if (definitions.size === 0) return [...terms];
+  return [...terms.map((term) => simplifyTerm(substituteTerm(term, definitions))), ...defined];
 }

@@ -117,8 +117,15 @@ export class Frame {
   /** the jumps of a loop body (undefined at the top level, where there is no loop to leave) */
   readonly jumps: Jump[] | undefined;
 
-  constructor(inLoop: boolean) {
+  /**
+   * what holds around this frame (the enclosing loops' facts before them, their counters' ranges and
+   * conditions): assumptions of the decider's questions only, never facts of the run
+   */
+  readonly context: readonly Term[];
+
+  constructor(inLoop: boolean, context: readonly Term[] = []) {
     this.jumps = inLoop ? [] : undefined;
+    this.context = context;
   }
 
   addFact(guard: Term, fact: Term): void {

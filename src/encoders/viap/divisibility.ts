@@ -1,0 +1,58 @@
+// Divisibility lemmas for the viap queries. A closed form with a rational coefficient is written
+// `(div P d)` (polynomial-terms.ts), an exact division because P is a multiple of d at every
+// integer point. The solver does not know that, and a nonlinear P defeats it: z3 answers unknown
+// on 2·((N·N − N) div 2) ≠ N·(N − 1) once quantifiers are around. For every ground `(div P d)` of a
+// query (d > 1 a constant) whose P, read as a polynomial with every other subterm an unknown
+// integer, divided by d is integer-valued (analysis/polynomial.ts, exact), the lemma
+// `(mod P d) = 0` is added.
+//
+// Soundness: the lemma is valid (true for every value of every symbol), whatever the division's
+// origin, since the test is on the polynomial itself; adding valid lemmas removes no model.
+
+import { isIntegerValued, scalePolynomial, rational } from '../../analysis/polynomial.js';
+import { equal, euclideanModulo, freeSymbolNames, intConstant, type Term } from '../../smt/terms.js';
+import { AtomTable, termPolynomial } from './polynomial-terms.js';
+
+/** the lemmas `(mod P d) = 0` for the exact ground divisions met in the terms */
+export function divisibilityLemmas(terms: readonly Term[]): Term[] {
+  const ground = new Set<string>();
+  for (const term of terms) for (const name of freeSymbolNames(term)) ground.add(name);
+  const lemmas: Term[] = [];
+  const seen = new Set<Term>();
+  const stack = [...terms];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    switch (current.kind) {
+      case 'apply': {
+        const lemma = current.operator === 'div' ? exactDivisionLemma(current.arguments[0]!, current.arguments[1]!, ground) : undefined;
+        if (lemma !== undefined) lemmas.push(lemma);
+        stack.push(...current.arguments);
+        break;
+      }
+      case 'applyFunction': stack.push(...current.arguments); break;
+      case 'quantifier': stack.push(current.body); break;
+      case 'constantArray': stack.push(current.value); break;
+      case 'let': stack.push(current.body, ...current.bindings.map((binding) => binding.value)); break;
+      default: break;
+    }
+  }
+  return lemmas;
+}
+
+function exactDivisionLemma(dividend: Term, divisor: Term, ground: ReadonlySet<string>): Term | undefined {
+  if (divisor.kind !== 'intConstant' || divisor.value <= 1n) return undefined;
+  for (const name of freeSymbolNames(dividend)) if (!ground.has(name)) return undefined;
+  const polynomial = termPolynomial(dividend, new Set(), new AtomTable());
+  if (polynomial === undefined || !isIntegerValued(scalePolynomial(polynomial, rational(1n, divisor.value)))) return undefined;
+  return equal(euclideanModulo(dividend, divisor), intConstant(0n));
+}
+
+/** the assertions followed by the divisibility lemmas of their terms */
+export function withDivisibilityLemmas<A extends { readonly term: Term; readonly comment?: string }>(
+  assertions: readonly A[],
+): ({ readonly term: Term; readonly comment?: string } | A)[] {
+  const lemmas = divisibilityLemmas(assertions.map((assertion) => assertion.term));
+  return [...assertions, ...lemmas.map((term) => ({ term, comment: 'an exact division of a closed form (valid: the polynomial is integer-valued)' }))];
+}
