@@ -9,7 +9,10 @@ import { solverChoicesHelp } from '../solvers/index.js';
 
 export interface CommandLine {
   readonly file: string;
+  /** the encoding of --encoding, or the one --emit writes when none is given */
   readonly encoding: string;
+  /** `encode verify FILE`, or no --encoding and no --emit: the portfolio of every encoding */
+  readonly portfolio: boolean;
   readonly emit: 'smt2' | 'ir' | undefined;
   readonly outputFile: string | undefined;
   readonly outputDirectory: string | undefined;
@@ -30,12 +33,15 @@ export interface CommandLine {
 
 export class UsageError extends Error {}
 
+/** the encoding --emit writes when --encoding is not given */
 export const defaultEncoding = 'chc';
 export const defaultTimeoutSeconds = 20;
+/** the default budget of the portfolio (`verify`, or no --encoding) */
+export const defaultPortfolioTimeoutSeconds = 60;
 
 /** the tool's own options: [flag as cac takes it, help]; the encoders' options are added from the registry */
 const toolOptions: readonly (readonly [string, string])[] = [
-  ['--encoding <name>', `${encoderNames().join(' | ')} (default ${defaultEncoding})`],
+  ['--encoding <name>', `${encoderNames().join(' | ')}; without it: the portfolio of all (encode verify), or ${defaultEncoding} with --emit`],
   ['--emit <format>', 'smt2 | ir: write the encoding (stdout unless -o/--out-dir) instead of solving'],
   ['-o, --output <file>', 'with --emit: the output file (one artefact)'],
   ['--out-dir <dir>', 'with --emit: write DIR/<name><suffix> for each artefact (e.g. smtlib-out)'],
@@ -78,7 +84,10 @@ export function helpText(): string {
   return [
     'encode — C programs with loops over arrays to SMT-LIB 2 / CHC, solved with z3 (external or in-process)',
     '',
-    'Usage: encode <file.c|file.i> [options]',
+    'Usage: encode [verify] <file.c|file.i> [options]',
+    '',
+    'Without --encoding (or with `verify`), every encoding runs in turn under one --timeout',
+    `(default ${defaultPortfolioTimeoutSeconds} s), cheapest first; the first SAFE or UNSAFE wins and says which encoding decided.`,
     '',
     'Encodings:',
     ...[...encoders.values()].map((encoder) => `  ${encoder.name.padEnd(width)}${encoder.summary}`),
@@ -104,7 +113,7 @@ function choice<T extends string>(value: unknown, choices: readonly T[], flag: s
 
 /** the given values of the encoders' options, parsed by every declaration that reads them */
 function encoderSettings(
-  options: Record<string, unknown>, encoding: string, declared: readonly DeclaredOption[],
+  options: Record<string, unknown>, encoding: string | undefined, declared: readonly DeclaredOption[],
 ): { settings: Record<string, unknown>; warnings: string[] } {
   const settings: Record<string, unknown> = {};
   const warnings: string[] = [];
@@ -119,7 +128,8 @@ function encoderSettings(
       if (parsed.kind === 'error') throw new UsageError(parsed.message);
       settings[option.name] = parsed.value;
     }
-    if (!option.readers.some((reader) => reader.encoder === encoding)) {
+    // the portfolio runs every encoding: each reads what it declares
+    if (encoding !== undefined && !option.readers.some((reader) => reader.encoder === encoding)) {
       warnings.push(`--${option.name} is read by ${option.readers.map((reader) => reader.encoder).join(', ')}, not by ${encoding}`);
     }
   }
@@ -144,21 +154,27 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   const known = new Set(['--', 'o', 'h', 'v', ...toolOptions.map(([flag]) => camelCase(flag.replace(/^.*--([\w-]+).*$/, '$1'))),
     ...declared.map((option) => camelCase(option.name))]);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
-  if (parsed.args.length !== 1) throw new UsageError(parsed.args.length === 0 ? 'missing input file' : `one input file expected, got ${parsed.args.length}`);
+  const verify = parsed.args.length === 2 && parsed.args[0] === 'verify';
+  const files = verify ? parsed.args.slice(1) : parsed.args;
+  if (files.length !== 1) throw new UsageError(files.length === 0 ? 'missing input file' : `one input file expected, got ${files.length}`);
+  if (verify && options.encoding !== undefined) throw new UsageError('verify runs every encoding: leave out --encoding (or drop verify)');
 
   const encoding = options.encoding === undefined ? defaultEncoding : String(options.encoding);
   if (!encoders.has(encoding)) throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
   const emit = options.emit === undefined ? undefined : choice(options.emit, ['smt2', 'ir'] as const, '--emit', 'smt2');
-  const timeoutSeconds = options.timeout === undefined ? defaultTimeoutSeconds : Number(options.timeout);
+  if (verify && emit !== undefined) throw new UsageError('verify solves: --emit needs one --encoding');
+  const portfolio = verify || (options.encoding === undefined && emit === undefined);
+  const timeoutSeconds = options.timeout === undefined ? (portfolio ? defaultPortfolioTimeoutSeconds : defaultTimeoutSeconds) : Number(options.timeout);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${String(options.timeout)}'`);
   const outputFile = options.output === undefined ? undefined : String(options.output);
   const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
   if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
   if ((outputFile !== undefined || outputDirectory !== undefined) && emit === undefined) throw new UsageError('-o and --out-dir go with --emit');
-  const { settings, warnings } = encoderSettings(options, encoding, declared);
+  const { settings, warnings } = encoderSettings(options, portfolio ? undefined : encoding, declared);
   return {
-    file: String(parsed.args[0]),
+    file: String(files[0]),
     encoding,
+    portfolio,
     emit,
     outputFile,
     outputDirectory,

@@ -23,6 +23,7 @@ import { InternalError, runEncoding, type EncodingRun } from '../encoders/kernel
 import { printProgram } from '../ir/print.js';
 import type { Program } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
+import { runPortfolio, type PortfolioRun } from '../portfolio/index.js';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import { createSolver } from '../solvers/index.js';
 import type { Solver } from '../solvers/solver.js';
@@ -177,6 +178,32 @@ function printRun(commandLine: CommandLine, record: Record<string, unknown>, run
   process.stdout.write(`solver: ${run.solver}\n`);
 }
 
+function seconds(milliseconds: number): string {
+  return `${(milliseconds / 1000).toFixed(2)} s`;
+}
+
+/** the portfolio's verdict, which encoding decided and in how long, and what each stage answered */
+function printPortfolioRun(commandLine: CommandLine, record: Record<string, unknown>, result: PortfolioRun, times: Record<string, number>): void {
+  const attempts = result.attempts.map((attempt) => ({
+    encoding: attempt.encoding,
+    verdict: attempt.verdict.kind,
+    ...(attempt.verdict.kind === 'unknown' ? { reason: describeReason(attempt.verdict.reason), reasonKind: attempt.verdict.reason.kind } : {}),
+    milliseconds: Math.round(attempt.milliseconds),
+  }));
+  const decisive = result.attempts.find((attempt) => attempt.encoding === result.decidedBy)?.run;
+  if (commandLine.json) {
+    const summary = { decidedBy: result.decidedBy ?? null, attempts };
+    if (decisive !== undefined) printRun(commandLine, { ...record, ...summary }, decisive, times);
+    else printJson({ ...record, ...summary, solver: result.solver, semantics: commandLine.semantics, verdict: 'unknown', reason: describeReason((result.verdict as Extract<Verdict, { kind: 'unknown' }>).reason), times });
+    return;
+  }
+  if (decisive !== undefined) printRun(commandLine, record, decisive, times);
+  else process.stdout.write(`${verdictLine(result.verdict)}\nsolver: ${result.solver}\n`);
+  const tried = result.attempts.filter((attempt) => attempt.encoding !== result.decidedBy).map((attempt) => `${attempt.encoding} ${seconds(attempt.milliseconds)}`);
+  const decided = result.decidedBy === undefined ? 'no encoding decided' : `decided by ${result.decidedBy} in ${seconds(result.attempts[result.attempts.length - 1]!.milliseconds)}`;
+  process.stdout.write(`portfolio: ${decided}${tried.length > 0 ? ` (before it: ${tried.join(', ')})` : ''}; ${seconds(result.milliseconds)} in all\n`);
+}
+
 /**
  * Test hook (test/cli/failures.test.ts): ENCODE_TEST_PLANT=throw makes the encoding throw, and
  * ENCODE_TEST_PLANT=forged-unsafe makes it answer UNSAFE without a replay; both must reach the
@@ -203,7 +230,9 @@ async function run(commandLine: CommandLine, startWatchdog: () => void): Promise
   const started = performance.now();
   const frontEnd = runFrontEnd(commandLine.file, { dataModel: commandLine.dataModel, preprocessor: commandLine.preprocessor });
   const encoder = plantedBug(encoders.get(commandLine.encoding)!, process.env['ENCODE_TEST_PLANT']);
-  const record: Record<string, unknown> = { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
+  const record: Record<string, unknown> = commandLine.portfolio
+    ? { file: commandLine.file, encoding: 'portfolio' }
+    : { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
   for (const warning of commandLine.warnings) process.stderr.write(`encode: warning: ${warning}\n`);
   switch (frontEnd.kind) {
     case 'inputError':
@@ -243,6 +272,16 @@ async function run(commandLine: CommandLine, startWatchdog: () => void): Promise
   }
 
   const solver = createSolverOrFail(commandLine);
+  if (commandLine.portfolio) {
+    try {
+      const result = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+      times.total = performance.now() - started;
+      printPortfolioRun(commandLine, record, result, times);
+      return verdictExitCode(result.verdict);
+    } finally {
+      await solver.dispose();
+    }
+  }
   try {
     const result = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
     Object.assign(times, result.times);

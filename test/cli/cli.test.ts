@@ -105,4 +105,28 @@ describe('encode command line', () => {
     expect(result.status).toBe(0);
     expect(Date.now() - started).toBeLessThan(60_000);
   });
+
+  it('without --encoding (or with verify) runs the portfolio and says which encoding decided', () => {
+    const plain = encode(join(regression, 'nondet-unsafe.c'), '--timeout', '30');
+    expect(plain.stdout.split('\n')[0]).toBe('UNSAFE');
+    expect(plain.status).toBe(10);
+    expect(plain.stdout).toMatch(/^portfolio: decided by \w+ in \d+\.\d\d s/m);
+    const json = encode('verify', join(regression, 'copy-safe.c'), '--timeout', '30', '--json');
+    const record = JSON.parse(json.stdout) as { encoding: string; verdict: string; decidedBy: string; attempts: { encoding: string; verdict: string }[] };
+    expect(record.encoding).toBe('portfolio');
+    expect(record.verdict).toBe('safe');
+    expect(record.attempts[record.attempts.length - 1]).toMatchObject({ encoding: record.decidedBy, verdict: 'safe' });
+    expect(json.status).toBe(0);
+  });
+
+  it('verify honours --timeout over all its stages, and refuses --encoding and --emit', () => {
+    const started = Date.now();
+    const result = encode('verify', join(regression, 'shrink', 'lmin-d1.c'), '--timeout', '4');
+    expect(result.status).toBe(20);
+    expect(result.stdout).toMatch(/^UNKNOWN \(portfolio: bmc: /);
+    expect(result.stdout).toMatch(/^portfolio: no encoding decided/m);
+    expect(Date.now() - started).toBeLessThan(4_000 + 3_000); // the front end and node's start-up besides
+    expect(encode('verify', join(regression, 'copy-safe.c'), '--encoding', 'bmc').status).toBe(2);
+    expect(encode('verify', join(regression, 'copy-safe.c'), '--emit', 'smt2').status).toBe(2);
+  });
 });

@@ -1,0 +1,121 @@
+// The portfolio behind `encode verify` (and `encode prog.c` without --encoding): every registered
+// encoding in turn under one time budget, the cheapest decisive ones first; the first definite
+// verdict wins and ends the run.
+//
+// The order and the time slices are one table (`schedule`). A slice is a fraction of the time that
+// remains when the stage starts, so a stage that gives up early (unsupported input, an encoding
+// that does not apply) leaves its time to the next ones, and the last stage gets all that is left.
+// Encodings registered but not in the table (a new encoder folder) run before the last stage with a
+// default slice: the portfolio reads the registry, not a list of its own.
+//
+// Soundness: every stage runs through the kernel (runEncoding: its own budget, the contract check,
+// UNSAFE only after a replay on the interpreter), so the portfolio's verdict is a verdict one
+// encoding is allowed to give. The stages run one after the other in this version: there is no
+// second definite verdict to compare with (see `disagreement` for the check when there is).
+
+import { performance } from 'node:perf_hooks';
+import type { Encoder, EncodingOptions } from '../encoders/encoder.js';
+import { encoders } from '../encoders/index.js';
+import { Budget, minimumUsefulMilliseconds } from '../encoders/kernel/budget.js';
+import { InternalError, runEncoding, type EncodingRun } from '../encoders/kernel/guard.js';
+import type { Program } from '../ir/types.js';
+import type { Solver } from '../solvers/solver.js';
+import { describeReason, unknownReason, type UnknownKind, type Verdict } from '../verdict.js';
+
+export interface ScheduleEntry {
+  readonly encoding: string;
+  /** the fraction of the remaining time this stage may use */
+  readonly share: number;
+  /** why it stands here, for people (measurements in the closing note of the portfolio issue) */
+  readonly why: string;
+}
+
+/** the order and slices; the last entry gets what remains */
+export const schedule: readonly ScheduleEntry[] = [
+  { encoding: 'bmc', share: 0.08, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)' },
+  { encoding: 'viap', share: 0.35, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails' },
+  { encoding: 'induct', share: 0.3, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open' },
+  { encoding: 'witness', share: 0.3, why: 'quantified array properties with one distinguished cell' },
+  { encoding: 'shrink', share: 0.3, why: 'min/max and copy loops that shrink to a few iterations' },
+  { encoding: 'accel', share: 0.35, why: 'deep bugs behind large constant bounds (accelerated loop paths)' },
+  { encoding: 'chc', share: 1, why: 'Spacer on the whole program: exact, with the time that is left' },
+];
+
+/** the slice of an encoding that the table does not list */
+export const defaultShare = 0.3;
+
+export interface Stage {
+  readonly encoder: Encoder;
+  readonly share: number;
+}
+
+/** the table's stages for the registered encodings, the unlisted ones inserted before the last */
+export function portfolioStages(registry: ReadonlyMap<string, Encoder> = encoders, table: readonly ScheduleEntry[] = schedule): Stage[] {
+  const listed = table.filter((entry) => registry.has(entry.encoding)).map((entry) => ({ encoder: registry.get(entry.encoding)!, share: entry.share }));
+  const names = new Set(table.map((entry) => entry.encoding));
+  const unlisted = [...registry.values()].filter((encoder) => !names.has(encoder.name)).map((encoder) => ({ encoder, share: defaultShare }));
+  if (listed.length === 0) return unlisted;
+  return [...listed.slice(0, -1), ...unlisted, listed[listed.length - 1]!];
+}
+
+export interface PortfolioAttempt {
+  readonly encoding: string;
+  readonly verdict: Verdict;
+  readonly milliseconds: number;
+  readonly run: EncodingRun | undefined;
+}
+
+export interface PortfolioRun {
+  readonly verdict: Verdict;
+  /** the encoding whose verdict it is (undefined for UNKNOWN) */
+  readonly decidedBy: string | undefined;
+  readonly attempts: readonly PortfolioAttempt[];
+  readonly solver: string;
+  readonly milliseconds: number;
+}
+
+export interface PortfolioSettings {
+  readonly timeoutMilliseconds: number;
+  /** the stages (default: every registered encoding, in the table's order) */
+  readonly stages?: readonly Stage[];
+}
+
+/** Throws InternalError when two definite verdicts disagree: one of the encodings is unsound. */
+export function disagreement(attempts: readonly PortfolioAttempt[]): void {
+  const safe = attempts.find((attempt) => attempt.verdict.kind === 'safe');
+  const unsafe = attempts.find((attempt) => attempt.verdict.kind === 'unsafe');
+  if (safe !== undefined && unsafe !== undefined) {
+    throw new InternalError(`the encodings disagree: ${safe.encoding} answered SAFE and ${unsafe.encoding} UNSAFE (a replayed counterexample): ${safe.encoding} is unsound here`);
+  }
+}
+
+export async function runPortfolio(program: Program, options: EncodingOptions, solver: Solver, settings: PortfolioSettings): Promise<PortfolioRun> {
+  const started = performance.now();
+  const budget = Budget.start(settings.timeoutMilliseconds);
+  const stages = settings.stages ?? portfolioStages();
+  const attempts: PortfolioAttempt[] = [];
+  for (const [index, stage] of stages.entries()) {
+    if (budget.expired()) break;
+    const last = index === stages.length - 1;
+    const slice = last ? budget.remaining() : budget.remaining() * stage.share;
+    if (slice < minimumUsefulMilliseconds) continue;
+    const stageStarted = performance.now();
+    const run = await runEncoding(stage.encoder, program, options, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()) });
+    attempts.push({ encoding: stage.encoder.name, verdict: run.verdict, milliseconds: performance.now() - stageStarted, run });
+    disagreement(attempts);
+    if (run.verdict.kind !== 'unknown') {
+      return { verdict: run.verdict, decidedBy: stage.encoder.name, attempts, solver: solver.name, milliseconds: performance.now() - started };
+    }
+  }
+  return { verdict: combinedUnknown(attempts), decidedBy: undefined, attempts, solver: solver.name, milliseconds: performance.now() - started };
+}
+
+/** UNKNOWN with every stage's reason; unsupported when every stage said so, timeout when one ran out of time */
+function combinedUnknown(attempts: readonly PortfolioAttempt[]): Verdict {
+  const reasons = attempts.flatMap((attempt) => (attempt.verdict.kind === 'unknown' ? [attempt.verdict.reason] : []));
+  if (reasons.length === 0) return { kind: 'unknown', reason: unknownReason('timeout', 'portfolio: no encoding could start within the time budget') };
+  const kinds = new Set<UnknownKind>(reasons.map((reason) => reason.kind));
+  const kind: UnknownKind = kinds.size === 1 ? reasons[0]!.kind : kinds.has('timeout') ? 'timeout' : 'imprecise';
+  const message = `portfolio: ${attempts.map((attempt) => `${attempt.encoding}: ${attempt.verdict.kind === 'unknown' ? describeReason(attempt.verdict.reason) : attempt.verdict.kind}`).join('; ')}`;
+  return { kind: 'unknown', reason: unknownReason(kind, message, reasons.find((reason) => reason.location !== undefined)?.location) };
+}
