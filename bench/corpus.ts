@@ -2,7 +2,7 @@
 // more encodings and prints, per encoding: lowered, correct, unknown, WRONG, and times. A wrong
 // verdict (contradicting manifest.json) makes the script exit 1.
 //
-// Usage: node dist/bench/corpus.js [--encodings chc,bmc] [--timeout 20] [--jobs 2] [--filter text]
+// Usage: node dist/bench/corpus.js [--encodings chc,bmc,portfolio] [--timeout 20] [--jobs 2] [--filter text]
 //        [--extra "--unwind 5"] [--out results.json]
 
 import { spawn } from 'node:child_process';
@@ -37,7 +37,8 @@ function runOne(task: Task, encoding: string, timeout: number, extra: readonly s
   const started = Date.now();
   const dataModel = task.data_model ?? 'ILP32';
   const argumentsList = [
-    join(projectRoot, 'bin', 'encode.js'), join(corpusRoot, task.file), '--encoding', encoding, '--json',
+    // 'portfolio' is `encode verify`: every encoding under the one budget
+    join(projectRoot, 'bin', 'encode.js'), ...(encoding === 'portfolio' ? ['verify', join(corpusRoot, task.file)] : [join(corpusRoot, task.file), '--encoding', encoding]), '--json',
     '--timeout', String(timeout), '--data-model', dataModel, ...extra,
   ];
   return new Promise((resolvePromise) => {

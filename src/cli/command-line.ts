@@ -11,8 +11,19 @@ export interface CommandLine {
   readonly file: string;
   /** the encoding of --encoding, or the one --emit writes when none is given */
   readonly encoding: string;
-  /** `encode verify FILE`, or no --encoding and no --emit: the portfolio of every encoding */
-  readonly portfolio: boolean;
+  /**
+   * `encoding`: one encoding (--encoding or --emit given); `verify`: the portfolio of every encoding
+   * (`encode verify FILE`, or neither option given); `compare`: every encoding side by side
+   */
+  readonly command: 'encoding' | 'verify' | 'compare' | 'bench';
+  /** bench: the encodings (and `portfolio`) of --encodings; undefined: all of them */
+  readonly encodings: readonly string[] | undefined;
+  /** bench: --jobs; undefined: the number of cores */
+  readonly jobs: number | undefined;
+  /** bench: --against, an earlier results.jsonl */
+  readonly against: string | undefined;
+  /** compare: the solvers, from a comma-separated --solver */
+  readonly solvers: readonly string[];
   readonly emit: 'smt2' | 'ir' | undefined;
   readonly outputFile: string | undefined;
   readonly outputDirectory: string | undefined;
@@ -33,6 +44,9 @@ export interface CommandLine {
 
 export class UsageError extends Error {}
 
+/** the commands named by the first argument (`encode verify prog.c`) */
+const subcommands = ['verify', 'compare', 'bench'] as const;
+
 /** the encoding --emit writes when --encoding is not given */
 export const defaultEncoding = 'chc';
 export const defaultTimeoutSeconds = 20;
@@ -52,6 +66,9 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
   ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
   ['--json', 'print one JSON record instead of text'],
+  ['--encodings <list>', 'bench: the encodings to run, comma-separated, `portfolio` for encode verify (default: all and portfolio)'],
+  ['--jobs <n>', 'bench: tasks run at once (default: the number of cores)'],
+  ['--against <file>', 'bench: an earlier results.jsonl; list the tasks whose verdict changed or that got 2x slower'],
   ['--debug', 'print the stack trace of an internal error'],
   ['-h, --help', 'this text'],
   ['-v, --version', 'the version'],
@@ -84,10 +101,15 @@ export function helpText(): string {
   return [
     'encode — C programs with loops over arrays to SMT-LIB 2 / CHC, solved with z3 (external or in-process)',
     '',
-    'Usage: encode [verify] <file.c|file.i> [options]',
+    'Usage: encode [verify|compare] <file.c|file.i> [options]',
+    '       encode bench <manifest.json|folder of .yml or .c> [--encodings a,b] [--jobs N] [--out-dir DIR] [--against FILE]',
     '',
     'Without --encoding (or with `verify`), every encoding runs in turn under one --timeout',
     `(default ${defaultPortfolioTimeoutSeconds} s), cheapest first; the first SAFE or UNSAFE wins and says which encoding decided.`,
+    '`compare` runs every encoding with the whole --timeout each (under each solver of --solver a,b)',
+    'and prints a table: verdict, time, query size (bytes, assertions, quantifiers), reason.',
+    '`bench` runs a campaign (one process per task and encoding, resumable) and writes results.jsonl,',
+    'results.csv, table.md and cactus.svg into --out-dir (default bench-results).',
     '',
     'Encodings:',
     ...[...encoders.values()].map((encoder) => `  ${encoder.name.padEnd(width)}${encoder.summary}`),
@@ -154,27 +176,40 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   const known = new Set(['--', 'o', 'h', 'v', ...toolOptions.map(([flag]) => camelCase(flag.replace(/^.*--([\w-]+).*$/, '$1'))),
     ...declared.map((option) => camelCase(option.name))]);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
-  const verify = parsed.args.length === 2 && parsed.args[0] === 'verify';
-  const files = verify ? parsed.args.slice(1) : parsed.args;
+  const named = parsed.args.length === 2 ? subcommands.find((name) => name === parsed.args[0]) : undefined;
+  const files = named === undefined ? parsed.args : parsed.args.slice(1);
   if (files.length !== 1) throw new UsageError(files.length === 0 ? 'missing input file' : `one input file expected, got ${files.length}`);
-  if (verify && options.encoding !== undefined) throw new UsageError('verify runs every encoding: leave out --encoding (or drop verify)');
+  if (named !== undefined && options.encoding !== undefined) throw new UsageError(`${named} runs every encoding: leave out --encoding (or drop ${named})`);
 
   const encoding = options.encoding === undefined ? defaultEncoding : String(options.encoding);
   if (!encoders.has(encoding)) throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
   const emit = options.emit === undefined ? undefined : choice(options.emit, ['smt2', 'ir'] as const, '--emit', 'smt2');
-  if (verify && emit !== undefined) throw new UsageError('verify solves: --emit needs one --encoding');
-  const portfolio = verify || (options.encoding === undefined && emit === undefined);
-  const timeoutSeconds = options.timeout === undefined ? (portfolio ? defaultPortfolioTimeoutSeconds : defaultTimeoutSeconds) : Number(options.timeout);
+  if (named !== undefined && emit !== undefined) throw new UsageError(`${named} solves: --emit needs one --encoding`);
+  const command = named ?? (options.encoding === undefined && emit === undefined ? 'verify' : 'encoding');
+  const solverText = options.solver === undefined ? 'auto' : String(options.solver);
+  const solvers = command === 'compare' ? solverText.split(',').map((part) => part.trim()).filter((part) => part !== '') : [solverText];
+  const timeoutSeconds = options.timeout === undefined ? (command === 'verify' ? defaultPortfolioTimeoutSeconds : defaultTimeoutSeconds) : Number(options.timeout);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${String(options.timeout)}'`);
   const outputFile = options.output === undefined ? undefined : String(options.output);
   const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
   if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
-  if ((outputFile !== undefined || outputDirectory !== undefined) && emit === undefined) throw new UsageError('-o and --out-dir go with --emit');
-  const { settings, warnings } = encoderSettings(options, portfolio ? undefined : encoding, declared);
+  if (outputFile !== undefined && emit === undefined) throw new UsageError('-o goes with --emit');
+  if (outputDirectory !== undefined && emit === undefined && command !== 'bench') throw new UsageError('--out-dir goes with --emit (or bench)');
+  const jobs = options.jobs === undefined ? undefined : Number(options.jobs);
+  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) throw new UsageError(`--jobs takes a positive whole number, not '${String(options.jobs)}'`);
+  if (command !== 'bench' && (options.encodings !== undefined || options.jobs !== undefined || options.against !== undefined)) {
+    throw new UsageError('--encodings, --jobs and --against go with bench');
+  }
+  const encodings = options.encodings === undefined ? undefined : String(options.encodings).split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const { settings, warnings } = encoderSettings(options, command === 'encoding' ? encoding : undefined, declared);
   return {
     file: String(files[0]),
     encoding,
-    portfolio,
+    command,
+    solvers,
+    encodings,
+    jobs,
+    against: options.against === undefined ? undefined : String(options.against),
     emit,
     outputFile,
     outputDirectory,

@@ -48,3 +48,10 @@ function repeatsGroup(values: readonly bigint[], groupStart: number, period: num
   for (let offset = 0; offset < period; offset++) if (values[start + offset] !== values[groupStart + offset]) return false;
   return true;
 }
+
+/** a table with a header row, columns padded to their widest cell (the last column is not padded) */
+export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+  const line = (cells: readonly string[]): string => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+  return `${[line(header), ...rows.map(line)].join('\n')}\n`;
+}

@@ -23,13 +23,15 @@ import { InternalError, runEncoding, type EncodingRun } from '../encoders/kernel
 import { printProgram } from '../ir/print.js';
 import type { Program } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
+import { compareEncodings } from '../portfolio/compare.js';
 import { runPortfolio, type PortfolioRun } from '../portfolio/index.js';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import { createSolver } from '../solvers/index.js';
 import type { Solver } from '../solvers/solver.js';
 import { describeReason, formatDiagnostic, type Diagnostic, type Verdict } from '../verdict.js';
 import { helpText, parseCommandLine, UsageError, type CommandLine } from './command-line.js';
-import { formatCounterexample } from './format.js';
+import { runBench } from './bench.js';
+import { formatCounterexample, formatTable } from './format.js';
 import { readPackageVersion } from './version.js';
 
 export const exitCodes = {
@@ -178,6 +180,41 @@ function printRun(commandLine: CommandLine, record: Record<string, unknown>, run
   process.stdout.write(`solver: ${run.solver}\n`);
 }
 
+/** `encode compare`: every encoding under each solver, one table (or --json: one record per row) */
+async function compare(commandLine: CommandLine, record: Record<string, unknown>, program: Program, options: EncodingOptions): Promise<number> {
+  const solvers: Solver[] = [];
+  try {
+    for (const specification of commandLine.solvers) solvers.push(createSolverOrFail({ ...commandLine, solver: specification }));
+    const rows = await compareEncodings(program, options, solvers, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+    if (commandLine.json) {
+      printJson({
+        ...record,
+        semantics: commandLine.semantics,
+        rows: rows.map((row) => ({
+          encoding: row.encoding, approximation: row.approximation, solver: row.solver, verdict: row.verdict.kind,
+          ...(row.verdict.kind === 'unknown' ? { reason: describeReason(row.verdict.reason), reasonKind: row.verdict.reason.kind } : {}),
+          milliseconds: Math.round(row.milliseconds),
+          ...(row.size.kind === 'measured' ? { query: row.size.size } : { query: null, queryUnavailable: row.size.reason }),
+        })),
+      });
+    } else {
+      process.stdout.write(formatTable(
+        ['encoding', 'approximation', 'solver', 'verdict', 'seconds', 'files', 'bytes', 'assertions', 'quantifiers', 'reason'],
+        rows.map((row) => [
+          row.encoding, row.approximation, row.solver, row.verdict.kind.toUpperCase(), (row.milliseconds / 1000).toFixed(2),
+          ...(row.size.kind === 'measured' ? [String(row.size.size.artefacts), String(row.size.size.bytes), String(row.size.size.assertions), String(row.size.size.quantifiers)] : ['-', '-', '-', '-']),
+          row.verdict.kind === 'unknown' ? describeReason(row.verdict.reason) : '',
+        ]),
+      ));
+    }
+    const verdicts = new Set(rows.map((row) => row.verdict.kind).filter((kind) => kind !== 'unknown'));
+    if (verdicts.size > 1) throw new InternalError(`the encodings disagree on ${commandLine.file}: ${rows.filter((row) => row.verdict.kind !== 'unknown').map((row) => `${row.encoding} (${row.solver}) ${row.verdict.kind.toUpperCase()}`).join(', ')}`);
+    return exitCodes.safe;
+  } finally {
+    for (const solver of solvers) await solver.dispose();
+  }
+}
+
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(2)} s`;
 }
@@ -226,12 +263,14 @@ function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
   }
 }
 
-async function run(commandLine: CommandLine, startWatchdog: () => void): Promise<number> {
+async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: number) => void): Promise<number> {
+  // bench runs this command once per task and encoding, each with its own budget and watchdog
+  if (commandLine.command === 'bench') return runBench(commandLine, [process.execPath, process.argv[1]!]);
   const started = performance.now();
   const frontEnd = runFrontEnd(commandLine.file, { dataModel: commandLine.dataModel, preprocessor: commandLine.preprocessor });
   const encoder = plantedBug(encoders.get(commandLine.encoding)!, process.env['ENCODE_TEST_PLANT']);
-  const record: Record<string, unknown> = commandLine.portfolio
-    ? { file: commandLine.file, encoding: 'portfolio' }
+  const record: Record<string, unknown> = commandLine.command !== 'encoding'
+    ? { file: commandLine.file, encoding: commandLine.command === 'verify' ? 'portfolio' : 'all' }
     : { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
   for (const warning of commandLine.warnings) process.stderr.write(`encode: warning: ${warning}\n`);
   switch (frontEnd.kind) {
@@ -264,15 +303,17 @@ async function run(commandLine: CommandLine, startWatchdog: () => void): Promise
   const program = frontEnd.program;
   const options: EncodingOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)) };
   const times: Record<string, number> = { ...frontEnd.times };
-  startWatchdog();
+  // compare gives every encoding (under every solver) the whole budget, one after the other
+  startWatchdog(commandLine.command === 'compare' ? commandLine.timeoutSeconds * encoders.size * commandLine.solvers.length : commandLine.timeoutSeconds);
 
   if (commandLine.emit !== undefined) {
     const code = await emitArtefacts(commandLine, encoder, program, options, record, times);
     if (code !== undefined) return code;
   }
 
+  if (commandLine.command === 'compare') return compare(commandLine, record, program, options);
   const solver = createSolverOrFail(commandLine);
-  if (commandLine.portfolio) {
+  if (commandLine.command === 'verify') {
     try {
       const result = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
       times.total = performance.now() - started;
@@ -324,11 +365,11 @@ export async function main(argv: readonly string[]): Promise<never> {
       debug = commandLine.debug;
       // The kernel stops every encoding at its budget; this is the last line of defence so that the
       // process always ends, even if a back end ignores its budget. It starts with the budget.
-      const startWatchdog = (): void => {
+      const startWatchdog = (budgetSeconds: number): void => {
         watchdog = setTimeout(() => {
           process.stdout.write(commandLine.json ? `${JSON.stringify({ file: commandLine.file, verdict: 'unknown', reason: 'timeout (watchdog)', reasonKind: 'timeout' })}\n` : 'UNKNOWN (timeout: the solver did not stop in time)\n');
           process.exit(exitCodes.unknown);
-        }, commandLine.timeoutSeconds * 1000 + watchdogGraceMilliseconds);
+        }, budgetSeconds * 1000 + watchdogGraceMilliseconds);
       };
       code = await run(commandLine, startWatchdog);
     }

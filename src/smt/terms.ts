@@ -310,6 +310,25 @@ export function containsSubterm(term: Term, predicate: (term: Term) => boolean, 
   return false;
 }
 
+/** Calls `visit` once on every distinct subterm of the roots, inside binders and constant arrays too. */
+export function forEachSubterm(roots: readonly Term[], visit: (term: Term) => void): void {
+  const stack: Term[] = [...roots];
+  const seen = new Set<Term>();
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    visit(current);
+    switch (current.kind) {
+      case 'apply': case 'applyFunction': stack.push(...current.arguments); break;
+      case 'constantArray': stack.push(current.value); break;
+      case 'quantifier': stack.push(current.body); break;
+      case 'let': stack.push(current.body, ...current.bindings.map((binding) => binding.value)); break;
+      default: break;
+    }
+  }
+}
+
 // ---------------------------------------------------------------- scripts and CHC systems
 
 /** One SMT-LIB script: declarations, assertions, one check-sat. */

@@ -129,4 +129,18 @@ describe('encode command line', () => {
     expect(encode('verify', join(regression, 'copy-safe.c'), '--encoding', 'bmc').status).toBe(2);
     expect(encode('verify', join(regression, 'copy-safe.c'), '--emit', 'smt2').status).toBe(2);
   });
+
+  it('compare runs every encoding and reports verdict, time and query size per encoding (--json)', () => {
+    const result = encode('compare', join(regression, 'nondet-unsafe.c'), '--timeout', '5', '--json');
+    expect(result.status, result.stderr).toBe(0);
+    const record = JSON.parse(result.stdout) as { rows: { encoding: string; verdict: string; milliseconds: number; query: { bytes: number; assertions: number } | null }[] };
+    expect(record.rows.map((row) => row.encoding).sort()).toEqual(['accel', 'bmc', 'chc', 'induct', 'shrink', 'viap', 'witness']);
+    const bmc = record.rows.find((row) => row.encoding === 'bmc')!;
+    expect(bmc.verdict).toBe('unsafe');
+    expect(bmc.query!.bytes).toBeGreaterThan(100);
+    expect(bmc.query!.assertions).toBeGreaterThan(0);
+    expect(record.rows.filter((row) => row.verdict === 'safe')).toEqual([]);
+    const text = encode('compare', join(regression, 'nondet-unsafe.c'), '--timeout', '5');
+    expect(text.stdout.split('\n')[0]).toMatch(/^encoding\s+approximation\s+solver\s+verdict\s+seconds\s+files\s+bytes\s+assertions\s+quantifiers\s+reason$/);
+  });
 });

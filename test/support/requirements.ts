@@ -2,7 +2,8 @@
 // - `corpus`: the SV-COMP array corpus (a copy of sv-arrays with its manifest.json), by default
 //   ../shared/bench/sv-arrays beside the project, or the directory ENCODE_CORPUS names;
 // - `z3`, `cvc5`: Debian's solver executables on PATH (the embedded z3-wasm needs nothing);
-// - `gcc`: the differential lowering tests compile the same programs with gcc.
+// - `gcc`: the differential lowering tests compile the same programs with gcc;
+// - `chromium`: Debian's browser renders the bench's cactus plot (SVG) to PNG.
 // A group whose requirement is absent registers its tests as skipped with the note
 // `needs <requirement>: <why>`; test/support/summary-reporter.ts prints those notes once, at the
 // end of the run. ENCODE_REQUIRE_CORPUS=1 / ENCODE_REQUIRE_SOLVERS=1 (set by .ci/run) turn an
@@ -15,7 +16,7 @@ import { findExecutable } from '../../src/solvers/index.js';
 import { skipNotePrefix } from './skip-note.js';
 
 export interface Requirement {
-  readonly name: 'corpus' | 'z3' | 'cvc5' | 'gcc';
+  readonly name: 'corpus' | 'z3' | 'cvc5' | 'gcc' | 'chromium';
   readonly available: boolean;
   /** why it is absent (empty when available) */
   readonly reason: string;
@@ -69,6 +70,12 @@ export function solverRequirement(name: 'z3' | 'cvc5'): Requirement {
 export function gccRequirement(): Requirement {
   if (findExecutable('gcc') !== undefined) return { name: 'gcc', available: true, reason: '' };
   return { name: 'gcc', available: false, reason: 'compiler absent: no gcc executable on PATH (apt-get install gcc)' };
+}
+
+/** Debian's chromium on PATH (the browser check of the cactus plot); never required */
+export function chromiumRequirement(): Requirement {
+  if (findExecutable('chromium') !== undefined) return { name: 'chromium', available: true, reason: '' };
+  return { name: 'chromium', available: false, reason: 'browser absent: no chromium executable on PATH (apt-get install chromium)' };
 }
 
 /**

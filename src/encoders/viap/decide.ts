@@ -5,7 +5,7 @@
 // precise, never wrong.
 
 import {
-  and, createSmtScript, freeSymbols, not, type FunctionDeclaration, type Term,
+  and, createSmtScript, forEachSubterm, freeSymbols, not, type FunctionDeclaration, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Budget } from '../kernel/budget.js';
@@ -15,24 +15,9 @@ const questionMilliseconds = 500;
 
 function functionsOf(terms: readonly Term[]): FunctionDeclaration[] {
   const found = new Map<string, FunctionDeclaration>();
-  const seen = new Set<Term>();
-  const stack = [...terms];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    switch (current.kind) {
-      case 'applyFunction':
-        found.set(current.function.name, current.function);
-        stack.push(...current.arguments);
-        break;
-      case 'apply': stack.push(...current.arguments); break;
-      case 'quantifier': stack.push(current.body); break;
-      case 'constantArray': stack.push(current.value); break;
-      case 'let': stack.push(current.body, ...current.bindings.map((binding) => binding.value)); break;
-      default: break;
-    }
-  }
+  forEachSubterm(terms, (current) => {
+    if (current.kind === 'applyFunction') found.set(current.function.name, current.function);
+  });
   return [...found.values()];
 }
 

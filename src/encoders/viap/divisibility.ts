@@ -10,7 +10,7 @@
 // origin, since the test is on the polynomial itself; adding valid lemmas removes no model.
 
 import { isIntegerValued, scalePolynomial, rational } from '../../analysis/polynomial.js';
-import { equal, euclideanModulo, freeSymbolNames, intConstant, type Term } from '../../smt/terms.js';
+import { equal, euclideanModulo, forEachSubterm, freeSymbolNames, intConstant, type Term } from '../../smt/terms.js';
 import { AtomTable, termPolynomial } from './polynomial-terms.js';
 
 /** the lemmas `(mod P d) = 0` for the exact ground divisions met in the terms */
@@ -18,26 +18,11 @@ export function divisibilityLemmas(terms: readonly Term[]): Term[] {
   const ground = new Set<string>();
   for (const term of terms) for (const name of freeSymbolNames(term)) ground.add(name);
   const lemmas: Term[] = [];
-  const seen = new Set<Term>();
-  const stack = [...terms];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    switch (current.kind) {
-      case 'apply': {
-        const lemma = current.operator === 'div' ? exactDivisionLemma(current.arguments[0]!, current.arguments[1]!, ground) : undefined;
-        if (lemma !== undefined) lemmas.push(lemma);
-        stack.push(...current.arguments);
-        break;
-      }
-      case 'applyFunction': stack.push(...current.arguments); break;
-      case 'quantifier': stack.push(current.body); break;
-      case 'constantArray': stack.push(current.value); break;
-      case 'let': stack.push(current.body, ...current.bindings.map((binding) => binding.value)); break;
-      default: break;
-    }
-  }
+  forEachSubterm(terms, (current) => {
+    if (current.kind !== 'apply' || current.operator !== 'div') return;
+    const lemma = exactDivisionLemma(current.arguments[0]!, current.arguments[1]!, ground);
+    if (lemma !== undefined) lemmas.push(lemma);
+  });
   return lemmas;
 }
 

@@ -1,0 +1,106 @@
+// The tasks of a benchmark campaign (`encode bench`), read from one of three sources:
+//   - a manifest.json (the format of ../shared/bench/sv-arrays: [{file, verdict, data_model?}],
+//     files relative to the manifest's folder, verdict true = safe),
+//   - a folder of SV-COMP task definitions (*.yml, format 2.0: input_files, the property
+//     unreach-call.prp with its expected_verdict, options.data_model), searched recursively,
+//   - a folder of C programs (*.c, *.i) whose first line may say `// expected: safe|unsafe`.
+// A task without an expected answer is still run; it is counted as neither correct nor wrong.
+
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { parse } from 'yaml';
+import type { DataModel } from '../ir/types.js';
+
+export type Expected = 'safe' | 'unsafe' | undefined;
+
+export interface CampaignTask {
+  /** the name in tables and result files: the path relative to the source */
+  readonly id: string;
+  /** the program's path */
+  readonly file: string;
+  readonly expected: Expected;
+  readonly dataModel: DataModel;
+}
+
+export type TaskSource = { readonly kind: 'tasks'; readonly tasks: readonly CampaignTask[] } | { readonly kind: 'error'; readonly message: string };
+
+export function loadTasks(source: string): TaskSource {
+  if (!existsSync(source)) return { kind: 'error', message: `${source}: no such file or folder` };
+  if (statSync(source).isDirectory()) {
+    const files = (readdirSync(source, { recursive: true, encoding: 'utf8' }) as string[]).sort();
+    const definitions = files.filter((name) => name.endsWith('.yml') || name.endsWith('.yaml'));
+    if (definitions.length > 0) {
+      const tasks: CampaignTask[] = [];
+      for (const name of definitions) {
+        const task = readTaskDefinition(join(source, name), name);
+        if (task.kind === 'error') return task;
+        if (task.task !== undefined) tasks.push(task.task);
+      }
+      return { kind: 'tasks', tasks };
+    }
+    const programs = files.filter((name) => name.endsWith('.c') || name.endsWith('.i'));
+    return { kind: 'tasks', tasks: programs.map((name) => ({ id: name, file: join(source, name), expected: expectedInProgram(join(source, name)), dataModel: 'ILP32' })) };
+  }
+  if (source.endsWith('.json')) return readManifest(source);
+  if (source.endsWith('.yml') || source.endsWith('.yaml')) {
+    const task = readTaskDefinition(source, basename(source));
+    if (task.kind === 'error') return task;
+    return { kind: 'tasks', tasks: task.task === undefined ? [] : [task.task] };
+  }
+  return { kind: 'error', message: `${source}: give a manifest .json, a task .yml or a folder of .yml or .c files` };
+}
+
+function expectedInProgram(path: string): Expected {
+  const match = /^\/\/ expected: (safe|unsafe)\b/.exec(readFileSync(path, 'utf8'));
+  return match === null ? undefined : (match[1] as 'safe' | 'unsafe');
+}
+
+function readManifest(path: string): TaskSource {
+  let entries: unknown;
+  try {
+    entries = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    return { kind: 'error', message: `${path}: not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (!Array.isArray(entries)) return { kind: 'error', message: `${path}: expected a JSON array of {file, verdict}` };
+  const tasks: CampaignTask[] = [];
+  for (const entry of entries as Record<string, unknown>[]) {
+    if (typeof entry?.file !== 'string') return { kind: 'error', message: `${path}: an entry without a "file"` };
+    tasks.push({
+      id: entry.file,
+      file: join(dirname(path), entry.file),
+      expected: entry.verdict === true ? 'safe' : entry.verdict === false ? 'unsafe' : undefined,
+      dataModel: entry.data_model === 'LP64' ? 'LP64' : 'ILP32',
+    });
+  }
+  return { kind: 'tasks', tasks };
+}
+
+/** the task an SV-COMP task definition describes (undefined: it has no unreach-call property) */
+export type TaskDefinition = { readonly kind: 'task'; readonly task: CampaignTask | undefined } | { readonly kind: 'error'; readonly message: string };
+
+export function readTaskDefinition(path: string, id: string): TaskDefinition {
+  let definition: Record<string, unknown>;
+  try {
+    definition = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    return { kind: 'error', message: `${path}: not a task definition (${error instanceof Error ? error.message : String(error)})` };
+  }
+  const inputs = definition?.input_files;
+  const input = typeof inputs === 'string' ? inputs : Array.isArray(inputs) && inputs.length === 1 && typeof inputs[0] === 'string' ? inputs[0] : undefined;
+  if (input === undefined) return { kind: 'error', message: `${path}: input_files must name one program` };
+  const properties = Array.isArray(definition.properties) ? (definition.properties as Record<string, unknown>[]) : [];
+  const reachability = properties.find((property) => typeof property?.property_file === 'string' && basename(property.property_file) === 'unreach-call.prp');
+  if (reachability === undefined) return { kind: 'task', task: undefined };
+  const options = (definition.options ?? {}) as Record<string, unknown>;
+  const verdict = reachability.expected_verdict;
+  return {
+    kind: 'task',
+    task: {
+      id: relative('.', id),
+      file: join(dirname(path), input),
+      expected: verdict === true ? 'safe' : verdict === false ? 'unsafe' : undefined,
+      dataModel: options.data_model === 'LP64' ? 'LP64' : 'ILP32',
+    },
+  };
+}
