@@ -15,13 +15,19 @@ export interface CommandLine {
    * `encoding`: one encoding (--encoding or --emit given); `verify`: the portfolio of every encoding
    * (`encode verify FILE`, or neither option given); `compare`: every encoding side by side
    */
-  readonly command: 'encoding' | 'verify' | 'compare' | 'bench';
+  readonly command: 'encoding' | 'verify' | 'compare' | 'bench' | 'validate';
   /** bench: the encodings (and `portfolio`) of --encodings; undefined: all of them */
   readonly encodings: readonly string[] | undefined;
   /** bench: --jobs; undefined: the number of cores */
   readonly jobs: number | undefined;
   /** bench: --against, an earlier results.jsonl */
   readonly against: string | undefined;
+  /** --property: an SV-COMP property file (SV-COMP output mode) */
+  readonly property: string | undefined;
+  /** --witness: where to write the violation witness of an UNSAFE verdict */
+  readonly witnessFile: string | undefined;
+  /** validate: the witness to replay (`file` is the task or program) */
+  readonly validatedWitness: string | undefined;
   /** compare: the solvers, from a comma-separated --solver */
   readonly solvers: readonly string[];
   readonly emit: 'smt2' | 'ir' | undefined;
@@ -45,7 +51,7 @@ export interface CommandLine {
 export class UsageError extends Error {}
 
 /** the commands named by the first argument (`encode verify prog.c`) */
-const subcommands = ['verify', 'compare', 'bench'] as const;
+const subcommands = ['verify', 'compare', 'bench', 'validate'] as const;
 
 /** the encoding --emit writes when --encoding is not given */
 export const defaultEncoding = 'chc';
@@ -66,6 +72,8 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
   ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
   ['--json', 'print one JSON record instead of text'],
+  ['--property <file>', 'an SV-COMP property file (unreach-call only); prints Result: TRUE | FALSE(unreach-call) | UNKNOWN last'],
+  ['--witness <file>', 'write the violation witness (YAML format 2.0) of an UNSAFE verdict to FILE'],
   ['--encodings <list>', 'bench: the encodings to run, comma-separated, `portfolio` for encode verify (default: all and portfolio)'],
   ['--jobs <n>', 'bench: tasks run at once (default: the number of cores)'],
   ['--against <file>', 'bench: an earlier results.jsonl; list the tasks whose verdict changed or that got 2x slower'],
@@ -101,7 +109,8 @@ export function helpText(): string {
   return [
     'encode — C programs with loops over arrays to SMT-LIB 2 / CHC, solved with z3 (external or in-process)',
     '',
-    'Usage: encode [verify|compare] <file.c|file.i> [options]',
+    'Usage: encode [verify|compare] <file.c|file.i|task.yml> [options]',
+    '       encode validate <task.yml|file.c> <witness.yml>',
     '       encode bench <manifest.json|folder of .yml or .c> [--encodings a,b] [--jobs N] [--out-dir DIR] [--against FILE]',
     '',
     'Without --encoding (or with `verify`), every encoding runs in turn under one --timeout',
@@ -176,9 +185,12 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   const known = new Set(['--', 'o', 'h', 'v', ...toolOptions.map(([flag]) => camelCase(flag.replace(/^.*--([\w-]+).*$/, '$1'))),
     ...declared.map((option) => camelCase(option.name))]);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
-  const named = parsed.args.length === 2 ? subcommands.find((name) => name === parsed.args[0]) : undefined;
+  const named = parsed.args.length >= 2 ? subcommands.find((name) => name === parsed.args[0]) : undefined;
   const files = named === undefined ? parsed.args : parsed.args.slice(1);
-  if (files.length !== 1) throw new UsageError(files.length === 0 ? 'missing input file' : `one input file expected, got ${files.length}`);
+  const wanted = named === 'validate' ? 2 : 1;
+  if (files.length !== wanted) {
+    throw new UsageError(named === 'validate' ? 'validate takes a task (or program) and a witness' : files.length === 0 ? 'missing input file' : `one input file expected, got ${files.length}`);
+  }
   if (named !== undefined && options.encoding !== undefined) throw new UsageError(`${named} runs every encoding: leave out --encoding (or drop ${named})`);
 
   const encoding = options.encoding === undefined ? defaultEncoding : String(options.encoding);
@@ -210,6 +222,9 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     encodings,
     jobs,
     against: options.against === undefined ? undefined : String(options.against),
+    property: options.property === undefined ? undefined : String(options.property),
+    witnessFile: options.witness === undefined ? undefined : String(options.witness),
+    validatedWitness: named === 'validate' ? String(files[1]) : undefined,
     emit,
     outputFile,
     outputDirectory,

@@ -32,6 +32,7 @@ import { describeReason, formatDiagnostic, type Diagnostic, type Verdict } from 
 import { helpText, parseCommandLine, UsageError, type CommandLine } from './command-line.js';
 import { runBench } from './bench.js';
 import { formatCounterexample, formatTable } from './format.js';
+import { resolveInput, runValidate, svcompResultLine, writeWitnessIfAsked, type ResolvedInput } from './svcomp.js';
 import { readPackageVersion } from './version.js';
 
 export const exitCodes = {
@@ -215,6 +216,17 @@ async function compare(commandLine: CommandLine, record: Record<string, unknown>
   }
 }
 
+function svcompRecord(input: ResolvedInput, verdict: Verdict): Record<string, unknown> {
+  return input.svcomp ? { svcompResult: svcompResultLine(verdict).replace(/^Result: /, '') } : {};
+}
+
+/** SV-COMP mode: the witness written, and `Result: …` as the last line (text output) */
+function printSvcompResult(commandLine: CommandLine, input: ResolvedInput, verdict: Verdict, witness: string | undefined): void {
+  if (commandLine.json) return;
+  if (witness !== undefined) process.stdout.write(`witness: ${witness}\n`);
+  if (input.svcomp) process.stdout.write(`${svcompResultLine(verdict)}\n`);
+}
+
 function seconds(milliseconds: number): string {
   return `${(milliseconds / 1000).toFixed(2)} s`;
 }
@@ -266,8 +278,16 @@ function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
 async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: number) => void): Promise<number> {
   // bench runs this command once per task and encoding, each with its own budget and watchdog
   if (commandLine.command === 'bench') return runBench(commandLine, [process.execPath, process.argv[1]!]);
+  if (commandLine.command === 'validate') return runValidate(commandLine, { confirmed: exitCodes.unsafe, rejected: exitCodes.unknown, inputError: exitCodes.inputError });
   const started = performance.now();
-  const frontEnd = runFrontEnd(commandLine.file, { dataModel: commandLine.dataModel, preprocessor: commandLine.preprocessor });
+  const input = resolveInput(commandLine);
+  if (input.unsupportedProperty !== undefined) {
+    const reason = `unsupported: ${input.unsupportedProperty}`;
+    if (commandLine.json) printJson({ file: commandLine.file, verdict: 'unknown', reason, reasonKind: 'unsupported', svcompResult: 'UNKNOWN' });
+    else process.stdout.write(`UNKNOWN (${reason})\nResult: UNKNOWN\n`);
+    return exitCodes.unknown;
+  }
+  const frontEnd = runFrontEnd(input.programFile, { dataModel: input.dataModel, preprocessor: commandLine.preprocessor });
   const encoder = plantedBug(encoders.get(commandLine.encoding)!, process.env['ENCODE_TEST_PLANT']);
   const record: Record<string, unknown> = commandLine.command !== 'encoding'
     ? { file: commandLine.file, encoding: commandLine.command === 'verify' ? 'portfolio' : 'all' }
@@ -317,7 +337,9 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
     try {
       const result = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
       times.total = performance.now() - started;
-      printPortfolioRun(commandLine, record, result, times);
+      const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
+      printPortfolioRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict) }, result, times);
+      printSvcompResult(commandLine, input, result.verdict, witness);
       return verdictExitCode(result.verdict);
     } finally {
       await solver.dispose();
@@ -327,7 +349,9 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
     const result = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
     Object.assign(times, result.times);
     times.total = performance.now() - started;
-    printRun(commandLine, record, result, times);
+    const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
+    printRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict) }, result, times);
+    printSvcompResult(commandLine, input, result.verdict, witness);
     return verdictExitCode(result.verdict);
   } finally {
     await solver.dispose();

@@ -1,0 +1,96 @@
+// SV-COMP compatibility of the command line: a task definition (.yml) as input, `--property FILE`,
+// the `Result: TRUE | FALSE(unreach-call) | UNKNOWN` last line of that mode, the violation witness
+// of `--witness FILE`, and `encode validate TASK WITNESS`.
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { readTaskDefinition } from '../campaign/tasks.js';
+import type { DataModel, Program } from '../ir/types.js';
+import { runFrontEnd } from '../pipeline.js';
+import { readProperty } from '../svcomp/property.js';
+import { validateWitness } from '../svcomp/validate.js';
+import { readViolationWitness, violationWitness } from '../svcomp/witness.js';
+import { formatDiagnostic, type Verdict } from '../verdict.js';
+import { UsageError, type CommandLine } from './command-line.js';
+import { readPackageVersion } from './version.js';
+
+export interface ResolvedInput {
+  /** the C program to read */
+  readonly programFile: string;
+  readonly dataModel: DataModel;
+  /** SV-COMP mode: a task or a property file was given; the last line is `Result: …` */
+  readonly svcomp: boolean;
+  /** why the task's or the given property is not one encode checks */
+  readonly unsupportedProperty: string | undefined;
+}
+
+export function resolveInput(commandLine: CommandLine): ResolvedInput {
+  const property = commandLine.property === undefined ? undefined : readProperty(commandLine.property);
+  const propertyProblem = property?.kind === 'unsupported' ? property.reason : undefined;
+  if (!/\.ya?ml$/.test(commandLine.file)) {
+    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: property !== undefined, unsupportedProperty: propertyProblem };
+  }
+  const definition = readTaskDefinition(commandLine.file, commandLine.file);
+  if (definition.kind === 'error') throw new UsageError(definition.message);
+  if (definition.task === undefined) {
+    // no unreach-call property: nothing to check (run() answers before reading the program)
+    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: true, unsupportedProperty: `${commandLine.file}: the task has no unreach-call property` };
+  }
+  return { programFile: definition.task.file, dataModel: definition.task.dataModel, svcomp: true, unsupportedProperty: propertyProblem };
+}
+
+export function svcompResultLine(verdict: Verdict): string {
+  switch (verdict.kind) {
+    case 'safe': return 'Result: TRUE';
+    case 'unsafe': return 'Result: FALSE(unreach-call)';
+    case 'unknown': return 'Result: UNKNOWN';
+    default: {
+      const never: never = verdict;
+      throw new Error(`unknown verdict ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** --witness FILE: the violation witness of an UNSAFE verdict (nothing for the others) */
+export function writeWitnessIfAsked(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict): string | undefined {
+  if (commandLine.witnessFile === undefined || verdict.kind !== 'unsafe') return undefined;
+  const text = violationWitness(program, verdict.counterexample, verdict.violatedAt, commandLine.semantics, {
+    file: input.programFile, dataModel: input.dataModel, producerVersion: readPackageVersion(),
+  });
+  writeFileSync(commandLine.witnessFile, text);
+  return commandLine.witnessFile;
+}
+
+/** the exit codes validate shares with the verdicts: 10 confirmed (FALSE), 20 rejected, 3 unreadable */
+export interface ValidateExitCodes { readonly confirmed: number; readonly rejected: number; readonly inputError: number }
+
+/** `encode validate TASK WITNESS`: replays the witness; prints the verdict on it and the SV-COMP result */
+export function runValidate(commandLine: CommandLine, codes: ValidateExitCodes): number {
+  const witnessPath = commandLine.validatedWitness!;
+  const input = resolveInput(commandLine);
+  const frontEnd = runFrontEnd(input.programFile, { dataModel: input.dataModel, preprocessor: commandLine.preprocessor });
+  if (frontEnd.kind !== 'program') {
+    if (frontEnd.kind === 'inputError' || frontEnd.kind === 'unsupported') for (const diagnostic of frontEnd.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+    process.stdout.write(`witness not validated: the program could not be read\nResult: UNKNOWN\n`);
+    return codes.inputError;
+  }
+  let text: string;
+  try {
+    text = readFileSync(witnessPath, 'utf8');
+  } catch (error) {
+    process.stderr.write(`${witnessPath}: error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return codes.inputError;
+  }
+  const witness = readViolationWitness(text);
+  if (witness.kind === 'error') {
+    process.stderr.write(`${witnessPath}: error: ${witness.message}\n`);
+    process.stdout.write('witness rejected: not a readable violation witness\nResult: UNKNOWN\n');
+    return codes.inputError;
+  }
+  const validation = validateWitness(frontEnd.program, input.programFile, witness, commandLine.semantics);
+  if (validation.kind === 'rejected') {
+    process.stdout.write(`witness rejected: ${validation.reason}\nResult: UNKNOWN\n`);
+    return codes.rejected;
+  }
+  process.stdout.write(`witness confirmed: the replay fails the assertion at ${input.programFile}:${validation.violatedAt.line}:${validation.violatedAt.column}\nResult: FALSE(unreach-call)\n`);
+  return codes.confirmed;
+}
