@@ -2,20 +2,12 @@
 // file:line:col, no stack traces, output files, JSON records. Runs the compiled bin/encode.js
 // (`npm test` builds first).
 
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { encode, regression } from '../support/cli.js';
 
-const projectRoot = resolve(import.meta.dirname, '..', '..');
-const encodeBinary = join(projectRoot, 'bin', 'encode.js');
-const regression = join(projectRoot, 'test', 'regression');
-
-function encode(...argumentsList: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [encodeBinary, ...argumentsList], { encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), 'encode-cli-'));

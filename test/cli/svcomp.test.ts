@@ -3,22 +3,14 @@
 // witness by replay and rejects a tampered one (a changed value, a moved target, another program,
 // an unreadable file) with a clear message.
 
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { encode, regression } from '../support/cli.js';
 import { readProperty } from '../../src/svcomp/property.js';
 import { readViolationWitness } from '../../src/svcomp/witness.js';
 
-const projectRoot = resolve(import.meta.dirname, '..', '..');
-const encodeBinary = join(projectRoot, 'bin', 'encode.js');
-const regression = join(projectRoot, 'test', 'regression');
-
-function encode(...argumentsList: string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [encodeBinary, ...argumentsList], { encoding: 'utf8', timeout: 120_000 });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 const unreachCall = 'CHECK( init(main()), LTL(G ! call(reach_error())) )\n';
 
