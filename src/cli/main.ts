@@ -239,7 +239,8 @@ function printPortfolioRun(commandLine: CommandLine, record: Record<string, unkn
     ...(attempt.verdict.kind === 'unknown' ? { reason: describeReason(attempt.verdict.reason), reasonKind: attempt.verdict.reason.kind } : {}),
     milliseconds: Math.round(attempt.milliseconds),
   }));
-  const decisive = result.attempts.find((attempt) => attempt.encoding === result.decidedBy)?.run;
+  const decidingAttempt = result.attempts.find((attempt) => attempt.encoding === result.decidedBy && attempt.verdict.kind !== 'unknown');
+  const decisive = decidingAttempt?.run;
   if (commandLine.json) {
     const summary = { decidedBy: result.decidedBy ?? null, attempts };
     if (decisive !== undefined) printRun(commandLine, { ...record, ...summary }, decisive, times);
@@ -248,9 +249,9 @@ function printPortfolioRun(commandLine: CommandLine, record: Record<string, unkn
   }
   if (decisive !== undefined) printRun(commandLine, record, decisive, times);
   else process.stdout.write(`${verdictLine(result.verdict)}\nsolver: ${result.solver}\n`);
-  const tried = result.attempts.filter((attempt) => attempt.encoding !== result.decidedBy).map((attempt) => `${attempt.encoding} ${seconds(attempt.milliseconds)}`);
-  const decided = result.decidedBy === undefined ? 'no encoding decided' : `decided by ${result.decidedBy} in ${seconds(result.attempts[result.attempts.length - 1]!.milliseconds)}`;
-  process.stdout.write(`portfolio: ${decided}${tried.length > 0 ? ` (before it: ${tried.join(', ')})` : ''}; ${seconds(result.milliseconds)} in all\n`);
+  const tried = result.attempts.filter((attempt) => attempt !== decidingAttempt).map((attempt) => `${attempt.encoding} ${seconds(attempt.milliseconds)}`);
+  const decided = decidingAttempt === undefined ? 'no encoding decided' : `decided by ${decidingAttempt.encoding} in ${seconds(decidingAttempt.milliseconds)}`;
+  process.stdout.write(`portfolio: ${decided}${tried.length > 0 ? ` (also tried: ${tried.join(', ')})` : ''}; ${seconds(result.milliseconds)} in all\n`);
 }
 
 /**

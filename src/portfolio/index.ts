@@ -8,10 +8,16 @@
 // Encodings registered but not in the table (a new encoder folder) run before the last stage with a
 // default slice: the portfolio reads the registry, not a list of its own.
 //
+// With a solver whose calls run at the same time (external processes), the stages run in two lanes
+// (the table's `lane`), one per core: each lane takes its stages in order under the whole budget,
+// and the first definite verdict of either lane aborts the other (its running solver process is
+// killed: Budget's abort signal). With z3-wasm (one call at a time) there is one lane, the table's
+// order.
+//
 // Soundness: every stage runs through the kernel (runEncoding: its own budget, the contract check,
 // UNSAFE only after a replay on the interpreter), so the portfolio's verdict is a verdict one
-// encoding is allowed to give. The stages run one after the other in this version: there is no
-// second definite verdict to compare with (see `disagreement` for the check when there is).
+// encoding is allowed to give. Two definite verdicts that disagree (possible with two lanes) are an
+// internal error, never a verdict.
 
 import { performance } from 'node:perf_hooks';
 import type { Encoder, EncodingOptions } from '../encoders/encoder.js';
@@ -24,21 +30,23 @@ import { describeReason, unknownReason, type UnknownKind, type Verdict } from '.
 
 export interface ScheduleEntry {
   readonly encoding: string;
-  /** the fraction of the remaining time this stage may use */
+  /** the fraction of the remaining time (of its lane) this stage may use */
   readonly share: number;
+  /** the lane when two run at once: 0 the provers and bmc, 1 the others */
+  readonly lane: 0 | 1;
   /** why it stands here, for people (measurements in the closing note of the portfolio issue) */
   readonly why: string;
 }
 
 /** the order and slices; the last entry gets what remains */
 export const schedule: readonly ScheduleEntry[] = [
-  { encoding: 'bmc', share: 0.08, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)' },
-  { encoding: 'viap', share: 0.35, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails' },
-  { encoding: 'induct', share: 0.3, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open' },
-  { encoding: 'witness', share: 0.3, why: 'quantified array properties with one distinguished cell' },
-  { encoding: 'shrink', share: 0.3, why: 'min/max and copy loops that shrink to a few iterations' },
-  { encoding: 'accel', share: 0.35, why: 'deep bugs behind large constant bounds (accelerated loop paths)' },
-  { encoding: 'chc', share: 1, why: 'Spacer on the whole program: exact, with the time that is left' },
+  { encoding: 'bmc', share: 0.08, lane: 0, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)' },
+  { encoding: 'viap', share: 0.35, lane: 0, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails' },
+  { encoding: 'induct', share: 0.3, lane: 0, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open' },
+  { encoding: 'witness', share: 0.3, lane: 1, why: 'quantified array properties with one distinguished cell' },
+  { encoding: 'shrink', share: 0.3, lane: 1, why: 'min/max and copy loops that shrink to a few iterations' },
+  { encoding: 'accel', share: 0.35, lane: 1, why: 'deep bugs behind large constant bounds (accelerated loop paths)' },
+  { encoding: 'chc', share: 1, lane: 0, why: 'Spacer on the whole program: exact, with the time that is left' },
 ];
 
 /** the slice of an encoding that the table does not list */
@@ -47,15 +55,22 @@ export const defaultShare = 0.3;
 export interface Stage {
   readonly encoder: Encoder;
   readonly share: number;
+  readonly lane: 0 | 1;
 }
 
-/** the table's stages for the registered encodings, the unlisted ones inserted before the last */
+/** the table's stages for the registered encodings, the unlisted ones (lane 1) inserted before the last */
 export function portfolioStages(registry: ReadonlyMap<string, Encoder> = encoders, table: readonly ScheduleEntry[] = schedule): Stage[] {
-  const listed = table.filter((entry) => registry.has(entry.encoding)).map((entry) => ({ encoder: registry.get(entry.encoding)!, share: entry.share }));
+  const listed = table.filter((entry) => registry.has(entry.encoding)).map((entry): Stage => ({ encoder: registry.get(entry.encoding)!, share: entry.share, lane: entry.lane }));
   const names = new Set(table.map((entry) => entry.encoding));
-  const unlisted = [...registry.values()].filter((encoder) => !names.has(encoder.name)).map((encoder) => ({ encoder, share: defaultShare }));
+  const unlisted = [...registry.values()].filter((encoder) => !names.has(encoder.name)).map((encoder): Stage => ({ encoder, share: defaultShare, lane: 1 }));
   if (listed.length === 0) return unlisted;
   return [...listed.slice(0, -1), ...unlisted, listed[listed.length - 1]!];
+}
+
+/** the stages split by lane (order kept), or all in one lane */
+export function portfolioLanes(stages: readonly Stage[], lanes: 1 | 2): Stage[][] {
+  if (lanes === 1) return [[...stages]];
+  return [stages.filter((stage) => stage.lane === 0), stages.filter((stage) => stage.lane === 1)].filter((lane) => lane.length > 0);
 }
 
 export interface PortfolioAttempt {
@@ -78,6 +93,8 @@ export interface PortfolioSettings {
   readonly timeoutMilliseconds: number;
   /** the stages (default: every registered encoding, in the table's order) */
   readonly stages?: readonly Stage[];
+  /** 2: two lanes at once (default when the solver's calls run concurrently), 1: one after the other */
+  readonly lanes?: 1 | 2;
 }
 
 /** Throws InternalError when two definite verdicts disagree: one of the encodings is unsound. */
@@ -91,23 +108,32 @@ export function disagreement(attempts: readonly PortfolioAttempt[]): void {
 
 export async function runPortfolio(program: Program, options: EncodingOptions, solver: Solver, settings: PortfolioSettings): Promise<PortfolioRun> {
   const started = performance.now();
-  const budget = Budget.start(settings.timeoutMilliseconds);
-  const stages = settings.stages ?? portfolioStages();
+  const stop = new AbortController();
+  const budget = Budget.start(settings.timeoutMilliseconds, undefined, stop.signal);
+  const lanes = portfolioLanes(settings.stages ?? portfolioStages(), settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];
-  for (const [index, stage] of stages.entries()) {
-    if (budget.expired()) break;
-    const last = index === stages.length - 1;
-    const slice = last ? budget.remaining() : budget.remaining() * stage.share;
-    if (slice < minimumUsefulMilliseconds) continue;
-    const stageStarted = performance.now();
-    const run = await runEncoding(stage.encoder, program, options, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()) });
-    attempts.push({ encoding: stage.encoder.name, verdict: run.verdict, milliseconds: performance.now() - stageStarted, run });
-    disagreement(attempts);
-    if (run.verdict.kind !== 'unknown') {
-      return { verdict: run.verdict, decidedBy: stage.encoder.name, attempts, solver: solver.name, milliseconds: performance.now() - started };
+  let decided: PortfolioAttempt | undefined;
+  const runLane = async (stages: readonly Stage[]): Promise<void> => {
+    for (const [index, stage] of stages.entries()) {
+      if (budget.expired()) return;
+      const slice = index === stages.length - 1 ? budget.remaining() : budget.remaining() * stage.share;
+      if (slice < minimumUsefulMilliseconds) continue;
+      const stageStarted = performance.now();
+      const run = await runEncoding(stage.encoder, program, options, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal });
+      const attempt: PortfolioAttempt = { encoding: stage.encoder.name, verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
+      attempts.push(attempt);
+      if (run.verdict.kind !== 'unknown') {
+        decided ??= attempt;
+        stop.abort();
+        return;
+      }
     }
-  }
-  return { verdict: combinedUnknown(attempts), decidedBy: undefined, attempts, solver: solver.name, milliseconds: performance.now() - started };
+  };
+  await Promise.all(lanes.map(runLane));
+  disagreement(attempts);
+  const milliseconds = performance.now() - started;
+  if (decided !== undefined) return { verdict: decided.verdict, decidedBy: decided.encoding, attempts, solver: solver.name, milliseconds };
+  return { verdict: combinedUnknown(attempts.filter((attempt) => attempt.verdict.kind === 'unknown')), decidedBy: undefined, attempts, solver: solver.name, milliseconds };
 }
 
 /** UNKNOWN with every stage's reason; unsupported when every stage said so, timeout when one ran out of time */

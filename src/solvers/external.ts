@@ -55,14 +55,24 @@ function commandLine(solver: ExternalSolverKind, file: string, timeoutMillisecon
   }
 }
 
-function runProcess(command: string, argumentsList: string[], killAfterMilliseconds: number): Promise<ProcessOutcome> {
+/** the processes a solver has running, for tests that check none is left behind */
+interface ProcessCounter {
+  live: number;
+}
+
+function runProcess(command: string, argumentsList: string[], killAfterMilliseconds: number, signal: AbortSignal | undefined, counter: ProcessCounter): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
+    if (signal?.aborted) {
+      resolve({ stdout: '', stderr: '', exitCode: null, killed: true, elapsedMilliseconds: 0 });
+      return;
+    }
     const started = Date.now();
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     let killed = false;
     let settled = false;
     const child = spawn(command, argumentsList, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    counter.live++;
     const killGroup = (): void => {
       if (child.pid === undefined) return;
       try {
@@ -71,14 +81,18 @@ function runProcess(command: string, argumentsList: string[], killAfterMilliseco
         // already gone
       }
     };
-    const timer = setTimeout(() => {
+    const stop = (): void => {
       killed = true;
       killGroup();
-    }, killAfterMilliseconds);
+    };
+    const timer = setTimeout(stop, killAfterMilliseconds);
+    signal?.addEventListener('abort', stop, { once: true });
     const finish = (exitCode: number | null, extraError?: string): void => {
       if (settled) return;
       settled = true;
+      counter.live--;
       clearTimeout(timer);
+      signal?.removeEventListener('abort', stop);
       killGroup(); // children the solver (or the shell) may have left behind
       resolve({
         stdout: Buffer.concat(stdout).toString('utf8'),
@@ -99,13 +113,13 @@ function solverName(solver: ExternalSolverKind): string {
   return solver.kind === 'command' ? solver.template : solver.kind;
 }
 
-async function runText(solver: ExternalSolverKind, text: string, expectedValues: number, options: CheckOptions): Promise<SolverResult> {
+async function runText(solver: ExternalSolverKind, text: string, expectedValues: number, options: CheckOptions, counter: ProcessCounter): Promise<SolverResult> {
   const directory = await mkdtemp(join(tmpdir(), 'encode-solver-'));
   try {
     const file = join(directory, 'query.smt2');
     await writeFile(file, text, 'utf8');
     const { command, argumentsList } = commandLine(solver, file, options.timeoutMilliseconds);
-    const outcome = await runProcess(command, argumentsList, options.timeoutMilliseconds + killGraceMilliseconds);
+    const outcome = await runProcess(command, argumentsList, options.timeoutMilliseconds + killGraceMilliseconds, options.signal, counter);
     if (outcome.killed) return { kind: 'unknown', reason: 'timeout' };
     const result = interpretSolverOutput(outcome.stdout, expectedValues);
     if (result.kind !== 'unknown') return result;
@@ -131,9 +145,17 @@ function reasonQuery(solver: ExternalSolverKind): string {
   return solver.kind === 'z3' ? '(get-info :reason-unknown)\n' : '';
 }
 
-export function createExternalSolver(solver: ExternalSolverKind): Solver {
+export interface ExternalSolver extends Solver {
+  /** the solver processes running now (0 once every call has returned) */
+  liveProcesses(): number;
+}
+
+export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver {
+  const counter: ProcessCounter = { live: 0 };
   return {
     name: solverName(solver),
+    concurrent: true,
+    liveProcesses: () => counter.live,
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
       const valuesOf = options.valuesOf ?? [];
       const started = performance.now();
@@ -142,15 +164,15 @@ export function createExternalSolver(solver: ExternalSolverKind): Solver {
         + printSmtScript(script, { getValues })
         + reasonQuery(solver);
       // a get-value after unsat is an error: the values are asked for by a second run, only after sat
-      const result = await runText(solver, textWith([], options.timeoutMilliseconds), 0, options);
+      const result = await runText(solver, textWith([], options.timeoutMilliseconds), 0, options, counter);
       if (result.kind !== 'sat' || valuesOf.length === 0) return result;
       const remaining = Math.max(200, options.timeoutMilliseconds - (performance.now() - started));
-      return runText(solver, textWith(valuesOf, remaining), valuesOf.length, { ...options, timeoutMilliseconds: remaining });
+      return runText(solver, textWith(valuesOf, remaining), valuesOf.length, { ...options, timeoutMilliseconds: remaining }, counter);
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };
       const text = timeoutOption(solver, options.timeoutMilliseconds) + printChcSystem(system) + reasonQuery(solver);
-      return runText(solver, text, 0, options);
+      return runText(solver, text, 0, options, counter);
     },
     async dispose(): Promise<void> {
       // every process is killed and awaited within its check: nothing to release

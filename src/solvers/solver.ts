@@ -31,11 +31,15 @@ export interface CheckOptions {
    * make one call whatever the answer.
    */
   readonly valuesOf?: readonly Term[];
+  /** aborted: stop at once (kill the solver process) and answer unknown 'timeout' */
+  readonly signal?: AbortSignal;
 }
 
 export interface Solver {
   /** e.g. 'z3-wasm', 'z3', 'cvc5', or the custom command */
   readonly name: string;
+  /** whether calls made at the same time run at the same time (external processes), not one after the other */
+  readonly concurrent?: boolean;
   checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult>;
   /** sat: the clauses have a model (the program is safe w.r.t. the encoding); unsat: a refutation exists */
   checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult>;

@@ -2,7 +2,8 @@
 // without editing the portfolio; each stage gets its share of the time that remains; the first
 // definite verdict ends the run; two definite verdicts that disagree are an internal error; and on
 // the regression programs (test/regression, recursively) it never contradicts the expected answer
-// and decides all but two of them (which no encoding decides).
+// and decides all but two of them (which no encoding decides). With an external solver two lanes
+// run at once, and the first verdict of one kills the other's solver process.
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +16,10 @@ import { runFrontEnd } from '../../src/pipeline.js';
 import { unknownVerdict } from '../../src/verdict.js';
 import { testSolver } from '../encoders/common-solver.js';
 import { lowerSource } from '../soundness/harness.js';
+import { createSolver } from '../../src/solvers/index.js';
+import type { ExternalSolver } from '../../src/solvers/external.js';
+import { add, and, createSmtScript, equal, greater, intConstant, intSort, multiply, symbol, type SymbolTerm } from '../../src/smt/terms.js';
+import { itWith, solverRequirement } from '../support/requirements.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
@@ -57,11 +62,11 @@ describe('running the portfolio', () => {
   it('gives each stage its share of what remains, and stops at the first definite verdict', async () => {
     const budgets: number[] = [];
     const stages = [
-      { encoder: fakeEncoder('first', 'unknown', budgets), share: 0.25 },
-      { encoder: fakeEncoder('second', 'safe', budgets), share: 0.5 },
-      { encoder: fakeEncoder('never', 'safe', budgets), share: 1 },
+      { encoder: fakeEncoder('first', 'unknown', budgets), share: 0.25, lane: 0 as const },
+      { encoder: fakeEncoder('second', 'safe', budgets), share: 0.5, lane: 0 as const },
+      { encoder: fakeEncoder('never', 'safe', budgets), share: 1, lane: 0 as const },
     ];
-    const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, solver, { timeoutMilliseconds: 8_000, stages });
+    const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, solver, { timeoutMilliseconds: 8_000, stages, lanes: 1 });
     expect(result.verdict.kind).toBe('safe');
     expect(result.decidedBy).toBe('second');
     expect(result.attempts.map((attempt) => attempt.encoding)).toEqual(['first', 'second']);
@@ -72,8 +77,8 @@ describe('running the portfolio', () => {
   });
 
   it('answers UNKNOWN with every stage\'s reason when none decides', async () => {
-    const stages = [{ encoder: fakeEncoder('first', 'unknown'), share: 0.5 }, { encoder: fakeEncoder('second', 'unknown'), share: 1 }];
-    const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, solver, { timeoutMilliseconds: 2_000, stages });
+    const stages = [{ encoder: fakeEncoder('first', 'unknown'), share: 0.5, lane: 0 as const }, { encoder: fakeEncoder('second', 'unknown'), share: 1, lane: 1 as const }];
+    const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, solver, { timeoutMilliseconds: 2_000, stages, lanes: 1 });
     expect(result.decidedBy).toBeUndefined();
     expect(result.verdict.kind === 'unknown' && result.verdict.reason.message).toMatch(/first: .*first does not know.*second: .*second does not know/);
   });
@@ -84,6 +89,46 @@ describe('running the portfolio', () => {
     const unsafe = attempt('bmc', { kind: 'unsafe', counterexample: { scalars: [], arrays: [] }, violatedAt: { line: 1, column: 1 } });
     expect(() => disagreement([safe, attempt('chc', unknownVerdict('timeout', 'out of time'))])).not.toThrow();
     expect(() => disagreement([safe, unsafe])).toThrow(InternalError);
+  });
+});
+
+describe('two lanes (an external solver)', () => {
+  itWith([solverRequirement('z3')], 'the first verdict of one lane stops the other: its solver process is killed, none is left behind', { timeout: 60_000 }, async () => {
+    const external = createSolver('z3');
+    if (external.kind !== 'ok') throw new Error(external.message);
+    const z3 = external.solver as ExternalSolver;
+    try {
+      const [x, y, z] = ['x', 'y', 'z'].map((name) => symbol(name, intSort)) as [SymbolTerm, SymbolTerm, SymbolTerm];
+      // x³ + y³ = z³ with positive x, y, z: z3 does not finish on it
+      const hard = createSmtScript({
+        headerComments: [], logic: 'ALL', constants: [x, y, z], functions: [],
+        assertions: [{ term: and(greater(x, intConstant(0n)), greater(y, intConstant(0n)), greater(z, intConstant(0n)), equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z))) }],
+      });
+      const slow: Encoder = {
+        ...fakeEncoder('slow', 'unknown'),
+        solve: async (_program, context) => {
+          const answer = await context.solver.checkScript(hard, { timeoutMilliseconds: 30_000 });
+          return { verdict: unknownVerdict(answer.kind === 'unknown' ? 'timeout' : 'imprecise', `slow: ${answer.kind}`), times: {}, details: {} };
+        },
+      };
+      const quick: Encoder = {
+        ...fakeEncoder('quick', 'safe'),
+        solve: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          return { verdict: { kind: 'safe', assumptions: [] }, times: {}, details: {} };
+        },
+      };
+      const started = Date.now();
+      const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, z3, {
+        timeoutMilliseconds: 30_000, stages: [{ encoder: quick, share: 1, lane: 0 }, { encoder: slow, share: 1, lane: 1 }],
+      });
+      expect(result.decidedBy).toBe('quick');
+      expect(result.attempts.find((attempt) => attempt.encoding === 'slow')?.verdict.kind).toBe('unknown');
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(z3.liveProcesses()).toBe(0);
+    } finally {
+      await z3.dispose();
+    }
   });
 });
 

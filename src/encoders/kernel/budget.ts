@@ -3,7 +3,9 @@
 // search, replay). A part of the work may get a share of what remains (`share`), never more: a
 // sub-budget's deadline is at most its parent's, so `--timeout S` bounds the whole run.
 //
-// The clock is injectable so that tests can drive it; the encoders use the real one.
+// The clock is injectable so that tests can drive it; the encoders use the real one. An abort
+// signal ends a budget early (every share with it), and budgeted solver calls pass it on, so an
+// external solver process is killed at once.
 
 import { performance } from 'node:perf_hooks';
 
@@ -19,15 +21,18 @@ export class Budget {
     /** absolute deadline on `clock`'s time line, in milliseconds */
     readonly deadline: number,
     private readonly clock: Clock,
+    /** aborted: nothing remains (the portfolio stops a stage whose verdict is no longer needed) */
+    readonly signal: AbortSignal | undefined,
   ) {}
 
-  /** a budget of `milliseconds` from now */
-  static start(milliseconds: number, clock: Clock = realClock): Budget {
-    return new Budget(clock() + Math.max(0, milliseconds), clock);
+  /** a budget of `milliseconds` from now, ended early when `signal` aborts */
+  static start(milliseconds: number, clock: Clock = realClock, signal?: AbortSignal): Budget {
+    return new Budget(clock() + Math.max(0, milliseconds), clock, signal);
   }
 
-  /** milliseconds left, never negative */
+  /** milliseconds left, never negative; 0 once aborted */
   remaining(): number {
+    if (this.signal?.aborted === true) return 0;
     return Math.max(0, this.deadline - this.clock());
   }
 
@@ -38,7 +43,7 @@ export class Budget {
 
   /** a part of what remains: `fraction` of it (0 < fraction <= 1), ending no later than this budget */
   share(fraction: number): Budget {
-    return new Budget(this.clock() + this.remaining() * Math.min(1, Math.max(0, fraction)), this.clock);
+    return new Budget(this.clock() + this.remaining() * Math.min(1, Math.max(0, fraction)), this.clock, this.signal);
   }
 
   /** the timeout to give one solver call: what remains, at least one millisecond */

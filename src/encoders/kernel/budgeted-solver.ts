@@ -28,12 +28,13 @@ export function budgetedSolver(solver: Solver, budget: Budget): BudgetedSolver {
       return { kind: 'unknown', reason: timeoutReason };
     }
     statistics.calls++;
-    const result = await run({ ...options, timeoutMilliseconds: budget.solverTimeout(options.timeoutMilliseconds) });
+    const result = await run({ ...options, timeoutMilliseconds: budget.solverTimeout(options.timeoutMilliseconds), ...(budget.signal === undefined ? {} : { signal: budget.signal }) });
     statistics[result.kind]++;
     return result;
   };
   return {
     name: solver.name,
+    ...(solver.concurrent === undefined ? {} : { concurrent: solver.concurrent }),
     statistics,
     checkScript: (script: SmtScript, options: CheckOptions) => call((limited) => solver.checkScript(script, limited), options),
     checkChc: (system: ChcSystem, options: CheckOptions) => call((limited) => solver.checkChc(system, limited), options),

@@ -32,6 +32,8 @@ export interface RunSettings {
   /** the whole budget of the run (front end excluded), in milliseconds */
   readonly timeoutMilliseconds: number;
   readonly clock?: Clock;
+  /** aborted: the run's budget ends at once (see Budget) */
+  readonly signal?: AbortSignal;
 }
 
 export interface EncodingRun extends SolveOutcome {
@@ -76,7 +78,7 @@ export function checkContract(encoder: Encoder, program: Program, options: Encod
 export async function runEncoding(
   encoder: Encoder, program: Program, options: EncodingOptions, solver: Solver, settings: RunSettings,
 ): Promise<EncodingRun> {
-  const budget = Budget.start(settings.timeoutMilliseconds, settings.clock);
+  const budget = Budget.start(settings.timeoutMilliseconds, settings.clock, settings.signal);
   const limited = budgetedSolver(solver, budget);
   const context: EncoderContext = { options, budget, solver: limited };
   const started = performance.now();
