@@ -7,13 +7,14 @@ import { bmcEncoder } from './bmc/index.js';
 import { chcEncoder } from './chc/index.js';
 import type { Encoder } from './encoder.js';
 import { inductEncoder } from './induct/index.js';
+import { labmcEncoder } from './labmc/index.js';
 import type { AnyOptionDeclaration } from './kernel/options.js';
 import { shrinkEncoder } from './shrink/index.js';
 import { viapEncoder } from './viap/index.js';
 import { witnessEncoder } from './witness/index.js';
 
 export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>(
-  [accelEncoder, bmcEncoder, chcEncoder, inductEncoder, shrinkEncoder, viapEncoder, witnessEncoder].map((encoder) => [encoder.name, encoder]),
+  [accelEncoder, bmcEncoder, chcEncoder, inductEncoder, labmcEncoder, shrinkEncoder, viapEncoder, witnessEncoder].map((encoder) => [encoder.name, encoder]),
 );
 
 export function encoderNames(): string[] {

@@ -4,7 +4,15 @@
 // Expressions are parenthesised by C precedence; a constant of a type other than `int` and every
 // cast show their type.
 
-import type { ArrayVariable, BinaryOperator, Block, Expression, Program, Statement, UnaryOperator } from './types.js';
+import type { ArrayVariable, BinaryOperator, Block, Expression, Program, ScalarVariable, Statement, UnaryOperator } from './types.js';
+
+/** how variables are spelt in the printed text (print-c.ts gives C identifiers) */
+export interface Naming {
+  scalar(variable: ScalarVariable): string;
+  array(array: ArrayVariable): string;
+}
+
+const irNames: Naming = { scalar: (variable) => variable.name, array: (array) => array.name };
 
 const binarySymbols: Record<BinaryOperator, string> = {
   add: '+', subtract: '-', multiply: '*', divide: '/', remainder: '%',
@@ -50,21 +58,21 @@ function precedenceOf(expression: Expression): number {
   }
 }
 
-function operand(expression: Expression, minimum: number): string {
-  const text = printExpression(expression);
+function operand(expression: Expression, minimum: number, naming: Naming): string {
+  const text = printExpression(expression, naming);
   return precedenceOf(expression) < minimum ? `(${text})` : text;
 }
 
-export function printExpression(expression: Expression): string {
+export function printExpression(expression: Expression, naming: Naming = irNames): string {
   switch (expression.kind) {
     case 'constant':
       return expression.type.name === 'int' ? String(expression.value) : `(${expression.type.name})${expression.value}`;
     case 'variable':
-      return expression.variable.name;
+      return naming.scalar(expression.variable);
     case 'arrayRead':
-      return `${expression.array.name}${expression.indices.map((index) => `[${printExpression(index)}]`).join('')}`;
+      return `${naming.array(expression.array)}${expression.indices.map((index) => `[${printExpression(index, naming)}]`).join('')}`;
     case 'unary': {
-      const text = operand(expression.operand, unaryPrecedence);
+      const text = operand(expression.operand, unaryPrecedence, naming);
       // keep "- -x" and "- -1" from reading as "--"
       const separator = expression.operator === 'negate' && text.startsWith('-') ? ' ' : '';
       return `${unarySymbols[expression.operator]}${separator}${text}`;
@@ -72,12 +80,12 @@ export function printExpression(expression: Expression): string {
     case 'binary': {
       const precedence = binaryPrecedence[expression.operator];
       // left-associative: the right operand needs parentheses at equal precedence
-      return `${operand(expression.left, precedence)} ${binarySymbols[expression.operator]} ${operand(expression.right, precedence + 1)}`;
+      return `${operand(expression.left, precedence, naming)} ${binarySymbols[expression.operator]} ${operand(expression.right, precedence + 1, naming)}`;
     }
     case 'conditional':
-      return `${operand(expression.condition, conditionalPrecedence + 1)} ? ${printExpression(expression.then)} : ${operand(expression.else, conditionalPrecedence)}`;
+      return `${operand(expression.condition, conditionalPrecedence + 1, naming)} ? ${printExpression(expression.then, naming)} : ${operand(expression.else, conditionalPrecedence, naming)}`;
     case 'cast':
-      return `(${expression.type.name})${operand(expression.operand, unaryPrecedence)}`;
+      return `(${expression.type.name})${operand(expression.operand, unaryPrecedence, naming)}`;
     default: {
       const unreachable: never = expression;
       return unreachable;

@@ -66,7 +66,7 @@ export function witnessHeader(original: Program, transformed: Transformed, optio
     'a witness value is the content of its array at that index; reads of other cells are unconstrained values',
   ];
   for (const witness of transformed.witnesses) {
-    const arrays = witness.group.arrays.map((array) => `${array.sourceName}[${array.sizes.map(printExpression).join('][')}]`).join(', ');
+    const arrays = witness.group.arrays.map((array) => `${array.sourceName}[${array.sizes.map((size) => printExpression(size)).join('][')}]`).join(', ');
     witness.indices.forEach((cell, position) => {
       lines.push(`cell ${position} of ${arrays}: index ${cell.map((variable) => variable.name).join(', ')}`);
       for (const array of witness.group.arrays) {
