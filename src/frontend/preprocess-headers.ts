@@ -38,7 +38,7 @@ export function predefinedMacros(dataModel: DataModel): readonly string[] {
     `__SIZEOF_SIZE_T__ ${isLp64 ? 8 : 4}`,
     `__SIZE_TYPE__ ${sizeType(dataModel)}`,
     `__PTRDIFF_TYPE__ ${isLp64 ? 'long int' : 'int'}`,
-    '__WCHAR_TYPE__ int',
+    `__WCHAR_TYPE__ ${wcharType(dataModel)}`,
     isLp64 ? '__LP64__ 1' : '__ILP32__ 1',
     isLp64 ? '_LP64 1' : '_ILP32 1',
     // GNU C on x86 Linux, as the system preprocessor of the benchmarks' toolchain (gnu17 mode)
@@ -71,7 +71,14 @@ function sizeTypedefs(dataModel: DataModel): string[] {
 }
 
 const nullMacro = 'NULL ((void *)0)';
-const wcharTypedef = 'typedef int wchar_t;';
+/** gcc's wchar_t: `long int` on i386 (ILP32), `int` on x86-64 */
+function wcharType(dataModel: DataModel): string {
+  return dataModel === 'LP64' ? 'int' : 'long int';
+}
+
+function wcharTypedef(dataModel: DataModel): string {
+  return `typedef ${wcharType(dataModel)} wchar_t;`;
+}
 
 function limitsMacros(dataModel: DataModel): string[] {
   const isLp64 = dataModel === 'LP64';
@@ -151,12 +158,12 @@ export function standardHeader(name: string, dataModel: DataModel): StandardHead
     case 'stddef.h':
       return {
         macros: [nullMacro, 'offsetof(TYPE, MEMBER) __builtin_offsetof (TYPE, MEMBER)'],
-        prelude: [ptrdiffTypedef, ...sizeTypedefs(dataModel), wcharTypedef],
+        prelude: [ptrdiffTypedef, ...sizeTypedefs(dataModel), wcharTypedef(dataModel)],
       };
     case 'stdlib.h':
       return {
         macros: [nullMacro, 'EXIT_FAILURE 1', 'EXIT_SUCCESS 0', 'RAND_MAX 2147483647'],
-        prelude: [...sizeTypedefs(dataModel), wcharTypedef],
+        prelude: [...sizeTypedefs(dataModel), wcharTypedef(dataModel)],
       };
     case 'stdio.h':
       return { macros: [nullMacro, 'EOF (-1)'], prelude: sizeTypedefs(dataModel) };

@@ -3,10 +3,11 @@
 // rerun it through any bounded model checker; our own front end reads it back (a test checks it).
 //
 // Mapping:
-// - every variable is a local of main, spelt by its C source name where that is unique and not
-//   reserved, else by its IR name with '.'/'!' replaced; scalars are declared at the top of main,
-//   arrays just before the first top-level statement that uses them (a VLA's size variables are
-//   assigned by then: lowering freezes sizes before the declaration);
+// - every variable is spelt by its C source name where that is unique and not reserved, else by its
+//   IR name with '.'/'!' replaced; scalars are locals declared at the top of main with the IR's
+//   start value 0 (a C local without initialiser would be read back as havocked), arrays of constant
+//   size globals, VLAs locals declared just before the first top-level statement that uses them (a
+//   VLA's size variables are assigned by then: lowering freezes sizes before the declaration);
 // - `havoc` is a call of `__VERIFIER_nondet_<type>()` (declared extern, as SV-COMP does); `assume`
 //   is `if (!(c)) abort();`; `assert` is `if (!(c)) reach_error();` with reach_error defined the
 //   SV-COMP way;
@@ -206,16 +207,24 @@ export function printProgramAsC(program: Program, comments: readonly string[] = 
     ...preamble,
     `void reach_error(void) { __assert_fail("0", "${program.file.replace(/["\\]/g, '_')}", 0, "reach_error"); }`,
     ...[...nondetTypes.values()].map((type) => `extern ${type.name} ${nondetFunction(type)}(void);`),
-    'int main(void) {',
-    ...program.scalars.map((scalar) => `  ${scalar.type.name} ${naming.scalar(scalar)};`),
   ];
+  // arrays of constant size are globals (zero-initialised: cheaper for a reader that enumerates
+  // contents; the program's own fill or havoc statements follow anyway), VLAs are locals
+  const declaration = (array: ArrayVariable): string => `${array.elementType.name} ${naming.array(array)}${array.sizes.map((size) => `[${printer.expression(size)}]`).join('')};`;
   const declared = new Set<number>();
+  for (const array of program.arrays) {
+    if (array.sizes.every((size) => size.kind === 'constant')) {
+      declared.add(array.id);
+      lines.push(declaration(array));
+    }
+  }
+  lines.push('int main(void) {', ...program.scalars.map((scalar) => `  ${scalar.type.name} ${naming.scalar(scalar)} = 0;`));
   for (const statement of program.body) {
     for (const id of arraysUsedBy(statement)) {
       const array = program.arrays.find((candidate) => candidate.id === id);
       if (array === undefined || declared.has(id)) continue;
       declared.add(id);
-      lines.push(`  ${array.elementType.name} ${naming.array(array)}${array.sizes.map((size) => `[${printer.expression(size)}]`).join('')};`);
+      lines.push(`  ${declaration(array)}`);
     }
     printer.statement(statement, '  ');
     lines.push(...printer.text().splice(0));

@@ -1,3 +1,4 @@
+// expected: safe
 // Paper 004, Fig. 1a, with `last` nondeterministic: an outer loop that never ends, an inner loop of
 // 2000 iterations that looks for `last`, and an assertion inside the outer loop. a and b grow by the
 // same amount in every branch except the third, which only runs when c == last, impossible after

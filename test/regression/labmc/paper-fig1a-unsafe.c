@@ -1,3 +1,4 @@
+// expected: unsafe
 // The buggy twin of paper-fig1a-safe.c (inner bound 6 so that bmc can reach the bug): when
 // last == 5 the first branch adds 3 to both counters and the third adds 1 more to a.
 extern void abort(void);
