@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runEncoding } from '../../src/encoders/kernel/guard.js';
-import { viapEncoder } from '../../src/encoders/viap/index.js';
+import type { Encoder } from '../../src/encoders/encoder.js';
+import { solveViapProofOnly, viapEncoder } from '../../src/encoders/viap/index.js';
 import { simplifyTerm, substituteDefinitions } from '../../src/encoders/viap/simplify.js';
 import { divisibilityLemmas } from '../../src/encoders/viap/divisibility.js';
 import { printSmtScript } from '../../src/smt/printer.js';
@@ -22,7 +23,7 @@ import { lowerSource } from '../soundness/harness.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 import {
-  familyFolder as folder, jumpBodies, loadProgram as load, prelude, programText, runHarness, solveFamily, symbolicProgramText,
+  familyFolder as folder, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
 } from '../support/symbolic-programs.js';
 import { testSolver } from './common-solver.js';
 
@@ -217,9 +218,21 @@ describe('viap emitted scripts', () => {
 const harnesses = [
   { name: 'the usual loop bodies', programs: programText, seed: 20261124 },
   { name: 'with break and continue', programs: symbolicProgramText(jumpBodies), seed: 20261125 },
+  { name: 'with inner loops over the cells', programs: symbolicProgramText(nestedBodies), seed: 20261126 },
 ];
 
+/** viap's proof without its bug searches: a failing program found UNSAFE by the shallow search first cannot hide an unsound proof here */
+const proofOnly: Encoder = { ...viapEncoder, solve: solveViapProofOnly };
+
 describe('viap soundness harness (random programs with a symbolic N)', () => {
+  it('the proof alone (no bmc search first) on inner loops over the cells: never SAFE where a run fails', { timeout: 900_000 }, async () => {
+    const { statistics, safeButFailing } = await runHarness(proofOnly, symbolicProgramText(nestedBodies), 40, 20261127, 5_000, solver);
+    console.log(`viap proof-only harness (inner loops): ${JSON.stringify(statistics)}`);
+    expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
+    expect(statistics.unsafe).toBe(0);
+    expect(statistics.safe).toBeGreaterThan(0);
+  });
+
   for (const harness of harnesses) {
     it(`${harness.name}: never SAFE where a run fails; decides a floor of programs`, { timeout: 900_000 }, async () => {
       const { statistics, safeButFailing } = await runHarness(viapEncoder, harness.programs, 40, harness.seed, 5_000, solver);

@@ -39,6 +39,17 @@ const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)
 /** loop bodies that leave an iteration early (for the encodings that handle break and continue) */
 export const jumpBodies = ['if (a[i] > C) break;', 'if (a[i] == C) continue;', 'if (i == C + 1) break;', 'if (s > C) continue;'];
 
+/**
+ * loop bodies with an inner loop over the cells (an outer pass that changes every cell on its own,
+ * or not: a[k - 1] is read), for the encodings that handle nested loops
+ */
+export const nestedBodies = [
+  'for (int k = 0; k < N; k++) a[k] = a[k] + C;', 'for (int k = 0; k < N; k++) { if (k % 2 == 0) a[k] = a[k] + k; }',
+  'for (int k = 0; k < N; k++) b[k] = b[k] + a[k];', 'for (int k = 0; k < N; k++) s = s + a[k];',
+  'for (int k = 1; k < N; k++) a[k] = a[k - 1] + C;', 'for (int k = 0; k < N; k++) { if (a[k] > C) a[k] = a[k] - 1; }',
+  'for (int k = 0; k < i; k++) a[k] = a[k] + 1;', 'for (int k = 0; k < N; k++) a[k] = 2 * a[k] + C;',
+];
+
 /** programs of the class; `extraBodies` are drawn besides the usual loop bodies */
 export function symbolicProgramText(extraBodies: readonly string[] = []): fc.Arbitrary<string> {
   const allBodies = [...bodies, ...extraBodies];

@@ -15,7 +15,9 @@
 
 import { degreeIn, isConstantPolynomial, substitutePolynomial, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
+import { computeClosedForms } from '../../analysis/closed-forms.js';
 import { formatTerm } from '../../smt/format.js';
+import { printTerm } from '../../smt/printer.js';
 import {
   add, and, applyFunction, containsSubterm, multiply, negate, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
   ite, less, lessEqual, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
@@ -25,8 +27,8 @@ import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
   iterationFrame,
 } from './forms.js';
-import { dependsOn, termPolynomial } from './polynomial-terms.js';
-import { constantDifference, simplifyTerm } from './simplify.js';
+import { dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
 export type ArrayPlan =
@@ -39,7 +41,15 @@ export type ArrayPlan =
      */
     definitions?: readonly { readonly cells: readonly SymbolTerm[]; readonly value: Term }[];
   }
-  | { readonly kind: 'recurrence'; readonly function: FunctionDeclaration; readonly reason: string };
+  | {
+    readonly kind: 'recurrence'; readonly function: FunctionDeclaration; readonly reason: string;
+    /**
+     * each cell's value at iteration n (the counter) over the cell variables, when every cell evolves
+     * on its own (pointwiseClosedForm); set once the body is known, so only the views after the loop
+     * (at a count >= 0 on every run that reaches the loop) read through it
+     */
+    pointwise?: { readonly cells: readonly SymbolTerm[]; readonly value: Term };
+  };
 
 /** how each written array is described: by instantiation at disjoint cells, or by a recurrence */
 export async function arrayPlans(context: LoopContext, forms: SlotForms, collector: Collector): Promise<Map<number, ArrayPlan>> {
@@ -165,8 +175,13 @@ export function arrayViewAt(context: LoopContext, forms: SlotForms, plan: ArrayP
         },
       };
     }
-    case 'recurrence':
-      return termView(applyFunction(plan.function, [...context.parameters, at]));
+    case 'recurrence': {
+      const pointwise = plan.pointwise;
+      if (pointwise === undefined) return termView(applyFunction(plan.function, [...context.parameters, at]));
+      return {
+        read: (indices) => substituteTerm(pointwise.value, new Map([[context.counter.name, at], ...pointwise.cells.map((cell, dimension): [string, Term] => [cell.name, indices[dimension]!])])),
+      };
+    }
     default: {
       const never: never = plan;
       throw new Error(`unknown plan ${JSON.stringify(never)}`);
@@ -235,9 +250,66 @@ export function recurrenceAxioms(
         term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody))),
         comment: `${array.sourceName} after one more iteration of the ${where}`,
       });
+      const pointwise = pointwiseClosedForm(context, array, at(counter), cells, afterBody, state.arrays.get(array.id)!.read(cells));
+      if (pointwise !== undefined) {
+        plan.pointwise = { cells, value: pointwise };
+        collector.axioms.push({
+          term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(counter), cells), pointwise))),
+          comment: `${array.sourceName}: each cell's closed form over the iterations of the ${where} (a consequence of the two axioms above)`,
+        });
+      }
     }
   }
 }
+
+/**
+ * When one iteration changes each cell on its own, A(n + 1)[r] = F(A(n)[r]) with F polynomial in the
+ * cell's old value (conditions that do not depend on it or on n, such as 0 <= r < N, become 0/1
+ * indicators), the cell's closed form over n (analysis/closed-forms.ts, degree <= 3), as a term over
+ * the cell variables and the counter; else undefined. `afterBody` is A(n + 1)[cells], `arrayAt` is
+ * A(n) and `initial` the cell before the loop. The form is a proven polynomial identity of the
+ * update, so it holds for every n >= 0 by induction on n from the recurrence's two axioms.
+ */
+function pointwiseClosedForm(context: LoopContext, array: ArrayVariable, arrayAt: Term, cells: readonly SymbolTerm[], afterBody: Term, initial: Term): Term | undefined {
+  const placeholder = context.translator.freshSymbol(`${array.name}!cell!start`, scalarSort(array.elementType, 'int'));
+  const arrayText = printTerm(arrayAt);
+  let foreign = false;
+  const isTheCell = (term: Term): boolean => {
+    const indices: Term[] = [];
+    let current = term;
+    while (current.kind === 'apply' && current.operator === 'select') {
+      indices.unshift(current.arguments[1]!);
+      current = current.arguments[0]!;
+    }
+    return indices.length === cells.length && printTerm(current) === arrayText
+      && indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n);
+  };
+  const replace = (term: Term): Term => {
+    if (term.kind === 'apply' && term.operator === 'select' && isTheCell(term)) return placeholder;
+    if (term.kind === 'apply' || term.kind === 'applyFunction') {
+      if (term.kind === 'applyFunction' && printTerm(term) === arrayText) foreign = true;
+      return withOperands(term, term.arguments.map(replace));
+    }
+    if (containsSubterm(term, (inner) => printTerm(inner) === arrayText, { intoBinders: true })) foreign = true;
+    return term;
+  };
+  const replaced = simplifyTerm(replace(simplifyTerm(afterBody)));
+  if (foreign || dependsOn(replaced, new Set([context.counter.name]))) return undefined;
+  const update = termPolynomial(replaced, new Set([placeholder.name]), context.atoms);
+  if (update === undefined) return undefined;
+  const form = computeClosedForms({ updates: new Map([[placeholder.name, update]]) }, { iterationVariable: pointwiseIteration, maximumDegree: 3 }).get(placeholder.name)!;
+  if (form.kind === 'undefined') return undefined;
+  const value = polynomialTerm(form.value, (name) => {
+    if (name === pointwiseIteration) return context.counter;
+    if (name === placeholder.name) return initial;
+    const term = context.atoms.termOf(name);
+    if (term === undefined) throw new Error(`internal: viap: unknown polynomial variable ${name}`);
+    return term;
+  });
+  return form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initial, value);
+}
+
+const pointwiseIteration = '#cell-n';
 
 /** the least and largest constant step of `next` over `current` across its ite branches, if every branch has one */
 export function stepRange(next: Term, current: Term): { readonly minimum: bigint; readonly maximum: bigint } | undefined {
@@ -256,7 +328,10 @@ export function stepRange(next: Term, current: Term): { readonly minimum: bigint
 export function describeArray(array: ArrayVariable, plan: ArrayPlan): string | undefined {
   switch (plan.kind) {
     case 'cells': return undefined;
-    case 'recurrence': return `${array.sourceName}: recurrence ${plan.function.name} (${plan.reason})`;
+    case 'recurrence': {
+      const cells = plan.pointwise === undefined ? '' : `; each cell on its own: ${formatTerm(plan.pointwise.value)}`;
+      return `${array.sourceName}: recurrence ${plan.function.name} (${plan.reason})${cells}`;
+    }
     case 'instantiated': {
       const offsets = plan.offsets.map((offset) => `${plan.stride}·n + ${formatTerm(offset)}`).join(', ');
       return `${array.sourceName}: iteration n writes the cells with index ${offsets} in dimension ${plan.dimension + 1} (disjoint), their values ${plan.function.name}`;

@@ -166,13 +166,31 @@ export async function solveViap(program: Program, context: EncoderContext): Prom
   // a shallow search first: a bug found by a few unrollings needs no proof attempt
   const quick = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget.share(quickSearchShare)));
   if (quick.kind === 'found') return done(quick.verdict);
-  const safe = (proofs: readonly string[], extra: readonly string[]): SolveOutcome => done({
-    kind: 'safe', assumptions: [...safeAssumptions('int'), ...extra, `the asserts proven from the program's axioms (${proofs.join(', ') || 'none reachable'})`],
-  });
-  // attempts in order: the program as it is, briefly (closed forms usually prove it at once); a
-  // constant size C generalised to a size N in [1, C] (the original is the instance N = C), which
-  // gives induction on the iteration count a symbol to generalise and a cost that does not depend
-  // on C; then the program as it is again with the time left, when the first attempt ran out of time
+  const proof = await proveWithAttempts(program, context, timed, show ? report : undefined, details);
+  if (proof.kind === 'proven') return done(safeVerdict(proof.proofs, proof.assumptions));
+  const failure = proof.reason;
+  details.failure = failure.message;
+  const search = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget));
+  if (search.kind === 'found') return done(search.verdict);
+  if (failure.kind === 'unsupported') return done({ kind: 'unknown', reason: failure });
+  return done({ kind: 'unknown', reason: searchFailure(describeReason(failure), search, failure.kind) });
+}
+
+function safeVerdict(proofs: readonly string[], extra: readonly string[]): Verdict {
+  return { kind: 'safe', assumptions: [...safeAssumptions('int'), ...extra, `the asserts proven from the program's axioms (${proofs.join(', ') || 'none reachable'})`] };
+}
+
+/**
+ * The proof attempts in order: the program as it is, briefly (closed forms usually prove it at
+ * once); a constant size C generalised to a size N in [1, C] (the original is the instance N = C),
+ * which gives induction on the iteration count a symbol to generalise and a cost that does not
+ * depend on C; then the program as it is again with the time left, when the first attempt ran out
+ * of time.
+ */
+async function proveWithAttempts(
+  program: Program, context: EncoderContext, timed: ReturnType<typeof phaseTimer>, report: string[] | undefined, details: Record<string, unknown>,
+): Promise<{ readonly kind: 'proven'; readonly proofs: readonly string[]; readonly assumptions: readonly string[] } | { readonly kind: 'failed'; readonly reason: UnknownReason }> {
+  const { budget } = context;
   const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
   const generalisation = generalised === undefined ? '' : `the constant ${generalised.constant} generalised to a size N in [1, ${generalised.constant}]`;
   const attempts: { readonly program: Program; readonly share: number; readonly assumptions: readonly string[]; readonly title: string }[] = generalised === undefined
@@ -187,18 +205,26 @@ export async function solveViap(program: Program, context: EncoderContext): Prom
   for (const [index, attempt] of attempts.entries()) {
     if (budget.expired() || failure?.kind === 'unsupported') break;
     if (index === 2 && failure !== undefined && attempts.length === 3 && first?.kind !== 'timeout' && first?.kind !== 'solverUnknown') break;
-    if (show && attempt.title !== '') report.push(attempt.title);
-    const proof = await timed('proof', () => proveProgram(attempt.program, context, budget.share(attempt.share), show ? report : undefined, details));
-    if (proof.kind === 'proven') return safe(proof.proofs, attempt.assumptions);
+    if (report !== undefined && attempt.title !== '') report.push(attempt.title);
+    const proof = await timed('proof', () => proveProgram(attempt.program, context, budget.share(attempt.share), report, details));
+    if (proof.kind === 'proven') return { kind: 'proven', proofs: proof.proofs, assumptions: attempt.assumptions };
     if (index === 0) first = proof.reason;
     failure = proof.reason;
   }
-  failure ??= budgetSpent('viap', 'a proof');
-  details.failure = failure.message;
-  const search = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget));
-  if (search.kind === 'found') return done(search.verdict);
-  if (failure.kind === 'unsupported') return done({ kind: 'unknown', reason: failure });
-  return done({ kind: 'unknown', reason: searchFailure(describeReason(failure), search, failure.kind) });
+  return { kind: 'failed', reason: failure ?? budgetSpent('viap', 'a proof') };
+}
+
+/**
+ * viap's proof alone, without the counterexample searches (SAFE or UNKNOWN, never UNSAFE): the
+ * soundness harness holds the axioms to the interpreter with it, since in solveViap a bug that the
+ * shallow bmc search finds first would hide an unsound proof.
+ */
+export async function solveViapProofOnly(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+  const times: Record<string, number> = {};
+  const details: Record<string, unknown> = {};
+  if (context.options.semantics !== 'int') return { verdict: unknownVerdict('unsupported', 'viap: bit-vector semantics is not supported yet'), times, details };
+  const proof = await proveWithAttempts(program, context, phaseTimer(times), undefined, details);
+  return { verdict: proof.kind === 'proven' ? safeVerdict(proof.proofs, proof.assumptions) : { kind: 'unknown', reason: proof.reason }, times, details };
 }
 
 function describeTranslation(translation: ViapTranslation): string[] {
