@@ -23,7 +23,7 @@ import { lowerSource } from '../soundness/harness.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 import {
-  familyFolder as folder, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
+  conditionalBodies, familyFolder as folder, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
 } from '../support/symbolic-programs.js';
 import { testSolver } from './common-solver.js';
 
@@ -225,13 +225,19 @@ const harnesses = [
 const proofOnly: Encoder = { ...viapEncoder, solve: solveViapProofOnly };
 
 describe('viap soundness harness (random programs with a symbolic N)', () => {
-  it('the proof alone (no bmc search first) on inner loops over the cells: never SAFE where a run fails', { timeout: 900_000 }, async () => {
-    const { statistics, safeButFailing } = await runHarness(proofOnly, symbolicProgramText(nestedBodies), 40, 20261127, 5_000, solver);
-    console.log(`viap proof-only harness (inner loops): ${JSON.stringify(statistics)}`);
-    expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
-    expect(statistics.unsafe).toBe(0);
-    expect(statistics.safe).toBeGreaterThan(0);
-  });
+  const proofOnlyHarnesses = [
+    { name: 'inner loops over the cells', programs: symbolicProgramText(nestedBodies), seed: 20261127 },
+    { name: 'steps on thresholds and remainders of the counter', programs: symbolicProgramText(conditionalBodies), seed: 20261128 },
+  ];
+  for (const harness of proofOnlyHarnesses) {
+    it(`the proof alone (no bmc search first) on ${harness.name}: never SAFE where a run fails`, { timeout: 900_000 }, async () => {
+      const { statistics, safeButFailing } = await runHarness(proofOnly, harness.programs, 40, harness.seed, 5_000, solver);
+      console.log(`viap proof-only harness (${harness.name}): ${JSON.stringify(statistics)}`);
+      expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
+      expect(statistics.unsafe).toBe(0);
+      expect(statistics.safe).toBeGreaterThan(0);
+    });
+  }
 
   for (const harness of harnesses) {
     it(`${harness.name}: never SAFE where a run fails; decides a floor of programs`, { timeout: 900_000 }, async () => {

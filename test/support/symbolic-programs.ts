@@ -50,6 +50,12 @@ export const nestedBodies = [
   'for (int k = 0; k < i; k++) a[k] = a[k] + 1;', 'for (int k = 0; k < N; k++) a[k] = 2 * a[k] + C;',
 ];
 
+/** loop bodies whose steps depend on the counter through thresholds and remainders */
+export const conditionalBodies = [
+  'if (i % 2 == 0) s = s + C;', 'if (i % 3 == 1) s = s + 1; else s = s + C;', 'if (i < N / 2) s = s + C;', 'if (i >= C) m = m + 1;',
+  'if (i % 2 == 1) a[i] = C; else a[i] = 0;', 'if (i == C) s = s + 5;', 'if (i > N - C) s = s - 1;', 'if ((i + C) % 4 != 2) m = m + 2;',
+];
+
 /** programs of the class; `extraBodies` are drawn besides the usual loop bodies */
 export function symbolicProgramText(extraBodies: readonly string[] = []): fc.Arbitrary<string> {
   const allBodies = [...bodies, ...extraBodies];

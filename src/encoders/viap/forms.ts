@@ -18,6 +18,7 @@ import {
   and, applyFunction, declareFunction, equal, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
+import { countedSum } from './counted-sums.js';
 import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
 import { simplifyTerm, withOperands } from './simplify.js';
 import {
@@ -34,7 +35,9 @@ export type Slot =
 
 export type SlotForm =
   | { readonly kind: 'closed'; readonly form: Extract<ClosedForm, { kind: 'polynomial' | 'fromFirstIteration' }> }
-  | { readonly kind: 'recurrence'; readonly function: FunctionDeclaration };
+  | { readonly kind: 'recurrence'; readonly function: FunctionDeclaration }
+  /** a sum of conditional steps (counted-sums.ts): the value at n >= 0 as a term over the counter */
+  | { readonly kind: 'counted'; readonly value: Term };
 
 export interface LoopContext {
   readonly translator: Translator;
@@ -170,11 +173,13 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
   }
   let solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 3 });
   const unsolved = slots.filter((slot) => solved.get(placeholders.get(slot.key)!.name)!.kind === 'undefined');
+  /** the second pass's updates of the slots it was run for, and the closed forms at the counter */
+  const decidedUpdates = new Map<string, Term>();
+  const atCounter = new Map<string, Term>();
   if (unsolved.length > 0 && translator.decide !== undefined) {
     // the second pass: conditions of the updates decided under the facts before the loop, 0 <= n
     // and the loop condition at n (with the closed forms found so far); the forms found then hold
     // for the iterations the loop runs, which is all that is ever asked of them
-    const atCounter = new Map<string, Term>();
     const known: Term[] = [];
     for (const slot of slots) {
       const placeholder = placeholders.get(slot.key)!;
@@ -193,6 +198,7 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     for (const slot of unsolved) {
       const placeholder = placeholders.get(slot.key)!;
       const simplified = await decideConditions(simplifyTerm(valueAfter(slot, second)), atCounter, assumptions, translator.decide, questions);
+      decidedUpdates.set(slot.key, simplified);
       updates.set(placeholder.name, termPolynomial(simplified, varying, context.atoms));
     }
     solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 3 });
@@ -202,6 +208,13 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     const form = solved.get(placeholders.get(slot.key)!.name)!;
     if (form.kind !== 'undefined') {
       forms.set(slot.key, { kind: 'closed', form });
+      continue;
+    }
+    const decided = decidedUpdates.get(slot.key);
+    const counted = decided === undefined ? undefined
+      : countedSum(simplifyTerm(substituteTerm(decided, atCounter)), placeholders.get(slot.key)!, context.counter, initialValue(context, slot), varying);
+    if (counted !== undefined) {
+      forms.set(slot.key, { kind: 'counted', value: counted });
       continue;
     }
     const base = slot.kind === 'scalar' ? slot.variable.name : `${slot.array.name}_cell`;
@@ -251,6 +264,8 @@ export function slotValueAt(context: LoopContext, slot: Slot, form: SlotForm, at
     }
     case 'recurrence':
       return applyFunction(form.function, [...context.parameters, at]);
+    case 'counted':
+      return substituteTerm(form.value, new Map([[context.counter.name, at]]));
     default: {
       const never: never = form;
       throw new Error(`unknown form ${JSON.stringify(never)}`);

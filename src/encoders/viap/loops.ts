@@ -193,6 +193,10 @@ function describeLoop(context: LoopContext, forms: SlotForms, plans: ReadonlyMap
       lines.push(`  ${slotName(slot)}(n): recurrence ${form.function.name}(…, n + 1) = body(n)`);
       continue;
     }
+    if (form.kind === 'counted') {
+      lines.push(`  ${slotName(slot)}(n) = ${formatTerm(form.value)} (a sum of conditional steps)`);
+      continue;
+    }
     const text = formatTerm(polynomialAt(context, form.form.value, counter));
     lines.push(`  ${slotName(slot)}(n) = ${text}${form.form.kind === 'polynomial' ? '' : ' for n >= 1'}`);
   }

@@ -97,16 +97,30 @@ export function dependsOn(term: Term, names: ReadonlySet<string>): boolean {
   return containsSubterm(term, (current) => current.kind === 'symbol' && names.has(current.name), { intoBinders: true });
 }
 
-/** the integer term of an integer-valued polynomial; `valueOf` gives the term of each variable */
+/**
+ * the integer term of an integer-valued polynomial; `valueOf` gives the term of each variable. The
+ * monomials with integer coefficients are written as they are and only the others go over their
+ * common denominator d: A + (B div d) equals (A + B) div d because A is an integer and d divides B
+ * (the whole is integer-valued). A closed form s0 + (n² − n)/2 then stays polynomial in s0 for the
+ * enclosing loop (an inner sum of the index, summed again by an outer loop).
+ */
 export function polynomialTerm(polynomial: Polynomial, valueOf: (name: string) => Term): Term {
-  const { numerator, denominator } = withCommonDenominator(polynomial);
-  const monomials = numerator.monomials.map((monomial) => {
+  const integral = polynomial.monomials.filter((monomial) => monomial.coefficient.denominator === 1n);
+  const fractional = polynomial.monomials.filter((monomial) => monomial.coefficient.denominator !== 1n);
+  const { numerator, denominator } = withCommonDenominator({ monomials: fractional });
+  const integralSum = sumOfMonomials(integral, valueOf);
+  if (fractional.length === 0) return integralSum;
+  const quotient = euclideanDivide(sumOfMonomials(numerator.monomials, valueOf), intConstant(denominator));
+  return integral.length === 0 ? quotient : add(integralSum, quotient);
+}
+
+function sumOfMonomials(monomialList: Polynomial['monomials'], valueOf: (name: string) => Term): Term {
+  const monomials = monomialList.map((monomial) => {
     const factors: Term[] = [];
     const coefficient = monomial.coefficient.numerator;
     if (coefficient !== 1n || monomial.powers.size === 0) factors.push(intConstant(coefficient));
     for (const [name, power] of monomial.powers) for (let count = 0; count < power; count++) factors.push(valueOf(name));
     return factors.length === 1 ? factors[0]! : multiply(...factors);
   });
-  const sum = monomials.length === 0 ? intConstant(0n) : monomials.length === 1 ? monomials[0]! : add(...monomials);
-  return denominator === 1n ? sum : euclideanDivide(sum, intConstant(denominator));
+  return monomials.length === 0 ? intConstant(0n) : monomials.length === 1 ? monomials[0]! : add(...monomials);
 }

@@ -1,0 +1,154 @@
+// Sums of conditional steps (viap encoding, forms.ts): closed forms that are not polynomials. A slot
+// whose update, once the conditions the solver decides are replaced and the other slots' closed
+// forms put in, reads
+//   x' = x + d + Σ_k ite(c_k(n), a_k, b_k)
+// with d, a_k, b_k loop-invariant and every c_k(n) a condition on the counter n of one of the shapes
+// - a threshold: an affine comparison of ±n with a loop-invariant term (n < K, i >= N / 2, i == 0);
+// - periodic: (±n + F) mod m = r with m a positive constant (C's i % 3 == 0 once i >= 0 is decided);
+// - the negation of one of these;
+// has the closed form
+//   x(n) = x(0) + n·(d + Σ_k b_k) + Σ_k (a_k − b_k)·count_k(n),
+// where count_k(n) = #{t ∈ [0, n) : c_k(t)} is
+// - n < K: min(n, max(0, K)) = ite(K <= 0, 0, ite(n <= K, n, K)); n == K: ite(0 <= K < n, 1, 0);
+// - t ≡ ρ (mod m) with ρ = (r − F) mod m ∈ [0, m) (or (F − r) mod m for −n): (n + m − 1 − ρ) div m,
+//   and 0 when r is not in [0, m) (a Euclidean remainder never equals it).
+// Soundness: each formula counts exactly over the integers for n >= 0 (a unit test compares them
+// with counting by brute force), so the form satisfies x(0) = x0 and x(n + 1) = x(n) + step(n)
+// wherever the update does, which is all that the recurrence it replaces says.
+
+import type { Polynomial } from '../../analysis/polynomial.js';
+import { degreeIn, substitutePolynomial, subtractPolynomials, zeroPolynomial } from '../../analysis/polynomial.js';
+import {
+  add, and, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, subtract, type SymbolTerm, type Term,
+} from '../../smt/terms.js';
+import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+
+interface Summand {
+  readonly term: Term;
+  readonly negative: boolean;
+}
+
+/** the summands of nested +, binary − and unary − */
+function summandsOf(term: Term, negative: boolean, into: Summand[]): Summand[] {
+  if (term.kind === 'apply' && term.operator === '+') {
+    for (const operand of term.arguments) summandsOf(operand, negative, into);
+  } else if (term.kind === 'apply' && term.operator === '-' && term.arguments.length === 2) {
+    summandsOf(term.arguments[0]!, negative, into);
+    summandsOf(term.arguments[1]!, !negative, into);
+  } else if (term.kind === 'apply' && term.operator === '-' && term.arguments.length === 1) {
+    summandsOf(term.arguments[0]!, !negative, into);
+  } else {
+    into.push({ term, negative });
+  }
+  return into;
+}
+
+/** `term` as ±n + F with F free of n, or undefined */
+function affineInCounter(term: Term, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
+  const atoms = new AtomTable();
+  const polynomial = termPolynomial(term, new Set([counter.name]), atoms);
+  if (polynomial === undefined || degreeIn(polynomial, counter.name) !== 1) return undefined;
+  const rest = substitutePolynomial(polynomial, new Map([[counter.name, zeroPolynomial]]));
+  const slope = subtractPolynomials(polynomial, rest);
+  if (slope.monomials.length !== 1) return undefined;
+  const monomial = slope.monomials[0]!;
+  if (monomial.powers.size !== 1 || monomial.coefficient.denominator !== 1n) return undefined;
+  const sign = monomial.coefficient.numerator;
+  if (sign !== 1n && sign !== -1n) return undefined;
+  const restTerm = polynomialTerm(rest as Polynomial, (name) => atoms.termOf(name)!);
+  if (dependsOn(restTerm, varying)) return undefined;
+  return { sign, rest: restTerm };
+}
+
+/** #{t ∈ [0, n) : t < bound} */
+function countBelow(bound: Term, counter: SymbolTerm): Term {
+  return ite(lessEqual(bound, intConstant(0n)), intConstant(0n), ite(lessEqual(counter, bound), counter, bound));
+}
+
+/** #{t ∈ [0, n) : condition(t)}, or undefined for a condition of another shape */
+export function countWhere(condition: Term, counter: SymbolTerm, varying: ReadonlySet<string>): Term | undefined {
+  if (!dependsOn(condition, new Set([counter.name]))) return undefined;
+  if (condition.kind !== 'apply') return undefined;
+  const [left, right] = condition.arguments as readonly [Term, Term];
+  switch (condition.operator) {
+    case 'not': {
+      const inner = countWhere(condition.arguments[0]!, counter, varying);
+      return inner === undefined ? undefined : subtract(counter, inner);
+    }
+    case '<': case '<=': case '>': case '>=': {
+      // difference = left − right = ±n + F; normalise to "±n + F < 0", "≤ 0" as "< 1"
+      const flip = condition.operator === '>' || condition.operator === '>=';
+      const strict = condition.operator === '<' || condition.operator === '>';
+      const difference = affineInCounter(flip ? subtract(right, left) : subtract(left, right), counter, varying);
+      if (difference === undefined) return undefined;
+      const limit = strict ? intConstant(0n) : intConstant(1n);
+      // n + F < limit ⇔ n < limit − F;  −n + F < limit ⇔ n > F − limit ⇔ not (n < F − limit + 1)
+      return difference.sign === 1n
+        ? countBelow(subtract(limit, difference.rest), counter)
+        : subtract(counter, countBelow(add(subtract(difference.rest, limit), intConstant(1n)), counter));
+    }
+    case '=': {
+      const periodic = countPeriodic(left, right, counter, varying) ?? countPeriodic(right, left, counter, varying);
+      if (periodic !== undefined) return periodic;
+      const difference = affineInCounter(subtract(left, right), counter, varying);
+      if (difference === undefined) return undefined;
+      // ±n + F = 0 at the single point n = ∓F
+      const point = difference.sign === 1n ? negate(difference.rest) : difference.rest;
+      return ite(and(lessEqual(intConstant(0n), point), less(point, counter)), intConstant(1n), intConstant(0n));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `(E mod m) = r` with E = ±n + F, m a positive constant and r free of n */
+function countPeriodic(remainder: Term, value: Term, counter: SymbolTerm, varying: ReadonlySet<string>): Term | undefined {
+  if (remainder.kind !== 'apply' || remainder.operator !== 'mod') return undefined;
+  const modulus = remainder.arguments[1]!;
+  if (modulus.kind !== 'intConstant' || modulus.value <= 0n || dependsOn(value, varying)) return undefined;
+  const dividend = affineInCounter(remainder.arguments[0]!, counter, varying);
+  if (dividend === undefined) return undefined;
+  const m = modulus.value;
+  // t ≡ ρ (mod m): +t + F ≡ r gives ρ = (r − F) mod m; −t + F ≡ r gives ρ = (F − r) mod m
+  const residue = euclideanModulo(dividend.sign === 1n ? subtract(value, dividend.rest) : subtract(dividend.rest, value), intConstant(m));
+  const count = euclideanDivide(subtract(add(counter, intConstant(m - 1n)), residue), intConstant(m));
+  if (value.kind === 'intConstant') return value.value >= 0n && value.value < m ? count : intConstant(0n);
+  return ite(and(lessEqual(intConstant(0n), value), less(value, intConstant(m))), count, intConstant(0n));
+}
+
+/**
+ * x(n) for an update `x + d + Σ ite(c_k(n), a_k, b_k)` over the placeholder x (see the header), or
+ * undefined. `varying` holds the placeholders of the loop's slots and the counter: d, a_k and b_k
+ * must not depend on them.
+ */
+export function countedSum(update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>): Term | undefined {
+  const summands = summandsOf(update, false, []);
+  const own = summands.filter((summand) => summand.term.kind === 'symbol' && summand.term.name === placeholder.name);
+  if (own.length !== 1 || own[0]!.negative) return undefined;
+  const self = new Set([placeholder.name]);
+  let perIteration: Term[] = [];
+  const counted: Term[] = [];
+  let conditional = false;
+  for (const summand of summands) {
+    if (summand === own[0]) continue;
+    const sign = (term: Term): Term => (summand.negative ? negate(term) : term);
+    const { term } = summand;
+    if (dependsOn(term, self)) return undefined;
+    if (!dependsOn(term, varying)) {
+      perIteration.push(sign(term));
+      continue;
+    }
+    if (term.kind !== 'apply' || term.operator !== 'ite') return undefined;
+    const [condition, thenValue, elseValue] = term.arguments as readonly [Term, Term, Term];
+    if (dependsOn(thenValue, varying) || dependsOn(elseValue, varying)) return undefined;
+    const count = countWhere(condition, counter, varying);
+    if (count === undefined) return undefined;
+    conditional = true;
+    perIteration.push(sign(elseValue));
+    counted.push(multiply(sign(subtract(thenValue, elseValue)), count));
+  }
+  if (!conditional) return undefined;
+  if (perIteration.length === 0) perIteration = [intConstant(0n)];
+  const step = perIteration.length === 1 ? perIteration[0]! : add(...perIteration);
+  return add(initial, multiply(counter, step), ...counted);
+}
