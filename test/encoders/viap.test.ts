@@ -231,7 +231,7 @@ describe('viap soundness harness (random programs with a symbolic N)', () => {
   ];
   for (const harness of proofOnlyHarnesses) {
     it(`the proof alone (no bmc search first) on ${harness.name}: never SAFE where a run fails`, { timeout: 900_000 }, async () => {
-      const { statistics, safeButFailing } = await runHarness(proofOnly, harness.programs, 40, harness.seed, 5_000, solver);
+      const { statistics, safeButFailing } = await runHarness(proofOnly, harness.programs, 24, harness.seed, 3_000, solver);
       console.log(`viap proof-only harness (${harness.name}): ${JSON.stringify(statistics)}`);
       expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
       expect(statistics.unsafe).toBe(0);
