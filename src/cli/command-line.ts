@@ -40,6 +40,8 @@ export interface CommandLine {
   readonly dataModel: DataModel;
   readonly preprocessor: 'default' | 'system' | 'builtin' | 'none';
   readonly json: boolean;
+  /** a SAFE that rests on mathematical integers (every SAFE in int semantics) becomes UNKNOWN */
+  readonly strict: boolean;
   /** print stack traces of internal errors */
   readonly debug: boolean;
   /** values of the encoders' declared options that were given, parsed */
@@ -72,6 +74,7 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
   ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
   ['--json', 'print one JSON record instead of text'],
+  ['--strict', 'a SAFE that assumes mathematical integers (no overflow: every SAFE of --semantics int) is UNKNOWN instead'],
   ['--property <file>', 'an SV-COMP property file (unreach-call only); prints Result: TRUE | FALSE(unreach-call) | UNKNOWN last'],
   ['--witness <file>', 'write the violation witness (YAML format 2.0) of an UNSAFE verdict to FILE'],
   ['--encodings <list>', 'bench: the encodings to run, comma-separated, `portfolio` for encode verify (default: all and portfolio)'],
@@ -235,6 +238,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     dataModel: choice(options.dataModel, ['ILP32', 'LP64'] as const, '--data-model', 'ILP32'),
     preprocessor: options.preprocessor === undefined ? 'default' : choice(options.preprocessor, ['system', 'builtin', 'none'] as const, '--preprocessor', 'system'),
     json: Boolean(options.json),
+    strict: Boolean(options.strict),
     debug: Boolean(options.debug) || Boolean(process.env['ENCODE_DEBUG']),
     settings,
     warnings,

@@ -28,7 +28,7 @@ import { runPortfolio, type PortfolioRun } from '../portfolio/index.js';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import { createSolver } from '../solvers/index.js';
 import type { Solver } from '../solvers/solver.js';
-import { describeReason, formatDiagnostic, type Diagnostic, type Verdict } from '../verdict.js';
+import { describeReason, formatDiagnostic, unknownReason, type Diagnostic, type Verdict } from '../verdict.js';
 import { helpText, parseCommandLine, UsageError, type CommandLine } from './command-line.js';
 import { runBench } from './bench.js';
 import { formatCounterexample, formatTable } from './format.js';
@@ -336,7 +336,8 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
   const solver = createSolverOrFail(commandLine);
   if (commandLine.command === 'verify') {
     try {
-      const result = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+      const run = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+      const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
       times.total = performance.now() - started;
       const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
       printPortfolioRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict) }, result, times);
@@ -347,7 +348,8 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
     }
   }
   try {
-    const result = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+    const run = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+    const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
     Object.assign(times, result.times);
     times.total = performance.now() - started;
     const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
@@ -357,6 +359,18 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
   } finally {
     await solver.dispose();
   }
+}
+
+/**
+ * --strict: in int semantics every SAFE assumes that no arithmetic overflows (SV-COMP counts signed
+ * overflow as undefined behaviour and lets unsigned values wrap), so it is not given as a verdict
+ */
+function strictVerdict(verdict: Verdict, commandLine: CommandLine): Verdict {
+  if (!commandLine.strict || verdict.kind !== 'safe' || commandLine.semantics !== 'int') return verdict;
+  return {
+    kind: 'unknown',
+    reason: unknownReason('imprecise', 'SAFE with mathematical integers only (no overflow assumed); --strict asks for more: try --semantics bv'),
+  };
 }
 
 function printJson(value: unknown): void {

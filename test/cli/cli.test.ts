@@ -34,6 +34,22 @@ describe('encode command line', () => {
     }
   });
 
+  it('--strict turns a SAFE that assumes mathematical integers into UNKNOWN, and leaves a bv SAFE and an UNSAFE alone', () => {
+    const program = join(regression, 'copy-safe.c');
+    const plain = encode(program, '--encoding', 'witness', '--timeout', '20');
+    expect(plain.stdout).toMatch(/^SAFE\n/);
+    const strict = encode(program, '--encoding', 'witness', '--timeout', '20', '--strict', '--json');
+    expect(strict.status).toBe(20);
+    const record = JSON.parse(strict.stdout) as { verdict: string; reasonKind: string; reason: string };
+    expect([record.verdict, record.reasonKind]).toEqual(['unknown', 'imprecise']);
+    expect(record.reason).toContain('--strict');
+    const bitVectors = encode(program, '--encoding', 'witness', '--semantics', 'bv', '--timeout', '20', '--strict');
+    expect(bitVectors.status).toBe(0);
+    expect(bitVectors.stdout).toMatch(/^SAFE\n/);
+    const bug = encode('verify', join(regression, 'init-unsafe.c'), '--timeout', '20', '--strict');
+    expect(bug.status).toBe(10);
+  });
+
   it('reports a missing file as an input error (exit 3)', () => {
     const result = encode(join(temporaryDirectory(), 'missing.c'));
     expect(result.status).toBe(3);
