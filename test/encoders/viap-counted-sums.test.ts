@@ -86,8 +86,18 @@ describe('viap counted sums', () => {
         current = value(update, { n: size, K: bound, 'x!start': current }) as bigint;
       }
     }
+    // the ite may enclose x itself: ite(c, x + 3, x − 1) + 2
+    const enclosing = add(ite(equal(euclideanModulo(add(n, intConstant(1n)), intConstant(2n)), intConstant(0n)), add(x, intConstant(3n)), add(x, intConstant(-1n))), intConstant(2n));
+    const enclosingForm = countedSum(enclosing, x, n, intConstant(-4n), varying);
+    expect(enclosingForm).toBeDefined();
+    let current = -4n;
+    for (let size = 0n; size <= 10n; size++) {
+      expect(value(enclosingForm!, { n: size }), `n = ${size}`).toBe(current);
+      current = value(enclosing, { n: size, 'x!start': current }) as bigint;
+    }
     // a step that reads x, a branch value that moves with n, a condition that is not counted
     expect(countedSum(add(x, ite(condition, x, intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
+    expect(countedSum(ite(condition, add(x, intConstant(1n)), intConstant(0n)), x, n, intConstant(0n), varying)).toBeUndefined();
     expect(countedSum(add(x, ite(condition, n, intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
     expect(countedSum(add(x, ite(less(apply('*', [n, n], intSort), threshold), intConstant(1n), intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
     void t;

@@ -117,23 +117,42 @@ function countPeriodic(remainder: Term, value: Term, counter: SymbolTerm, varyin
 }
 
 /**
- * x(n) for an update `x + d + Σ ite(c_k(n), a_k, b_k)` over the placeholder x (see the header), or
- * undefined. `varying` holds the placeholders of the loop's slots and the counter: d, a_k and b_k
- * must not depend on them.
+ * D with update = x + D and D free of x: x plus summands without it, or an `ite` whose branches
+ * both have that shape (ite(c, x + a, x + b) = x + ite(c, a, b)); else undefined
+ */
+function stepOf(update: Term, placeholder: SymbolTerm): Term | undefined {
+  const self = new Set([placeholder.name]);
+  if (update.kind === 'symbol' && update.name === placeholder.name) return intConstant(0n);
+  if (update.kind === 'apply' && update.operator === 'ite') {
+    const thenStep = stepOf(update.arguments[1]!, placeholder);
+    const elseStep = stepOf(update.arguments[2]!, placeholder);
+    if (thenStep === undefined || elseStep === undefined || dependsOn(update.arguments[0]!, self)) return undefined;
+    return ite(update.arguments[0]!, thenStep, elseStep);
+  }
+  const summands = summandsOf(update, false, []);
+  if (summands.length === 1 && summands[0]!.term === update) return undefined;
+  const withSelf = summands.filter((summand) => dependsOn(summand.term, self));
+  if (withSelf.length !== 1 || withSelf[0]!.negative) return undefined;
+  const inner = stepOf(withSelf[0]!.term, placeholder);
+  if (inner === undefined) return undefined;
+  const rest = summands.filter((summand) => summand !== withSelf[0]).map((summand) => (summand.negative ? negate(summand.term) : summand.term));
+  return rest.length === 0 ? inner : add(inner, ...rest);
+}
+
+/**
+ * x(n) for an update `x + d + Σ ite(c_k(n), a_k, b_k)` over the placeholder x (see the header; the
+ * ite may also enclose x itself, as in ite(c, x + 1, x)), or undefined. `varying` holds the
+ * placeholders of the loop's slots and the counter: d, a_k and b_k must not depend on them.
  */
 export function countedSum(update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>): Term | undefined {
-  const summands = summandsOf(update, false, []);
-  const own = summands.filter((summand) => summand.term.kind === 'symbol' && summand.term.name === placeholder.name);
-  if (own.length !== 1 || own[0]!.negative) return undefined;
-  const self = new Set([placeholder.name]);
+  const step = stepOf(update, placeholder);
+  if (step === undefined) return undefined;
   let perIteration: Term[] = [];
   const counted: Term[] = [];
   let conditional = false;
-  for (const summand of summands) {
-    if (summand === own[0]) continue;
+  for (const summand of summandsOf(step, false, [])) {
     const sign = (term: Term): Term => (summand.negative ? negate(term) : term);
     const { term } = summand;
-    if (dependsOn(term, self)) return undefined;
     if (!dependsOn(term, varying)) {
       perIteration.push(sign(term));
       continue;
@@ -149,6 +168,6 @@ export function countedSum(update: Term, placeholder: SymbolTerm, counter: Symbo
   }
   if (!conditional) return undefined;
   if (perIteration.length === 0) perIteration = [intConstant(0n)];
-  const step = perIteration.length === 1 ? perIteration[0]! : add(...perIteration);
-  return add(initial, multiply(counter, step), ...counted);
+  const perStep = perIteration.length === 1 ? perIteration[0]! : add(...perIteration);
+  return add(initial, multiply(counter, perStep), ...counted);
 }
