@@ -48,6 +48,7 @@ export const nestedBodies = [
   'for (int k = 0; k < N; k++) b[k] = b[k] + a[k];', 'for (int k = 0; k < N; k++) s = s + a[k];',
   'for (int k = 1; k < N; k++) a[k] = a[k - 1] + C;', 'for (int k = 0; k < N; k++) { if (a[k] > C) a[k] = a[k] - 1; }',
   'for (int k = 0; k < i; k++) a[k] = a[k] + 1;', 'for (int k = 0; k < N; k++) a[k] = 2 * a[k] + C;',
+  'for (int k = 0; k < N; k++) a[k] = a[k] + i;', 'for (int k = 0; k < N; k++) { if (k < i) b[k] = b[k] + C; }',
 ];
 
 /** loop bodies whose steps depend on the counter through thresholds and remainders */

@@ -20,7 +20,7 @@ import { formatTerm } from '../../smt/format.js';
 import { printTerm } from '../../smt/printer.js';
 import {
   add, and, applyFunction, containsSubterm, multiply, negate, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
-  ite, less, lessEqual, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  ite, less, lessEqual, select, substituteTerm, symbol, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import {
@@ -294,13 +294,20 @@ function pointwiseClosedForm(context: LoopContext, array: ArrayVariable, arrayAt
     return term;
   };
   const replaced = simplifyTerm(replace(simplifyTerm(afterBody)));
-  if (foreign || dependsOn(replaced, new Set([context.counter.name]))) return undefined;
-  const update = termPolynomial(replaced, new Set([placeholder.name]), context.atoms);
-  if (update === undefined) return undefined;
-  const form = computeClosedForms({ updates: new Map([[placeholder.name, update]]) }, { iterationVariable: pointwiseIteration, maximumDegree: 3 }).get(placeholder.name)!;
+  if (foreign) return undefined;
+  // the counter (an enclosing pass's k in a[i] += k) enters the transition as a variable of its
+  // own that starts at 0 and moves by 1
+  const count = symbol(pointwiseCount, intSort);
+  const varying = new Set([placeholder.name, pointwiseCount]);
+  const update = termPolynomial(substituteTerm(replaced, new Map([[context.counter.name, count]])), varying, context.atoms);
+  const countUpdate = termPolynomial(add(count, intConstant(1n)), varying, context.atoms);
+  if (update === undefined || countUpdate === undefined) return undefined;
+  const updates = new Map([[placeholder.name, update], [pointwiseCount, countUpdate]]);
+  const form = computeClosedForms({ updates }, { iterationVariable: pointwiseIteration, maximumDegree: 3 }).get(placeholder.name)!;
   if (form.kind === 'undefined') return undefined;
   const value = polynomialTerm(form.value, (name) => {
     if (name === pointwiseIteration) return context.counter;
+    if (name === pointwiseCount) return intConstant(0n);
     if (name === placeholder.name) return initial;
     const term = context.atoms.termOf(name);
     if (term === undefined) throw new Error(`internal: viap: unknown polynomial variable ${name}`);
@@ -310,6 +317,7 @@ function pointwiseClosedForm(context: LoopContext, array: ArrayVariable, arrayAt
 }
 
 const pointwiseIteration = '#cell-n';
+const pointwiseCount = '#cell-count';
 
 /** the least and largest constant step of `next` over `current` across its ite branches, if every branch has one */
 export function stepRange(next: Term, current: Term): { readonly minimum: bigint; readonly maximum: bigint } | undefined {
