@@ -33,11 +33,8 @@ import type { Solver } from '../src/solvers/solver.js';
 import { encodingOptions } from '../src/encoders/kernel/options.js';
 import { runEncoding } from '../src/encoders/kernel/guard.js';
 import { Budget } from '../src/encoders/kernel/budget.js';
+import { argumentValue } from './arguments.js';
 
-function argumentValue(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1]! : fallback;
-}
 
 const solverName = argumentValue('--solver', defaultSolverSpecification);
 const repetitions = Math.max(1, Number(argumentValue('--repetitions', '3')));

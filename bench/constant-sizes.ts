@@ -15,13 +15,10 @@ import { runEncoding } from '../src/encoders/kernel/guard.js';
 import { encodingOptions } from '../src/encoders/kernel/options.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
+import { argumentValue } from './arguments.js';
 
 const folder = resolve(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && process.argv[index + 1] !== undefined ? process.argv[index + 1]! : fallback;
-}
 
 /** the program with `#define N size`; undefined when it does not read N the usual way */
 export function withConstantSize(source: string, size: string): string | undefined {
@@ -40,10 +37,10 @@ function median(values: readonly number[]): number {
 }
 
 async function main(): Promise<void> {
-  const names = argument('--encodings', 'viap').split(',');
-  const sizes = argument('--sizes', '10,1000,1000000').split(',');
-  const timeout = Number(argument('--timeout', '20'));
-  const created = createSolver(argument('--solver', 'auto'));
+  const names = argumentValue('--encodings', 'viap').split(',');
+  const sizes = argumentValue('--sizes', '10,1000,1000000').split(',');
+  const timeout = Number(argumentValue('--timeout', '20'));
+  const created = createSolver(argumentValue('--solver', 'auto'));
   if (created.kind === 'error') throw new Error(created.message);
   const solver = created.solver;
   const scratch = mkdtempSync(join(tmpdir(), 'encode-constant-sizes-'));

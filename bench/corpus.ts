@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { argumentValue } from './arguments.js';
 
 interface Task {
   readonly file: string;
@@ -28,10 +29,6 @@ interface Result {
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const corpusRoot = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays');
 
-function argumentValue(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1]! : fallback;
-}
 
 function runOne(task: Task, encoding: string, timeout: number, extra: readonly string[]): Promise<Result> {
   const started = Date.now();

@@ -16,13 +16,10 @@ import { runEncoding } from '../src/encoders/kernel/guard.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
 import { boundName, counterPrograms, instantiate, type Bound } from './counters-programs.js';
+import { argumentValue } from './arguments.js';
 
 const bounds: readonly Bound[] = [10n, 1000n, 1_000_000n, 1_000_000_000n, 'nondet'];
 
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && process.argv[index + 1] !== undefined ? process.argv[index + 1]! : fallback;
-}
 
 interface Cell {
   safe: number;
@@ -33,9 +30,9 @@ interface Cell {
 }
 
 async function main(): Promise<void> {
-  const names = argument('--encodings', 'labmc,bmc,viap,induct,chc').split(',');
-  const timeout = Number(argument('--timeout', '10'));
-  const created = createSolver(argument('--solver', 'auto'));
+  const names = argumentValue('--encodings', 'labmc,bmc,viap,induct,chc').split(',');
+  const timeout = Number(argumentValue('--timeout', '10'));
+  const created = createSolver(argumentValue('--solver', 'auto'));
   if (created.kind === 'error') throw new Error(created.message);
   const solver = created.solver;
   const programs = counterPrograms();

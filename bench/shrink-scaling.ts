@@ -25,11 +25,8 @@ import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
 import { encodingOptions } from '../src/encoders/kernel/options.js';
 import { runEncoding } from '../src/encoders/kernel/guard.js';
+import { argumentValue } from './arguments.js';
 
-function argumentValue(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && index + 1 < process.argv.length ? process.argv[index + 1]! : fallback;
-}
 
 const solverName = argumentValue('--solver', findExecutable('z3') !== undefined ? 'z3' : 'z3-wasm');
 const timeoutSeconds = Number(argumentValue('--timeout', '60'));

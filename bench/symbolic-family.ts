@@ -12,13 +12,10 @@ import { encodingOptions } from '../src/encoders/kernel/options.js';
 import { runEncoding } from '../src/encoders/kernel/guard.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
+import { argumentValue } from './arguments.js';
 
 const folder = resolve(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && process.argv[index + 1] !== undefined ? process.argv[index + 1]! : fallback;
-}
 
 function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -27,9 +24,9 @@ function median(values: readonly number[]): number {
 }
 
 async function main(): Promise<void> {
-  const names = argument('--encodings', 'induct,witness,shrink,chc').split(',');
-  const timeout = Number(argument('--timeout', '10'));
-  const created = createSolver(argument('--solver', 'auto'));
+  const names = argumentValue('--encodings', 'induct,witness,shrink,chc').split(',');
+  const timeout = Number(argumentValue('--timeout', '10'));
+  const created = createSolver(argumentValue('--solver', 'auto'));
   if (created.kind === 'error') throw new Error(created.message);
   const solver = created.solver;
   const files = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();

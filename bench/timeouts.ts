@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoderNames } from '../src/encoders/index.js';
+import { argumentValue } from './arguments.js';
 
 const projectRoot = resolve(import.meta.dirname, '..', '..');
 const binary = join(projectRoot, 'bin', 'encode.js');
@@ -50,14 +51,10 @@ int main() {
 `;
 }
 
-function argument(name: string, fallback: string): string {
-  const index = process.argv.indexOf(name);
-  return index >= 0 && process.argv[index + 1] !== undefined ? process.argv[index + 1]! : fallback;
-}
 
 function main(): void {
-  const timeout = Number(argument('--timeout', '10'));
-  const solver = argument('--solver', 'auto');
+  const timeout = Number(argumentValue('--timeout', '10'));
+  const solver = argumentValue('--solver', 'auto');
   const directory = mkdtempSync(join(tmpdir(), 'encode-timeouts-'));
   const programs = new Map([['nine-loops', nineLoops()], ['copy-compare', copyCompare()]]);
   console.log(`--timeout ${timeout}, --solver ${solver}: wall-clock seconds of the whole process (limit ${timeout} + start-up)`);

@@ -13,7 +13,7 @@
 // Soundness: the disjointness is decided on the index polynomials (exact, int semantics), and the
 // axioms define W_a and A_L by well-founded recursion, so they hold whatever the run does.
 
-import { degreeIn, isConstantPolynomial, substitutePolynomial, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import { degreeIn, isConstantPolynomial, subtractPolynomials, type Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
 import { computeClosedForms } from '../../analysis/closed-forms.js';
 import { formatTerm } from '../../smt/format.js';
@@ -27,7 +27,7 @@ import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
   iterationFrame,
 } from './forms.js';
-import { dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+import { dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
@@ -112,8 +112,7 @@ function disjointInDimension(context: LoopContext, records: readonly WriteRecord
     if (dependsOn(index, new Set(record.wildcards.map((wildcard) => wildcard.name)))) return { kind: 'overlapping', reason: 'an inner loop moves the index' };
     const polynomial = termPolynomial(index, new Set([counter]), context.atoms);
     if (polynomial === undefined || degreeIn(polynomial, counter) !== 1) return { kind: 'overlapping', reason: 'an index is not affine in the iteration' };
-    const withoutZero = substitutePolynomial(polynomial, new Map([[counter, zeroPolynomial]]));
-    const coefficient = coefficientOf(subtractPolynomials(polynomial, withoutZero), counter);
+    const { slope: coefficient, rest: withoutZero } = splitAffine(polynomial, counter);
     if (coefficient === undefined || coefficient === 0n) return { kind: 'overlapping', reason: 'the index does not move by a constant per iteration' };
     if (stride !== undefined && stride !== coefficient) return { kind: 'overlapping', reason: 'writes move by different strides' };
     stride = coefficient;
@@ -135,14 +134,6 @@ function disjointInDimension(context: LoopContext, records: readonly WriteRecord
     }
   }
   return { kind: 'disjoint', dimension, stride: step, offsets: offsets.map((offset) => offset.term) };
-}
-
-/** the integer coefficient of `name` in a polynomial of the form k·name, else undefined */
-export function coefficientOf(polynomial: Polynomial, name: string): bigint | undefined {
-  if (polynomial.monomials.length !== 1) return undefined;
-  const monomial = polynomial.monomials[0]!;
-  if (monomial.powers.size !== 1 || monomial.powers.get(name) !== 1 || monomial.coefficient.denominator !== 1n) return undefined;
-  return monomial.coefficient.numerator;
 }
 
 /** the iteration whose write hits index `index` through offset `offset`, and whether one does */
@@ -250,7 +241,7 @@ export function recurrenceAxioms(
         term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody))),
         comment: `${array.sourceName} after one more iteration of the ${where}`,
       });
-      const pointwise = pointwiseClosedForm(context, array, at(counter), cells, afterBody, state.arrays.get(array.id)!.read(cells));
+      const pointwise = pointwiseClosedForm(context, array, plan.function, cells, afterBody, state.arrays.get(array.id)!.read(cells));
       if (pointwise !== undefined) {
         plan.pointwise = { cells, value: pointwise };
         collector.axioms.push({
@@ -266,13 +257,15 @@ export function recurrenceAxioms(
  * When one iteration changes each cell on its own, A(n + 1)[r] = F(A(n)[r]) with F polynomial in the
  * cell's old value (conditions that do not depend on it or on n, such as 0 <= r < N, become 0/1
  * indicators), the cell's closed form over n (analysis/closed-forms.ts, degree <= 3), as a term over
- * the cell variables and the counter; else undefined. `afterBody` is A(n + 1)[cells], `arrayAt` is
- * A(n) and `initial` the cell before the loop. The form is a proven polynomial identity of the
+ * the cell variables and the counter; else undefined. `afterBody` is A(n + 1)[cells], `recurrence`
+ * is A and `initial` the cell before the loop. The form is a proven polynomial identity of the
  * update, so it holds for every n >= 0 by induction on n from the recurrence's two axioms.
  */
-function pointwiseClosedForm(context: LoopContext, array: ArrayVariable, arrayAt: Term, cells: readonly SymbolTerm[], afterBody: Term, initial: Term): Term | undefined {
+function pointwiseClosedForm(
+  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term,
+): Term | undefined {
   const placeholder = context.translator.freshSymbol(`${array.name}!cell!start`, scalarSort(array.elementType, 'int'));
-  const arrayText = printTerm(arrayAt);
+  const arrayText = printTerm(applyFunction(recurrence, [...context.parameters, context.counter]));
   let foreign = false;
   const isTheCell = (term: Term): boolean => {
     const indices: Term[] = [];
@@ -281,16 +274,18 @@ function pointwiseClosedForm(context: LoopContext, array: ArrayVariable, arrayAt
       indices.unshift(current.arguments[1]!);
       current = current.arguments[0]!;
     }
-    return indices.length === cells.length && printTerm(current) === arrayText
+    return indices.length === cells.length && current.kind === 'applyFunction' && current.function === recurrence && printTerm(current) === arrayText
       && indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n);
   };
+  // every other application of the recurrence (another cell, another iteration) makes the form foreign
+  const appliesRecurrence = (term: Term): boolean => term.kind === 'applyFunction' && term.function === recurrence;
   const replace = (term: Term): Term => {
     if (term.kind === 'apply' && term.operator === 'select' && isTheCell(term)) return placeholder;
     if (term.kind === 'apply' || term.kind === 'applyFunction') {
-      if (term.kind === 'applyFunction' && printTerm(term) === arrayText) foreign = true;
+      if (appliesRecurrence(term)) foreign = true;
       return withOperands(term, term.arguments.map(replace));
     }
-    if (containsSubterm(term, (inner) => printTerm(inner) === arrayText, { intoBinders: true })) foreign = true;
+    if (containsSubterm(term, appliesRecurrence, { intoBinders: true })) foreign = true;
     return term;
   };
   const replaced = simplifyTerm(replace(simplifyTerm(afterBody)));

@@ -17,11 +17,11 @@
 // wherever the update does, which is all that the recurrence it replaces says.
 
 import type { Polynomial } from '../../analysis/polynomial.js';
-import { degreeIn, substitutePolynomial, subtractPolynomials, zeroPolynomial } from '../../analysis/polynomial.js';
+import { degreeIn } from '../../analysis/polynomial.js';
 import {
   add, and, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, subtract, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+import { AtomTable, belowZeroForm, dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 
 interface Summand {
   readonly term: Term;
@@ -43,21 +43,20 @@ function summandsOf(term: Term, negative: boolean, into: Summand[]): Summand[] {
   return into;
 }
 
-/** `term` as ±n + F with F free of n, or undefined */
-function affineInCounter(term: Term, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
-  const atoms = new AtomTable();
-  const polynomial = termPolynomial(term, new Set([counter.name]), atoms);
+/** a polynomial in the counter (over `atoms`) as ±n + F with F free of n and of `varying`, or undefined */
+function affineInCounter(polynomial: Polynomial | undefined, atoms: AtomTable, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
   if (polynomial === undefined || degreeIn(polynomial, counter.name) !== 1) return undefined;
-  const rest = substitutePolynomial(polynomial, new Map([[counter.name, zeroPolynomial]]));
-  const slope = subtractPolynomials(polynomial, rest);
-  if (slope.monomials.length !== 1) return undefined;
-  const monomial = slope.monomials[0]!;
-  if (monomial.powers.size !== 1 || monomial.coefficient.denominator !== 1n) return undefined;
-  const sign = monomial.coefficient.numerator;
-  if (sign !== 1n && sign !== -1n) return undefined;
-  const restTerm = polynomialTerm(rest as Polynomial, (name) => atoms.termOf(name)!);
+  const { slope, rest } = splitAffine(polynomial, counter.name);
+  if (slope !== 1n && slope !== -1n) return undefined;
+  const restTerm = polynomialTerm(rest, (name) => atoms.termOf(name)!);
   if (dependsOn(restTerm, varying)) return undefined;
-  return { sign, rest: restTerm };
+  return { sign: slope, rest: restTerm };
+}
+
+/** a term in the counter as ±n + F (see affineInCounter) */
+function affineTermInCounter(term: Term, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
+  const atoms = new AtomTable();
+  return affineInCounter(termPolynomial(term, new Set([counter.name]), atoms), atoms, counter, varying);
 }
 
 /** #{t ∈ [0, n) : t < bound} */
@@ -76,21 +75,21 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
       return inner === undefined ? undefined : subtract(counter, inner);
     }
     case '<': case '<=': case '>': case '>=': {
-      // difference = left − right = ±n + F; normalise to "±n + F < 0", "≤ 0" as "< 1"
-      const flip = condition.operator === '>' || condition.operator === '>=';
-      const strict = condition.operator === '<' || condition.operator === '>';
-      const difference = affineInCounter(flip ? subtract(right, left) : subtract(left, right), counter, varying);
+      // the comparison as ±n + F < 0 (belowZeroForm, shared with the loops' exit counts)
+      const atoms = new AtomTable();
+      const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
+      const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
+      const difference = affineInCounter(below, atoms, counter, varying);
       if (difference === undefined) return undefined;
-      const limit = strict ? intConstant(0n) : intConstant(1n);
-      // n + F < limit ⇔ n < limit − F;  −n + F < limit ⇔ n > F − limit ⇔ not (n < F − limit + 1)
+      // n + F < 0 ⇔ n < −F;  −n + F < 0 ⇔ n > F ⇔ not (n < F + 1)
       return difference.sign === 1n
-        ? countBelow(subtract(limit, difference.rest), counter)
-        : subtract(counter, countBelow(add(subtract(difference.rest, limit), intConstant(1n)), counter));
+        ? countBelow(negate(difference.rest), counter)
+        : subtract(counter, countBelow(add(difference.rest, intConstant(1n)), counter));
     }
     case '=': {
       const periodic = countPeriodic(left, right, counter, varying) ?? countPeriodic(right, left, counter, varying);
       if (periodic !== undefined) return periodic;
-      const difference = affineInCounter(subtract(left, right), counter, varying);
+      const difference = affineTermInCounter(subtract(left, right), counter, varying);
       if (difference === undefined) return undefined;
       // ±n + F = 0 at the single point n = ∓F
       const point = difference.sign === 1n ? negate(difference.rest) : difference.rest;
@@ -106,7 +105,7 @@ function countPeriodic(remainder: Term, value: Term, counter: SymbolTerm, varyin
   if (remainder.kind !== 'apply' || remainder.operator !== 'mod') return undefined;
   const modulus = remainder.arguments[1]!;
   if (modulus.kind !== 'intConstant' || modulus.value <= 0n || dependsOn(value, varying)) return undefined;
-  const dividend = affineInCounter(remainder.arguments[0]!, counter, varying);
+  const dividend = affineTermInCounter(remainder.arguments[0]!, counter, varying);
   if (dividend === undefined) return undefined;
   const m = modulus.value;
   // t ≡ ρ (mod m): +t + F ≡ r gives ρ = (r − F) mod m; −t + F ≡ r gives ρ = (F − r) mod m

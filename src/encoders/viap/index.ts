@@ -154,6 +154,9 @@ async function proveProgram(
   return { kind: 'proven', proofs };
 }
 
+/** why viap answers UNKNOWN (unsupported) in bv semantics */
+const bitVectorRefusal = 'viap: bit-vector semantics is not supported yet';
+
 export async function solveViap(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
   const times: Record<string, number> = {};
@@ -162,7 +165,7 @@ export async function solveViap(program: Program, context: EncoderContext): Prom
   const show = optionValue(options, showAxiomsOption);
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(show ? { report } : {}) });
   const timed = phaseTimer(times);
-  if (options.semantics !== 'int') return done(unknownVerdict('unsupported', 'viap: bit-vector semantics is not supported yet'));
+  if (options.semantics !== 'int') return done(unknownVerdict('unsupported', bitVectorRefusal));
   // a shallow search first: a bug found by a few unrollings needs no proof attempt
   const quick = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget.share(quickSearchShare)));
   if (quick.kind === 'found') return done(quick.verdict);
@@ -222,7 +225,7 @@ async function proveWithAttempts(
 export async function solveViapProofOnly(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const times: Record<string, number> = {};
   const details: Record<string, unknown> = {};
-  if (context.options.semantics !== 'int') return { verdict: unknownVerdict('unsupported', 'viap: bit-vector semantics is not supported yet'), times, details };
+  if (context.options.semantics !== 'int') return { verdict: unknownVerdict('unsupported', bitVectorRefusal), times, details };
   const proof = await proveWithAttempts(program, context, phaseTimer(times), undefined, details);
   return { verdict: proof.kind === 'proven' ? safeVerdict(proof.proofs, proof.assumptions) : { kind: 'unknown', reason: proof.reason }, times, details };
 }
@@ -241,7 +244,7 @@ function describeTranslation(translation: ViapTranslation): string[] {
 }
 
 async function emitViap(program: Program, context: EmitContext): Promise<EmitResult> {
-  if (context.options.semantics !== 'int') return { kind: 'unsupported', reason: 'viap: bit-vector semantics is not supported yet' };
+  if (context.options.semantics !== 'int') return { kind: 'unsupported', reason: bitVectorRefusal };
   const translated = await translateProgram(program, context.solver === undefined ? undefined : decider(context.solver, context.budget));
   if (translated.kind === 'unsupported') return { kind: 'unsupported', reason: describeReason(translated.reason) };
   const translation = translated.translation;

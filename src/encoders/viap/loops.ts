@@ -16,7 +16,7 @@
 // Soundness: the definitions hold for every n >= 0 whatever the run does (they define functions by
 // recursion); a run's state after t complete iterations equals these functions at t.
 
-import { constantPolynomial, degreeIn, polynomialVariables, substitutePolynomial, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import { degreeIn, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
 import { writtenVariables } from '../../ir/visit.js';
 import { formatTerm } from '../../smt/format.js';
@@ -24,9 +24,9 @@ import {
   add, and, equal, euclideanDivide, forall, greater, implies, intConstant, intSort, ite, less, lessEqual, not, or, substituteTerm, trueTerm,
   type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import { arrayPlans, arrayViewAt, coefficientOf, describeArray, recurrenceAxioms, type ArrayPlan } from './arrays.js';
+import { arrayPlans, arrayViewAt, describeArray, recurrenceAxioms, type ArrayPlan } from './arrays.js';
 import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, type LoopContext, type SlotForms } from './forms.js';
-import { AtomTable, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+import { AtomTable, belowZeroForm, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { Collector, type ArrayView, type ExecutionState, type Jump, type LoopSummariser, type WriteRecord } from './translate.js';
 
 export const summariseLoop: LoopSummariser = async (translator, loop, frame, collector, state, parameters) => {
@@ -162,20 +162,10 @@ export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | und
   const left = termPolynomial(condition.arguments[0]!, varying, atoms);
   const right = termPolynomial(condition.arguments[1]!, varying, atoms);
   if (left === undefined || right === undefined) return undefined;
-  const difference = subtractPolynomials(left, right);
-  let negative: Polynomial; // the condition is `negative < 0`
-  switch (condition.operator) {
-    case '<': negative = difference; break;
-    case '<=': negative = subtractPolynomials(difference, constantPolynomial(1n)); break; // x <= 0 iff x − 1 < 0
-    case '>': negative = subtractPolynomials(zeroPolynomial, difference); break; // x > 0 iff −x < 0
-    case '>=': negative = subtractPolynomials(subtractPolynomials(zeroPolynomial, difference), constantPolynomial(1n)); break; // x >= 0 iff −x − 1 < 0
-    default: return undefined;
-  }
-  if (degreeIn(negative, counter.name) !== 1) return undefined;
-  const constantPart = substitutePolynomial(negative, new Map([[counter.name, zeroPolynomial]]));
-  const slope = coefficientOf(subtractPolynomials(negative, constantPart), counter.name);
+  const negative = belowZeroForm(condition.operator, left, right); // the condition is `negative < 0`
+  if (negative === undefined || degreeIn(negative, counter.name) !== 1) return undefined;
+  const { slope, rest: constantPart } = splitAffine(negative, counter.name);
   if (slope === undefined || slope <= 0n) return undefined;
-  if (polynomialVariables(constantPart).has(counter.name)) return undefined;
   // n < ⌈−b/s⌉ = (−b + s − 1) div s
   const minusBPolynomial = subtractPolynomials(zeroPolynomial, constantPart);
   const minusB = polynomialTerm(minusBPolynomial, (name) => atoms.termOf(name)!);

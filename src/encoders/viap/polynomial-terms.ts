@@ -12,8 +12,8 @@
 // Soundness: both directions are exact over the mathematical integers (int semantics).
 
 import {
-  addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, subtractPolynomials, variablePolynomial,
-  withCommonDenominator, type Polynomial,
+  addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, substitutePolynomial, subtractPolynomials, variablePolynomial,
+  withCommonDenominator, zeroPolynomial, type Polynomial,
 } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
 import {
@@ -107,9 +107,9 @@ export function dependsOn(term: Term, names: ReadonlySet<string>): boolean {
 export function polynomialTerm(polynomial: Polynomial, valueOf: (name: string) => Term): Term {
   const integral = polynomial.monomials.filter((monomial) => monomial.coefficient.denominator === 1n);
   const fractional = polynomial.monomials.filter((monomial) => monomial.coefficient.denominator !== 1n);
-  const { numerator, denominator } = withCommonDenominator({ monomials: fractional });
   const integralSum = sumOfMonomials(integral, valueOf);
   if (fractional.length === 0) return integralSum;
+  const { numerator, denominator } = withCommonDenominator({ monomials: fractional });
   const quotient = euclideanDivide(sumOfMonomials(numerator.monomials, valueOf), intConstant(denominator));
   return integral.length === 0 ? quotient : add(integralSum, quotient);
 }
@@ -123,4 +123,36 @@ function sumOfMonomials(monomialList: Polynomial['monomials'], valueOf: (name: s
     return factors.length === 1 ? factors[0]! : multiply(...factors);
   });
   return monomials.length === 0 ? intConstant(0n) : monomials.length === 1 ? monomials[0]! : add(...monomials);
+}
+
+/**
+ * the comparison `left op right` (op one of <, <=, >, >=) over the integers as `P < 0`: the
+ * polynomial P, or undefined for another operator
+ */
+export function belowZeroForm(operator: string, left: Polynomial, right: Polynomial): Polynomial | undefined {
+  const difference = subtractPolynomials(left, right);
+  switch (operator) {
+    case '<': return difference;
+    case '<=': return subtractPolynomials(difference, constantPolynomial(1n)); // x <= 0 iff x − 1 < 0
+    case '>': return subtractPolynomials(zeroPolynomial, difference); // x > 0 iff −x < 0
+    case '>=': return subtractPolynomials(subtractPolynomials(zeroPolynomial, difference), constantPolynomial(1n)); // x >= 0 iff −x − 1 < 0
+    default: return undefined;
+  }
+}
+
+/**
+ * a polynomial of degree 1 in `name` as slope·name + rest: the slope when it is an integer (else
+ * undefined) and the rest, free of `name`
+ */
+export function splitAffine(polynomial: Polynomial, name: string): { readonly slope: bigint | undefined; readonly rest: Polynomial } {
+  const rest = substitutePolynomial(polynomial, new Map([[name, zeroPolynomial]]));
+  return { slope: coefficientOf(subtractPolynomials(polynomial, rest), name), rest };
+}
+
+/** the integer coefficient of `name` in a polynomial of the form k·name, else undefined */
+function coefficientOf(polynomial: Polynomial, name: string): bigint | undefined {
+  if (polynomial.monomials.length !== 1) return undefined;
+  const monomial = polynomial.monomials[0]!;
+  if (monomial.powers.size !== 1 || monomial.powers.get(name) !== 1 || monomial.coefficient.denominator !== 1n) return undefined;
+  return monomial.coefficient.numerator;
 }
