@@ -2,8 +2,12 @@
 // more encodings and prints, per encoding: lowered, correct, unknown, WRONG, and times. A wrong
 // verdict (contradicting manifest.json) makes the script exit 1.
 //
+// With `--extra --exec` every UNSAFE is also run natively (gcc) and a table of the executions
+// follows: confirmed, not reached (with the explanation) or could not build, per encoding; an UNSAFE
+// that the native run contradicts (exit 70) counts as a crash.
+//
 // Usage: node dist/bench/corpus.js [--encodings chc,bmc,portfolio] [--timeout 20] [--jobs 2] [--filter text]
-//        [--extra "--unwind 5"] [--out results.json]
+//        [--expected safe|unsafe] [--extra "--unwind 5"] [--out results.json]
 
 import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +28,8 @@ interface Result {
   readonly verdict: string;
   readonly reason?: string;
   readonly seconds: number;
+  /** the record's `execution` field (with --exec, on UNSAFE verdicts) */
+  readonly execution?: { readonly result: string; readonly explanation?: string | null; readonly reason?: string; readonly milliseconds?: number; readonly compiler?: string };
 }
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -49,8 +55,10 @@ function runOne(task: Task, encoding: string, timeout: number, extra: readonly s
       const expected = task.verdict ? 'safe' : 'unsafe';
       const line = output.trim().split('\n').pop() ?? '';
       try {
-        const record = JSON.parse(line) as { verdict: string; reason?: string; diagnostics?: string[] };
-        resolvePromise({ file: task.file, encoding, expected, verdict: record.verdict, reason: record.reason ?? record.diagnostics?.[0], seconds });
+        const record = JSON.parse(line) as { verdict: string; reason?: string; diagnostics?: string[]; execution?: Result['execution'] };
+        const verdict = code === 70 ? 'crash' : record.verdict;
+        const reason = code === 70 ? `exit 70: ${errors.trim().split('\n')[0] ?? ''}` : record.reason ?? record.diagnostics?.[0];
+        resolvePromise({ file: task.file, encoding, expected, verdict, reason, seconds, ...(record.execution === undefined ? {} : { execution: record.execution }) });
       } catch {
         resolvePromise({ file: task.file, encoding, expected, verdict: 'crash', reason: `exit ${code}: ${errors.trim().split('\n')[0] ?? ''}`, seconds });
       }
@@ -58,14 +66,34 @@ function runOne(task: Task, encoding: string, timeout: number, extra: readonly s
   });
 }
 
+/** --extra --exec: per encoding, how the native runs of its UNSAFE verdicts ended, and the median cost */
+function printExecutions(encodings: readonly string[], results: readonly Result[]): void {
+  const executed = results.filter((result) => result.execution !== undefined);
+  if (executed.length === 0) return;
+  process.stdout.write('\nexecution of the UNSAFE verdicts (gcc):\n| encoding | UNSAFE | confirmed | not reached (explained) | not reached (disagreement) | could not build | median s |\n|---|---|---|---|---|---|---|\n');
+  for (const encoding of encodings) {
+    const mine = executed.filter((result) => result.encoding === encoding);
+    if (mine.length === 0) continue;
+    const count = (predicate: (execution: NonNullable<Result['execution']>) => boolean): number => mine.filter((result) => predicate(result.execution!)).length;
+    const times = mine.map((result) => result.execution!.milliseconds ?? 0).sort((left, right) => left - right);
+    const median = times[Math.floor(times.length / 2)]! / 1000;
+    process.stdout.write(`| ${encoding} | ${mine.length} | ${count((execution) => execution.result === 'confirmed')} | ${count((execution) => execution.result === 'notReached' && execution.explanation !== null)} | ${count((execution) => execution.result === 'notReached' && execution.explanation === null)} | ${count((execution) => execution.result === 'couldNotBuild')} | ${median.toFixed(2)} |\n`);
+  }
+  for (const result of executed.filter((item) => item.execution!.result !== 'confirmed')) {
+    process.stdout.write(`  ${result.encoding} ${result.file}: ${result.execution!.result} ${result.execution!.explanation ?? result.execution!.reason ?? ''}\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const encodings = argumentValue('--encodings', 'chc,bmc').split(',');
   const timeout = Number(argumentValue('--timeout', '20'));
   const jobs = Number(argumentValue('--jobs', '2'));
   const filter = argumentValue('--filter', '');
+  const expectedOnly = argumentValue('--expected', '');
   const extra = argumentValue('--extra', '').split(' ').filter((part) => part.length > 0);
   const outPath = argumentValue('--out', '');
-  const tasks = (JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as Task[]).filter((task) => task.file.includes(filter));
+  const tasks = (JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as Task[]).filter((task) => task.file.includes(filter))
+    .filter((task) => expectedOnly === '' || (task.verdict ? 'safe' : 'unsafe') === expectedOnly);
   const work = encodings.flatMap((encoding) => tasks.map((task) => ({ task, encoding })));
   const results: Result[] = [];
   let next = 0;
@@ -96,6 +124,7 @@ async function main(): Promise<void> {
     );
     for (const result of wrong) process.stdout.write(`  WRONG: ${result.file} expected ${result.expected}, got ${result.verdict}\n`);
   }
+  printExecutions(encodings, results);
   if (outPath) writeFileSync(outPath, JSON.stringify(results, null, 1));
   process.exit(anyWrong ? 1 : 0);
 }

@@ -42,6 +42,11 @@ export interface CommandLine {
   readonly json: boolean;
   /** a SAFE that rests on mathematical integers (every SAFE in int semantics) becomes UNKNOWN */
   readonly strict: boolean;
+  /**
+   * --exec / --no-exec: run an UNSAFE's counterexample natively (gcc); 'auto' is on for verify when
+   * gcc is there and off for one encoding and for validate
+   */
+  readonly execution: 'on' | 'off' | 'auto';
   /** print stack traces of internal errors */
   readonly debug: boolean;
   /** values of the encoders' declared options that were given, parsed */
@@ -77,6 +82,8 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--strict', 'a SAFE that assumes mathematical integers (no overflow: every SAFE of --semantics int) is UNKNOWN instead'],
   ['--property <file>', 'an SV-COMP property file (unreach-call only); prints Result: TRUE | FALSE(unreach-call) | UNKNOWN last'],
   ['--witness <file>', 'write the violation witness (YAML format 2.0) of an UNSAFE verdict to FILE'],
+  ['--exec', 'confirm an UNSAFE by running the program compiled with gcc on the counterexample\'s inputs (default in verify when gcc is on PATH; validate: judge the witness by that run)'],
+  ['--no-exec', 'do not run the program natively'],
   ['--encodings <list>', 'bench: the encodings to run, comma-separated, `portfolio` for encode verify (default: all and portfolio)'],
   ['--jobs <n>', 'bench: tasks run at once (default: the number of cores)'],
   ['--against <file>', 'bench: an earlier results.jsonl; list the tasks whose verdict changed or that got 2x slower'],
@@ -170,6 +177,14 @@ function encoderSettings(
   return { settings, warnings };
 }
 
+/** the last of --exec and --no-exec decides; neither: 'auto' */
+function executionChoice(argv: readonly string[]): 'on' | 'off' | 'auto' {
+  const on = argv.lastIndexOf('--exec');
+  const off = argv.lastIndexOf('--no-exec');
+  if (on < 0 && off < 0) return 'auto';
+  return off > on ? 'off' : 'on';
+}
+
 export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'version' {
   const cli = cac('encode');
   cli.usage('<file.c|file.i> [options]');
@@ -239,6 +254,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     preprocessor: options.preprocessor === undefined ? 'default' : choice(options.preprocessor, ['system', 'builtin', 'none'] as const, '--preprocessor', 'system'),
     json: Boolean(options.json),
     strict: Boolean(options.strict),
+    execution: executionChoice(argv),
     debug: Boolean(options.debug) || Boolean(process.env['ENCODE_DEBUG']),
     settings,
     warnings,

@@ -31,6 +31,7 @@ import type { Solver } from '../solvers/solver.js';
 import { describeReason, formatDiagnostic, unknownReason, type Diagnostic, type Verdict } from '../verdict.js';
 import { helpText, parseCommandLine, UsageError, type CommandLine } from './command-line.js';
 import { runBench } from './bench.js';
+import { describeReport, executeCounterexample, executionRecord, executionWanted, isDisagreement, type ExecutionReport } from './execution.js';
 import { formatCounterexample, formatTable } from './format.js';
 import { resolveInput, runValidate, svcompResultLine, writeWitnessIfAsked, type ResolvedInput } from './svcomp.js';
 import { readPackageVersion } from './version.js';
@@ -324,6 +325,8 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
   const program = frontEnd.program;
   const options: EncodingOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)) };
   const times: Record<string, number> = { ...frontEnd.times };
+  const budgetStarted = performance.now();
+  const remainingBudget = (): number => commandLine.timeoutSeconds * 1000 - (performance.now() - budgetStarted);
   // compare gives every encoding (under every solver) the whole budget, one after the other
   startWatchdog(commandLine.command === 'compare' ? commandLine.timeoutSeconds * encoders.size * commandLine.solvers.length : commandLine.timeoutSeconds);
 
@@ -340,7 +343,9 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
       const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
       times.total = performance.now() - started;
       const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
-      printPortfolioRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict) }, result, times);
+      const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
+      printPortfolioRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict), ...executionField(execution) }, result, times);
+      finishExecution(commandLine, execution);
       printSvcompResult(commandLine, input, result.verdict, witness);
       return verdictExitCode(result.verdict);
     } finally {
@@ -353,11 +358,32 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
     Object.assign(times, result.times);
     times.total = performance.now() - started;
     const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
-    printRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict) }, result, times);
+    const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
+    printRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict), ...executionField(execution) }, result, times);
+    finishExecution(commandLine, execution);
     printSvcompResult(commandLine, input, result.verdict, witness);
     return verdictExitCode(result.verdict);
   } finally {
     await solver.dispose();
+  }
+}
+
+/** --exec: the native run of an UNSAFE's counterexample (undefined: not asked for, or not UNSAFE) */
+function executionOf(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict, remainingMilliseconds: number): ExecutionReport | undefined {
+  if (verdict.kind !== 'unsafe' || !executionWanted(commandLine)) return undefined;
+  return executeCounterexample(commandLine, input, program, verdict.counterexample, remainingMilliseconds);
+}
+
+function executionField(execution: ExecutionReport | undefined): Record<string, unknown> {
+  return execution === undefined ? {} : { execution: executionRecord(execution) };
+}
+
+/** prints the execution line (text mode); a disagreement with the interpreter is an internal error */
+function finishExecution(commandLine: CommandLine, execution: ExecutionReport | undefined): void {
+  if (execution === undefined) return;
+  if (!commandLine.json) process.stdout.write(`execution: ${describeReport(execution)}\n`);
+  if (isDisagreement(execution)) {
+    throw new InternalError(`the UNSAFE verdict's counterexample replays on the interpreter but not in the program compiled with gcc: ${describeReport(execution)}`);
   }
 }
 

@@ -12,6 +12,8 @@ import { readViolationWitness, violationWitness } from '../svcomp/witness.js';
 import { formatDiagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
 import { readPackageVersion } from './version.js';
+import { describeReport, executeCounterexample, isDisagreement } from './execution.js';
+import { InternalError } from '../encoders/kernel/guard.js';
 
 export interface ResolvedInput {
   /** the C program to read */
@@ -87,10 +89,19 @@ export function runValidate(commandLine: CommandLine, codes: ValidateExitCodes):
     return codes.inputError;
   }
   const validation = validateWitness(frontEnd.program, input.programFile, witness, commandLine.semantics);
-  if (validation.kind === 'rejected') {
-    process.stdout.write(`witness rejected: ${validation.reason}\nResult: UNKNOWN\n`);
-    return codes.rejected;
+  if (validation.kind === 'rejected') process.stdout.write(`witness rejected: ${validation.reason}\n`);
+  else process.stdout.write(`witness confirmed: the replay fails the assertion at ${input.programFile}:${validation.violatedAt.line}:${validation.violatedAt.column}\n`);
+  if (commandLine.execution !== 'on') {
+    process.stdout.write(validation.kind === 'confirmed' ? 'Result: FALSE(unreach-call)\n' : 'Result: UNKNOWN\n');
+    return validation.kind === 'confirmed' ? codes.confirmed : codes.rejected;
   }
-  process.stdout.write(`witness confirmed: the replay fails the assertion at ${input.programFile}:${validation.violatedAt.line}:${validation.violatedAt.column}\nResult: FALSE(unreach-call)\n`);
-  return codes.confirmed;
+  // --exec: the witness is confirmed when both the interpreter's replay and the native run reach the error
+  const execution = executeCounterexample(commandLine, input, frontEnd.program, witness.counterexample, commandLine.timeoutSeconds * 1000);
+  process.stdout.write(`execution: ${describeReport(execution)}\n`);
+  const reached = execution.kind === 'confirmed' && validation.kind === 'confirmed';
+  if (validation.kind === 'confirmed' && isDisagreement(execution)) {
+    throw new InternalError(`the interpreter's replay of the witness and the program compiled with gcc disagree: ${describeReport(execution)}`);
+  }
+  process.stdout.write(reached ? 'Result: FALSE(unreach-call)\n' : 'Result: UNKNOWN\n');
+  return reached ? codes.confirmed : codes.rejected;
 }

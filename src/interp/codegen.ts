@@ -565,7 +565,7 @@ class Generator {
         const type = this.constant(statement.target.type);
         const where = this.constant(location);
         this.scoped(() => {
-          const chosen = this.define(`nondet.nextScalar(${type}, ${where})`);
+          const chosen = this.define(`nondet.nextScalar(${type}, ${where}, ${JSON.stringify(statement.origin)})`);
           this.emit(`if (${chosen} === undefined) inputExhausted(${where}, steps);`);
           this.emit(`if (${chosen} !== h${site}) { v${site} = checkedChoice(${chosen}, ${type}, ${where}, steps); h${site} = ${chosen}; }`);
           this.emit(`if (replaying === undefined) consumedScalars.push(${chosen}); else consumedScalarCount++;`);

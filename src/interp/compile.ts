@@ -347,7 +347,7 @@ export function compileProgramToClosures(program: Program, semantics: Semantics)
         let lastValue: Value = 0;
         return () => {
           tick();
-          const chosen = nondet!.nextScalar(type, location);
+          const chosen = nondet!.nextScalar(type, location, statement.origin);
           if (chosen === undefined) throw new RunStop({ kind: 'inputExhausted', location, steps });
           let value: Value;
           if (chosen === lastChosen) {

@@ -13,14 +13,14 @@
 //   `bv` and does not exist in `int` (mathematical integers);
 // - one step is one executed statement or one evaluation of a loop condition.
 
-import type { ArrayVariable, IntegerType, Program, Semantics, SourceLocation } from '../ir/types.js';
+import type { ArrayVariable, HavocOrigin, IntegerType, Program, Semantics, SourceLocation } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import { compileProgram } from './compile.js';
 import { createCounterexampleSource } from './sources.js';
 
 export interface NondetSource {
-  /** a value for a scalar `havoc`; undefined when the source is exhausted */
-  nextScalar(type: IntegerType, location: SourceLocation): bigint | undefined;
+  /** a value for a scalar `havoc` of the given origin; undefined when the source is exhausted */
+  nextScalar(type: IntegerType, location: SourceLocation, origin: HavocOrigin): bigint | undefined;
   /**
    * the content for an `arrayHavoc`; `sizes` are the array's sizes evaluated at the havoc (for
    * multi-dimensional arrays the entries are keyed by the row-major flattened index over them).

@@ -9,7 +9,7 @@
 // - createRecordingSource: wraps a source and records what it handed out, as a Counterexample.
 
 import { typeRange } from '../ir/factory.js';
-import type { ArrayVariable, IntegerType, SourceLocation } from '../ir/types.js';
+import type { ArrayVariable, HavocOrigin, IntegerType, SourceLocation } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import type { NondetSource } from './interpreter.js';
 
@@ -98,8 +98,8 @@ export function createRecordingSource(inner: NondetSource): RecordingSource {
   const scalars: bigint[] = [];
   const arrays: ArrayContent[] = [];
   return {
-    nextScalar(type: IntegerType, location: SourceLocation) {
-      const value = inner.nextScalar(type, location);
+    nextScalar(type: IntegerType, location: SourceLocation, origin: HavocOrigin) {
+      const value = inner.nextScalar(type, location, origin);
       if (value !== undefined) scalars.push(value);
       return value;
     },

@@ -6,7 +6,7 @@ import type {
   ArrayFillStatement, ArrayHavocStatement, ArrayReadExpression, ArrayVariable, ArrayWriteStatement,
   AssertStatement, AssignStatement, AssumeStatement, BinaryExpression, BinaryOperator, Block,
   BreakStatement, CastExpression, ConditionalExpression, ConstantExpression, ContinueStatement,
-  DataModel, Expression, HavocStatement, IfStatement, IntegerType, LoopStatement, Program,
+  DataModel, Expression, HavocOrigin, HavocStatement, IfStatement, IntegerType, LoopStatement, Program,
   ScalarVariable, SourceLocation, UnaryExpression, UnaryOperator, VariableExpression,
 } from './types.js';
 
@@ -144,8 +144,9 @@ export function createArrayWrite(array: ArrayVariable, indices: readonly Express
   }
   return Object.freeze({ kind: 'arrayWrite', array, indices: Object.freeze([...indices]), value, location });
 }
-export function createHavoc(target: ScalarVariable, location: SourceLocation): HavocStatement {
-  return Object.freeze({ kind: 'havoc', target, location });
+/** a havoc; `origin` says whether a real run reads the value as an input (default: indeterminate) */
+export function createHavoc(target: ScalarVariable, location: SourceLocation, origin: HavocOrigin = 'indeterminate'): HavocStatement {
+  return Object.freeze({ kind: 'havoc', target, origin, location });
 }
 export function createArrayHavoc(array: ArrayVariable, location: SourceLocation): ArrayHavocStatement {
   return Object.freeze({ kind: 'arrayHavoc', array, location });

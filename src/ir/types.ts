@@ -155,10 +155,17 @@ export interface ArrayWriteStatement {
   readonly value: Expression;
   readonly location: SourceLocation;
 }
+/**
+ * Where a havoc's value comes from in a real run: 'input' is the value of a `__VERIFIER_nondet_*`
+ * call (what a test harness feeds the program); 'indeterminate' is a value C leaves unspecified
+ * (an uninitialised local, a parameter of the entry function) or one an abstraction introduced.
+ */
+export type HavocOrigin = 'input' | 'indeterminate';
 /** target := a nondeterministic value in the range of target.type */
 export interface HavocStatement {
   readonly kind: 'havoc';
   readonly target: ScalarVariable;
+  readonly origin: HavocOrigin;
   readonly location: SourceLocation;
 }
 /** every cell of the array gets a nondeterministic value in the element type's range */

@@ -51,8 +51,8 @@ function locateChoices(program: Program, counterexample: Counterexample, semanti
   const inner = createCounterexampleSource(counterexample);
   const located: (LocatedValue | LocatedArray)[] = [];
   const source: NondetSource = {
-    nextScalar: (type, location) => {
-      const value = inner.nextScalar(type, location);
+    nextScalar: (type, location, origin) => {
+      const value = inner.nextScalar(type, location, origin);
       if (value !== undefined) located.push({ kind: 'scalar', location, value });
       return value;
     },

@@ -37,12 +37,12 @@ function sourceFor(size: number, seed: number): NondetSource {
   const rest = createRandomSource({ seed: 1000 * size + seed, domain, maxArrayCells: 4096 });
   let first = true;
   return {
-    nextScalar(type, location) {
+    nextScalar(type, location, origin) {
       if (first) {
         first = false;
         return BigInt(size);
       }
-      return rest.nextScalar(type, location);
+      return rest.nextScalar(type, location, origin);
     },
     nextArray: (array, location, arraySizes) => rest.nextArray(array, location, arraySizes),
   };

@@ -93,7 +93,7 @@ export function failsForSmallSizes(program: Program): boolean {
       const outcome = runProgram(program, {
         semantics: 'int', maxSteps: 1_000_000,
         nondet: {
-          nextScalar: (type, location) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location); },
+          nextScalar: (type, location, origin) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location, origin); },
           nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
         },
       });

@@ -83,7 +83,7 @@ export function lowerCall(
     const type = nondetType(name, context);
     if (type === undefined) return unsupported(location, `nondeterministic value of type '${name.slice('__VERIFIER_nondet_'.length)}'`);
     const temporary = context.freshScalar('nondet', type, location);
-    out.push(createHavoc(temporary, location));
+    out.push(createHavoc(temporary, location, 'input'));
     return integerValue(createVariableExpression(temporary));
   }
   const nonReturning = nonReturningFunctions.get(name);

@@ -434,7 +434,7 @@ export function tryDirectHavoc(context: Context, node: ObjectNode, value: AstExp
   if (node.kind !== 'scalar' || value.kind !== 'call' || value.callee.kind !== 'identifier' || value.arguments.length > 0) return false;
   const type = nondetType(value.callee.name, context);
   if (type === undefined || !sameType(type, node.variable.type)) return false;
-  out.push(createHavoc(node.variable, value.location));
+  out.push(createHavoc(node.variable, value.location, 'input'));
   return true;
 }
 

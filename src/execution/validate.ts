@@ -1,0 +1,99 @@
+// Execution-based validation of a counterexample: the program, compiled by gcc and linked against a
+// harness that returns the counterexample's nondet inputs in order, must reach the error.
+//
+// The answer is 'confirmed' (the native run reached an error function), 'notReached' or
+// 'couldNotBuild'. A 'notReached' carries an explanation when one is known, so that callers can tell
+// an expected difference from a disagreement between the interpreter and the compiled program:
+// - 'indeterminate': the interpreter's failure needs values C leaves indeterminate (uninitialised
+//   locals, malloc'ed memory), which the native run does not take from the counterexample;
+// - 'integerSemantics': the counterexample is one of mathematical integers (--semantics int) and its
+//   replay in two's complement (bv) semantics does not fail, so the native run may differ;
+// - 'dataModel': an ILP32 program had to be built for LP64 (no gcc -m32 here).
+// A 'notReached' without explanation is a disagreement: the interpreter and gcc read the program
+// differently, which is a bug of ours (the CLI reports it as an internal error).
+
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeOutcome, replayCounterexample } from '../interp/interpreter.js';
+import type { DataModel, Program, Semantics } from '../ir/types.js';
+import type { Counterexample } from '../verdict.js';
+import { buildWithHarness, describeNativeOutcome, runNative, type NativeOutcome } from './gcc.js';
+import { harnessSource } from './harness.js';
+import { failureDependsOnIndeterminate, programInputs, type IndeterminateChoice } from './inputs.js';
+
+export interface ExecutionOptions {
+  readonly semantics: Semantics;
+  readonly dataModel: DataModel;
+  /** the time limit of building and running together */
+  readonly timeoutMilliseconds: number;
+  /** the folder to build in and keep (harness.c, program.o, program); default: a temporary folder */
+  readonly directory?: string;
+}
+
+export type NotReachedExplanation = 'indeterminate' | 'integerSemantics' | 'dataModel';
+
+interface ExecutionFacts {
+  /** the compile command's flags, e.g. `gcc -m32 -O0 -fno-inline -fwrapv` */
+  readonly compiler: string;
+  /** the folder kept with harness.c, inputs.txt and the binary (a confirmed run's temporary folder is removed) */
+  readonly directory: string | undefined;
+  readonly inputs: readonly bigint[];
+  readonly indeterminate: readonly IndeterminateChoice[];
+  /** build and run, in milliseconds */
+  readonly milliseconds: number;
+  readonly notes: readonly string[];
+}
+
+export type ExecutionCheck =
+  | ({ readonly kind: 'confirmed' } & ExecutionFacts)
+  | ({ readonly kind: 'notReached'; readonly outcome: NativeOutcome; readonly explanation: NotReachedExplanation | undefined } & ExecutionFacts)
+  | { readonly kind: 'couldNotBuild'; readonly reason: string; readonly milliseconds: number };
+
+export function validateByExecution(programFile: string, program: Program, counterexample: Counterexample, options: ExecutionOptions): ExecutionCheck {
+  const started = performance.now();
+  const split = programInputs(program, counterexample, options.semantics);
+  const harnessNote = `inputs of the counterexample of ${programFile} (${options.semantics} semantics, ${options.dataModel})`;
+  const build = buildWithHarness(programFile, harnessSource(split.inputs, harnessNote), { dataModel: options.dataModel, sanitize: false, timeoutMilliseconds: options.timeoutMilliseconds, ...(options.directory === undefined ? {} : { directory: options.directory }) });
+  if (build.kind === 'couldNotBuild') return { kind: 'couldNotBuild', reason: build.reason, milliseconds: performance.now() - started };
+  writeFileSync(join(build.directory, 'inputs.txt'), split.inputs.map(String).join('\n') + (split.inputs.length > 0 ? '\n' : ''));
+  const run = runNative(build.binary, { timeoutMilliseconds: Math.max(1, Math.round(options.timeoutMilliseconds - (performance.now() - started))) });
+  const notes = [...(build.dataModelNote === undefined ? [] : [build.dataModelNote])];
+  if (split.replay.kind !== 'assertionFailed') notes.push(`the interpreter's replay ${describeOutcome(split.replay)}`);
+  const facts = { compiler: build.compiler, directory: build.directory, inputs: split.inputs, indeterminate: split.indeterminate, notes };
+  if (run.outcome.kind === 'reachedError') {
+    if (options.directory === undefined) rmSync(build.directory, { recursive: true, force: true });
+    return { kind: 'confirmed', ...facts, directory: options.directory, milliseconds: performance.now() - started };
+  }
+  return { kind: 'notReached', outcome: run.outcome, explanation: explain(program, counterexample, options, build.dataModelNote !== undefined), ...facts, milliseconds: performance.now() - started };
+}
+
+function explain(program: Program, counterexample: Counterexample, options: ExecutionOptions, dataModelDiffers: boolean): NotReachedExplanation | undefined {
+  if (failureDependsOnIndeterminate(program, counterexample, options.semantics)) return 'indeterminate';
+  if (options.semantics === 'int' && replayCounterexample(program, counterexample, 'bv').kind !== 'assertionFailed') return 'integerSemantics';
+  if (dataModelDiffers) return 'dataModel';
+  return undefined;
+}
+
+export function describeExecution(check: ExecutionCheck): string {
+  const seconds = `${(check.milliseconds / 1000).toFixed(2)} s`;
+  switch (check.kind) {
+    case 'confirmed':
+      return `confirmed: the program compiled with ${check.compiler} reaches the error on the counterexample's ${check.inputs.length} input(s) (${seconds})`;
+    case 'couldNotBuild':
+      return `could not build: ${check.reason}`;
+    case 'notReached': {
+      const why = check.explanation === undefined ? 'the interpreter and the compiled program disagree' : explanationText[check.explanation];
+      return `not reached: the program compiled with ${check.compiler} ${describeNativeOutcome(check.outcome)} on the counterexample's ${check.inputs.length} input(s); ${why} (${seconds}; harness and binary kept in ${check.directory})`;
+    }
+    default: {
+      const never: never = check;
+      throw new Error(`unknown execution check ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+const explanationText: Readonly<Record<NotReachedExplanation, string>> = {
+  indeterminate: 'the failure needs values C leaves indeterminate (uninitialised memory), which a real run does not take from the counterexample',
+  integerSemantics: 'the counterexample assumes mathematical integers, and in two\'s complement the replay does not fail either',
+  dataModel: 'the program was built for another data model than the one it was verified for',
+};
