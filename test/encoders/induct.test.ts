@@ -19,12 +19,13 @@ afterAll(() => solver.dispose());
 const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 30_000 };
 
 describe('induct on the bench/symbolic family', () => {
-  it('never contradicts the expected answers, and decides at least 21 safe and 20 buggy programs', async () => {
+  it('never contradicts the expected answers, and decides at least 25 safe and 25 buggy programs', async () => {
     const { counts, wrong } = await solveFamily(inductEncoder, options, solver);
     console.log(`induct on bench/symbolic: ${JSON.stringify(counts)}`);
     expect(wrong).toEqual([]);
-    expect(counts.safe).toBeGreaterThanOrEqual(21);
-    expect(counts.unsafe).toBeGreaterThanOrEqual(20);
+    // measured: 27 safe and 28 buggy of 48 pairs (nested loops and N read inside loops are refused)
+    expect(counts.safe).toBeGreaterThanOrEqual(25);
+    expect(counts.unsafe).toBeGreaterThanOrEqual(25);
   });
 });
 

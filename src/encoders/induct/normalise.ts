@@ -1,22 +1,90 @@
-// Rewrites that bring more programs into the shape of shape.ts, each keeping the original's runs:
-// - a final `if (c) { … }` without else (main's body behind a guard, `if (N > 1) { … }`) becomes
-//   `assume(c); …`: the runs that skip the branch end there and fail no assertion;
+// Rewrites that bring more programs into the shape of shape.ts, each keeping the original's failing
+// runs (a run fails an assertion after the rewrite if and only if it did before):
+// - statements after the last assertion that contain no assertion are dropped (`main_returned = 1`):
+//   they cannot fail;
+// - a final `if (c) { A } else { B }` whose branch A has no assertion becomes `assume(!c); B` (and
+//   symmetrically; main's body behind a guard, `if (N > 1) { … }`): the runs through A end there
+//   and fail no assertion;
+// - main's early return, `if (c) { f = 1; } assume(!f);` with the flag f = 0 before, becomes
+//   `assume(!c);` (the lowering's `if (N <= 0) return 1;`);
 // - a scalar set once to a constant C (`int N = 100000;`) that bounds a loop becomes a size read
 //   from a nondet call with 1 <= N <= C: the original is the instance N = C;
 // - a loop counter's initialisation separated from its loop by independent statements moves down to it.
 // A counterexample is always replayed on the original program (index.ts), never on these.
 
-import { createAssume, createProgram } from '../../ir/factory.js';
-import type { Program, Statement } from '../../ir/types.js';
-import { containsArrayRead, forEachStatement, scalarsReadBy, scalarsReadIn } from '../../ir/visit.js';
+import { createAssume, createProgram, createUnary } from '../../ir/factory.js';
+import type { Block, Program, ScalarVariable, Statement } from '../../ir/types.js';
+import { containsArrayRead, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables } from '../../ir/visit.js';
 
-/** `P; if (c) { Q }` as `P; assume(c); Q`, repeatedly, when the if is the last statement */
+function containsAssertion(block: Block): boolean {
+  let found = false;
+  forEachStatement(block, (statement) => { if (statement.kind === 'assert') found = true; });
+  return found;
+}
+
+/**
+ * `P; if (c) { Q } else { R }` as `P; assume(c); Q` when R has no assertion (or `assume(!c); R`
+ * when Q has none), repeatedly, with the statements without assertions at the end dropped first
+ */
 export function unwrapFinalConditional(program: Program): Program {
   let body: readonly Statement[] = program.body;
-  for (let last = body[body.length - 1]; last !== undefined && last.kind === 'if' && last.else.length === 0; last = body[body.length - 1]) {
-    body = [...body.slice(0, -1), createAssume(last.condition, last.location), ...last.then];
+  for (;;) {
+    let end = body.length;
+    while (end > 0 && !containsAssertion([body[end - 1]!])) end--;
+    if (end < body.length) body = body.slice(0, end);
+    const last = body[body.length - 1];
+    if (last === undefined || last.kind !== 'if') break;
+    if (!containsAssertion(last.else)) body = [...body.slice(0, -1), createAssume(last.condition, last.location), ...last.then];
+    else if (!containsAssertion(last.then)) body = [...body.slice(0, -1), createAssume(createUnary('logicalNot', last.condition), last.location), ...last.else];
+    else break;
   }
+  body = foldReturnFlags(body);
   return body === program.body ? program : createProgram(program.file, program.scalars, program.arrays, body, program.dataModel);
+}
+
+/** the flag f of `assume(!f)` or `assume(f == 0)` */
+function assumedClear(statement: Statement | undefined): ScalarVariable | undefined {
+  if (statement?.kind !== 'assume') return undefined;
+  const condition = stripCasts(statement.condition);
+  if (condition.kind === 'unary' && condition.operator === 'logicalNot') {
+    const operand = stripCasts(condition.operand);
+    return operand.kind === 'variable' ? operand.variable : undefined;
+  }
+  if (condition.kind === 'binary' && condition.operator === 'equal') {
+    const left = stripCasts(condition.left);
+    const right = stripCasts(condition.right);
+    if (left.kind === 'variable' && right.kind === 'constant' && right.value === 0n) return left.variable;
+  }
+  return undefined;
+}
+
+/**
+ * `f = 0; S; if (c) { f = 1; } assume(!f);` as `f = 0; S; assume(!c);` when S does not write f:
+ * f is 0 before the if, so the assume holds exactly when the branch is not taken
+ */
+function foldReturnFlags(body: readonly Statement[]): readonly Statement[] {
+  let result = body;
+  for (let index = 0; index + 1 < result.length; index++) {
+    const guard = result[index]!;
+    const flag = assumedClear(result[index + 1]);
+    if (flag === undefined || guard.kind !== 'if' || guard.else.length !== 0 || guard.then.length !== 1) continue;
+    const set = guard.then[0]!;
+    if (set.kind !== 'assign' || set.target.id !== flag.id || scalarsReadBy(guard.condition).has(flag.id)) continue;
+    let cleared = false;
+    for (let position = index - 1; position >= 0; position--) {
+      const before = result[position]!;
+      if (before.kind === 'assign' && before.target.id === flag.id) {
+        const value = stripCasts(before.value);
+        cleared = value.kind === 'constant' && value.value === 0n;
+        break;
+      }
+      if (writtenVariables([before]).scalars.has(flag.id)) break;
+    }
+    if (!cleared) continue;
+    const folded = createAssume(createUnary('logicalNot', guard.condition), guard.location);
+    result = [...result.slice(0, index), folded, ...result.slice(index + 2)];
+  }
+  return result;
 }
 
 

@@ -1,0 +1,25 @@
+// expected: safe
+// Global N with an early return for N <= 0; adds every nondet cell to a one-cell accumulator, then subtracts them again; checks sum[0] == 0.
+extern void abort(void);
+#include <stdlib.h>
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "early-return-cancel-sum-safe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int N;
+
+int main(void) {
+  N = __VERIFIER_nondet_int();
+  if (N <= 0) return 1;
+  int i;
+  int sum[1];
+  int *a = malloc(sizeof(int) * N);
+  for (i = 0; i < N; i++) a[i] = __VERIFIER_nondet_int();
+  sum[0] = 0;
+  for (i = 0; i < N; i++) sum[0] = sum[0] + a[i];
+  for (i = 0; i < N; i++) sum[0] = sum[0] - a[i];
+  __VERIFIER_assert(sum[0] == 0);
+  return 1;
+}

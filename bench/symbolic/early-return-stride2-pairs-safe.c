@@ -1,0 +1,27 @@
+// expected: safe
+// Global N with an early return; a stride-2 loop writes 0 and 1 into each pair of cells of a[2N]; the full-range sum is N.
+extern void abort(void);
+#include <stdlib.h>
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "early-return-stride2-pairs-safe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int N;
+
+int main(void) {
+  N = __VERIFIER_nondet_int();
+  if (N <= 0) return 1;
+  assume_abort_if_not(N <= 10000);
+  int i;
+  int a[2 * N];
+  for (i = 0; i < 2 * N; i += 2) {
+    a[i] = 0;
+    a[i + 1] = 1;
+  }
+  int s = 0;
+  for (i = 0; i < 2 * N; i++) s = s + a[i];
+  __VERIFIER_assert(s == N);
+  return 1;
+}
