@@ -25,7 +25,7 @@ import {
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
-  iterationFrame,
+  iterationFrame, maximumClosedFormDegree,
 } from './forms.js';
 import { dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
@@ -298,7 +298,7 @@ function pointwiseClosedForm(
   const countUpdate = termPolynomial(add(count, intConstant(1n)), varying, context.atoms);
   if (update === undefined || countUpdate === undefined) return undefined;
   const updates = new Map([[placeholder.name, update], [pointwiseCount, countUpdate]]);
-  const form = computeClosedForms({ updates }, { iterationVariable: pointwiseIteration, maximumDegree: 3 }).get(placeholder.name)!;
+  const form = computeClosedForms({ updates }, { iterationVariable: pointwiseIteration, maximumDegree: maximumClosedFormDegree }).get(placeholder.name)!;
   if (form.kind === 'undefined') return undefined;
   const value = polynomialTerm(form.value, (name) => {
     if (name === pointwiseIteration) return context.counter;

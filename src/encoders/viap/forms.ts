@@ -29,6 +29,12 @@ import { forEachStatement } from '../../ir/visit.js';
 
 const iterationName = '#n';
 
+/**
+ * the largest degree of a closed form in the iteration count: a sum of cubes (degree 4) still has one;
+ * every form is proven (closed-forms.ts), so the bound only limits the size of the queries
+ */
+export const maximumClosedFormDegree = 4;
+
 export type Slot =
   | { readonly kind: 'scalar'; readonly key: string; readonly variable: ScalarVariable }
   | { readonly kind: 'cell'; readonly key: string; readonly array: ArrayVariable; readonly indices: readonly Term[] };
@@ -171,7 +177,7 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     context.initialByPlaceholder.set(placeholder.name, initialValue(context, slot));
     updates.set(placeholder.name, termPolynomial(simplifyTerm(valueAfter(slot, run)), varying, context.atoms));
   }
-  let solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 3 });
+  let solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree });
   const unsolved = slots.filter((slot) => solved.get(placeholders.get(slot.key)!.name)!.kind === 'undefined');
   /** the second pass's updates of the slots it was run for, and the closed forms at the counter */
   const decidedUpdates = new Map<string, Term>();
@@ -201,7 +207,7 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
       decidedUpdates.set(slot.key, simplified);
       updates.set(placeholder.name, termPolynomial(simplified, varying, context.atoms));
     }
-    solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 3 });
+    solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree });
   }
   const forms = new Map<string, SlotForm>();
   for (const slot of slots) {
