@@ -1,6 +1,7 @@
 // Unit tests of lowering: the shape of the IR (names, loops, arrays, types per data model) and the
 // located `unsupported` diagnostics for constructs outside the supported fragment.
 
+import { printProgram } from '../../src/ir/print.js';
 import { describe, expect, it } from 'vitest';
 import type { Block, Statement } from '../../src/ir/types.js';
 import { interpret, lowerOrFail, lowerSource } from './lower-harness.js';
@@ -77,6 +78,18 @@ int main() { int n = __VERIFIER_nondet_int(); int m = n + 1; int a[n][m]; n = 0;
     expect(block.sizes).toHaveLength(1);
     const writes = statements(program.body).filter((statement) => statement.kind === 'arrayWrite');
     expect(writes.map((write) => write.kind === 'arrayWrite' && write.indices.length)).toEqual([2, 1]);
+  });
+
+  it('takes the sizeof factor anywhere in a malloc product: sizeof(int) * n * n and n * sizeof(int) * 2 count n·n and 2n cells', () => {
+    const program = lowerOrFail(`${prelude}
+int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;
+  int *p = malloc(sizeof(int) * n * n); int *q = malloc(n * sizeof(int) * 2);
+  p[n * n - 1] = 1; q[2 * n - 1] = 2; __VERIFIER_assert(p[n * n - 1] + q[2 * n - 1] != 3); return 0; }`);
+    expect(program.arrays.map((array) => array.sourceName)).toEqual(expect.arrayContaining(['p_block', 'q_block']));
+    expect(interpret(program, [3n])).toBe('error');
+    const text = printProgram(program);
+    expect(text).toMatch(/p_length = n \* n;/);
+    expect(text).toMatch(/q_length = n \* 2;/);
   });
 
   it('lowers do-while with the exit test in the update block', () => {

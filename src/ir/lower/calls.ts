@@ -154,16 +154,26 @@ function lowerAllocation(
     return { kind: 'pointer', pointer: { kind: 'allocation', count: one, bytes: one, sizeofType: whole, fill, location }, ctype: voidPointer };
   }
   if (argument.kind === 'binary' && argument.operator === '*') {
-    const leftType = sizeofTypeOf(argument.left);
-    const rightType = sizeofTypeOf(argument.right);
-    const sizeofType = leftType ?? rightType;
-    if (sizeofType !== undefined) {
-      const count = lowerRvalue(context, scope, leftType !== undefined ? argument.right : argument.left, out);
+    // a product with one sizeof(T) factor, in any position: sizeof(int) * N * N is (sizeof(int) * N) * N
+    const factors = productFactors(argument);
+    const sizeofFactors = factors.filter((factor) => sizeofTypeOf(factor) !== undefined);
+    if (sizeofFactors.length === 1) {
+      const sizeofType = sizeofTypeOf(sizeofFactors[0]!)!;
+      const others = factors.filter((factor) => factor !== sizeofFactors[0]);
+      const countExpression = others.slice(1).reduce<AstExpression>(
+        (product, factor) => ({ kind: 'binary', operator: '*', left: product, right: factor, location: factor.location }), others[0]!);
+      const count = lowerRvalue(context, scope, countExpression, out);
       return { kind: 'pointer', pointer: { kind: 'allocation', count, bytes: count, sizeofType, fill, location }, ctype: voidPointer };
     }
   }
   const bytes = lowerRvalue(context, scope, argument, out);
   return { kind: 'pointer', pointer: { kind: 'allocation', count: undefined, bytes, sizeofType: undefined, fill, location }, ctype: voidPointer };
+}
+
+/** the factors of a product tree `a * b * c` (any association), left to right */
+function productFactors(expression: AstExpression): AstExpression[] {
+  if (expression.kind !== 'binary' || expression.operator !== '*') return [expression];
+  return [...productFactors(expression.left), ...productFactors(expression.right)];
 }
 
 /** memset(a, 0, sizeof(a)) on a whole array → arrayFill 0; anything else is unsupported. */
@@ -235,7 +245,7 @@ function inlineCall(
     if (ctype.kind === 'struct') {
       const node = createObject(context, parameterName, ctype, parameterLocation, noSize);
       if (value.kind !== 'object' || value.node.kind !== 'struct') return unsupported(location, 'struct argument that is not an object');
-      copyStruct(node, value.node, location, out);
+      copyStruct(context, node, value.node, location, out);
       functionScope.declare(parameterName, { kind: 'object', node });
       return;
     }
