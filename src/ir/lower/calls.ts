@@ -1,4 +1,5 @@
-// Calls: SV-COMP intrinsics are mapped to IR statements (whatever their definitions in the file say),
+// Calls: SV-COMP intrinsics are mapped to IR statements (whatever their definitions in the file say;
+// the int argument of __VERIFIER_assume, assume_abort_if_not and __VERIFIER_assert converted as C does),
 // every other call to a function defined in the file is inlined: parameters are fresh variables
 // assigned the arguments (arrays and pointers are bound to the caller's objects), the result goes to
 // a fresh variable, `return` is lowered with a "returned" flag (see statements.ts). Recursion and
@@ -100,7 +101,10 @@ export function lowerCall(
       || (name === 'assert' && !context.functions.has(name))) {
     const argument = argumentsList[0];
     if (argument === undefined || argumentsList.length !== 1) return unsupported(location, `${name} with ${argumentsList.length} arguments`);
-    const condition = lowerCondition(context, scope, argument, out);
+    const truth = lowerCondition(context, scope, argument, out);
+    // these functions take an int (as SV-COMP declares them, and as the harness defines them): a wider
+    // argument is converted first, so 2^32 is false; `assert` is a macro that tests the value itself
+    const condition = name !== 'assert' && truth.type.width > intType.width ? convertTo(truth, intType) : truth;
     out.push(name === '__VERIFIER_assume' || name === 'assume_abort_if_not' ? createAssume(condition, location) : createAssert(condition, location));
     return { kind: 'void' };
   }

@@ -257,7 +257,7 @@ function initialise(
     if (node.kind === 'struct' && node.ctype.kind === 'struct') {
       const value = lowerExpression(context, scope, expression, out);
       if (value.kind !== 'object' || value.node.kind !== 'struct') return unsupported(location, 'struct initialised from a non-object');
-      copyStruct(node, value.node, location, out);
+      copyStruct(context, node, value.node, location, out);
       return;
     }
     return unsupported(location, `initialisation of ${describeType(node.ctype)} from an expression`);

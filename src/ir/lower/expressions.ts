@@ -20,6 +20,7 @@ import { type ObjectNode, indexObject, integerLeaves, isOpaquePointer, leafType,
 import { bindPointer, opaqueFlag } from './pointers.js';
 import type { Scope } from './scope.js';
 import { lowerStatementExpression } from './statements.js';
+import { readsAny, writtenVariables } from '../visit.js';
 import {
   type PointerValue, type Value, freeze, integerValue, isPointerLike, pointerTruth, protect, protectValue, toInteger,
   toPointer,
@@ -163,8 +164,9 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
     case 'call':
       return lowerCall(context, scope, expression, out, false);
     case 'index': {
-      const mark = out.length;
       const base = lowerExpression(context, scope, expression.array, out);
+      // the base is protected against the side effects of the index (not against its own)
+      const mark = out.length;
       const index = lowerRvalue(context, scope, expression.index, out);
       if (base.kind === 'integer' && isPointerLikeAst(context, scope, expression.index)) {
         return unsupported(location, 'index expression of the form i[a]');
@@ -272,8 +274,8 @@ function lowerUnary(context: Context, scope: Scope, expression: Extract<AstExpre
     case '&': {
       const operand = expression.operand;
       if (operand.kind === 'index') {
-        const mark = out.length;
         const base = lowerExpression(context, scope, operand.array, out);
+        const mark = out.length;
         const index = lowerRvalue(context, scope, operand.index, out);
         const pointer = toPointer(protectValue(context, base, mark, out, location), location);
         if (pointer.kind !== 'target' || !pointer.target.isArray) return unsupported(location, 'address of an element');
@@ -399,7 +401,7 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
     if (expression.operator !== '=' || node.ctype.kind !== 'struct') return unsupported(location, 'assignment of an aggregate');
     const source = lowerExpression(context, scope, expression.value, out);
     if (source.kind !== 'object' || source.node.kind !== 'struct') return unsupported(location, 'struct assignment from a non-object');
-    copyStruct(node, source.node, location, out);
+    copyStruct(context, node, source.node, location, out);
     return { kind: 'object', node };
   }
   if (node.ctype.kind !== 'integer') return unsupported(location, `assignment to ${describeType(node.ctype)}`);
@@ -438,13 +440,47 @@ export function tryDirectHavoc(context: Context, node: ObjectNode, value: AstExp
   return true;
 }
 
-export function copyStruct(target: ObjectNode, source: ObjectNode, location: SourceLocation, out: Statement[]): void {
-  const targetLeaves = integerLeaves(target, location);
-  const sourceLeaves = integerLeaves(source, location);
-  for (const [path, leaf] of targetLeaves) {
-    const from = sourceLeaves.get(path);
-    if (from === undefined) return unsupported(location, 'assignment between different struct types');
-    out.push(writeObject(leaf, convertTo(readObject(from, location), leafType(leaf, location)), location));
+/**
+ * `target = source` for structs, leaf by leaf. C copies the source's value into the object the
+ * target designates, both taken before the copy: an index of either that reads what the copy writes
+ * (`sa[sa[1].f] = s`, `s = sa[s.f]`) is computed once, into a temporary, before the first write.
+ */
+export function copyStruct(context: Context, target: ObjectNode, source: ObjectNode, location: SourceLocation, out: Statement[]): void {
+  const copy = (from: ObjectNode, to: ObjectNode): Statement[] => {
+    const targetLeaves = integerLeaves(to, location);
+    const sourceLeaves = integerLeaves(from, location);
+    const writes: Statement[] = [];
+    for (const [path, leaf] of targetLeaves) {
+      const read = sourceLeaves.get(path);
+      if (read === undefined) return unsupported(location, 'assignment between different struct types');
+      writes.push(writeObject(leaf, convertTo(readObject(read, location), leafType(leaf, location)), location));
+    }
+    return writes;
+  };
+  const written = writtenVariables(copy(source, target));
+  const frozen = new Map<Expression, Expression>();
+  const freezeIndex = (index: Expression): Expression => {
+    if (index.kind === 'constant' || !readsAny(index, written)) return index;
+    let temporary = frozen.get(index);
+    if (temporary === undefined) {
+      temporary = freeze(context, index, 'index', location, out);
+      frozen.set(index, temporary);
+    }
+    return temporary;
+  };
+  out.push(...copy(freezeIndices(source, freezeIndex), freezeIndices(target, freezeIndex)));
+}
+
+/** the object with every index of its cells replaced by `replace(index)` */
+function freezeIndices(node: ObjectNode, replace: (index: Expression) => Expression): ObjectNode {
+  switch (node.kind) {
+    case 'cell': return { ...node, indices: node.indices.map(replace) };
+    case 'struct': return { ...node, fields: new Map([...node.fields].map(([name, field]) => [name, freezeIndices(field, replace)])) };
+    case 'scalar': case 'pointer': return node;
+    default: {
+      const never: never = node;
+      return never;
+    }
   }
 }
 
