@@ -150,7 +150,10 @@ export function runNative(binary: string, limits: RunLimits, standardInput = '')
   const milliseconds = performance.now() - started;
   const stdout = result.stdout ?? '';
   const error = result.error as NodeJS.ErrnoException | undefined;
-  if (error !== undefined) {
+  // EPIPE: the program ended before reading all of its standard input (it asked for fewer inputs
+  // than it was given, or none); its run is complete all the same
+  const unreadInput = error?.code === 'EPIPE' && (result.status !== null || result.signal !== null);
+  if (error !== undefined && !unreadInput) {
     const outcome: NativeOutcome = error.code === 'ETIMEDOUT' ? { kind: 'timeout' } : { kind: 'couldNotRun', reason: error.message };
     return { outcome, stdout, milliseconds };
   }

@@ -61,6 +61,14 @@ describeWith([gccRequirement()], 'the differential comparison itself', () => {
     expect(reached!.verdict.kind).toBe('disagree');
   });
 
+  it('counts a run that ends without reading its inputs as complete (EPIPE on its standard input)', () => {
+    // the program ends before the harness reads standard input: writing it may fail (EPIPE), a race
+    // that runNative (src/execution/gcc.ts) does not take for a run that could not start
+    const unread = program('  int x = 5;', ['x']);
+    const runs = runsOf(compareWithGcc(unread, Array.from({ length: 60 }, () => [1n, 2n, 3n]), { dataModel: 'LP64' }));
+    expect(runs.filter((run) => run.native.kind !== 'completed').map((run) => run.native)).toEqual([]);
+  });
+
   it('excludes undefined behaviour and values C leaves indeterminate', () => {
     const division = program('  int x = __VERIFIER_nondet_int();\n  int y = x / -1;', ['y']);
     const runs = runsOf(compareWithGcc(division, [[-2147483648n], [5n]], { dataModel: 'LP64' }));
