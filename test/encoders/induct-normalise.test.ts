@@ -5,7 +5,7 @@
 // choices, fail an assertion on the same runs.
 
 import { describe, expect, it } from 'vitest';
-import { unwrapFinalConditional } from '../../src/encoders/induct/normalise.js';
+import { inlineAssertionTemporaries, unwrapFinalConditional } from '../../src/encoders/induct/normalise.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createRandomSource } from '../../src/interp/sources.js';
 import { printProgram } from '../../src/ir/print.js';
@@ -65,5 +65,27 @@ int main(void) {
     const rewritten = unwrapFinalConditional(original);
     expect(printProgram(rewritten)).toMatch(/if \(N <= 0\)/);
     expect(failingRuns(rewritten)).toEqual(failingRuns(original));
+  });
+
+  it('inlines the temporary of an assertion argument converted to int, keeping the failing runs', () => {
+    const source = `${prelude}
+void check(int cond) { if (!(cond)) reach_error(); }
+int main(void) {
+  int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N < 50);
+  long long s[1]; s[0] = 0;
+  for (int i = 0; i < N; i++) s[0] = s[0] + (long long) __VERIFIER_nondet_int();
+  check(s[0] * (long long) N * N * N * N * N != (long long) 3 * N * N * N * N * N);
+  return 0;
+}`;
+    const original = lowerSource(source);
+    const rewritten = inlineAssertionTemporaries(original);
+    expect(printProgram(original)).toMatch(/cond = /);
+    expect(printProgram(rewritten)).not.toMatch(/cond = /);
+    const failing = failingRuns(original);
+    expect(failing.filter(Boolean).length).toBeGreaterThan(5);
+    expect(failingRuns(rewritten)).toEqual(failing);
+    // a temporary read twice stays
+    const twice = lowerSource(`${prelude}int main(void) { int x = __VERIFIER_nondet_int(); int t = x + 1; __VERIFIER_assert(t != 2); x = 0; __VERIFIER_assert(t != 5); return 0; }`);
+    expect(printProgram(inlineAssertionTemporaries(twice))).toMatch(/t = /);
   });
 });

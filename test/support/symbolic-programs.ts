@@ -57,15 +57,28 @@ export const conditionalBodies = [
   'if (i % 2 == 1) a[i] = C; else a[i] = 0;', 'if (i == C) s = s + 5;', 'if (i > N - C) s = s - 1;', 'if ((i + C) % 4 != 2) m = m + 2;',
 ];
 
-/** programs of the class; `extraBodies` are drawn besides the usual loop bodies */
-export function symbolicProgramText(extraBodies: readonly string[] = []): fc.Arbitrary<string> {
+/** loop bodies that read the size N (P(N) and P(N - 1) differ in every iteration: difference relations) */
+export const sizeBodies = [
+  'a[i] = N - i;', 's = s + N;', 'a[i] = a[i] + N;', 'if (a[i] < N) s = s + 1;', 'm = m + N - i;', 'b[i] = N + a[i];', 's = s + N - C;',
+  'if (m < N - i) m = N - i;', 'b[i] = a[i] - N;',
+];
+
+/** properties that read N in other ways than the usual ones */
+export const sizeChecks = [
+  '__VERIFIER_assert(s == C * N * N);', 'for (int j = 0; j < N; j++) __VERIFIER_assert(a[j] == N - j + C);', '__VERIFIER_assert(m <= C * N);',
+  '__VERIFIER_assert(s >= N + C);', 'for (int j = 0; j < N; j++) __VERIFIER_assert(b[j] <= N);', '__VERIFIER_assert(2 * m == N * (N + C));',
+];
+
+/** programs of the class; `extraBodies` and `extraChecks` are drawn besides the usual loop bodies and properties */
+export function symbolicProgramText(extraBodies: readonly string[] = [], extraChecks: readonly string[] = []): fc.Arbitrary<string> {
   const allBodies = [...bodies, ...extraBodies];
+  const allChecks = [...checks, ...extraChecks];
   return fc.record({
   loops: fc.array(fc.record({
     header: fc.integer({ min: 0, max: headers.length - 1 }),
     statements: fc.array(fc.record({ body: fc.integer({ min: 0, max: allBodies.length - 1 }), constant: fc.constantFrom(...constants) }), { minLength: 1, maxLength: 2 }),
   }), { minLength: 1, maxLength: 3 }),
-  check: fc.record({ index: fc.integer({ min: 0, max: checks.length - 1 }), constant: fc.constantFrom(...constants) }),
+  check: fc.record({ index: fc.integer({ min: 0, max: allChecks.length - 1 }), constant: fc.constantFrom(...constants) }),
   initialised: fc.boolean(),
 }).map(({ loops, check, initialised }) => {
   const loopText = loops.map(({ header, statements }) => `  ${headers[header]!} { ${statements.map((statement) => allBodies[statement.body]!.replace(/C/g, String(statement.constant))).join(' ')} }`).join('\n');
@@ -75,7 +88,7 @@ int main(void) {
   int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 100);
   int s = 0; int m = 0; int i;
 ${havoc}${loopText}
-  ${checks[check.index]!.replace(/C/g, String(check.constant))}
+  ${allChecks[check.index]!.replace(/C/g, String(check.constant))}
   return 0;
 }
 `;

@@ -1,5 +1,6 @@
-// The `induct` encoding: full-program induction on the size parameter N (issue 12, first version:
-// peeling with commutation; difference relations and strengthening are not built yet).
+// The `induct` encoding: full-program induction on the size parameter N (issue 12: peeling with
+// commutation, and difference relations in lockstep.ts when the loops read N or a peel does not
+// commute; strengthening is not built yet).
 //
 // For a program of the shape of shape.ts, P(N) = Pre(N); E_1 … E_r; Post(N), SAFE for every N
 // allowed by the precondition φ is shown by:
@@ -16,15 +17,18 @@
 //    hypothesis (P(N − 1) is safe) gives ψ(N − 1) at X. From any X with ψ(N − 1), Δ(N); Post(N)
 //    has no failing assertion (`stepProgram`, by bmc at unwinding 0: it has no loops).
 // With 1 ⇒ the step applies from start on, 2 and 4 ⇒ every N is safe.
+// When the middle reads N or a peel does not commute, premises 3 and 4 are replaced by lockstep.ts:
+// difference relations between the runs of P(N) and P(N − 1), each proven inductive, and a step
+// query from the relations at the loops' exits and ψ(N − 1) of P(N − 1)'s final state.
 //
 // Verdicts: SAFE only when every premise is proven; UNSAFE only from a bmc counterexample of P with
 // N fixed that the kernel replays on the original program (the base cases, and a search up to
 // start + 6 when the step fails); everything else is UNKNOWN with the premise that failed.
 // Int semantics only in this version (bv: UNKNOWN).
 
-import { printProgram } from '../../ir/print.js';
+import { printExpression, printProgram } from '../../ir/print.js';
 import type { Program, Semantics } from '../../ir/types.js';
-import { or } from '../../smt/terms.js';
+import { or, type SmtScript } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { bmcScript, buildBmcEncoding, solveBmc } from '../bmc/index.js';
@@ -39,11 +43,13 @@ import {
   commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
 } from './queries.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
-import { moveInitialisationsToLoops, unwrapFinalConditional } from './normalise.js';
+import { inlineAssertionTemporaries, moveInitialisationsToLoops, unwrapFinalConditional } from './normalise.js';
 import { detectShape, findSize, type CountingLoop, type InductionShape } from './shape.js';
+import { proveByDifferences } from './lockstep.js';
+import { strengthenedProgram } from './strengthen.js';
 
 export const showInductionOption = flagOption({
-  name: 'show-induction', help: 'print the shape found (size, peeled loops, base cases) and the inductive step as a program',
+  name: 'show-induction', help: 'print the shape found (size, peeled loops, base cases), the inductive step as a program, and the difference relations proven between P(N) and P(N-1)',
 });
 
 /** the largest lower bound of the size looked for in the precondition */
@@ -116,10 +122,50 @@ async function proveCommutation(program: Program, shape: InductionShape, start: 
     if (result.kind === 'sat') {
       const where = later === element ? 'the loop\'s other iterations' : later.kind === 'loop' ? `the loop at ${later.loop.location.line}:${later.loop.location.column}` : 'the statements after it';
       const which = element.direction === 'down' ? 'first' : 'last';
-      return { kind: 'fails', reason: unknownReason('imprecise', `induct: the ${which} iteration of the loop at ${element.loop.location.line}:${element.loop.location.column} does not commute with ${where} (difference relations are not built yet)`, element.loop.location) };
+      return { kind: 'fails', reason: unknownReason('imprecise', `induct: the ${which} iteration of the loop at ${element.loop.location.line}:${element.loop.location.column} does not commute with ${where}`, element.loop.location) };
     }
   }
   return { kind: 'holds' };
+}
+
+interface StepAttempt { readonly step: Premise; readonly method: string }
+
+/** the inductive step: the peels moved to the end when the middle does not read N and they commute, else difference relations */
+async function proveStep(
+  target: Program, shape: InductionShape, start: bigint, context: EncoderContext, report: string[], timed: <T>(phase: string, run: () => Promise<T>) => Promise<T>,
+): Promise<StepAttempt> {
+  const { options, solver, budget } = context;
+  const commutation: Premise = shape.middleReadsSize
+    ? { kind: 'fails', reason: unknownReason('imprecise', `induct: the loops read ${shape.size.sourceName}`) }
+    : await timed('commutation', () => proveCommutation(target, shape, start, context));
+  if (commutation.kind === 'holds') {
+    const step = await timed('step', async () => {
+      const built = stepProgram(target, shape, start);
+      if (optionValue(options, showInductionOption)) report.push('inductive step (psi(N-1) assumed at fresh indices, the peels, psi(N) asserted):', printProgram(built.program));
+      return proveByBmc(built.program, 0, options.semantics, solver, budget, 'the inductive step');
+    });
+    // when the peels commute, lockstep relations would be identities: the step would be the same query
+    return { step, method: 'peeled loops commute, the step holds' };
+  }
+  if (budget.expired()) return { step: commutation, method: '' };
+  const lockstep = await timed('differences', () => proveByDifferences(target, shape, start, solver, budget, report));
+  if (lockstep.kind === 'holds') return { step: { kind: 'holds' }, method: 'difference relations between P(N) and P(N-1), the step holds' };
+  return { step: { kind: 'fails', reason: unknownReason(lockstep.timeout ? 'timeout' : 'imprecise', `induct: ${lockstep.reason}`) }, method: '' };
+}
+
+/** the strengthened program (more assertions, the same runs): its base cases and step; a base-case failure counts only when it replays on the original */
+async function proveStrengthened(
+  strengthened: Program, original: Program, generalised: boolean, lower: bigint, start: bigint, context: EncoderContext, report: string[],
+  timed: <T>(phase: string, run: () => Promise<T>) => Promise<T>,
+): Promise<StepAttempt> {
+  const detected = detectShape(strengthened);
+  if (detected.kind === 'outOfShape') return { step: { kind: 'fails', reason: unknownReason('imprecise', `induct: strengthening: ${detected.reason}`) }, method: '' };
+  const shape = detected.shape;
+  for (let size = lower; size < start; size++) {
+    const base = await timed('strengthening', () => checkSize(strengthened, original, generalised, shape, size, context.options.semantics, context.solver, context.budget));
+    if (base.kind !== 'holds') return { step: base, method: '' };
+  }
+  return proveStep(strengthened, shape, start, context, report, timed);
 }
 
 export async function solveInduct(program: Program, context: EncoderContext): Promise<SolveOutcome> {
@@ -154,18 +200,26 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
     if (base.kind === 'fails') return done({ kind: 'unknown', reason: base.reason });
   }
   report.push(...describeShape(shape, lower, start));
-  const commutation = await timed('commutation', () => proveCommutation(target, shape, start, context));
-  const step = commutation.kind === 'holds'
-    ? await timed('step', async () => {
-      const built = stepProgram(target, shape, start);
-      if (show) report.push('inductive step (psi(N-1) assumed at fresh indices, the peels, psi(N) asserted):', printProgram(built.program));
-      return proveByBmc(built.program, 0, semantics, solver, budget, 'the inductive step');
-    })
-    : commutation;
+  const attempt = await proveStep(target, shape, start, context, report, timed);
+  let step = attempt.step;
+  let method = attempt.method;
+  if (step.kind === 'fails' && !budget.expired()) {
+    // a property too weak to be inductive: guess facts about the final values, prove the program with them asserted too
+    const strengthened = await timed('strengthening', () => strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression)));
+    if (strengthened !== undefined) {
+      report.push(`strengthened with: ${strengthened.facts.join('; ')}`);
+      const again = await proveStrengthened(strengthened.program, program, constant !== undefined, lower, start, context, report, timed);
+      if (again.step.kind === 'bug') return done(again.step.verdict);
+      if (again.step.kind === 'holds') {
+        step = again.step;
+        method = `${again.method}, for the property strengthened with ${strengthened.facts.join(', ')} (proven as well)`;
+      }
+    }
+  }
   details.step = step.kind;
   if (step.kind === 'holds') {
     const generalised = constant === undefined ? [] : [`the constant ${constant} generalised to a size N in [1, ${constant}]`];
-    return done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...generalised, `induction on ${shape.size.sourceName} (base cases ${lower} … ${start - 1n} by bmc, peeled loops commute, the step holds)`] });
+    return done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...generalised, `induction on ${shape.size.sourceName} (base cases ${lower} … ${start - 1n} by bmc, ${method})`] });
   }
   if (step.kind === 'bug') return done(step.verdict);
   // the step failed: perhaps the program is wrong for a slightly larger N
@@ -181,7 +235,7 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
 
 /** the program itself when it reads a size parameter, else its constant bound generalised (shape.ts) */
 function withSizeParameter(original: Program): { readonly target: Program; readonly constant: bigint | undefined } {
-  const program = moveInitialisationsToLoops(unwrapFinalConditional(original));
+  const program = moveInitialisationsToLoops(unwrapFinalConditional(inlineAssertionTemporaries(original)));
   if (findSize(program) !== undefined) return { target: program, constant: undefined };
   const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
   return generalised === undefined ? { target: program, constant: undefined } : { target: generalised.program, constant: generalised.constant };
@@ -201,12 +255,25 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   };
   proof('.induct-precondition.smt2', preconditionProgram(program, shape, start), 0, `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`);
   for (let size = 1n; size < start; size++) proof(`.induct-base-${size}.smt2`, fixedSizeProgram(program, shape, size), fixedSizeUnwind(shape, size), `the base case ${shape.size.sourceName} = ${size}`);
-  let pair = 0;
-  for (const { peeled: element, later } of commutationPairs(shape)) {
+  const commutations: SmtScript[] = [];
+  for (const { peeled: element, later } of shape.middleReadsSize ? [] : commutationPairs(shape)) {
     const script = commutationScript(program, shape, start, element, later, semantics);
     if (script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
-    artefacts.push({ suffix: `.induct-commute-${++pair}.smt2`, content: script });
+    commutations.push(script);
   }
+  // the files of the step the solve would take: peels that commute, else difference relations (which need the solver to fit them)
+  let commute = !shape.middleReadsSize;
+  for (const script of commute && context.solver !== undefined ? commutations : []) {
+    if ((await context.solver!.checkScript(script, { timeoutMilliseconds: context.budget.solverTimeout() })).kind !== 'unsat') commute = false;
+  }
+  if (!commute) {
+    if (context.solver === undefined) return { kind: 'unsupported', reason: 'induct: difference relations need a solver to fit them' };
+    const scripts: { suffix: string; script: SmtScript }[] = [];
+    await proveByDifferences(program, shape, start, context.solver, context.budget, [], scripts);
+    for (const { suffix, script } of scripts) artefacts.push({ suffix, content: script });
+    return { kind: 'emitted', artefacts };
+  }
+  commutations.forEach((script, index) => artefacts.push({ suffix: `.induct-commute-${index + 1}.smt2`, content: script }));
   proof('.induct-step.smt2', stepProgram(program, shape, start).program, 0, 'the inductive step');
   return { kind: 'emitted', artefacts };
 }
@@ -216,7 +283,7 @@ export const inductEncoder: Encoder = {
   summary: 'induction on the size parameter N: base cases by bmc, peeled last iterations, the step P(N-1) => P(N)',
   approximation: 'over',
   options: [showInductionOption],
-  emitUsesSolver: false,
+  emitUsesSolver: true,
   emit: emitInduct,
   solve: solveInduct,
 };

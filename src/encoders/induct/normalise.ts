@@ -9,12 +9,14 @@
 //   `assume(!c);` (the lowering's `if (N <= 0) return 1;`);
 // - a scalar set once to a constant C (`int N = 100000;`) that bounds a loop becomes a size read
 //   from a nondet call with 1 <= N <= C: the original is the instance N = C;
-// - a loop counter's initialisation separated from its loop by independent statements moves down to it.
+// - a loop counter's initialisation separated from its loop by independent statements moves down to it;
+// - `t = e; assert(… t …)` with t read nowhere else becomes `assert(… e …)` (the lowering's temporary
+//   for a `__VERIFIER_assert` argument converted to int).
 // A counterexample is always replayed on the original program (index.ts), never on these.
 
-import { createAssume, createProgram, createUnary } from '../../ir/factory.js';
+import { convertTo, createAssert, createAssume, createIf, createLoop, createProgram, createUnary } from '../../ir/factory.js';
 import type { Block, Program, ScalarVariable, Statement } from '../../ir/types.js';
-import { containsArrayRead, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables } from '../../ir/visit.js';
+import { containsArrayRead, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, substituteScalar, writtenVariables } from '../../ir/visit.js';
 
 function containsAssertion(block: Block): boolean {
   let found = false;
@@ -123,5 +125,39 @@ export function moveInitialisationsToLoops(program: Program): Program {
       break;
     }
   }
+  return changed ? createProgram(program.file, program.scalars, program.arrays, body, program.dataModel) : program;
+}
+
+/**
+ * `t = e; assert(c)` as `assert(c[t := e])` when c reads t and no other statement of the program
+ * does (the lowering's temporary for an assertion argument): the same value is tested at the same point
+ */
+export function inlineAssertionTemporaries(program: Program): Program {
+  const readers = new Map<number, number>();
+  for (const statement of flattenStatements(program.body)) {
+    const read = new Set<number>();
+    for (const expression of expressionsOf(statement)) for (const id of scalarsReadBy(expression).keys()) read.add(id);
+    for (const id of read) readers.set(id, (readers.get(id) ?? 0) + 1);
+  }
+  let changed = false;
+  const rewrite = (block: Block): Block => {
+    const result: Statement[] = [];
+    for (let index = 0; index < block.length; index++) {
+      const statement = block[index]!;
+      const next = block[index + 1];
+      if (statement.kind === 'assign' && next?.kind === 'assert' && scalarsReadBy(next.condition).has(statement.target.id) && readers.get(statement.target.id) === 1
+        && !scalarsReadBy(statement.value).has(statement.target.id)) {
+        result.push(createAssert(substituteScalar(next.condition, statement.target, convertTo(statement.value, statement.target.type)), next.location));
+        changed = true;
+        index++;
+        continue;
+      }
+      if (statement.kind === 'if') result.push(createIf(statement.condition, rewrite(statement.then), rewrite(statement.else), statement.location));
+      else if (statement.kind === 'loop') result.push(createLoop(statement.id, statement.condition, rewrite(statement.body), rewrite(statement.update), statement.location));
+      else result.push(statement);
+    }
+    return result;
+  };
+  const body = rewrite(program.body);
   return changed ? createProgram(program.file, program.scalars, program.arrays, body, program.dataModel) : program;
 }

@@ -9,7 +9,7 @@
 //   the same blocked paths in either order, for matched nondeterministic choices;
 // - step: from any state in which ψ(N − 1) holds, the peels followed by Post show ψ(N). Assertion
 //   loops of ψ(N − 1) are instantiated at one fresh index per loop, the index their ψ(N) instance
-//   is checked at (a weakening of the hypothesis, so sound).
+//   is checked at, and one step below it (a weakening of the hypothesis, so sound).
 
 import {
   createArrayHavoc, createAssert, createAssign, createAssume, createBinary, createConstant, createHavoc, createIf, createProgram,
@@ -33,7 +33,7 @@ const conjunction = (conditions: readonly Expression[]): Expression =>
   conditions.length === 0 ? constant(1n) : conditions.reduce((left, right) => createBinary('logicalAnd', left, right, intType));
 
 /** the fresh scalars a query adds to the program: ids above every id of the program */
-class FreshScalars {
+export class FreshScalars {
   private next: number;
   readonly created: ScalarVariable[] = [];
   constructor(program: Program) {
@@ -59,12 +59,12 @@ function counterAt(loop: CountingLoop, iteration: Expression, size: Expression):
 }
 
 /** n(size) = k·size + e, the number of iterations for a size */
-function iterations(loop: CountingLoop, size: Expression): Expression {
+export function iterations(loop: CountingLoop, size: Expression): Expression {
   return add(multiply(constant(loop.perSize), size), constant(loop.iterationOffset));
 }
 
 /** counter values of the iterations for size `size`: start ≤ c < step·size + offset, c ≡ start (mod step) */
-function inRange(loop: CountingLoop, counter: Expression, size: Expression): Expression {
+export function inRange(loop: CountingLoop, counter: Expression, size: Expression): Expression {
   if (loop.direction === 'down') {
     return conjunction([
       createBinary('lessEqual', constant(loop.start), counter, intType),
@@ -96,7 +96,7 @@ export function peel(loop: CountingLoop, size: Expression): Block {
   return block;
 }
 
-function assumeAssertions(block: Block): Block {
+export function assumeAssertions(block: Block): Block {
   return block.map((statement): Statement => {
     switch (statement.kind) {
       case 'assert': return createAssume(statement.condition, statement.location);
@@ -158,8 +158,12 @@ export function stepProgram(program: Program, shape: InductionShape, start: bigi
     const witness = fresh.make(`${element.counter.sourceName}_witness`, element.counter.type);
     witnesses.set(element, witness);
     body.push(createHavoc(witness, element.loop.location));
-    const instance = [createAssign(element.counter, variable(witness), element.loop.location), ...assumeAssertions(element.body)];
-    body.push(createIf(inRange(element, variable(witness), variable(previous)), substituteScalarInBlock(instance, size, variable(previous)), [], element.loop.location));
+    // assumed at the witness and one step below it (the cell a peel reads: a[i] = a[i - 1] + c)
+    for (const offset of [0n, -element.step]) {
+      const index = add(variable(witness), constant(offset));
+      const instance = [createAssign(element.counter, index, element.loop.location), ...assumeAssertions(element.body)];
+      body.push(createIf(inRange(element, index, variable(previous)), substituteScalarInBlock(instance, size, variable(previous)), [], element.loop.location));
+    }
   }
   // Δ(N): the peeled iterations, in program order
   for (const element of shape.middle) if (element.kind === 'loop') body.push(...peel(element, variable(size)));
@@ -210,7 +214,7 @@ export function preconditionProgram(program: Program, shape: InductionShape, sta
 }
 
 /** the values chosen by havoc records, in order (a plain executor records no choice extensions) */
-function choiceValues(records: readonly (ChoiceRecord | ArrayHavocRecord)[]): Term[] {
+export function choiceValues(records: readonly (ChoiceRecord | ArrayHavocRecord)[]): Term[] {
   return records.flatMap((record) => ('value' in record ? [record.value] : []));
 }
 

@@ -4,8 +4,10 @@
 //
 // - Pre: the top-level statements before the first counting loop. N is a scalar that Pre havocs
 //   once and nothing else writes; Pre's assumptions either read N alone (the precondition φ(N)) or
-//   do not read N. Variables Pre computes from N (a VLA's frozen size) are "tainted": nothing after
-//   Pre may read them, nor N itself, except the loop bounds and Post.
+//   do not read N. Variables Pre computes from N (a VLA's frozen size, a cell x[0] = N) are
+//   "tainted". When the middle reads N or a tainted variable, or Post a tainted one, the peels
+//   cannot be moved (P(N)'s middle is not P(N − 1)'s): the step goes through difference relations
+//   (lockstep.ts), which run Pre on both sides.
 // - E_i: straight-line statements (no loops, no jumps), or counting loops
 //   `c = a; while (c < k·s·N + d) { B } update { c = c + s }` with a, d constants, s > 0, B loop-free
 //   and without jumps, B not writing c, s·k = the scale of N: the loop runs n(N) = k·N + e
@@ -22,7 +24,7 @@
 import { constantOf, incrementStep } from '../../analysis/induction.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import {
-  containsJump, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables,
+  arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables,
 } from '../../ir/visit.js';
 
 /** a loop running n(N) = N + offset iterations, the counter from `start` in steps of `step` */
@@ -69,6 +71,11 @@ export interface InductionShape {
   readonly counters: ReadonlyMap<number, ScalarVariable>;
   /** N and the variables Pre computes from N */
   readonly tainted: ReadonlyMap<number, ScalarVariable>;
+  /**
+   * the middle reads N or what Pre computes from it (scalars, or arrays Pre writes from N), or Post
+   * reads the latter: P(N)'s middle is not P(N − 1)'s plus peels, difference relations are needed
+   */
+  readonly middleReadsSize: boolean;
 }
 
 export type ShapeResult =
@@ -289,64 +296,76 @@ export function detectShape(program: Program): ShapeResult {
   const post: PostElement[] = elements.slice(postStart).flatMap((element) => element.kind === 'straight'
     ? element.statements.map((statement): PostElement => ({ kind: 'check', statement }))
     : [element]);
-  if (post.length === 0) return outOfShape('no assertion after the loops');
+  const middleAsserts = middle.some((element) => flattenStatements(element.kind === 'loop' ? element.body : element.statements).some((statement) => statement.kind === 'assert'));
+  if (post.length === 0 && !middleAsserts) return outOfShape('no assertion in the program');
   return finishShape(size, pre, middle, post);
 }
 
 function finishShape(size: ScalarVariable, pre: Block, middle: readonly MiddleElement[], post: readonly PostElement[]): ShapeResult {
   const tainted = new Map<number, ScalarVariable>([[size.id, size]]);
+  const taintedArrays = new Set<number>();
+  const readsTaint = (expressions: readonly Expression[]): boolean => expressions.some((expression) =>
+    [...scalarsReadBy(expression).keys()].some((id) => tainted.has(id)) || arrayReadsOf(expression).some((read) => taintedArrays.has(read.array.id)));
   const precondition: Expression[] = [];
   for (const statement of pre) {
     if (statement.kind === 'assert') return outOfShape('an assertion before the loops', statement.location);
-    if (statement.kind === 'assign' && [...scalarsReadBy(statement.value).keys()].some((id) => tainted.has(id))) tainted.set(statement.target.id, statement.target);
+    if (statement.kind === 'assign' && readsTaint([statement.value])) tainted.set(statement.target.id, statement.target);
+    if ((statement.kind === 'arrayWrite' && readsTaint([statement.value, ...statement.indices])) || (statement.kind === 'arrayFill' && readsTaint([statement.value]))) {
+      taintedArrays.add(statement.array.id);
+    }
     if (statement.kind === 'assume') {
       const read = scalarsReadBy(statement.condition);
       if (!read.has(size.id)) continue;
       if ([...read.keys()].some((id) => id !== size.id)) return outOfShape(`an assumption reads ${size.sourceName} and other variables`, statement.location);
       precondition.push(statement.condition);
     }
-    if (statement.kind === 'if' && [...scalarsReadIn([statement.then, statement.else], [statement.condition]).keys()].some((id) => tainted.has(id))) {
-      return outOfShape(`a branch on ${size.sourceName} before the loops`, statement.location);
+    if (statement.kind === 'if' && readsTaint([statement.condition])) return outOfShape(`a branch on ${size.sourceName} before the loops`, statement.location);
+    if (statement.kind === 'if' && writtenVariables(statement.then, statement.else).arrays.size + writtenVariables(statement.then, statement.else).scalars.size > 0
+      && flattenStatements([statement]).some((inner) => expressionsOf(inner).some((expression) => readsTaint([expression])))) {
+      return outOfShape(`a conditional before the loops computes from ${size.sourceName}`, statement.location);
     }
   }
   const loops = [...middle, ...post].filter((element): element is CountingLoop => element.kind === 'loop');
   const counters = new Map(loops.map((loop) => [loop.counter.id, loop.counter]));
   for (const id of counters.keys()) if (tainted.has(id)) return outOfShape('a loop counter depends on the size');
-  const problem = checkLocality(middle, post, counters, tainted, size);
+  const problem = checkLocality(middle, post, counters);
   if (problem !== undefined) return outOfShape(problem.reason, problem.location);
-  return { kind: 'shape', shape: { size, pre, precondition, middle, post, counters, tainted } };
+  // what the middle reads of N and of what Pre computes from it, and what Post reads of the latter
+  const middleBlocks = middle.map((element) => (element.kind === 'loop' ? element.body : element.statements));
+  const postBlocks = post.map((element) => (element.kind === 'loop' ? element.body : [element.statement]));
+  const readsIn = (blocks: Block[], allowSize: boolean): boolean => {
+    const scalars = [...scalarsReadIn(blocks).keys()].some((id) => tainted.has(id) && !(allowSize && id === size.id));
+    return scalars || arrayAccessesIn(blocks).some((access) => taintedArrays.has(access.array.id));
+  };
+  const middleReadsSize = readsIn(middleBlocks, false) || readsIn(postBlocks, true);
+  return { kind: 'shape', shape: { size, pre, precondition, middle, post, counters, tainted, middleReadsSize } };
 }
 
-/** counters local to their loops; N and tainted variables read only in bounds and Post */
+/** counters local to their loops */
 function checkLocality(
   middle: readonly MiddleElement[], post: readonly PostElement[], counters: ReadonlyMap<number, ScalarVariable>,
-  tainted: ReadonlyMap<number, ScalarVariable>, size: ScalarVariable,
 ): { reason: string; location?: SourceLocation } | undefined {
-  const check = (blocks: Block[], own: ScalarVariable | undefined, where: SourceLocation | undefined, allowSize: boolean): { reason: string; location?: SourceLocation } | undefined => {
+  const check = (blocks: Block[], own: ScalarVariable | undefined, where: SourceLocation | undefined): { reason: string; location?: SourceLocation } | undefined => {
     const read = scalarsReadIn(blocks);
     // a havoc of a counter outside its loop (an uninitialised declaration) writes a dead value
     const written = new Map<number, ScalarVariable>();
     for (const block of blocks) forEachStatement(block, (statement) => { if (statement.kind === 'assign') written.set(statement.target.id, statement.target); });
     for (const variable of [...read.values(), ...written.values()]) {
       if (counters.has(variable.id) && variable.id !== own?.id) return { reason: `the loop counter ${variable.sourceName} is used outside its loop`, ...(where === undefined ? {} : { location: where }) };
-      if (tainted.has(variable.id) && !(allowSize && variable.id === size.id)) {
-        return { reason: `${variable.sourceName} (the size or computed from it) is used inside the loops (difference relations are not supported yet)`, ...(where === undefined ? {} : { location: where }) };
-      }
     }
     return undefined;
   };
   for (const element of middle) {
     const problem = element.kind === 'loop'
-      ? check([element.body], element.counter, element.loop.location, false)
-      : check([element.statements], undefined, element.statements[0]?.location, false);
+      ? check([element.body], element.counter, element.loop.location)
+      : check([element.statements], undefined, element.statements[0]?.location);
     if (problem !== undefined) return problem;
   }
   for (const element of post) {
     const problem = element.kind === 'loop'
-      ? check([element.body], element.counter, element.loop.location, true)
-      : check([[element.statement]], undefined, element.statement.location, true);
+      ? check([element.body], element.counter, element.loop.location)
+      : check([[element.statement]], undefined, element.statement.location);
     if (problem !== undefined) return problem;
   }
   return undefined;
 }
-
