@@ -163,7 +163,7 @@ describe('induct soundness harness (random programs with a symbolic N)', () => {
 
   it('with loops that read N (difference relations): never SAFE where a run fails; decides a floor of programs', async () => {
     const programs = symbolicProgramText(sizeBodies, sizeChecks);
-    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 80, 20261125, 10_000, solver);
+    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 50, 20261125, 10_000, solver);
     console.log(`induct harness (loops reading N): ${JSON.stringify(statistics)}`);
     expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe).toBeGreaterThan(0);

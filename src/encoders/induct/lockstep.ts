@@ -10,7 +10,13 @@
 // - one cell a[k0]: the same for the cell (a one-cell accumulator)
 // - written cells:  ∀k written by the first n iterations (index counter + offset):
 //                   a_N[k] − a_{N−1}[k] = (the same difference at the entry) + α + β·k
-// - frame:          ∀k not written so far: a_N[k] and a_{N−1}[k] are their values at the entry.
+// - frame:          ∀k not written so far: a_N[k] and a_{N−1}[k] are their values at the entry;
+// - own values:     ∀k written so far: a_{N−1}[k] = α + β·k + γ·(N − 1) (a fact of P(N − 1) alone
+//                   that a later loop's condition may need, `a[i] < m` with a[i] = i + N);
+// - a scalar's difference may also start after the first common iteration (a maximum that the
+//   first iteration sets from cells that differ).
+// A loop counting down runs P(N)'s extra iteration first (counter N + d), then the common ones
+// share their counter values N − 1 + d − n; a loop counting up runs the common ones first.
 // The coefficients are fitted on one run of both programs for a small fixed N (one solver model), and
 // each candidate is then proven for every N: R(0) holds by construction, and R(n) ∧ one iteration
 // of both bodies ⇒ R(n + 1) is one query per candidate (candidates that fail are dropped, Houdini).
@@ -41,7 +47,7 @@ import { assumeAssertions, choiceValues, FreshScalars, inRange, peel } from './q
 import type { CountingLoop, InductionShape, MiddleElement } from './shape.js';
 
 /** the cells of an array a loop writes: one constant cell, or the cell counter + offset */
-type WrittenCells = { readonly kind: 'cell'; readonly index: bigint } | { readonly kind: 'counter'; readonly offset: bigint };
+type WrittenCells = { readonly kind: 'cell'; readonly index: bigint } | { readonly kind: 'counter'; readonly offsets: readonly bigint[] };
 
 export type Relation =
   | ({ readonly kind: 'scalar'; readonly variable: ScalarVariable } & Polynomial)
@@ -77,22 +83,28 @@ function counterOffset(expression: Expression, counter: ScalarVariable): bigint 
   return first !== undefined && other !== undefined ? first + other : undefined;
 }
 
-/** which cells of `array` the loop writes, when they are one constant cell or counter + one offset */
+/**
+ * which cells of `array` the loop writes: one constant cell, or counter + offset for offsets distinct
+ * modulo the step (a[i], a[i + 1] with step 2), so that each cell is written by one iteration at most
+ */
 function writtenCells(loop: CountingLoop, array: ArrayVariable): WrittenCells | undefined {
   if (array.sizes.length !== 1) return undefined;
-  let cells: WrittenCells | undefined;
+  let fixedIndex: bigint | undefined;
+  const offsets = new Set<bigint>();
   for (const statement of flattenStatements(loop.body)) {
     if ((statement.kind === 'arrayHavoc' || statement.kind === 'arrayFill') && statement.array.id === array.id) return undefined;
     if (statement.kind !== 'arrayWrite' || statement.array.id !== array.id) continue;
     const index = statement.indices[0]!;
     const fixed = constantOf(index);
     const offset = fixed === undefined ? counterOffset(index, loop.counter) : undefined;
-    const these: WrittenCells | undefined = fixed !== undefined ? { kind: 'cell', index: fixed } : offset !== undefined ? { kind: 'counter', offset } : undefined;
-    if (these === undefined) return undefined;
-    if (cells !== undefined && (cells.kind !== these.kind || (cells.kind === 'cell' ? cells.index !== (these as { index: bigint }).index : cells.offset !== (these as { offset: bigint }).offset))) return undefined;
-    cells = these;
+    if (fixed !== undefined && (fixedIndex === undefined || fixedIndex === fixed)) fixedIndex = fixed;
+    else if (offset !== undefined) offsets.add(offset);
+    else return undefined;
   }
-  return cells;
+  if (fixedIndex !== undefined) return offsets.size === 0 ? { kind: 'cell', index: fixedIndex } : undefined;
+  const residues = new Set([...offsets].map((offset) => ((offset % loop.step) + loop.step) % loop.step));
+  if (offsets.size === 0 || residues.size !== offsets.size) return undefined;
+  return { kind: 'counter', offsets: [...offsets].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0)) };
 }
 
 function describeRelation(relation: Relation, size: string): string {
@@ -261,7 +273,7 @@ class PairExecution {
           equal(select(now.current.state.arrays.get(id)!, cell), select(entry.current.state.arrays.get(id)!, cell)),
           equal(select(now.previous.state.arrays.get(id)!, cell), select(entry.previous.state.arrays.get(id)!, cell)),
         );
-        const written = relation.cells.kind === 'cell' ? equal(cell, intConstant(relation.cells.index)) : this.writtenBy(loop, relation.cells.offset, cell, iteration);
+        const written = relation.cells.kind === 'cell' ? equal(cell, intConstant(relation.cells.index)) : or(...relation.cells.offsets.map((offset) => this.writtenBy(loop, offset, cell, iteration)));
         return forall([cell], implies(not(written), unchanged));
       }
       default: {
@@ -417,29 +429,37 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
       });
       continue;
     }
-    const last = pairs[pairs.length - 1]!;
-    const entry = pairs[0]!;
-    const indices = pairs.slice(1).map((_, t) => counterAt(loop, size, BigInt(t)) + cells.offset);
-    const series = take(indices.map((index) => {
-      const read = (state: SymbolicState): Term => select(state.arrays.get(array.id)!, intConstant(index));
-      return subtract(difference(last, read), difference(entry, read));
-    }));
-    const own = take(indices.map((index) => select(last.previous.state.arrays.get(array.id)!, intConstant(index))));
-    fits.push((values) => {
-      const line = fitLine(series(values).map((value, t) => ({ cell: indices[t]!, value })));
-      const relations: Relation[] = line === undefined ? [] : [{ kind: 'written', array, offset: cells.offset, ...line }];
-      // P(N − 1)'s values: independent of N, or growing with N as the difference says
-      const ownLine = fitLine(own(values).map((value, t) => ({ cell: indices[t]!, value })));
-      if (ownLine !== undefined) {
-        relations.push({ kind: 'values', array, offset: cells.offset, ...ownLine, sizeFactor: 0n });
-        if (line !== undefined && line.slope === 0n && line.constant !== 0n) {
-          relations.push({ kind: 'values', array, offset: cells.offset, constant: ownLine.constant - line.constant * (size - 1n), slope: ownLine.slope, sizeFactor: line.constant });
-        }
-      }
-      return relations;
-    });
+    for (const offset of cells.offsets) fits.push(writtenFit(loop, array, offset, pairs, size, take));
   }
   return { loop, terms, fit: (values) => [...fits.flatMap((fit) => fit(values) ?? []), ...frames] };
+}
+
+/** the candidates of the cells the loop writes at counter + offset: their difference, and P(N − 1)'s values */
+function writtenFit(
+  loop: CountingLoop, array: ArrayVariable, offset: bigint, pairs: readonly PathPair[], size: bigint, take: (values: readonly Term[]) => ((all: readonly bigint[]) => bigint[]),
+): (values: readonly bigint[]) => Relation[] {
+  const difference = (pair: PathPair, read: (state: SymbolicState) => Term): Term => subtract(read(pair.current.state), read(pair.previous.state));
+  const last = pairs[pairs.length - 1]!;
+  const entry = pairs[0]!;
+  const indices = pairs.slice(1).map((_, t) => counterAt(loop, size, BigInt(t)) + offset);
+  const series = take(indices.map((index) => {
+    const read = (state: SymbolicState): Term => select(state.arrays.get(array.id)!, intConstant(index));
+    return subtract(difference(last, read), difference(entry, read));
+  }));
+  const own = take(indices.map((index) => select(last.previous.state.arrays.get(array.id)!, intConstant(index))));
+  return (values) => {
+    const line = fitLine(series(values).map((value, t) => ({ cell: indices[t]!, value })));
+    const relations: Relation[] = line === undefined ? [] : [{ kind: 'written', array, offset, ...line }];
+    // P(N − 1)'s values: independent of N, or growing with N as the difference says
+    const ownLine = fitLine(own(values).map((value, t) => ({ cell: indices[t]!, value })));
+    if (ownLine !== undefined) {
+      relations.push({ kind: 'values', array, offset, ...ownLine, sizeFactor: 0n });
+      if (line !== undefined && line.slope === 0n && line.constant !== 0n) {
+        relations.push({ kind: 'values', array, offset, constant: ownLine.constant - line.constant * (size - 1n), slope: ownLine.slope, sizeFactor: line.constant });
+      }
+    }
+    return relations;
+  };
 }
 
 /** one run of both programs for a fixed N, every loop unrolled, and the candidates read from a model */
