@@ -20,13 +20,13 @@ afterAll(() => solver.dispose());
 const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 30_000 };
 
 describe('induct on the bench/symbolic family', () => {
-  it('never contradicts the expected answers, and decides at least 29 safe and 29 buggy programs', async () => {
+  it('never contradicts the expected answers, and decides at least 33 safe and 33 buggy programs', async () => {
     const { counts, wrong } = await solveFamily(inductEncoder, options, solver);
     console.log(`induct on bench/symbolic: ${JSON.stringify(counts)}`);
     expect(wrong).toEqual([]);
-    // measured: 31 safe and 33 buggy of 49 pairs (nested loops are refused; N read inside loops goes through difference relations)
-    expect(counts.safe).toBeGreaterThanOrEqual(29);
-    expect(counts.unsafe).toBeGreaterThanOrEqual(29);
+    // measured: 36 safe and 38 buggy of 52 pairs (nested loops are refused; N read inside loops goes through difference relations)
+    expect(counts.safe).toBeGreaterThanOrEqual(33);
+    expect(counts.unsafe).toBeGreaterThanOrEqual(33);
   });
 });
 
