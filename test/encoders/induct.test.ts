@@ -81,6 +81,24 @@ int main(void) {
     expect((await solveWith(inductEncoder, lowerSource(cell('x[0] == N')), options, solver)).verdict.kind).toBe('safe');
   });
 
+  it('Pre that can stop a run for some N besides the precondition (an assumption on M = N + 1, a division by N - 4) is refused: it was wrongly SAFE', async () => {
+    const hidden = (pre: string): string => `${prelude}
+int main(void) {
+  int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 3 && N < 1000);
+  ${pre}
+  int s = 0;
+  for (int i = 0; i < N; i++) s = s + 1;
+  __VERIFIER_assert(s != N);
+  return 0;
+}`;
+    // both fail for N = 5, while P(4) is blocked: the hypothesis for N - 1 = 4 would be vacuous
+    for (const pre of ['int M = N + 1; assume_abort_if_not(M != 5);', 'int M = 10 / (N - 4);']) {
+      const run = await solveWith(inductEncoder, lowerSource(hidden(pre)), options, solver);
+      expect(run.verdict.kind, pre).toBe('unknown');
+      if (run.verdict.kind === 'unknown') expect(run.verdict.reason.kind, pre).toBe('unsupported');
+    }
+  });
+
   const fill = (check: string): string => `${prelude}
 int main(void) {
   int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 1000);

@@ -24,7 +24,7 @@
 import { constantOf, incrementStep } from '../../analysis/induction.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import {
-  arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables,
+  arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, someSubexpression, stripCasts, writtenVariables,
 } from '../../ir/visit.js';
 
 /** a loop running n(N) = N + offset iterations, the counter from `start` in steps of `step` */
@@ -301,6 +301,19 @@ export function detectShape(program: Program): ShapeResult {
   return finishShape(size, pre, middle, post);
 }
 
+/** a division or remainder by other than a nonzero constant, or a shift by other than a constant (which can stop a run) */
+function mayStop(expression: Expression): boolean {
+  return someSubexpression(expression, (inner) => {
+    if (inner.kind !== 'binary') return false;
+    const divisor = constantOf(inner.right);
+    switch (inner.operator) {
+      case 'divide': case 'remainder': return divisor === undefined || divisor === 0n;
+      case 'shiftLeft': case 'shiftRight': return divisor === undefined || divisor < 0n || divisor >= 32n;
+      default: return false;
+    }
+  });
+}
+
 function finishShape(size: ScalarVariable, pre: Block, middle: readonly MiddleElement[], post: readonly PostElement[]): ShapeResult {
   const tainted = new Map<number, ScalarVariable>([[size.id, size]]);
   const taintedArrays = new Set<number>();
@@ -309,20 +322,25 @@ function finishShape(size: ScalarVariable, pre: Block, middle: readonly MiddleEl
   const precondition: Expression[] = [];
   for (const statement of pre) {
     if (statement.kind === 'assert') return outOfShape('an assertion before the loops', statement.location);
+    // a computation from N that may be undefined (a division) would stop runs for some N that φ does not exclude
+    if (readsTaint(expressionsOf(statement)) && expressionsOf(statement).some(mayStop)) {
+      return outOfShape(`a division or shift computed from ${size.sourceName} before the loops`, statement.location);
+    }
     if (statement.kind === 'assign' && readsTaint([statement.value])) tainted.set(statement.target.id, statement.target);
     if ((statement.kind === 'arrayWrite' && readsTaint([statement.value, ...statement.indices])) || (statement.kind === 'arrayFill' && readsTaint([statement.value]))) {
       taintedArrays.add(statement.array.id);
     }
-    if (statement.kind === 'assume') {
+    if (statement.kind === 'assume' && readsTaint([statement.condition])) {
+      // an assumption on N alone is the precondition φ(N); one on what Pre computes from N would
+      // block runs of P(N − 1) that φ does not tell of, and the induction hypothesis would be vacuous there
       const read = scalarsReadBy(statement.condition);
-      if (!read.has(size.id)) continue;
-      if ([...read.keys()].some((id) => id !== size.id)) return outOfShape(`an assumption reads ${size.sourceName} and other variables`, statement.location);
+      if (!read.has(size.id) || [...read.keys()].some((id) => id !== size.id) || arrayReadsOf(statement.condition).length > 0) {
+        return outOfShape(`an assumption before the loops reads ${size.sourceName} with other variables, or what is computed from ${size.sourceName}`, statement.location);
+      }
       precondition.push(statement.condition);
     }
-    if (statement.kind === 'if' && readsTaint([statement.condition])) return outOfShape(`a branch on ${size.sourceName} before the loops`, statement.location);
-    if (statement.kind === 'if' && writtenVariables(statement.then, statement.else).arrays.size + writtenVariables(statement.then, statement.else).scalars.size > 0
-      && flattenStatements([statement]).some((inner) => expressionsOf(inner).some((expression) => readsTaint([expression])))) {
-      return outOfShape(`a conditional before the loops computes from ${size.sourceName}`, statement.location);
+    if (statement.kind === 'if' && flattenStatements([statement]).some((inner) => readsTaint(expressionsOf(inner)))) {
+      return outOfShape(`a branch on ${size.sourceName} before the loops`, statement.location);
     }
   }
   const loops = [...middle, ...post].filter((element): element is CountingLoop => element.kind === 'loop');
