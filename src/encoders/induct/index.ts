@@ -1,6 +1,6 @@
 // The `induct` encoding: full-program induction on the size parameter N (issue 12: peeling with
-// commutation, and difference relations in lockstep.ts when the loops read N or a peel does not
-// commute; strengthening is not built yet).
+// commutation, difference relations in lockstep.ts when the loops read N or a peel does not
+// commute, and strengthening with guessed facts in strengthen.ts when the step fails).
 //
 // For a program of the shape of shape.ts, P(N) = Pre(N); E_1 … E_r; Post(N), SAFE for every N
 // allowed by the precondition φ is shown by:

@@ -1,10 +1,10 @@
 // Difference relations of `induct` (issue 12, step 4): the inductive step when the peels cannot be
 // moved to the end, because the middle reads N (`s += N`, `a[i] = N - i`) or a peel does not commute.
 //
-// P(N) and P(N − 1) are run side by side from one state (the state after Pre, run symbolically from
-// the initial state, which both share except for N and what is computed from it, which the middle
-// does not read) with the same nondeterministic choices. Each counting loop of the middle runs in lockstep over its n(N − 1)
-// common iterations, then P(N) alone runs the peeled iteration(s). A loop's relation R(n) between
+// P(N) and P(N − 1) are run side by side with the same nondeterministic choices: Pre on both sides
+// from the interpreter's initial state (N − 1 read for N on the second), then the middle. Each
+// counting loop of the middle runs in lockstep over its n(N − 1) common iterations, and P(N) alone
+// runs the peeled iteration(s). A loop's relation R(n) between
 // the two states after n common iterations is a conjunction of candidates (`Relation`):
 // - scalar v:       v_N − v_{N−1} = (v_N − v_{N−1} at the loop's entry) + c1·n + c2·n(n−1)/2
 // - one cell a[k0]: the same for the cell (a one-cell accumulator)
@@ -69,6 +69,16 @@ export type LockstepResult =
   | { readonly kind: 'fails'; readonly reason: string; readonly timeout: boolean };
 
 interface PathPair { readonly current: Path; readonly previous: Path }
+
+/** N − 1 as an expression: what P(N − 1)'s side reads for N */
+function previousSize(size: ScalarVariable): Expression {
+  return createBinary('subtract', createVariableExpression(size), createConstant(1n, intType), intType);
+}
+
+/** P(N)'s value minus P(N − 1)'s of what `read` reads */
+function sideDifference(pair: PathPair, read: (state: SymbolicState) => Term): Term {
+  return subtract(read(pair.current.state), read(pair.previous.state));
+}
 
 /** `counter + offset` (casts looked through) as the offset, or undefined */
 function counterOffset(expression: Expression, counter: ScalarVariable): bigint | undefined {
@@ -179,7 +189,7 @@ class PairExecution {
     const havocsMiddle = executor.havocs.length;
     const arrayHavocsMiddle = executor.arrayHavocs.length;
     const violations = executor.violations.length;
-    const previousBlock = substituteScalarInBlock(block, this.shape.size, createBinary('subtract', createVariableExpression(this.shape.size), createConstant(1n, intType), intType));
+    const previousBlock = substituteScalarInBlock(block, this.shape.size, previousSize(this.shape.size));
     const previous = executor.executeBlock(previousBlock, pair.previous).normal ?? { guard: falseTerm, state: pair.previous.state };
     for (const violation of executor.violations.slice(violations)) executor.assume(not(violation.condition));
     const matches: [Term[], Term[]][] = [
@@ -237,20 +247,19 @@ class PairExecution {
 
   /** R(n) of one candidate between the entry pair and the pair after n common iterations */
   relation(relation: Relation, loop: CountingLoop, entry: PathPair, now: PathPair, iteration: Term): Term {
-    const difference = (pair: PathPair, read: (state: SymbolicState) => Term): Term => subtract(read(pair.current.state), read(pair.previous.state));
     // zero coefficients leave their terms out: a product with a constant 0 would still be nonlinear to the solver
     const growth = (count: Term, linear: bigint, quadratic: bigint): Term => add(
       ...(linear === 0n ? [] : [multiply(intConstant(2n * linear), count)]),
       ...(quadratic === 0n ? [] : [multiply(intConstant(quadratic), count, subtract(count, intConstant(1n)))]),
       intConstant(0n),
     );
-    const polynomial = (read: (state: SymbolicState) => Term, difference2: Polynomial): Term => {
-      if (difference2.afterFirst === undefined) {
-        return equal(multiply(intConstant(2n), difference(now, read)), add(multiply(intConstant(2n), difference(entry, read)), growth(iteration, difference2.linear, difference2.quadratic)));
+    const polynomial = (read: (state: SymbolicState) => Term, form: Polynomial): Term => {
+      if (form.afterFirst === undefined) {
+        return equal(multiply(intConstant(2n), sideDifference(now, read)), add(multiply(intConstant(2n), sideDifference(entry, read)), growth(iteration, form.linear, form.quadratic)));
       }
       const later = subtract(iteration, intConstant(1n));
       return implies(greaterEqual(iteration, intConstant(1n)),
-        equal(multiply(intConstant(2n), difference(now, read)), add(intConstant(2n * difference2.afterFirst), growth(later, difference2.linear, difference2.quadratic))));
+        equal(multiply(intConstant(2n), sideDifference(now, read)), add(intConstant(2n * form.afterFirst), growth(later, form.linear, form.quadratic))));
     };
     switch (relation.kind) {
       case 'scalar': return polynomial((state) => state.scalars.get(relation.variable.id)!, relation);
@@ -258,8 +267,8 @@ class PairExecution {
       case 'written': {
         const cell = this.boundVariable();
         const read = (state: SymbolicState): Term => select(state.arrays.get(relation.array.id)!, cell);
-        const value = add(difference(entry, read), intConstant(relation.constant), ...(relation.slope === 0n ? [] : [multiply(intConstant(relation.slope), cell)]));
-        return forall([cell], implies(this.writtenBy(loop, relation.offset, cell, iteration), equal(difference(now, read), value)));
+        const value = add(sideDifference(entry, read), intConstant(relation.constant), ...(relation.slope === 0n ? [] : [multiply(intConstant(relation.slope), cell)]));
+        return forall([cell], implies(this.writtenBy(loop, relation.offset, cell, iteration), equal(sideDifference(now, read), value)));
       }
       case 'values': {
         const cell = this.boundVariable();
@@ -311,10 +320,9 @@ function startPair(execution: PairExecution, start: bigint): PathPair | string {
   const shape = execution.shape;
   const pair = execution.afterPre;
   if (typeof pair === 'string') return pair;
-  const previousSize = createBinary('subtract', createVariableExpression(shape.size), createConstant(1n, intType), intType);
   for (const condition of shape.precondition) {
     execution.assumeExpression(condition, pair.current.state);
-    execution.assumeExpression(substituteScalar(condition, shape.size, previousSize), pair.current.state);
+    execution.assumeExpression(substituteScalar(condition, shape.size, previousSize(shape.size)), pair.current.state);
   }
   execution.executor.assume(greaterEqual(execution.size, intConstant(start)));
   return pair;
@@ -365,8 +373,8 @@ function fittingSize(shape: InductionShape, start: bigint, wanted: bigint): bigi
   return undefined;
 }
 
-/** a polynomial difference d(t) = d(0) + c1·t + c2·t(t − 1)/2 through every sample, or undefined */
-function fitFromStart(samples: readonly bigint[]): { linear: bigint; quadratic: bigint } | undefined {
+/** d(t) = d(0) + c1·t + c2·t(t − 1)/2 through every sample (at t = 0, 1, …), or undefined */
+export function fitQuadratic(samples: readonly bigint[]): { linear: bigint; quadratic: bigint } | undefined {
   if (samples.length < 3) return undefined;
   const [first, second, third] = samples as [bigint, bigint, bigint];
   const linear = second - first;
@@ -377,9 +385,9 @@ function fitFromStart(samples: readonly bigint[]): { linear: bigint; quadratic: 
 
 /** the difference as a polynomial from the entry on, else from the first common iteration on (Polynomial) */
 function fitPolynomial(samples: readonly bigint[]): Polynomial | undefined {
-  const whole = fitFromStart(samples);
+  const whole = fitQuadratic(samples);
   if (whole !== undefined) return whole;
-  const later = samples.length >= 4 ? fitFromStart(samples.slice(1)) : undefined;
+  const later = samples.length >= 4 ? fitQuadratic(samples.slice(1)) : undefined;
   return later === undefined ? undefined : { ...later, afterFirst: samples[1]! };
 }
 
@@ -407,11 +415,10 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
     terms.push(...values);
     return (all) => all.slice(from, from + values.length);
   };
-  const difference = (pair: PathPair, read: (state: SymbolicState) => Term): Term => subtract(read(pair.current.state), read(pair.previous.state));
   const written = writtenVariables(loop.body);
   for (const variable of written.scalars.values()) {
     if (variable.id === loop.counter.id) continue;
-    const series = take(pairs.map((pair) => difference(pair, (state) => state.scalars.get(variable.id)!)));
+    const series = take(pairs.map((pair) => sideDifference(pair, (state) => state.scalars.get(variable.id)!)));
     fits.push((values) => {
       const polynomial = fitPolynomial(series(values));
       return polynomial === undefined ? undefined : { kind: 'scalar', variable, ...polynomial };
@@ -422,7 +429,7 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
     if (cells === undefined) continue;
     frames.push({ kind: 'frame', array, cells });
     if (cells.kind === 'cell') {
-      const series = take(pairs.map((pair) => difference(pair, (state) => select(state.arrays.get(array.id)!, intConstant(cells.index)))));
+      const series = take(pairs.map((pair) => sideDifference(pair, (state) => select(state.arrays.get(array.id)!, intConstant(cells.index)))));
       fits.push((values) => {
         const polynomial = fitPolynomial(series(values));
         return polynomial === undefined ? undefined : { kind: 'cell', array, index: cells.index, ...polynomial };
@@ -438,13 +445,12 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
 function writtenFit(
   loop: CountingLoop, array: ArrayVariable, offset: bigint, pairs: readonly PathPair[], size: bigint, take: (values: readonly Term[]) => ((all: readonly bigint[]) => bigint[]),
 ): (values: readonly bigint[]) => Relation[] {
-  const difference = (pair: PathPair, read: (state: SymbolicState) => Term): Term => subtract(read(pair.current.state), read(pair.previous.state));
   const last = pairs[pairs.length - 1]!;
   const entry = pairs[0]!;
   const indices = pairs.slice(1).map((_, t) => counterAt(loop, size, BigInt(t)) + offset);
   const series = take(indices.map((index) => {
     const read = (state: SymbolicState): Term => select(state.arrays.get(array.id)!, intConstant(index));
-    return subtract(difference(last, read), difference(entry, read));
+    return subtract(sideDifference(last, read), sideDifference(entry, read));
   }));
   const own = take(indices.map((index) => select(last.previous.state.arrays.get(array.id)!, intConstant(index))));
   return (values) => {
@@ -569,7 +575,6 @@ function stepScript(program: Program, shape: InductionShape, start: bigint, prov
   if (typeof end === 'string') return end;
   execution.blockedTwins.push(and(end.current.guard, not(end.previous.guard)));
   const size = shape.size;
-  const previousSize = createBinary('subtract', createVariableExpression(size), createConstant(1n, intType), intType);
   let current = end.current;
   let previous = end.previous;
   for (const element of shape.post) {
@@ -581,7 +586,7 @@ function stepScript(program: Program, shape: InductionShape, start: bigint, prov
     });
     current = execution.runCurrent(instances[0]!, current);
     for (const instance of instances) {
-      const hypothesis = substituteScalarInBlock(assumeAssertions(instance), size, previousSize);
+      const hypothesis = substituteScalarInBlock(assumeAssertions(instance), size, previousSize(size));
       const assumed = execution.executor.executeBlock(hypothesis, previous).normal;
       execution.executor.assume(implies(previous.guard, assumed?.guard ?? falseTerm));
       if (assumed !== undefined) previous = { guard: previous.guard, state: assumed.state };

@@ -20,6 +20,7 @@ import { ExpressionTranslator } from '../common/expressions.js';
 import { SymbolicExecutor, type Path } from '../common/ssa.js';
 import { collectVariables } from '../common/variables.js';
 import type { Budget } from '../kernel/budget.js';
+import { fitQuadratic } from './lockstep.js';
 import type { InductionShape } from './shape.js';
 
 /** sizes sampled: the least allowed one and the next three */
@@ -85,10 +86,10 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
 
 /** 2·v == 2·v(l) + 2·c1·(N − l) + c2·(N − l)(N − l − 1), or undefined when the samples are not such a polynomial */
 function closedForm(read: Expression, size: ScalarVariable, lowest: bigint, samples: readonly bigint[]): Expression | undefined {
-  const [first, second, third] = samples as [bigint, bigint, bigint];
-  const linear = second - first;
-  const quadratic = third - 2n * second + first;
-  if (!samples.every((value, t) => 2n * value === 2n * first + 2n * linear * BigInt(t) + quadratic * BigInt(t) * BigInt(t - 1))) return undefined;
+  const fitted = fitQuadratic(samples);
+  if (fitted === undefined) return undefined;
+  const first = samples[0]!;
+  const { linear, quadratic } = fitted;
   const constant = (value: bigint): Expression => createConstant(value, intType);
   const distance = createBinary('subtract', createVariableExpression(size), constant(lowest), intType);
   let value: Expression = constant(2n * first);
