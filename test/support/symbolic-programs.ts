@@ -49,6 +49,9 @@ export const nestedBodies = [
   'for (int k = 1; k < N; k++) a[k] = a[k - 1] + C;', 'for (int k = 0; k < N; k++) { if (a[k] > C) a[k] = a[k] - 1; }',
   'for (int k = 0; k < i; k++) a[k] = a[k] + 1;', 'for (int k = 0; k < N; k++) a[k] = 2 * a[k] + C;',
   'for (int k = 0; k < N; k++) a[k] = a[k] + i;', 'for (int k = 0; k < N; k++) { if (k < i) b[k] = b[k] + C; }',
+  // the pass's own cell a[i] or counter i written into every cell (cases on [0 <= k < N], decided reads)
+  'for (int k = 0; k < N; k++) b[k] = b[k] + a[i];', 'for (int k = 0; k < N; k++) b[k] = i + C;',
+  'for (int k = 0; k < N; k++) { if (a[i] > C) b[k] = b[k] + 1; }',
 ];
 
 /** loop bodies whose steps depend on the counter through thresholds and remainders */

@@ -13,7 +13,9 @@
 // Soundness: the disjointness is decided on the index polynomials (exact, int semantics), and the
 // axioms define W_a and A_L by well-founded recursion, so they hold whatever the run does.
 
-import { degreeIn, isConstantPolynomial, subtractPolynomials, type Polynomial } from '../../analysis/polynomial.js';
+import {
+  constantPolynomial, degreeIn, isConstantPolynomial, polynomialVariables, substitutePolynomial, subtractPolynomials, type Polynomial,
+} from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
 import { computeClosedForms } from '../../analysis/closed-forms.js';
 import { formatTerm } from '../../smt/format.js';
@@ -25,9 +27,9 @@ import {
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
-  iterationFrame, maximumClosedFormDegree,
+  iterationFrame, maximumClosedFormDegree, decideConditions, maximumQuestions,
 } from './forms.js';
-import { dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
+import { dependsOn, polynomialTerm, splitAffine, termPolynomial, type AtomTable } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
@@ -188,9 +190,18 @@ function selectAll(array: Term, indices: readonly Term[]): Term {
   return indices.reduce((current, index) => select(current, index), array);
 }
 
-export function recurrenceAxioms(
-  context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, after: ExecutionState, collector: Collector,
-): void {
+/**
+ * the loop's exact number of iterations (when it has one: no break, an affine exit condition) and
+ * its condition at the counter: the range over which forms found with decided conditions hold
+ */
+export interface RunRange {
+  readonly count: Term;
+  readonly condition: Term;
+}
+
+export async function recurrenceAxioms(
+  context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, after: ExecutionState, collector: Collector, range: RunRange | undefined,
+): Promise<void> {
   const { parameters, counter, state, loop } = context;
   void state;
   const next = add(counter, intConstant(1n));
@@ -241,16 +252,48 @@ export function recurrenceAxioms(
         term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody))),
         comment: `${array.sourceName} after one more iteration of the ${where}`,
       });
-      const pointwise = pointwiseClosedForm(context, array, plan.function, cells, afterBody, state.arrays.get(array.id)!.read(cells));
+      const initial = state.arrays.get(array.id)!.read(cells);
+      const pointwise = pointwiseClosedForm(context, array, plan.function, cells, afterBody, initial);
       if (pointwise !== undefined) {
         plan.pointwise = { cells, value: pointwise };
         collector.axioms.push({
           term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(counter), cells), pointwise))),
           comment: `${array.sourceName}: each cell's closed form over the iterations of the ${where} (a consequence of the two axioms above)`,
         });
+        continue;
+      }
+      const decided = range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, afterBody, initial, range);
+      if (decided !== undefined) {
+        plan.pointwise = { cells, value: decided };
+        collector.axioms.push({
+          term: forall([...parameters, counter, ...cells], implies(and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count)), equal(selectAll(at(counter), cells), decided))),
+          comment: `${array.sourceName}: each cell's closed form over the iterations the ${where} runs (the conditions of its update decided there)`,
+        });
       }
     }
   }
+}
+
+/**
+ * pointwiseClosedForm after the conditions of the update that the solver decides at the iterations
+ * the loop runs (0 <= n < count, the loop condition at n, the facts before the loop) are replaced
+ * by the branch taken: `b[j] += a[i]` inside an outer loop over i, after `a[i] = 1` for every i < N,
+ * reads a[n] = 1 at each n < N. The form then holds for 0 <= n <= count only (by induction on n from
+ * the recurrence's axioms, each step at an n the decisions cover), which is how the caller states it;
+ * the views after the loop read it at the count.
+ */
+async function decidedPointwiseForm(
+  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term, range: RunRange,
+): Promise<Term | undefined> {
+  const decide = context.translator.decide;
+  if (decide === undefined) return undefined;
+  const assumptions = [
+    ...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), less(context.counter, range.count), range.condition,
+  ];
+  const simplified = simplifyTerm(afterBody);
+  const decided = await decideConditions(simplified, new Map(), assumptions, decide, { left: maximumQuestions });
+  if (decided === simplified) return undefined;
+  return pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
 }
 
 /**
@@ -297,18 +340,49 @@ function pointwiseClosedForm(
   const update = termPolynomial(substituteTerm(replaced, new Map([[context.counter.name, count]])), varying, context.atoms);
   const countUpdate = termPolynomial(add(count, intConstant(1n)), varying, context.atoms);
   if (update === undefined || countUpdate === undefined) return undefined;
-  const updates = new Map([[placeholder.name, update], [pointwiseCount, countUpdate]]);
-  const form = computeClosedForms({ updates }, { iterationVariable: pointwiseIteration, maximumDegree: maximumClosedFormDegree }).get(placeholder.name)!;
-  if (form.kind === 'undefined') return undefined;
-  const value = polynomialTerm(form.value, (name) => {
+  const valueOf = (name: string): Term => {
     if (name === pointwiseIteration) return context.counter;
     if (name === pointwiseCount) return intConstant(0n);
     if (name === placeholder.name) return initial;
     const term = context.atoms.termOf(name);
     if (term === undefined) throw new Error(`internal: viap: unknown polynomial variable ${name}`);
     return term;
+  };
+  const formOf = (cellUpdate: Polynomial): Term | undefined => {
+    const updates = new Map([[placeholder.name, cellUpdate], [pointwiseCount, countUpdate]]);
+    const form = computeClosedForms({ updates }, { iterationVariable: pointwiseIteration, maximumDegree: maximumClosedFormDegree }).get(placeholder.name)!;
+    if (form.kind === 'undefined') return undefined;
+    const value = polynomialTerm(form.value, valueOf);
+    return form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initial, value);
+  };
+  return formOf(update) ?? formByBranches(update, context.atoms, formOf);
+}
+
+/**
+ * the closed form of a cell update that has none as one polynomial, by cases on the loop-invariant
+ * conditions it reads (their 0/1 indicators, at most two): `b[j] = i` inside an outer loop is
+ * `b' = [0 <= r < N]·n + (1 − [0 <= r < N])·b`, whose coefficient of b is not 1; with the indicator
+ * fixed to 1 it is `b' = n` (form n − 1 from iteration 1 on), fixed to 0 it is `b' = b`. Exact: an
+ * indicator atom reads no varying symbol (polynomial-terms.ts), so it keeps its value over the
+ * loop, and each branch's form is a proven identity of its own update.
+ */
+function formByBranches(update: Polynomial, atoms: AtomTable, formOf: (update: Polynomial) => Term | undefined): Term | undefined {
+  const indicators = [...polynomialVariables(update)].filter((name) => {
+    const term = atoms.termOf(name);
+    return term !== undefined && term.kind === 'apply' && term.operator === 'ite'
+      && term.arguments[1]!.kind === 'intConstant' && term.arguments[1]!.value === 1n && term.arguments[2]!.kind === 'intConstant' && term.arguments[2]!.value === 0n;
   });
-  return form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initial, value);
+  if (indicators.length === 0 || indicators.length > 2) return undefined;
+  const split = (current: Polynomial, remaining: readonly string[]): Term | undefined => {
+    if (remaining.length === 0) return formOf(current);
+    const [name, ...rest] = remaining as [string, ...string[]];
+    const whenTrue = split(substitutePolynomial(current, new Map([[name, constantPolynomial(1n)]])), rest);
+    const whenFalse = whenTrue === undefined ? undefined : split(substitutePolynomial(current, new Map([[name, constantPolynomial(0n)]])), rest);
+    if (whenTrue === undefined || whenFalse === undefined) return undefined;
+    const indicator = atoms.termOf(name)! as Extract<Term, { kind: 'apply' }>;
+    return ite(indicator.arguments[0]!, whenTrue, whenFalse);
+  };
+  return split(update, indicators);
 }
 
 const pointwiseIteration = '#cell-n';

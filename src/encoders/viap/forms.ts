@@ -63,7 +63,7 @@ export interface LoopContext {
 }
 
 /** the most conditions one loop asks the solver about */
-const maximumQuestions = 12;
+export const maximumQuestions = 12;
 
 export interface SlotForms {
   readonly slots: readonly Slot[];
@@ -233,7 +233,7 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
 }
 
 /** the term with each `ite` whose condition the assumptions decide replaced by the branch taken */
-async function decideConditions(
+export async function decideConditions(
   term: Term, replacements: ReadonlyMap<string, Term>, assumptions: readonly Term[],
   decide: NonNullable<Translator['decide']>, questions: { left: number },
 ): Promise<Term> {

@@ -63,7 +63,6 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   const bodyFrame = iterationFrame(context, atCounter);
   const { after, breaks } = await translator.executeIteration(loop, bodyFrame, bodyCollector, atCounter, inner);
   collector.absorb(bodyCollector);
-  recurrenceAxioms(context, forms, plans, after, collector);
 
   const counter = context.counter;
   const at = (term: Term, value: Term): Term => substituteTerm(term, new Map([[counter.name, value]]));
@@ -77,6 +76,7 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   let count = breaks.length === 0 ? exit?.count : undefined;
   if (count !== undefined && exit !== undefined && translator.decide !== undefined
     && await translator.decide([...frame.context, factsBefore, state.guard], lessEqual(intConstant(0n), exit.quotientTerm))) count = exit.quotientTerm;
+  await recurrenceAxioms(context, forms, plans, after, collector, count === undefined ? undefined : { count, condition: and(condition.definedness, condition.term) });
   const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
   if (parameters.length === 0 && iterations.kind === 'symbol') collector.sites.push({ location: loop.location, iterations, exit });
   const inRange = (bound: Term): Term => and(lessEqual(intConstant(0n), counter), less(counter, bound));
