@@ -51,6 +51,31 @@ describe('viap counted sums', () => {
     expect(checked).toBeGreaterThan(2000);
   });
 
+  it('count conjunctions of one threshold with conditions free of the counter (r − n < N − n among them) exactly, and refuse two thresholds', () => {
+    let checked = 0;
+    for (let threshold = -2n; threshold <= 6n; threshold++) {
+      for (let left = -1n; left <= 3n; left++) {
+        for (let right = -1n; right <= 3n; right++) {
+          const differenceFree = less(add(intConstant(left), negate(n)), add(intConstant(right), negate(n)));
+          for (const condition of [
+            apply('and', [lessEqual(n, intConstant(threshold)), differenceFree], boolSort),
+            apply('and', [lessEqual(intConstant(left), intConstant(right)), greater(n, intConstant(threshold))], boolSort),
+            apply('and', [differenceFree, not(equal(n, intConstant(threshold))), lessEqual(intConstant(0n), intConstant(left))], boolSort),
+          ]) {
+            const count = countWhere(condition, n, varying);
+            expect(count, `a count for ${printTerm(condition)}`).toBeDefined();
+            for (let size = 0n; size <= 9n; size++) {
+              expect(value(count!, { n: size }), `${printTerm(condition)}, size ${size}`).toBe(bruteCount(condition, size));
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+    expect(countWhere(apply('and', [lessEqual(n, intConstant(3n)), greater(n, intConstant(1n))], boolSort), n, varying)).toBeUndefined();
+  });
+
   it('count periodic conditions exactly, with the remainder inside and outside [0, m)', () => {
     let checked = 0;
     for (const modulus of [1n, 2n, 3n, 5n]) {

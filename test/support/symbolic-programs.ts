@@ -52,6 +52,8 @@ export const nestedBodies = [
   // the pass's own cell a[i] or counter i written into every cell (cases on [0 <= k < N], decided reads)
   'for (int k = 0; k < N; k++) b[k] = b[k] + a[i];', 'for (int k = 0; k < N; k++) b[k] = i + C;',
   'for (int k = 0; k < N; k++) { if (a[i] > C) b[k] = b[k] + 1; }',
+  // a pass over the cells from (or up to) its own counter: a sum of conditional steps per cell
+  'for (int k = i; k < N; k++) a[k] = a[k] + C;', 'for (int k = 0; k <= i; k++) b[k] = b[k] + 1;',
 ];
 
 /** loop bodies whose steps depend on the counter through thresholds and remainders */

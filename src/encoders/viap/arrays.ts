@@ -29,6 +29,7 @@ import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
   iterationFrame, maximumClosedFormDegree, decideConditions, maximumQuestions,
 } from './forms.js';
+import { countedSum } from './counted-sums.js';
 import { dependsOn, polynomialTerm, splitAffine, termPolynomial, type AtomTable } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
@@ -333,13 +334,16 @@ function pointwiseClosedForm(
   };
   const replaced = simplifyTerm(replace(simplifyTerm(afterBody)));
   if (foreign) return undefined;
+  // a pass that adds to the cells from a threshold on its counter (b[j] += 1 for j from i to N):
+  // a sum of conditional steps (counted-sums.ts), exact for every n >= 0
+  const counted = (): Term | undefined => countedSum(replaced, placeholder, context.counter, initial, new Set([placeholder.name, context.counter.name]));
   // the counter (an enclosing pass's k in a[i] += k) enters the transition as a variable of its
   // own that starts at 0 and moves by 1
   const count = symbol(pointwiseCount, intSort);
   const varying = new Set([placeholder.name, pointwiseCount]);
   const update = termPolynomial(substituteTerm(replaced, new Map([[context.counter.name, count]])), varying, context.atoms);
   const countUpdate = termPolynomial(add(count, intConstant(1n)), varying, context.atoms);
-  if (update === undefined || countUpdate === undefined) return undefined;
+  if (update === undefined || countUpdate === undefined) return counted();
   const valueOf = (name: string): Term => {
     if (name === pointwiseIteration) return context.counter;
     if (name === pointwiseCount) return intConstant(0n);
@@ -355,7 +359,7 @@ function pointwiseClosedForm(
     const value = polynomialTerm(form.value, valueOf);
     return form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initial, value);
   };
-  return formOf(update) ?? formByBranches(update, context.atoms, formOf);
+  return formOf(update) ?? formByBranches(update, context.atoms, formOf) ?? counted();
 }
 
 /**

@@ -74,6 +74,25 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
       const inner = countWhere(condition.arguments[0]!, counter, varying);
       return inner === undefined ? undefined : subtract(counter, inner);
     }
+    case 'and': {
+      // one conjunct on the counter, the others free of it (a cell's range 0 <= r < N beside the
+      // pass's threshold i <= r): the count where the others hold, else 0
+      const invariant: Term[] = [];
+      let counted: Term | undefined;
+      for (const conjunct of condition.arguments) {
+        const free = counterFreeForm(conjunct, counter);
+        if (free !== undefined) {
+          if (dependsOn(free, varying)) return undefined;
+          invariant.push(free);
+          continue;
+        }
+        if (counted !== undefined) return undefined;
+        counted = countWhere(conjunct, counter, varying);
+        if (counted === undefined) return undefined;
+      }
+      if (counted === undefined) return undefined;
+      return ite(and(...invariant), counted, intConstant(0n));
+    }
     case '<': case '<=': case '>': case '>=': {
       // the comparison as ±n + F < 0 (belowZeroForm, shared with the loops' exit counts)
       const atoms = new AtomTable();
@@ -98,6 +117,22 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
     default:
       return undefined;
   }
+}
+
+/**
+ * the condition without the counter when it does not depend on it: as it is, or a comparison whose
+ * sides differ by a term free of it (r − n < N − n is r − N < 0); else undefined
+ */
+function counterFreeForm(condition: Term, counter: SymbolTerm): Term | undefined {
+  const self = new Set([counter.name]);
+  if (!dependsOn(condition, self)) return condition;
+  if (condition.kind !== 'apply' || condition.arguments.length !== 2) return undefined;
+  const atoms = new AtomTable();
+  const polynomials = condition.arguments.map((side) => termPolynomial(side, self, atoms));
+  if (polynomials[0] === undefined || polynomials[1] === undefined) return undefined;
+  const below = belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
+  if (below === undefined || degreeIn(below, counter.name) !== 0) return undefined;
+  return less(polynomialTerm(below, (name) => atoms.termOf(name)!), intConstant(0n));
 }
 
 /** `(E mod m) = r` with E = ±n + F, m a positive constant and r free of n */

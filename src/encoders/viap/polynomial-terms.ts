@@ -2,7 +2,7 @@
 //
 // `termPolynomial` reads +, -, * and integer constants as polynomial operations. A symbol is a
 // variable named by the symbol. Any other subterm (a function application, an array read, a
-// division, an `ite`) becomes an atom: a variable standing for that whole subterm, allowed only
+// division that is not exact, an `ite`) becomes an atom: a variable standing for that whole subterm, allowed only
 // when it contains none of the `varying` symbols (the loop's iteration counter and the placeholders
 // of the values at the start of an iteration); otherwise the term is not polynomial (undefined).
 // `polynomialTerm` writes a polynomial with rational coefficients as an integer term: the numerator
@@ -12,7 +12,7 @@
 // Soundness: both directions are exact over the mathematical integers (int semantics).
 
 import {
-  addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, substitutePolynomial, subtractPolynomials, variablePolynomial,
+  addPolynomials, constantPolynomial, isIntegerValued, multiplyPolynomials, rational, scalePolynomial, negatePolynomial, substitutePolynomial, subtractPolynomials, variablePolynomial,
   withCommonDenominator, zeroPolynomial, type Polynomial,
 } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
@@ -73,6 +73,14 @@ export function termPolynomial(term: Term, varying: ReadonlySet<string>, atoms: 
         }
         if (parts.length === 1) return negatePolynomial(parts[0]!);
         return parts.slice(1).reduce((left, right) => subtractPolynomials(left, right), parts[0]!);
+      }
+      const divisor = term.operator === 'div' ? term.arguments[1]! : undefined;
+      if (divisor !== undefined && divisor.kind === 'intConstant' && divisor.value > 0n) {
+        // P div d is P/d where P/d is integer-valued (an exact division: an inner closed form
+        // s0 + (i·j² − i·j) div 2 read by the enclosing loop, whose counter i varies)
+        const dividend = termPolynomial(term.arguments[0]!, varying, atoms);
+        const quotient = dividend === undefined ? undefined : scalePolynomial(dividend, rational(1n, divisor.value));
+        if (quotient !== undefined && isIntegerValued(quotient)) return quotient;
       }
       if (term.operator === 'ite' && !dependsOn(term.arguments[0]!, varying)) {
         // ite(c, A, B) = B + [c]·(A − B) with the invariant indicator [c] = ite(c, 1, 0) as an atom

@@ -1,0 +1,23 @@
+// expected: unsafe
+// As nested-suffix-increment-safe; the bug: the inner loop starts at j = i + 1, so a[k] == k (fails for every N).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "nested-suffix-increment-unsafe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int a[N];
+  for (int i = 0; i < N; i++)
+    a[i] = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = i + 1; j < N; j++)
+      a[j] = a[j] + 1;
+  for (int k = 0; k < N; k++)
+    __VERIFIER_assert(a[k] == k + 1);
+  return 0;
+}
