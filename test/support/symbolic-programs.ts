@@ -54,6 +54,8 @@ export const nestedBodies = [
   'for (int k = 0; k < N; k++) { if (a[i] > C) b[k] = b[k] + 1; }',
   // a pass over the cells from (or up to) its own counter: a sum of conditional steps per cell
   'for (int k = i; k < N; k++) a[k] = a[k] + C;', 'for (int k = 0; k <= i; k++) b[k] = b[k] + 1;',
+  // an accumulator that reads the pass's cell after the pass (through the cells' forms)
+  'for (int k = 0; k < N; k++) a[k] = a[k] + C; s = s + a[i];', 'for (int k = 0; k < N; k++) b[k] = b[k] + 1; m = m + b[i] - C;',
 ];
 
 /** loop bodies whose steps depend on the counter through thresholds and remainders */

@@ -29,7 +29,7 @@ import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
   iterationFrame, maximumClosedFormDegree, decideConditions, maximumQuestions,
 } from './forms.js';
-import { countedSum } from './counted-sums.js';
+import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type PointwiseForm, type RunRange } from './pointwise.js';
 import { dependsOn, polynomialTerm, splitAffine, termPolynomial, type AtomTable } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
@@ -51,7 +51,7 @@ export type ArrayPlan =
      * on its own (pointwiseClosedForm); set once the body is known, so only the views after the loop
      * (at a count >= 0 on every run that reaches the loop) read through it
      */
-    pointwise?: { readonly cells: readonly SymbolTerm[]; readonly value: Term };
+    pointwise?: PointwiseForm;
   };
 
 /** how each written array is described: by instantiation at disjoint cells, or by a recurrence */
@@ -191,15 +191,6 @@ function selectAll(array: Term, indices: readonly Term[]): Term {
   return indices.reduce((current, index) => select(current, index), array);
 }
 
-/**
- * the loop's exact number of iterations (when it has one: no break, an affine exit condition) and
- * its condition at the counter: the range over which forms found with decided conditions hold
- */
-export interface RunRange {
-  readonly count: Term;
-  readonly condition: Term;
-}
-
 export async function recurrenceAxioms(
   context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, after: ExecutionState, collector: Collector, range: RunRange | undefined,
 ): Promise<void> {
@@ -256,7 +247,7 @@ export async function recurrenceAxioms(
       const initial = state.arrays.get(array.id)!.read(cells);
       const pointwise = pointwiseClosedForm(context, array, plan.function, cells, afterBody, initial);
       if (pointwise !== undefined) {
-        plan.pointwise = { cells, value: pointwise };
+        plan.pointwise = { cells, value: pointwise, decided: false };
         collector.axioms.push({
           term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(counter), cells), pointwise))),
           comment: `${array.sourceName}: each cell's closed form over the iterations of the ${where} (a consequence of the two axioms above)`,
@@ -265,7 +256,7 @@ export async function recurrenceAxioms(
       }
       const decided = range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, afterBody, initial, range);
       if (decided !== undefined) {
-        plan.pointwise = { cells, value: decided };
+        plan.pointwise = { cells, value: decided, decided: true };
         collector.axioms.push({
           term: forall([...parameters, counter, ...cells], implies(and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count)), equal(selectAll(at(counter), cells), decided))),
           comment: `${array.sourceName}: each cell's closed form over the iterations the ${where} runs (the conditions of its update decided there)`,
@@ -273,124 +264,21 @@ export async function recurrenceAxioms(
       }
     }
   }
+  // scalar recurrences that read the rewritten arrays at the counter, through the cells' forms
+  for (const slot of forms.slots) {
+    const form = forms.forms.get(slot.key)!;
+    if (form.kind !== 'recurrence') continue;
+    const found = await slotFormThroughCells(context, form.function, form.function.resultSort, valueAfter(slot, after), initialValue(context, slot), plans, range);
+    if (found === undefined || (found.decided && range === undefined)) continue;
+    form.derived = found.value;
+    const inRange = found.decided ? and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count)) : lessEqual(intConstant(0n), counter);
+    collector.axioms.push({
+      term: forall([...parameters, counter], implies(inRange, equal(applyFunction(form.function, [...parameters, counter]), found.value))),
+      comment: `${slotName(slot)}: its closed form over the iterations of the ${where}, through the cells' forms of the arrays it reads (a consequence of the axioms above)`,
+    });
+  }
 }
 
-/**
- * pointwiseClosedForm after the conditions of the update that the solver decides at the iterations
- * the loop runs (0 <= n < count, the loop condition at n, the facts before the loop) are replaced
- * by the branch taken: `b[j] += a[i]` inside an outer loop over i, after `a[i] = 1` for every i < N,
- * reads a[n] = 1 at each n < N. The form then holds for 0 <= n <= count only (by induction on n from
- * the recurrence's axioms, each step at an n the decisions cover), which is how the caller states it;
- * the views after the loop read it at the count.
- */
-async function decidedPointwiseForm(
-  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term, range: RunRange,
-): Promise<Term | undefined> {
-  const decide = context.translator.decide;
-  if (decide === undefined) return undefined;
-  const assumptions = [
-    ...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), less(context.counter, range.count), range.condition,
-  ];
-  const simplified = simplifyTerm(afterBody);
-  const decided = await decideConditions(simplified, new Map(), assumptions, decide, { left: maximumQuestions });
-  if (decided === simplified) return undefined;
-  return pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
-}
-
-/**
- * When one iteration changes each cell on its own, A(n + 1)[r] = F(A(n)[r]) with F polynomial in the
- * cell's old value (conditions that do not depend on it or on n, such as 0 <= r < N, become 0/1
- * indicators), the cell's closed form over n (analysis/closed-forms.ts, degree <= 3), as a term over
- * the cell variables and the counter; else undefined. `afterBody` is A(n + 1)[cells], `recurrence`
- * is A and `initial` the cell before the loop. The form is a proven polynomial identity of the
- * update, so it holds for every n >= 0 by induction on n from the recurrence's two axioms.
- */
-function pointwiseClosedForm(
-  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term,
-): Term | undefined {
-  const placeholder = context.translator.freshSymbol(`${array.name}!cell!start`, scalarSort(array.elementType, 'int'));
-  const arrayText = printTerm(applyFunction(recurrence, [...context.parameters, context.counter]));
-  let foreign = false;
-  const isTheCell = (term: Term): boolean => {
-    const indices: Term[] = [];
-    let current = term;
-    while (current.kind === 'apply' && current.operator === 'select') {
-      indices.unshift(current.arguments[1]!);
-      current = current.arguments[0]!;
-    }
-    return indices.length === cells.length && current.kind === 'applyFunction' && current.function === recurrence && printTerm(current) === arrayText
-      && indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n);
-  };
-  // every other application of the recurrence (another cell, another iteration) makes the form foreign
-  const appliesRecurrence = (term: Term): boolean => term.kind === 'applyFunction' && term.function === recurrence;
-  const replace = (term: Term): Term => {
-    if (term.kind === 'apply' && term.operator === 'select' && isTheCell(term)) return placeholder;
-    if (term.kind === 'apply' || term.kind === 'applyFunction') {
-      if (appliesRecurrence(term)) foreign = true;
-      return withOperands(term, term.arguments.map(replace));
-    }
-    if (containsSubterm(term, appliesRecurrence, { intoBinders: true })) foreign = true;
-    return term;
-  };
-  const replaced = simplifyTerm(replace(simplifyTerm(afterBody)));
-  if (foreign) return undefined;
-  // a pass that adds to the cells from a threshold on its counter (b[j] += 1 for j from i to N):
-  // a sum of conditional steps (counted-sums.ts), exact for every n >= 0
-  const counted = (): Term | undefined => countedSum(replaced, placeholder, context.counter, initial, new Set([placeholder.name, context.counter.name]));
-  // the counter (an enclosing pass's k in a[i] += k) enters the transition as a variable of its
-  // own that starts at 0 and moves by 1
-  const count = symbol(pointwiseCount, intSort);
-  const varying = new Set([placeholder.name, pointwiseCount]);
-  const update = termPolynomial(substituteTerm(replaced, new Map([[context.counter.name, count]])), varying, context.atoms);
-  const countUpdate = termPolynomial(add(count, intConstant(1n)), varying, context.atoms);
-  if (update === undefined || countUpdate === undefined) return counted();
-  const valueOf = (name: string): Term => {
-    if (name === pointwiseIteration) return context.counter;
-    if (name === pointwiseCount) return intConstant(0n);
-    if (name === placeholder.name) return initial;
-    const term = context.atoms.termOf(name);
-    if (term === undefined) throw new Error(`internal: viap: unknown polynomial variable ${name}`);
-    return term;
-  };
-  const formOf = (cellUpdate: Polynomial): Term | undefined => {
-    const updates = new Map([[placeholder.name, cellUpdate], [pointwiseCount, countUpdate]]);
-    const form = computeClosedForms({ updates }, { iterationVariable: pointwiseIteration, maximumDegree: maximumClosedFormDegree }).get(placeholder.name)!;
-    if (form.kind === 'undefined') return undefined;
-    const value = polynomialTerm(form.value, valueOf);
-    return form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initial, value);
-  };
-  return formOf(update) ?? formByBranches(update, context.atoms, formOf) ?? counted();
-}
-
-/**
- * the closed form of a cell update that has none as one polynomial, by cases on the loop-invariant
- * conditions it reads (their 0/1 indicators, at most two): `b[j] = i` inside an outer loop is
- * `b' = [0 <= r < N]·n + (1 − [0 <= r < N])·b`, whose coefficient of b is not 1; with the indicator
- * fixed to 1 it is `b' = n` (form n − 1 from iteration 1 on), fixed to 0 it is `b' = b`. Exact: an
- * indicator atom reads no varying symbol (polynomial-terms.ts), so it keeps its value over the
- * loop, and each branch's form is a proven identity of its own update.
- */
-function formByBranches(update: Polynomial, atoms: AtomTable, formOf: (update: Polynomial) => Term | undefined): Term | undefined {
-  const indicators = [...polynomialVariables(update)].filter((name) => {
-    const term = atoms.termOf(name);
-    return term !== undefined && term.kind === 'apply' && term.operator === 'ite'
-      && term.arguments[1]!.kind === 'intConstant' && term.arguments[1]!.value === 1n && term.arguments[2]!.kind === 'intConstant' && term.arguments[2]!.value === 0n;
-  });
-  if (indicators.length === 0 || indicators.length > 2) return undefined;
-  const split = (current: Polynomial, remaining: readonly string[]): Term | undefined => {
-    if (remaining.length === 0) return formOf(current);
-    const [name, ...rest] = remaining as [string, ...string[]];
-    const whenTrue = split(substitutePolynomial(current, new Map([[name, constantPolynomial(1n)]])), rest);
-    const whenFalse = whenTrue === undefined ? undefined : split(substitutePolynomial(current, new Map([[name, constantPolynomial(0n)]])), rest);
-    if (whenTrue === undefined || whenFalse === undefined) return undefined;
-    const indicator = atoms.termOf(name)! as Extract<Term, { kind: 'apply' }>;
-    return ite(indicator.arguments[0]!, whenTrue, whenFalse);
-  };
-  return split(update, indicators);
-}
-
-const pointwiseIteration = '#cell-n';
-const pointwiseCount = '#cell-count';
 
 /** the least and largest constant step of `next` over `current` across its ite branches, if every branch has one */
 export function stepRange(next: Term, current: Term): { readonly minimum: bigint; readonly maximum: bigint } | undefined {

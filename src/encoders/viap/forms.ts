@@ -41,7 +41,15 @@ export type Slot =
 
 export type SlotForm =
   | { readonly kind: 'closed'; readonly form: Extract<ClosedForm, { kind: 'polynomial' | 'fromFirstIteration' }> }
-  | { readonly kind: 'recurrence'; readonly function: FunctionDeclaration }
+  | {
+    readonly kind: 'recurrence'; readonly function: FunctionDeclaration;
+    /**
+     * the value at n as a term over the counter, found once the body is known through the cells'
+     * forms of the arrays it reads (pointwise.ts); set after the body ran, so only the views after
+     * the loop (at its count) read through it
+     */
+    derived?: Term;
+  }
   /** a sum of conditional steps (counted-sums.ts): the value at n >= 0 as a term over the counter */
   | { readonly kind: 'counted'; readonly value: Term };
 
@@ -269,7 +277,7 @@ export function slotValueAt(context: LoopContext, slot: Slot, form: SlotForm, at
       return ite(equal(at, intConstant(0n)), initialValue(context, slot), value);
     }
     case 'recurrence':
-      return applyFunction(form.function, [...context.parameters, at]);
+      return form.derived === undefined ? applyFunction(form.function, [...context.parameters, at]) : substituteTerm(form.derived, new Map([[context.counter.name, at]]));
     case 'counted':
       return substituteTerm(form.value, new Map([[context.counter.name, at]]));
     default: {

@@ -1,0 +1,26 @@
+// expected: unsafe
+// As nested-pass-then-read-safe; the bug: the accumulator reads a[i] before the pass (i + 1), so 2*s[0] == N*(N+1) (fails for every N).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "nested-pass-then-read-unsafe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int a[N];
+  long long s[1];
+  for (int i = 0; i < N; i++)
+    a[i] = 1;
+  s[0] = 0;
+  for (int i = 0; i < N; i++) {
+    s[0] = s[0] + a[i];
+    for (int j = 0; j < N; j++)
+      a[j] = a[j] + 1;
+  }
+  __VERIFIER_assert(2 * s[0] == (long long) N * (N + 3));
+  return 0;
+}

@@ -1,0 +1,229 @@
+// Closed forms of a loop's recurrences that the slot analysis (forms.ts) cannot give, found once
+// the body is known (viap encoding, arrays.ts): each cell of an array the loop rewrites as a whole
+// (an inner loop over the cells: a(n + 1)[r] = F(a(n)[r], n)), and a scalar recurrence whose update
+// reads such an array at the counter (s += a[i] after an inner pass over a). The update of one value
+// x(n + 1) = F(x(n), n) becomes a transition over a placeholder for x(n) and a count n, solved by
+// - analysis/closed-forms.ts when F is polynomial (loop-invariant conditions as 0/1 indicators);
+// - cases on at most two such indicators when the coefficient of x is not 1 (b[j] = i: b' = n
+//   where the indicator holds, b' = b where it does not);
+// - a sum of conditional steps (counted-sums.ts) when F = x + Σ ite(c_k(n), a_k, b_k), c_k a
+//   threshold or a remainder of n (b[j] += 1 for j from i on).
+// A form found after the solver decided conditions of F at the iterations the loop runs
+// (decidedPointwiseForm) holds for 0 <= n <= count only, and is stated so by the caller.
+//
+// Soundness: each form satisfies x(0) = the value before the loop and x(n + 1) = F(x(n), n) for every
+// n in its range (a proven identity of the update: closed-forms.ts and counted-sums.ts are exact
+// over the integers, indicator atoms keep their value over the loop), so it follows by induction on
+// n from the recurrence's two axioms, which hold whatever the run does.
+
+import { computeClosedForms } from '../../analysis/closed-forms.js';
+import { constantPolynomial, polynomialVariables, substitutePolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import type { ArrayVariable } from '../../ir/types.js';
+import { printTerm } from '../../smt/printer.js';
+import {
+  add, applyFunction, containsSubterm, equal, intConstant, intSort, ite, less, lessEqual, substituteTerm, symbol,
+  type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
+} from '../../smt/terms.js';
+import { scalarSort } from '../common/expressions.js';
+import type { ArrayPlan } from './arrays.js';
+import { countedSum } from './counted-sums.js';
+import { decideConditions, maximumClosedFormDegree, maximumQuestions, type LoopContext } from './forms.js';
+import { polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
+import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
+
+/**
+ * the loop's exact number of iterations (when it has one: no break, an affine exit condition) and
+ * its condition at the counter: the range over which forms found with decided conditions hold
+ */
+export interface RunRange {
+  readonly count: Term;
+  readonly condition: Term;
+}
+
+/** a closed form over the cell variables and the counter, and whether it holds only up to the count */
+export interface PointwiseForm {
+  readonly cells: readonly SymbolTerm[];
+  readonly value: Term;
+  readonly decided: boolean;
+}
+
+/**
+ * When one iteration changes each cell on its own, A(n + 1)[r] = F(A(n)[r], n) (conditions that do
+ * not depend on the cell's value or on n, such as 0 <= r < N, become 0/1 indicators), the cell's
+ * closed form over n as a term over the cell variables and the counter; else undefined.
+ * `afterBody` is A(n + 1)[cells], `recurrence` is A and `initial` the cell before the loop.
+ */
+export function pointwiseClosedForm(
+  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term,
+): Term | undefined {
+  const arrayText = printTerm(applyFunction(recurrence, [...context.parameters, context.counter]));
+  const isTheCell = (term: Term): boolean => {
+    if (term.kind !== 'apply' || term.operator !== 'select') return false;
+    const indices: Term[] = [];
+    let current: Term = term;
+    while (current.kind === 'apply' && current.operator === 'select') {
+      indices.unshift(current.arguments[1]!);
+      current = current.arguments[0]!;
+    }
+    return indices.length === cells.length && current.kind === 'applyFunction' && current.function === recurrence && printTerm(current) === arrayText
+      && indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n);
+  };
+  // every other application of the recurrence (another cell, another iteration) makes the form foreign
+  const appliesRecurrence = (term: Term): boolean => term.kind === 'applyFunction' && term.function === recurrence;
+  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), afterBody, isTheCell, appliesRecurrence, initial);
+}
+
+/**
+ * pointwiseClosedForm after the conditions of the update that the solver decides at the iterations
+ * the loop runs (0 <= n < count, the loop condition at n, the facts before the loop) are replaced
+ * by the branch taken: `b[j] += a[i]` inside an outer loop over i, after `a[i] = 1` for every i < N,
+ * reads a[n] = 1 at each n < N. The form then holds for 0 <= n <= count only (by induction on n from
+ * the recurrence's axioms, each step at an n the decisions cover), which is how the caller states it;
+ * the views after the loop read it at the count.
+ */
+export async function decidedPointwiseForm(
+  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term, range: RunRange,
+): Promise<Term | undefined> {
+  const decide = context.translator.decide;
+  if (decide === undefined) return undefined;
+  const simplified = simplifyTerm(afterBody);
+  const decided = await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, { left: maximumQuestions });
+  if (decided === simplified) return undefined;
+  return pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
+}
+
+/**
+ * the closed form of a scalar recurrence x_L(P, n) (forms.ts left it one) whose update reads arrays
+ * of the loop at the counter through their per-cell forms: `s += a[i]` after an inner pass that
+ * adds 1 to every cell reads a(n + 1)[n] = a(0)[n] + n + 1. `afterSlot` is x_L(P, n + 1)'s value
+ * (the body at n). Returns the form and whether a decided cell form was read (then it holds up to
+ * the count only), or undefined.
+ */
+export async function slotFormThroughCells(
+  context: LoopContext, slotFunction: FunctionDeclaration, sort: Sort, afterSlot: Term, initial: Term, plans: ReadonlyMap<number, ArrayPlan>, range: RunRange | undefined,
+): Promise<{ readonly value: Term; readonly decided: boolean } | undefined> {
+  let decided = false;
+  let substituted = false;
+  const byFunction = new Map<FunctionDeclaration, PointwiseForm>();
+  for (const plan of plans.values()) if (plan.kind === 'recurrence' && plan.pointwise !== undefined) byFunction.set(plan.function, plan.pointwise);
+  if (byFunction.size === 0) return undefined;
+  const throughCells = (term: Term): Term => {
+    if (term.kind === 'apply' && term.operator === 'select') {
+      const indices: Term[] = [];
+      let current: Term = term;
+      while (current.kind === 'apply' && current.operator === 'select') {
+        indices.unshift(current.arguments[1]!);
+        current = current.arguments[0]!;
+      }
+      const form = current.kind === 'applyFunction' ? byFunction.get(current.function) : undefined;
+      if (form !== undefined && current.kind === 'applyFunction' && form.cells.length === indices.length) {
+        const at = current.arguments[current.arguments.length - 1]!;
+        const cells = indices.map((index) => throughCells(index));
+        substituted = true;
+        decided ||= form.decided;
+        return substituteTerm(form.value, new Map([[context.counter.name, at], ...form.cells.map((cell, dimension): [string, Term] => [cell.name, cells[dimension]!])]));
+      }
+    }
+    if (term.kind === 'apply' || term.kind === 'applyFunction') return withOperands(term, term.arguments.map(throughCells));
+    return term;
+  };
+  const rewritten = throughCells(afterSlot);
+  if (!substituted) return undefined;
+  const selfText = printTerm(applyFunction(slotFunction, [...context.parameters, context.counter]));
+  const isSelf = (term: Term): boolean => term.kind === 'applyFunction' && term.function === slotFunction && printTerm(term) === selfText;
+  const appliesSelf = (term: Term): boolean => term.kind === 'applyFunction' && term.function === slotFunction;
+  const value = updateClosedForm(context, `${slotFunction.name}!start`, sort, rewritten, isSelf, appliesSelf, initial);
+  if (value !== undefined) return { value, decided };
+  // the cells' forms read at the counter keep the conditions of the arrays before the loop
+  // (0 <= n < N_L0 from an initialising loop): decided at the iterations the loop runs
+  const decide = context.translator.decide;
+  if (range === undefined || decide === undefined) return undefined;
+  const simplified = simplifyTerm(rewritten);
+  const decidedTerm = await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, { left: maximumQuestions });
+  if (decidedTerm === simplified) return undefined;
+  const decidedValue = updateClosedForm(context, `${slotFunction.name}!start`, sort, decidedTerm, isSelf, appliesSelf, initial);
+  return decidedValue === undefined ? undefined : { value: decidedValue, decided: true };
+}
+
+/** what holds at an iteration n the loop runs: the facts around and before it, 0 <= n < count, its condition at n */
+function runAssumptions(context: LoopContext, range: RunRange): Term[] {
+  return [...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), less(context.counter, range.count), range.condition];
+}
+
+/**
+ * x(n) for x(n + 1) = `after`, where the subterms `isSelf` matches are x(n) and any other subterm
+ * `isForeign` matches defeats the form (the header's three ways), as a term over the counter
+ */
+function updateClosedForm(
+  context: LoopContext, name: string, sort: Sort, after: Term, isSelf: (term: Term) => boolean, isForeign: (term: Term) => boolean, initial: Term,
+): Term | undefined {
+  const placeholder = context.translator.freshSymbol(name, sort);
+  let foreign = false;
+  const replace = (term: Term): Term => {
+    if (isSelf(term)) return placeholder;
+    if (term.kind === 'apply' || term.kind === 'applyFunction') {
+      if (isForeign(term)) foreign = true;
+      return withOperands(term, term.arguments.map(replace));
+    }
+    if (containsSubterm(term, isForeign, { intoBinders: true })) foreign = true;
+    return term;
+  };
+  const replaced = simplifyTerm(replace(simplifyTerm(after)));
+  if (foreign) return undefined;
+  // steps on thresholds and remainders of the counter (b[j] += 1 for j from i to N): a sum of
+  // conditional steps, exact for every n >= 0
+  const counted = (): Term | undefined => countedSum(replaced, placeholder, context.counter, initial, new Set([placeholder.name, context.counter.name]));
+  // the counter (an enclosing pass's k in a[i] += k) enters the transition as a variable of its
+  // own that starts at 0 and moves by 1
+  const count = symbol(countName, intSort);
+  const varying = new Set([placeholder.name, countName]);
+  const update = termPolynomial(substituteTerm(replaced, new Map([[context.counter.name, count]])), varying, context.atoms);
+  const countUpdate = termPolynomial(add(count, intConstant(1n)), varying, context.atoms);
+  if (update === undefined || countUpdate === undefined) return counted();
+  const valueOf = (variable: string): Term => {
+    if (variable === iterationName) return context.counter;
+    if (variable === countName) return intConstant(0n);
+    if (variable === placeholder.name) return initial;
+    const term = context.atoms.termOf(variable);
+    if (term === undefined) throw new Error(`internal: viap: unknown polynomial variable ${variable}`);
+    return term;
+  };
+  const formOf = (valueUpdate: Polynomial): Term | undefined => {
+    const updates = new Map([[placeholder.name, valueUpdate], [countName, countUpdate]]);
+    const form = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree }).get(placeholder.name)!;
+    if (form.kind === 'undefined') return undefined;
+    const value = polynomialTerm(form.value, valueOf);
+    return form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initial, value);
+  };
+  return formOf(update) ?? formByBranches(update, context.atoms, formOf) ?? counted();
+}
+
+/**
+ * the closed form of an update that has none as one polynomial, by cases on the loop-invariant
+ * conditions it reads (their 0/1 indicators, at most two): `b[j] = i` inside an outer loop is
+ * `b' = [0 <= r < N]·n + (1 − [0 <= r < N])·b`, whose coefficient of b is not 1; with the indicator
+ * fixed to 1 it is `b' = n` (form n − 1 from iteration 1 on), fixed to 0 it is `b' = b`. Exact: an
+ * indicator atom reads no varying symbol (polynomial-terms.ts), so it keeps its value over the
+ * loop, and each branch's form is a proven identity of its own update.
+ */
+function formByBranches(update: Polynomial, atoms: AtomTable, formOf: (update: Polynomial) => Term | undefined): Term | undefined {
+  const indicators = [...polynomialVariables(update)].filter((name) => {
+    const term = atoms.termOf(name);
+    return term !== undefined && term.kind === 'apply' && term.operator === 'ite'
+      && term.arguments[1]!.kind === 'intConstant' && term.arguments[1]!.value === 1n && term.arguments[2]!.kind === 'intConstant' && term.arguments[2]!.value === 0n;
+  });
+  if (indicators.length === 0 || indicators.length > 2) return undefined;
+  const split = (current: Polynomial, remaining: readonly string[]): Term | undefined => {
+    if (remaining.length === 0) return formOf(current);
+    const [name, ...rest] = remaining as [string, ...string[]];
+    const whenTrue = split(substitutePolynomial(current, new Map([[name, constantPolynomial(1n)]])), rest);
+    const whenFalse = whenTrue === undefined ? undefined : split(substitutePolynomial(current, new Map([[name, constantPolynomial(0n)]])), rest);
+    if (whenTrue === undefined || whenFalse === undefined) return undefined;
+    const indicator = atoms.termOf(name)! as Extract<Term, { kind: 'apply' }>;
+    return ite(indicator.arguments[0]!, whenTrue, whenFalse);
+  };
+  return split(update, indicators);
+}
+
+const iterationName = '#cell-n';
+const countName = '#cell-count';
