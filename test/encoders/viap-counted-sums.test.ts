@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { countWhere, countedSum } from '../../src/encoders/viap/counted-sums.js';
 import {
-  add, apply, boolSort, equal, euclideanModulo, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, negate, not, symbol, type Term,
+  add, apply, boolSort, equal, euclideanDivide, euclideanModulo, subtract, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, negate, not, symbol, type Term,
 } from '../../src/smt/terms.js';
 import { printTerm } from '../../src/smt/printer.js';
 import { evaluateTerm } from './common-term-evaluator.js';
@@ -124,5 +124,32 @@ describe('viap counted sums', () => {
     expect(countedSum(ite(condition, add(x, intConstant(1n)), intConstant(0n)), x, n, intConstant(0n), varying)).toBeUndefined();
     expect(countedSum(add(x, ite(condition, n, intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
     expect(countedSum(add(x, ite(less(apply('*', [n, n], intSort), threshold), intConstant(1n), intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
+  });
+
+  it('writes a step that reads the counter only through one remainder as a sum over its residue classes, as iterating gives', () => {
+    const size = symbol('K', intSort);
+    let checked = 0;
+    for (const modulus of [2n, 3n, 5n]) {
+      for (const sign of [1n, -1n]) {
+        // x + (K + 1 − ((±n + K) mod m)) div 2: an inner loop's count of (i + j) % m == 0
+        const remainder = euclideanModulo(add(sign === 1n ? n : negate(n), size), intConstant(modulus));
+        const update = add(x, euclideanDivide(subtract(add(size, intConstant(1n)), remainder), intConstant(2n)));
+        const form = countedSum(update, x, n, intConstant(3n), varying);
+        expect(form, `a form for ${printTerm(update)}`).toBeDefined();
+        for (let bound = -2n; bound <= 5n; bound++) {
+          let current = 3n;
+          for (let at = 0n; at <= 12n; at++) {
+            expect(value(form!, { n: at, K: bound }), `${printTerm(update)}, K = ${bound}, n = ${at}`).toBe(current);
+            current = value(update, { n: at, K: bound, 'x!start': current }) as bigint;
+            checked++;
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+    // two different remainders, or the counter outside the remainder as well: no form
+    const two = add(x, euclideanModulo(n, intConstant(2n)), euclideanModulo(n, intConstant(3n)));
+    expect(countedSum(two, x, n, intConstant(0n), varying)).toBeUndefined();
+    expect(countedSum(add(x, n, euclideanModulo(n, intConstant(2n))), x, n, intConstant(0n), varying)).toBeUndefined();
   });
 });

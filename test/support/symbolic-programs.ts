@@ -56,6 +56,8 @@ export const nestedBodies = [
   'for (int k = i; k < N; k++) a[k] = a[k] + C;', 'for (int k = 0; k <= i; k++) b[k] = b[k] + 1;',
   // an accumulator that reads the pass's cell after the pass (through the cells' forms)
   'for (int k = 0; k < N; k++) a[k] = a[k] + C; s = s + a[i];', 'for (int k = 0; k < N; k++) b[k] = b[k] + 1; m = m + b[i] - C;',
+  // an inner count whose condition mixes both counters: the outer step reads i through a remainder
+  'for (int k = 0; k < N; k++) { if ((i + k) % 2 == 0) s = s + C; }', 'for (int k = 0; k < N; k++) { if ((k - i) % 3 == 1) m = m + 1; }',
 ];
 
 /** loop bodies whose steps depend on the counter through thresholds and remainders */

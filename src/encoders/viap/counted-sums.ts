@@ -18,9 +18,11 @@
 
 import type { Polynomial } from '../../analysis/polynomial.js';
 import { degreeIn } from '../../analysis/polynomial.js';
+import { printTerm } from '../../smt/printer.js';
 import {
-  add, and, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, subtract, type SymbolTerm, type Term,
+  add, and, equal, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, subtract, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
+import { simplifyTerm, withOperands } from './simplify.js';
 import { AtomTable, belowZeroForm, dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 
 interface Summand {
@@ -179,8 +181,9 @@ function stepOf(update: Term, placeholder: SymbolTerm): Term | undefined {
  * placeholders of the loop's slots and the counter: d, a_k and b_k must not depend on them.
  */
 export function countedSum(update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>): Term | undefined {
-  const step = stepOf(update, placeholder);
-  if (step === undefined) return undefined;
+  const found = stepOf(update, placeholder);
+  if (found === undefined) return undefined;
+  const step = byResidues(found, counter, varying);
   let perIteration: Term[] = [];
   const counted: Term[] = [];
   let conditional = false;
@@ -204,4 +207,46 @@ export function countedSum(update: Term, placeholder: SymbolTerm, counter: Symbo
   if (perIteration.length === 0) perIteration = [intConstant(0n)];
   const perStep = perIteration.length === 1 ? perIteration[0]! : add(...perIteration);
   return add(initial, multiply(counter, perStep), ...counted);
+}
+
+/** the largest modulus whose residue classes byResidues writes out */
+const maximumResidueModulus = 6n;
+
+/**
+ * a step that reads the counter only through one remainder (±n + F) mod m (m a constant up to 6):
+ * an outer pass's count of inner iterations with (i + j) % 2 == 0 is (N + 1 − (−i mod 2)) div 2.
+ * The remainder takes one value ρ in [0, m) at each n, so the step is s_{m−1} + Σ_{ρ < m−1}
+ * ite((±n + F) mod m = ρ, s_ρ − s_{m−1}, 0) with s_ρ the step where the remainder is ρ: conditions
+ * of the periodic shape the counts above know. Exact (the classes are disjoint and cover every n);
+ * any other step is returned as it is.
+ */
+function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string>): Term {
+  const remainders = new Map<string, Term>();
+  const self = new Set([counter.name]);
+  const collect = (term: Term): void => {
+    if (term.kind !== 'apply') return;
+    const modulus = term.arguments[1];
+    if (term.operator === 'mod' && modulus !== undefined && modulus.kind === 'intConstant' && modulus.value > 1n && modulus.value <= maximumResidueModulus
+      && dependsOn(term.arguments[0]!, self) && affineTermInCounter(term.arguments[0]!, counter, varying) !== undefined) {
+      remainders.set(printTerm(term), term);
+      return;
+    }
+    for (const operand of term.arguments) collect(operand);
+  };
+  collect(step);
+  if (remainders.size !== 1) return step;
+  const remainder = [...remainders.values()][0]! as Extract<Term, { kind: 'apply' }>;
+  const text = printTerm(remainder);
+  const replace = (term: Term, value: Term): Term => {
+    if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
+    if (term.kind === 'apply' && printTerm(term) === text) return value;
+    return withOperands(term, term.arguments.map((operand) => replace(operand, value)));
+  };
+  const modulus = (remainder.arguments[1] as Extract<Term, { kind: 'intConstant' }>).value;
+  const steps: Term[] = [];
+  for (let residue = 0n; residue < modulus; residue++) steps.push(simplifyTerm(replace(step, intConstant(residue))));
+  if (steps.some((each) => dependsOn(each, self))) return step;
+  const last = steps[steps.length - 1]!;
+  const classes = steps.slice(0, -1).map((each, residue) => ite(equal(remainder, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
+  return add(last, ...classes);
 }
