@@ -31,9 +31,9 @@ afterAll(async () => {
 
 test('shared soundness harness: random programs', async () => {
   const scale = Number(process.env.ENCODE_HARNESS_SCALE ?? '1');
-  const statistics = await runHarness({ encoder: shrinkEncoder, options, solver, numRuns: 100 * scale, seed: 4242 });
+  const statistics = await runHarness({ encoder: shrinkEncoder, options, solver, numRuns: 70 * scale, seed: 4242 });
   console.log(`shrink: ${JSON.stringify(statistics)}`);
-  expect(statistics.programs).toBe(100 * scale);
+  expect(statistics.programs).toBe(70 * scale);
   // most generic programs are outside shrink's scope (UNKNOWN, unsupported); it still decides some:
   // measured 2 of 100 (2 UNSAFE), with Debian z3 and with z3-wasm
   expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(2 * scale);

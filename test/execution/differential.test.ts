@@ -17,7 +17,7 @@ import { cSemanticsProgram } from '../generators/c-semantics.js';
 import { describeWith, gccRequirement } from '../support/requirements.js';
 
 /** programs per data model, and input vectors per program */
-const programsPerDataModel = 150;
+const programsPerDataModel = 100;
 const runsPerProgram = 5;
 
 function runsOf(result: DifferentialResult): readonly RunComparison[] {

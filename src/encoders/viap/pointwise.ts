@@ -21,14 +21,14 @@ import { constantPolynomial, polynomialVariables, substitutePolynomial, type Pol
 import type { ArrayVariable } from '../../ir/types.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  add, applyFunction, containsSubterm, equal, intConstant, intSort, ite, less, lessEqual, substituteTerm, symbol,
+  add, and, applyFunction, containsSubterm, equal, implies, intConstant, intSort, ite, less, lessEqual, not, substituteTerm, symbol,
   type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { scalarSort } from '../common/expressions.js';
 import type { ArrayPlan } from './arrays.js';
 import { countedSum } from './counted-sums.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions, type LoopContext } from './forms.js';
-import { polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
+import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
 
 /**
@@ -56,6 +56,17 @@ export interface PointwiseForm {
 export function pointwiseClosedForm(
   context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term,
 ): Term | undefined {
+  const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
+  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), afterBody, isTheCell, appliesRecurrence, initial);
+}
+
+/**
+ * the cell A(P, n)[cells] (the value the update reads as x(n)), and any other application of the
+ * recurrence A (another cell, another iteration), which makes a form foreign
+ */
+function cellMatchers(context: LoopContext, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[]): {
+  readonly isTheCell: (term: Term) => boolean; readonly appliesRecurrence: (term: Term) => boolean;
+} {
   const arrayText = printTerm(applyFunction(recurrence, [...context.parameters, context.counter]));
   const isTheCell = (term: Term): boolean => {
     if (term.kind !== 'apply' || term.operator !== 'select') return false;
@@ -68,9 +79,8 @@ export function pointwiseClosedForm(
     return indices.length === cells.length && current.kind === 'applyFunction' && current.function === recurrence && printTerm(current) === arrayText
       && indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n);
   };
-  // every other application of the recurrence (another cell, another iteration) makes the form foreign
   const appliesRecurrence = (term: Term): boolean => term.kind === 'applyFunction' && term.function === recurrence;
-  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), afterBody, isTheCell, appliesRecurrence, initial);
+  return { isTheCell, appliesRecurrence };
 }
 
 /**
@@ -88,8 +98,66 @@ export async function decidedPointwiseForm(
   if (decide === undefined) return undefined;
   const simplified = simplifyTerm(afterBody);
   const decided = await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, { left: maximumQuestions });
-  if (decided === simplified) return undefined;
-  return pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
+  const form = decided === simplified ? undefined : pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
+  if (form !== undefined) return form;
+  // conditions on the cell's own value: guess their branches, then check the guess
+  const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
+  const transition = overPlaceholder(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), decided, isTheCell, appliesRecurrence);
+  return transition === undefined ? undefined : guessedForm(context, transition.placeholder, transition.replaced, initial, range);
+}
+
+/** the most conditions on the value itself whose branches guessedForm guesses (2^k guesses) */
+const maximumGuessedConditions = 2;
+
+/**
+ * The closed form of x(n + 1) = F(x(n), n) when F branches on x itself (`if (a[j] > 0) a[j]--`
+ * in N passes over cells that start at N): for each choice of the branches of those conditions
+ * (at most two), the form G of the update with the chosen branches (transitionForm); G is kept when
+ * the solver shows that at every iteration the loop runs (0 <= n < count and what holds there), with
+ * x(n) = G(n), each condition's path to it implies the chosen side. Then by induction on n,
+ * x(n) = G(n) for 0 <= n <= count: x(0) = G(0), and if x(n) = G(n) the run takes the chosen branches,
+ * so x(n + 1) = F(G(n), n) = G(n + 1). The form is stated for that range only (decided).
+ */
+async function guessedForm(context: LoopContext, placeholder: SymbolTerm, replaced: Term, initial: Term, range: RunRange): Promise<Term | undefined> {
+  const decide = context.translator.decide;
+  if (decide === undefined) return undefined;
+  const self = new Set([placeholder.name]);
+  // the ites whose condition reads x, with the conditions of the ites around them (their path)
+  const branches: { readonly term: Term; readonly path: readonly Term[] }[] = [];
+  const collect = (term: Term, path: readonly Term[]): void => {
+    if (term.kind !== 'apply') return;
+    if (term.operator === 'ite') {
+      const [condition, thenValue, elseValue] = term.arguments as readonly [Term, Term, Term];
+      if (dependsOn(condition, self) && !branches.some((branch) => branch.term === term)) branches.push({ term, path });
+      collect(condition, path);
+      collect(thenValue, [...path, condition]);
+      collect(elseValue, [...path, not(condition)]);
+      return;
+    }
+    for (const operand of term.arguments) collect(operand, path);
+  };
+  collect(replaced, []);
+  if (branches.length === 0 || branches.length > maximumGuessedConditions) return undefined;
+  for (let choice = 0; choice < 1 << branches.length; choice++) {
+    const taken = branches.map((_, index) => (choice & (1 << index)) === 0);
+    const chosen = (term: Term): Term => {
+      if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
+      const index = branches.findIndex((branch) => branch.term === term);
+      if (index >= 0) return chosen((term as Extract<Term, { kind: 'apply' }>).arguments[taken[index] ? 1 : 2]!);
+      return withOperands(term, term.arguments.map(chosen));
+    };
+    const guess = simplifyTerm(chosen(replaced));
+    if (dependsOn(guess, self) && containsSubterm(guess, (term) => term.kind === 'apply' && term.operator === 'ite' && dependsOn(term.arguments[0]!, self), { intoBinders: true })) continue;
+    const form = transitionForm(context, placeholder, guess, initial);
+    if (form === undefined) continue;
+    const atForm = (term: Term): Term => substituteTerm(term, new Map([[placeholder.name, form]]));
+    const obligations = branches.map((branch, index) => {
+      const condition = (branch.term as Extract<Term, { kind: 'apply' }>).arguments[0]!;
+      return atForm(implies(and(...branch.path), taken[index] ? condition : not(condition)));
+    });
+    if (await decide(runAssumptions(context, range), and(...obligations))) return form;
+  }
+  return undefined;
 }
 
 /**
@@ -157,6 +225,14 @@ function runAssumptions(context: LoopContext, range: RunRange): Term[] {
 function updateClosedForm(
   context: LoopContext, name: string, sort: Sort, after: Term, isSelf: (term: Term) => boolean, isForeign: (term: Term) => boolean, initial: Term,
 ): Term | undefined {
+  const transition = overPlaceholder(context, name, sort, after, isSelf, isForeign);
+  return transition === undefined ? undefined : transitionForm(context, transition.placeholder, transition.replaced, initial);
+}
+
+/** `after` with x(n) (the subterms `isSelf` matches) as a fresh placeholder, or undefined when a foreign subterm remains */
+function overPlaceholder(
+  context: LoopContext, name: string, sort: Sort, after: Term, isSelf: (term: Term) => boolean, isForeign: (term: Term) => boolean,
+): { readonly placeholder: SymbolTerm; readonly replaced: Term } | undefined {
   const placeholder = context.translator.freshSymbol(name, sort);
   let foreign = false;
   const replace = (term: Term): Term => {
@@ -169,7 +245,11 @@ function updateClosedForm(
     return term;
   };
   const replaced = simplifyTerm(replace(simplifyTerm(after)));
-  if (foreign) return undefined;
+  return foreign ? undefined : { placeholder, replaced };
+}
+
+/** the closed form of x(n + 1) = `replaced` over the placeholder of x(n) (the header's three ways) */
+function transitionForm(context: LoopContext, placeholder: SymbolTerm, replaced: Term, initial: Term): Term | undefined {
   // steps on thresholds and remainders of the counter (b[j] += 1 for j from i to N): a sum of
   // conditional steps, exact for every n >= 0
   const counted = (): Term | undefined => countedSum(replaced, placeholder, context.counter, initial, new Set([placeholder.name, context.counter.name]));
