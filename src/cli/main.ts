@@ -418,6 +418,15 @@ export async function main(argv: readonly string[]): Promise<never> {
   let debug = argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']);
   // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
   process.stdout.on('error', () => process.exit(exitCodes.safe));
+  // An error thrown outside the run's promise chain (the embedded z3's worker threads raise
+  // "memory access out of bounds" from inside z3 after many interrupted queries in one process) is
+  // an internal error like any other: the message, exit 70, no stack trace unless asked.
+  const crashed = (error: unknown): void => {
+    reportInternalError(error, debug);
+    process.exit(exitCodes.internalError);
+  };
+  process.on('uncaughtException', crashed);
+  process.on('unhandledRejection', crashed);
   try {
     const commandLine = parseCommandLine(argv);
     if (commandLine === 'help') {
