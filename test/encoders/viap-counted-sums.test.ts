@@ -126,6 +126,29 @@ describe('viap counted sums', () => {
     expect(countedSum(add(x, ite(less(apply('*', [n, n], intSort), threshold), intConstant(1n), intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
   });
 
+  it('flattens nested ites that share a branch (a cell range around a threshold) and counts them as iterating gives', () => {
+    const size = symbol('K', intSort);
+    const inRange = apply('and', [lessEqual(intConstant(0n), size), less(size, intConstant(4n))], boolSort);
+    let checked = 0;
+    for (const update of [
+      add(x, ite(inRange, ite(lessEqual(size, n), intConstant(1n), intConstant(0n)), intConstant(0n))),
+      ite(inRange, ite(lessEqual(size, n), add(x, intConstant(2n)), x), x),
+      add(x, ite(inRange, intConstant(0n), ite(greater(n, size), intConstant(3n), intConstant(0n)))),
+    ]) {
+      const form = countedSum(update, x, n, intConstant(1n), varying);
+      expect(form, `a form for ${printTerm(update)}`).toBeDefined();
+      for (let bound = -2n; bound <= 6n; bound++) {
+        let current = 1n;
+        for (let at = 0n; at <= 10n; at++) {
+          expect(value(form!, { n: at, K: bound }), `${printTerm(update)}, K = ${bound}, n = ${at}`).toBe(current);
+          current = value(update, { n: at, K: bound, 'x!start': current }) as bigint;
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(250);
+  });
+
   it('writes a step that reads the counter only through one remainder as a sum over its residue classes, as iterating gives', () => {
     const size = symbol('K', intSort);
     let checked = 0;

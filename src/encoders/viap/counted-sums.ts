@@ -20,7 +20,7 @@ import type { Polynomial } from '../../analysis/polynomial.js';
 import { degreeIn } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  add, and, equal, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, subtract, type SymbolTerm, type Term,
+  add, and, equal, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, not, subtract, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { simplifyTerm, withOperands } from './simplify.js';
 import { AtomTable, belowZeroForm, dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
@@ -194,8 +194,9 @@ export function countedSum(update: Term, placeholder: SymbolTerm, counter: Symbo
       perIteration.push(sign(term));
       continue;
     }
-    if (term.kind !== 'apply' || term.operator !== 'ite') return undefined;
-    const [condition, thenValue, elseValue] = term.arguments as readonly [Term, Term, Term];
+    const flat = flattenIte(term);
+    if (flat.kind !== 'apply' || flat.operator !== 'ite') return undefined;
+    const [condition, thenValue, elseValue] = flat.arguments as readonly [Term, Term, Term];
     if (dependsOn(thenValue, varying) || dependsOn(elseValue, varying)) return undefined;
     const count = countWhere(condition, counter, varying);
     if (count === undefined) return undefined;
@@ -249,4 +250,25 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
   const last = steps[steps.length - 1]!;
   const classes = steps.slice(0, -1).map((each, residue) => ite(equal(remainder, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
   return add(last, ...classes);
+}
+
+/**
+ * ite(c1, ite(c2, a, b), b) as ite(c1 and c2, a, b), and ite(c1, b, ite(c2, a, b)) as
+ * ite(not c1 and c2, a, b), repeatedly (a pass's range 0 <= r < N around its threshold r <= i);
+ * exact, the two sides are equal for every value
+ */
+function flattenIte(term: Term): Term {
+  if (term.kind !== 'apply' || term.operator !== 'ite') return term;
+  const [condition, thenValue, elseValue] = term.arguments as readonly [Term, Term, Term];
+  const inner = (value: Term): Extract<Term, { kind: 'apply' }> | undefined =>
+    (value.kind === 'apply' && value.operator === 'ite' ? value : undefined);
+  const thenIte = inner(thenValue);
+  if (thenIte !== undefined && printTerm(thenIte.arguments[2]!) === printTerm(elseValue)) {
+    return flattenIte(ite(and(condition, thenIte.arguments[0]!), thenIte.arguments[1]!, elseValue));
+  }
+  const elseIte = inner(elseValue);
+  if (elseIte !== undefined && printTerm(elseIte.arguments[2]!) === printTerm(thenValue)) {
+    return flattenIte(ite(and(not(condition), elseIte.arguments[0]!), elseIte.arguments[1]!, thenValue));
+  }
+  return term;
 }

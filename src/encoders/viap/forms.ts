@@ -15,7 +15,7 @@ import type { Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable, ScalarVariable } from '../../ir/types.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  and, applyFunction, declareFunction, equal, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  and, applyFunction, declareFunction, equal, implies, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import { countedSum } from './counted-sums.js';
@@ -253,6 +253,13 @@ export async function decideConditions(
       if (await decide(assumptions, condition)) return decideConditions(term.arguments[1]!, replacements, assumptions, decide, questions);
       questions.left--;
       if (questions.left >= 0 && await decide(assumptions, not(condition))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
+      // both sides occur, but where the condition holds the branches agree (ite(i <= 0, 0, i) with
+      // i >= 0): the other branch alone
+      questions.left--;
+      const branchesAgree = equal(substituteTerm(term.arguments[1]!, replacements), substituteTerm(term.arguments[2]!, replacements));
+      if (questions.left >= 0 && term.arguments[1]!.sort.kind === 'int' && await decide(assumptions, implies(condition, branchesAgree))) {
+        return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
+      }
     }
   }
   const operands: Term[] = [];
