@@ -52,9 +52,9 @@ describe('labmc on paper 004 Fig. 1a', () => {
 
 describe('soundness harness: labmc', () => {
   it('never contradicts enumeration in int semantics, and decides most programs', async () => {
-    const statistics = await runHarness({ encoder: labmcEncoder, options: { semantics: 'int', timeoutMilliseconds: 10_000 }, solver, numRuns: 100 * scale, seed: 40041 });
+    const statistics = await runHarness({ encoder: labmcEncoder, options: { semantics: 'int', timeoutMilliseconds: 10_000 }, solver, numRuns: 80 * scale, seed: 40041 });
     console.log(`labmc/int: ${JSON.stringify(statistics)}`);
-    expect(statistics.programs).toBe(100 * scale);
+    expect(statistics.programs).toBe(80 * scale);
     expect(statistics.safe).toBeGreaterThan(0);
     expect(statistics.unsafe).toBeGreaterThan(0);
     expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(Math.floor(statistics.programs * 0.6));
