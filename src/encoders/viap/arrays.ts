@@ -13,25 +13,21 @@
 // Soundness: the disjointness is decided on the index polynomials (exact, int semantics), and the
 // axioms define W_a and A_L by well-founded recursion, so they hold whatever the run does.
 
-import {
-  constantPolynomial, degreeIn, isConstantPolynomial, polynomialVariables, substitutePolynomial, subtractPolynomials, type Polynomial,
-} from '../../analysis/polynomial.js';
+import { degreeIn, isConstantPolynomial, subtractPolynomials, type Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
-import { computeClosedForms } from '../../analysis/closed-forms.js';
 import { formatTerm } from '../../smt/format.js';
-import { printTerm } from '../../smt/printer.js';
 import {
   add, and, applyFunction, containsSubterm, multiply, negate, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
-  ite, less, lessEqual, select, substituteTerm, symbol, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  ite, less, lessEqual, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../common/expressions.js';
 import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
-  iterationFrame, maximumClosedFormDegree, decideConditions, maximumQuestions,
+  iterationFrame,
 } from './forms.js';
 import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type PointwiseForm, type RunRange } from './pointwise.js';
-import { dependsOn, polynomialTerm, splitAffine, termPolynomial, type AtomTable } from './polynomial-terms.js';
-import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
+import { dependsOn, splitAffine, termPolynomial } from './polynomial-terms.js';
+import { constantDifference, simplifyTerm } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
 export type ArrayPlan =
@@ -198,6 +194,8 @@ export async function recurrenceAxioms(
   void state;
   const next = add(counter, intConstant(1n));
   const where = `loop at ${loop.location.line}:${loop.location.column}`;
+  // where a form holds: every n >= 0, or (found with decided conditions) 0 <= n <= the count
+  const formRange = (decided: boolean): Term => (decided ? and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count)) : lessEqual(intConstant(0n), counter));
   for (const slot of forms.slots) {
     const form = forms.forms.get(slot.key)!;
     if (form.kind !== 'recurrence') continue;
@@ -245,23 +243,17 @@ export async function recurrenceAxioms(
         comment: `${array.sourceName} after one more iteration of the ${where}`,
       });
       const initial = state.arrays.get(array.id)!.read(cells);
-      const pointwise = pointwiseClosedForm(context, array, plan.function, cells, afterBody, initial);
-      if (pointwise !== undefined) {
-        plan.pointwise = { cells, value: pointwise, decided: false };
-        collector.axioms.push({
-          term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(counter), cells), pointwise))),
-          comment: `${array.sourceName}: each cell's closed form over the iterations of the ${where} (a consequence of the two axioms above)`,
-        });
-        continue;
-      }
-      const decided = range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, afterBody, initial, range);
-      if (decided !== undefined) {
-        plan.pointwise = { cells, value: decided, decided: true };
-        collector.axioms.push({
-          term: forall([...parameters, counter, ...cells], implies(and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count)), equal(selectAll(at(counter), cells), decided))),
-          comment: `${array.sourceName}: each cell's closed form over the iterations the ${where} runs (the conditions of its update decided there)`,
-        });
-      }
+      const exact = pointwiseClosedForm(context, array, plan.function, cells, afterBody, initial);
+      const decided = exact !== undefined || range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, afterBody, initial, range);
+      const value = exact ?? decided;
+      if (value === undefined) continue;
+      plan.pointwise = { cells, value, decided: exact === undefined };
+      collector.axioms.push({
+        term: forall([...parameters, counter, ...cells], implies(formRange(exact === undefined), equal(selectAll(at(counter), cells), value))),
+        comment: exact !== undefined
+          ? `${array.sourceName}: each cell's closed form over the iterations of the ${where} (a consequence of the two axioms above)`
+          : `${array.sourceName}: each cell's closed form over the iterations the ${where} runs (the conditions of its update decided there)`,
+      });
     }
   }
   // scalar recurrences that read the rewritten arrays at the counter, through the cells' forms
@@ -271,9 +263,8 @@ export async function recurrenceAxioms(
     const found = await slotFormThroughCells(context, form.function, form.function.resultSort, valueAfter(slot, after), initialValue(context, slot), plans, range);
     if (found === undefined || (found.decided && range === undefined)) continue;
     form.derived = found.value;
-    const inRange = found.decided ? and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count)) : lessEqual(intConstant(0n), counter);
     collector.axioms.push({
-      term: forall([...parameters, counter], implies(inRange, equal(applyFunction(form.function, [...parameters, counter]), found.value))),
+      term: forall([...parameters, counter], implies(formRange(found.decided), equal(applyFunction(form.function, [...parameters, counter]), found.value))),
       comment: `${slotName(slot)}: its closed form over the iterations of the ${where}, through the cells' forms of the arrays it reads (a consequence of the axioms above)`,
     });
   }

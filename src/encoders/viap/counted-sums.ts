@@ -240,7 +240,7 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
   const text = printTerm(remainder);
   const replace = (term: Term, value: Term): Term => {
     if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
-    if (term.kind === 'apply' && printTerm(term) === text) return value;
+    if (term.kind === 'apply' && term.operator === 'mod' && printTerm(term) === text) return value;
     return withOperands(term, term.arguments.map((operand) => replace(operand, value)));
   };
   const modulus = (remainder.arguments[1] as Extract<Term, { kind: 'intConstant' }>).value;

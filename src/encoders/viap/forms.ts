@@ -256,9 +256,9 @@ export async function decideConditions(
       // both sides occur, but where the condition holds the branches agree (ite(i <= 0, 0, i) with
       // i >= 0): the other branch alone
       questions.left--;
-      const branchesAgree = equal(substituteTerm(term.arguments[1]!, replacements), substituteTerm(term.arguments[2]!, replacements));
-      if (questions.left >= 0 && term.arguments[1]!.sort.kind === 'int' && await decide(assumptions, implies(condition, branchesAgree))) {
-        return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
+      if (questions.left >= 0 && term.arguments[1]!.sort.kind === 'int') {
+        const branchesAgree = equal(substituteTerm(term.arguments[1]!, replacements), substituteTerm(term.arguments[2]!, replacements));
+        if (await decide(assumptions, implies(condition, branchesAgree))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
       }
     }
   }

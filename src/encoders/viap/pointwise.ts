@@ -29,7 +29,7 @@ import type { ArrayPlan } from './arrays.js';
 import { countedSum } from './counted-sums.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions, type LoopContext } from './forms.js';
 import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
-import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
+import { constantDifference, selectChain, simplifyTerm, withOperands } from './simplify.js';
 
 /**
  * the loop's exact number of iterations (when it has one: no break, an affine exit condition) and
@@ -69,14 +69,8 @@ function cellMatchers(context: LoopContext, recurrence: FunctionDeclaration, cel
 } {
   const arrayText = printTerm(applyFunction(recurrence, [...context.parameters, context.counter]));
   const isTheCell = (term: Term): boolean => {
-    if (term.kind !== 'apply' || term.operator !== 'select') return false;
-    const indices: Term[] = [];
-    let current: Term = term;
-    while (current.kind === 'apply' && current.operator === 'select') {
-      indices.unshift(current.arguments[1]!);
-      current = current.arguments[0]!;
-    }
-    return indices.length === cells.length && current.kind === 'applyFunction' && current.function === recurrence && printTerm(current) === arrayText
+    const { base, indices } = selectChain(term);
+    return indices.length === cells.length && base.kind === 'applyFunction' && base.function === recurrence && printTerm(base) === arrayText
       && indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n);
   };
   const appliesRecurrence = (term: Term): boolean => term.kind === 'applyFunction' && term.function === recurrence;
@@ -96,8 +90,7 @@ export async function decidedPointwiseForm(
 ): Promise<Term | undefined> {
   const decide = context.translator.decide;
   if (decide === undefined) return undefined;
-  const simplified = simplifyTerm(afterBody);
-  const decided = await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, { left: maximumQuestions });
+  const { simplified, decided } = await decidedAtRun(context, range, decide, afterBody);
   const form = decided === simplified ? undefined : pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
   if (form !== undefined) return form;
   // conditions on the cell's own value: guess their branches, then check the guess
@@ -147,7 +140,7 @@ async function guessedForm(context: LoopContext, placeholder: SymbolTerm, replac
       return withOperands(term, term.arguments.map(chosen));
     };
     const guess = simplifyTerm(chosen(replaced));
-    if (dependsOn(guess, self) && containsSubterm(guess, (term) => term.kind === 'apply' && term.operator === 'ite' && dependsOn(term.arguments[0]!, self), { intoBinders: true })) continue;
+    if (containsSubterm(guess, (term) => term.kind === 'apply' && term.operator === 'ite' && dependsOn(term.arguments[0]!, self), { intoBinders: true })) continue;
     const form = transitionForm(context, placeholder, guess, initial);
     if (form === undefined) continue;
     const atForm = (term: Term): Term => substituteTerm(term, new Map([[placeholder.name, form]]));
@@ -177,15 +170,10 @@ export async function slotFormThroughCells(
   if (byFunction.size === 0) return undefined;
   const throughCells = (term: Term): Term => {
     if (term.kind === 'apply' && term.operator === 'select') {
-      const indices: Term[] = [];
-      let current: Term = term;
-      while (current.kind === 'apply' && current.operator === 'select') {
-        indices.unshift(current.arguments[1]!);
-        current = current.arguments[0]!;
-      }
-      const form = current.kind === 'applyFunction' ? byFunction.get(current.function) : undefined;
-      if (form !== undefined && current.kind === 'applyFunction' && form.cells.length === indices.length) {
-        const at = current.arguments[current.arguments.length - 1]!;
+      const { base, indices } = selectChain(term);
+      const form = base.kind === 'applyFunction' ? byFunction.get(base.function) : undefined;
+      if (form !== undefined && base.kind === 'applyFunction' && form.cells.length === indices.length) {
+        const at = base.arguments[base.arguments.length - 1]!;
         const cells = indices.map((index) => throughCells(index));
         substituted = true;
         decided ||= form.decided;
@@ -206,11 +194,18 @@ export async function slotFormThroughCells(
   // (0 <= n < N_L0 from an initialising loop): decided at the iterations the loop runs
   const decide = context.translator.decide;
   if (range === undefined || decide === undefined) return undefined;
-  const simplified = simplifyTerm(rewritten);
-  const decidedTerm = await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, { left: maximumQuestions });
+  const { simplified, decided: decidedTerm } = await decidedAtRun(context, range, decide, rewritten);
   if (decidedTerm === simplified) return undefined;
   const decidedValue = updateClosedForm(context, `${slotFunction.name}!start`, sort, decidedTerm, isSelf, appliesSelf, initial);
   return decidedValue === undefined ? undefined : { value: decidedValue, decided: true };
+}
+
+/** the term simplified, and with the conditions the solver decides at the iterations the loop runs replaced by the branch taken */
+async function decidedAtRun(
+  context: LoopContext, range: RunRange, decide: NonNullable<LoopContext['translator']['decide']>, term: Term,
+): Promise<{ readonly simplified: Term; readonly decided: Term }> {
+  const simplified = simplifyTerm(term);
+  return { simplified, decided: await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, { left: maximumQuestions }) };
 }
 
 /** what holds at an iteration n the loop runs: the facts around and before it, 0 <= n < count, its condition at n */

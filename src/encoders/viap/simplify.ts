@@ -12,6 +12,17 @@ import { AtomTable, termPolynomial } from './polynomial-terms.js';
 
 const noVarying: ReadonlySet<string> = new Set();
 
+/** a nest of selects a[i][j] as its base a and its indices [i, j] (no indices when the term is no select) */
+export function selectChain(term: Term): { readonly base: Term; readonly indices: readonly Term[] } {
+  const indices: Term[] = [];
+  let base = term;
+  while (base.kind === 'apply' && base.operator === 'select') {
+    indices.unshift(base.arguments[1]!);
+    base = base.arguments[0]!;
+  }
+  return { base, indices };
+}
+
 /** the constant value of left − right, when it is one */
 export function constantDifference(left: Term, right: Term): bigint | undefined {
   if (left.sort.kind !== 'int' || right.sort.kind !== 'int') return undefined;

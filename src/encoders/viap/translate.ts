@@ -35,7 +35,7 @@ import {
 } from '../common/expressions.js';
 import { printTerm } from '../../smt/printer.js';
 import type { ExitCount } from './loops.js';
-import { constantDifference, withOperands } from './simplify.js';
+import { constantDifference, selectChain, withOperands } from './simplify.js';
 
 export class Unsupported extends Error {
   constructor(message: string, readonly location: SourceLocation | undefined) {
@@ -258,12 +258,7 @@ export class Translator {
       if (known !== undefined) return known;
       let result: Term = current;
       if (current.kind === 'apply' && current.operator === 'select') {
-        const indices: Term[] = [];
-        let base: Term = current;
-        while (base.kind === 'apply' && base.operator === 'select') {
-          indices.unshift(base.arguments[1]!);
-          base = base.arguments[0]!;
-        }
+        const { base, indices } = selectChain(current);
         const view = base.kind === 'symbol' ? byName.get(base.name) : undefined;
         if (view !== undefined) result = view.read(indices.map(visit));
         else result = withOperands(current, current.arguments.map(visit));
