@@ -23,7 +23,7 @@ import { lowerSource } from '../soundness/harness.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 import {
-  conditionalBodies, familyFolder as folder, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
+  conditionalBodies, familyFolder as folder, gridProgramText, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
 } from '../support/symbolic-programs.js';
 import { testSolver } from './common-solver.js';
 
@@ -229,6 +229,7 @@ describe('viap soundness harness (random programs with a symbolic N)', () => {
   const proofOnlyHarnesses = [
     { name: 'inner loops over the cells', programs: symbolicProgramText(nestedBodies), seed: 20261127 },
     { name: 'steps on thresholds and remainders of the counter', programs: symbolicProgramText(conditionalBodies), seed: 20261128 },
+    { name: 'jagged grids (rows of an array of pointers)', programs: gridProgramText(), seed: 20261125 },
   ];
   for (const harness of proofOnlyHarnesses) {
     it(`the proof alone (no bmc search first) on ${harness.name}: never SAFE where a run fails`, { timeout: 900_000 }, async () => {

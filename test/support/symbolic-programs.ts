@@ -33,7 +33,7 @@ const checks = [
   'for (int j = 0; j < N; j++) __VERIFIER_assert(a[j] <= C);', '__VERIFIER_assert(2 * s == N * (N - 1));',
 ];
 const constants = [0, 1, 2, 3];
-const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)',
+const headers = ['for (int i = 0; i < N; i++)', 'for (int i = 0; i < 2 * N; i++)', 'for (int i = 0; i < 3 * N; i += 3)', 'for (int i = 1; i < N; i++)', 'for (int i = 0; i <= N; i++)', 'for (int i = 0; i < 2 * N; i += 2)',
   'for (int i = N - 1; i >= 0; i--)', 'for (int i = N; i > 0; i--)', 'i = 0; s = s + 1; for (; i < N; i++)', 'i = N; m = m + 1; for (; i > 0; i--)'];
 
 /** loop bodies that leave an iteration early (for the encodings that handle break and continue) */
@@ -68,6 +68,8 @@ export const nestedBodies = [
 export const conditionalBodies = [
   'if (i % 2 == 0) s = s + C;', 'if (i % 3 == 1) s = s + 1; else s = s + C;', 'if (i < N / 2) s = s + C;', 'if (i >= C) m = m + 1;',
   'if (i % 2 == 1) a[i] = C; else a[i] = 0;', 'if (i == C) s = s + 5;', 'if (i > N - C) s = s - 1;', 'if ((i + C) % 4 != 2) m = m + 2;',
+  // several cells per iteration (disjoint under a stride of 2 or 3), read back through remainders
+  'a[i] = C; a[i + 1] = 0 - C;', 'a[i] = 1; a[i + 1] = C; a[i + 2] = 2;',
 ];
 
 /** loop bodies that read the size N (P(N) and P(N - 1) differ in every iteration: difference relations) */
@@ -109,6 +111,42 @@ ${havoc}${loopText}
 }
 
 export const programText = symbolicProgramText();
+
+const gridInitialisers = ['C', 'i + C', 'k', '__VERIFIER_nondet_int()'];
+const gridBodies = [
+  'g[i][k] = g[i][k] + C;', 's = s + g[i][k];', 'if (g[i][k] > C) s = s + 1;', 'g[k][i] = C;', 'if (k == i) g[i][k] = C;',
+  'g[i][k] = g[i][k] - i;', 's = s + C;', 'if (k < i) g[i][k] = g[i][k] + 1;',
+];
+const gridChecks = [
+  '__VERIFIER_assert(s == C * N * N);', '__VERIFIER_assert(s >= C);', '__VERIFIER_assert(s <= C * N * N);',
+  'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] == C);',
+  'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] >= C);',
+  'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] <= i + k + C);',
+];
+
+/** jagged grids: an array of N row pointers, each row allocated in a loop, initialised, passed over and checked */
+export function gridProgramText(): fc.Arbitrary<string> {
+  const constant = fc.constantFrom(...constants);
+  return fc.record({
+    initialiser: fc.record({ index: fc.integer({ min: 0, max: gridInitialisers.length - 1 }), constant }),
+    passes: fc.array(fc.record({ body: fc.integer({ min: 0, max: gridBodies.length - 1 }), constant }), { minLength: 0, maxLength: 2 }),
+    check: fc.record({ index: fc.integer({ min: 0, max: gridChecks.length - 1 }), constant }),
+  }).map(({ initialiser, passes, check }) => {
+    const pass = (text: string, value: number): string => `  for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) { ${text.replace(/C/g, String(value))} }`;
+    return `#include <stdlib.h>
+${prelude}int main(void) {
+  int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 20);
+  int s = 0;
+  int **g = malloc(sizeof(int *) * N);
+  for (int i = 0; i < N; i++) g[i] = malloc(sizeof(int) * N);
+${pass(`g[i][k] = ${gridInitialisers[initialiser.index]!};`, initialiser.constant)}
+${passes.map((item) => pass(gridBodies[item.body]!, item.constant)).join('\n')}
+  ${gridChecks[check.index]!.replace(/C/g, String(check.constant))}
+  return 0;
+}
+`;
+  });
+}
 
 /** whether some run with N = 1 … 6 and small array contents fails an assertion */
 export function failsForSmallSizes(program: Program): boolean {

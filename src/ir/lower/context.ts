@@ -9,6 +9,7 @@ import {
   createArrayVariable, createScalarVariable,
 } from '../factory.js';
 import type { ObjectNode } from './objects.js';
+import type { RowAllocation } from './rows.js';
 import type { ArrayVariable, DataModel, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
 
 /**
@@ -69,6 +70,10 @@ export class Context {
   readonly declaredFunctions = new Set<string>();
   /** static local objects, shared by every inlined copy of their function */
   readonly staticLocals = new Map<object, ObjectNode>();
+  /** per array of pointers that is dereferenced, the array of its rows (rows.ts) */
+  readonly rowArrays = new Map<ArrayVariable, ArrayVariable>();
+  /** the row allocations lowered so far, checked on the finished program (rows.ts) */
+  readonly rowAllocations: RowAllocation[] = [];
   private readonly usedNames = new Set<string>();
   /**
    * Per base name, the counter after the last suffix handed out: names are never released, so every

@@ -18,6 +18,7 @@ import { evaluateConstant, isNullPointerConstant } from './constants.js';
 import { type Context, unsupported } from './context.js';
 import { type ObjectNode, indexObject, integerLeaves, isOpaquePointer, leafType, memberObject, readObject, writeObject } from './objects.js';
 import { bindPointer, opaqueFlag } from './pointers.js';
+import { allocateRow, pointerCellOf, rowCell } from './rows.js';
 import type { Scope } from './scope.js';
 import { lowerStatementExpression } from './statements.js';
 import { readsAny, writtenVariables } from '../visit.js';
@@ -239,7 +240,10 @@ function isPointerLikeAst(context: Context, scope: Scope, expression: AstExpress
 /** `*(p + offset)` / `p[index]`: the object a pointer designates. */
 export function dereference(context: Context, pointer: PointerValue, index: Expression | undefined, location: SourceLocation): ObjectNode {
   if (pointer.kind === 'null') return unsupported(location, 'dereference of a null pointer');
-  if (pointer.kind === 'opaque') return unsupported(location, 'dereference of a pointer stored in an array or struct');
+  if (pointer.kind === 'opaque') {
+    if (pointer.cell === undefined) return unsupported(location, 'dereference of a pointer stored in a struct');
+    return rowCell(context, pointer.cell, index ?? createConstant(0n, intType), location);
+  }
   if (pointer.kind === 'allocation') return unsupported(location, 'dereference of an allocation that is not bound to a pointer variable');
   const target = pointer.target;
   let offset: Expression | undefined = pointer.offset;
@@ -394,7 +398,9 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
     const value = isNullPointerConstant(expression.value, scope, context.dataModel)
       ? ({ kind: 'null' } as const)
       : toPointer(lowerExpression(context, scope, expression.value, out), expression.value.location);
-    out.push(writeObject(node, opaqueFlag(context, value, location), location));
+    const cell = pointerCellOf(node);
+    if (value.kind === 'allocation' && cell !== undefined) allocateRow(context, cell, value, location, out);
+    else out.push(writeObject(node, opaqueFlag(context, value, location), location));
     return { kind: 'object', node };
   }
   if (node.kind === 'struct') {

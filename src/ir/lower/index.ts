@@ -19,6 +19,7 @@ import { Context, InternalLoweringError, LoweringError, unsupported } from './co
 import { lowerDeclaration } from './declarations.js';
 import { resolverFor } from './expressions.js';
 import { createObject } from './objects.js';
+import { checkRowAllocations } from './rows.js';
 import { Scope } from './scope.js';
 import { lowerFunctionBody } from './statements.js';
 
@@ -76,7 +77,9 @@ export function lowerTranslationUnit(unit: TranslationUnit, file: string, option
       }
     }
     const body = lowerFunctionBody(context, entryScope, entry, definition, undefined, undefined, definition.location);
-    const program = createProgram(file, context.scalars, context.arrays, [...context.initialisation, ...prologue, ...body], options.dataModel);
+    const statements = [...context.initialisation, ...prologue, ...body];
+    checkRowAllocations(context, statements);
+    const program = createProgram(file, context.scalars, context.arrays, statements, options.dataModel);
     const warnings: Diagnostic[] = context.warnings.map((warning) => ({ file, location: warning.location, severity: 'warning', message: warning.message }));
     return { kind: 'lowered', program, warnings };
   } catch (error) {

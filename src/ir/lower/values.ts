@@ -9,6 +9,7 @@ import { type CType, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
 import { type ObjectNode, type PointerTarget, isOpaquePointer, readObject } from './objects.js';
 import { readsAny, writtenVariables } from '../visit.js';
+import { type PointerCell, pointerCellOf } from './rows.js';
 
 /** A block from malloc/calloc/alloca whose element type is known only once it is bound to a pointer. */
 export interface Allocation {
@@ -25,7 +26,7 @@ export interface Allocation {
 export type PointerValue =
   | { readonly kind: 'null' }
   /** a pointer loaded from an array or struct: only its nullness (`flag` nonzero: not NULL) is known */
-  | { readonly kind: 'opaque'; readonly flag: Expression }
+  | { readonly kind: 'opaque'; readonly flag: Expression; readonly cell: PointerCell | undefined }
   | { readonly kind: 'target'; readonly target: PointerTarget; readonly offset: Expression | undefined }
   | Allocation;
 
@@ -68,7 +69,7 @@ export function toPointer(value: Value, location: SourceLocation): PointerValue 
         return { kind: 'target', target: node.slot.target, offset: undefined };
       }
       if (node.ctype.kind === 'array') return { kind: 'target', target: { object: node, isArray: true, allocatedInLoop: false }, offset: undefined };
-      if (isOpaquePointer(node)) return { kind: 'opaque', flag: readObject(node, location) };
+      if (isOpaquePointer(node)) return { kind: 'opaque', flag: readObject(node, location), cell: pointerCellOf(node) };
       return unsupported(location, `${describeType(node.ctype)} used as a pointer`);
     }
     case 'integer':

@@ -1,0 +1,25 @@
+// expected: unsafe
+// A jagged N x N grid whose cell (i, j) is written i + 2*j; the bug: the check swaps the roles of i and j, fails for N >= 2.
+#include <stdlib.h>
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "nested-jagged-rows-unsafe.c", 7, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int **a = malloc(sizeof(int *) * N);
+  for (int i = 0; i < N; i++)
+    a[i] = malloc(sizeof(int) * N);
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      a[i][j] = i + 2 * j;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      __VERIFIER_assert(a[i][j] - 2 * i == j);
+  return 0;
+}
