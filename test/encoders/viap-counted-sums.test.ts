@@ -170,9 +170,36 @@ describe('viap counted sums', () => {
       }
     }
     expect(checked).toBeGreaterThan(500);
-    // two different remainders, or the counter outside the remainder as well: no form
-    const two = add(x, euclideanModulo(n, intConstant(2n)), euclideanModulo(n, intConstant(3n)));
-    expect(countedSum(two, x, n, intConstant(0n), varying)).toBeUndefined();
+    // the counter outside the remainder as well, a remainder with a non-constant offset beside
+    // another, or remainders whose common period exceeds 6: no form
     expect(countedSum(add(x, n, euclideanModulo(n, intConstant(2n))), x, n, intConstant(0n), varying)).toBeUndefined();
+    expect(countedSum(add(x, euclideanModulo(add(n, size), intConstant(2n)), euclideanModulo(n, intConstant(3n))), x, n, intConstant(0n), varying)).toBeUndefined();
+    expect(countedSum(add(x, euclideanModulo(n, intConstant(4n)), euclideanModulo(n, intConstant(3n))), x, n, intConstant(0n), varying)).toBeUndefined();
+  });
+
+  it('writes a step with several remainders of constant offsets as a sum over the classes of their common period, as iterating gives', () => {
+    const size = symbol('K', intSort);
+    const mod = (term: Term, modulus: bigint): Term => euclideanModulo(term, intConstant(modulus));
+    const is = (term: Term, value: bigint): Term => equal(term, intConstant(value));
+    const updates = [
+      // the sum of the cells a loop with stride 3 wrote (1, 2, K at 3i, 3i + 1, 3i + 2), read back by n
+      add(x, ite(is(mod(n, 3n), 0n), intConstant(1n), ite(is(mod(add(n, intConstant(-1n)), 3n), 0n), intConstant(2n), size))),
+      add(x, mod(n, 2n), mod(n, 3n)),
+      add(x, ite(is(mod(negate(n), 2n), 1n), size, intConstant(-1n)), mod(add(n, intConstant(5n)), 3n)),
+    ];
+    let checked = 0;
+    for (const update of updates) {
+      const form = countedSum(update, x, n, intConstant(2n), varying);
+      expect(form, `a form for ${printTerm(update)}`).toBeDefined();
+      for (let bound = -3n; bound <= 4n; bound++) {
+        let current = 2n;
+        for (let at = 0n; at <= 14n; at++) {
+          expect(value(form!, { n: at, K: bound }), `${printTerm(update)}, K = ${bound}, n = ${at}`).toBe(current);
+          current = value(update, { n: at, K: bound, 'x!start': current }) as bigint;
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(300);
   });
 });

@@ -67,8 +67,8 @@ export async function planAcceleration(
   for (const loop of collectLoops(program.body, [])) {
     const remaining = budget.remaining();
     // the first query also pays for loading the in-process solver: a second if the budget allows
-    // (the solver itself is cut to the run's budget)
-    const queryTimeout = Math.max(1_000, Math.min(3_000, remaining / 4));
+    // (the solver itself is cut to the run's budget), never more than the budget has left
+    const queryTimeout = Math.min(remaining, Math.max(1_000, Math.min(3_000, remaining / 4)));
     const enumeration: PathEnumeration = solver === undefined || remaining < 100
       ? syntacticLoopPaths(loop, maximumPathsPerLoop)
       : await enumerateLoopPaths(program, loop, { semantics, solver, timeoutMilliseconds: queryTimeout, maximumPaths: maximumPathsPerLoop });
@@ -81,7 +81,7 @@ export async function planAcceleration(
     for (const [index, path] of enumeration.paths.entries()) {
       const result = await summarisePath(path, {
         program, semantics, solver: budget.expired() ? undefined : solver,
-        queryTimeoutMilliseconds: queryTimeout, tag: `accel${loop.id}.${index}`,
+        queryTimeoutMilliseconds: Math.min(queryTimeout, budget.remaining()), tag: `accel${loop.id}.${index}`,
       });
       if (result.kind === 'rejected') {
         report.push(`loop at ${formatLocation(loop.location)}, path ${path.description}: not accelerated (${result.reason})`);

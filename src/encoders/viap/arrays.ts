@@ -226,7 +226,12 @@ export async function recurrenceAxioms(
       const definitions: { cells: readonly SymbolTerm[]; value: Term }[] = [];
       for (const offset of plan.offsets) {
         const { iteration, hits } = iterationOf(cells[plan.dimension]!, offset, plan.stride);
-        const value = simplifyTerm(substituteTerm(afterBody, new Map([[counter.name, iteration]])));
+        // the body read at the index it writes (stride·n + offset), where the other writes' index
+        // tests simplify away (constant differences), then n taken from the cell: under `hits` the
+        // cell is that index, so this is the body read at the cell
+        const writtenIndex = add(multiply(intConstant(plan.stride), counter), offset);
+        const atWrite = simplifyTerm(after.arrays.get(array.id)!.read(cells.map((cell, dimension) => (dimension === plan.dimension ? writtenIndex : cell))));
+        const value = simplifyTerm(substituteTerm(atWrite, new Map([[counter.name, iteration]])));
         definitions.push({ cells, value });
         collector.axioms.push({
           term: forall([...parameters, ...cells], implies(and(hits, lessEqual(intConstant(0n), iteration)), equal(applyFunction(plan.function, [...parameters, ...cells]), value))),

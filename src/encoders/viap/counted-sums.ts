@@ -17,7 +17,7 @@
 // wherever the update does, which is all that the recurrence it replaces says.
 
 import type { Polynomial } from '../../analysis/polynomial.js';
-import { degreeIn } from '../../analysis/polynomial.js';
+import { degreeIn, isConstantPolynomial } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
 import {
   add, and, equal, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, not, subtract, type SymbolTerm, type Term,
@@ -235,6 +235,7 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
     for (const operand of term.arguments) collect(operand);
   };
   collect(step);
+  if (remainders.size > 1) return byCommonResidues(step, [...remainders.values()] as Extract<Term, { kind: 'apply' }>[], counter, varying);
   if (remainders.size !== 1) return step;
   const remainder = [...remainders.values()][0]! as Extract<Term, { kind: 'apply' }>;
   const text = printTerm(remainder);
@@ -250,6 +251,47 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
   const last = steps[steps.length - 1]!;
   const classes = steps.slice(0, -1).map((each, residue) => ite(equal(remainder, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
   return add(last, ...classes);
+}
+
+/**
+ * several remainders (±n + F_k) mod m_k with constant F_k (a loop that writes cells 3i, 3i + 1, 3i + 2
+ * read back by n): at each class n mod M = ρ, M the least common multiple of the m_k (up to 6),
+ * every remainder is the constant (±ρ + F_k) mod m_k, since m_k divides M. The step is written as
+ * in byResidues with the classes of n mod M; exact; any other step is returned as it is.
+ */
+function byCommonResidues(step: Term, remainders: readonly Extract<Term, { kind: 'apply' }>[], counter: SymbolTerm, varying: ReadonlySet<string>): Term {
+  const self = new Set([counter.name]);
+  const known = new Map<string, { readonly sign: bigint; readonly offset: bigint; readonly modulus: bigint }>();
+  let common = 1n;
+  for (const remainder of remainders) {
+    const affine = affineTermInCounter(remainder.arguments[0]!, counter, varying);
+    const offset = affine === undefined ? undefined : termPolynomial(affine.rest, new Set(), new AtomTable());
+    const constant = offset === undefined ? undefined : isConstantPolynomial(offset);
+    if (affine === undefined || constant === undefined || constant.denominator !== 1n) return step;
+    const modulus = (remainder.arguments[1] as Extract<Term, { kind: 'intConstant' }>).value;
+    known.set(printTerm(remainder), { sign: affine.sign, offset: constant.numerator, modulus });
+    common = leastCommonMultiple(common, modulus);
+    if (common > maximumResidueModulus) return step;
+  }
+  const replace = (term: Term, residue: bigint): Term => {
+    if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
+    const found = term.kind === 'apply' && term.operator === 'mod' ? known.get(printTerm(term)) : undefined;
+    if (found !== undefined) return intConstant((((found.sign * residue + found.offset) % found.modulus) + found.modulus) % found.modulus);
+    return withOperands(term, term.arguments.map((operand) => replace(operand, residue)));
+  };
+  const steps: Term[] = [];
+  for (let residue = 0n; residue < common; residue++) steps.push(simplifyTerm(replace(step, residue)));
+  if (steps.some((each) => dependsOn(each, self))) return step;
+  const last = steps[steps.length - 1]!;
+  const classOf = euclideanModulo(counter, intConstant(common));
+  const classes = steps.slice(0, -1).map((each, residue) => ite(equal(classOf, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
+  return add(last, ...classes);
+}
+
+function leastCommonMultiple(left: bigint, right: bigint): bigint {
+  let [a, b] = [left, right];
+  while (b !== 0n) [a, b] = [b, a % b];
+  return (left / a) * right;
 }
 
 /**

@@ -4,12 +4,13 @@
 // on 2·((N·N − N) div 2) ≠ N·(N − 1) once quantifiers are around. For every ground `(div P d)` of a
 // query (d > 1 a constant) whose P, read as a polynomial with every other subterm an unknown
 // integer, divided by d is integer-valued (analysis/polynomial.ts, exact), the lemma
-// `(mod P d) = 0` is added.
+// `(mod P d) = 0` is added; where P minus its constant term c is such a multiple, `(mod P d) =
+// c mod d` (the count (2·N + 1) div 2 of the even iterations).
 //
 // Soundness: the lemma is valid (true for every value of every symbol), whatever the division's
 // origin, since the test is on the polynomial itself; adding valid lemmas removes no model.
 
-import { isIntegerValued, scalePolynomial, rational } from '../../analysis/polynomial.js';
+import { constantPolynomial, isIntegerValued, rational, scalePolynomial, subtractPolynomials } from '../../analysis/polynomial.js';
 import { equal, euclideanModulo, forEachSubterm, freeSymbolNames, intConstant, type Term } from '../../smt/terms.js';
 import { AtomTable, termPolynomial } from './polynomial-terms.js';
 
@@ -30,8 +31,14 @@ function exactDivisionLemma(dividend: Term, divisor: Term, ground: ReadonlySet<s
   if (divisor.kind !== 'intConstant' || divisor.value <= 1n) return undefined;
   for (const name of freeSymbolNames(dividend)) if (!ground.has(name)) return undefined;
   const polynomial = termPolynomial(dividend, new Set(), new AtomTable());
-  if (polynomial === undefined || !isIntegerValued(scalePolynomial(polynomial, rational(1n, divisor.value)))) return undefined;
-  return equal(euclideanModulo(dividend, divisor), intConstant(0n));
+  if (polynomial === undefined) return undefined;
+  // P = Q + c with Q/d integer-valued and c an integer constant: P mod d = c mod d
+  const constant = polynomial.monomials.find((monomial) => monomial.powers.size === 0)?.coefficient ?? rational(0n);
+  if (constant.denominator !== 1n) return undefined;
+  const rest = subtractPolynomials(polynomial, constantPolynomial(constant));
+  if (!isIntegerValued(scalePolynomial(rest, rational(1n, divisor.value)))) return undefined;
+  const remainder = ((constant.numerator % divisor.value) + divisor.value) % divisor.value;
+  return equal(euclideanModulo(dividend, divisor), intConstant(remainder));
 }
 
 /** the assertions followed by the divisibility lemmas of their terms */

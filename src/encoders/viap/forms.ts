@@ -71,7 +71,7 @@ export interface LoopContext {
 }
 
 /** the most conditions one loop asks the solver about */
-export const maximumQuestions = 12;
+export const maximumQuestions = 24;
 
 export interface SlotForms {
   readonly slots: readonly Slot[];
@@ -246,25 +246,49 @@ export async function decideConditions(
   decide: NonNullable<Translator['decide']>, questions: { left: number },
 ): Promise<Term> {
   if (term.kind !== 'apply') return term;
-  if (term.operator === 'ite') {
-    const condition = substituteTerm(term.arguments[0]!, replacements);
-    if (condition.kind !== 'boolConstant' && questions.left > 0) {
-      questions.left--;
-      if (await decide(assumptions, condition)) return decideConditions(term.arguments[1]!, replacements, assumptions, decide, questions);
-      questions.left--;
-      if (questions.left >= 0 && await decide(assumptions, not(condition))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
-      // both sides occur, but where the condition holds the branches agree (ite(i <= 0, 0, i) with
-      // i >= 0): the other branch alone
-      questions.left--;
-      if (questions.left >= 0 && term.arguments[1]!.sort.kind === 'int') {
-        const branchesAgree = equal(substituteTerm(term.arguments[1]!, replacements), substituteTerm(term.arguments[2]!, replacements));
-        if (await decide(assumptions, implies(condition, branchesAgree))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
-      }
+  if (term.operator === 'ite' && term.arguments[0]!.kind !== 'boolConstant' && questions.left > 0) {
+    // the conjuncts that hold wherever the loop runs are dropped from the condition first
+    const reduced = await undecidedConjuncts(term.arguments[0]!, replacements, assumptions, decide, questions);
+    const condition = substituteTerm(reduced, replacements);
+    if (condition.kind === 'boolConstant') return decideConditions(term.arguments[condition.value ? 1 : 2]!, replacements, assumptions, decide, questions);
+    questions.left--;
+    if (questions.left >= 0 && await decide(assumptions, condition)) return decideConditions(term.arguments[1]!, replacements, assumptions, decide, questions);
+    questions.left--;
+    if (questions.left >= 0 && await decide(assumptions, not(condition))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
+    // both sides occur, but where the condition holds the branches agree (ite(i <= 0, 0, i) with
+    // i >= 0): the other branch alone
+    questions.left--;
+    if (questions.left >= 0 && term.arguments[1]!.sort.kind === 'int') {
+      const branchesAgree = equal(substituteTerm(term.arguments[1]!, replacements), substituteTerm(term.arguments[2]!, replacements));
+      if (await decide(assumptions, implies(condition, branchesAgree))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
     }
+    // both sides occur: each branch is decided knowing the condition (or its negation) holds there
+    const kept = await decideConditions(reduced, replacements, assumptions, decide, questions);
+    const narrowed = substituteTerm(kept, replacements);
+    return ite(
+      kept,
+      await decideConditions(term.arguments[1]!, replacements, [...assumptions, narrowed], decide, questions),
+      await decideConditions(term.arguments[2]!, replacements, [...assumptions, not(narrowed)], decide, questions),
+    );
   }
   const operands: Term[] = [];
   for (const operand of term.arguments) operands.push(await decideConditions(operand, replacements, assumptions, decide, questions));
   return withOperands(term, operands);
+}
+
+/** the conjunction without the conjuncts (of two or more) that the assumptions decide true (true when all are) */
+async function undecidedConjuncts(
+  condition: Term, replacements: ReadonlyMap<string, Term>, assumptions: readonly Term[],
+  decide: NonNullable<Translator['decide']>, questions: { left: number },
+): Promise<Term> {
+  if (condition.kind !== 'apply' || condition.operator !== 'and') return condition;
+  const kept: Term[] = [];
+  for (const conjunct of condition.arguments) {
+    questions.left--;
+    if (questions.left >= 0 && await decide(assumptions, substituteTerm(conjunct, replacements))) continue;
+    kept.push(conjunct);
+  }
+  return kept.length === condition.arguments.length ? condition : and(...kept);
 }
 
 export function polynomialAt(context: LoopContext, polynomial: Polynomial, at: Term): Term {

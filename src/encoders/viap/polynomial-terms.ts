@@ -12,13 +12,26 @@
 // Soundness: both directions are exact over the mathematical integers (int semantics).
 
 import {
-  addPolynomials, constantPolynomial, isIntegerValued, multiplyPolynomials, rational, scalePolynomial, negatePolynomial, substitutePolynomial, subtractPolynomials, variablePolynomial,
+  addPolynomials, constantPolynomial, isConstantPolynomial, isIntegerValued, multiplyPolynomials, rational, scalePolynomial, negatePolynomial, substitutePolynomial, subtractPolynomials, variablePolynomial,
   withCommonDenominator, zeroPolynomial, type Polynomial,
 } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
 import {
   add, containsSubterm, euclideanDivide, intConstant, ite, multiply, type Term,
 } from '../../smt/terms.js';
+
+/** the polynomial as rest + constant, the constant an integer (undefined when it is not) */
+function splitConstant(operand: Polynomial): { readonly rest: Polynomial; readonly constant: bigint } | undefined {
+  const constant = operand.monomials.find((monomial) => monomial.powers.size === 0)?.coefficient ?? rational(0n);
+  if (constant.denominator !== 1n || constant.numerator === 0n) return undefined;
+  return { rest: subtractPolynomials(operand, constantPolynomial(constant)), constant: constant.numerator };
+}
+
+/** floor(left / right) for right > 0 (SMT-LIB div with a positive divisor) */
+function floorDivide(left: bigint, right: bigint): bigint {
+  const quotient = left / right;
+  return quotient * right > left ? quotient - 1n : quotient;
+}
 
 /** the atoms met while reading terms: variable name → the subterm it stands for */
 export class AtomTable {
@@ -81,6 +94,24 @@ export function termPolynomial(term: Term, varying: ReadonlySet<string>, atoms: 
         const dividend = termPolynomial(term.arguments[0]!, varying, atoms);
         const quotient = dividend === undefined ? undefined : scalePolynomial(dividend, rational(1n, divisor.value));
         if (quotient !== undefined && isIntegerValued(quotient)) return quotient;
+        // P = d·Q + c with Q integer-valued and c an integer constant: P div d = Q + (c div d)
+        // ((2·N + 1) div 2 = N, a count of the even iterations read at the loop's end)
+        const split = dividend === undefined ? undefined : splitConstant(dividend);
+        if (split !== undefined) {
+          const rest = scalePolynomial(split.rest, rational(1n, divisor.value));
+          if (isIntegerValued(rest)) return addPolynomials(rest, constantPolynomial(floorDivide(split.constant, divisor.value)));
+        }
+      }
+      if (term.operator === 'div' || term.operator === 'mod') {
+        // a quotient or remainder of two integer constants is a constant
+        const left = termPolynomial(term.arguments[0]!, varying, atoms);
+        const right = termPolynomial(term.arguments[1]!, varying, atoms);
+        const leftValue = left === undefined ? undefined : isConstantPolynomial(left);
+        const rightValue = right === undefined ? undefined : isConstantPolynomial(right);
+        if (leftValue?.denominator === 1n && rightValue?.denominator === 1n && rightValue.numerator > 0n) {
+          const quotient = floorDivide(leftValue.numerator, rightValue.numerator);
+          return constantPolynomial(term.operator === 'div' ? quotient : leftValue.numerator - quotient * rightValue.numerator);
+        }
       }
       if (term.operator === 'ite' && !dependsOn(term.arguments[0]!, varying)) {
         // ite(c, A, B) = B + [c]·(A − B) with the invariant indicator [c] = ite(c, 1, 0) as an atom

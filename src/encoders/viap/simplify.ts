@@ -4,6 +4,7 @@
 // that result. Only identities over the mathematical integers are used (int semantics), so the
 // simplified term equals the original under every interpretation.
 
+import { printTerm } from '../../smt/printer.js';
 import { isConstantPolynomial, subtractPolynomials } from '../../analysis/polynomial.js';
 import {
   and, boolConstant, freeSymbolNames, implies, ite, not, or, substituteTerm, type Term,
@@ -91,6 +92,28 @@ function conjunctsOf(term: Term, into: Term[] = []): Term[] {
 }
 
 /**
+ * The top-level conjuncts of the terms, and the conjuncts of `G => B` where G is itself one of them
+ * (the loop counts defined under the path's guard, which the failure asserts): each holds in every
+ * model of the terms.
+ */
+function assertedConjuncts(terms: readonly Term[]): Term[] {
+  const conjuncts = terms.flatMap((term) => conjunctsOf(term));
+  const asserted = new Set(conjuncts.map((conjunct) => printTerm(conjunct)));
+  for (let index = 0; index < conjuncts.length; index++) {
+    const conjunct = conjuncts[index]!;
+    if (conjunct.kind !== 'apply' || conjunct.operator !== '=>' || conjunct.arguments.length !== 2) continue;
+    if (!asserted.has(printTerm(conjunct.arguments[0]!))) continue;
+    for (const implied of conjunctsOf(conjunct.arguments[1]!)) {
+      const key = printTerm(implied);
+      if (asserted.has(key)) continue;
+      asserted.add(key);
+      conjuncts.push(implied);
+    }
+  }
+  return conjuncts;
+}
+
+/**
  * The assertions with each integer constant that a top-level conjunct defines (`c = t`, c a symbol
  * not free in t) replaced by its definition, simplified, followed by the definitions themselves:
  * the same models over the same symbols. Solvers do not always do this themselves (z3 needs seconds
@@ -99,7 +122,7 @@ function conjunctsOf(term: Term, into: Term[] = []): Term[] {
 export function substituteDefinitions(terms: readonly Term[]): Term[] {
   const definitions = new Map<string, Term>();
   const defined: Term[] = [];
-  for (const conjunct of terms.flatMap((term) => conjunctsOf(term))) {
+  for (const conjunct of assertedConjuncts(terms)) {
     if (conjunct.kind !== 'apply' || conjunct.operator !== '=' || conjunct.arguments.length !== 2) continue;
     const [left, right] = conjunct.arguments as [Term, Term];
     for (const [name, value] of [[left, right], [right, left]] as const) {
