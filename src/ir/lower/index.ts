@@ -19,7 +19,7 @@ import { Context, InternalLoweringError, LoweringError, unsupported } from './co
 import { lowerDeclaration } from './declarations.js';
 import { resolverFor } from './expressions.js';
 import { createObject } from './objects.js';
-import { checkRowAllocations } from './rows.js';
+import { checkRowAllocations, settleRowContents } from './rows.js';
 import { Scope } from './scope.js';
 import { lowerFunctionBody } from './statements.js';
 
@@ -77,6 +77,7 @@ export function lowerTranslationUnit(unit: TranslationUnit, file: string, option
       }
     }
     const body = lowerFunctionBody(context, entryScope, entry, definition, undefined, undefined, definition.location);
+    settleRowContents(context);
     const statements = [...context.initialisation, ...prologue, ...body];
     checkRowAllocations(context, statements);
     const program = createProgram(file, context.scalars, context.arrays, statements, options.dataModel);

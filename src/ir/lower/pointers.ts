@@ -95,6 +95,8 @@ function compatibleLayout(left: CType, right: CType): boolean {
   if (left.kind === 'integer' && right.kind === 'integer') return left.type.width === right.type.width && left.type.signed === right.type.signed;
   if (left.kind === 'struct' && right.kind === 'struct') return left.definition === right.definition;
   if (left.kind === 'array' && right.kind === 'array') return compatibleLayout(left.element, right.element);
+  // an array of pointers passed on (`int **m` bound to an `int *` block): the same cells and rows
+  if (left.kind === 'pointer' && right.kind === 'pointer') return compatibleLayout(left.target, right.target);
   return false;
 }
 

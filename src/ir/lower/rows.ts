@@ -16,14 +16,15 @@
 //   freed pointer is undefined behaviour in C);
 // - the only stores into an array of pointers that has rows are the row allocations (`a[e] =
 //   malloc(…)`, recorded here) and NULL: a row never aliases another row or another object;
-// - no row is allocated twice in a run, so the contents a row starts with are those of the havoc of
-//   `a_rows` at program start (arbitrary, as a fresh block's are). Either every row allocation
+// - no row is allocated twice in a run, so the contents a row starts with are those of `a_rows` at
+//   program start: a havoc (arbitrary, as a fresh block's are), or zeros when calloc allocates every
+//   row (`settleRowContents`). Either every row allocation
 //   statement stands outside every loop and all use distinct constant indices, or there is one row
 //   allocation statement, inside exactly one loop, indexed by a signed variable that the loop's
 //   update alone changes, by a constant step (so no two iterations store the same row).
 
 import type { SourceLocation } from '../../frontend/ast.js';
-import { boolType, createArrayHavoc, createArrayWrite, createConstant, longLongType } from '../factory.js';
+import { boolType, convertTo, createArrayFill, createArrayHavoc, createArrayWrite, createConstant, longLongType } from '../factory.js';
 import type { ArrayVariable, ArrayWriteStatement, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../types.js';
 import { stripWideningCasts, writesScalar } from '../visit.js';
 import { type CType, constantSizeOf, describeType } from './c-types.js';
@@ -48,6 +49,8 @@ export interface RowAllocation {
   readonly location: SourceLocation;
   /** why this allocation cannot be a row, should the rows be dereferenced */
   readonly refusal: string | undefined;
+  /** malloc (havoc) or calloc (zero) */
+  readonly fill: 'havoc' | 'zero';
 }
 
 /** the pointer cell of an opaque pointer node, when it is a cell of an array of pointers */
@@ -82,13 +85,12 @@ export function rowCell(context: Context, cell: PointerCell, index: Expression, 
  */
 export function allocateRow(context: Context, cell: PointerCell, allocation: Allocation, location: SourceLocation, out: Statement[]): void {
   let refusal: string | undefined;
-  if (allocation.fill === 'zero') refusal = 'zero-initialised allocation stored in an array of pointers that is dereferenced (calloc of a row)';
-  else if (allocation.sizeofType !== undefined && constantSizeOf(allocation.sizeofType, context.dataModel) !== constantSizeOf(cell.pointee, context.dataModel)) {
+  if (allocation.sizeofType !== undefined && constantSizeOf(allocation.sizeofType, context.dataModel) !== constantSizeOf(cell.pointee, context.dataModel)) {
     refusal = `allocation with sizeof(${describeType(allocation.sizeofType)}) stored as a pointer to ${describeType(cell.pointee)}`;
   }
   context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
   const statement = createArrayWrite(cell.flags, cell.indices, createConstant(1n, boolType), location);
-  context.rowAllocations.push({ statement, flags: cell.flags, location, refusal });
+  context.rowAllocations.push({ statement, flags: cell.flags, location, refusal, fill: allocation.fill });
   out.push(statement);
 }
 
@@ -96,6 +98,23 @@ interface Occurrence {
   readonly allocation: RowAllocation;
   /** the loops around the statement, outermost first */
   readonly loops: readonly LoopStatement[];
+}
+
+/**
+ * Rows that only calloc allocates start as zeros instead of arbitrary values: since no row is
+ * allocated twice (checked below), the contents at program start are the contents at the row's
+ * allocation. A mix of malloc and calloc rows is refused.
+ */
+export function settleRowContents(context: Context): void {
+  for (const [flags, rows] of context.rowArrays) {
+    const fills = new Set(context.rowAllocations.filter((allocation) => allocation.flags === flags).map((allocation) => allocation.fill));
+    if (!fills.has('zero')) continue;
+    const location = context.rowAllocations.find((allocation) => allocation.flags === flags && allocation.fill === 'zero')!.location;
+    if (fills.has('havoc')) unsupported(location, 'rows of one array of pointers allocated both by malloc and by calloc');
+    const index = context.initialisation.findIndex((statement) => statement.kind === 'arrayHavoc' && statement.array === rows);
+    if (index < 0) throw new Error('internal: the rows array has no havoc at program start');
+    context.initialisation[index] = createArrayFill(rows, convertTo(createConstant(0n), rows.elementType), context.initialisation[index]!.location);
+  }
 }
 
 /** Refuses (unsupported) a program where a row may be allocated twice or a row pointer aliased. */
