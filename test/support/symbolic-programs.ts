@@ -62,6 +62,8 @@ export const nestedBodies = [
   'for (int k = 0; k < N; k++) { if (b[k] < N) b[k] = b[k] + 1; }', 'for (int k = 0; k < N; k++) { if (a[k] >= C) a[k] = a[k] + 2; else a[k] = 0; }',
   // thresholds on the outer counter inside the inner body (branches that agree where both occur)
   'for (int k = 0; k < N; k++) { if (k < i) s = s + 1; }', 'for (int k = 0; k < N; k++) { if (k <= i) a[k] = a[k] + C; }',
+  // a flattened grid: pass i writes the block of cells [i·N, i·N + N) once (or overlapping blocks)
+  'for (int k = 0; k < N; k++) b[i * N + k] = C;', 'for (int k = 0; k <= N; k++) b[i * N + k] = i;', 'for (int k = 0; k < N; k++) b[2 * i * N + k] = k + C;',
 ];
 
 /** loop bodies whose steps depend on the counter through thresholds and remainders */
@@ -70,6 +72,8 @@ export const conditionalBodies = [
   'if (i % 2 == 1) a[i] = C; else a[i] = 0;', 'if (i == C) s = s + 5;', 'if (i > N - C) s = s - 1;', 'if ((i + C) % 4 != 2) m = m + 2;',
   // several cells per iteration (disjoint under a stride of 2 or 3), read back through remainders
   'a[i] = C; a[i + 1] = 0 - C;', 'a[i] = 1; a[i + 1] = C; a[i + 2] = 2;',
+  // a copy from both ends (two writes a cell apart by the loop's range, or overlapping)
+  'b[i] = a[i]; b[N - 1 - i] = C;', 'b[N - i] = i; b[i] = a[i] + C;',
 ];
 
 /** loop bodies that read the size N (P(N) and P(N - 1) differ in every iteration: difference relations) */

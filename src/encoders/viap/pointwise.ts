@@ -7,7 +7,8 @@
 // - cases on at most two such indicators when the coefficient of x is not 1 (b[j] = i: b' = n
 //   where the indicator holds, b' = b where it does not);
 // - a sum of conditional steps (counted-sums.ts) when F = x + Σ ite(c_k(n), a_k, b_k), c_k a
-//   threshold or a remainder of n (b[j] += 1 for j from i on).
+//   threshold or a remainder of n (b[j] += 1 for j from i on);
+// - a write once per cell, by the pass whose block holds it (block-writes.ts: a[i * N + j] = V).
 // A form found after the solver decided conditions of F at the iterations the loop runs
 // (decidedPointwiseForm) holds for 0 <= n <= count only, and is stated so by the caller.
 //
@@ -26,6 +27,7 @@ import {
 } from '../../smt/terms.js';
 import { scalarSort } from '../common/expressions.js';
 import type { ArrayPlan } from './arrays.js';
+import { blockWriteForm } from './block-writes.js';
 import { countedSum } from './counted-sums.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions, type LoopContext } from './forms.js';
 import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
@@ -93,10 +95,14 @@ export async function decidedPointwiseForm(
   const { simplified, decided } = await decidedAtRun(context, range, decide, afterBody);
   const form = decided === simplified ? undefined : pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
   if (form !== undefined) return form;
-  // conditions on the cell's own value: guess their branches, then check the guess
   const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
   const transition = overPlaceholder(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), decided, isTheCell, appliesRecurrence);
-  return transition === undefined ? undefined : guessedForm(context, transition.placeholder, transition.replaced, initial, range);
+  if (transition === undefined) return undefined;
+  // a cell written once, by the pass whose block of cells holds it (a[i * N + j] = V)
+  const block = await blockWriteForm(context, transition.placeholder, transition.replaced, initial, range.count, (goal) => decide(runAssumptions(context, range), goal));
+  if (block !== undefined) return block;
+  // conditions on the cell's own value: guess their branches, then check the guess
+  return guessedForm(context, transition.placeholder, transition.replaced, initial, range);
 }
 
 /** the most conditions on the value itself whose branches guessedForm guesses (2^k guesses) */
