@@ -73,7 +73,7 @@ export const conditionalBodies = [
   // several cells per iteration (disjoint under a stride of 2 or 3), read back through remainders
   'a[i] = C; a[i + 1] = 0 - C;', 'a[i] = 1; a[i + 1] = C; a[i + 2] = 2;',
   // a copy from both ends (two writes a cell apart by the loop's range, or overlapping)
-  'b[i] = a[i]; b[N - 1 - i] = C;', 'b[N - i] = i; b[i] = a[i] + C;',
+  'b[i] = a[i]; b[N - 1 - i] = C;', 'b[N - i] = i; b[i] = a[i] + C;', 'if (i >= C) b[i] = 7; b[i + 1] = i;',
 ];
 
 /** loop bodies that read the size N (P(N) and P(N - 1) differ in every iteration: difference relations) */
