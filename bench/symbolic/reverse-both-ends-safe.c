@@ -1,5 +1,5 @@
 // expected: safe
-// Reverses an array of even size N from both ends at once (iteration i writes b[i] and b[N - 1 - i]), then checks b[k] == a[N - 1 - k] for every k.
+// Reverses an array of size 2N from both ends at once (iteration i < N writes b[i] and b[2N - 1 - i]), then checks b[k] == a[2 * N - 1 - k] for every k.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "reverse-both-ends-safe.c", 5, "reach_error"); }
@@ -11,16 +11,15 @@ int main(void) {
   int N = __VERIFIER_nondet_int();
   assume_abort_if_not(N > 0);
   assume_abort_if_not(N <= 1000);
-  assume_abort_if_not(N % 2 == 0);
-  int a[N];
-  int b[N];
-  for (int i = 0; i < N; i++)
+  int a[2 * N];
+  int b[2 * N];
+  for (int i = 0; i < 2 * N; i++)
     a[i] = __VERIFIER_nondet_int();
-  for (int i = 0; i < N / 2; i++) {
-    b[i] = a[N - 1 - i];
-    b[N - 1 - i] = a[i];
+  for (int i = 0; i < N; i++) {
+    b[i] = a[2 * N - 1 - i];
+    b[2 * N - 1 - i] = a[i];
   }
-  for (int k = 0; k < N; k++)
-    __VERIFIER_assert(b[k] == a[N - 1 - k]);
+  for (int k = 0; k < 2 * N; k++)
+    __VERIFIER_assert(b[k] == a[2 * N - 1 - k]);
   return 0;
 }
