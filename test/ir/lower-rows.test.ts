@@ -78,6 +78,14 @@ int main() { int n = __VERIFIER_nondet_int(); if (n <= 0 || n > 5) return 0; int
     for (let n = 1n; n <= 5n; n++) expect(interpret(program, [n])).toBe('completed');
   });
 
+  it('accepts rows allocated in a while loop whose body steps the index once, at its top level', () => {
+    const program = lowerOrFail(`${prelude}
+int main() { int n = __VERIFIER_nondet_int(); if (n <= 0 || n > 5) return 0; int **a = malloc(sizeof(int *) * n); int i = 0;
+  while (i < n) { a[i] = malloc(sizeof(int) * 2); a[i][1] = i; i = i + 1; }
+  __VERIFIER_assert(a[n - 1][1] == n - 1); return 0; }`);
+    for (let n = 1n; n <= 5n; n++) expect(interpret(program, [n])).toBe('completed');
+  });
+
   it('accepts rows allocated at distinct constant indices outside loops (an array of pointers declared)', () => {
     const program = lowerOrFail(`${prelude}
 int main() { int *a[2]; a[0] = malloc(sizeof(int) * 3); a[1] = malloc(sizeof(int) * 3);
@@ -93,6 +101,8 @@ int main() { int *a[2]; a[0] = malloc(sizeof(int) * 3); a[1] = malloc(sizeof(int
     expect(refusal('int **a = malloc(sizeof(int *) * 2); a[0] = calloc(n, sizeof(int)); a[1] = malloc(sizeof(int) * n); a[0][0] = 1;'))
       .toMatch(/both by malloc and by calloc/);
     expect(refusal('int **a = malloc(sizeof(int *) * n); int i = 0; while (i < n) { a[i] = malloc(sizeof(int) * n); if (n > 3) i++; else i += 1; } a[0][0] = 1;'))
+      .toMatch(/other than the loop counter/);
+    expect(refusal('int **a = malloc(sizeof(int *) * n); int i = 0; while (i < n) { a[i] = malloc(sizeof(int) * n); if (n > 3) continue; i++; } a[0][0] = 1;'))
       .toMatch(/other than the loop counter/);
     expect(refusal('int **a = malloc(sizeof(int *) * 2); a[0] = malloc(sizeof(int) * n); a[0] = malloc(sizeof(int) * n); a[0][0] = 1;'))
       .toMatch(/may coincide/);

@@ -20,13 +20,14 @@
 //   program start: a havoc (arbitrary, as a fresh block's are), or zeros when calloc allocates every
 //   row (`settleRowContents`). Either every row allocation
 //   statement stands outside every loop and all use distinct constant indices, or there is one row
-//   allocation statement, inside exactly one loop, indexed by a signed variable that the loop's
-//   update alone changes, by a constant step (so no two iterations store the same row).
+//   allocation statement, inside exactly one loop, indexed by a signed variable that every
+//   iteration changes once by the same constant step (the loop's update, or one top-level
+//   statement of a body without `continue`), so no two iterations store the same row.
 
 import type { SourceLocation } from '../../frontend/ast.js';
 import { boolType, convertTo, createArrayFill, createArrayHavoc, createArrayWrite, createConstant, longLongType } from '../factory.js';
 import type { ArrayVariable, ArrayWriteStatement, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../types.js';
-import { stripWideningCasts, writesScalar } from '../visit.js';
+import { containsJump, stripWideningCasts, writesScalar } from '../visit.js';
 import { type CType, constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
 import type { ObjectNode } from './objects.js';
@@ -183,14 +184,19 @@ function constantIndices(indices: readonly Expression[]): string | undefined {
   return values.join(',');
 }
 
-/** the index is a signed variable that the loop's body never writes and its update steps by a nonzero constant, once */
+/**
+ * the index is a signed variable that every iteration steps by the same nonzero constant, once:
+ * in the loop's update (`for (…; …; i++)`) with the body never writing it, or in one top-level
+ * statement of the body (`while (i < n) { …; i++; }`) with no `continue` that could skip it
+ */
 function steppedByUpdateAlone(loop: LoopStatement, index: Expression): boolean {
   const stripped = stripWideningCasts(index);
   if (stripped.kind !== 'variable' || !stripped.variable.type.signed) return false;
   const variable = stripped.variable;
-  if (writesScalar(loop.body, variable)) return false;
-  const writes = loop.update.filter((statement) => writesScalar([statement], variable));
-  return writes.length === 1 && isConstantStep(writes[0]!, variable);
+  const writesIn = (block: Block): Statement[] => block.filter((statement) => writesScalar([statement], variable));
+  const [inBody, inUpdate] = [writesIn(loop.body), writesIn(loop.update)];
+  if (inBody.length === 0) return inUpdate.length === 1 && isConstantStep(inUpdate[0]!, variable);
+  return inUpdate.length === 0 && inBody.length === 1 && isConstantStep(inBody[0]!, variable) && !containsJump(loop.body, 'continue');
 }
 
 function isConstantStep(statement: Statement, variable: ScalarVariable): boolean {
