@@ -60,6 +60,8 @@ export const nestedBodies = [
   'for (int k = 0; k < N; k++) { if ((i + k) % 2 == 0) s = s + C; }', 'for (int k = 0; k < N; k++) { if ((k - i) % 3 == 1) m = m + 1; }',
   // a pass that branches on the cell's own value (a guessed branch, checked at every pass)
   'for (int k = 0; k < N; k++) { if (b[k] < N) b[k] = b[k] + 1; }', 'for (int k = 0; k < N; k++) { if (a[k] >= C) a[k] = a[k] + 2; else a[k] = 0; }',
+  // a counter per cell that stops at a bound (saturating)
+  'for (int k = 0; k < N; k++) { if (b[k] < C) b[k] = b[k] + 1; }',
   // thresholds on the outer counter inside the inner body (branches that agree where both occur)
   'for (int k = 0; k < N; k++) { if (k < i) s = s + 1; }', 'for (int k = 0; k < N; k++) { if (k <= i) a[k] = a[k] + C; }',
   // a flattened grid: pass i writes the block of cells [i·N, i·N + N) once (or overlapping blocks)

@@ -8,7 +8,9 @@
 //   where the indicator holds, b' = b where it does not);
 // - a sum of conditional steps (counted-sums.ts) when F = x + Σ ite(c_k(n), a_k, b_k), c_k a
 //   threshold or a remainder of n (b[j] += 1 for j from i on);
-// - a write once per cell, by the pass whose block holds it (block-writes.ts: a[i * N + j] = V).
+// - a write once per cell, by the pass whose block holds it (block-writes.ts: a[i * N + j] = V);
+// - a counter that stops at a bound (block-writes.ts, saturatingForm: if (a[j] > 0) a[j]--),
+//   kept once the solver shows that it starts at the cell's value and satisfies the update.
 // A form found after the solver decided conditions of F at the iterations the loop runs
 // (decidedPointwiseForm) holds for 0 <= n <= count only, and is stated so by the caller.
 //
@@ -27,7 +29,7 @@ import {
 } from '../../smt/terms.js';
 import { scalarSort } from '../common/expressions.js';
 import type { ArrayPlan } from './arrays.js';
-import { blockWriteForm } from './block-writes.js';
+import { blockWriteForm, saturatingForm } from './block-writes.js';
 import { countedSum } from './counted-sums.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions, type LoopContext } from './forms.js';
 import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
@@ -102,7 +104,15 @@ export async function decidedPointwiseForm(
   const block = await blockWriteForm(context, transition.placeholder, transition.replaced, initial, range.count, (goal) => decide(runAssumptions(context, range), goal));
   if (block !== undefined) return block;
   // conditions on the cell's own value: guess their branches, then check the guess
-  return guessedForm(context, transition.placeholder, transition.replaced, initial, range);
+  const guessed = await guessedForm(context, transition.placeholder, transition.replaced, initial, range);
+  if (guessed !== undefined) return guessed;
+  // a counter that stops at a bound: its form is kept once the solver shows it satisfies the update
+  const saturating = saturatingForm(context, transition.placeholder, transition.replaced, initial);
+  if (saturating === undefined) return undefined;
+  const next = substituteTerm(saturating, new Map([[context.counter.name, add(context.counter, intConstant(1n))]]));
+  const step = equal(substituteTerm(transition.replaced, new Map([[transition.placeholder.name, saturating]])), next);
+  const start = equal(substituteTerm(saturating, new Map([[context.counter.name, intConstant(0n)]])), initial);
+  return (await decide(runAssumptions(context, range), and(start, step))) ? saturating : undefined;
 }
 
 /** the most conditions on the value itself whose branches guessedForm guesses (2^k guesses) */
