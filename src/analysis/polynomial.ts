@@ -16,7 +16,7 @@ function absolute(value: bigint): bigint {
   return value < 0n ? -value : value;
 }
 
-function greatestCommonDivisor(left: bigint, right: bigint): bigint {
+export function greatestCommonDivisor(left: bigint, right: bigint): bigint {
   let first = absolute(left);
   let second = absolute(right);
   while (second !== 0n) {

@@ -23,12 +23,11 @@
 
 import { constantPolynomial, degreeIn, isConstantPolynomial, subtractPolynomials, substitutePolynomial, addPolynomials, type Polynomial } from '../../analysis/polynomial.js';
 import {
-  add, and, euclideanDivide, euclideanModulo, implies, intConstant, ite, less, lessEqual, multiply, not, subtract, substituteTerm, type SymbolTerm, type Term,
+  and, euclideanDivide, euclideanModulo, implies, intConstant, ite, less, lessEqual, multiply, not, substituteTerm, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { printTerm } from '../../smt/printer.js';
 import type { LoopContext } from './forms.js';
 import { dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
-import { constantDifference } from './simplify.js';
 
 /** one conjunct as Q >= 0, Q affine in the counter: Q = slope·n + rest */
 interface AffineBound {
@@ -175,37 +174,4 @@ function affineBound(conjunct: Term, counter: string, varying: ReadonlySet<strin
   const slope = subtractPolynomials(substitutePolynomial(difference, new Map([[counter, constantPolynomial(1n)]])), rest);
   if (degreeIn(slope, counter) !== 0 || degreeIn(rest, counter) !== 0) return undefined;
   return { slope, rest };
-}
-
-/**
- * A counter that moves by one toward a loop-invariant bound and stops there: x(n + 1) =
- * ite(x > L, x − 1, x) (`if (a[j] > 0) a[j]--` over more passes than the cell's start value), or
- * ite(x < U, x + 1, x), possibly under a condition g free of n and x (ite(g, …, x): the cell range
- * 0 <= r < N). The form is max(x(0) − n, L) (min(x(0) + n, U)), x(0) itself where it starts beyond
- * the bound; the caller has the solver check that it satisfies the recurrence before using it.
- */
-export function saturatingForm(context: LoopContext, placeholder: SymbolTerm, replaced: Term, initial: Term): Term | undefined {
-  const self = new Set([placeholder.name, context.counter.name]);
-  if (replaced.kind !== 'apply' || replaced.operator !== 'ite') return undefined;
-  const [condition, thenValue, elseValue] = replaced.arguments as readonly [Term, Term, Term];
-  if (elseValue !== placeholder) return undefined;
-  if (!dependsOn(condition, self)) {
-    const inner = saturatingForm(context, placeholder, thenValue, initial);
-    return inner === undefined ? undefined : ite(condition, inner, initial);
-  }
-  if (condition.kind !== 'apply' || condition.arguments.length !== 2) return undefined;
-  const [left, right] = condition.arguments as readonly [Term, Term];
-  // the bound the counter stops at, and the direction: x > L moves down to L, x < U up to U
-  let bound: Term;
-  let down: boolean;
-  if (left === placeholder && (condition.operator === '>' || condition.operator === '<')) [bound, down] = [right, condition.operator === '>'];
-  else if (right === placeholder && (condition.operator === '<' || condition.operator === '>')) [bound, down] = [left, condition.operator === '<'];
-  else return undefined;
-  if (dependsOn(bound, self)) return undefined;
-  const step = constantDifference(thenValue, placeholder);
-  if (step !== (down ? -1n : 1n)) return undefined;
-  const moved = down ? subtract(initial, context.counter) : add(initial, context.counter);
-  const beyond = down ? lessEqual(initial, bound) : lessEqual(bound, initial);
-  const before = down ? lessEqual(bound, moved) : lessEqual(moved, bound);
-  return ite(beyond, initial, ite(before, moved, bound));
 }

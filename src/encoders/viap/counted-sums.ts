@@ -17,7 +17,7 @@
 // wherever the update does, which is all that the recurrence it replaces says.
 
 import type { Polynomial } from '../../analysis/polynomial.js';
-import { degreeIn, isConstantPolynomial } from '../../analysis/polynomial.js';
+import { degreeIn, greatestCommonDivisor, isConstantPolynomial } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
 import {
   add, and, equal, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, not, subtract, type SymbolTerm, type Term,
@@ -245,12 +245,20 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
     return withOperands(term, term.arguments.map((operand) => replace(operand, value)));
   };
   const modulus = (remainder.arguments[1] as Extract<Term, { kind: 'intConstant' }>).value;
+  return byClasses(step, remainder, modulus, (residue) => replace(step, intConstant(residue)), counter);
+}
+
+/**
+ * the step as s_{m−1} + Σ_{ρ < m−1} ite(class = ρ, s_ρ − s_{m−1}, 0), where `atClass(ρ)` is the step
+ * in class ρ of the m classes; the step itself when some s_ρ still reads the counter
+ */
+function byClasses(step: Term, classTerm: Term, classes: bigint, atClass: (residue: bigint) => Term, counter: SymbolTerm): Term {
   const steps: Term[] = [];
-  for (let residue = 0n; residue < modulus; residue++) steps.push(simplifyTerm(replace(step, intConstant(residue))));
-  if (steps.some((each) => dependsOn(each, self))) return step;
+  for (let residue = 0n; residue < classes; residue++) steps.push(simplifyTerm(atClass(residue)));
+  if (steps.some((each) => dependsOn(each, new Set([counter.name])))) return step;
   const last = steps[steps.length - 1]!;
-  const classes = steps.slice(0, -1).map((each, residue) => ite(equal(remainder, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
-  return add(last, ...classes);
+  const terms = steps.slice(0, -1).map((each, residue) => ite(equal(classTerm, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
+  return add(last, ...terms);
 }
 
 /**
@@ -260,7 +268,6 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
  * in byResidues with the classes of n mod M; exact; any other step is returned as it is.
  */
 function byCommonResidues(step: Term, remainders: readonly Extract<Term, { kind: 'apply' }>[], counter: SymbolTerm, varying: ReadonlySet<string>): Term {
-  const self = new Set([counter.name]);
   const known = new Map<string, { readonly sign: bigint; readonly offset: bigint; readonly modulus: bigint }>();
   let common = 1n;
   for (const remainder of remainders) {
@@ -270,7 +277,7 @@ function byCommonResidues(step: Term, remainders: readonly Extract<Term, { kind:
     if (affine === undefined || constant === undefined || constant.denominator !== 1n) return step;
     const modulus = (remainder.arguments[1] as Extract<Term, { kind: 'intConstant' }>).value;
     known.set(printTerm(remainder), { sign: affine.sign, offset: constant.numerator, modulus });
-    common = leastCommonMultiple(common, modulus);
+    common = (common / greatestCommonDivisor(common, modulus)) * modulus;
     if (common > maximumResidueModulus) return step;
   }
   const replace = (term: Term, residue: bigint): Term => {
@@ -279,19 +286,7 @@ function byCommonResidues(step: Term, remainders: readonly Extract<Term, { kind:
     if (found !== undefined) return intConstant((((found.sign * residue + found.offset) % found.modulus) + found.modulus) % found.modulus);
     return withOperands(term, term.arguments.map((operand) => replace(operand, residue)));
   };
-  const steps: Term[] = [];
-  for (let residue = 0n; residue < common; residue++) steps.push(simplifyTerm(replace(step, residue)));
-  if (steps.some((each) => dependsOn(each, self))) return step;
-  const last = steps[steps.length - 1]!;
-  const classOf = euclideanModulo(counter, intConstant(common));
-  const classes = steps.slice(0, -1).map((each, residue) => ite(equal(classOf, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
-  return add(last, ...classes);
-}
-
-function leastCommonMultiple(left: bigint, right: bigint): bigint {
-  let [a, b] = [left, right];
-  while (b !== 0n) [a, b] = [b, a % b];
-  return (left / a) * right;
+  return byClasses(step, euclideanModulo(counter, intConstant(common)), common, (residue) => replace(step, residue), counter);
 }
 
 /**

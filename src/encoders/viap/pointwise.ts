@@ -9,7 +9,7 @@
 // - a sum of conditional steps (counted-sums.ts) when F = x + Σ ite(c_k(n), a_k, b_k), c_k a
 //   threshold or a remainder of n (b[j] += 1 for j from i on);
 // - a write once per cell, by the pass whose block holds it (block-writes.ts: a[i * N + j] = V);
-// - a counter that stops at a bound (block-writes.ts, saturatingForm: if (a[j] > 0) a[j]--),
+// - a counter that stops at a bound (saturatingForm: if (a[j] > 0) a[j]--),
 //   kept once the solver shows that it starts at the cell's value and satisfies the update.
 // A form found after the solver decided conditions of F at the iterations the loop runs
 // (decidedPointwiseForm) holds for 0 <= n <= count only, and is stated so by the caller.
@@ -24,12 +24,12 @@ import { constantPolynomial, polynomialVariables, substitutePolynomial, type Pol
 import type { ArrayVariable } from '../../ir/types.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  add, and, applyFunction, containsSubterm, equal, implies, intConstant, intSort, ite, less, lessEqual, not, substituteTerm, symbol,
+  add, and, applyFunction, containsSubterm, equal, implies, intConstant, intSort, ite, less, lessEqual, not, subtract, substituteTerm, symbol,
   type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { scalarSort } from '../common/expressions.js';
 import type { ArrayPlan } from './arrays.js';
-import { blockWriteForm, saturatingForm } from './block-writes.js';
+import { blockWriteForm } from './block-writes.js';
 import { countedSum } from './counted-sums.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions, type LoopContext } from './forms.js';
 import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
@@ -114,6 +114,40 @@ export async function decidedPointwiseForm(
   const start = equal(substituteTerm(saturating, new Map([[context.counter.name, intConstant(0n)]])), initial);
   return (await decide(runAssumptions(context, range), and(start, step))) ? saturating : undefined;
 }
+
+/**
+ * A counter that moves by one toward a loop-invariant bound and stops there: x(n + 1) =
+ * ite(x > L, x − 1, x) (`if (a[j] > 0) a[j]--` over more passes than the cell's start value), or
+ * ite(x < U, x + 1, x), possibly under a condition g free of n and x (ite(g, …, x): the cell range
+ * 0 <= r < N). The form is max(x(0) − n, L) (min(x(0) + n, U)), x(0) itself where it starts beyond
+ * the bound; decidedPointwiseForm has the solver check that it satisfies the recurrence before using it.
+ */
+function saturatingForm(context: LoopContext, placeholder: SymbolTerm, replaced: Term, initial: Term): Term | undefined {
+  const self = new Set([placeholder.name, context.counter.name]);
+  if (replaced.kind !== 'apply' || replaced.operator !== 'ite') return undefined;
+  const [condition, thenValue, elseValue] = replaced.arguments as readonly [Term, Term, Term];
+  if (elseValue !== placeholder) return undefined;
+  if (!dependsOn(condition, self)) {
+    const inner = saturatingForm(context, placeholder, thenValue, initial);
+    return inner === undefined ? undefined : ite(condition, inner, initial);
+  }
+  if (condition.kind !== 'apply' || condition.arguments.length !== 2) return undefined;
+  const [left, right] = condition.arguments as readonly [Term, Term];
+  // the bound the counter stops at, and the direction: x > L moves down to L, x < U up to U
+  let bound: Term;
+  let down: boolean;
+  if (left === placeholder && (condition.operator === '>' || condition.operator === '<')) [bound, down] = [right, condition.operator === '>'];
+  else if (right === placeholder && (condition.operator === '<' || condition.operator === '>')) [bound, down] = [left, condition.operator === '<'];
+  else return undefined;
+  if (dependsOn(bound, self)) return undefined;
+  const step = constantDifference(thenValue, placeholder);
+  if (step !== (down ? -1n : 1n)) return undefined;
+  const moved = down ? subtract(initial, context.counter) : add(initial, context.counter);
+  const beyond = down ? lessEqual(initial, bound) : lessEqual(bound, initial);
+  const before = down ? lessEqual(bound, moved) : lessEqual(moved, bound);
+  return ite(beyond, initial, ite(before, moved, bound));
+}
+
 
 /** the most conditions on the value itself whose branches guessedForm guesses (2^k guesses) */
 const maximumGuessedConditions = 2;
