@@ -66,6 +66,9 @@ export const nestedBodies = [
   'for (int k = 0; k < N; k++) { if (k < i) s = s + 1; }', 'for (int k = 0; k < N; k++) { if (k <= i) a[k] = a[k] + C; }',
   // a flattened grid: pass i writes the block of cells [i·N, i·N + N) once (or overlapping blocks)
   'for (int k = 0; k < N; k++) b[i * N + k] = C;', 'for (int k = 0; k <= N; k++) b[i * N + k] = i;', 'for (int k = 0; k < N; k++) b[2 * i * N + k] = k + C;',
+  // a running maximum or minimum over an inner pass (order lemmas), or one that also lowers it
+  'for (int k = 0; k < N; k++) { if (a[k] > m) m = a[k]; }', 'for (int k = 0; k <= i; k++) { if (b[k] < s) s = b[k]; }',
+  'for (int k = 0; k < N; k++) { if (a[k] > m) m = a[k]; if (m > C) m = C; }',
 ];
 
 /** loop bodies whose steps depend on the counter through thresholds and remainders */
@@ -122,12 +125,16 @@ const gridInitialisers = ['C', 'i + C', 'k', '__VERIFIER_nondet_int()'];
 const gridBodies = [
   'g[i][k] = g[i][k] + C;', 's = s + g[i][k];', 'if (g[i][k] > C) s = s + 1;', 'g[k][i] = C;', 'if (k == i) g[i][k] = C;',
   'g[i][k] = g[i][k] - i;', 's = s + C;', 'if (k < i) g[i][k] = g[i][k] + 1;',
+  // a running maximum or minimum over the grid, over part of it, or one reset on the way
+  'if (g[i][k] > s) s = g[i][k];', 'if (g[i][k] < s) s = g[i][k];', 'if (k > C && g[i][k] > s) s = g[i][k];', 'if (g[i][k] > s) s = g[i][k]; else s = s - 1;',
 ];
 const gridChecks = [
   '__VERIFIER_assert(s == C * N * N);', '__VERIFIER_assert(s >= C);', '__VERIFIER_assert(s <= C * N * N);',
   'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] == C);',
   'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] >= C);',
   'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] <= i + k + C);',
+  'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] <= s);',
+  'for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) __VERIFIER_assert(g[i][k] >= s - C);',
 ];
 
 /** jagged grids: an array of N row pointers, each row allocated in a loop, initialised, passed over and checked */

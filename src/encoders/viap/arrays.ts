@@ -27,6 +27,7 @@ import {
 } from './forms.js';
 import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type PointwiseForm, type RunRange } from './pointwise.js';
 import { dependsOn, splitAffine, termPolynomial } from './polynomial-terms.js';
+import { orderLemmas } from './monotone.js';
 import { constantDifference, simplifyTerm } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
@@ -200,7 +201,8 @@ export async function recurrenceAxioms(
     const form = forms.forms.get(slot.key)!;
     if (form.kind !== 'recurrence') continue;
     const at = (value: Term): Term => applyFunction(form.function, [...parameters, value]);
-    collector.axioms.push({ term: forall(parameters, equal(at(intConstant(0n)), initialValue(context, slot))), comment: `${slotName(slot)} before the ${where}` });
+    const initialAxiom = forall(parameters, equal(at(intConstant(0n)), initialValue(context, slot)));
+    collector.axioms.push({ term: initialAxiom, comment: `${slotName(slot)} before the ${where}` });
     collector.axioms.push({
       term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), equal(at(next), valueAfter(slot, after)))),
       comment: `${slotName(slot)} after one more iteration of the ${where}`,
@@ -215,6 +217,8 @@ export async function recurrenceAxioms(
         term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), and(lessEqual(bound(steps.minimum), at(counter)), lessEqual(at(counter), bound(steps.maximum))))),
         comment: `${slotName(slot)} moves by ${steps.minimum} … ${steps.maximum} per iteration of the ${where}`,
       });
+    } else {
+      await orderLemmas(context, at, form.function, initialAxiom, valueAfter(slot, after), collector, `${slotName(slot)} in the ${where}`);
     }
   }
   for (const array of context.arrays) {

@@ -70,12 +70,15 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   // iteration n leaves the loop through a break (given c(n) and ok(n)) or runs to its end
   const breaking = or(...breaks.map((jump) => jump.guard));
   const completes = and(ok, not(breaking));
-  const exit = exitCount(condition.term, counter);
+  const candidateExit = exitCount(condition.term, counter);
   // with breaks the loop may stop before the count: N_L <= count only; max(0, q) is q where the
   // facts before the loop show q >= 0 (nonlinear closed forms over max(0, N) defeat the solver)
+  const nonNegative = candidateExit !== undefined && (breaks.length === 0 || candidateExit.onlyWhenNonNegative)
+    && translator.decide !== undefined
+    && await translator.decide([...frame.context, factsBefore, state.guard], lessEqual(intConstant(0n), candidateExit.quotientTerm));
+  const exit = candidateExit?.onlyWhenNonNegative === true && !nonNegative ? undefined : candidateExit;
   let count = breaks.length === 0 ? exit?.count : undefined;
-  if (count !== undefined && exit !== undefined && translator.decide !== undefined
-    && await translator.decide([...frame.context, factsBefore, state.guard], lessEqual(intConstant(0n), exit.quotientTerm))) count = exit.quotientTerm;
+  if (count !== undefined && exit !== undefined && nonNegative) count = exit.quotientTerm;
   await recurrenceAxioms(context, forms, plans, after, collector, count === undefined ? undefined : { count, condition: and(condition.definedness, condition.term) });
   const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
   if (parameters.length === 0 && iterations.kind === 'symbol') collector.sites.push({ location: loop.location, iterations, exit });
@@ -152,17 +155,38 @@ export interface ExitCount {
   /** ⌈−b/s⌉ as a polynomial when s = 1 (over the names of `atoms`), for induction on the count */
   readonly quotient: Polynomial | undefined;
   readonly atoms: AtomTable;
+  /**
+   * the count holds only where quotientTerm >= 0 is shown: `n + b != 0` stops at n = −b when −b >= 0
+   * and never stops otherwise, so max(0, quotient) would be wrong there
+   */
+  readonly onlyWhenNonNegative: boolean;
 }
 
-/** N_L = max(0, ⌈−b/s⌉) when the condition is s·n + b < 0 in disguise (s > 0), else undefined */
+/**
+ * N_L = max(0, ⌈−b/s⌉) when the condition is s·n + b < 0 in disguise (s > 0); N_L = −b when it is
+ * ±(n + b) != 0 and −b >= 0 (onlyWhenNonNegative); else undefined
+ */
 export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | undefined {
-  if (condition.kind !== 'apply' || condition.arguments.length !== 2) return undefined;
+  const disequality = condition.kind === 'apply' && condition.operator === 'not' && condition.arguments[0]!.kind === 'apply'
+    && condition.arguments[0]!.operator === '=' ? condition.arguments[0]! : undefined;
+  const comparison = disequality ?? condition;
+  if (comparison.kind !== 'apply' || comparison.arguments.length !== 2) return undefined;
   const atoms = new AtomTable();
   const varying = new Set([counter.name]);
-  const left = termPolynomial(condition.arguments[0]!, varying, atoms);
-  const right = termPolynomial(condition.arguments[1]!, varying, atoms);
+  const left = termPolynomial(comparison.arguments[0]!, varying, atoms);
+  const right = termPolynomial(comparison.arguments[1]!, varying, atoms);
   if (left === undefined || right === undefined) return undefined;
-  const negative = belowZeroForm(condition.operator, left, right); // the condition is `negative < 0`
+  if (disequality !== undefined) {
+    const difference = subtractPolynomials(left, right);
+    if (degreeIn(difference, counter.name) !== 1) return undefined;
+    const { slope, rest } = splitAffine(difference, counter.name);
+    if (slope !== 1n && slope !== -1n) return undefined;
+    // slope·n + rest != 0 iff n != −rest/slope: the loop stops first at n = −slope·rest
+    const minusBPolynomial = slope === 1n ? subtractPolynomials(zeroPolynomial, rest) : rest;
+    const quotientTerm = polynomialTerm(minusBPolynomial, (name) => atoms.termOf(name)!);
+    return { count: quotientTerm, quotientTerm, quotient: minusBPolynomial, atoms, onlyWhenNonNegative: true };
+  }
+  const negative = belowZeroForm(comparison.operator, left, right); // the condition is `negative < 0`
   if (negative === undefined || degreeIn(negative, counter.name) !== 1) return undefined;
   const { slope, rest: constantPart } = splitAffine(negative, counter.name);
   if (slope === undefined || slope <= 0n) return undefined;
@@ -170,9 +194,11 @@ export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | und
   const minusBPolynomial = subtractPolynomials(zeroPolynomial, constantPart);
   const minusB = polynomialTerm(minusBPolynomial, (name) => atoms.termOf(name)!);
   const quotient = slope === 1n ? minusB : euclideanDivide(add(minusB, intConstant(slope - 1n)), intConstant(slope));
-  return { count: ite(greater(quotient, intConstant(0n)), quotient, intConstant(0n)), quotientTerm: quotient, quotient: slope === 1n ? minusBPolynomial : undefined, atoms };
+  return {
+    count: ite(greater(quotient, intConstant(0n)), quotient, intConstant(0n)), quotientTerm: quotient,
+    quotient: slope === 1n ? minusBPolynomial : undefined, atoms, onlyWhenNonNegative: false,
+  };
 }
-
 
 function describeLoop(context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, iterations: Term, count: Term | undefined): string[] {
   const { loop, counter } = context;

@@ -155,8 +155,14 @@ export class Collector {
   readonly functions: FunctionDeclaration[] = [];
   readonly constants: SymbolTerm[] = [];
   readonly reports: LoopReport[] = [];
+  /** order lemmas of recurrences (monotone.ts) and their initial axioms: assumptions of later order questions */
+  readonly orderFacts: Term[] = [];
+  /** the recurrence functions with an order lemma, and its direction */
+  readonly orderedFunctions = new Map<string, 'up' | 'down'>();
 
   absorb(other: Collector): void {
+    this.orderFacts.push(...other.orderFacts);
+    for (const [name, direction] of other.orderedFunctions) this.orderedFunctions.set(name, direction);
     this.axioms.push(...other.axioms);
     this.functions.push(...other.functions);
     this.constants.push(...other.constants);

@@ -1,0 +1,111 @@
+// Order lemmas for a scalar recurrence without a closed form (viap encoding): a running maximum
+// `if (e > x) x = e` or minimum, and any update that never moves x down (up).
+//
+// For a slot x with the axioms x(P, 0) = init and ∀n >= 0. x(P, n + 1) = B(n), where B reads x(P, n):
+// - when B >= x(P, n) is valid: ∀0 <= k <= n. x(P, n) >= x(P, k) (x never decreases);
+// - when moreover B >= e(n) is valid for a branch value e of B: ∀0 <= k < n. x(P, n) >= e(k)
+//   (the value of iteration k is below every later x).
+// Both follow by induction on n from the step axiom alone, which holds for every n >= 0, so they are
+// consequences of the axioms. Downward: the same with <=. The validity is asked of the solver
+// (translator.decide) with every function left uninterpreted, under the order lemmas already found.
+// Two shapes are asked about: an update by cases that may keep x (no further facts), and x set to
+// an inner loop's recurrence that has an order lemma (an outer `x = inner(P, N)`: the inner run
+// never lowers x), asked under the facts that hold where the loop runs (the inner count is >= 0
+// there) and then stated under them (an implication), so it stays a consequence of the axioms.
+// Without a decider nothing is added.
+
+import { formatTerm } from '../../smt/format.js';
+import { printTerm } from '../../smt/printer.js';
+import {
+  and, forall, freeSymbolNames, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type Term,
+} from '../../smt/terms.js';
+import type { LoopContext } from './forms.js';
+import type { Collector } from './translate.js';
+
+type Direction = 'up' | 'down';
+
+/** the maximal subterms of `next` that are not ite splits leading to `current` */
+function branchValues(next: Term, current: Term): Term[] {
+  const currentText = printTerm(current);
+  const values: Term[] = [];
+  const visit = (term: Term): void => {
+    const text = printTerm(term);
+    if (text === currentText) return;
+    if (term.kind === 'apply' && term.operator === 'ite' && (printTerm(term).includes(currentText))) {
+      const [, thenTerm, elseTerm] = term.arguments;
+      if (printTerm(thenTerm!).includes(currentText) || printTerm(elseTerm!).includes(currentText)) {
+        visit(thenTerm!);
+        visit(elseTerm!);
+        return;
+      }
+    }
+    values.push(term);
+  };
+  visit(next);
+  return values;
+}
+
+/**
+ * the directions worth asking, and whether the facts around the loop are needed: an update by cases
+ * that may keep x (asked without facts, both directions), or x set to an inner loop's recurrence
+ * that has an order lemma (its direction, under the facts: the inner count is >= 0 there)
+ */
+function candidateDirections(next: Term, current: Term, ordered: ReadonlyMap<string, Direction>): { directions: Direction[]; withFacts: boolean } {
+  if (next.kind === 'applyFunction') {
+    const direction = ordered.get(next.function.name);
+    return direction === undefined ? { directions: [], withFacts: false } : { directions: [direction], withFacts: true };
+  }
+  const byCases = next.kind === 'apply' && next.operator === 'ite' && branchValues(next, current).length < countLeaves(next);
+  return { directions: byCases ? ['up', 'down'] : [], withFacts: false };
+}
+
+function countLeaves(term: Term): number {
+  return term.kind === 'apply' && term.operator === 'ite' ? countLeaves(term.arguments[1]!) + countLeaves(term.arguments[2]!) : 1;
+}
+
+/**
+ * adds the order lemmas of one recurrence slot to the collector (axioms, and `orderFacts` for the
+ * next loops' questions); `at(t)` is x(P, t), `next` is B(n) over the loop's counter
+ */
+export async function orderLemmas(
+  context: LoopContext, at: (value: Term) => Term, function_: FunctionDeclaration, initialAxiom: Term, next: Term, collector: Collector, name: string,
+): Promise<void> {
+  const decide = context.translator.decide;
+  if (decide === undefined || next.sort.kind !== 'int') return;
+  const { counter, parameters } = context;
+  const current = at(counter);
+  const { directions, withFacts } = candidateDirections(next, current, collector.orderedFunctions);
+  const premises = withFacts ? [...context.enclosing, context.factsBefore, context.state.guard].filter((fact) => !(fact.kind === 'boolConstant' && fact.value)) : [];
+  const compare = (direction: Direction, left: Term, right: Term): Term => (direction === 'up' ? greaterEqual(left, right) : lessEqual(left, right));
+  for (const direction of directions) {
+    if (!(await decide([...collector.orderFacts, ...premises], compare(direction, next, current)))) continue;
+    const earlier = context.translator.freshSymbol(`${counter.name}!earlier`, intSort);
+    const guarded = (body: Term): Term => {
+      if (premises.length === 0) return forall([...parameters, earlier, counter], body);
+      // stated under the facts it needed; facts that read the outer counters go inside their quantifier
+      const outer = new Set(parameters.map((parameter) => parameter.name));
+      const inside = premises.some((premise) => [...freeSymbolNames(premise)].some((symbolName) => outer.has(symbolName)));
+      return inside
+        ? forall([...parameters, earlier, counter], implies(and(...premises), body))
+        : implies(and(...premises), forall([...parameters, earlier, counter], body));
+    };
+    const ordered = and(lessEqual(intConstant(0n), earlier), lessEqual(earlier, counter));
+    const monotone = guarded(implies(ordered, compare(direction, current, at(earlier))));
+    collector.axioms.push({ term: monotone, comment: `${name} never ${direction === 'up' ? 'decreases' : 'increases'} over the iterations (from its update)` });
+    collector.orderFacts.push(initialAxiom, monotone);
+    collector.orderedFunctions.set(function_.name, direction);
+    const strictlyEarlier = and(lessEqual(intConstant(0n), earlier), less(earlier, counter));
+    for (const value of branchValues(next, current)) {
+      if (value.sort.kind !== 'int') continue;
+      if (value !== next && !(await decide([...collector.orderFacts, ...premises], compare(direction, next, value)))) continue;
+      const valueAtEarlier = substituteTerm(value, new Map([[counter.name, earlier]]));
+      const lemma = guarded(implies(strictlyEarlier, compare(direction, current, valueAtEarlier)));
+      collector.axioms.push({
+        term: lemma,
+        comment: `${name} is ${direction === 'up' ? 'at least' : 'at most'} the value ${formatTerm(next).length > 60 ? 'its update offers' : formatTerm(value)} at every earlier iteration`,
+      });
+      collector.orderFacts.push(lemma);
+    }
+    return;
+  }
+}
