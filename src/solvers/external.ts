@@ -1,6 +1,7 @@
 // External solver processes: Debian's `z3`, `cvc5`, or a custom command template containing
 // `{file}`. The printed script is written to a temporary .smt2 file, the solver runs in its own
-// process group, stdout is interpreted with `interpretSolverOutput`.
+// process group, stdout is interpreted with `interpretSolverOutput`. z3's SMT scripts go to a few
+// long-lived z3 processes instead (session.ts), which answer the same text without a start each.
 // Soundness/robustness assumptions: any `(error ...)` line or unparsable output makes the answer
 // unknown; the process group is killed with SIGKILL once the timeout plus a grace period has
 // passed (the answer is then unknown 'timeout'); temporary files are always removed; cvc5 is not
@@ -13,6 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
+import { SessionPool } from './session.js';
 import { interpretSolverOutput } from './sexpr.js';
 import type { CheckOptions, Solver, SolverResult } from './solver.js';
 
@@ -113,13 +115,36 @@ function solverName(solver: ExternalSolverKind): string {
   return solver.kind === 'command' ? solver.template : solver.kind;
 }
 
-async function runText(solver: ExternalSolverKind, text: string, expectedValues: number, options: CheckOptions, counter: ProcessCounter): Promise<SolverResult> {
+/** the output of one call: from a pooled z3 process when one is free, else from a process of its own */
+async function runOutput(solver: ExternalSolverKind, text: string, options: CheckOptions, counter: ProcessCounter, pool: SessionPool | undefined): Promise<ProcessOutcome> {
+  const killAfter = options.timeoutMilliseconds + killGraceMilliseconds;
+  if (pool !== undefined) {
+    counter.live++;
+    try {
+      const pooled = await pool.run(text, killAfter, options.signal);
+      if (pooled !== undefined) {
+        return { stdout: pooled.stdout, stderr: '', exitCode: pooled.exitCode ?? 0, killed: pooled.killed, elapsedMilliseconds: pooled.elapsedMilliseconds };
+      }
+    } finally {
+      counter.live--;
+    }
+  }
   const directory = await mkdtemp(join(tmpdir(), 'encode-solver-'));
   try {
     const file = join(directory, 'query.smt2');
     await writeFile(file, text, 'utf8');
     const { command, argumentsList } = commandLine(solver, file, options.timeoutMilliseconds);
-    const outcome = await runProcess(command, argumentsList, options.timeoutMilliseconds + killGraceMilliseconds, options.signal, counter);
+    return await runProcess(command, argumentsList, killAfter, options.signal, counter);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+async function runText(
+  solver: ExternalSolverKind, text: string, expectedValues: number, options: CheckOptions, counter: ProcessCounter, pool: SessionPool | undefined,
+): Promise<SolverResult> {
+  const outcome = await runOutput(solver, text, options, counter, pool);
+  {
     if (outcome.killed) return { kind: 'unknown', reason: 'timeout' };
     const result = interpretSolverOutput(outcome.stdout, expectedValues);
     if (result.kind !== 'unknown') return result;
@@ -131,8 +156,6 @@ async function runText(solver: ExternalSolverKind, text: string, expectedValues:
       return { kind: 'unknown', reason: `${solverName(solver)} gave no answer (exit code ${outcome.exitCode})${stderr === '' ? '' : `: ${stderr}`}` };
     }
     return result;
-  } finally {
-    await rm(directory, { recursive: true, force: true });
   }
 }
 
@@ -152,6 +175,9 @@ export interface ExternalSolver extends Solver {
 
 export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver {
   const counter: ProcessCounter = { live: 0 };
+  // z3 answers script after script from a few running processes (session.ts); CHC systems, cvc5 and
+  // custom commands get a process per call
+  const pool = solver.kind === 'z3' ? new SessionPool(solver.executable) : undefined;
   return {
     name: solverName(solver),
     concurrent: true,
@@ -164,18 +190,19 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
         + printSmtScript(script, { getValues })
         + reasonQuery(solver);
       // a get-value after unsat is an error: the values are asked for by a second run, only after sat
-      const result = await runText(solver, textWith([], options.timeoutMilliseconds), 0, options, counter);
+      const result = await runText(solver, textWith([], options.timeoutMilliseconds), 0, options, counter, pool);
       if (result.kind !== 'sat' || valuesOf.length === 0) return result;
       const remaining = Math.max(200, options.timeoutMilliseconds - (performance.now() - started));
-      return runText(solver, textWith(valuesOf, remaining), valuesOf.length, { ...options, timeoutMilliseconds: remaining }, counter);
+      return runText(solver, textWith(valuesOf, remaining), valuesOf.length, { ...options, timeoutMilliseconds: remaining }, counter, pool);
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };
       const text = timeoutOption(solver, options.timeoutMilliseconds) + printChcSystem(system) + reasonQuery(solver);
-      return runText(solver, text, 0, options, counter);
+      return runText(solver, text, 0, options, counter, undefined);
     },
     async dispose(): Promise<void> {
-      // every process is killed and awaited within its check: nothing to release
+      // a call's own process is killed and awaited within its check; the pooled ones end here
+      pool?.dispose();
     },
   };
 }

@@ -85,6 +85,34 @@ describeWith([z3], 'external z3', () => {
     expect(result.kind).toBe('unknown');
     if (result.kind === 'unknown') expect(result.reason).toMatch(/undeclared/);
   });
+  it('answers script after script from its running processes, each call in a fresh state', async () => {
+    const pooled = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
+    try {
+      const before = process.getActiveResourcesInfo().filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
+      for (let round = 0; round < 3; round++) {
+        expect((await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000 })).kind).toBe('sat');
+        expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+      }
+      // nothing declared by an earlier call survives: a script that uses x without declaring it is an error
+      const undeclared = await pooled.checkScript(script([equal(x, intConstant(1))], []), { timeoutMilliseconds: 10_000 });
+      expect(undeclared.kind).toBe('unknown');
+      if (undeclared.kind === 'unknown') expect(undeclared.reason).toMatch(/x/);
+      // a call that runs out of time, and one aborted, leave the next calls their answers
+      expect(await pooled.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({ kind: 'unknown', reason: 'timeout' });
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 300);
+      expect((await pooled.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: controller.signal })).kind).toBe('unknown');
+      expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+      const values = await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] });
+      expect(values.kind === 'sat' && values.values![0]).toEqual(integer(-5));
+      expect(pooled.liveProcesses()).toBe(0);
+      // the idle processes do not hold Node's event loop
+      const after = process.getActiveResourcesInfo().filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
+      expect(after).toBeLessThanOrEqual(before);
+    } finally {
+      await pooled.dispose();
+    }
+  });
   it('stops at the timeout', async () => {
     const started = Date.now();
     expect(await solver.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({ kind: 'unknown', reason: 'timeout' });

@@ -17,9 +17,10 @@
 import { formatTerm } from '../../smt/format.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  and, forall, freeSymbolNames, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type Term,
+  and, containsSubterm, forall, freeSymbolNames, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type Term,
 } from '../../smt/terms.js';
 import type { LoopContext } from './forms.js';
+import { conjunctsOf } from './simplify.js';
 import type { Collector } from './translate.js';
 
 type Direction = 'up' | 'down';
@@ -75,10 +76,17 @@ export async function orderLemmas(
   const { counter, parameters } = context;
   const current = at(counter);
   const { directions, withFacts } = candidateDirections(next, current, collector.orderedFunctions);
-  const premises = withFacts ? [...context.enclosing, context.factsBefore, context.state.guard].filter((fact) => !(fact.kind === 'boolConstant' && fact.value)) : [];
+  const facts = withFacts ? [...context.enclosing, context.factsBefore, context.state.guard].flatMap((fact) => conjunctsOf(fact)) : [];
+  // the quantifier-free facts first (N >= 0 is usually all it takes), which keep the lemma cheap to use
+  const quantifierFree = facts.filter((fact) => !containsSubterm(fact, (term) => term.kind === 'quantifier', { intoBinders: true }));
   const compare = (direction: Direction, left: Term, right: Term): Term => (direction === 'up' ? greaterEqual(left, right) : lessEqual(left, right));
   for (const direction of directions) {
-    if (!(await decide([...collector.orderFacts, ...premises], compare(direction, next, current)))) continue;
+    const goal = compare(direction, next, current);
+    let premises: Term[] = quantifierFree;
+    if (!(await decide([...collector.orderFacts, ...premises], goal))) {
+      if (quantifierFree.length === facts.length || !(await decide([...collector.orderFacts, ...facts], goal))) continue;
+      premises = facts;
+    }
     const earlier = context.translator.freshSymbol(`${counter.name}!earlier`, intSort);
     const guarded = (body: Term): Term => {
       if (premises.length === 0) return forall([...parameters, earlier, counter], body);

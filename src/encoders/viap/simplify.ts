@@ -85,7 +85,7 @@ export function withOperands(term: Extract<Term, { kind: 'apply' | 'applyFunctio
 }
 
 /** the conjuncts of a term (nested `and` flattened) */
-function conjunctsOf(term: Term, into: Term[] = []): Term[] {
+export function conjunctsOf(term: Term, into: Term[] = []): Term[] {
   if (term.kind === 'apply' && term.operator === 'and') for (const operand of term.arguments) conjunctsOf(operand, into);
   else into.push(term);
   return into;

@@ -1,0 +1,148 @@
+// Long-lived z3 processes (`z3 -in`) that answer one script after another, for the external z3
+// solver: starting a process from Node costs about 20 ms, an answer from a running one about 2 ms,
+// and encodings such as viap ask dozens of small questions per program.
+//
+// Each call writes `(reset)` (a fresh solver state: no declarations, assertions or options of the
+// call before), the script, and an `(echo "<marker>")`; the output up to the marker line is the
+// call's output, read as a separate process's would be. A call that outlives its time (the timeout
+// plus a grace period), is aborted, or whose process exits, kills the process (its whole group); the
+// pool then starts a new one for the next call. Idle processes do not keep Node alive (unref), and
+// `dispose()` kills them all. Soundness: the answer comes from the same z3 on the same text; the only
+// shared state is z3's process, which `(reset)` returns to its initial state.
+
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+
+export interface SessionOutcome {
+  readonly stdout: string;
+  readonly killed: boolean;
+  /** the process exited during the call (its exit code), or undefined when it answered */
+  readonly exitCode: number | null | undefined;
+  readonly elapsedMilliseconds: number;
+}
+
+/** the processes the pool keeps at most (two lanes of the portfolio, each with one call at a time) */
+const maximumSessions = 2;
+
+/** a pipe to a child process is a socket, which can stop (or resume) holding Node's event loop */
+function referenced(stream: unknown, holds: boolean): void {
+  const socket = stream as { ref?: () => void; unref?: () => void };
+  if (holds) socket.ref?.();
+  else socket.unref?.();
+}
+
+class Session {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private output = '';
+  private waiting: ((exitCode: number | null | undefined) => void) | undefined;
+  private marker = '';
+  alive = true;
+
+  constructor(executable: string) {
+    this.child = spawn(executable, ['-in'], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child.stdout.setEncoding('utf8');
+    this.child.stdout.on('data', (chunk: string) => {
+      this.output += chunk;
+      if (this.waiting !== undefined && this.output.includes(`${this.marker}\n`)) this.settle(undefined);
+    });
+    this.child.stderr.on('data', () => undefined);
+    this.child.stdin.on('error', () => this.kill());
+    this.child.on('error', () => this.kill());
+    this.child.on('close', (code) => {
+      this.alive = false;
+      this.settle(code);
+    });
+    this.idle();
+  }
+
+  /** Node may exit while this process waits for work */
+  private idle(): void {
+    this.child.unref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) referenced(stream, false);
+  }
+
+  private busy(): void {
+    this.child.ref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr]) referenced(stream, true);
+  }
+
+  private settle(exitCode: number | null | undefined): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    waiting?.(exitCode);
+  }
+
+  kill(): void {
+    this.alive = false;
+    if (this.child.pid !== undefined) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    this.settle(null);
+  }
+
+  run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined, marker: string): Promise<SessionOutcome> {
+    const started = Date.now();
+    this.output = '';
+    this.marker = marker;
+    this.busy();
+    return new Promise((resolve) => {
+      let killed = false;
+      const stop = (): void => {
+        killed = true;
+        this.kill();
+      };
+      const timer = setTimeout(stop, killAfterMilliseconds);
+      signal?.addEventListener('abort', stop, { once: true });
+      this.waiting = (exitCode) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', stop);
+        if (this.alive) this.idle();
+        const end = this.output.indexOf(`${marker}\n`);
+        resolve({ stdout: end < 0 ? this.output : this.output.slice(0, end), killed, exitCode, elapsedMilliseconds: Date.now() - started });
+      };
+      this.child.stdin.write(`(reset)\n${text}\n(echo "${marker}")\n`);
+    });
+  }
+}
+
+/** a pool of z3 processes for one solver: calls take an idle one or start one (or get undefined) */
+export class SessionPool {
+  private readonly idleSessions: Session[] = [];
+  private started = 0;
+  private calls = 0;
+  private disposed = false;
+
+  constructor(private readonly executable: string) {}
+
+  /** the call's output, or undefined when every process is busy (the caller starts its own) */
+  async run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined): Promise<SessionOutcome | undefined> {
+    if (this.disposed || signal?.aborted) return undefined;
+    let session = this.idleSessions.pop();
+    while (session !== undefined && !session.alive) {
+      this.started--;
+      session = this.idleSessions.pop();
+    }
+    if (session === undefined) {
+      if (this.started >= maximumSessions) return undefined;
+      session = new Session(this.executable);
+      this.started++;
+    }
+    this.calls++;
+    const outcome = await session.run(text, killAfterMilliseconds, signal, `encode-call-${this.calls}-done`);
+    if (session.alive && !this.disposed) this.idleSessions.push(session);
+    else {
+      this.started--;
+      session.kill();
+    }
+    return outcome;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const session of this.idleSessions) session.kill();
+    this.idleSessions.length = 0;
+  }
+}
