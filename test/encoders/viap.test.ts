@@ -78,6 +78,26 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
     }
   });
 
+  it('a running maximum over a grid gets order lemmas (never decreases, at least every cell of an earlier pass) and is SAFE; partial or clamped ones are not', { timeout: 120_000 }, async () => {
+    const source = `${prelude}
+int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 1000); int a[N][N];
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) a[i][j] = __VERIFIER_nondet_int();
+  int m = a[0][0];
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) { if (a[i][j] > m) m = a[i][j]; }
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) __VERIFIER_assert(a[i][j] <= m);
+  return 0; }`;
+    const run = await runEncoding(viapEncoder, lowerSource(source), { semantics: 'int', settings: new Map([['show-axioms', true]]) }, solver, { timeoutMilliseconds: 20_000 });
+    expect(run.verdict.kind).toBe('safe');
+    const report = (run.report ?? []).join('\n');
+    expect(report).toMatch(/m in the loop at \S+ never decreases/);
+    expect(report).toMatch(/at least every value the inner loop offered in earlier iterations/);
+    // the update skips a column, or lowers m again: the lemmas must not hold, the program is not SAFE
+    for (const [bug, fixed] of [['if (a[i][j] > m) m = a[i][j];', 'if (a[i][j] > m && j > 0) m = a[i][j];'], ['m = a[i][j]; }', 'm = a[i][j]; if (m > 5) m = 5; }']]) {
+      const buggy = await solveWith(viapEncoder, lowerSource(source.replace(bug!, fixed!)), { semantics: 'int', timeoutMilliseconds: 10_000 }, solver);
+      expect(buggy.verdict.kind, fixed).toBe('unsafe');
+    }
+  });
+
   it('the paper\'s battery controller and matrix addition are SAFE, their buggy twins UNSAFE', { timeout: 120_000 }, async () => {
     for (const [name, expected] of [['battery-controller-safe.c', 'safe'], ['battery-controller-unsafe.c', 'unsafe'], ['matrix-addition-safe.c', 'safe'], ['matrix-addition-unsafe.c', 'unsafe']] as const) {
       const run = await solveWith(viapEncoder, load(join(regression, name)), { semantics: 'int', timeoutMilliseconds: 20_000 }, solver);

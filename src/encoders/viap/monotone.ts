@@ -17,13 +17,21 @@
 import { formatTerm } from '../../smt/format.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  and, containsSubterm, forall, freeSymbolNames, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type Term,
+  and, containsSubterm, forall, freeSymbolNames, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { LoopContext } from './forms.js';
 import { conjunctsOf } from './simplify.js';
 import type { Collector } from './translate.js';
 
-type Direction = 'up' | 'down';
+export type Direction = 'up' | 'down';
+
+/** x(P, n) >= value(P, j) for 0 <= j < n (or <=), a lemma stated without facts (composedLemmas reads it) */
+export interface ValueBound {
+  readonly parameters: readonly SymbolTerm[];
+  readonly counter: SymbolTerm;
+  readonly value: Term;
+  readonly direction: Direction;
+}
 
 /** the maximal subterms of `next` that are not ite splits leading to `current` */
 function branchValues(next: Term, current: Term): Term[] {
@@ -88,14 +96,13 @@ export async function orderLemmas(
       premises = facts;
     }
     const earlier = context.translator.freshSymbol(`${counter.name}!earlier`, intSort);
-    const guarded = (body: Term): Term => {
-      if (premises.length === 0) return forall([...parameters, earlier, counter], body);
+    const guarded = (body: Term, extra: readonly SymbolTerm[] = []): Term => {
+      const variables = [...parameters, earlier, counter, ...extra];
+      if (premises.length === 0) return forall(variables, body);
       // stated under the facts it needed; facts that read the outer counters go inside their quantifier
       const outer = new Set(parameters.map((parameter) => parameter.name));
       const inside = premises.some((premise) => [...freeSymbolNames(premise)].some((symbolName) => outer.has(symbolName)));
-      return inside
-        ? forall([...parameters, earlier, counter], implies(and(...premises), body))
-        : implies(and(...premises), forall([...parameters, earlier, counter], body));
+      return inside ? forall(variables, implies(and(...premises), body)) : implies(and(...premises), forall(variables, body));
     };
     const ordered = and(lessEqual(intConstant(0n), earlier), lessEqual(earlier, counter));
     const monotone = guarded(implies(ordered, compare(direction, current, at(earlier))));
@@ -113,7 +120,39 @@ export async function orderLemmas(
         comment: `${name} is ${direction === 'up' ? 'at least' : 'at most'} the value ${formatTerm(next).length > 60 ? 'its update offers' : formatTerm(value)} at every earlier iteration`,
       });
       collector.orderFacts.push(lemma);
+      if (premises.length === 0) {
+        const bounds = collector.valueBounds.get(function_.name) ?? [];
+        bounds.push({ parameters, counter, value, direction });
+        collector.valueBounds.set(function_.name, bounds);
+      }
     }
+    if (next.kind === 'applyFunction') composedLemmas(context, current, next, earlier, direction, guarded, collector, name);
     return;
+  }
+}
+
+/**
+ * x(P, t + 1) = F(P, t, c) with F an inner loop's recurrence bounded by the values e it offers
+ * (F(Q, n) >= e(Q, j) for 0 <= j < n, no facts needed): then x(P, t) >= e((P, k), j) for every
+ * 0 <= k < t and 0 <= j < c(k), from x(P, t) >= F(P, k, c(k)) (the lemma above for value = next).
+ * Stated outright, the solver needs no chain of instances to reach a cell of an earlier pass.
+ */
+function composedLemmas(
+  context: LoopContext, current: Term, next: Extract<Term, { kind: 'applyFunction' }>, earlier: SymbolTerm, direction: Direction,
+  guarded: (body: Term, extra: readonly SymbolTerm[]) => Term, collector: Collector, name: string,
+): void {
+  const { counter } = context;
+  for (const bound of collector.valueBounds.get(next.function.name) ?? []) {
+    if (bound.direction !== direction || bound.parameters.length + 1 !== next.arguments.length) continue;
+    const inner = context.translator.freshSymbol(`${bound.counter.name}!cell`, intSort);
+    const replacements = new Map<string, Term>(bound.parameters.map((parameter, index) => [parameter.name, next.arguments[index]!]));
+    replacements.set(bound.counter.name, inner);
+    const atEarlier = new Map<string, Term>([[counter.name, earlier]]);
+    const value = substituteTerm(substituteTerm(bound.value, replacements), atEarlier);
+    const count = substituteTerm(next.arguments[next.arguments.length - 1]!, atEarlier);
+    const ranges = and(lessEqual(intConstant(0n), earlier), less(earlier, counter), lessEqual(intConstant(0n), inner), less(inner, count));
+    const lemma = guarded(implies(ranges, direction === 'up' ? greaterEqual(current, value) : lessEqual(current, value)), [inner]);
+    collector.axioms.push({ term: lemma, comment: `${name} is ${direction === 'up' ? 'at least' : 'at most'} every value the inner loop offered in earlier iterations` });
+    collector.orderFacts.push(lemma);
   }
 }

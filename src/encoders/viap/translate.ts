@@ -35,6 +35,7 @@ import {
 } from '../common/expressions.js';
 import { printTerm } from '../../smt/printer.js';
 import type { ExitCount } from './loops.js';
+import type { Direction, ValueBound } from './monotone.js';
 import { constantDifference, selectChain, withOperands } from './simplify.js';
 
 export class Unsupported extends Error {
@@ -158,11 +159,17 @@ export class Collector {
   /** order lemmas of recurrences (monotone.ts) and their initial axioms: assumptions of later order questions */
   readonly orderFacts: Term[] = [];
   /** the recurrence functions with an order lemma, and its direction */
-  readonly orderedFunctions = new Map<string, 'up' | 'down'>();
+  readonly orderedFunctions = new Map<string, Direction>();
+  /** per recurrence function, the values below (above) it proven without facts (monotone.ts) */
+  readonly valueBounds = new Map<string, ValueBound[]>();
 
   absorb(other: Collector): void {
     this.orderFacts.push(...other.orderFacts);
     for (const [name, direction] of other.orderedFunctions) this.orderedFunctions.set(name, direction);
+    for (const [name, bounds] of other.valueBounds) {
+      const known = this.valueBounds.get(name) ?? [];
+      this.valueBounds.set(name, [...known, ...bounds.filter((bound) => !known.includes(bound))]);
+    }
     this.axioms.push(...other.axioms);
     this.functions.push(...other.functions);
     this.constants.push(...other.constants);
