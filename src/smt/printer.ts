@@ -288,7 +288,19 @@ function emitTree(root: Term, bound: ReadonlyMap<Term, string>, letNames: LetNam
       case 'quantifier': {
         const variables = term.variables.map((variable) => `(${printSymbol(variable.name)} ${printSort(variable.sort)})`);
         pieces.push(`(${term.quantifier} (${variables.join(' ')}) `);
+        const patterns = term.patterns ?? [];
+        if (patterns.length > 0) pieces.push('(! ');
         emitScoped(term.body, letNames, pieces); // recursion depth = quantifier nesting depth
+        for (const group of patterns) {
+          // patterns are printed whole: a let of the body does not reach them
+          pieces.push(' :pattern (');
+          group.forEach((pattern, index) => {
+            if (index > 0) pieces.push(' ');
+            emitTree(pattern, new Map(), letNames, pieces);
+          });
+          pieces.push(')');
+        }
+        if (patterns.length > 0) pieces.push(')');
         pieces.push(')');
         break;
       }

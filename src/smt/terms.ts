@@ -69,7 +69,11 @@ export type Term =
   | { readonly kind: 'applyFunction'; readonly function: FunctionDeclaration; readonly arguments: readonly Term[]; readonly sort: Sort }
   | { readonly kind: 'constantArray'; readonly value: Term; readonly sort: Sort }
   /** `lambda` (z3's array lambda, SMT-LIB 2.7): an array whose cell at the variables is the body */
-  | { readonly kind: 'quantifier'; readonly quantifier: 'forall' | 'exists' | 'lambda'; readonly variables: readonly SymbolTerm[]; readonly body: Term; readonly sort: Sort }
+  | {
+    readonly kind: 'quantifier'; readonly quantifier: 'forall' | 'exists' | 'lambda'; readonly variables: readonly SymbolTerm[]; readonly body: Term; readonly sort: Sort;
+    /** instantiation patterns (`:pattern`), each a list of terms over the variables; alternatives */
+    readonly patterns?: readonly (readonly Term[])[];
+  }
   | { readonly kind: 'let'; readonly bindings: readonly { readonly name: string; readonly value: Term }[]; readonly body: Term; readonly sort: Sort };
 
 // ---------------------------------------------------------------- constructors
@@ -263,10 +267,15 @@ export function signExtend(extra: number, term: Term): Term {
 }
 
 // quantifiers and let
-export function forall(variables: readonly SymbolTerm[], body: Term): Term {
+/** ∀ variables. body; `patterns`: the solver instantiates it only at ground terms matching one of them */
+export function forall(variables: readonly SymbolTerm[], body: Term, patterns: readonly (readonly Term[])[] = []): Term {
   expectSort(body, boolSort, 'forall');
   if (variables.length === 0) return body;
-  return Object.freeze({ kind: 'quantifier', quantifier: 'forall', variables: Object.freeze([...variables]), body, sort: boolSort });
+  if (patterns.length === 0) return Object.freeze({ kind: 'quantifier', quantifier: 'forall', variables: Object.freeze([...variables]), body, sort: boolSort });
+  return Object.freeze({
+    kind: 'quantifier', quantifier: 'forall', variables: Object.freeze([...variables]), body, sort: boolSort,
+    patterns: Object.freeze(patterns.map((group) => Object.freeze([...group]))),
+  });
 }
 export function exists(variables: readonly SymbolTerm[], body: Term): Term {
   expectSort(body, boolSort, 'exists');
@@ -409,7 +418,9 @@ export function substituteTerm(term: Term, replacements: ReadonlyMap<string, Ter
         const inner = new Map(replacements);
         for (const variable of current.variables) inner.delete(variable.name);
         const body = substituteTerm(current.body, inner);
-        result = body === current.body ? current : Object.freeze({ ...current, body });
+        const patterns = current.patterns?.map((group) => group.map((pattern) => substituteTerm(pattern, inner)));
+        const samePatterns = patterns === undefined || patterns.every((group, index) => group.every((pattern, position) => pattern === current.patterns![index]![position]));
+        result = body === current.body && samePatterns ? current : Object.freeze({ ...current, body, ...(patterns === undefined ? {} : { patterns }) });
         break;
       }
       case 'let': {

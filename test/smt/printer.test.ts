@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   add, and, applyFunction, arraySort, bitvectorConstant, bitvectorSort, boolSort, constantArray, createChcSystem,
   createSmtScript, declareFunction, equal, extract, falseTerm, forall, greaterEqual, intConstant, intSort, ite, less,
-  letTerm, negate, not, select, store, symbol, zeroExtend, type Term,
+  letTerm, negate, not, select, store, substituteTerm, symbol, zeroExtend, type Term,
 } from '../../src/smt/terms.js';
 import { printChcSystem, printSmtScript, printSort, printSymbol, printTerm } from '../../src/smt/printer.js';
 
@@ -54,6 +54,15 @@ describe('printTerm', () => {
       .toBe('(forall ((i Int)) (>= (select a i) 0))');
     expect(printTerm(letTerm([{ name: 'v', value: add(x, y) }], less(symbol('v', intSort), x))))
       .toBe('(let ((v (+ x y))) (< v x))');
+  });
+  it('prints instantiation patterns after the body, whole (a let of the body does not reach them), and substitutes inside them', () => {
+    const i = symbol('i', intSort);
+    const successor = select(a, add(i, intConstant(1)));
+    const shared = add(select(a, i), x);
+    const term = forall([i], equal(successor, add(shared, shared)), [[successor], [select(a, i)]]);
+    expect(printTerm(term)).toBe('(forall ((i Int)) (! (let ((_let0 (+ (select a i) x))) (= (select a (+ i 1)) (+ _let0 _let0))) :pattern ((select a (+ i 1))) :pattern ((select a i))))');
+    const renamed = substituteTerm(term, new Map([['a', symbol('b', intArray)], ['i', x]]));
+    expect(printTerm(renamed)).toContain(':pattern ((select b (+ i 1))) :pattern ((select b i))');
   });
   it('binds shared subterms with let, in levels', () => {
     const sum = add(x, y);

@@ -188,6 +188,15 @@ function selectAll(array: Term, indices: readonly Term[]): Term {
   return indices.reduce((current, index) => select(current, index), array);
 }
 
+/**
+ * the instantiation patterns of a step axiom x(n + 1) = body(x(n)): the successor x(t + 1) (a query's
+ * x at t + 1 unfolds to t, which the solver's own choice may miss: the induction step's failure at
+ * t + 1 needs it), and x(n) as an alternative
+ */
+function stepPatterns(successor: Term, current: Term): Term[][] {
+  return [[successor], [current]];
+}
+
 export async function recurrenceAxioms(
   context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, after: ExecutionState, collector: Collector, range: RunRange | undefined,
 ): Promise<void> {
@@ -204,7 +213,7 @@ export async function recurrenceAxioms(
     const initialAxiom = forall(parameters, equal(at(intConstant(0n)), initialValue(context, slot)));
     collector.axioms.push({ term: initialAxiom, comment: `${slotName(slot)} before the ${where}` });
     collector.axioms.push({
-      term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), equal(at(next), valueAfter(slot, after)))),
+      term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), equal(at(next), valueAfter(slot, after))), stepPatterns(at(next), at(counter))),
       comment: `${slotName(slot)} after one more iteration of the ${where}`,
     });
     // x(n + 1) = x(n) + d with d in [min, max] on every path: x(0) + n·min <= x(n) <= x(0) + n·max
@@ -248,7 +257,7 @@ export async function recurrenceAxioms(
       const at = (value: Term): Term => applyFunction(plan.function, [...parameters, value]);
       collector.axioms.push({ term: forall([...parameters, ...cells], equal(selectAll(at(intConstant(0n)), cells), state.arrays.get(array.id)!.read(cells))), comment: `${array.sourceName} before the ${where}` });
       collector.axioms.push({
-        term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody))),
+        term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody)), stepPatterns(selectAll(at(next), cells), selectAll(at(counter), cells))),
         comment: `${array.sourceName} after one more iteration of the ${where}`,
       });
       const initial = state.arrays.get(array.id)!.read(cells);

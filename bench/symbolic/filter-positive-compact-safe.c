@@ -1,0 +1,29 @@
+// expected: safe
+// The positive cells of a nondet array copied to the front of a second array (a filter with a conditional write index k); every copied cell is positive and k <= N.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "filter-positive-compact-safe.c", 5, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 100000);
+  int a[N];
+  int b[N];
+  for (int i = 0; i < N; i++)
+    a[i] = __VERIFIER_nondet_int();
+  int k = 0;
+  for (int i = 0; i < N; i++) {
+    if (a[i] > 0) {
+      b[k] = a[i];
+      k = k + 1;
+    }
+  }
+  __VERIFIER_assert(k <= N);
+  for (int j = 0; j < k; j++)
+    __VERIFIER_assert(b[j] > 0);
+  return 0;
+}
