@@ -24,7 +24,7 @@ import { lowerSource } from '../soundness/harness.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 import {
-  conditionalBodies, familyFolder as folder, gridProgramText, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
+  conditionalBodies, extremumBodies, extremumChecks, familyFolder as folder, gridProgramText, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
 } from '../support/symbolic-programs.js';
 import { testSolver } from './common-solver.js';
 
@@ -258,6 +258,7 @@ describe('viap soundness harness (random programs with a symbolic N)', () => {
     { name: 'inner loops over the cells', programs: symbolicProgramText(nestedBodies), seed: 20261127, runs: 24 },
     { name: 'steps on thresholds and remainders of the counter', programs: symbolicProgramText(conditionalBodies), seed: 20261128, runs: 24 },
     { name: 'jagged grids (rows of an array of pointers)', programs: gridProgramText(), seed: 20261125, runs: 16 },
+    { name: 'running extrema', programs: symbolicProgramText(extremumBodies, extremumChecks), seed: 20261126, runs: 16 },
   ];
   for (const harness of proofOnlyHarnesses) {
     it(`the proof alone (no bmc search first) on ${harness.name}: never SAFE where a run fails`, { timeout: 900_000 }, async () => {

@@ -71,6 +71,10 @@ export const nestedBodies = [
   'for (int k = 0; k < N; k++) { if (a[k] > m) m = a[k]; if (m > C) m = C; }',
 ];
 
+/** running extrema over known or nondeterministic values, and exact or bounding checks of them (order and offered-value lemmas) */
+export const extremumBodies = ['if (a[i] > m) m = a[i];', 'if (a[i] < s) s = a[i];', 'if (i + C > m) m = i + C;', 'if (N - i < s) s = N - i;', 'if (a[i] > m) m = a[i] - 1;'];
+export const extremumChecks = ['__VERIFIER_assert(m <= C);', '__VERIFIER_assert(m == N - 1 + C);', '__VERIFIER_assert(m <= N + C);', '__VERIFIER_assert(s >= 1 - C);', '__VERIFIER_assert(s <= C);'];
+
 /** loop bodies whose steps depend on the counter through thresholds and remainders */
 export const conditionalBodies = [
   'if (i % 2 == 0) s = s + C;', 'if (i % 3 == 1) s = s + 1; else s = s + C;', 'if (i < N / 2) s = s + C;', 'if (i >= C) m = m + 1;',

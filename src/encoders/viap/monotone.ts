@@ -17,7 +17,7 @@
 import { formatTerm } from '../../smt/format.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  and, containsSubterm, forall, freeSymbolNames, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  and, containsSubterm, equal, exists, forall, freeSymbolNames, or, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { LoopContext } from './forms.js';
 import { conjunctsOf } from './simplify.js';
@@ -127,6 +127,7 @@ export async function orderLemmas(
       }
     }
     if (next.kind === 'applyFunction') composedLemmas(context, current, next, earlier, direction, guarded, collector, name);
+    else offeredValueLemma(context, current, at, next, collector, name);
     return;
   }
 }
@@ -155,4 +156,22 @@ function composedLemmas(
     collector.axioms.push({ term: lemma, comment: `${name} is ${direction === 'up' ? 'at least' : 'at most'} every value the inner loop offered in earlier iterations` });
     collector.orderFacts.push(lemma);
   }
+}
+
+/**
+ * x(P, n) is its start value or a value its update offered at an earlier iteration:
+ * ∀n >= 0. x(n) = x(0) ∨ ∃k. 0 <= k < n ∧ x(n) = e(k) over the branch values e. By induction on n:
+ * every leaf of the update's case split is x(n) itself or one of the e (branchValues stops only
+ * there), so x(n + 1) is x(n) or some e(n). With the order lemmas this pins a running maximum over
+ * known values down (the maximum of N + i over i < N is 2N − 1).
+ */
+function offeredValueLemma(context: LoopContext, current: Term, at: (value: Term) => Term, next: Term, collector: Collector, name: string): void {
+  const { counter, parameters } = context;
+  const values = branchValues(next, current);
+  if (values.length === 0 || values.some((value) => value.sort.kind !== 'int')) return;
+  const offered = context.translator.freshSymbol(`${counter.name}!offered`, intSort);
+  const atOffered = new Map([[counter.name, offered]]);
+  const fromValues = exists([offered], and(lessEqual(intConstant(0n), offered), less(offered, counter), or(...values.map((value) => equal(current, substituteTerm(value, atOffered))))));
+  const lemma = forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), or(equal(current, at(intConstant(0n))), fromValues)));
+  collector.axioms.push({ term: lemma, comment: `${name} is its start value or a value its update offered at an earlier iteration` });
 }
