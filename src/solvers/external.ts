@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
-import { SessionPool } from './session.js';
+import { killProcessGroup, SessionPool } from './session.js';
 import { interpretSolverOutput } from './sexpr.js';
 import type { CheckOptions, Solver, SolverResult } from './solver.js';
 
@@ -75,14 +75,7 @@ function runProcess(command: string, argumentsList: string[], killAfterMilliseco
     let settled = false;
     const child = spawn(command, argumentsList, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     counter.live++;
-    const killGroup = (): void => {
-      if (child.pid === undefined) return;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    };
+    const killGroup = (): void => killProcessGroup(child.pid);
     const stop = (): void => {
       killed = true;
       killGroup();

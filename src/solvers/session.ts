@@ -23,6 +23,16 @@ export interface SessionOutcome {
 /** the processes the pool keeps at most (two lanes of the portfolio, each with one call at a time) */
 const maximumSessions = 2;
 
+/** SIGKILL to the process group a detached child leads (its own children too), if it still runs */
+export function killProcessGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
 /** a pipe to a child process is a socket, which can stop (or resume) holding Node's event loop */
 function referenced(stream: unknown, holds: boolean): void {
   const socket = stream as { ref?: () => void; unref?: () => void };
@@ -73,13 +83,7 @@ class Session {
 
   kill(): void {
     this.alive = false;
-    if (this.child.pid !== undefined) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killProcessGroup(this.child.pid);
     this.settle(null);
   }
 

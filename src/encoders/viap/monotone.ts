@@ -33,14 +33,14 @@ export interface ValueBound {
   readonly direction: Direction;
 }
 
-/** the maximal subterms of `next` that are not ite splits leading to `current` */
+/** the maximal subterms of `next` that are not ite splits leading to `current` (the values the update offers) */
 function branchValues(next: Term, current: Term): Term[] {
   const currentText = printTerm(current);
   const values: Term[] = [];
   const visit = (term: Term): void => {
     const text = printTerm(term);
     if (text === currentText) return;
-    if (term.kind === 'apply' && term.operator === 'ite' && (printTerm(term).includes(currentText))) {
+    if (term.kind === 'apply' && term.operator === 'ite' && text.includes(currentText)) {
       const [, thenTerm, elseTerm] = term.arguments;
       if (printTerm(thenTerm!).includes(currentText) || printTerm(elseTerm!).includes(currentText)) {
         visit(thenTerm!);
@@ -59,12 +59,12 @@ function branchValues(next: Term, current: Term): Term[] {
  * that may keep x (asked without facts, both directions), or x set to an inner loop's recurrence
  * that has an order lemma (its direction, under the facts: the inner count is >= 0 there)
  */
-function candidateDirections(next: Term, current: Term, ordered: ReadonlyMap<string, Direction>): { directions: Direction[]; withFacts: boolean } {
+function candidateDirections(next: Term, values: readonly Term[], ordered: ReadonlyMap<string, Direction>): { directions: Direction[]; withFacts: boolean } {
   if (next.kind === 'applyFunction') {
     const direction = ordered.get(next.function.name);
     return direction === undefined ? { directions: [], withFacts: false } : { directions: [direction], withFacts: true };
   }
-  const byCases = next.kind === 'apply' && next.operator === 'ite' && branchValues(next, current).length < countLeaves(next);
+  const byCases = next.kind === 'apply' && next.operator === 'ite' && values.length < countLeaves(next);
   return { directions: byCases ? ['up', 'down'] : [], withFacts: false };
 }
 
@@ -83,7 +83,9 @@ export async function orderLemmas(
   if (decide === undefined || next.sort.kind !== 'int') return;
   const { counter, parameters } = context;
   const current = at(counter);
-  const { directions, withFacts } = candidateDirections(next, current, collector.orderedFunctions);
+  // computed once: the directions, the value lemmas and the offered-value lemma all read it
+  const values = branchValues(next, current);
+  const { directions, withFacts } = candidateDirections(next, values, collector.orderedFunctions);
   const facts = withFacts ? [...context.enclosing, context.factsBefore, context.state.guard].flatMap((fact) => conjunctsOf(fact)) : [];
   // the quantifier-free facts first (N >= 0 is usually all it takes), which keep the lemma cheap to use
   const quantifierFree = facts.filter((fact) => !containsSubterm(fact, (term) => term.kind === 'quantifier', { intoBinders: true }));
@@ -110,7 +112,7 @@ export async function orderLemmas(
     collector.orderFacts.push(initialAxiom, monotone);
     collector.orderedFunctions.set(function_.name, direction);
     const strictlyEarlier = and(lessEqual(intConstant(0n), earlier), less(earlier, counter));
-    for (const value of branchValues(next, current)) {
+    for (const value of values) {
       if (value.sort.kind !== 'int') continue;
       if (value !== next && !(await decide([...collector.orderFacts, ...premises], compare(direction, next, value)))) continue;
       const valueAtEarlier = substituteTerm(value, new Map([[counter.name, earlier]]));
@@ -127,7 +129,7 @@ export async function orderLemmas(
       }
     }
     if (next.kind === 'applyFunction') composedLemmas(context, current, next, earlier, direction, guarded, collector, name);
-    else offeredValueLemma(context, current, at, next, collector, name);
+    else offeredValueLemma(context, current, at, values, collector, name);
     return;
   }
 }
@@ -165,9 +167,8 @@ function composedLemmas(
  * there), so x(n + 1) is x(n) or some e(n). With the order lemmas this pins a running maximum over
  * known values down (the maximum of N + i over i < N is 2N − 1).
  */
-function offeredValueLemma(context: LoopContext, current: Term, at: (value: Term) => Term, next: Term, collector: Collector, name: string): void {
+function offeredValueLemma(context: LoopContext, current: Term, at: (value: Term) => Term, values: readonly Term[], collector: Collector, name: string): void {
   const { counter, parameters } = context;
-  const values = branchValues(next, current);
   if (values.length === 0 || values.some((value) => value.sort.kind !== 'int')) return;
   const offered = context.translator.freshSymbol(`${counter.name}!offered`, intSort);
   const atOffered = new Map([[counter.name, offered]]);
