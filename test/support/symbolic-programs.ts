@@ -71,6 +71,24 @@ export const nestedBodies = [
   'for (int k = 0; k < N; k++) { if (a[k] > m) m = a[k]; if (m > C) m = C; }',
 ];
 
+/**
+ * inner loops whose effect is a closed form over scalars (induct summarises them, inner-loops.ts):
+ * counts and sums over a pass of N, i or N − i steps, a cell of the outer counter, a stride, a third
+ * level, a branch the inner loop does not change, coupled updates
+ */
+export const innerScalarBodies = [
+  'for (int k = 0; k < N; k++) s = s + C;', 'for (int k = 0; k < i; k++) s = s + k;', 'for (int k = i; k < N; k++) m = m + C;',
+  'for (int k = 0; k <= i; k++) { s = s + i; m = m + 1; }', 'for (int k = 0; k < N; k++) a[i] = a[i] + k;', 'for (int k = 0; k < N; k += 2) s = s + 1;',
+  'for (int k = 0; k < N; k++) for (int l = 0; l < k; l++) s = s + C;', 'for (int k = 0; k < N; k++) { if (i > C) s = s + k; else m = m + 1; }',
+  'for (int k = 0; k < i; k++) { s = s + m; m = m + 1; }', 'for (int k = 1; k < N; k++) b[i] = b[i] + 2 * k - C;',
+];
+
+/** properties of what inner scalar loops compute (exact counts, bounds) */
+export const innerScalarChecks = [
+  '__VERIFIER_assert(s == C * N * N);', '__VERIFIER_assert(2 * s == N * (N - 1) + C);', '__VERIFIER_assert(m <= C * N * N);', '__VERIFIER_assert(s >= 0);',
+  'for (int j = 0; j < N; j++) __VERIFIER_assert(2 * a[j] == N * (N - 1) + C);', '__VERIFIER_assert(m >= s - C);',
+];
+
 /** running extrema over known or nondeterministic values, and exact or bounding checks of them (order and offered-value lemmas) */
 export const extremumBodies = ['if (a[i] > m) m = a[i];', 'if (a[i] < s) s = a[i];', 'if (i + C > m) m = i + C;', 'if (N - i < s) s = N - i;', 'if (a[i] > m) m = a[i] - 1;'];
 export const extremumChecks = ['__VERIFIER_assert(m <= C);', '__VERIFIER_assert(m == N - 1 + C);', '__VERIFIER_assert(m <= N + C);', '__VERIFIER_assert(s >= 1 - C);', '__VERIFIER_assert(s <= C);'];

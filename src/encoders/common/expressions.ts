@@ -20,6 +20,7 @@
 //   recorded as inexact). E is Int or (_ BitVec w) of the element type.
 // - Conditions: `toBool` translates comparisons and logical operators directly into Bool terms.
 
+import { isExactDivision } from '../../analysis/exact-division.js';
 import { typeRange } from '../../ir/factory.js';
 import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../../ir/types.js';
 import {
@@ -98,6 +99,12 @@ export interface ExpressionEnvironment {
    * non-linear arithmetic. Without it, the exact `div`/`mod` terms are used.
    */
   nonlinearDivision?(operator: 'divide' | 'remainder', dividend: Term, divisor: Term): Term;
+  /**
+   * Optional (int semantics): the quotient of a division that src/analysis/exact-division.ts shows
+   * exact for all values (`n * (n - 1) / 2`), as a fresh constant q defined by dividend = divisor·q.
+   * Without it, SMT `div` is used, which a solver rarely sees through when the dividend is nonlinear.
+   */
+  exactQuotient?(dividend: Term, divisor: bigint): Term;
 }
 
 export interface Translation {
@@ -333,6 +340,9 @@ export class ExpressionTranslator {
           this.nonlinear = true;
         } else if (right.value === 0n) {
           conditions.push(implies(guard, boolConstant(false)));
+        }
+        if (operator === 'divide' && right.kind === 'intConstant' && environment.exactQuotient !== undefined && left.kind !== 'intConstant' && isExactDivision(expression.left, right.value)) {
+          return environment.exactQuotient(left, right.value);
         }
         const nonNegative = left.kind === 'intConstant' ? boolConstant(left.value >= 0n) : greaterEqual(left, intConstant(0n));
         if (right.kind === 'intConstant' && right.value !== 0n && environment.euclidean !== undefined) {

@@ -91,6 +91,8 @@ export interface ExecutorOptions {
   readonly namePrefix: string;
   /** int-mode division by constants through linearly constrained fresh constants (for Spacer) */
   readonly linearDivision?: boolean;
+  /** int-mode exact divisions by constants (src/analysis/exact-division.ts) through a fresh quotient q with dividend = divisor·q */
+  readonly exactDivision?: boolean;
   /**
    * never bind array values to constants: array terms (stores, ite merges, lambdas) stay inline, so
    * every array occurs under a `select` that the solver's rewriter can reduce. z3 4.15 answers
@@ -168,7 +170,15 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
         euclidean: (dividend: Term, divisor: bigint) => this.euclidean(dividend, divisor),
         nonlinearDivision: (operator: 'divide' | 'remainder', dividend: Term, divisor: Term) => this.linearDivisionBounds(operator, dividend, divisor),
       } : {}),
+      ...(this.options.exactDivision === true && this.semantics === 'int' ? { exactQuotient: (dividend: Term, divisor: bigint) => this.exactQuotient(dividend, divisor) } : {}),
     };
+  }
+
+  /** dividend = divisor · q for a division known to be exact: a total definition of a fresh q */
+  private exactQuotient(dividend: Term, divisor: bigint): Term {
+    const quotient = this.fresh('quotient', intSort);
+    this.definitions.push(equal(dividend, multiply(intConstant(divisor), quotient)));
+    return quotient;
   }
 
   /** dividend = divisor * q + r with 0 <= r < |divisor|: a total definition of fresh q and r */

@@ -47,6 +47,7 @@ import { inlineAssertionTemporaries, moveInitialisationsToLoops, unwrapFinalCond
 import { detectShape, findSize, type CountingLoop, type InductionShape } from './shape.js';
 import { proveByDifferences } from './lockstep.js';
 import { strengthenedProgram } from './strengthen.js';
+import { summariseInnerLoops } from './inner-loops.js';
 
 export const showInductionOption = flagOption({
   name: 'show-induction', help: 'print the shape found (size, peeled loops, base cases), the inductive step as a program, and the difference relations proven between P(N) and P(N-1)',
@@ -135,8 +136,8 @@ async function proveStep(
   target: Program, shape: InductionShape, start: bigint, context: EncoderContext, report: string[], timed: <T>(phase: string, run: () => Promise<T>) => Promise<T>,
 ): Promise<StepAttempt> {
   const { options, solver, budget } = context;
-  const commutation: Premise = shape.middleReadsSize
-    ? { kind: 'fails', reason: unknownReason('imprecise', `induct: the loops read ${shape.size.sourceName}`) }
+  const commutation: Premise = shape.middleReadsSize || shape.innerLoops.size > 0
+    ? { kind: 'fails', reason: unknownReason('imprecise', shape.middleReadsSize ? `induct: the loops read ${shape.size.sourceName}` : 'induct: inner loops are stepped through difference relations') }
     : await timed('commutation', () => proveCommutation(target, shape, start, context));
   if (commutation.kind === 'holds') {
     const step = await timed('step', async () => {
@@ -177,7 +178,7 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   const show = optionValue(options, showInductionOption);
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(show ? { report } : {}) });
   const timed = phaseTimer(times);
-  const { target, constant } = withSizeParameter(program);
+  const { target, constant, summarised } = withSizeParameter(program, semantics);
   const detected = detectShape(target);
   if (detected.kind === 'outOfShape') return done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));
   if (semantics !== 'int') return done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));
@@ -199,7 +200,8 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
     if (base.kind === 'bug') return done(base.verdict);
     if (base.kind === 'fails') return done({ kind: 'unknown', reason: base.reason });
   }
-  report.push(...describeShape(shape, lower, start));
+  report.push(...summarised, ...describeShape(shape, lower, start));
+  if (summarised.length > 0) details.summarisedInnerLoops = summarised.length;
   const attempt = await proveStep(target, shape, start, context, report, timed);
   let step = attempt.step;
   let method = attempt.method;
@@ -233,16 +235,20 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   return done({ kind: 'unknown', reason: step.reason });
 }
 
-/** the program itself when it reads a size parameter, else its constant bound generalised (shape.ts) */
-function withSizeParameter(original: Program): { readonly target: Program; readonly constant: bigint | undefined } {
+/**
+ * the program itself when it reads a size parameter, else its constant bound generalised (shape.ts);
+ * in int semantics its inner loops summarised where they can be (inner-loops.ts)
+ */
+function withSizeParameter(original: Program, semantics: Semantics): { readonly target: Program; readonly constant: bigint | undefined; readonly summarised: readonly string[] } {
   const program = moveInitialisationsToLoops(unwrapFinalConditional(inlineAssertionTemporaries(original)));
-  if (findSize(program) !== undefined) return { target: program, constant: undefined };
-  const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
-  return generalised === undefined ? { target: program, constant: undefined } : { target: generalised.program, constant: generalised.constant };
+  const generalised = findSize(program) === undefined ? constantVariableAsSize(program) ?? generaliseConstantSize(program) : undefined;
+  const sized = generalised === undefined ? program : generalised.program;
+  const summaries = semantics === 'int' ? summariseInnerLoops(sized) : { program: sized, summarised: [] };
+  return { target: summaries.program, constant: generalised?.constant, summarised: summaries.summarised };
 }
 
 async function emitInduct(original: Program, context: EmitContext): Promise<EmitResult> {
-  const program = withSizeParameter(original).target;
+  const program = withSizeParameter(original, context.options.semantics).target;
   const detected = detectShape(program);
   if (detected.kind === 'outOfShape') return { kind: 'unsupported', reason: `induct: ${detected.reason}` };
   const semantics = context.options.semantics;
@@ -256,13 +262,13 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   proof('.induct-precondition.smt2', preconditionProgram(program, shape, start), 0, `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`);
   for (let size = 1n; size < start; size++) proof(`.induct-base-${size}.smt2`, fixedSizeProgram(program, shape, size), fixedSizeUnwind(shape, size), `the base case ${shape.size.sourceName} = ${size}`);
   const commutations: SmtScript[] = [];
-  for (const { peeled: element, later } of shape.middleReadsSize ? [] : commutationPairs(shape)) {
+  for (const { peeled: element, later } of shape.middleReadsSize || shape.innerLoops.size > 0 ? [] : commutationPairs(shape)) {
     const script = commutationScript(program, shape, start, element, later, semantics);
     if (script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
     commutations.push(script);
   }
   // the files of the step the solve would take: peels that commute, else difference relations (which need the solver to fit them)
-  let commute = !shape.middleReadsSize;
+  let commute = !shape.middleReadsSize && shape.innerLoops.size === 0;
   for (const script of commute && context.solver !== undefined ? commutations : []) {
     if ((await context.solver!.checkScript(script, { timeoutMilliseconds: context.budget.solverTimeout() })).kind !== 'unsat') commute = false;
   }

@@ -32,10 +32,11 @@
 
 import { createAssign, createBinary, createConstant, createIf, createProgram, createVariableExpression, intType } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, Program, ScalarVariable } from '../../ir/types.js';
+import { linearInSize } from './shape.js';
 import { flattenStatements, stripCasts, substituteScalar, substituteScalarInBlock, writtenVariables } from '../../ir/visit.js';
 import { constantOf } from '../../analysis/induction.js';
 import {
-  add, and, createSmtScript, equal, euclideanModulo, falseTerm, forall, greaterEqual, implies, intConstant, intSort, less, lessEqual, multiply, not, or,
+  add, and, containsSubterm, createSmtScript, equal, euclideanModulo, falseTerm, forall, greaterEqual, implies, intConstant, intSort, less, lessEqual, multiply, not, or,
   select, subtract, symbol, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
 } from '../../smt/terms.js';
 import type { Solver, ModelValue } from '../../solvers/solver.js';
@@ -45,15 +46,30 @@ import { collectVariables } from '../common/variables.js';
 import type { Budget } from '../kernel/budget.js';
 import { assumeAssertions, choiceValues, FreshScalars, inRange, peel } from './queries.js';
 import type { CountingLoop, InductionShape, MiddleElement } from './shape.js';
+import { analysePointwise, pointwiseHook } from './pointwise.js';
 
 /** the cells of an array a loop writes: one constant cell, or the cell counter + offset */
-type WrittenCells = { readonly kind: 'cell'; readonly index: bigint } | { readonly kind: 'counter'; readonly offsets: readonly bigint[] };
+type WrittenCells =
+  | { readonly kind: 'cell'; readonly index: bigint }
+  | { readonly kind: 'counter'; readonly offsets: readonly bigint[] }
+  /** every cell low ≤ k < N + high, written by pointwise inner loops in each iteration (P(N − 1): k < N − 1 + high) */
+  | Band;
+
+interface Band { readonly kind: 'band'; readonly low: bigint; readonly high: bigint }
 
 export type Relation =
   | ({ readonly kind: 'scalar'; readonly variable: ScalarVariable } & Polynomial)
   | ({ readonly kind: 'cell'; readonly array: ArrayVariable; readonly index: bigint } & Polynomial)
-  | { readonly kind: 'written'; readonly array: ArrayVariable; readonly offset: bigint; readonly constant: bigint; readonly slope: bigint }
+  | {
+    readonly kind: 'written'; readonly array: ArrayVariable; readonly offset: bigint; readonly constant: bigint; readonly slope: bigint;
+    /** the coefficients' growth per unit of N; absent: none */
+    readonly perSize?: { readonly constant: bigint; readonly slope: bigint };
+  }
   | { readonly kind: 'frame'; readonly array: ArrayVariable; readonly cells: WrittenCells }
+  /** the cells both programs' inner loops write, low ≤ k < N − 1 + high: their difference grows as a polynomial in n, the same for every cell */
+  | ({ readonly kind: 'band'; readonly array: ArrayVariable; readonly band: Band } & Polynomial)
+  /** P(N)'s one extra cell N − 1 + high of a band: its own value grows as a polynomial in n */
+  | ({ readonly kind: 'edge'; readonly array: ArrayVariable; readonly band: Band } & Polynomial)
   /** P(N − 1)'s own written cells: a_{N−1}[k] = α + β·k + γ·(N − 1) (what a later loop's condition may need) */
   | { readonly kind: 'values'; readonly array: ArrayVariable; readonly offset: bigint; readonly constant: bigint; readonly slope: bigint; readonly sizeFactor: bigint };
 
@@ -62,7 +78,11 @@ export type Relation =
  * with `afterFirst` set, d(n) = afterFirst + c1·(n − 1) + c2·(n − 1)(n − 2)/2 from the first common
  * iteration on (a maximum that the first iteration sets from cells that differ)
  */
-interface Polynomial { readonly linear: bigint; readonly quadratic: bigint; readonly afterFirst?: bigint }
+interface Polynomial {
+  readonly linear: bigint; readonly quadratic: bigint; readonly afterFirst?: bigint;
+  /** each coefficient's growth per unit of N (c + c'·N), fitted on two sizes; absent: none */
+  readonly perSize?: { readonly linear: bigint; readonly quadratic: bigint; readonly afterFirst: bigint };
+}
 
 export type LockstepResult =
   | { readonly kind: 'holds'; readonly relations: readonly string[] }
@@ -118,15 +138,20 @@ function writtenCells(loop: CountingLoop, array: ArrayVariable): WrittenCells | 
 }
 
 function describeRelation(relation: Relation, size: string): string {
-  const base = (difference: Polynomial): string => (difference.afterFirst === undefined ? '(at entry)' : `${difference.afterFirst} after the first iteration, for n >= 1:`);
-  const polynomial = (linear: bigint, quadratic: bigint): string => [
-    linear === 0n ? '' : ` + ${linear}·n`, quadratic === 0n ? '' : ` + ${quadratic}·n(n-1)/2`,
+  const coefficient = (value: bigint, perSize: bigint | undefined): string => (perSize === undefined || perSize === 0n ? `${value}` : `(${value} + ${perSize}·${size})`);
+  const base = (difference: Polynomial): string => (difference.afterFirst === undefined ? '(at entry)'
+    : `${coefficient(difference.afterFirst, difference.perSize?.afterFirst)} after the first iteration, for n >= 1:`);
+  const polynomial = (difference: Polynomial): string => [
+    difference.linear === 0n && !difference.perSize?.linear ? '' : ` + ${coefficient(difference.linear, difference.perSize?.linear)}·n`,
+    difference.quadratic === 0n && !difference.perSize?.quadratic ? '' : ` + ${coefficient(difference.quadratic, difference.perSize?.quadratic)}·n(n-1)/2`,
   ].join('');
   switch (relation.kind) {
-    case 'scalar': return `${relation.variable.sourceName}_${size} - ${relation.variable.sourceName}_${size}-1 = ${base(relation)}${polynomial(relation.linear, relation.quadratic)}`;
-    case 'cell': return `${relation.array.sourceName}[${relation.index}]_${size} - ${relation.array.sourceName}[${relation.index}]_${size}-1 = ${base(relation)}${polynomial(relation.linear, relation.quadratic)}`;
-    case 'written': return `for written k: ${relation.array.sourceName}[k]_${size} - ${relation.array.sourceName}[k]_${size}-1 = (at entry) + ${relation.constant} + ${relation.slope}·k`;
+    case 'scalar': return `${relation.variable.sourceName}_${size} - ${relation.variable.sourceName}_${size}-1 = ${base(relation)}${polynomial(relation)}`;
+    case 'cell': return `${relation.array.sourceName}[${relation.index}]_${size} - ${relation.array.sourceName}[${relation.index}]_${size}-1 = ${base(relation)}${polynomial(relation)}`;
+    case 'written': return `for written k: ${relation.array.sourceName}[k]_${size} - ${relation.array.sourceName}[k]_${size}-1 = (at entry) + ${coefficient(relation.constant, relation.perSize?.constant)} + ${coefficient(relation.slope, relation.perSize?.slope)}·k`;
     case 'frame': return `cells of ${relation.array.sourceName} not written so far keep their entry values`;
+    case 'band': return `for ${relation.band.low} <= k < ${size} - 1 + ${relation.band.high}: ${relation.array.sourceName}[k]_${size} - ${relation.array.sourceName}[k]_${size}-1 = ${base(relation)}${polynomial(relation)}`;
+    case 'edge': return `${relation.array.sourceName}[${size} - 1 + ${relation.band.high}]_${size} = ${relation.afterFirst === undefined ? '(at entry)' : base(relation)}${polynomial(relation)}`;
     case 'values': return `for written k: ${relation.array.sourceName}[k]_${size}-1 = ${relation.constant} + ${relation.slope}·k + ${relation.sizeFactor}·(${size} - 1)`;
     default: {
       const never: never = relation;
@@ -151,7 +176,7 @@ class PairExecution {
   constructor(readonly program: Program, readonly shape: InductionShape, semantics: 'int' | 'bv', free: readonly ScalarVariable[] = []) {
     const translator = new ExpressionTranslator(semantics);
     this.executor = new SymbolicExecutor(program, collectVariables(program), translator, {
-      inlineLimit: 0, namePrefix: '', loop: () => { throw new Error('internal: induct: a nested loop in a lockstep fragment'); },
+      inlineLimit: 0, namePrefix: '', exactDivision: true, loop: pointwiseHook(shape.innerLoops),
     });
     this.executor.useUninterpretedFunctions(this.functions);
     // Pre on both sides from the interpreter's initial state (N − 1 for N on P(N − 1)'s side; the
@@ -248,18 +273,20 @@ class PairExecution {
   /** R(n) of one candidate between the entry pair and the pair after n common iterations */
   relation(relation: Relation, loop: CountingLoop, entry: PathPair, now: PathPair, iteration: Term): Term {
     // zero coefficients leave their terms out: a product with a constant 0 would still be nonlinear to the solver
-    const growth = (count: Term, linear: bigint, quadratic: bigint): Term => add(
-      ...(linear === 0n ? [] : [multiply(intConstant(2n * linear), count)]),
-      ...(quadratic === 0n ? [] : [multiply(intConstant(quadratic), count, subtract(count, intConstant(1n)))]),
+    const growth = (count: Term, form: Polynomial): Term => add(
+      ...(form.linear === 0n && !form.perSize?.linear ? [] : [multiply(this.coefficient(2n * form.linear, 2n * (form.perSize?.linear ?? 0n)), count)]),
+      ...(form.quadratic === 0n && !form.perSize?.quadratic ? [] : [multiply(this.coefficient(form.quadratic, form.perSize?.quadratic ?? 0n), count, subtract(count, intConstant(1n)))]),
       intConstant(0n),
     );
-    const polynomial = (read: (state: SymbolicState) => Term, form: Polynomial): Term => {
+    // `oneSided`: P(N)'s value itself rather than the difference
+    const polynomial = (read: (state: SymbolicState) => Term, form: Polynomial, oneSided = false): Term => {
+      const value = (pair: PathPair): Term => (oneSided ? read(pair.current.state) : sideDifference(pair, read));
       if (form.afterFirst === undefined) {
-        return equal(multiply(intConstant(2n), sideDifference(now, read)), add(multiply(intConstant(2n), sideDifference(entry, read)), growth(iteration, form.linear, form.quadratic)));
+        return equal(multiply(intConstant(2n), value(now)), add(multiply(intConstant(2n), value(entry)), growth(iteration, form)));
       }
       const later = subtract(iteration, intConstant(1n));
       return implies(greaterEqual(iteration, intConstant(1n)),
-        equal(multiply(intConstant(2n), sideDifference(now, read)), add(intConstant(2n * form.afterFirst), growth(later, form.linear, form.quadratic))));
+        equal(multiply(intConstant(2n), value(now)), add(this.coefficient(2n * form.afterFirst, 2n * (form.perSize?.afterFirst ?? 0n)), growth(later, form))));
     };
     switch (relation.kind) {
       case 'scalar': return polynomial((state) => state.scalars.get(relation.variable.id)!, relation);
@@ -267,7 +294,8 @@ class PairExecution {
       case 'written': {
         const cell = this.boundVariable();
         const read = (state: SymbolicState): Term => select(state.arrays.get(relation.array.id)!, cell);
-        const value = add(sideDifference(entry, read), intConstant(relation.constant), ...(relation.slope === 0n ? [] : [multiply(intConstant(relation.slope), cell)]));
+        const slope = relation.slope === 0n && !relation.perSize?.slope ? [] : [multiply(this.coefficient(relation.slope, relation.perSize?.slope ?? 0n), cell)];
+        const value = add(sideDifference(entry, read), this.coefficient(relation.constant, relation.perSize?.constant ?? 0n), ...slope);
         return forall([cell], implies(this.writtenBy(loop, relation.offset, cell, iteration), equal(sideDifference(now, read), value)));
       }
       case 'values': {
@@ -275,9 +303,27 @@ class PairExecution {
         const value = add(intConstant(relation.constant), multiply(intConstant(relation.slope), cell), multiply(intConstant(relation.sizeFactor), subtract(this.size, intConstant(1n))));
         return forall([cell], implies(this.writtenBy(loop, relation.offset, cell, iteration), equal(select(now.previous.state.arrays.get(relation.array.id)!, cell), value)));
       }
+      case 'band': {
+        const cell = this.boundVariable();
+        const inBand = and(lessEqual(intConstant(relation.band.low), cell), less(cell, add(this.size, intConstant(relation.band.high - 1n))));
+        return forall([cell], implies(inBand, polynomial((state) => select(state.arrays.get(relation.array.id)!, cell), relation)));
+      }
+      case 'edge': {
+        const cell = add(this.size, intConstant(relation.band.high - 1n));
+        return polynomial((state) => select(state.arrays.get(relation.array.id)!, cell), relation, true);
+      }
       case 'frame': {
         const cell = this.boundVariable();
         const id = relation.array.id;
+        if (relation.cells.kind === 'band') {
+          // outside what each side's inner loops write, its cells keep their entry values
+          const { low, high } = relation.cells;
+          const outside = (last: Term): Term => or(less(cell, intConstant(low)), greaterEqual(cell, last));
+          return forall([cell], and(
+            implies(outside(add(this.size, intConstant(high))), equal(select(now.current.state.arrays.get(id)!, cell), select(entry.current.state.arrays.get(id)!, cell))),
+            implies(outside(add(this.size, intConstant(high - 1n))), equal(select(now.previous.state.arrays.get(id)!, cell), select(entry.previous.state.arrays.get(id)!, cell))),
+          ));
+        }
         const unchanged = and(
           equal(select(now.current.state.arrays.get(id)!, cell), select(entry.current.state.arrays.get(id)!, cell)),
           equal(select(now.previous.state.arrays.get(id)!, cell), select(entry.previous.state.arrays.get(id)!, cell)),
@@ -290,6 +336,11 @@ class PairExecution {
         throw new Error(`unknown relation ${JSON.stringify(never)}`);
       }
     }
+  }
+
+  /** c + c'·N */
+  private coefficient(value: bigint, perSize: bigint): Term {
+    return perSize === 0n ? intConstant(value) : add(intConstant(value), multiply(intConstant(perSize), this.size));
   }
 
   /** k is written by one of the first n common iterations: k = counter + offset for a counter value of those */
@@ -305,12 +356,13 @@ class PairExecution {
   }
 
   script(comments: readonly string[], assumptions: readonly Term[], goal: Term): SmtScript {
+    const assertions = [...this.executor.definitions.map((term) => ({ term })), ...assumptions.map((term) => ({ term })), { term: goal, comment: 'the goal' }];
+    // a quantified logic where the script allows it (no constant array, which it does not declare):
+    // z3 then runs its general solver, which proves the nonlinear identities of the relations (N·n)
+    // at once, where 'ALL' on a quantifier-free nonlinear query picks nlsat, which does not return on them
+    const constantArrays = assertions.some(({ term }) => containsSubterm(term, (inner) => inner.kind === 'constantArray', { intoBinders: true }));
     return createSmtScript({
-      headerComments: comments,
-      logic: 'ALL',
-      constants: this.executor.constants,
-      functions: [...this.functions.values()],
-      assertions: [...this.executor.definitions.map((term) => ({ term })), ...assumptions.map((term) => ({ term })), { term: goal, comment: 'the goal' }],
+      headerComments: comments, logic: constantArrays ? 'ALL' : 'AUFNIRA', constants: this.executor.constants, functions: [...this.functions.values()], assertions,
     });
   }
 }
@@ -425,9 +477,13 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
     });
   }
   for (const array of written.arrays.values()) {
-    const cells = writtenCells(loop, array);
+    const cells = writtenCells(loop, array) ?? innerBand(loop, array, execution.shape.size);
     if (cells === undefined) continue;
     frames.push({ kind: 'frame', array, cells });
+    if (cells.kind === 'band') {
+      fits.push(...bandFits(array, cells, pairs, size, take));
+      continue;
+    }
     if (cells.kind === 'cell') {
       const series = take(pairs.map((pair) => sideDifference(pair, (state) => select(state.arrays.get(array.id)!, intConstant(cells.index)))));
       fits.push((values) => {
@@ -439,6 +495,60 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
     for (const offset of cells.offsets) fits.push(writtenFit(loop, array, offset, pairs, size, take));
   }
   return { loop, terms, fit: (values) => [...fits.flatMap((fit) => fit(values) ?? []), ...frames] };
+}
+
+/**
+ * the cells of `array` the loop writes through its pointwise inner loops (pointwise.ts), all over
+ * one range s0 + o ≤ k < N + d + o (a constant start, a bound N + d), and nowhere else; or undefined
+ */
+function innerBand(loop: CountingLoop, array: ArrayVariable, size: ScalarVariable): Band | undefined {
+  let band: Band | undefined;
+  let elsewhere = false;
+  const visit = (block: Block): void => {
+    for (const [index, statement] of block.entries()) {
+      if (statement.kind === 'if') { visit(statement.then); visit(statement.else); continue; }
+      if (statement.kind !== 'loop') {
+        if ((statement.kind === 'arrayWrite' || statement.kind === 'arrayFill' || statement.kind === 'arrayHavoc') && statement.array.id === array.id) elsewhere = true;
+        continue;
+      }
+      const counter = loop.innerLoops.get(statement.id);
+      const inner = counter === undefined ? undefined : analysePointwise(statement, counter);
+      const initialisation = block[index - 1];
+      if (inner === undefined || typeof inner === 'string' || initialisation?.kind !== 'assign') { elsewhere = true; continue; }
+      const write = inner.writes.find((candidate) => candidate.array.id === array.id);
+      if (write === undefined) continue;
+      const start = constantOf(initialisation.value);
+      const bound = linearInSize(inner.bound, size);
+      if (write.leading.length > 0 || start === undefined || bound === undefined || bound.scale !== 1n) { elsewhere = true; continue; }
+      const found: Band = { kind: 'band', low: start + write.offset, high: bound.offset + (inner.inclusive ? 1n : 0n) + write.offset };
+      if (band !== undefined && (band.low !== found.low || band.high !== found.high)) elsewhere = true;
+      band = found;
+    }
+  };
+  visit(loop.body);
+  return elsewhere ? undefined : band;
+}
+
+/** the band's difference, sampled at its first cell, and P(N)'s extra cell */
+function bandFits(
+  array: ArrayVariable, band: Band, pairs: readonly PathPair[], size: bigint, take: (values: readonly Term[]) => ((all: readonly bigint[]) => bigint[]),
+): ((values: readonly bigint[]) => Relation | undefined)[] {
+  const fits: ((values: readonly bigint[]) => Relation | undefined)[] = [];
+  if (band.low < size - 1n + band.high) {
+    const first = intConstant(band.low);
+    const series = take(pairs.map((pair) => sideDifference(pair, (state) => select(state.arrays.get(array.id)!, first))));
+    fits.push((values) => {
+      const polynomial = fitPolynomial(series(values));
+      return polynomial === undefined ? undefined : { kind: 'band', array, band, ...polynomial };
+    });
+  }
+  const edge = intConstant(size - 1n + band.high);
+  const own = take(pairs.map((pair) => select(pair.current.state.arrays.get(array.id)!, edge)));
+  fits.push((values) => {
+    const polynomial = fitPolynomial(own(values));
+    return polynomial === undefined ? undefined : { kind: 'edge', array, band, ...polynomial };
+  });
+  return fits;
 }
 
 /** the candidates of the cells the loop writes at counter + offset: their difference, and P(N − 1)'s values */
@@ -468,10 +578,68 @@ function writtenFit(
   };
 }
 
-/** one run of both programs for a fixed N, every loop unrolled, and the candidates read from a model */
+/**
+ * the candidates fitted on runs for two sizes S and S + 1: a coefficient that differs between them
+ * becomes c + c'·N (an inner loop of N iterations makes `s_N − s_{N−1}` grow by N − 1 per outer
+ * iteration); on one size alone when the second run cannot be had
+ */
 async function fitCandidates(program: Program, shape: InductionShape, start: bigint, solver: Solver, budget: Budget): Promise<Map<CountingLoop, Relation[]> | string> {
   const size = fittingSize(shape, start, 4n);
   if (size === undefined) return 'no size with enough common iterations to fit difference relations';
+  const first = await fitCandidatesAt(program, shape, start, size, solver, budget);
+  if (typeof first === 'string') return first;
+  const second = await fitCandidatesAt(program, shape, start, size + 1n, solver, budget);
+  if (typeof second === 'string') return first;
+  return new Map([...first].map(([loop, relations]) => [loop, relations.flatMap((relation) => mergeSizes(relation, second.get(loop) ?? [], size) ?? [])]));
+}
+
+/** the candidate fitted for size `size` combined with its match fitted for size + 1, or undefined when there is none */
+function mergeSizes(relation: Relation, others: readonly Relation[], size: bigint): Relation | undefined {
+  const per = (value: bigint, other: bigint): { value: bigint; perSize: bigint } => ({ value: value - (other - value) * size, perSize: other - value });
+  switch (relation.kind) {
+    case 'scalar': case 'cell': case 'band': case 'edge': {
+      const other = others.find((candidate): candidate is typeof relation => candidate.kind === relation.kind
+        && (candidate.kind === 'scalar' ? candidate.variable.id === (relation as { variable: ScalarVariable }).variable.id
+          : candidate.kind === 'cell' ? candidate.array.id === (relation as { array: ArrayVariable }).array.id && candidate.index === (relation as { index: bigint }).index
+            : (candidate.kind === 'band' || candidate.kind === 'edge') && candidate.array.id === (relation as { array: ArrayVariable }).array.id));
+      if (other === undefined || (other.afterFirst === undefined) !== (relation.afterFirst === undefined)) return undefined;
+      const linear = per(relation.linear, other.linear);
+      const quadratic = per(relation.quadratic, other.quadratic);
+      const afterFirst = per(relation.afterFirst ?? 0n, other.afterFirst ?? 0n);
+      if (linear.perSize === 0n && quadratic.perSize === 0n && afterFirst.perSize === 0n) return relation;
+      return {
+        ...relation, linear: linear.value, quadratic: quadratic.value, ...(relation.afterFirst === undefined ? {} : { afterFirst: afterFirst.value }),
+        perSize: { linear: linear.perSize, quadratic: quadratic.perSize, afterFirst: afterFirst.perSize },
+      };
+    }
+    case 'written': {
+      const other = others.find((candidate) => candidate.kind === 'written' && candidate.array.id === relation.array.id && candidate.offset === relation.offset) as typeof relation | undefined;
+      if (other === undefined) return undefined;
+      const constant = per(relation.constant, other.constant);
+      const slope = per(relation.slope, other.slope);
+      if (constant.perSize === 0n && slope.perSize === 0n) return relation;
+      return { ...relation, constant: constant.value, slope: slope.value, perSize: { constant: constant.perSize, slope: slope.perSize } };
+    }
+    case 'frame': case 'values':
+      return others.some((other) => JSON.stringify(other, relationKey) === JSON.stringify(relation, relationKey)) ? relation : undefined;
+    default: {
+      const never: never = relation;
+      throw new Error(`unknown relation ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** variables by id, bigints as text: for comparing two candidates */
+function relationKey(this: unknown, key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString();
+  if (key === 'array' || key === 'variable') return (value as { id: number }).id;
+  return value;
+}
+
+/** one run of both programs for a fixed N, every loop unrolled, and the candidates read from a model */
+async function fitCandidatesAt(
+  program: Program, shape: InductionShape, start: bigint, size: bigint, solver: Solver, budget: Budget,
+): Promise<Map<CountingLoop, Relation[]> | string> {
   const execution = new PairExecution(program, shape, 'int');
   let pair: PathPair | string = startPair(execution, start);
   execution.executor.assume(equal(execution.size, intConstant(size)));
@@ -493,7 +661,12 @@ async function fitCandidates(program: Program, shape: InductionShape, start: big
     sampled.push(samplesOf(execution, element, pairs, size));
     pair = execution.afterCommon(element, pairs[pairs.length - 1]!);
   }
-  const terms = sampled.flatMap((sample) => sample.terms);
+  // each sampled value through a constant: get-value takes no term with a quantifier (an inner loop's λ)
+  const terms = sampled.flatMap((sample) => sample.terms).map((term) => {
+    const sample = execution.executor.fresh('sample', intSort);
+    execution.executor.definitions.push(equal(sample, term));
+    return sample;
+  });
   const script = execution.script(['induct: one run of P(N) and P(N - 1) for a fixed N, side by side (to fit difference relations)'], [], trueTerm);
   const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds), valuesOf: terms });
   if (result.kind !== 'sat' || result.values === undefined) return `no run of both programs for ${shape.size.sourceName} = ${size} to fit difference relations on (${result.kind})`;
@@ -554,7 +727,7 @@ async function proveLoop(
       const script = execution.script([`induct: is "${describeRelation(relation, shape.size.sourceName)}" inductive over the common iterations of ${where}?`, 'unsat: yes'], hypothesis, goal);
       const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
       roundScripts.push(script);
-      if (result.kind === 'unsat') kept.push(relation);
+      if (result.kind === "unsat") kept.push(relation);
       else changed = true;
     }
     active = kept;

@@ -194,7 +194,8 @@ export function fixedSizeUnwind(shape: InductionShape, value: bigint): number {
   for (const element of [...shape.middle, ...shape.post]) {
     if (element.kind === 'loop' && element.perSize * value + element.iterationOffset > most) most = element.perSize * value + element.iterationOffset;
   }
-  return Number(most) + 1;
+  // an inner loop runs up to its bound, linear in N: at most a few times the outer count (the unwinding assertions tell if not)
+  return shape.innerLoops.size === 0 ? Number(most) + 1 : 2 * Number(most) + 8;
 }
 
 /** φ(N) ⇒ N ≥ lower (>= 1) and φ(N) ∧ N ≥ start ⇒ φ(N − 1) */
@@ -246,7 +247,7 @@ export function commutationScript(
   const translator = new ExpressionTranslator(semantics);
   const functions = new Map<string, FunctionDeclaration>();
   const executor = new SymbolicExecutor(extended, variables, translator, {
-    inlineLimit: 0, namePrefix: '', loop: () => { throw new Error('internal: induct: a loop in a commutation fragment'); },
+    inlineLimit: 0, namePrefix: '', exactDivision: true, loop: () => { throw new Error('internal: induct: a loop in a commutation fragment'); },
   });
   executor.useUninterpretedFunctions(functions);
   const initial = executor.freshState('@start');

@@ -26,6 +26,8 @@ import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceL
 import {
   arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, someSubexpression, stripCasts, writtenVariables,
 } from '../../ir/visit.js';
+import { pointwiseLoop } from './pointwise.js';
+import { updateIf } from '../../ir/factory.js';
 
 /** a loop running n(N) = N + offset iterations, the counter from `start` in steps of `step` */
 export interface CountingLoop {
@@ -52,6 +54,8 @@ export interface CountingLoop {
    */
   readonly direction: 'up' | 'down';
   readonly downFrom: bigint;
+  /** the counters of the pointwise inner loops of the body (pointwise.ts), by loop id */
+  readonly innerLoops: ReadonlyMap<number, ScalarVariable>;
 }
 
 export type MiddleElement = CountingLoop | { readonly kind: 'straight'; readonly statements: Block };
@@ -76,6 +80,8 @@ export interface InductionShape {
    * reads the latter: P(N)'s middle is not P(N − 1)'s plus peels, difference relations are needed
    */
   readonly middleReadsSize: boolean;
+  /** the counters of every pointwise inner loop, by loop id (empty: no nested loop) */
+  readonly innerLoops: ReadonlyMap<number, ScalarVariable>;
 }
 
 export type ShapeResult =
@@ -87,7 +93,7 @@ function outOfShape(reason: string, location?: SourceLocation): ShapeResult {
 }
 
 /** `s·N + d` (s > 0) as {scale, offset}, or undefined */
-function linearInSize(expression: Expression, size: ScalarVariable): { scale: bigint; offset: bigint } | undefined {
+export function linearInSize(expression: Expression, size: ScalarVariable): { scale: bigint; offset: bigint } | undefined {
   const stripped = stripCasts(expression);
   if (stripped.kind === 'variable') return stripped.variable.id === size.id ? { scale: 1n, offset: 0n } : undefined;
   if (stripped.kind !== 'binary') return undefined;
@@ -130,8 +136,26 @@ function splitUpdate(loop: LoopStatement, counter: ScalarVariable): { body: Bloc
   return inBody ? { body: loop.body.slice(0, -1), update: [trailing] } : { body: loop.body, update: loop.update };
 }
 
-function bodyProblem(body: Block, counter: ScalarVariable): string | undefined {
-  if (flattenStatements(body).some((statement) => statement.kind === 'loop')) return 'nested loops are not supported yet';
+/** the pointwise inner loops of the body (pointwise.ts) with their counters, or why a nested loop is not one */
+function innerLoopsOf(body: Block, counter: ScalarVariable, found: Map<number, ScalarVariable>): string | undefined {
+  for (const [index, statement] of body.entries()) {
+    if (statement.kind === 'if') {
+      const problem = innerLoopsOf(statement.then, counter, found) ?? innerLoopsOf(statement.else, counter, found);
+      if (problem !== undefined) return problem;
+    }
+    if (statement.kind !== 'loop') continue;
+    const inner = pointwiseLoop(statement, body[index - 1]);
+    if (typeof inner === 'string') return `the inner loop at ${statement.location.line}:${statement.location.column} is not supported: ${inner}`;
+    if (inner.counter.id === counter.id) return 'the inner loop reuses the outer counter';
+    found.set(statement.id, inner.counter);
+  }
+  return undefined;
+}
+
+function bodyProblem(body: Block, counter: ScalarVariable, innerLoops: Map<number, ScalarVariable>): string | undefined {
+  const problem = innerLoopsOf(body, counter, innerLoops);
+  if (problem !== undefined) return problem;
+  // breaks and continues of the inner loops were refused there
   if (containsJump(body, 'break') || containsJump(body, 'continue')) return 'the loop body has break or continue';
   if (writtenVariables(body).scalars.has(counter.id)) return 'the body writes the counter';
   return undefined;
@@ -156,11 +180,12 @@ function decreasingLoop(loop: LoopStatement, counter: ScalarVariable, lowest: bi
   if (previous === undefined || previous.kind !== 'assign' || previous.target.id !== counter.id) return 'the counter is not initialised just before the loop';
   const initial = linearInSize(previous.value, size);
   if (initial === undefined || initial.scale !== 1n) return `a loop counting down must start at ${size.sourceName} + a constant`;
-  const problem = bodyProblem(body, counter);
+  const innerLoops = new Map<number, ScalarVariable>();
+  const problem = bodyProblem(body, counter, innerLoops);
   if (problem !== undefined) return problem;
   return {
     kind: 'loop', loop, counter, start: lowest, step: 1n, boundOffset: 0n, iterationOffset: initial.offset - lowest + 1n, perSize: 1n,
-    initialisation: previous, body, update, direction: 'down', downFrom: initial.offset,
+    initialisation: previous, body, update, direction: 'down', downFrom: initial.offset, innerLoops,
   };
 }
 
@@ -206,11 +231,12 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   const start = constantOf(previous.value);
   if (start === undefined) return 'the counter does not start at a constant';
   const boundOffset = linear.offset + (inclusive ? 1n : 0n);
-  const problem = bodyProblem(body, counter);
+  const innerLoops = new Map<number, ScalarVariable>();
+  const problem = bodyProblem(body, counter, innerLoops);
   if (problem !== undefined) return problem;
   return {
     kind: 'loop', loop, counter, start, step, boundOffset, iterationOffset: ceilingDivision(boundOffset - start, step), perSize,
-    initialisation: previous, body, update, direction: 'up', downFrom: 0n,
+    initialisation: previous, body, update, direction: 'up', downFrom: 0n, innerLoops,
   };
 }
 
@@ -356,14 +382,28 @@ function finishShape(size: ScalarVariable, pre: Block, middle: readonly MiddleEl
     return scalars || arrayAccessesIn(blocks).some((access) => taintedArrays.has(access.array.id));
   };
   const middleReadsSize = readsIn(middleBlocks, false) || readsIn(postBlocks, true);
-  return { kind: 'shape', shape: { size, pre, precondition, middle, post, counters, tainted, middleReadsSize } };
+  const innerLoops = new Map(loops.flatMap((loop) => [...loop.innerLoops]));
+  return { kind: 'shape', shape: { size, pre, precondition, middle, post, counters, tainted, middleReadsSize, innerLoops } };
+}
+
+/** the block without its inner loops and the initialisations of their counters (in branches too) */
+function withoutInnerLoops(block: Block): Block {
+  const kept: Statement[] = [];
+  for (const [index, statement] of block.entries()) {
+    const next = block[index + 1];
+    if (statement.kind === 'loop' || (next?.kind === 'loop' && statement.kind === 'assign')) continue;
+    kept.push(statement.kind === 'if' ? updateIf(statement, statement.condition, withoutInnerLoops(statement.then), withoutInnerLoops(statement.else)) : statement);
+  }
+  return kept;
 }
 
 /** counters local to their loops */
 function checkLocality(
   middle: readonly MiddleElement[], post: readonly PostElement[], counters: ReadonlyMap<number, ScalarVariable>,
 ): { reason: string; location?: SourceLocation } | undefined {
-  const check = (blocks: Block[], own: ScalarVariable | undefined, where: SourceLocation | undefined): { reason: string; location?: SourceLocation } | undefined => {
+  const check = (original: Block[], own: ScalarVariable | undefined, where: SourceLocation | undefined): { reason: string; location?: SourceLocation } | undefined => {
+    // an inner loop with its counter's initialisation uses that counter only inside (pointwise.ts), even when it is another loop's counter too
+    const blocks = original.map(withoutInnerLoops);
     const read = scalarsReadIn(blocks);
     // a havoc of a counter outside its loop (an uninitialised declaration) writes a dead value
     const written = new Map<number, ScalarVariable>();

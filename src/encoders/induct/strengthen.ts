@@ -10,6 +10,7 @@
 // A wrong guess only makes the strengthened proof fail; its failures are never reported as bugs
 // of the original unless they replay on the original (index.ts).
 
+import { pointwiseHook } from './pointwise.js';
 import { createArrayRead, createAssert, createAssign, createBinary, createConstant, createProgram, createVariableExpression, intType } from '../../ir/factory.js';
 import type { ArrayVariable, Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
 import { flattenStatements, writtenVariables } from '../../ir/visit.js';
@@ -50,7 +51,7 @@ function observedValues(shape: InductionShape): Observed[] {
 /** P(size) run symbolically from the interpreter's initial state, every loop unrolled: the observed values at the end of the middle */
 async function sample(program: Program, shape: InductionShape, size: bigint, observed: readonly Observed[], solver: Solver, budget: Budget): Promise<bigint[] | undefined> {
   const executor = new SymbolicExecutor(program, collectVariables(program), new ExpressionTranslator('int'), {
-    inlineLimit: 0, namePrefix: '', loop: () => { throw new Error('internal: induct: a nested loop while sampling'); },
+    inlineLimit: 0, namePrefix: '', exactDivision: true, loop: pointwiseHook(shape.innerLoops),
   });
   const functions = new Map<string, FunctionDeclaration>();
   executor.useUninterpretedFunctions(functions);

@@ -1,0 +1,325 @@
+// Inner loops of `induct` replaced by their exact effect (issue 12: nested loops). A loop nested in
+// another loop's body,
+//   j = s0; while (j < B) { S; j = j + c; }        (or j <= B, B > j, B >= j; c > 0 a constant)
+// whose body S is straight-line code over scalars, becomes
+//   j = s0; if (j < B) { M = ⌈(B − j) / c⌉; x_1' = f_1(M); …; x_k' = f_k(M); x_1 = x_1'; …; x_k = x_k' }
+// where f_x(t) is the closed form of x after t iterations (src/analysis/closed-forms.ts: proven by
+// construction or by the induction step, over the values before the loop) for every x the loop
+// writes, the counter j included. Before that, a branch of S whose condition the loop does not
+// change is taken out of the loop (`if (c) loop(S_then) else loop(S_else)`, each then summarised),
+// and cells a[e] at one index e that the loop does not change are read into a scalar before the
+// loop and written back after it. Loops are summarised innermost first, so a loop whose body held a
+// summarised loop is summarised in turn (three levels of `s = s + 1`). Top-level loops are left alone.
+//
+// Soundness: the rewrite keeps every run's final state, over the mathematical integers of
+// `--semantics int` (the only semantics index.ts calls it for; written scalars must be signed, so
+// no defined unsigned wrap-around is lost), because:
+// - S and the bound are built of polynomial arithmetic, comparisons and logical operators over
+//   scalars and the cells above: nothing in them can fail, block, choose or jump (no assertion,
+//   assumption, havoc, call, break, continue, division by a variable, array access at a changing
+//   index), so the loop is a deterministic function of its entry state that always terminates
+//   (c > 0 and B fixed), running exactly M iterations when its condition holds at entry, else none;
+// - the bound, a hoisted branch condition and a cell's index read nothing the loop writes, so they
+//   have the same value at every iteration; a hoisted condition and the cell's index are evaluated
+//   only when the loop runs at least once (inside `if (j < B)`), where the original evaluates them
+//   too, at the same state, so the rewrite fails exactly when the original does (an index out of
+//   bounds);
+// - the closed forms are exact at every t ≥ 1 (both kinds of `ClosedForm`), and M ≥ 1 inside the
+//   branch.
+// So a run of the rewritten program fails an assertion if and only if the same choices fail one
+// in the original: verdicts carry over, and counterexamples are replayed on the original anyway.
+
+import {
+  convertTo, createArrayRead, createArrayWrite, createAssign, createBinary, createConstant, createIf, createProgram, createVariableExpression,
+  longLongType, unusedVariableId, createScalarVariable, updateLoop,
+} from '../../ir/factory.js';
+import type { ArrayVariable, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
+import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, substituteScalar, visitExpressionChildren, writtenVariables } from '../../ir/visit.js';
+import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
+import { incrementStep } from '../../analysis/induction.js';
+import { polynomialVariables, variablePolynomial, withCommonDenominator, type Polynomial } from '../../analysis/polynomial.js';
+import { expressionPolynomial } from '../accel/transition.js';
+import { mayFail } from './pointwise.js';
+
+/** what became of the inner loops: the rewritten program and one line per summarised loop */
+export interface InnerLoopSummaries {
+  readonly program: Program;
+  readonly summarised: readonly string[];
+}
+
+const iterationName = '#t';
+const scalarKey = (variable: ScalarVariable): string => `v${variable.id}`;
+
+/** fresh scalars for the counts, the new values and the cells */
+class Temporaries {
+  private next: number;
+  readonly created: ScalarVariable[] = [];
+  constructor(program: Program) {
+    this.next = unusedVariableId(program);
+  }
+  make(name: string, type: IntegerType): ScalarVariable {
+    const variable = createScalarVariable(this.next++, `induct.inner.${name}.${this.next}`, name, type, undefined);
+    this.created.push(variable);
+    return variable;
+  }
+}
+
+/** the counting loop's counter, bound and step, when it has the form of the header */
+interface InnerLoop {
+  readonly counter: ScalarVariable;
+  readonly bound: Expression;
+  readonly inclusive: boolean;
+  readonly step: bigint;
+  readonly body: Block;
+  readonly update: Statement;
+}
+
+function innerLoop(loop: LoopStatement, initialisation: Statement | undefined): InnerLoop | undefined {
+  if (initialisation?.kind !== 'assign') return undefined;
+  const condition = stripCasts(loop.condition);
+  if (condition.kind !== 'binary') return undefined;
+  const counter = initialisation.target;
+  const isCounter = (expression: Expression): boolean => {
+    const stripped = stripCasts(expression);
+    return stripped.kind === 'variable' && stripped.variable.id === counter.id;
+  };
+  let bound: Expression;
+  let inclusive: boolean;
+  if ((condition.operator === 'less' || condition.operator === 'lessEqual') && isCounter(condition.left)) {
+    bound = condition.right;
+    inclusive = condition.operator === 'lessEqual';
+  } else if ((condition.operator === 'greater' || condition.operator === 'greaterEqual') && isCounter(condition.right)) {
+    bound = condition.left;
+    inclusive = condition.operator === 'greaterEqual';
+  } else {
+    return undefined;
+  }
+  // `for (…; …; j = j + c)`, or `while (j < B) { …; j = j + c; }`
+  const trailing = loop.body[loop.body.length - 1];
+  const inBody = loop.update.length === 0 && trailing?.kind === 'assign' && trailing.target.id === counter.id;
+  const body = inBody ? loop.body.slice(0, -1) : loop.body;
+  const update = inBody ? trailing : loop.update.length === 1 ? loop.update[0] : undefined;
+  if (update?.kind !== 'assign' || update.target.id !== counter.id) return undefined;
+  const step = incrementStep(counter, update.value, 'int');
+  if (step === undefined || step <= 0n) return undefined;
+  if (containsJump(loop.body, 'break') || containsJump(loop.body, 'continue')) return undefined;
+  return { counter, bound, inclusive, step, body, update };
+}
+
+/** built of constants, scalars and operators that cannot fail (no array read, no division by a variable) */
+function cannotFail(expression: Expression): boolean {
+  return !someSubexpression(expression, (inner) => inner.kind === 'arrayRead') && !mayFail(expression);
+}
+
+/** a polynomial over the program's scalars (`v<id>`) and M as an expression of type long long */
+function polynomialExpression(polynomial: Polynomial, variables: ReadonlyMap<string, Expression>): Expression {
+  const { numerator, denominator } = withCommonDenominator(polynomial);
+  const type = longLongType;
+  const terms = numerator.monomials.map((monomial) => {
+    const factors: Expression[] = [];
+    for (const [name, power] of monomial.powers) for (let count = 0; count < power; count++) factors.push(variables.get(name)!);
+    const coefficient = monomial.coefficient.numerator;
+    if (factors.length === 0) return createConstant(coefficient, type);
+    const product = factors.map((factor) => convertTo(factor, type)).reduce((left, right) => createBinary('multiply', left, right, type));
+    return coefficient === 1n ? product : createBinary('multiply', createConstant(coefficient, type), product, type);
+  });
+  const sum = terms.length === 0 ? createConstant(0n, type) : terms.reduce((left, right) => createBinary('add', left, right, type));
+  return denominator === 1n ? sum : createBinary('divide', sum, createConstant(denominator, type), type);
+}
+
+/** the cells a[e] of the body with one index that the loop does not change (scalars in the summary) */
+function invariantCells(body: Block, loopWrites: ReadonlySet<number>): Map<number, { array: ArrayVariable; index: Expression }> | undefined {
+  const cells = new Map<number, { array: ArrayVariable; index: Expression }>();
+  let consistent = true;
+  const note = (array: ArrayVariable, indices: readonly Expression[]): void => {
+    const index = indices[0]!;
+    const known = cells.get(array.id);
+    const invariant = indices.length === 1 && cannotFail(index) && ![...scalarsReadBy(index).keys()].some((id) => loopWrites.has(id));
+    if (!invariant || (known !== undefined && !sameExpression(known.index, index))) consistent = false;
+    else cells.set(array.id, { array, index });
+  };
+  const visitExpression = (expression: Expression): void => {
+    someSubexpression(expression, (inner) => {
+      if (inner.kind === 'arrayRead') {
+        if (inner.indices.some((index) => someSubexpression(index, (nested) => nested.kind === 'arrayRead'))) consistent = false;
+        note(inner.array, inner.indices);
+      }
+      return false;
+    });
+  };
+  for (const statement of body) {
+    switch (statement.kind) {
+      case 'assign': visitExpression(statement.value); break;
+      case 'arrayWrite': note(statement.array, statement.indices); visitExpression(statement.value); break;
+      case 'if': return undefined;
+      default: return undefined;
+    }
+  }
+  return consistent ? cells : undefined;
+}
+
+/** `body` with each cell replaced by its scalar */
+function withCellScalars(body: Block, scalars: ReadonlyMap<number, ScalarVariable>): Statement[] {
+  const replace = (expression: Expression): Expression => (expression.kind === 'arrayRead' && scalars.has(expression.array.id)
+    ? createVariableExpression(scalars.get(expression.array.id)!)
+    : visitExpressionChildren(expression, replace));
+  return body.map((statement) => {
+    if (statement.kind === 'arrayWrite') return createAssign(scalars.get(statement.array.id)!, replace(statement.value), statement.location);
+    if (statement.kind === 'assign') return createAssign(statement.target, replace(statement.value), statement.location);
+    return statement;
+  });
+}
+
+/** the summary of a straight-line body (see the header), or undefined */
+function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries): Statement[] | undefined {
+  const written = writtenVariables(body, [loop.update]);
+  if (written.arrays.size > 0 && body.some((statement) => statement.kind === 'arrayWrite' && statement.indices.length !== 1)) return undefined;
+  const cells = invariantCells(body, new Set(written.scalars.keys()));
+  if (cells === undefined) return undefined;
+  const cellScalars = new Map<number, ScalarVariable>();
+  for (const { array } of cells.values()) cellScalars.set(array.id, temporaries.make(`${array.sourceName}_cell`, array.elementType));
+  const scalarBody = withCellScalars(body, cellScalars);
+  // the transition: each written scalar's value after one iteration, over the values before it
+  const values = new Map<number, Polynomial | undefined>();
+  const variables = new Map<number, ScalarVariable>();
+  for (const statement of [...scalarBody, loop.update]) {
+    if (statement.kind !== 'assign' || !statement.target.type.signed || !cannotFail(statement.value)) return undefined;
+    const lookup = (variable: ScalarVariable): Polynomial | undefined => (values.has(variable.id) ? values.get(variable.id) : variablePolynomial(scalarKey(variable)));
+    values.set(statement.target.id, expressionPolynomial(statement.value, lookup, 'int', []));
+    variables.set(statement.target.id, statement.target);
+  }
+  const updates = new Map([...values].map(([id, value]) => [scalarKey(variables.get(id)!), value]));
+  const forms = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 4 });
+  const location = where.location;
+  // M = ⌈(B − j + [inclusive]) / c⌉, with B − j + [inclusive] ≥ 1 inside the branch (written into each form)
+  const distance = createBinary('add', createBinary('subtract', convertTo(loop.bound, longLongType), convertTo(createVariableExpression(loop.counter), longLongType), longLongType),
+    createConstant((loop.inclusive ? 1n : 0n) + loop.step - 1n, longLongType), longLongType);
+  const iterations = loop.step === 1n ? distance : createBinary('divide', distance, createConstant(loop.step, longLongType), longLongType);
+  const names = new Map<string, Expression>([[iterationName, iterations]]);
+  const collect = (expression: Expression): void => { for (const variable of scalarsReadBy(expression).values()) names.set(scalarKey(variable), createVariableExpression(variable)); };
+  collect(loop.bound);
+  for (const statement of scalarBody) if (statement.kind === 'assign') collect(statement.value);
+  for (const variable of variables.values()) names.set(scalarKey(variable), createVariableExpression(variable));
+  const assignments = orderedAssignments([...variables.values()], forms, loop.counter, names, temporaries, location);
+  if (assignments === undefined) return undefined;
+  const cellReads: Statement[] = [];
+  const cellWrites: Statement[] = [];
+  for (const { array, index } of cells.values()) {
+    const scalar = cellScalars.get(array.id)!;
+    cellReads.push(createAssign(scalar, createArrayRead(array, [index]), location));
+    if (written.arrays.has(array.id)) cellWrites.push(createArrayWrite(array, [index], createVariableExpression(scalar), location));
+  }
+  return [...cellReads, ...assignments, ...cellWrites];
+}
+
+/**
+ * the assignments x = f_x(M) of the written scalars, each made after every form that reads the old
+ * x (the counter, read by M, comes late); a cycle of such reads goes through a temporary
+ */
+function orderedAssignments(
+  variables: readonly ScalarVariable[], forms: ReadonlyMap<string, ClosedForm>, counter: ScalarVariable, names: ReadonlyMap<string, Expression>,
+  temporaries: Temporaries, location: SourceLocation,
+): Statement[] | undefined {
+  const values = new Map<number, Polynomial>();
+  for (const variable of variables) {
+    const form = forms.get(scalarKey(variable));
+    if (form === undefined || form.kind === 'undefined') return undefined;
+    values.set(variable.id, form.value);
+  }
+  /** the written scalars whose old value the form of `variable` reads */
+  const reads = (variable: ScalarVariable): ScalarVariable[] => {
+    const read = polynomialVariables(values.get(variable.id)!);
+    return variables.filter((other) => other.id !== variable.id && (read.has(scalarKey(other)) || (other.id === counter.id && read.has(iterationName))));
+  };
+  const pending = [...variables];
+  const statements: Statement[] = [];
+  const late: Statement[] = [];
+  while (pending.length > 0) {
+    const free = pending.findIndex((variable) => !pending.some((other) => other !== variable && reads(other).some((read) => read.id === variable.id)));
+    const variable = pending.splice(Math.max(free, 0), 1)[0]!;
+    const value = polynomialExpression(values.get(variable.id)!, names);
+    if (free >= 0) {
+      statements.push(createAssign(variable, convertTo(value, variable.type), location));
+      continue;
+    }
+    // a cycle: the new value waits in a temporary until every form has read the old one
+    const temporary = temporaries.make(`${variable.sourceName}_next`, longLongType);
+    statements.push(createAssign(temporary, value, location));
+    late.push(createAssign(variable, convertTo(createVariableExpression(temporary), variable.type), location));
+  }
+  return [...statements, ...late];
+}
+
+/**
+ * the summary of the loop's body from the loop's entry (the statements to run when its condition
+ * holds there): invariant branches hoisted first, then the straight-line summary
+ */
+function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries, depth: number): Statement[] | undefined {
+  const branchAt = body.findIndex((statement) => statement.kind === 'if');
+  if (branchAt < 0) return summariseStraight(loop, body, where, temporaries);
+  const branch = body[branchAt] as Statement & { kind: 'if' };
+  const written = writtenVariables(body, [loop.update]);
+  const invariant = cannotFail(branch.condition) && ![...scalarsReadBy(branch.condition).keys()].some((id) => written.scalars.has(id));
+  if (!invariant || depth > 3) return undefined;
+  const before = body.slice(0, branchAt);
+  const after = body.slice(branchAt + 1);
+  const then = summariseBody(loop, [...before, ...branch.then, ...after], where, temporaries, depth + 1);
+  const otherwise = then === undefined ? undefined : summariseBody(loop, [...before, ...branch.else, ...after], where, temporaries, depth + 1);
+  if (then === undefined || otherwise === undefined) return undefined;
+  return [createIf(branch.condition, then, otherwise, branch.location)];
+}
+
+/** the loop preceded by `initialisation`, summarised (the statements replacing the loop), or undefined */
+function summariseLoop(loop: LoopStatement, initialisation: Statement | undefined, temporaries: Temporaries): Statement[] | undefined {
+  const inner = innerLoop(loop, initialisation);
+  if (inner === undefined || !inner.counter.type.signed) return undefined;
+  const written = writtenVariables(inner.body, [inner.update]);
+  if (!cannotFail(inner.bound) || [...scalarsReadBy(inner.bound).keys()].some((id) => written.scalars.has(id))) return undefined;
+  const summary = summariseBody(inner, inner.body, loop, temporaries, 0);
+  if (summary === undefined) return undefined;
+  // the condition at entry, right after `j = s0`: with s0 for j when s0 cannot fail (`0 < N`, which an
+  // enclosing loop's summary sees as invariant)
+  const start = (initialisation as Statement & { kind: 'assign' }).value;
+  const entry = cannotFail(start) ? substituteScalar(loop.condition, inner.counter, start) : loop.condition;
+  return [createIf(entry, summary, [], loop.location)];
+}
+
+function rewriteBlock(block: Block, depth: number, temporaries: Temporaries, summarised: string[]): Block {
+  const result: Statement[] = [];
+  let changed = false;
+  for (const statement of block) {
+    if (statement.kind === 'if') {
+      const then = rewriteBlock(statement.then, depth, temporaries, summarised);
+      const otherwise = rewriteBlock(statement.else, depth, temporaries, summarised);
+      const updated = then === statement.then && otherwise === statement.else ? statement : createIf(statement.condition, then, otherwise, statement.location);
+      changed ||= updated !== statement;
+      result.push(updated);
+      continue;
+    }
+    if (statement.kind !== 'loop') {
+      result.push(statement);
+      continue;
+    }
+    const body = rewriteBlock(statement.body, depth + 1, temporaries, summarised);
+    const loop = updateLoop(statement, statement.condition, body, statement.update);
+    const summary = depth === 0 ? undefined : summariseLoop(loop, result[result.length - 1], temporaries);
+    if (summary === undefined) {
+      changed ||= loop !== statement;
+      result.push(loop);
+      continue;
+    }
+    summarised.push(`inner loop at ${statement.location.line}:${statement.location.column}: replaced by the closed forms of what it writes`);
+    result.push(...summary);
+    changed = true;
+  }
+  return changed ? result : block;
+}
+
+/** the program with its summarisable inner loops replaced (see the header); the program itself when none is */
+export function summariseInnerLoops(program: Program): InnerLoopSummaries {
+  const temporaries = new Temporaries(program);
+  const summarised: string[] = [];
+  const body = rewriteBlock(program.body, 0, temporaries, summarised);
+  if (body === program.body) return { program, summarised };
+  return { program: createProgram(program.file, [...program.scalars, ...temporaries.created], program.arrays, body, program.dataModel), summarised };
+}
