@@ -21,7 +21,7 @@ import { ExpressionTranslator } from '../common/expressions.js';
 import { SymbolicExecutor, type Path } from '../common/ssa.js';
 import { collectVariables } from '../common/variables.js';
 import type { Budget } from '../kernel/budget.js';
-import { fitQuadratic } from './lockstep.js';
+import { fitQuadratic } from './fit-relations.js';
 import type { InductionShape } from './shape.js';
 
 /** sizes sampled: the least allowed one and the next three */
