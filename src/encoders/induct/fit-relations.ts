@@ -16,7 +16,7 @@ import type { Solver, ModelValue } from '../../solvers/solver.js';
 import type { SymbolicState } from '../common/ssa.js';
 import type { Budget } from '../kernel/budget.js';
 import type { CountingLoop, InductionShape, MiddleElement } from './shape.js';
-import { analysePointwise } from './pointwise.js';
+import { analysePointwise, type PointwiseArrays } from './pointwise.js';
 import {
   type Band, type Polynomial, type PathPair, type Relation, PairExecution, sideDifference, startPair, queryMilliseconds, writtenCells,
 } from './pair-execution.js';
@@ -194,12 +194,14 @@ function writtenFit(
  * becomes c + c'·N (an inner loop of N iterations makes `s_N − s_{N−1}` grow by N − 1 per outer
  * iteration); on one size alone when the second run cannot be had
  */
-export async function fitCandidates(program: Program, shape: InductionShape, start: bigint, solver: Solver, budget: Budget): Promise<Map<CountingLoop, Relation[]> | string> {
+export async function fitCandidates(
+  program: Program, shape: InductionShape, start: bigint, solver: Solver, budget: Budget, arrays: PointwiseArrays,
+): Promise<Map<CountingLoop, Relation[]> | string> {
   const size = fittingSize(shape, start, 4n);
   if (size === undefined) return 'no size with enough common iterations to fit difference relations';
-  const first = await fitCandidatesAt(program, shape, start, size, solver, budget);
+  const first = await fitCandidatesAt(program, shape, start, size, solver, budget, arrays);
   if (typeof first === 'string') return first;
-  const second = await fitCandidatesAt(program, shape, start, size + 1n, solver, budget);
+  const second = await fitCandidatesAt(program, shape, start, size + 1n, solver, budget, arrays);
   if (typeof second === 'string') return first;
   return new Map([...first].map(([loop, relations]) => [loop, relations.flatMap((relation) => mergeSizes(relation, second.get(loop) ?? [], size) ?? [])]));
 }
@@ -249,9 +251,9 @@ function relationKey(this: unknown, key: string, value: unknown): unknown {
 
 /** one run of both programs for a fixed N, every loop unrolled, and the candidates read from a model */
 async function fitCandidatesAt(
-  program: Program, shape: InductionShape, start: bigint, size: bigint, solver: Solver, budget: Budget,
+  program: Program, shape: InductionShape, start: bigint, size: bigint, solver: Solver, budget: Budget, arrays: PointwiseArrays,
 ): Promise<Map<CountingLoop, Relation[]> | string> {
-  const execution = new PairExecution(program, shape, 'int');
+  const execution = new PairExecution(program, shape, 'int', [], arrays);
   let pair: PathPair | string = startPair(execution, start);
   execution.executor.assume(equal(execution.size, intConstant(size)));
   const sampled: Sampled[] = [];

@@ -275,7 +275,8 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   if (!commute) {
     if (context.solver === undefined) return { kind: 'unsupported', reason: 'induct: difference relations need a solver to fit them' };
     const scripts: { suffix: string; script: SmtScript }[] = [];
-    await proveByDifferences(program, shape, start, context.solver, context.budget, [], scripts);
+    // the files are for any solver: inner loops' arrays as first-order definitions
+    await proveByDifferences(program, shape, start, context.solver, context.budget, [], scripts, true);
     for (const { suffix, script } of scripts) artefacts.push({ suffix, content: script });
     return { kind: 'emitted', artefacts };
   }

@@ -47,6 +47,7 @@ import { assumeAssertions, FreshScalars, inRange } from './queries.js';
 import type { CountingLoop, InductionShape } from './shape.js';
 import { type LockstepResult, type PathPair, type Relation, PairExecution, describeRelation, previousSize, startPair, queryMilliseconds } from './pair-execution.js';
 import { fitCandidates } from './fit-relations.js';
+import type { PointwiseArrays } from './pointwise.js';
 
 type LoopRelations = ReadonlyMap<CountingLoop, readonly Relation[]>;
 
@@ -80,9 +81,10 @@ type Proven = { readonly kind: 'proven'; readonly relations: readonly Relation[]
 /** the candidates of the loop at `index` of the middle that are inductive over the lockstep iterations (Houdini), and the twin obligations */
 async function proveLoop(
   program: Program, shape: InductionShape, start: bigint, index: number, proven: LoopRelations, candidates: readonly Relation[], solver: Solver, budget: Budget,
+  arrays: PointwiseArrays,
 ): Promise<Proven> {
   const loop = shape.middle[index] as CountingLoop;
-  const execution = new PairExecution(program, shape, 'int');
+  const execution = new PairExecution(program, shape, 'int', [], arrays);
   const chained = runMiddle(execution, proven, index, startPair(execution, start));
   if (typeof chained === 'string') return { kind: 'fails', reason: chained, timeout: false };
   const entry = execution.beforeCommon(loop, chained);
@@ -137,8 +139,10 @@ async function proveLoop(
 }
 
 /** the step: the relations at every loop's exit, the peels, ψ(N − 1) of P(N − 1)'s final state ⇒ ψ(N) */
-function stepScript(program: Program, shape: InductionShape, start: bigint, proven: LoopRelations, witnesses: ReadonlyMap<CountingLoop, ScalarVariable>): SmtScript | string {
-  const execution = new PairExecution(program, shape, 'int', [...witnesses.values()]);
+function stepScript(
+  program: Program, shape: InductionShape, start: bigint, proven: LoopRelations, witnesses: ReadonlyMap<CountingLoop, ScalarVariable>, arrays: PointwiseArrays,
+): SmtScript | string {
+  const execution = new PairExecution(program, shape, 'int', [...witnesses.values()], arrays);
   const end = runMiddle(execution, proven, shape.middle.length, startPair(execution, start));
   if (typeof end === 'string') return end;
   execution.blockedTwins.push(and(end.current.guard, not(end.previous.guard)));
@@ -168,22 +172,27 @@ function stepScript(program: Program, shape: InductionShape, start: bigint, prov
 
 /**
  * The inductive step through difference relations (see the header). `holds` when every premise is
- * proven; the relations found are described for --show-induction either way.
+ * proven; the relations found are described for --show-induction either way. `portable`: inner
+ * loops' arrays as quantified definitions rather than z3's λ (for cvc5, and for the files written);
+ * it is chosen for any solver but z3.
  */
 export async function proveByDifferences(
   program: Program, shape: InductionShape, start: bigint, solver: Solver, budget: Budget, report: string[], scripts: { suffix: string; script: SmtScript }[] = [],
+  portable = !solver.name.startsWith('z3'),
 ): Promise<LockstepResult> {
+  const arrays: PointwiseArrays = portable ? 'quantified' : 'lambda';
   const fresh = new FreshScalars(program);
   const witnesses = new Map<CountingLoop, ScalarVariable>();
   for (const element of shape.post) if (element.kind === 'loop') witnesses.set(element, fresh.make(`${element.counter.sourceName}_witness`, element.counter.type));
   const extended = createProgram(program.file, [...program.scalars, ...fresh.created], program.arrays, program.body, program.dataModel);
-  const candidates = await fitCandidates(extended, shape, start, solver, budget);
+  // the fit needs a model, which z3 gives with λ and rarely with quantified arrays: λ there whenever z3 answers (a fit is only a guess)
+  const candidates = await fitCandidates(extended, shape, start, solver, budget, solver.name.startsWith('z3') ? 'lambda' : arrays);
   if (typeof candidates === 'string') return { kind: 'fails', reason: `difference relations: ${candidates}`, timeout: false };
   const proven = new Map<CountingLoop, readonly Relation[]>();
   const descriptions: string[] = [];
   for (const [index, element] of shape.middle.entries()) {
     if (element.kind !== 'loop') continue;
-    const result = await proveLoop(extended, shape, start, index, proven, candidates.get(element) ?? [], solver, budget);
+    const result = await proveLoop(extended, shape, start, index, proven, candidates.get(element) ?? [], solver, budget, arrays);
     if (result.kind === 'fails') return { kind: 'fails', reason: `difference relations: ${result.reason}`, timeout: result.timeout };
     proven.set(element, result.relations);
     result.scripts.forEach((script, number) => scripts.push({ suffix: `.induct-lockstep-${index + 1}-${number + 1}.smt2`, script }));
@@ -192,7 +201,7 @@ export async function proveByDifferences(
     for (const relation of result.relations) descriptions.push(`${where}: ${describeRelation(relation, shape.size.sourceName)} (n common iterations)`);
   }
   report.push('difference relations (proven over the common iterations of P(N) and P(N-1)):', ...descriptions.map((line) => `  ${line}`));
-  const script = stepScript(extended, shape, start, proven, witnesses);
+  const script = stepScript(extended, shape, start, proven, witnesses, arrays);
   if (typeof script === 'string') return { kind: 'fails', reason: `difference relations: ${script}`, timeout: false };
   scripts.push({ suffix: '.induct-step.smt2', script });
   const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });

@@ -18,7 +18,7 @@ import { SymbolicExecutor, type Path, type SymbolicState } from '../common/ssa.j
 import { collectVariables } from '../common/variables.js';
 import { choiceValues, peel } from './queries.js';
 import type { CountingLoop, InductionShape } from './shape.js';
-import { pointwiseHook } from './pointwise.js';
+import { pointwiseHook, type PointwiseArrays } from './pointwise.js';
 
 /** the cells of an array a loop writes: one constant cell, or the cell counter + offset */
 export type WrittenCells =
@@ -145,10 +145,12 @@ export class PairExecution {
   readonly afterPre: PathPair | string;
   private boundCounter = 0;
 
-  constructor(readonly program: Program, readonly shape: InductionShape, semantics: 'int' | 'bv', free: readonly ScalarVariable[] = []) {
+  constructor(
+    readonly program: Program, readonly shape: InductionShape, semantics: 'int' | 'bv', free: readonly ScalarVariable[] = [], arrays: PointwiseArrays = 'lambda',
+  ) {
     const translator = new ExpressionTranslator(semantics);
     this.executor = new SymbolicExecutor(program, collectVariables(program), translator, {
-      inlineLimit: 0, namePrefix: '', exactDivision: true, loop: pointwiseHook(shape.innerLoops),
+      inlineLimit: 0, namePrefix: '', exactDivision: true, loop: pointwiseHook(shape.innerLoops, arrays),
     });
     this.executor.useUninterpretedFunctions(this.functions);
     // Pre on both sides from the interpreter's initial state (N − 1 for N on P(N − 1)'s side; the

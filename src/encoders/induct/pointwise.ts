@@ -21,7 +21,7 @@ import { createArrayRead, createBinary, createConditional, createConstant, creat
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../../ir/types.js';
 import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, visitExpressionChildren } from '../../ir/visit.js';
 import { constantOf, incrementStep } from '../../analysis/induction.js';
-import { add, and, ite, lambda, lessEqual, less, select, store, subtract, intConstant, intSort, type Term } from '../../smt/terms.js';
+import { add, and, equal, forall, ite, lambda, lessEqual, less, select, store, subtract, intConstant, intSort, type Term } from '../../smt/terms.js';
 import type { Path, SymbolicExecutor } from '../common/ssa.js';
 
 /** one written array: a[leading…][j + offset] */
@@ -179,17 +179,26 @@ function isOwnCell(read: Expression & { kind: 'arrayRead' }, analysis: Analysis)
  * inner loop's counter by loop id; the loop is analysed as given, so N − 1 substituted on P(N − 1)'s
  * side is seen)
  */
-export function pointwiseHook(counters: ReadonlyMap<number, ScalarVariable>): (loop: LoopStatement, path: Path, executor: SymbolicExecutor) => Path {
+export function pointwiseHook(
+  counters: ReadonlyMap<number, ScalarVariable>, arrays: PointwiseArrays = 'lambda',
+): (loop: LoopStatement, path: Path, executor: SymbolicExecutor) => Path {
   return (loop, path, executor) => {
     const counter = counters.get(loop.id);
     const summary = counter === undefined ? 'not an inner loop of the shape' : analysePointwise(loop, counter);
     if (typeof summary === 'string') throw new Error(`internal: induct: the loop at ${loop.location.line}:${loop.location.column}: ${summary}`);
-    return pointwiseExit(summary, path, executor);
+    return pointwiseExit(summary, path, executor, arrays);
   };
 }
 
+/**
+ * how an exit array is written: `lambda` (z3's array λ, which z3 reduces at once), or `quantified`:
+ * a fresh array constant A with ∀k. A[k] = … among the executor's definitions (first-order: what
+ * cvc5 and the files written for any solver read)
+ */
+export type PointwiseArrays = 'lambda' | 'quantified';
+
 /** the path after the loop (the exit state of the header), from `path`: the counter holds its start */
-export function pointwiseExit(summary: PointwiseLoop, path: Path, executor: SymbolicExecutor): Path {
+export function pointwiseExit(summary: PointwiseLoop, path: Path, executor: SymbolicExecutor, arrays: PointwiseArrays = 'lambda'): Path {
   const environment = executor.environment(path.state);
   const translate = (expression: Expression, within = environment): Term => {
     const translation = executor.translator.translate(expression, within);
@@ -199,7 +208,7 @@ export function pointwiseExit(summary: PointwiseLoop, path: Path, executor: Symb
   const start = path.state.scalars.get(summary.counter.id)!;
   const bound = translate(summary.bound);
   const end = summary.inclusive ? add(bound, intConstant(1n)) : bound;
-  const arrays = new Map(path.state.arrays);
+  const exits = new Map(path.state.arrays);
   for (const write of summary.writes) {
     const cell = executor.fresh('cell', intSort);
     const iteration = subtract(cell, intConstant(write.offset));
@@ -208,10 +217,16 @@ export function pointwiseExit(summary: PointwiseLoop, path: Path, executor: Symb
     const entry = path.state.arrays.get(write.array.id)!;
     const leading = write.leading.map((index) => translate(index));
     const row = leading.length === 0 ? entry : select(entry, leading[0]!);
-    const updated = lambda(cell, ite(and(lessEqual(start, iteration), less(iteration, end)), value, select(row, cell)));
-    arrays.set(write.array.id, leading.length === 0 ? updated : store(entry, leading[0]!, updated));
+    const cellValue = ite(and(lessEqual(start, iteration), less(iteration, end)), value, select(row, cell));
+    let updated: Term;
+    if (arrays === 'lambda') updated = lambda(cell, cellValue);
+    else {
+      updated = executor.fresh(`${write.array.name}@pointwise`, row.sort);
+      executor.definitions.push(forall([cell], equal(select(updated, cell), cellValue)));
+    }
+    exits.set(write.array.id, leading.length === 0 ? updated : store(entry, leading[0]!, updated));
   }
   const scalars = new Map(path.state.scalars);
   scalars.set(summary.counter.id, ite(less(start, end), end, start));
-  return { guard: path.guard, state: { scalars, arrays } };
+  return { guard: path.guard, state: { scalars, arrays: exits } };
 }
