@@ -176,6 +176,8 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
       ['for (int j = 0; j < i; j++) s = s + 1;', '2 * s == (long long) N * (N - 1)'],
       ['for (int j = 0; j < N; j++) for (int k = 0; k < N; k++) s = s + 1;', 's == (long long) N * N * N'],
       ['for (int j = 0; j < N; j++) s = s + (long long) i * j;', '4 * s == (long long) N * N * (N - 1) * (N - 1)'],
+      // the innermost count k < j needs no guard: j >= 0 in its loop, so the middle loop's body stays straight
+      ['for (int j = 0; j < N; j++) for (int k = 0; k < j; k++) s = s + 1;', '2 * s == (long long) N * N * (N - 1)'],
     ];
     for (const [inner, check] of cases) {
       const settings = new Map<string, unknown>([['show-induction', true]]);

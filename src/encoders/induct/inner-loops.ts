@@ -10,6 +10,9 @@
 // and cells a[e] at one index e that the loop does not change are read into a scalar before the
 // loop and written back after it. Loops are summarised innermost first, so a loop whose body held a
 // summarised loop is summarised in turn (three levels of `s = s + 1`). Top-level loops are left alone.
+// The guard `if (j < B)` is left out when every closed form is exact from t = 0 (so M = 0 changes
+// nothing) and M ≥ 0 at every entry: s0 a constant, B = v + d for an enclosing loop's counter v,
+// which is at least its constant start in that loop's body (`for (k = 0; k < j; k++)` in `for (j = 0; …)`).
 //
 // Soundness: the rewrite keeps every run's final state, over the mathematical integers of
 // `--semantics int` (the only semantics index.ts calls it for; written scalars must be signed, so
@@ -36,7 +39,7 @@ import {
 import type { ArrayVariable, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, substituteScalar, visitExpressionChildren, writtenVariables } from '../../ir/visit.js';
 import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
-import { incrementStep } from '../../analysis/induction.js';
+import { constantOf, incrementStep } from '../../analysis/induction.js';
 import { polynomialVariables, variablePolynomial, withCommonDenominator, type Polynomial } from '../../analysis/polynomial.js';
 import { expressionPolynomial } from '../accel/transition.js';
 import { mayFail } from './pointwise.js';
@@ -103,6 +106,8 @@ function innerLoop(loop: LoopStatement, initialisation: Statement | undefined): 
   const step = incrementStep(counter, update.value, 'int');
   if (step === undefined || step <= 0n) return undefined;
   if (containsJump(loop.body, 'break') || containsJump(loop.body, 'continue')) return undefined;
+  // the count M assumes the counter moves by the update alone
+  if (writtenVariables(body).scalars.has(counter.id)) return undefined;
   return { counter, bound, inclusive, step, body, update };
 }
 
@@ -170,8 +175,14 @@ function withCellScalars(body: Block, scalars: ReadonlyMap<number, ScalarVariabl
   });
 }
 
+/**
+ * a summary: the statements to run when the loop runs at least once; `total`: they are right for
+ * zero iterations too (every closed form is exact from t = 0, no cell is read into a scalar)
+ */
+interface Summary { readonly statements: Statement[]; readonly total: boolean }
+
 /** the summary of a straight-line body (see the header), or undefined */
-function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries): Statement[] | undefined {
+function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries): Summary | undefined {
   const written = writtenVariables(body, [loop.update]);
   if (written.arrays.size > 0 && body.some((statement) => statement.kind === 'arrayWrite' && statement.indices.length !== 1)) return undefined;
   const cells = invariantCells(body, new Set(written.scalars.keys()));
@@ -202,6 +213,7 @@ function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, t
   for (const variable of variables.values()) names.set(scalarKey(variable), createVariableExpression(variable));
   const assignments = orderedAssignments([...variables.values()], forms, loop.counter, names, temporaries, location);
   if (assignments === undefined) return undefined;
+  const total = cells.size === 0 && [...forms.values()].every((form) => form.kind === 'polynomial');
   const cellReads: Statement[] = [];
   const cellWrites: Statement[] = [];
   for (const { array, index } of cells.values()) {
@@ -209,7 +221,7 @@ function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, t
     cellReads.push(createAssign(scalar, createArrayRead(array, [index]), location));
     if (written.arrays.has(array.id)) cellWrites.push(createArrayWrite(array, [index], createVariableExpression(scalar), location));
   }
-  return [...cellReads, ...assignments, ...cellWrites];
+  return { statements: [...cellReads, ...assignments, ...cellWrites], total };
 }
 
 /**
@@ -254,7 +266,7 @@ function orderedAssignments(
  * the summary of the loop's body from the loop's entry (the statements to run when its condition
  * holds there): invariant branches hoisted first, then the straight-line summary
  */
-function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries, depth: number): Statement[] | undefined {
+function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries, depth: number): Summary | undefined {
   const branchAt = body.findIndex((statement) => statement.kind === 'if');
   if (branchAt < 0) return summariseStraight(loop, body, where, temporaries);
   const branch = body[branchAt] as Statement & { kind: 'if' };
@@ -266,11 +278,16 @@ function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, tempo
   const then = summariseBody(loop, [...before, ...branch.then, ...after], where, temporaries, depth + 1);
   const otherwise = then === undefined ? undefined : summariseBody(loop, [...before, ...branch.else, ...after], where, temporaries, depth + 1);
   if (then === undefined || otherwise === undefined) return undefined;
-  return [createIf(branch.condition, then, otherwise, branch.location)];
+  return { statements: [createIf(branch.condition, then.statements, otherwise.statements, branch.location)], total: then.total && otherwise.total };
 }
 
-/** the loop preceded by `initialisation`, summarised (the statements replacing the loop), or undefined */
-function summariseLoop(loop: LoopStatement, initialisation: Statement | undefined, temporaries: Temporaries): Statement[] | undefined {
+/**
+ * the loop preceded by `initialisation`, summarised (the statements replacing the loop), or
+ * undefined. `lowerBounds`: the least values of the enclosing loops' counters (in their bodies);
+ * with them a count B − s0 ≥ 0 is known and a total summary needs no guard (`for (k = 0; k < j; k++)`
+ * inside `for (j = 0; …)`), which keeps the enclosing loop's body straight for its own summary
+ */
+function summariseLoop(loop: LoopStatement, initialisation: Statement | undefined, temporaries: Temporaries, lowerBounds: ReadonlyMap<number, bigint>): Statement[] | undefined {
   const inner = innerLoop(loop, initialisation);
   if (inner === undefined || !inner.counter.type.signed) return undefined;
   const written = writtenVariables(inner.body, [inner.update]);
@@ -280,17 +297,36 @@ function summariseLoop(loop: LoopStatement, initialisation: Statement | undefine
   // the condition at entry, right after `j = s0`: with s0 for j when s0 cannot fail (`0 < N`, which an
   // enclosing loop's summary sees as invariant)
   const start = (initialisation as Statement & { kind: 'assign' }).value;
+  if (summary.total && countNeverNegative(inner, start, lowerBounds)) return summary.statements;
   const entry = cannotFail(start) ? substituteScalar(loop.condition, inner.counter, start) : loop.condition;
-  return [createIf(entry, summary, [], loop.location)];
+  return [createIf(entry, summary.statements, [], loop.location)];
 }
 
-function rewriteBlock(block: Block, depth: number, temporaries: Temporaries, summarised: string[]): Block {
+/** B − s0 + [inclusive] ≥ 0 at every entry: s0 a constant, B = v + d with v an enclosing counter of least value L, L + d + [inclusive] ≥ s0 */
+function countNeverNegative(loop: InnerLoop, start: Expression, lowerBounds: ReadonlyMap<number, bigint>): boolean {
+  const first = constantOf(start);
+  const bound = variablePlusConstant(loop.bound);
+  const least = bound === undefined ? undefined : lowerBounds.get(bound.variable.id);
+  return first !== undefined && bound !== undefined && least !== undefined && least + bound.offset + (loop.inclusive ? 1n : 0n) >= first;
+}
+
+function variablePlusConstant(expression: Expression): { variable: ScalarVariable; offset: bigint } | undefined {
+  const stripped = stripCasts(expression);
+  if (stripped.kind === 'variable') return { variable: stripped.variable, offset: 0n };
+  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
+  const constant = constantOf(stripped.right);
+  const left = stripCasts(stripped.left);
+  if (constant === undefined || left.kind !== 'variable') return undefined;
+  return { variable: left.variable, offset: stripped.operator === 'add' ? constant : -constant };
+}
+
+function rewriteBlock(block: Block, depth: number, temporaries: Temporaries, summarised: string[], lowerBounds: ReadonlyMap<number, bigint>): Block {
   const result: Statement[] = [];
   let changed = false;
   for (const statement of block) {
     if (statement.kind === 'if') {
-      const then = rewriteBlock(statement.then, depth, temporaries, summarised);
-      const otherwise = rewriteBlock(statement.else, depth, temporaries, summarised);
+      const then = rewriteBlock(statement.then, depth, temporaries, summarised, lowerBounds);
+      const otherwise = rewriteBlock(statement.else, depth, temporaries, summarised, lowerBounds);
       const updated = then === statement.then && otherwise === statement.else ? statement : createIf(statement.condition, then, otherwise, statement.location);
       changed ||= updated !== statement;
       result.push(updated);
@@ -300,9 +336,13 @@ function rewriteBlock(block: Block, depth: number, temporaries: Temporaries, sum
       result.push(statement);
       continue;
     }
-    const body = rewriteBlock(statement.body, depth + 1, temporaries, summarised);
+    // in the body of `c = s; while (c < B) { …; c = c + step; }` (step > 0, the body leaves c alone), c ≥ s
+    const counting = innerLoop(statement, result[result.length - 1]);
+    const least = counting === undefined ? undefined : constantOf((result[result.length - 1] as Statement & { kind: 'assign' }).value);
+    const inside = counting === undefined || least === undefined ? lowerBounds : new Map(lowerBounds).set(counting.counter.id, least);
+    const body = rewriteBlock(statement.body, depth + 1, temporaries, summarised, inside);
     const loop = updateLoop(statement, statement.condition, body, statement.update);
-    const summary = depth === 0 ? undefined : summariseLoop(loop, result[result.length - 1], temporaries);
+    const summary = depth === 0 ? undefined : summariseLoop(loop, result[result.length - 1], temporaries, lowerBounds);
     if (summary === undefined) {
       changed ||= loop !== statement;
       result.push(loop);
@@ -319,7 +359,7 @@ function rewriteBlock(block: Block, depth: number, temporaries: Temporaries, sum
 export function summariseInnerLoops(program: Program): InnerLoopSummaries {
   const temporaries = new Temporaries(program);
   const summarised: string[] = [];
-  const body = rewriteBlock(program.body, 0, temporaries, summarised);
+  const body = rewriteBlock(program.body, 0, temporaries, summarised, new Map());
   if (body === program.body) return { program, summarised };
   return { program: createProgram(program.file, [...program.scalars, ...temporaries.created], program.arrays, body, program.dataModel), summarised };
 }
