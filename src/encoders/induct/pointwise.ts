@@ -51,7 +51,7 @@ function counterOffset(expression: Expression, counter: ScalarVariable): bigint 
   return right !== undefined && left !== undefined ? (stripped.operator === 'add' ? left + right : left - right) : undefined;
 }
 
-/** a division or remainder by other than a nonzero constant, or a shift by other than a constant in range */
+/** a division or remainder by other than a nonzero constant, or a shift by other than a constant in range (which can stop a run; shape.ts refuses it before the loops too) */
 export function mayFail(expression: Expression): boolean {
   return someSubexpression(expression, (inner) => {
     if (inner.kind !== 'binary') return false;

@@ -24,9 +24,9 @@
 import { constantOf, incrementStep } from '../../analysis/induction.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import {
-  arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, someSubexpression, stripCasts, writtenVariables,
+  arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables,
 } from '../../ir/visit.js';
-import { pointwiseLoop } from './pointwise.js';
+import { mayFail, pointwiseLoop } from './pointwise.js';
 import { updateIf } from '../../ir/factory.js';
 
 /** a loop running n(N) = N + offset iterations, the counter from `start` in steps of `step` */
@@ -327,19 +327,6 @@ export function detectShape(program: Program): ShapeResult {
   return finishShape(size, pre, middle, post);
 }
 
-/** a division or remainder by other than a nonzero constant, or a shift by other than a constant (which can stop a run) */
-function mayStop(expression: Expression): boolean {
-  return someSubexpression(expression, (inner) => {
-    if (inner.kind !== 'binary') return false;
-    const divisor = constantOf(inner.right);
-    switch (inner.operator) {
-      case 'divide': case 'remainder': return divisor === undefined || divisor === 0n;
-      case 'shiftLeft': case 'shiftRight': return divisor === undefined || divisor < 0n || divisor >= 32n;
-      default: return false;
-    }
-  });
-}
-
 function finishShape(size: ScalarVariable, pre: Block, middle: readonly MiddleElement[], post: readonly PostElement[]): ShapeResult {
   const tainted = new Map<number, ScalarVariable>([[size.id, size]]);
   const taintedArrays = new Set<number>();
@@ -349,7 +336,7 @@ function finishShape(size: ScalarVariable, pre: Block, middle: readonly MiddleEl
   for (const statement of pre) {
     if (statement.kind === 'assert') return outOfShape('an assertion before the loops', statement.location);
     // a computation from N that may be undefined (a division) would stop runs for some N that φ does not exclude
-    if (readsTaint(expressionsOf(statement)) && expressionsOf(statement).some(mayStop)) {
+    if (readsTaint(expressionsOf(statement)) && expressionsOf(statement).some(mayFail)) {
       return outOfShape(`a division or shift computed from ${size.sourceName} before the loops`, statement.location);
     }
     if (statement.kind === 'assign' && readsTaint([statement.value])) tainted.set(statement.target.id, statement.target);
