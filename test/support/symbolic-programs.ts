@@ -81,6 +81,9 @@ export const innerScalarBodies = [
   'for (int k = 0; k <= i; k++) { s = s + i; m = m + 1; }', 'for (int k = 0; k < N; k++) a[i] = a[i] + k;', 'for (int k = 0; k < N; k += 2) s = s + 1;',
   'for (int k = 0; k < N; k++) for (int l = 0; l < k; l++) s = s + C;', 'for (int k = 0; k < N; k++) { if (i > C) s = s + k; else m = m + 1; }',
   'for (int k = 0; k < i; k++) { s = s + m; m = m + 1; }', 'for (int k = 1; k < N; k++) b[i] = b[i] + 2 * k - C;',
+  // a branch on the counter against a threshold: the loop is split there
+  'for (int k = 0; k < N; k++) { if (k < i) s = s + 1; else m = m + C; }', 'for (int k = 0; k <= N; k++) { if (k >= i + C) s = s + k; }',
+  'for (int k = 1; k < N; k += 2) { if (i > k) m = m + 1; }',
 ];
 
 /** properties of what inner scalar loops compute (exact counts, bounds) */

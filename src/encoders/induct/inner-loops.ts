@@ -10,6 +10,8 @@
 // and cells a[e] at one index e that the loop does not change are read into a scalar before the
 // loop and written back after it. Loops are summarised innermost first, so a loop whose body held a
 // summarised loop is summarised in turn (three levels of `s = s + 1`). Top-level loops are left alone.
+// A branch on the counter against a value the loop does not change (`if (k < i)`) splits the loop
+// there: j < min(B, at) with one branch, then the rest with the other, each summarised.
 // The guard `if (j < B)` is left out when every closed form is exact from t = 0 (so M = 0 changes
 // nothing) and M ≥ 0 at every entry: s0 a constant, B = v + d for an enclosing loop's counter v,
 // which is at least its constant start in that loop's body (`for (k = 0; k < j; k++)` in `for (j = 0; …)`).
@@ -33,7 +35,7 @@
 // in the original: verdicts carry over, and counterexamples are replayed on the original anyway.
 
 import {
-  convertTo, createArrayRead, createArrayWrite, createAssign, createBinary, createConstant, createIf, createProgram, createVariableExpression,
+  convertTo, createArrayRead, createArrayWrite, createAssign, createBinary, createConditional, createConstant, createIf, createProgram, createVariableExpression, intType,
   longLongType, unusedVariableId, createScalarVariable, updateLoop,
 } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
@@ -272,13 +274,73 @@ function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, tempo
   const branch = body[branchAt] as Statement & { kind: 'if' };
   const written = writtenVariables(body, [loop.update]);
   const invariant = cannotFail(branch.condition) && ![...scalarsReadBy(branch.condition).keys()].some((id) => written.scalars.has(id));
-  if (!invariant || depth > 3) return undefined;
+  if (depth > 3) return undefined;
   const before = body.slice(0, branchAt);
   const after = body.slice(branchAt + 1);
+  if (!invariant) {
+    const threshold = thresholdOf(branch.condition, loop.counter, written.scalars);
+    return threshold === undefined ? undefined : splitAtThreshold(loop, threshold, [...before, ...branch.then, ...after], [...before, ...branch.else, ...after], where, temporaries, depth);
+  }
   const then = summariseBody(loop, [...before, ...branch.then, ...after], where, temporaries, depth + 1);
   const otherwise = then === undefined ? undefined : summariseBody(loop, [...before, ...branch.else, ...after], where, temporaries, depth + 1);
   if (then === undefined || otherwise === undefined) return undefined;
   return { statements: [createIf(branch.condition, then.statements, otherwise.statements, branch.location)], total: then.total && otherwise.total };
+}
+
+/** a branch on the counter against a value the loop does not change: its then-branch runs for j < at (`below`) or j >= at */
+interface Threshold { readonly then: 'below' | 'above'; readonly at: Expression }
+
+function thresholdOf(condition: Expression, counter: ScalarVariable, written: ReadonlyMap<number, ScalarVariable>): Threshold | undefined {
+  const stripped = stripCasts(condition);
+  if (stripped.kind !== 'binary') return undefined;
+  const isCounter = (expression: Expression): boolean => {
+    const inner = stripCasts(expression);
+    return inner.kind === 'variable' && inner.variable.id === counter.id;
+  };
+  const plain = (expression: Expression): boolean => cannotFail(expression) && ![...scalarsReadBy(expression).keys()].some((id) => written.has(id));
+  const wide = (expression: Expression): Expression => convertTo(expression, longLongType);
+  const plusOne = (expression: Expression): Expression => createBinary('add', wide(expression), createConstant(1n, longLongType), longLongType);
+  // j op e, or e op j read the other way round
+  const turned: Readonly<Record<string, string>> = { less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' };
+  let operator: string = stripped.operator;
+  let other: Expression;
+  if (isCounter(stripped.left) && plain(stripped.right)) other = stripped.right;
+  else if (isCounter(stripped.right) && plain(stripped.left) && turned[operator] !== undefined) {
+    other = stripped.left;
+    operator = turned[operator]!;
+  } else return undefined;
+  switch (operator) {
+    case 'less': return { then: 'below', at: wide(other) };
+    case 'lessEqual': return { then: 'below', at: plusOne(other) };
+    case 'greater': return { then: 'above', at: plusOne(other) };
+    case 'greaterEqual': return { then: 'above', at: wide(other) };
+    default: return undefined;
+  }
+}
+
+/**
+ * `while (j < B) { if (j < at) S1 else S2 }` as two loops run one after the other: j from its value
+ * while j < min(B, at) with S1, then on while j < B with S2 (every j of the second is at least at:
+ * the first stopped at at or beyond, or did not run because j was at least at already). Each is
+ * summarised under its own guard, so the whole is right for zero iterations too.
+ */
+function splitAtThreshold(
+  loop: InnerLoop, threshold: Threshold, thenBody: Block, elseBody: Block, where: LoopStatement, temporaries: Temporaries, depth: number,
+): Summary | undefined {
+  const bound = loop.inclusive ? createBinary('add', convertTo(loop.bound, longLongType), createConstant(1n, longLongType), longLongType) : convertTo(loop.bound, longLongType);
+  const split = createConditional(createBinary('less', bound, threshold.at, intType), bound, threshold.at, longLongType);
+  const [lowBody, highBody] = threshold.then === 'below' ? [thenBody, elseBody] : [elseBody, thenBody];
+  const low = summariseBody({ ...loop, bound: split, inclusive: false }, lowBody, where, temporaries, depth + 1);
+  const high = low === undefined ? undefined : summariseBody({ ...loop, bound, inclusive: false }, highBody, where, temporaries, depth + 1);
+  if (low === undefined || high === undefined) return undefined;
+  const counter = convertTo(createVariableExpression(loop.counter), longLongType);
+  return {
+    statements: [
+      createIf(createBinary('less', counter, split, intType), low.statements, [], where.location),
+      createIf(createBinary('less', counter, bound, intType), high.statements, [], where.location),
+    ],
+    total: true,
+  };
 }
 
 /**
