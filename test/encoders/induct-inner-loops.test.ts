@@ -98,8 +98,8 @@ describe('inner loops summarised by closed forms', () => {
     expect(compared).toBeGreaterThanOrEqual(60);
   });
 
-  it('leave alone a loop with an assertion, a write at its counter, a branch on its counter, or a top-level loop', () => {
-    for (const inner of ['__VERIFIER_assert(s >= 0); s = s + 1;', 'a[k] = 1;', 'if (k < i) s = s + 1;', 's = s + a[k];']) {
+  it('leave alone a loop with an assertion, a write at its counter, a branch on its counter\'s parity, a read at its counter, or a top-level loop', () => {
+    for (const inner of ['__VERIFIER_assert(s >= 0); s = s + 1;', 'a[k] = 1;', 'if (k % 2 == 0) s = s + 1;', 's = s + a[k];', 'k = k + 1; s = s + 1;']) {
       const program = lowerSource(`${prelude}int a[100];
 int main(void) { int N = __VERIFIER_nondet_int(); int s = 0;
   for (int i = 0; i < N; i++) for (int k = 0; k < N; k++) { ${inner} }

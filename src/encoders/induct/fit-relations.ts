@@ -80,7 +80,8 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
   };
   const written = writtenVariables(loop.body);
   for (const variable of written.scalars.values()) {
-    if (variable.id === loop.counter.id) continue;
+    // counters (the loop's, its inner loops') are read only inside their loops: no relation is needed, and a wrong guess costs a timeout
+    if (variable.id === loop.counter.id || [...loop.innerLoops.values()].some((counter) => counter.id === variable.id)) continue;
     const series = take(pairs.map((pair) => sideDifference(pair, (state) => state.scalars.get(variable.id)!)));
     fits.push((values) => {
       const polynomial = fitPolynomial(series(values));

@@ -63,7 +63,8 @@ type Premise = { readonly kind: 'holds' } | { readonly kind: 'fails'; readonly r
 
 /** a loop-free or fixed-size program, proven by bmc with unwinding assertions */
 async function proveByBmc(program: Program, unwind: number, semantics: Semantics, solver: Solver, budget: Budget, what: string): Promise<Premise> {
-  const result = await solveBmc(program, { semantics, unwind, unwindingAssertions: true }, solver, budget);
+  // loop-free or fixed-size: a nonlinear one is a polynomial identity, which z3's general core proves at once
+  const result = await solveBmc(program, { semantics, unwind, unwindingAssertions: true, generalCore: true }, solver, budget);
   const verdict = result.outcome.verdict;
   switch (verdict.kind) {
     case 'safe': return { kind: 'holds' };
@@ -256,7 +257,7 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   const start = inductionStart(shape);
   const artefacts: EmittedArtefact[] = [];
   const proof = (suffix: string, target: Program, unwind: number, what: string): void => {
-    const encoding = buildBmcEncoding(target, unwind, semantics);
+    const encoding = buildBmcEncoding(target, unwind, semantics, { generalCore: true });
     artefacts.push({ suffix, content: bmcScript(encoding, or(encoding.property, encoding.unwindingViolation), [`induct encoding of ${program.file}: ${what}`, 'unsat: it holds', 'sat: it does not (for the step: the proof fails, which says nothing about the program)']) });
   };
   proof('.induct-precondition.smt2', preconditionProgram(program, shape, start), 0, `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`);
