@@ -15,7 +15,7 @@ import { createArrayRead, createAssert, createAssign, createBinary, createConsta
 import type { ArrayVariable, Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
 import { flattenStatements, writtenVariables } from '../../ir/visit.js';
 import { constantOf } from '../../analysis/induction.js';
-import { createSmtScript, equal, intConstant, select, trueTerm, type FunctionDeclaration } from '../../smt/terms.js';
+import { createSmtScript, equal, intConstant, intSort, select, trueTerm, type FunctionDeclaration } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { ExpressionTranslator } from '../common/expressions.js';
 import { SymbolicExecutor, type Path } from '../common/ssa.js';
@@ -37,7 +37,8 @@ function observedValues(shape: InductionShape): Observed[] {
   const observed: Observed[] = [];
   const blocks = shape.middle.map((element) => (element.kind === 'loop' ? element.body : element.statements));
   for (const variable of writtenVariables(...blocks).scalars.values()) {
-    if (!shape.counters.has(variable.id) && !shape.tainted.has(variable.id)) observed.push({ kind: 'scalar', variable });
+    const innerCounter = [...shape.innerLoops.values()].some((counter) => counter.id === variable.id);
+    if (!shape.counters.has(variable.id) && !shape.tainted.has(variable.id) && !innerCounter) observed.push({ kind: 'scalar', variable });
   }
   const cells = new Map<string, Observed>();
   for (const statement of blocks.flatMap((block) => flattenStatements(block))) {
@@ -74,7 +75,13 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
   if (path === undefined) return undefined;
   executor.assume(path.guard);
   const state = path.state;
-  const terms = observed.map((value) => (value.kind === 'scalar' ? state.scalars.get(value.variable.id)! : select(state.arrays.get(value.array.id)!, intConstant(value.index))));
+  // each value through a constant: get-value takes no term with a quantifier (an inner loop's λ)
+  const terms = observed.map((value) => {
+    const term = value.kind === 'scalar' ? state.scalars.get(value.variable.id)! : select(state.arrays.get(value.array.id)!, intConstant(value.index));
+    const named = executor.fresh('observed', intSort);
+    executor.definitions.push(equal(named, term));
+    return named;
+  });
   const script = createSmtScript({
     headerComments: [`induct: one run of the program for N = ${size} (to guess facts that strengthen the property)`],
     logic: 'ALL', constants: executor.constants, functions: [...functions.values()],
