@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commutationScript, inductionStart } from '../../src/encoders/induct/queries.js';
 import { inductEncoder } from '../../src/encoders/induct/index.js';
-import { runEncoding } from '../../src/encoders/kernel/guard.js';
+import { runEncoding, type EncodingRun } from '../../src/encoders/kernel/guard.js';
 import { detectShape, type CountingLoop } from '../../src/encoders/induct/shape.js';
 import { lowerSource } from '../soundness/harness.js';
 import { familyFolder as folder, loadProgram as load, prelude, programText, runHarness, sizeBodies, sizeChecks, solveFamily, symbolicProgramText } from '../support/symbolic-programs.js';
@@ -114,8 +114,24 @@ int main(void) {
     const settings = new Map<string, unknown>([['show-induction', true]]);
     const run = await runEncoding(inductEncoder, lowerSource(fill('a[i] == N')), { semantics: 'int', settings }, solver, { timeoutMilliseconds: 30_000 });
     expect(run.verdict.kind).toBe('safe');
-    expect(run.report?.join('\n')).toMatch(/strengthened with: 2 \* sum\[0\] == 2 \+ 2 \* \(N - 1\)/);
+    expect(run.report?.join('\n')).toMatch(/strengthened \(round 1, degree <= 2 in N\) with: 2 \* sum\[0\] == 2 \+ 2 \* \(N - 1\)/);
     expect((await solveWith(inductEncoder, lowerSource(fill('a[i] == N - 1 || N > 7')), options, solver)).verdict.kind).toBe('unsafe');
+  });
+
+  it('a property that needs a cubic fact (s != 2 after three nested loops) is proven in the second round, not with --strengthen 1; a wrong cubic fact is never SAFE', async () => {
+    const cubic = (check: string): string => `${prelude}
+int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N < 1000); long long s = 0;
+  for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) for (int k = 0; k < N; k++) s = s + 1;
+  __VERIFIER_assert(${check});
+  return 0; }`;
+    const run = async (check: string, rounds: number): Promise<EncodingRun> => runEncoding(
+      inductEncoder, lowerSource(cubic(check)), { semantics: 'int', settings: new Map<string, unknown>([['show-induction', true], ['strengthen', rounds]]) }, solver, { timeoutMilliseconds: 30_000 },
+    );
+    const second = await run('s != 2', 3);
+    expect(second.verdict.kind).toBe('safe');
+    expect(second.report?.join('\n')).toMatch(/strengthened \(round 2, degree <= 3 in N\) with: .*6 \* s == 6 \+ 42 \* \(N - 1\)/);
+    expect((await run('s != 2', 1)).verdict.kind).toBe('unknown');
+    expect((await run('s != 27', 3)).verdict.kind).toBe('unsafe');
   });
 });
 

@@ -36,7 +36,7 @@ import { safeAssumptions } from '../common/variables.js';
 import type { EmitContext, EmitResult, EmittedArtefact, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
 import type { Budget } from '../kernel/budget.js';
 import { confirmCounterexample } from '../kernel/confirm.js';
-import { flagOption, optionValue } from '../kernel/options.js';
+import { flagOption, integerOption, optionValue } from '../kernel/options.js';
 import { phaseTimer } from '../kernel/phase-times.js';
 import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
 import {
@@ -48,6 +48,11 @@ import { detectShape, findSize, type CountingLoop, type InductionShape } from '.
 import { proveByDifferences } from './lockstep.js';
 import { strengthenedProgram } from './strengthen.js';
 import { summariseInnerLoops } from './inner-loops.js';
+
+export const strengthenOption = integerOption({
+  name: 'strengthen', valueName: 'K', defaultValue: 3, minimum: 0,
+  help: 'rounds of strengthening when the inductive step fails: guessed closed forms in N of the final values (degree 2 in the first round, one more in each next), asserted and proven too; 0: none',
+});
 
 export const showInductionOption = flagOption({
   name: 'show-induction', help: 'print the shape found (size, peeled loops, base cases), the inductive step as a program, and the difference relations proven between P(N) and P(N-1)',
@@ -206,17 +211,18 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   const attempt = await proveStep(target, shape, start, context, report, timed);
   let step = attempt.step;
   let method = attempt.method;
-  if (step.kind === 'fails' && !budget.expired()) {
-    // a property too weak to be inductive: guess facts about the final values, prove the program with them asserted too
-    const strengthened = await timed('strengthening', () => strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression)));
-    if (strengthened !== undefined) {
-      report.push(`strengthened with: ${strengthened.facts.join('; ')}`);
-      const again = await proveStrengthened(strengthened.program, program, constant !== undefined, lower, start, context, report, timed);
-      if (again.step.kind === 'bug') return done(again.step.verdict);
-      if (again.step.kind === 'holds') {
-        step = again.step;
-        method = `${again.method}, for the property strengthened with ${strengthened.facts.join(', ')} (proven as well)`;
-      }
+  // a property too weak to be inductive: guess facts about the final values (closed forms in N of
+  // degree 2, then 3, …: one more per round), prove the program with them asserted too
+  const rounds = optionValue(options, strengthenOption);
+  for (let round = 1; round <= rounds && step.kind === 'fails' && !budget.expired(); round++) {
+    const strengthened = await timed('strengthening', () => strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression), round + 1));
+    if (strengthened === undefined) continue;
+    report.push(`strengthened (round ${round}, degree <= ${round + 1} in ${shape.size.sourceName}) with: ${strengthened.facts.join('; ')}`);
+    const again = await proveStrengthened(strengthened.program, program, constant !== undefined, lower, start, context, report, timed);
+    if (again.step.kind === 'bug') return done(again.step.verdict);
+    if (again.step.kind === 'holds') {
+      step = again.step;
+      method = `${again.method}, for the property strengthened with ${strengthened.facts.join(', ')} (proven as well)`;
     }
   }
   details.step = step.kind;
@@ -290,7 +296,7 @@ export const inductEncoder: Encoder = {
   name: 'induct',
   summary: 'induction on the size parameter N: base cases by bmc, peeled last iterations, the step P(N-1) => P(N)',
   approximation: 'over',
-  options: [showInductionOption],
+  options: [showInductionOption, strengthenOption],
   emitUsesSolver: true,
   emit: emitInduct,
   solve: solveInduct,

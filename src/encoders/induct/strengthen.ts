@@ -1,9 +1,11 @@
 // Strengthening of `induct` (issue 12, step 6): when the step fails, the property ψ(N) is often too
 // weak to be inductive: `a[i] == N` after `a[i] = sum` needs `sum == N` for N − 1 as well. We guess
 // the missing facts as closed forms of the final values in N: every scalar the middle writes and
-// every cell it writes at a constant index, run on P(N) for four small sizes (one symbolic run each,
-// every loop unrolled, values from a solver model), fitted by a polynomial of degree ≤ 2 in N
-// (three sizes) and kept when the fourth size agrees.
+// every cell it writes at a constant index, run on P(N) for small sizes (one symbolic run each,
+// every loop unrolled, values from a solver model), fitted by a polynomial of degree ≤ d in N
+// (d + 1 sizes, Newton's forward differences) and kept when one more size agrees. index.ts makes
+// up to --strengthen K rounds: d = 2 in the first, one more in each next (a cubic count of three
+// nested loops).
 //
 // The facts become assertions inserted before Post, so the strengthened program has the same runs
 // and more assertions: if it is SAFE, so is the original (soundness does not depend on the guess).
@@ -21,11 +23,7 @@ import { ExpressionTranslator } from '../common/expressions.js';
 import { SymbolicExecutor, type Path } from '../common/ssa.js';
 import { collectVariables } from '../common/variables.js';
 import type { Budget } from '../kernel/budget.js';
-import { fitQuadratic } from './fit-relations.js';
 import type { InductionShape } from './shape.js';
-
-/** sizes sampled: the least allowed one and the next three */
-const sampledSizes = 4;
 
 /** a run longer than this many loop iterations in all is not unrolled for sampling */
 const maximumUnrolledIterations = 400n;
@@ -92,21 +90,43 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
   return result.values.map((value) => (value.kind === 'integer' ? value.value : 0n));
 }
 
-/** 2·v == 2·v(l) + 2·c1·(N − l) + c2·(N − l)(N − l − 1), or undefined when the samples are not such a polynomial */
-function closedForm(read: Expression, size: ScalarVariable, lowest: bigint, samples: readonly bigint[]): Expression | undefined {
-  const fitted = fitQuadratic(samples);
-  if (fitted === undefined) return undefined;
-  const first = samples[0]!;
-  const { linear, quadratic } = fitted;
-  const constant = (value: bigint): Expression => createConstant(value, intType);
-  const distance = createBinary('subtract', createVariableExpression(size), constant(lowest), intType);
-  let value: Expression = constant(2n * first);
-  if (linear !== 0n) value = createBinary('add', value, createBinary('multiply', constant(2n * linear), distance, intType), intType);
-  if (quadratic !== 0n) {
-    const product = createBinary('multiply', distance, createBinary('subtract', distance, constant(1n), intType), intType);
-    value = createBinary('add', value, createBinary('multiply', constant(quadratic), product, intType), intType);
+/**
+ * the forward differences Δ^0 … Δ^degree of the samples at t = 0 when the polynomial Σ Δ^k·C(t, k)
+ * of that degree goes through every sample (there are more samples than coefficients), else undefined
+ */
+export function fitNewton(samples: readonly bigint[], degree: number): bigint[] | undefined {
+  if (samples.length < degree + 2) return undefined;
+  const differences: bigint[] = [];
+  let row = [...samples];
+  for (let order = 0; order <= degree; order++) {
+    differences.push(row[0]!);
+    row = row.slice(1).map((value, index) => value - row[index]!);
   }
-  return createBinary('equal', createBinary('multiply', constant(2n), read, intType), value, intType);
+  // every difference of a higher order is zero: the polynomial goes through all the samples
+  for (let order = degree + 1; row.length > 0; order++) {
+    if (row.some((value) => value !== 0n)) return undefined;
+    row = row.slice(1).map((value, index) => value - row[index]!);
+  }
+  return differences;
+}
+
+/** D·v == Σ Δ^k·(D / k!)·x(x − 1)…(x − k + 1) with x = N − l and D = degree!, or undefined when the samples are not such a polynomial */
+function closedForm(read: Expression, size: ScalarVariable, lowest: bigint, samples: readonly bigint[], degree: number): Expression | undefined {
+  const differences = fitNewton(samples, degree);
+  if (differences === undefined) return undefined;
+  const constant = (value: bigint): Expression => createConstant(value, intType);
+  const factorial = (value: number): bigint => (value <= 1 ? 1n : BigInt(value) * factorial(value - 1));
+  const scale = factorial(degree);
+  const distance = createBinary('subtract', createVariableExpression(size), constant(lowest), intType);
+  let value: Expression = constant(scale * differences[0]!);
+  let falling: Expression | undefined;
+  for (let order = 1; order <= degree; order++) {
+    const factor = createBinary('subtract', distance, constant(BigInt(order - 1)), intType);
+    falling = falling === undefined ? distance : createBinary('multiply', falling, factor, intType);
+    const coefficient = differences[order]! * (scale / factorial(order));
+    if (coefficient !== 0n) value = createBinary('add', value, createBinary('multiply', constant(coefficient), falling, intType), intType);
+  }
+  return createBinary('equal', createBinary('multiply', constant(scale), read, intType), value, intType);
 }
 
 export interface Strengthened {
@@ -115,14 +135,20 @@ export interface Strengthened {
   readonly facts: readonly string[];
 }
 
-/** the program with the guessed facts asserted before Post, or undefined when nothing was guessed */
-export async function strengthenedProgram(program: Program, shape: InductionShape, lowest: bigint, solver: Solver, budget: Budget, describe: (expression: Expression) => string): Promise<Strengthened | undefined> {
+/**
+ * the program with the guessed facts asserted before Post (closed forms in N of degree ≤ `degree`,
+ * fitted on degree + 2 sizes), or undefined when nothing was guessed
+ */
+export async function strengthenedProgram(
+  program: Program, shape: InductionShape, lowest: bigint, solver: Solver, budget: Budget, describe: (expression: Expression) => string, degree = 2,
+): Promise<Strengthened | undefined> {
   const observed = observedValues(shape);
   if (observed.length === 0) return undefined;
-  const iterations = shape.middle.reduce((total, element) => total + (element.kind === 'loop' ? element.perSize * (lowest + BigInt(sampledSizes)) + element.iterationOffset : 0n), 0n);
+  const sizes = degree + 2;
+  const iterations = shape.middle.reduce((total, element) => total + (element.kind === 'loop' ? element.perSize * (lowest + BigInt(sizes)) + element.iterationOffset : 0n), 0n);
   if (iterations > maximumUnrolledIterations) return undefined;
   const runs: bigint[][] = [];
-  for (let offset = 0; offset < sampledSizes; offset++) {
+  for (let offset = 0; offset < sizes; offset++) {
     const values = await sample(program, shape, lowest + BigInt(offset), observed, solver, budget);
     if (values === undefined) return undefined;
     runs.push(values);
@@ -135,7 +161,7 @@ export async function strengthenedProgram(program: Program, shape: InductionShap
   const facts: Statement[] = [];
   observed.forEach((value, index) => {
     const read = value.kind === 'scalar' ? createVariableExpression(value.variable) : createArrayRead(value.array, [createConstant(value.index, intType)]);
-    const fact = closedForm(read, shape.size, lowest, runs.map((run) => run[index]!));
+    const fact = closedForm(read, shape.size, lowest, runs.map((run) => run[index]!), degree);
     if (fact !== undefined) facts.push(createAssert(fact, location));
   });
   if (facts.length === 0) return undefined;
