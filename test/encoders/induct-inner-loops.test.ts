@@ -200,7 +200,7 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
 
   it('with inner loops over scalars in the random programs: never SAFE where a run fails; decides a floor', async () => {
     const programs = symbolicProgramText(innerScalarBodies, innerScalarChecks);
-    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 24, 20261126, 5_000, solver);
+    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 16, 20261126, 5_000, solver);
     console.log(`induct harness (inner scalar loops): ${JSON.stringify(statistics)}`);
     expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe).toBeGreaterThan(0);
@@ -211,7 +211,7 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
 describe('induct harness with inner passes over the cells', () => {
   it('never SAFE where a run fails; decides a floor (pointwise inner loops stepped through band relations)', async () => {
     const programs = symbolicProgramText(nestedBodies, innerScalarChecks);
-    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 30, 20261128, 5_000, solver);
+    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 20, 20261128, 5_000, solver);
     console.log(`induct harness (inner passes): ${JSON.stringify(statistics)}`);
     expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe).toBeGreaterThan(0);

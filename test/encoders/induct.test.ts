@@ -188,7 +188,7 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
 
 describe('induct soundness harness (random programs with a symbolic N)', () => {
   it('never SAFE where a run fails; decides a floor of programs', async () => {
-    const { statistics, safeButFailing } = await runHarness(inductEncoder, programText, 60, 20261123, 5_000, solver);
+    const { statistics, safeButFailing } = await runHarness(inductEncoder, programText, 40, 20261123, 5_000, solver);
     console.log(`induct harness: ${JSON.stringify(statistics)}`);
     expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(Math.floor(statistics.programs * 0.5));
@@ -198,7 +198,7 @@ describe('induct soundness harness (random programs with a symbolic N)', () => {
 
   it('with loops that read N (difference relations): never SAFE where a run fails; decides a floor of programs', async () => {
     const programs = symbolicProgramText(sizeBodies, sizeChecks);
-    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 40, 20261125, 5_000, solver);
+    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 30, 20261125, 5_000, solver);
     console.log(`induct harness (loops reading N): ${JSON.stringify(statistics)}`);
     expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe).toBeGreaterThan(0);

@@ -214,9 +214,12 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   // a property too weak to be inductive: guess facts about the final values (closed forms in N of
   // degree 2, then 3, …: one more per round), prove the program with them asserted too
   const rounds = optionValue(options, strengthenOption);
+  const tried = new Set<string>();
   for (let round = 1; round <= rounds && step.kind === 'fails' && !budget.expired(); round++) {
     const strengthened = await timed('strengthening', () => strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression), round + 1));
-    if (strengthened === undefined) continue;
+    // the same facts as an earlier round (no value needed the higher degree): the same proof, not tried again
+    if (strengthened === undefined || tried.has(strengthened.key)) continue;
+    tried.add(strengthened.key);
     report.push(`strengthened (round ${round}, degree <= ${round + 1} in ${shape.size.sourceName}) with: ${strengthened.facts.join('; ')}`);
     const again = await proveStrengthened(strengthened.program, program, constant !== undefined, lower, start, context, report, timed);
     if (again.step.kind === 'bug') return done(again.step.verdict);

@@ -133,6 +133,8 @@ export interface Strengthened {
   readonly program: Program;
   /** the facts, as C-like text */
   readonly facts: readonly string[];
+  /** which values got a fact and their polynomials (forward differences, trailing zeros dropped): equal keys, the same facts */
+  readonly key: string;
 }
 
 /**
@@ -159,15 +161,22 @@ export async function strengthenedProgram(
   if (position < 0) return undefined;
   const location = program.body[Math.min(position, program.body.length - 1)]?.location ?? { line: 0, column: 0 };
   const facts: Statement[] = [];
+  const keys: string[] = [];
   observed.forEach((value, index) => {
     const read = value.kind === 'scalar' ? createVariableExpression(value.variable) : createArrayRead(value.array, [createConstant(value.index, intType)]);
-    const fact = closedForm(read, shape.size, lowest, runs.map((run) => run[index]!), degree);
-    if (fact !== undefined) facts.push(createAssert(fact, location));
+    const samples = runs.map((run) => run[index]!);
+    const fact = closedForm(read, shape.size, lowest, samples, degree);
+    if (fact === undefined) return;
+    facts.push(createAssert(fact, location));
+    const differences = fitNewton(samples, degree)!;
+    while (differences.length > 1 && differences[differences.length - 1] === 0n) differences.pop();
+    keys.push(`${index}:${differences.join(',')}`);
   });
   if (facts.length === 0) return undefined;
   const body = [...program.body.slice(0, position), ...facts, ...program.body.slice(position)];
   return {
     program: createProgram(program.file, program.scalars, program.arrays, body, program.dataModel),
     facts: facts.map((fact) => describe((fact as Statement & { kind: 'assert' }).condition)),
+    key: keys.join(';'),
   };
 }
