@@ -43,7 +43,8 @@ describe('encode command line', () => {
     const record = JSON.parse(strict.stdout) as { verdict: string; reasonKind: string; reason: string };
     expect([record.verdict, record.reasonKind]).toEqual(['unknown', 'imprecise']);
     expect(record.reason).toContain('--strict');
-    const bitVectors = encode(program, '--encoding', 'witness', '--semantics', 'bv', '--timeout', '20', '--strict');
+    // bv takes witness longest (about 10 s alone, more beside the other test files): a generous budget
+    const bitVectors = encode(program, '--encoding', 'witness', '--semantics', 'bv', '--timeout', '60', '--strict');
     expect(bitVectors.status).toBe(0);
     expect(bitVectors.stdout).toMatch(/^SAFE\n/);
     const bug = encode('verify', join(regression, 'init-unsafe.c'), '--timeout', '20', '--strict');
