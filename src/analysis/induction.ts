@@ -126,3 +126,31 @@ export function isIteratorExpression(expression: Expression, iterator: ScalarVar
   const stripped = stripCastsKeepingValuesOf(expression, iterator.type);
   return stripped.kind === 'variable' && stripped.variable.id === iterator.id;
 }
+
+/**
+ * d when `expression` is `variable + d` (or d + variable, variable − d, nested sums with constants;
+ * casts looked through, as int semantics reads them), else undefined: the cell a counter indexes
+ */
+export function variableOffset(expression: Expression, variable: ScalarVariable): bigint | undefined {
+  const stripped = stripCasts(expression);
+  if (stripped.kind === 'variable') return stripped.variable.id === variable.id ? 0n : undefined;
+  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
+  const right = constantOf(stripped.right);
+  const left = variableOffset(stripped.left, variable);
+  if (right !== undefined && left !== undefined) return stripped.operator === 'add' ? left + right : left - right;
+  const first = constantOf(stripped.left);
+  const other = stripped.operator === 'add' ? variableOffset(stripped.right, variable) : undefined;
+  return first !== undefined && other !== undefined ? first + other : undefined;
+}
+
+/**
+ * the loop's body and its update block: an assignment to `counter` at the end of a body with an
+ * empty update (`while (c < n) { …; c = c + 1; }`) counts as the update, unless a `continue` could
+ * skip it
+ */
+export function splitCounterUpdate(loop: LoopStatement, counter: ScalarVariable): { readonly body: Block; readonly update: Block } {
+  const trailing = loop.body[loop.body.length - 1];
+  const inBody = loop.update.length === 0 && trailing !== undefined && trailing.kind === 'assign' && trailing.target.id === counter.id
+    && !containsJump(loop.body, 'continue');
+  return inBody ? { body: loop.body.slice(0, -1), update: [trailing] } : { body: loop.body, update: loop.update };
+}

@@ -11,7 +11,7 @@ import type { ArrayVariable, Block, Program, ScalarVariable } from '../../ir/typ
 import { linearInSize } from './shape.js';
 import { writtenVariables } from '../../ir/visit.js';
 import { constantOf } from '../../analysis/induction.js';
-import { equal, intConstant, intSort, select, subtract, trueTerm, type Term } from '../../smt/terms.js';
+import { equal, intConstant, select, subtract, trueTerm, type Term } from '../../smt/terms.js';
 import type { Solver, ModelValue } from '../../solvers/solver.js';
 import type { SymbolicState } from '../common/ssa.js';
 import type { Budget } from '../kernel/budget.js';
@@ -36,14 +36,31 @@ function fittingSize(shape: InductionShape, start: bigint, wanted: bigint): bigi
   return undefined;
 }
 
-/** d(t) = d(0) + c1·t + c2·t(t − 1)/2 through every sample (at t = 0, 1, …), or undefined */
+/**
+ * the forward differences Δ^0 … Δ^degree of the samples at t = 0 when the polynomial Σ Δ^k·C(t, k)
+ * of that degree goes through every sample (by default there are more samples than coefficients), else
+ * undefined
+ */
+export function fitNewton(samples: readonly bigint[], degree: number, minimumSamples = degree + 2): bigint[] | undefined {
+  if (samples.length < minimumSamples) return undefined;
+  const differences: bigint[] = [];
+  let row = [...samples];
+  for (let order = 0; order <= degree; order++) {
+    differences.push(row[0]!);
+    row = row.slice(1).map((value, index) => value - row[index]!);
+  }
+  // every difference of a higher order is zero: the polynomial goes through all the samples
+  for (let order = degree + 1; row.length > 0; order++) {
+    if (row.some((value) => value !== 0n)) return undefined;
+    row = row.slice(1).map((value, index) => value - row[index]!);
+  }
+  return differences;
+}
+
+/** d(t) = d(0) + c1·t + c2·t(t − 1)/2 through every sample (at t = 0, 1, …; at least three), or undefined */
 export function fitQuadratic(samples: readonly bigint[]): { linear: bigint; quadratic: bigint } | undefined {
-  if (samples.length < 3) return undefined;
-  const [first, second, third] = samples as [bigint, bigint, bigint];
-  const linear = second - first;
-  const quadratic = third - 2n * second + first;
-  const fits = samples.every((value, t) => 2n * value === 2n * first + 2n * linear * BigInt(t) + quadratic * BigInt(t) * BigInt(t - 1));
-  return fits ? { linear, quadratic } : undefined;
+  const differences = fitNewton(samples, 2, 3);
+  return differences === undefined ? undefined : { linear: differences[1]!, quadratic: differences[2]! };
 }
 
 /** the difference as a polynomial from the entry on, else from the first common iteration on (Polynomial) */
@@ -276,11 +293,7 @@ async function fitCandidatesAt(
     pair = execution.afterCommon(element, pairs[pairs.length - 1]!);
   }
   // each sampled value through a constant: get-value takes no term with a quantifier (an inner loop's λ)
-  const terms = sampled.flatMap((sample) => sample.terms).map((term) => {
-    const sample = execution.executor.fresh('sample', intSort);
-    execution.executor.definitions.push(equal(sample, term));
-    return sample;
-  });
+  const terms = sampled.flatMap((sample) => sample.terms).map((term) => execution.executor.define('sample', term, 0));
   const script = execution.script(['induct: one run of P(N) and P(N - 1) for a fixed N, side by side (to fit difference relations)'], [], trueTerm);
   const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds), valuesOf: terms });
   if (result.kind !== 'sat' || result.values === undefined) return `no run of both programs for ${shape.size.sourceName} = ${size} to fit difference relations on (${result.kind})`;

@@ -36,15 +36,16 @@
 
 import {
   convertTo, createArrayRead, createArrayWrite, createAssign, createBinary, createConditional, createConstant, createIf, createProgram, createVariableExpression, intType,
-  longLongType, unusedVariableId, createScalarVariable, updateLoop,
+  longLongType, updateLoop,
 } from '../../ir/factory.js';
-import type { ArrayVariable, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
+import type { ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, substituteScalar, visitExpressionChildren, writtenVariables } from '../../ir/visit.js';
 import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
-import { constantOf, incrementStep } from '../../analysis/induction.js';
+import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction.js';
 import { polynomialVariables, variablePolynomial, withCommonDenominator, type Polynomial } from '../../analysis/polynomial.js';
 import { expressionPolynomial } from '../accel/transition.js';
 import { mayFail } from './pointwise.js';
+import { FreshScalars } from './queries.js';
 
 /** what became of the inner loops: the rewritten program and one line per summarised loop */
 export interface InnerLoopSummaries {
@@ -55,19 +56,6 @@ export interface InnerLoopSummaries {
 const iterationName = '#t';
 const scalarKey = (variable: ScalarVariable): string => `v${variable.id}`;
 
-/** fresh scalars for the counts, the new values and the cells */
-class Temporaries {
-  private next: number;
-  readonly created: ScalarVariable[] = [];
-  constructor(program: Program) {
-    this.next = unusedVariableId(program);
-  }
-  make(name: string, type: IntegerType): ScalarVariable {
-    const variable = createScalarVariable(this.next++, `induct.inner.${name}.${this.next}`, name, type, undefined);
-    this.created.push(variable);
-    return variable;
-  }
-}
 
 /** the counting loop's counter, bound and step, when it has the form of the header */
 interface InnerLoop {
@@ -100,10 +88,8 @@ function innerLoop(loop: LoopStatement, initialisation: Statement | undefined): 
     return undefined;
   }
   // `for (…; …; j = j + c)`, or `while (j < B) { …; j = j + c; }`
-  const trailing = loop.body[loop.body.length - 1];
-  const inBody = loop.update.length === 0 && trailing?.kind === 'assign' && trailing.target.id === counter.id;
-  const body = inBody ? loop.body.slice(0, -1) : loop.body;
-  const update = inBody ? trailing : loop.update.length === 1 ? loop.update[0] : undefined;
+  const { body, update: updates } = splitCounterUpdate(loop, counter);
+  const update = updates.length === 1 ? updates[0] : undefined;
   if (update?.kind !== 'assign' || update.target.id !== counter.id) return undefined;
   const step = incrementStep(counter, update.value, 'int');
   if (step === undefined || step <= 0n) return undefined;
@@ -158,7 +144,6 @@ function invariantCells(body: Block, loopWrites: ReadonlySet<number>): Map<numbe
     switch (statement.kind) {
       case 'assign': visitExpression(statement.value); break;
       case 'arrayWrite': note(statement.array, statement.indices); visitExpression(statement.value); break;
-      case 'if': return undefined;
       default: return undefined;
     }
   }
@@ -184,13 +169,13 @@ function withCellScalars(body: Block, scalars: ReadonlyMap<number, ScalarVariabl
 interface Summary { readonly statements: Statement[]; readonly total: boolean }
 
 /** the summary of a straight-line body (see the header), or undefined */
-function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries): Summary | undefined {
+function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: FreshScalars): Summary | undefined {
   const written = writtenVariables(body, [loop.update]);
   if (written.arrays.size > 0 && body.some((statement) => statement.kind === 'arrayWrite' && statement.indices.length !== 1)) return undefined;
   const cells = invariantCells(body, new Set(written.scalars.keys()));
   if (cells === undefined) return undefined;
   const cellScalars = new Map<number, ScalarVariable>();
-  for (const { array } of cells.values()) cellScalars.set(array.id, temporaries.make(`${array.sourceName}_cell`, array.elementType));
+  for (const { array } of cells.values()) cellScalars.set(array.id, temporaries.make(`inner.${array.sourceName}_cell`, array.elementType, true));
   const scalarBody = withCellScalars(body, cellScalars);
   // the transition: each written scalar's value after one iteration, over the values before it
   const values = new Map<number, Polynomial | undefined>();
@@ -232,7 +217,7 @@ function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, t
  */
 function orderedAssignments(
   variables: readonly ScalarVariable[], forms: ReadonlyMap<string, ClosedForm>, counter: ScalarVariable, names: ReadonlyMap<string, Expression>,
-  temporaries: Temporaries, location: SourceLocation,
+  temporaries: FreshScalars, location: SourceLocation,
 ): Statement[] | undefined {
   const values = new Map<number, Polynomial>();
   for (const variable of variables) {
@@ -257,7 +242,7 @@ function orderedAssignments(
       continue;
     }
     // a cycle: the new value waits in a temporary until every form has read the old one
-    const temporary = temporaries.make(`${variable.sourceName}_next`, longLongType);
+    const temporary = temporaries.make(`inner.${variable.sourceName}_next`, longLongType, true);
     statements.push(createAssign(temporary, value, location));
     late.push(createAssign(variable, convertTo(createVariableExpression(temporary), variable.type), location));
   }
@@ -268,7 +253,7 @@ function orderedAssignments(
  * the summary of the loop's body from the loop's entry (the statements to run when its condition
  * holds there): invariant branches hoisted first, then the straight-line summary
  */
-function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: Temporaries, depth: number): Summary | undefined {
+function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: FreshScalars, depth: number): Summary | undefined {
   const branchAt = body.findIndex((statement) => statement.kind === 'if');
   if (branchAt < 0) return summariseStraight(loop, body, where, temporaries);
   const branch = body[branchAt] as Statement & { kind: 'if' };
@@ -325,7 +310,7 @@ function thresholdOf(condition: Expression, counter: ScalarVariable, written: Re
  * summarised under its own guard, so the whole is right for zero iterations too.
  */
 function splitAtThreshold(
-  loop: InnerLoop, threshold: Threshold, thenBody: Block, elseBody: Block, where: LoopStatement, temporaries: Temporaries, depth: number,
+  loop: InnerLoop, threshold: Threshold, thenBody: Block, elseBody: Block, where: LoopStatement, temporaries: FreshScalars, depth: number,
 ): Summary | undefined {
   const bound = loop.inclusive ? createBinary('add', convertTo(loop.bound, longLongType), createConstant(1n, longLongType), longLongType) : convertTo(loop.bound, longLongType);
   const split = createConditional(createBinary('less', bound, threshold.at, intType), bound, threshold.at, longLongType);
@@ -349,7 +334,7 @@ function splitAtThreshold(
  * with them a count B − s0 ≥ 0 is known and a total summary needs no guard (`for (k = 0; k < j; k++)`
  * inside `for (j = 0; …)`), which keeps the enclosing loop's body straight for its own summary
  */
-function summariseLoop(loop: LoopStatement, initialisation: Statement | undefined, temporaries: Temporaries, lowerBounds: ReadonlyMap<number, bigint>): Statement[] | undefined {
+function summariseLoop(loop: LoopStatement, initialisation: Statement | undefined, temporaries: FreshScalars, lowerBounds: ReadonlyMap<number, bigint>): Statement[] | undefined {
   const inner = innerLoop(loop, initialisation);
   if (inner === undefined || !inner.counter.type.signed) return undefined;
   const written = writtenVariables(inner.body, [inner.update]);
@@ -367,22 +352,14 @@ function summariseLoop(loop: LoopStatement, initialisation: Statement | undefine
 /** B − s0 + [inclusive] ≥ 0 at every entry: s0 a constant, B = v + d with v an enclosing counter of least value L, L + d + [inclusive] ≥ s0 */
 function countNeverNegative(loop: InnerLoop, start: Expression, lowerBounds: ReadonlyMap<number, bigint>): boolean {
   const first = constantOf(start);
-  const bound = variablePlusConstant(loop.bound);
-  const least = bound === undefined ? undefined : lowerBounds.get(bound.variable.id);
-  return first !== undefined && bound !== undefined && least !== undefined && least + bound.offset + (loop.inclusive ? 1n : 0n) >= first;
+  const read = [...scalarsReadBy(loop.bound).values()];
+  const variable = read.length === 1 ? read[0]! : undefined;
+  const offset = variable === undefined ? undefined : variableOffset(loop.bound, variable);
+  const least = variable === undefined ? undefined : lowerBounds.get(variable.id);
+  return first !== undefined && offset !== undefined && least !== undefined && least + offset + (loop.inclusive ? 1n : 0n) >= first;
 }
 
-function variablePlusConstant(expression: Expression): { variable: ScalarVariable; offset: bigint } | undefined {
-  const stripped = stripCasts(expression);
-  if (stripped.kind === 'variable') return { variable: stripped.variable, offset: 0n };
-  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
-  const constant = constantOf(stripped.right);
-  const left = stripCasts(stripped.left);
-  if (constant === undefined || left.kind !== 'variable') return undefined;
-  return { variable: left.variable, offset: stripped.operator === 'add' ? constant : -constant };
-}
-
-function rewriteBlock(block: Block, depth: number, temporaries: Temporaries, summarised: string[], lowerBounds: ReadonlyMap<number, bigint>): Block {
+function rewriteBlock(block: Block, depth: number, temporaries: FreshScalars, summarised: string[], lowerBounds: ReadonlyMap<number, bigint>): Block {
   const result: Statement[] = [];
   let changed = false;
   for (const statement of block) {
@@ -419,7 +396,7 @@ function rewriteBlock(block: Block, depth: number, temporaries: Temporaries, sum
 
 /** the program with its summarisable inner loops replaced (see the header); the program itself when none is */
 export function summariseInnerLoops(program: Program): InnerLoopSummaries {
-  const temporaries = new Temporaries(program);
+  const temporaries = new FreshScalars(program);
   const summarised: string[] = [];
   const body = rewriteBlock(program.body, 0, temporaries, summarised, new Map());
   if (body === program.body) return { program, summarised };

@@ -178,15 +178,16 @@ function stepScript(
  */
 export async function proveByDifferences(
   program: Program, shape: InductionShape, start: bigint, solver: Solver, budget: Budget, report: string[], scripts: { suffix: string; script: SmtScript }[] = [],
-  portable = !solver.name.startsWith('z3'),
+  portable?: boolean,
 ): Promise<LockstepResult> {
-  const arrays: PointwiseArrays = portable ? 'quantified' : 'lambda';
+  const z3 = solver.name.startsWith('z3');
+  const arrays: PointwiseArrays = (portable ?? !z3) ? 'quantified' : 'lambda';
   const fresh = new FreshScalars(program);
   const witnesses = new Map<CountingLoop, ScalarVariable>();
   for (const element of shape.post) if (element.kind === 'loop') witnesses.set(element, fresh.make(`${element.counter.sourceName}_witness`, element.counter.type));
   const extended = createProgram(program.file, [...program.scalars, ...fresh.created], program.arrays, program.body, program.dataModel);
   // the fit needs a model, which z3 gives with λ and rarely with quantified arrays: λ there whenever z3 answers (a fit is only a guess)
-  const candidates = await fitCandidates(extended, shape, start, solver, budget, solver.name.startsWith('z3') ? 'lambda' : arrays);
+  const candidates = await fitCandidates(extended, shape, start, solver, budget, z3 ? 'lambda' : arrays);
   if (typeof candidates === 'string') return { kind: 'fails', reason: `difference relations: ${candidates}`, timeout: false };
   const proven = new Map<CountingLoop, readonly Relation[]>();
   const descriptions: string[] = [];

@@ -7,8 +7,8 @@
 
 import { createBinary, createConstant, createVariableExpression, intType } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, Program, ScalarVariable } from '../../ir/types.js';
-import { flattenStatements, stripCasts, substituteScalar, substituteScalarInBlock, writtenVariables } from '../../ir/visit.js';
-import { constantOf } from '../../analysis/induction.js';
+import { flattenStatements, substituteScalar, substituteScalarInBlock, writtenVariables } from '../../ir/visit.js';
+import { constantOf, variableOffset } from '../../analysis/induction.js';
 import {
   add, and, containsSubterm, createSmtScript, equal, euclideanModulo, falseTerm, forall, greaterEqual, implies, intConstant, intSort, less, lessEqual, multiply, not, or,
   select, subtract, symbol, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
@@ -72,19 +72,6 @@ export function sideDifference(pair: PathPair, read: (state: SymbolicState) => T
   return subtract(read(pair.current.state), read(pair.previous.state));
 }
 
-/** `counter + offset` (casts looked through) as the offset, or undefined */
-export function counterOffset(expression: Expression, counter: ScalarVariable): bigint | undefined {
-  const stripped = stripCasts(expression);
-  if (stripped.kind === 'variable') return stripped.variable.id === counter.id ? 0n : undefined;
-  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
-  const right = constantOf(stripped.right);
-  const left = counterOffset(stripped.left, counter);
-  if (right !== undefined && left !== undefined) return stripped.operator === 'add' ? left + right : left - right;
-  const first = constantOf(stripped.left);
-  const other = stripped.operator === 'add' ? counterOffset(stripped.right, counter) : undefined;
-  return first !== undefined && other !== undefined ? first + other : undefined;
-}
-
 /**
  * which cells of `array` the loop writes: one constant cell, or counter + offset for offsets distinct
  * modulo the step (a[i], a[i + 1] with step 2), so that each cell is written by one iteration at most
@@ -98,7 +85,7 @@ export function writtenCells(loop: CountingLoop, array: ArrayVariable): WrittenC
     if (statement.kind !== 'arrayWrite' || statement.array.id !== array.id) continue;
     const index = statement.indices[0]!;
     const fixed = constantOf(index);
-    const offset = fixed === undefined ? counterOffset(index, loop.counter) : undefined;
+    const offset = fixed === undefined ? variableOffset(index, loop.counter) : undefined;
     if (fixed !== undefined && (fixedIndex === undefined || fixedIndex === fixed)) fixedIndex = fixed;
     else if (offset !== undefined) offsets.add(offset);
     else return undefined;

@@ -20,7 +20,7 @@
 import { createArrayRead, createBinary, createConditional, createConstant, createVariableExpression } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../../ir/types.js';
 import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, visitExpressionChildren } from '../../ir/visit.js';
-import { constantOf, incrementStep } from '../../analysis/induction.js';
+import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction.js';
 import { add, and, equal, forall, ite, lambda, lessEqual, less, select, store, subtract, intConstant, intSort, type Term } from '../../smt/terms.js';
 import type { Path, SymbolicExecutor } from '../common/ssa.js';
 
@@ -39,16 +39,6 @@ export interface PointwiseLoop {
   readonly bound: Expression;
   readonly inclusive: boolean;
   readonly writes: readonly PointwiseWrite[];
-}
-
-/** `counter + offset` as the offset, or undefined */
-function counterOffset(expression: Expression, counter: ScalarVariable): bigint | undefined {
-  const stripped = stripCasts(expression);
-  if (stripped.kind === 'variable') return stripped.variable.id === counter.id ? 0n : undefined;
-  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
-  const right = constantOf(stripped.right);
-  const left = counterOffset(stripped.left, counter);
-  return right !== undefined && left !== undefined ? (stripped.operator === 'add' ? left + right : left - right) : undefined;
 }
 
 /** a division or remainder by other than a nonzero constant, or a shift by other than a constant in range (which can stop a run; shape.ts refuses it before the loops too) */
@@ -72,7 +62,7 @@ interface Analysis {
 
 /** the cell a[indices] as one of the loop's own cells (recorded), or a problem */
 function ownCell(analysis: Analysis, array: ArrayVariable, indices: readonly Expression[]): void {
-  const offset = counterOffset(indices[indices.length - 1]!, analysis.counter);
+  const offset = variableOffset(indices[indices.length - 1]!, analysis.counter);
   const leading = indices.slice(0, -1);
   const known = analysis.cells.get(array.id);
   const counterFree = leading.every((index) => !scalarsReadBy(index).has(analysis.counter.id) && !someSubexpression(index, (inner) => inner.kind === 'arrayRead') && !mayFail(index));
@@ -95,9 +85,8 @@ function bodyValues(block: Block, analysis: Analysis, current: Map<number, Expre
       case 'arrayWrite': {
         ownCell(analysis, statement.array, statement.indices);
         if (mayFail(statement.value)) analysis.problem = 'a division by a variable';
-        const before = values.get(statement.array.id) ?? createArrayRead(statement.array, statement.indices);
-        values = new Map(values).set(statement.array.id, before);
-        values.set(statement.array.id, resolve(statement.value));
+        // an own-cell read not written before stays a read: the entry's value
+        values = new Map(values).set(statement.array.id, resolve(statement.value));
         break;
       }
       case 'if': {
@@ -147,10 +136,8 @@ export function analysePointwise(loop: LoopStatement, counter: ScalarVariable): 
   if (condition.kind !== 'binary' || (condition.operator !== 'less' && condition.operator !== 'lessEqual') || left?.kind !== 'variable' || left.variable.id !== counter.id) {
     return 'the inner loop\'s condition is not counter < bound';
   }
-  const trailing = loop.body[loop.body.length - 1];
-  const inBody = loop.update.length === 0 && trailing?.kind === 'assign' && trailing.target.id === counter.id;
-  const body = inBody ? loop.body.slice(0, -1) : loop.body;
-  const update = inBody ? trailing : loop.update.length === 1 ? loop.update[0] : undefined;
+  const { body, update: updates } = splitCounterUpdate(loop, counter);
+  const update = updates.length === 1 ? updates[0] : undefined;
   if (update?.kind !== 'assign' || update.target.id !== counter.id || incrementStep(counter, update.value, 'int') !== 1n) return 'the inner loop does not step its counter by 1';
   if (containsJump(body, 'break') || containsJump(body, 'continue')) return 'the inner loop has break or continue';
   const analysis: Analysis = { counter, cells: new Map(), problem: undefined };
@@ -170,7 +157,7 @@ export function analysePointwise(loop: LoopStatement, counter: ScalarVariable): 
 
 function isOwnCell(read: Expression & { kind: 'arrayRead' }, analysis: Analysis): boolean {
   const cell = analysis.cells.get(read.array.id);
-  return cell !== undefined && counterOffset(read.indices[read.indices.length - 1]!, analysis.counter) === cell.offset
+  return cell !== undefined && variableOffset(read.indices[read.indices.length - 1]!, analysis.counter) === cell.offset
     && cell.leading.every((index, position) => sameExpression(index, read.indices[position]!));
 }
 

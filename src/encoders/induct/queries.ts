@@ -39,8 +39,10 @@ export class FreshScalars {
   constructor(program: Program) {
     this.next = unusedVariableId(program);
   }
-  make(name: string, type = intType): ScalarVariable {
-    const scalar = createScalarVariable(this.next++, `induct.${name}`, name, type, undefined);
+  /** `numbered`: the name carries the id (for a rewrite that makes several of one name) */
+  make(name: string, type = intType, numbered = false): ScalarVariable {
+    const id = this.next++;
+    const scalar = createScalarVariable(id, numbered ? `induct.${name}.${id}` : `induct.${name}`, name, type, undefined);
     this.created.push(scalar);
     return scalar;
   }

@@ -21,7 +21,7 @@
 // Everything here is syntactic and conservative: a program outside the shape is UNKNOWN
 // ('unsupported') with the reason and location.
 
-import { constantOf, incrementStep } from '../../analysis/induction.js';
+import { constantOf, incrementStep, splitCounterUpdate } from '../../analysis/induction.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import {
   arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables,
@@ -129,12 +129,6 @@ function ceilingDivision(numerator: bigint, denominator: bigint): bigint {
 }
 
 /** body and update, an increment or decrement of `counter` at the end of the body counting as the update */
-function splitUpdate(loop: LoopStatement, counter: ScalarVariable): { body: Block; update: Block } {
-  const trailing = loop.body[loop.body.length - 1];
-  const inBody = loop.update.length === 0 && trailing !== undefined && trailing.kind === 'assign' && trailing.target.id === counter.id
-    && !containsJump(loop.body, 'continue');
-  return inBody ? { body: loop.body.slice(0, -1), update: [trailing] } : { body: loop.body, update: loop.update };
-}
 
 /** the pointwise inner loops of the body (pointwise.ts) with their counters, or why a nested loop is not one */
 function innerLoopsOf(body: Block, counter: ScalarVariable, found: Map<number, ScalarVariable>): string | undefined {
@@ -173,7 +167,7 @@ function typeProblem(counter: ScalarVariable, size: ScalarVariable): string | un
 function decreasingLoop(loop: LoopStatement, counter: ScalarVariable, lowest: bigint, previous: Statement | undefined, size: ScalarVariable): CountingLoop | string {
   const types = typeProblem(counter, size);
   if (types !== undefined) return types;
-  const { body, update } = splitUpdate(loop, counter);
+  const { body, update } = splitCounterUpdate(loop, counter);
   const assignment = update.length === 1 ? update[0]! : undefined;
   if (assignment === undefined || assignment.kind !== 'assign' || assignment.target.id !== counter.id) return 'the update is not counter = counter - 1';
   if (incrementStep(counter, assignment.value, 'int') !== -1n) return 'a loop counting down must step by 1';
@@ -220,7 +214,7 @@ function countingLoop(loop: LoopStatement, previous: Statement | undefined, size
   const linear = linearInSize(bound, size);
   if (linear === undefined) return `the bound of the loop is not linear in ${size.sourceName}`;
   // `while (c < n) { …; c = c + 1; }`: the last statement of the body is the update
-  const { body, update } = splitUpdate(loop, counter);
+  const { body, update } = splitCounterUpdate(loop, counter);
   const assignment = update.length === 1 ? update[0]! : undefined;
   if (assignment === undefined || assignment.kind !== 'assign' || assignment.target.id !== counter.id) return 'the update is not counter = counter + step';
   const step = incrementStep(counter, assignment.value, 'int');

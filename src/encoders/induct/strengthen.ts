@@ -13,11 +13,12 @@
 // of the original unless they replay on the original (index.ts).
 
 import { pointwiseHook } from './pointwise.js';
+import { fitNewton } from './fit-relations.js';
 import { createArrayRead, createAssert, createAssign, createBinary, createConstant, createProgram, createVariableExpression, intType } from '../../ir/factory.js';
 import type { ArrayVariable, Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
 import { flattenStatements, writtenVariables } from '../../ir/visit.js';
 import { constantOf } from '../../analysis/induction.js';
-import { createSmtScript, equal, intConstant, intSort, select, trueTerm, type FunctionDeclaration } from '../../smt/terms.js';
+import { createSmtScript, equal, intConstant, select, trueTerm, type FunctionDeclaration } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { ExpressionTranslator } from '../common/expressions.js';
 import { SymbolicExecutor, type Path } from '../common/ssa.js';
@@ -74,12 +75,8 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
   executor.assume(path.guard);
   const state = path.state;
   // each value through a constant: get-value takes no term with a quantifier (an inner loop's λ)
-  const terms = observed.map((value) => {
-    const term = value.kind === 'scalar' ? state.scalars.get(value.variable.id)! : select(state.arrays.get(value.array.id)!, intConstant(value.index));
-    const named = executor.fresh('observed', intSort);
-    executor.definitions.push(equal(named, term));
-    return named;
-  });
+  const terms = observed.map((value) => executor.define('observed',
+    value.kind === 'scalar' ? state.scalars.get(value.variable.id)! : select(state.arrays.get(value.array.id)!, intConstant(value.index)), 0));
   const script = createSmtScript({
     headerComments: [`induct: one run of the program for N = ${size} (to guess facts that strengthen the property)`],
     logic: 'ALL', constants: executor.constants, functions: [...functions.values()],
@@ -90,30 +87,8 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
   return result.values.map((value) => (value.kind === 'integer' ? value.value : 0n));
 }
 
-/**
- * the forward differences Δ^0 … Δ^degree of the samples at t = 0 when the polynomial Σ Δ^k·C(t, k)
- * of that degree goes through every sample (there are more samples than coefficients), else undefined
- */
-export function fitNewton(samples: readonly bigint[], degree: number): bigint[] | undefined {
-  if (samples.length < degree + 2) return undefined;
-  const differences: bigint[] = [];
-  let row = [...samples];
-  for (let order = 0; order <= degree; order++) {
-    differences.push(row[0]!);
-    row = row.slice(1).map((value, index) => value - row[index]!);
-  }
-  // every difference of a higher order is zero: the polynomial goes through all the samples
-  for (let order = degree + 1; row.length > 0; order++) {
-    if (row.some((value) => value !== 0n)) return undefined;
-    row = row.slice(1).map((value, index) => value - row[index]!);
-  }
-  return differences;
-}
-
-/** D·v == Σ Δ^k·(D / k!)·x(x − 1)…(x − k + 1) with x = N − l and D = degree!, or undefined when the samples are not such a polynomial */
-function closedForm(read: Expression, size: ScalarVariable, lowest: bigint, samples: readonly bigint[], degree: number): Expression | undefined {
-  const differences = fitNewton(samples, degree);
-  if (differences === undefined) return undefined;
+/** D·v == Σ Δ^k·(D / k!)·x(x − 1)…(x − k + 1) with x = N − l and D = degree!, for the forward differences Δ^k of fitNewton */
+function closedForm(read: Expression, size: ScalarVariable, lowest: bigint, differences: readonly bigint[], degree: number): Expression {
   const constant = (value: bigint): Expression => createConstant(value, intType);
   const factorial = (value: number): bigint => (value <= 1 ? 1n : BigInt(value) * factorial(value - 1));
   const scale = factorial(degree);
@@ -164,11 +139,9 @@ export async function strengthenedProgram(
   const keys: string[] = [];
   observed.forEach((value, index) => {
     const read = value.kind === 'scalar' ? createVariableExpression(value.variable) : createArrayRead(value.array, [createConstant(value.index, intType)]);
-    const samples = runs.map((run) => run[index]!);
-    const fact = closedForm(read, shape.size, lowest, samples, degree);
-    if (fact === undefined) return;
-    facts.push(createAssert(fact, location));
-    const differences = fitNewton(samples, degree)!;
+    const differences = fitNewton(runs.map((run) => run[index]!), degree);
+    if (differences === undefined) return;
+    facts.push(createAssert(closedForm(read, shape.size, lowest, differences, degree), location));
     while (differences.length > 1 && differences[differences.length - 1] === 0n) differences.pop();
     keys.push(`${index}:${differences.join(',')}`);
   });
