@@ -22,6 +22,9 @@ export interface Counterexample {
   readonly arrays: readonly ArrayContent[];
 }
 
+/** what a SAFE of an encoding in `int` semantics assumes (kernel/c-semantics.ts replaces it for `c`) */
+export const mathematicalIntegersAssumption = 'mathematical integers (no overflow)';
+
 export type Verdict =
   | {
       readonly kind: 'safe';

@@ -4,7 +4,7 @@
 
 import { cac } from 'cac';
 import { declaredOptions, encoderNames, encoders, type DeclaredOption } from '../encoders/index.js';
-import type { DataModel, Semantics } from '../ir/types.js';
+import type { DataModel, VerdictSemantics } from '../ir/types.js';
 import { solverChoicesHelp } from '../solvers/index.js';
 
 export interface CommandLine {
@@ -36,7 +36,7 @@ export interface CommandLine {
   readonly solve: boolean;
   readonly solver: string;
   readonly timeoutSeconds: number;
-  readonly semantics: Semantics;
+  readonly semantics: VerdictSemantics;
   readonly dataModel: DataModel;
   readonly preprocessor: 'default' | 'system' | 'builtin' | 'none';
   readonly json: boolean;
@@ -75,11 +75,11 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--solve', 'solve (default without --emit); prints SAFE, UNSAFE or UNKNOWN (reason)'],
   ['--solver <solver>', solverChoicesHelp],
   ['--timeout <seconds>', `time budget of the whole solve step, front end excluded (default ${defaultTimeoutSeconds})`],
-  ['--semantics <mode>', "int (mathematical integers, default) | bv (two's complement bit-vectors)"],
+  ['--semantics <mode>', "c (default: C's integers as gcc computes them, no undefined behaviour assumed) | bv (two's complement bit-vectors) | int (mathematical integers: research only, may be wrong for C)"],
   ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
   ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
   ['--json', 'print one JSON record instead of text'],
-  ['--strict', 'a SAFE that assumes mathematical integers (no overflow: every SAFE of --semantics int) is UNKNOWN instead'],
+  ['--strict', 'a SAFE that assumes mathematical integers (every SAFE of --semantics int) is UNKNOWN instead'],
   ['--property <file>', 'an SV-COMP property file (unreach-call only); prints Result: TRUE | FALSE(unreach-call) | UNKNOWN last'],
   ['--witness <file>', 'write the violation witness (YAML format 2.0) of an UNSAFE verdict to FILE'],
   ['--exec', 'confirm an UNSAFE by running the program compiled with gcc on the counterexample\'s inputs (default in verify when gcc is on PATH; validate: judge the witness by that run)'],
@@ -249,7 +249,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     solve: Boolean(options.solve) || emit === undefined,
     solver: options.solver === undefined ? 'auto' : String(options.solver),
     timeoutSeconds,
-    semantics: choice(options.semantics, ['int', 'bv'] as const, '--semantics', 'int'),
+    semantics: choice(options.semantics, ['c', 'int', 'bv'] as const, '--semantics', 'c'),
     dataModel: choice(options.dataModel, ['ILP32', 'LP64'] as const, '--data-model', 'ILP32'),
     preprocessor: options.preprocessor === undefined ? 'default' : choice(options.preprocessor, ['system', 'builtin', 'none'] as const, '--preprocessor', 'system'),
     json: Boolean(options.json),

@@ -7,6 +7,7 @@
 // and gcc disagree on the program: the caller reports it as an internal error (exit 70) after
 // printing the verdict, so it is counted, never hidden.
 
+import { replaySemantics } from '../encoders/kernel/c-semantics.js';
 import type { Program } from '../ir/types.js';
 import { findToolchain } from '../execution/gcc.js';
 import { describeExecution, validateByExecution, type ExecutionCheck } from '../execution/validate.js';
@@ -37,7 +38,7 @@ export function executeCounterexample(
 ): ExecutionReport {
   if (remainingMilliseconds < minimumMilliseconds) return { kind: 'skipped', reason: 'the --timeout budget is spent' };
   return validateByExecution(input.programFile, program, counterexample, {
-    semantics: commandLine.semantics, dataModel: input.dataModel, timeoutMilliseconds: remainingMilliseconds,
+    semantics: replaySemantics(commandLine.semantics), dataModel: input.dataModel, timeoutMilliseconds: remainingMilliseconds,
   });
 }
 

@@ -17,9 +17,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoders } from '../encoders/index.js';
-import type { EmittedArtefact, Encoder, EncodingOptions } from '../encoders/encoder.js';
+import type { EmittedArtefact, Encoder } from '../encoders/encoder.js';
 import { Budget } from '../encoders/kernel/budget.js';
-import { InternalError, runEncoding, type EncodingRun } from '../encoders/kernel/guard.js';
+import { emitEncoding, InternalError, runEncoding, type EncodingRun } from '../encoders/kernel/guard.js';
+import type { RequestOptions } from '../encoders/kernel/options.js';
 import { printProgram } from '../ir/print.js';
 import type { Program } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
@@ -116,7 +117,7 @@ function createSolverOrFail(commandLine: CommandLine): Solver {
 }
 
 /** --emit: the artefacts of the encoding (or the IR), written where the user said */
-async function emitArtefacts(commandLine: CommandLine, encoder: Encoder, program: Program, options: EncodingOptions, record: Record<string, unknown>, times: Record<string, number>): Promise<number | undefined> {
+async function emitArtefacts(commandLine: CommandLine, encoder: Encoder, program: Program, options: RequestOptions, record: Record<string, unknown>, times: Record<string, number>): Promise<number | undefined> {
   let artefacts: { suffix: string; text: string }[];
   if (commandLine.emit === 'ir') {
     artefacts = [{ suffix: '.ir.txt', text: printProgram(program) }];
@@ -125,7 +126,7 @@ async function emitArtefacts(commandLine: CommandLine, encoder: Encoder, program
     const solver = encoder.emitUsesSolver ? createSolverOrFail(commandLine) : undefined;
     let emitted;
     try {
-      emitted = await encoder.emit(program, { options, solver, budget: Budget.start(commandLine.timeoutSeconds * 1000) });
+      emitted = await emitEncoding(encoder, program, options, solver, Budget.start(commandLine.timeoutSeconds * 1000));
     } finally {
       await solver?.dispose();
     }
@@ -183,7 +184,7 @@ function printRun(commandLine: CommandLine, record: Record<string, unknown>, run
 }
 
 /** `encode compare`: every encoding under each solver, one table (or --json: one record per row) */
-async function compare(commandLine: CommandLine, record: Record<string, unknown>, program: Program, options: EncodingOptions): Promise<number> {
+async function compare(commandLine: CommandLine, record: Record<string, unknown>, program: Program, options: RequestOptions): Promise<number> {
   const solvers: Solver[] = [];
   try {
     for (const specification of commandLine.solvers) solvers.push(createSolverOrFail({ ...commandLine, solver: specification }));
@@ -323,7 +324,7 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
   }
   printDiagnostics(frontEnd.warnings);
   const program = frontEnd.program;
-  const options: EncodingOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)) };
+  const options: RequestOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)) };
   const times: Record<string, number> = { ...frontEnd.times };
   const budgetStarted = performance.now();
   const remainingBudget = (): number => commandLine.timeoutSeconds * 1000 - (performance.now() - budgetStarted);

@@ -13,6 +13,7 @@ import { formatDiagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
 import { readPackageVersion } from './version.js';
 import { describeReport, executeCounterexample, isDisagreement } from './execution.js';
+import { replaySemantics } from '../encoders/kernel/c-semantics.js';
 import { InternalError } from '../encoders/kernel/guard.js';
 
 export interface ResolvedInput {
@@ -55,7 +56,7 @@ export function svcompResultLine(verdict: Verdict): string {
 /** --witness FILE: the violation witness of an UNSAFE verdict (nothing for the others) */
 export function writeWitnessIfAsked(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict): string | undefined {
   if (commandLine.witnessFile === undefined || verdict.kind !== 'unsafe') return undefined;
-  const text = violationWitness(program, verdict.counterexample, verdict.violatedAt, commandLine.semantics, {
+  const text = violationWitness(program, verdict.counterexample, verdict.violatedAt, replaySemantics(commandLine.semantics), {
     file: input.programFile, dataModel: input.dataModel, producerVersion: readPackageVersion(),
   });
   writeFileSync(commandLine.witnessFile, text);
@@ -88,7 +89,7 @@ export function runValidate(commandLine: CommandLine, codes: ValidateExitCodes):
     process.stdout.write('witness rejected: not a readable violation witness\nResult: UNKNOWN\n');
     return codes.inputError;
   }
-  const validation = validateWitness(frontEnd.program, input.programFile, witness, commandLine.semantics);
+  const validation = validateWitness(frontEnd.program, input.programFile, witness, replaySemantics(commandLine.semantics));
   if (validation.kind === 'rejected') process.stdout.write(`witness rejected: ${validation.reason}\n`);
   else process.stdout.write(`witness confirmed: the replay fails the assertion at ${input.programFile}:${validation.violatedAt.line}:${validation.violatedAt.column}\n`);
   if (commandLine.execution !== 'on') {

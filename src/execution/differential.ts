@@ -32,7 +32,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileProgram, type CompiledProgram } from '../interp/compile.js';
 import type { NondetSource, RunOutcome } from '../interp/interpreter.js';
-import type { DataModel, IntegerType } from '../ir/types.js';
+import type { DataModel, IntegerType, Program, Semantics } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
 import { formatDiagnostic } from '../verdict.js';
 import { buildWithHarness, describeNativeOutcome, runNative, type NativeOutcome } from './gcc.js';
@@ -56,6 +56,11 @@ export interface DifferentialOptions {
   readonly maxSteps?: number;
   /** the folder to write and build in, kept; default a temporary folder, removed at the end */
   readonly directory?: string;
+  /**
+   * what the interpreter runs instead of the lowered program in `bv` semantics (tests of program
+   * passes: the program with wrap checks in `int` semantics must agree with gcc wherever no check fails)
+   */
+  readonly interpreterView?: (program: Program) => { readonly program: Program; readonly semantics: Semantics };
 }
 
 export type InterpreterOutcome =
@@ -157,7 +162,8 @@ export function compareWithGcc(program: DifferentialProgram, inputVectors: reado
     }
     const build = buildWithHarness(nativeFile, harnessSource('stdin'), { dataModel: options.dataModel, sanitize: true, directory });
     if (build.kind === 'couldNotBuild') return { kind: 'couldNotBuild', reason: build.reason };
-    const compiled = compileProgram(frontEnd.program, 'bv');
+    const view = options.interpreterView?.(frontEnd.program) ?? { program: frontEnd.program, semantics: 'bv' };
+    const compiled = compileProgram(view.program, view.semantics);
     const runs = inputVectors.map((inputs) => compareOneRun(compiled, build.binary, program, variants.observationLines, inputs, options));
     return { kind: 'compared', runs, compiler: build.compiler, dataModelNote: build.dataModelNote };
   } finally {

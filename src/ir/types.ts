@@ -231,3 +231,11 @@ export interface Program {
 export type DataModel = 'ILP32' | 'LP64';
 
 export type Semantics = 'int' | 'bv';
+
+/**
+ * What a verdict is about. `c` (the default): C's integers as gcc computes them (unsigned arithmetic
+ * modulo 2^w, conversions as C defines them), assuming no undefined behaviour; the encodings compute
+ * in `int` on the program with wrap checks (analysis/wrap-checks.ts, encoders/kernel/c-semantics.ts).
+ * `int` and `bv` are the semantics of that name (mathematical integers: research only).
+ */
+export type VerdictSemantics = 'c' | Semantics;

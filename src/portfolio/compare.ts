@@ -4,10 +4,11 @@
 // Horn clauses) and quantifiers. Measuring only: nothing here decides a verdict.
 
 import { performance } from 'node:perf_hooks';
-import type { Encoder, EncodingOptions } from '../encoders/encoder.js';
+import type { Encoder } from '../encoders/encoder.js';
+import type { RequestOptions } from '../encoders/kernel/options.js';
 import { encoders } from '../encoders/index.js';
 import { Budget } from '../encoders/kernel/budget.js';
-import { runEncoding } from '../encoders/kernel/guard.js';
+import { emitEncoding, runEncoding } from '../encoders/kernel/guard.js';
 import type { Program } from '../ir/types.js';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import { forEachSubterm, type ChcSystem, type SmtScript, type Term } from '../smt/terms.js';
@@ -57,8 +58,8 @@ function sizeOf(content: SmtScript | ChcSystem): QuerySize {
 }
 
 /** the emitted artefacts' size, or why there are none */
-export async function querySize(encoder: Encoder, program: Program, options: EncodingOptions, solver: Solver, milliseconds: number): Promise<SizeResult> {
-  const emitted = await encoder.emit(program, { options, budget: Budget.start(milliseconds), solver: encoder.emitUsesSolver ? solver : undefined });
+export async function querySize(encoder: Encoder, program: Program, options: RequestOptions, solver: Solver, milliseconds: number): Promise<SizeResult> {
+  const emitted = await emitEncoding(encoder, program, options, encoder.emitUsesSolver ? solver : undefined, Budget.start(milliseconds));
   if (emitted.kind === 'unsupported') return { kind: 'unavailable', reason: emitted.reason };
   const total = emitted.artefacts.map((artefact) => sizeOf(artefact.content)).reduce<QuerySize>(
     (sum, size) => ({ artefacts: sum.artefacts + 1, bytes: sum.bytes + size.bytes, assertions: sum.assertions + size.assertions, quantifiers: sum.quantifiers + size.quantifiers }),
@@ -68,7 +69,7 @@ export async function querySize(encoder: Encoder, program: Program, options: Enc
 }
 
 /** one row per solver and encoding, in the registry's order */
-export async function compareEncodings(program: Program, options: EncodingOptions, solvers: readonly Solver[], settings: CompareSettings): Promise<ComparisonRow[]> {
+export async function compareEncodings(program: Program, options: RequestOptions, solvers: readonly Solver[], settings: CompareSettings): Promise<ComparisonRow[]> {
   const registry = settings.registry ?? encoders;
   const sizes = new Map<string, SizeResult>();
   const rows: ComparisonRow[] = [];

@@ -20,11 +20,13 @@
 // internal error, never a verdict.
 
 import { performance } from 'node:perf_hooks';
-import type { Encoder, EncodingOptions } from '../encoders/encoder.js';
+import { insertWrapChecks } from '../analysis/wrap-checks.js';
+import type { Encoder } from '../encoders/encoder.js';
 import { encoders } from '../encoders/index.js';
 import { Budget, minimumUsefulMilliseconds } from '../encoders/kernel/budget.js';
 import { InternalError, runEncoding, type EncodingRun } from '../encoders/kernel/guard.js';
-import type { Program } from '../ir/types.js';
+import type { RequestOptions } from '../encoders/kernel/options.js';
+import type { Program, VerdictSemantics } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
 import { describeReason, unknownReason, type UnknownKind, type Verdict } from '../verdict.js';
 
@@ -57,6 +59,8 @@ export interface Stage {
   readonly encoder: Encoder;
   readonly share: number;
   readonly lane: 0 | 1;
+  /** the semantics of this stage, when not the asked one (`bv` stages of a program that may wrap) */
+  readonly semantics?: VerdictSemantics;
 }
 
 /** the table's stages for the registered encodings, the unlisted ones (lane 1) inserted before the last */
@@ -107,11 +111,36 @@ export function disagreement(attempts: readonly PortfolioAttempt[]): void {
   }
 }
 
-export async function runPortfolio(program: Program, options: EncodingOptions, solver: Solver, settings: PortfolioSettings): Promise<PortfolioRun> {
+/**
+ * The stages for a program with operations that may wrap (in `c` semantics): bmc, the search for
+ * shallow bugs, runs in `bv` (exact for C), so that a bug that lies past a wrap-around is found,
+ * where the encodings that compute in `int` stop at the wrap's check; and witness and chc run in
+ * `bv` too, after their runs in `c`.
+ */
+export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
+  return stages.flatMap((stage): Stage[] => {
+    if (stage.encoder.name === 'bmc') return [{ ...stage, semantics: 'bv' }];
+    // a program that is safe because C wraps (a countdown past 0, a byte that must overflow) is
+    // proven only bit-precisely: witness in bv proves such small loops in milliseconds
+    if (stage.encoder.name === 'witness') return [stage, { ...stage, semantics: 'bv' }];
+    // chc, the last stage, gives half of what is left to Spacer in bv when its run in `c` does not decide
+    if (stage.encoder.name === 'chc') return [{ ...stage, share: stage.share / 2 }, { ...stage, semantics: 'bv' }];
+    return [stage];
+  });
+}
+
+/** the name of a stage in attempts and `decidedBy`: the encoding, and its semantics when the stage sets one */
+function stageName(stage: Stage): string {
+  return stage.semantics === undefined ? stage.encoder.name : `${stage.encoder.name} (${stage.semantics})`;
+}
+
+export async function runPortfolio(program: Program, options: RequestOptions, solver: Solver, settings: PortfolioSettings): Promise<PortfolioRun> {
   const started = performance.now();
   const stop = new AbortController();
   const budget = Budget.start(settings.timeoutMilliseconds, undefined, stop.signal);
-  const lanes = portfolioLanes(settings.stages ?? portfolioStages(), settings.lanes ?? (solver.concurrent === true ? 2 : 1));
+  const mayWrap = options.semantics === 'c' && insertWrapChecks(program).sites.length > 0;
+  const stages = settings.stages ?? (mayWrap ? stagesForWrapAround(portfolioStages()) : portfolioStages());
+  const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];
   let decided: PortfolioAttempt | undefined;
   const runLane = async (stages: readonly Stage[]): Promise<void> => {
@@ -120,8 +149,9 @@ export async function runPortfolio(program: Program, options: EncodingOptions, s
       const slice = index === stages.length - 1 ? budget.remaining() : budget.remaining() * stage.share;
       if (slice < minimumUsefulMilliseconds) continue;
       const stageStarted = performance.now();
-      const run = await runEncoding(stage.encoder, program, options, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal });
-      const attempt: PortfolioAttempt = { encoding: stage.encoder.name, verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
+      const stageOptions: RequestOptions = { semantics: stage.semantics ?? options.semantics, settings: options.settings };
+      const run = await runEncoding(stage.encoder, program, stageOptions, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal });
+      const attempt: PortfolioAttempt = { encoding: stageName(stage), verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
       attempts.push(attempt);
       if (run.verdict.kind !== 'unknown') {
         decided ??= attempt;

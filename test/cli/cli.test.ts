@@ -34,11 +34,12 @@ describe('encode command line', () => {
     }
   });
 
-  it('--strict turns a SAFE that assumes mathematical integers into UNKNOWN, and leaves a bv SAFE and an UNSAFE alone', () => {
+  it('--strict turns a SAFE that assumes mathematical integers (--semantics int) into UNKNOWN, and leaves a SAFE of C (the default) or bv and an UNSAFE alone', () => {
     const program = join(regression, 'copy-safe.c');
-    const plain = encode(program, '--encoding', 'witness', '--timeout', '20');
+    const plain = encode(program, '--encoding', 'witness', '--timeout', '20', '--strict');
     expect(plain.stdout).toMatch(/^SAFE\n/);
-    const strict = encode(program, '--encoding', 'witness', '--timeout', '20', '--strict', '--json');
+    expect(plain.stdout).toMatch(/assuming: C integers/);
+    const strict = encode(program, '--encoding', 'witness', '--timeout', '20', '--semantics', 'int', '--strict', '--json');
     expect(strict.status).toBe(20);
     const record = JSON.parse(strict.stdout) as { verdict: string; reasonKind: string; reason: string };
     expect([record.verdict, record.reasonKind]).toEqual(['unknown', 'imprecise']);

@@ -16,6 +16,7 @@ import { corpusTasks } from './corpus.js';
 import { findToolchain } from '../../src/execution/gcc.js';
 import { describeExecution, validateByExecution } from '../../src/execution/validate.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
+import { replaySemantics } from '../../src/encoders/kernel/c-semantics.js';
 
 /** the embedded solver, as a user gets it by default */
 export function corpusSolver(): Solver {
@@ -66,7 +67,7 @@ export async function checkCorpus(
     } else if (verdict.kind !== task.expected) wrong.push(`${task.file}: expected ${task.expected}, got ${verdict.kind}`);
     else counts[verdict.kind]++;
     if (verdict.kind === 'unsafe' && execute) {
-      const check = validateByExecution(task.path, frontEnd.program, verdict.counterexample, { semantics: options.semantics, dataModel: task.dataModel, timeoutMilliseconds: 30_000 });
+      const check = validateByExecution(task.path, frontEnd.program, verdict.counterexample, { semantics: replaySemantics(options.semantics), dataModel: task.dataModel, timeoutMilliseconds: 30_000 });
       const key = check.kind === 'notReached' ? (check.explanation === undefined ? undefined : 'explained') : check.kind;
       if (key === undefined) wrong.push(`${task.file}: the UNSAFE does not reproduce natively: ${describeExecution(check)}`);
       else counts.executions[key] = (counts.executions[key] ?? 0) + 1;

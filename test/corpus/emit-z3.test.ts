@@ -28,7 +28,7 @@ describe('emitted SMT-LIB on the corpus', () => {
       if (frontEnd.kind !== 'program') continue;
       lowered++;
       for (const encoder of [chcEncoder, bmcEncoder]) {
-        const emitted = await emitWith(encoder, frontEnd.program, { semantics: 'int', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 1000 });
+        const emitted = await emitWith(encoder, frontEnd.program, { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 1000 });
         if (emitted.kind !== 'emitted') {
           failures.push(`${task.file} ${encoder.name}: not emitted: ${emitted.reason}`);
           continue;

@@ -20,7 +20,7 @@ describeWith([corpus], 'corpus verdicts never contradict the manifest: accel', (
   afterAll(async () => solver?.dispose());
 
   it(`accel (${budgetMilliseconds} ms per task): no wrong verdict, never SAFE, finds UNSAFE tasks`, { timeout: 1_500_000 }, async () => {
-    const counts = await checkCorpus(accelEncoder, { semantics: 'int', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: budgetMilliseconds }, solver);
+    const counts = await checkCorpus(accelEncoder, { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: budgetMilliseconds }, solver);
     // checkCorpus already failed on a contradicting verdict; an under-approximation says no SAFE at all
     expect(counts.safe).toBe(0);
     // measured: 13 UNSAFE of the 23 expected-false tasks (each in 0.1-0.5 s), 70 timeouts, 28

@@ -21,7 +21,7 @@ describeWith([corpus], 'corpus verdicts never contradict the manifest: baselines
   // with 2 s per task (229 s for the corpus). That task gets 5 s, so the floor of 1 is not at the
   // mercy of the machine's load; every other task 0.5 s.
   it('chc (0.5 s per task; 5 s for the task it decides)', { timeout: 900_000 }, async () => {
-    const counts = await checkCorpus(chcEncoder, { semantics: 'int', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 500 }, solver,
+    const counts = await checkCorpus(chcEncoder, { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 500 }, solver,
       new Map([['array-examples/sanfoundry_24-1.i', 5000]]));
     expect(counts.decided).toBeGreaterThanOrEqual(1);
   });
@@ -32,7 +32,7 @@ describeWith([corpus], 'corpus verdicts never contradict the manifest: baselines
   // unsupported construct, an exception turned UNKNOWN) fails here; its decided floor is carried by
   // the soundness harness (test/soundness/baselines.test.ts) and the regression folder.
   it('bmc (unwind 3, unwinding assertions, 1 s per task) runs to its bound', { timeout: 900_000 }, async () => {
-    const counts = await checkCorpus(bmcEncoder, { semantics: 'int', unwind: 3, unwindingAssertions: true, timeoutMilliseconds: 1000 }, solver);
+    const counts = await checkCorpus(bmcEncoder, { semantics: 'c', unwind: 3, unwindingAssertions: true, timeoutMilliseconds: 1000 }, solver);
     expect(counts.decided + (counts.unknownBy.resourceLimit ?? 0)).toBeGreaterThanOrEqual(100);
   });
 });

@@ -66,7 +66,7 @@ describe('running the portfolio', () => {
       { encoder: fakeEncoder('second', 'safe', budgets), share: 0.5, lane: 0 as const },
       { encoder: fakeEncoder('never', 'safe', budgets), share: 1, lane: 0 as const },
     ];
-    const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, solver, { timeoutMilliseconds: 8_000, stages, lanes: 1 });
+    const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 8_000, stages, lanes: 1 });
     expect(result.verdict.kind).toBe('safe');
     expect(result.decidedBy).toBe('second');
     expect(result.attempts.map((attempt) => attempt.encoding)).toEqual(['first', 'second']);
@@ -78,7 +78,7 @@ describe('running the portfolio', () => {
 
   it('answers UNKNOWN with every stage\'s reason when none decides', async () => {
     const stages = [{ encoder: fakeEncoder('first', 'unknown'), share: 0.5, lane: 0 as const }, { encoder: fakeEncoder('second', 'unknown'), share: 1, lane: 1 as const }];
-    const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, solver, { timeoutMilliseconds: 2_000, stages, lanes: 1 });
+    const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 2_000, stages, lanes: 1 });
     expect(result.decidedBy).toBeUndefined();
     expect(result.verdict.kind === 'unknown' && result.verdict.reason.message).toMatch(/first: .*first does not know.*second: .*second does not know/);
   });
@@ -119,7 +119,7 @@ describe('two lanes (an external solver)', () => {
         },
       };
       const started = Date.now();
-      const result = await runPortfolio(trivial, { semantics: 'int', settings: new Map() }, z3, {
+      const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, z3, {
         timeoutMilliseconds: 30_000, stages: [{ encoder: quick, share: 1, lane: 0 }, { encoder: slow, share: 1, lane: 1 }],
       });
       expect(result.decidedBy).toBe('quick');
@@ -145,7 +145,7 @@ describe('the portfolio on the regression programs', () => {
       const expected = /^\/\/ expected: (safe|unsafe)\n/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
       const frontEnd = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'default' });
       if (frontEnd.kind !== 'program' || expected === undefined) throw new Error(`${name}: not a regression program`);
-      const result = await runPortfolio(frontEnd.program, { semantics: 'int', settings: new Map() }, solver, { timeoutMilliseconds: 8_000 });
+      const result = await runPortfolio(frontEnd.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 8_000 });
       if (result.verdict.kind === 'unknown') undecided.push(name);
       else if (result.verdict.kind !== expected) wrong.push(`${name}: ${result.verdict.kind} by ${result.decidedBy}`);
     }

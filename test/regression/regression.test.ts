@@ -25,7 +25,7 @@ const programs = (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as 
   });
 
 const options: TestOptions = {
-  semantics: 'int', unwind: 10, unwindingAssertions: true, timeoutMilliseconds: 2000,
+  semantics: 'c', unwind: 10, unwindingAssertions: true, timeoutMilliseconds: 2000,
   witness: { cells: 1, loops: 'kept' }, shrink: { maxK: 3 },
 };
 

@@ -3,14 +3,15 @@
 // encoders (src/encoders/*/index.ts): `unwind`, `unwindingAssertions`, `witness` (cells, loops),
 // `shrink` (maxK) and `accel` (unwind: accel's own unwinding, which otherwise keeps its default).
 
-import type { EmitResult, Encoder, EncodingOptions } from '../../src/encoders/encoder.js';
+import type { EmitResult, Encoder } from '../../src/encoders/encoder.js';
 import { Budget } from '../../src/encoders/kernel/budget.js';
-import { runEncoding, type EncodingRun } from '../../src/encoders/kernel/guard.js';
-import type { Program, Semantics } from '../../src/ir/types.js';
+import { emitEncoding, runEncoding, type EncodingRun } from '../../src/encoders/kernel/guard.js';
+import type { RequestOptions } from '../../src/encoders/kernel/options.js';
+import type { Program, VerdictSemantics } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';
 
 export interface TestOptions {
-  readonly semantics: Semantics;
+  readonly semantics: VerdictSemantics;
   readonly timeoutMilliseconds: number;
   readonly unwind?: number;
   readonly unwindingAssertions?: boolean;
@@ -20,7 +21,7 @@ export interface TestOptions {
 }
 
 /** the options record as the encoder `encoder` reads it */
-export function encodingOptionsFor(encoder: Encoder, options: TestOptions): EncodingOptions {
+export function encodingOptionsFor(encoder: Encoder, options: TestOptions): RequestOptions {
   const settings = new Map<string, unknown>();
   const unwind = encoder.name === 'accel' ? options.accel?.unwind : options.unwind;
   if (unwind !== undefined) settings.set('unwind', unwind);
@@ -39,9 +40,5 @@ export function solveWith(encoder: Encoder, program: Program, options: TestOptio
 }
 
 export function emitWith(encoder: Encoder, program: Program, options: TestOptions, solver?: Solver): Promise<EmitResult> {
-  return encoder.emit(program, {
-    options: encodingOptionsFor(encoder, options),
-    budget: Budget.start(options.timeoutMilliseconds),
-    solver,
-  });
+  return emitEncoding(encoder, program, encodingOptionsFor(encoder, options), solver, Budget.start(options.timeoutMilliseconds));
 }

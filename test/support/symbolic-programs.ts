@@ -193,7 +193,7 @@ export function failsForSmallSizes(program: Program): boolean {
       const rest = createRandomSource({ seed: 97 * size + seed, domain: [-2n, -1n, 0n, 1n, 2n, 3n], maxArrayCells: 64 });
       let first = true;
       const outcome = runProgram(program, {
-        semantics: 'int', maxSteps: 1_000_000,
+        semantics: 'bv', maxSteps: 1_000_000,
         nondet: {
           nextScalar: (type, location, origin) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location, origin); },
           nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
@@ -250,7 +250,7 @@ export async function runHarness(encoder: Encoder, programs: fc.Arbitrary<string
   for (const source of fc.sample(programs, { numRuns: runs * scale, seed })) {
     const program = lowerSource(source);
     const failing = failsForSmallSizes(program);
-    const verdict = (await solveWith(encoder, program, { semantics: 'int', timeoutMilliseconds }, solver)).verdict;
+    const verdict = (await solveWith(encoder, program, { semantics: 'c', timeoutMilliseconds }, solver)).verdict;
     statistics.programs++;
     if (failing) statistics.failing++;
     statistics[verdict.kind]++;

@@ -3,6 +3,7 @@
 // Also the assumptions shared by every SAFE verdict of the encodings.
 
 import type { ArrayVariable, Block, Expression, Program, ScalarVariable, Semantics } from '../../ir/types.js';
+import { mathematicalIntegersAssumption } from '../../verdict.js';
 
 export interface ProgramVariables {
   readonly scalars: readonly ScalarVariable[];
@@ -65,6 +66,6 @@ export function safeAssumptions(semantics: Semantics): string[] {
     'arrays are total maps (an out-of-bounds access touches a cell of the same array)',
     'runs stop at a division by zero',
   ];
-  if (semantics === 'int') assumptions.unshift('mathematical integers (no overflow)');
+  if (semantics === 'int') assumptions.unshift(mathematicalIntegersAssumption);
   return assumptions;
 }

@@ -12,11 +12,12 @@ import { performance } from 'node:perf_hooks';
 import type { Program } from '../../ir/types.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { PhaseTimes, UnknownKind, Verdict } from '../../verdict.js';
-import type { Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
+import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
 import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
+import { prepareProgram, semanticsHeader } from './c-semantics.js';
 import { isConfirmedOn } from './confirm.js';
-import type { EncodingOptions } from './options.js';
+import type { EncodingOptions, RequestOptions } from './options.js';
 
 /** a bug in encode (exit 70), as opposed to a property of the input */
 export class InternalError extends Error {
@@ -74,16 +75,43 @@ export function checkContract(encoder: Encoder, program: Program, options: Encod
   }
 }
 
-/** Runs one encoding under one budget and lets its verdict out only through the contract check. */
+/**
+ * Runs one encoding under one budget and lets its verdict out only through the contract check. In
+ * `c` semantics the encoder computes in `int` on the program with wrap checks, and its verdict is
+ * turned into one about the C program (kernel/c-semantics.ts) before the contract is checked again,
+ * on the original program: an UNSAFE leaves only after a replay there in C (`bv`) semantics.
+ */
 export async function runEncoding(
-  encoder: Encoder, program: Program, options: EncodingOptions, solver: Solver, settings: RunSettings,
+  encoder: Encoder, program: Program, options: RequestOptions, solver: Solver, settings: RunSettings,
 ): Promise<EncodingRun> {
   const budget = Budget.start(settings.timeoutMilliseconds, settings.clock, settings.signal);
   const limited = budgetedSolver(solver, budget);
-  const context: EncoderContext = { options, budget, solver: limited };
+  const prepared = prepareProgram(program, options.semantics);
+  const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
+  const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   const started = performance.now();
-  const outcome = await encoder.solve(program, context);
-  checkContract(encoder, program, options, outcome.verdict);
+  const outcome = await encoder.solve(prepared.program, context);
+  checkContract(encoder, prepared.program, encoderOptions, outcome.verdict);
+  const verdict = prepared.finish(outcome.verdict, budget);
+  if (verdict !== outcome.verdict) checkContract(encoder, program, encoderOptions, verdict);
   const times: PhaseTimes = { ...outcome.times, encoding: performance.now() - started };
-  return { ...outcome, times, solver: solver.name, solverCalls: { ...limited.statistics } };
+  const details = prepared.sites.length === 0 ? outcome.details : { ...outcome.details, wrapChecks: prepared.sites.length };
+  return { ...outcome, verdict, details, times, solver: solver.name, solverCalls: { ...limited.statistics } };
+}
+
+/**
+ * The artefacts of one encoding in the asked semantics: in `c`, those of the program with wrap
+ * checks (what the encoder would solve), each with a header that says what its answers mean for C.
+ */
+export async function emitEncoding(
+  encoder: Encoder, program: Program, options: RequestOptions, solver: Solver | undefined, budget: Budget,
+): Promise<EmitResult> {
+  const prepared = prepareProgram(program, options.semantics);
+  const emitted = await encoder.emit(prepared.program, { options: { semantics: prepared.semantics, settings: options.settings }, budget, solver });
+  if (emitted.kind === 'unsupported') return emitted;
+  const header = semanticsHeader(options.semantics, prepared.sites);
+  return {
+    kind: 'emitted',
+    artefacts: emitted.artefacts.map((artefact) => ({ ...artefact, content: { ...artefact.content, headerComments: [...artefact.content.headerComments, ...header] } })),
+  };
 }

@@ -8,7 +8,7 @@
 // Only values given explicitly are stored in `EncodingOptions.settings`, so each encoder's default
 // applies wherever the user said nothing.
 
-import type { Semantics } from '../../ir/types.js';
+import type { Semantics, VerdictSemantics } from '../../ir/types.js';
 
 export type ParsedOption<T> = { readonly kind: 'ok'; readonly value: T } | { readonly kind: 'error'; readonly message: string };
 
@@ -30,6 +30,15 @@ export type AnyOptionDeclaration = OptionDeclaration<unknown>;
 export interface EncodingOptions {
   readonly semantics: Semantics;
   /** option name → parsed value, for the options given explicitly */
+  readonly settings: ReadonlyMap<string, unknown>;
+}
+
+/**
+ * What a run of an encoding is asked with (kernel/guard.ts `runEncoding`, the portfolio): the same
+ * record, with a semantics that may be `c`, which the kernel turns into what the encoder computes in.
+ */
+export interface RequestOptions {
+  readonly semantics: VerdictSemantics;
   readonly settings: ReadonlyMap<string, unknown>;
 }
 

@@ -1,0 +1,16 @@
+// expected: safe
+// a signed char in -127..-120 decremented with -- stays negative
+// gcc inputs: -128 | -127 | -120 | 127
+extern void abort(void);
+void reach_error(void) {}
+extern signed char __VERIFIER_nondet_schar(void);
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+
+int main(void) {
+  signed char t = __VERIFIER_nondet_schar();
+  assume_abort_if_not(t > -128 && t <= -120);
+  t--;
+  __VERIFIER_assert(t < 0);
+  return 0;
+}

@@ -1,0 +1,17 @@
+// expected: safe
+// an unsigned short doubled with *= 2 at most 15 times reaches 32768 and is never 0
+// gcc inputs: 0 | 15 | 16 | 4294967295
+extern void abort(void);
+void reach_error(void) {}
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+
+int main(void) {
+  unsigned int n = __VERIFIER_nondet_uint();
+  assume_abort_if_not(n <= 15u);
+  unsigned short p = 1;
+  for (unsigned int i = 0; i < n; i++) p *= 2;
+  __VERIFIER_assert(p != 0);
+  return 0;
+}
