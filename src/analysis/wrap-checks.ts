@@ -31,16 +31,20 @@
 // says nothing about the C program (a wrap is legal C): it is never a bug, only a reason for UNKNOWN.
 
 import {
-  createAssert, createBinary, createConstant, createUnary, typeRange, updateArrayFill, updateArrayWrite,
+  createAssert, createAssume, createBinary, createConstant, createUnary, typeRange, updateArrayFill, updateArrayWrite,
   updateAssert, updateAssign, updateAssume, updateIf, updateLoop,
 } from '../ir/factory.js';
 import type { Block, Expression, IntegerType, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
 import { forEachStatement, visitExpressionChildren, writtenVariables } from '../ir/visit.js';
 
+/** `wrap`: an unsigned wrap-around or a lossy conversion (legal C); `overflow`: a signed overflow (undefined) */
+export type CheckKind = 'wrap' | 'overflow';
+
 /** one check inserted: where, and what may wrap there (for people) */
 export interface WrapCheckSite {
   readonly location: SourceLocation;
   readonly description: string;
+  readonly kind: CheckKind;
 }
 
 export interface WrapChecks {
@@ -63,6 +67,7 @@ type Facts = ReadonlyMap<number, Interval>;
 interface Check {
   readonly condition: Expression;
   readonly description: string;
+  readonly kind: CheckKind;
 }
 
 const emptyFacts: Facts = new Map();
@@ -74,13 +79,21 @@ export interface WrapCheckOptions {
    * program in `int` semantics agrees with C on every run until a check fails, with no assumption
    */
   readonly signedOverflow?: boolean;
+  /**
+   * the wrap checks as assumptions instead of assertions: the runs on which no unsigned value wraps
+   * (an under-approximation, with which a failed overflow check is a signed overflow of C)
+   */
+  readonly wrapChecksAsAssumptions?: boolean;
 }
 
 /** The program with the checks of the header; `program` itself when it needs none. */
 export function insertWrapChecks(program: Program, options: WrapCheckOptions = {}): WrapChecks {
   const sites: WrapCheckSite[] = [];
   const checkStatements = new Set<Statement>();
-  const body = checkBlock(program.body, emptyFacts, { sites, checkStatements, signedOverflow: options.signedOverflow === true });
+  const collector: Collector = {
+    sites, checkStatements, signedOverflow: options.signedOverflow === true, wrapChecksAsAssumptions: options.wrapChecksAsAssumptions === true,
+  };
+  const body = checkBlock(program.body, emptyFacts, collector);
   if (body === program.body) return { program, sites, checkStatements };
   return { program: Object.freeze({ ...program, body: Object.freeze([...body]) }), sites, checkStatements };
 }
@@ -89,6 +102,15 @@ interface Collector {
   readonly sites: WrapCheckSite[];
   readonly checkStatements: Set<Statement>;
   readonly signedOverflow: boolean;
+  readonly wrapChecksAsAssumptions: boolean;
+}
+
+/** the statement of one check at `location`, recorded in the collector */
+function checkStatementFor(check: Check, location: SourceLocation, collector: Collector): Statement {
+  const statement = check.kind === 'wrap' && collector.wrapChecksAsAssumptions ? createAssume(check.condition, location) : createAssert(check.condition, location);
+  collector.sites.push({ location, description: check.description, kind: check.kind });
+  collector.checkStatements.add(statement);
+  return statement;
 }
 
 function checkBlock(block: Block, entry: Facts, collector: Collector): Block {
@@ -153,12 +175,7 @@ function monotoneBounds(loop: Extract<Statement, { kind: 'loop' }>, entry: Facts
 function checkStatement(statement: Statement, facts: Facts, collector: Collector): readonly Statement[] {
   const before = (expressions: readonly Expression[]): Statement[] => {
     const checks = expressions.flatMap((expression) => checksOf(expression, facts, collector.signedOverflow));
-    return checks.map((check) => {
-      const assertion = createAssert(check.condition, statement.location);
-      collector.sites.push({ location: statement.location, description: check.description });
-      collector.checkStatements.add(assertion);
-      return assertion;
-    });
+    return checks.map((check) => checkStatementFor(check, statement.location, collector));
   };
   switch (statement.kind) {
     case 'assign': {
@@ -214,12 +231,7 @@ function checkLoop(
   const atUpdate: Facts = new Map([...atHead].filter(([id]) => !writtenInBody.has(id)));
   const update = checkBlock(loop.update, atUpdate, collector);
   // the condition again after each update, where only the invariant facts are known
-  const againChecks = checksOf(condition, invariant, collector.signedOverflow).map((check) => {
-    const assertion = createAssert(check.condition, loop.location);
-    collector.sites.push({ location: loop.location, description: check.description });
-    collector.checkStatements.add(assertion);
-    return assertion;
-  });
+  const againChecks = checksOf(condition, invariant, collector.signedOverflow).map((check) => checkStatementFor(check, loop.location, collector));
   const newUpdate = againChecks.length === 0 ? update : [...update, ...againChecks];
   return [...entryChecks, updateLoop(loop, condition, body, newUpdate)];
 }
@@ -285,7 +297,7 @@ function checksOf(expression: Expression, facts: Facts, signedOverflow: boolean)
 
 /** `skip || check`: the check only where `skip` is false (C does not evaluate the operand there) */
 function guarded(skip: Expression, check: Check): Check {
-  return { condition: createBinary('logicalOr', skip, check.condition), description: check.description };
+  return { condition: createBinary('logicalOr', skip, check.condition), description: check.description, kind: check.kind };
 }
 
 const wrappingOperators: ReadonlySet<string> = new Set(['add', 'subtract', 'multiply', 'shiftLeft', 'negate']);
@@ -294,13 +306,13 @@ function ownCheck(expression: Expression, facts: Facts, signedOverflow: boolean)
   if (expression.kind === 'cast') {
     const target = expression.type;
     if (target.width === 1 && !target.signed) return [];
-    return rangeChecks(expression.operand, intervalOf(expression.operand, facts), typeRange(target), `conversion of a ${expression.operand.type.name} value to ${target.name}`);
+    return rangeChecks(expression.operand, intervalOf(expression.operand, facts), typeRange(target), `conversion of a ${expression.operand.type.name} value to ${target.name}`, 'wrap');
   }
   if ((expression.kind === 'binary' || expression.kind === 'unary') && !expression.type.signed && wrappingOperators.has(expression.operator)) {
-    return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`);
+    return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`, 'wrap');
   }
   if (signedOverflow && (expression.kind === 'binary' || expression.kind === 'unary') && expression.type.signed && (wrappingOperators.has(expression.operator) || expression.operator === 'divide')) {
-    return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`, 'overflows');
+    return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`, 'overflow');
   }
   return [];
 }
@@ -318,13 +330,13 @@ function describeOperator(operator: string): string {
 }
 
 /** `low <= value && value <= high`, only the bounds the interval does not already meet (none: no check) */
-function rangeChecks(value: Expression, interval: Interval, range: Interval, what: string, consequence = 'may wrap around'): Check[] {
+function rangeChecks(value: Expression, interval: Interval, range: Interval, what: string, kind: CheckKind): Check[] {
   const conditions: Expression[] = [];
   if (interval.minimum < range.minimum) conditions.push(createBinary('lessEqual', createConstant(range.minimum, value.type), value));
   if (interval.maximum > range.maximum) conditions.push(createBinary('lessEqual', value, createConstant(range.maximum, value.type)));
   if (conditions.length === 0) return [];
   const condition = conditions.length === 1 ? conditions[0]! : createBinary('logicalAnd', conditions[0]!, conditions[1]!);
-  return [{ condition, description: `${what} ${consequence}` }];
+  return [{ condition, description: `${what} ${kind === 'wrap' ? 'may wrap around' : 'may overflow'}`, kind }];
 }
 
 // ---------------------------------------------------------------- intervals

@@ -9,7 +9,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { parse } from 'yaml';
-import type { DataModel } from '../ir/types.js';
+import type { DataModel, PropertyKind } from '../ir/types.js';
 
 export type Expected = 'safe' | 'unsafe' | undefined;
 
@@ -20,6 +20,8 @@ export interface CampaignTask {
   readonly file: string;
   readonly expected: Expected;
   readonly dataModel: DataModel;
+  /** the property the expected answer is about (default unreach-call: manifests and folders of programs) */
+  readonly property?: PropertyKind;
 }
 
 export type TaskSource = { readonly kind: 'tasks'; readonly tasks: readonly CampaignTask[] } | { readonly kind: 'error'; readonly message: string };
@@ -32,7 +34,7 @@ export function loadTasks(source: string): TaskSource {
     if (definitions.length > 0) {
       const tasks: CampaignTask[] = [];
       for (const name of definitions) {
-        const task = readTaskDefinition(join(source, name), name);
+        const task = readTaskDefinition(join(source, name), name, 'unreach-call');
         if (task.kind === 'error') return task;
         if (task.task !== undefined) tasks.push(task.task);
       }
@@ -76,10 +78,13 @@ function readManifest(path: string): TaskSource {
   return { kind: 'tasks', tasks };
 }
 
-/** the task an SV-COMP task definition describes (undefined: it has no unreach-call property) */
+/**
+ * the task an SV-COMP task definition describes for one property (undefined: it does not have that
+ * property); without `wanted`, unreach-call if it has it, else no-overflow
+ */
 export type TaskDefinition = { readonly kind: 'task'; readonly task: CampaignTask | undefined } | { readonly kind: 'error'; readonly message: string };
 
-export function readTaskDefinition(path: string, id: string): TaskDefinition {
+export function readTaskDefinition(path: string, id: string, wanted?: PropertyKind): TaskDefinition {
   let definition: Record<string, unknown>;
   try {
     definition = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
@@ -90,7 +95,9 @@ export function readTaskDefinition(path: string, id: string): TaskDefinition {
   const input = typeof inputs === 'string' ? inputs : Array.isArray(inputs) && inputs.length === 1 && typeof inputs[0] === 'string' ? inputs[0] : undefined;
   if (input === undefined) return { kind: 'error', message: `${path}: input_files must name one program` };
   const properties = Array.isArray(definition.properties) ? (definition.properties as Record<string, unknown>[]) : [];
-  const reachability = properties.find((property) => typeof property?.property_file === 'string' && basename(property.property_file) === 'unreach-call.prp');
+  const find = (kind: PropertyKind): Record<string, unknown> | undefined => properties.find((property) => typeof property?.property_file === 'string' && basename(property.property_file) === `${kind}.prp`);
+  const kind: PropertyKind = wanted ?? (find('unreach-call') === undefined && find('no-overflow') !== undefined ? 'no-overflow' : 'unreach-call');
+  const reachability = find(kind);
   if (reachability === undefined) return { kind: 'task', task: undefined };
   const options = (definition.options ?? {}) as Record<string, unknown>;
   const verdict = reachability.expected_verdict;
@@ -101,6 +108,7 @@ export function readTaskDefinition(path: string, id: string): TaskDefinition {
       file: join(dirname(path), input),
       expected: verdict === true ? 'safe' : verdict === false ? 'unsafe' : undefined,
       dataModel: options.data_model === 'LP64' ? 'LP64' : 'ILP32',
+      property: kind,
     },
   };
 }

@@ -80,7 +80,7 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
   ['--json', 'print one JSON record instead of text'],
   ['--strict', 'a SAFE that assumes mathematical integers (every SAFE of --semantics int) is UNKNOWN instead'],
-  ['--property <file>', 'an SV-COMP property file (unreach-call only); prints Result: TRUE | FALSE(unreach-call) | UNKNOWN last'],
+  ['--property <file>', 'an SV-COMP property file (unreach-call or no-overflow); prints Result: TRUE | FALSE(unreach-call) | FALSE(no-overflow) | UNKNOWN last'],
   ['--witness <file>', 'write the violation witness (YAML format 2.0) of an UNSAFE verdict to FILE'],
   ['--exec', 'confirm an UNSAFE by running the program compiled with gcc on the counterexample\'s inputs (default in verify when gcc is on PATH; validate: judge the witness by that run)'],
   ['--no-exec', 'do not run the program natively'],

@@ -38,7 +38,7 @@ export function executeCounterexample(
 ): ExecutionReport {
   if (remainingMilliseconds < minimumMilliseconds) return { kind: 'skipped', reason: 'the --timeout budget is spent' };
   return validateByExecution(input.programFile, program, counterexample, {
-    semantics: replaySemantics(commandLine.semantics), dataModel: input.dataModel, timeoutMilliseconds: remainingMilliseconds,
+    semantics: replaySemantics(commandLine.semantics), dataModel: input.dataModel, timeoutMilliseconds: remainingMilliseconds, property: input.property,
   });
 }
 

@@ -219,14 +219,14 @@ async function compare(commandLine: CommandLine, record: Record<string, unknown>
 }
 
 function svcompRecord(input: ResolvedInput, verdict: Verdict): Record<string, unknown> {
-  return input.svcomp ? { svcompResult: svcompResultLine(verdict).replace(/^Result: /, '') } : {};
+  return input.svcomp ? { svcompResult: svcompResultLine(verdict, input.property).replace(/^Result: /, '') } : {};
 }
 
 /** SV-COMP mode: the witness written, and `Result: …` as the last line (text output) */
 function printSvcompResult(commandLine: CommandLine, input: ResolvedInput, verdict: Verdict, witness: string | undefined): void {
   if (commandLine.json) return;
   if (witness !== undefined) process.stdout.write(`witness: ${witness}\n`);
-  if (input.svcomp) process.stdout.write(`${svcompResultLine(verdict)}\n`);
+  if (input.svcomp) process.stdout.write(`${svcompResultLine(verdict, input.property)}\n`);
 }
 
 function seconds(milliseconds: number): string {
@@ -324,7 +324,7 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
   }
   printDiagnostics(frontEnd.warnings);
   const program = frontEnd.program;
-  const options: RequestOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)) };
+  const options: RequestOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)), property: input.property };
   const times: Record<string, number> = { ...frontEnd.times };
   const budgetStarted = performance.now();
   const remainingBudget = (): number => commandLine.timeoutSeconds * 1000 - (performance.now() - budgetStarted);

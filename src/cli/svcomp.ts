@@ -4,7 +4,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readTaskDefinition } from '../campaign/tasks.js';
-import type { DataModel, Program } from '../ir/types.js';
+import type { DataModel, Program, PropertyKind } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
 import { readProperty } from '../svcomp/property.js';
 import { validateWitness } from '../svcomp/validate.js';
@@ -24,27 +24,33 @@ export interface ResolvedInput {
   readonly svcomp: boolean;
   /** why the task's or the given property is not one encode checks */
   readonly unsupportedProperty: string | undefined;
+  /** the property checked: the given one, or the task's (unreach-call when it has it, else no-overflow) */
+  readonly property: PropertyKind;
 }
 
 export function resolveInput(commandLine: CommandLine): ResolvedInput {
   const property = commandLine.property === undefined ? undefined : readProperty(commandLine.property);
   const propertyProblem = property?.kind === 'unsupported' ? property.reason : undefined;
+  const given: PropertyKind | undefined = property === undefined || property.kind === 'unsupported' ? undefined : property.kind;
+  if (given === 'no-overflow' && commandLine.semantics !== 'c') throw new UsageError(`the no-overflow property is checked in c semantics (the default), not with --semantics ${commandLine.semantics}`);
   if (!/\.ya?ml$/.test(commandLine.file)) {
-    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: property !== undefined, unsupportedProperty: propertyProblem };
+    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: property !== undefined, unsupportedProperty: propertyProblem, property: given ?? 'unreach-call' };
   }
-  const definition = readTaskDefinition(commandLine.file, commandLine.file);
+  const definition = readTaskDefinition(commandLine.file, commandLine.file, given);
   if (definition.kind === 'error') throw new UsageError(definition.message);
   if (definition.task === undefined) {
-    // no unreach-call property: nothing to check (run() answers before reading the program)
-    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: true, unsupportedProperty: `${commandLine.file}: the task has no unreach-call property` };
+    // no such property: nothing to check (run() answers before reading the program)
+    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: true, unsupportedProperty: `${commandLine.file}: the task has no ${given ?? 'unreach-call or no-overflow'} property`, property: given ?? 'unreach-call' };
   }
-  return { programFile: definition.task.file, dataModel: definition.task.dataModel, svcomp: true, unsupportedProperty: propertyProblem };
+  const taskProperty = definition.task.property ?? 'unreach-call';
+  if (taskProperty === 'no-overflow' && commandLine.semantics !== 'c') throw new UsageError(`the no-overflow property is checked in c semantics (the default), not with --semantics ${commandLine.semantics}`);
+  return { programFile: definition.task.file, dataModel: definition.task.dataModel, svcomp: true, unsupportedProperty: propertyProblem, property: taskProperty };
 }
 
-export function svcompResultLine(verdict: Verdict): string {
+export function svcompResultLine(verdict: Verdict, property: PropertyKind = 'unreach-call'): string {
   switch (verdict.kind) {
     case 'safe': return 'Result: TRUE';
-    case 'unsafe': return 'Result: FALSE(unreach-call)';
+    case 'unsafe': return `Result: FALSE(${property})`;
     case 'unknown': return 'Result: UNKNOWN';
     default: {
       const never: never = verdict;
@@ -56,6 +62,10 @@ export function svcompResultLine(verdict: Verdict): string {
 /** --witness FILE: the violation witness of an UNSAFE verdict (nothing for the others) */
 export function writeWitnessIfAsked(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict): string | undefined {
   if (commandLine.witnessFile === undefined || verdict.kind !== 'unsafe') return undefined;
+  if (input.property === 'no-overflow') {
+    process.stderr.write('encode: warning: no violation witness is written for the no-overflow property (only for unreach-call)\n');
+    return undefined;
+  }
   const text = violationWitness(program, verdict.counterexample, verdict.violatedAt, replaySemantics(commandLine.semantics), {
     file: input.programFile, dataModel: input.dataModel, producerVersion: readPackageVersion(),
   });

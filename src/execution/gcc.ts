@@ -59,6 +59,8 @@ export interface BuildOptions {
   readonly dataModel: DataModel;
   /** compile the program with -fsanitize=undefined (runs stop at undefined behaviour) */
   readonly sanitize: boolean;
+  /** signed overflow stops the run (UBSan's signed-integer-overflow check, no -fwrapv): the no-overflow property */
+  readonly trapSignedOverflow?: boolean;
   /** the folder to build in (kept); default: a fresh temporary folder */
   readonly directory?: string;
   /** the time the compiler and linker may take together; default 60 s */
@@ -89,7 +91,8 @@ export function buildWithHarness(programFile: string, harnessText: string, optio
   const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'encode-exec-'));
   const use32 = options.dataModel === 'ILP32' && canBuild32;
   const dataModelNote = options.dataModel === 'ILP32' && !canBuild32 ? 'built for LP64: gcc cannot link -m32 here (apt-get install gcc-multilib), so long and pointers are 64 bits wide' : undefined;
-  const flags = [...(use32 ? ['-m32'] : []), '-O0', '-fno-inline', '-fwrapv', '-fno-strict-aliasing', ...(options.sanitize ? ['-fsanitize=undefined', '-fno-sanitize-recover=all'] : [])];
+  const overflow = options.trapSignedOverflow === true ? ['-fsanitize=signed-integer-overflow,shift', '-fno-sanitize-recover=all'] : ['-fwrapv'];
+  const flags = [...(use32 ? ['-m32'] : []), '-O0', '-fno-inline', ...overflow, '-fno-strict-aliasing', ...(options.sanitize ? ['-fsanitize=undefined', '-fno-sanitize-recover=all'] : [])];
   const deadline = performance.now() + (options.timeoutMilliseconds ?? 60_000);
   const remaining = (): number => Math.max(1, Math.round(deadline - performance.now()));
   const programObject = join(directory, 'program.o');

@@ -15,7 +15,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeOutcome, replayCounterexample } from '../interp/interpreter.js';
-import type { DataModel, Program, Semantics } from '../ir/types.js';
+import type { DataModel, Program, PropertyKind, Semantics } from '../ir/types.js';
 import type { Counterexample } from '../verdict.js';
 import { buildWithHarness, describeNativeOutcome, runNative, type NativeOutcome } from './gcc.js';
 import { harnessSource } from './harness.js';
@@ -23,6 +23,11 @@ import { failureDependsOnIndeterminate, programInputs, type IndeterminateChoice 
 
 export interface ExecutionOptions {
   readonly semantics: Semantics;
+  /**
+   * what the run must show (default unreach-call: an error function is reached); no-overflow: the
+   * program is built without -fwrapv and with UBSan's signed-integer-overflow check, which must stop it
+   */
+  readonly property?: PropertyKind;
   readonly dataModel: DataModel;
   /** the time limit of building and running together */
   readonly timeoutMilliseconds: number;
@@ -42,6 +47,8 @@ interface ExecutionFacts {
   /** build and run, in milliseconds */
   readonly milliseconds: number;
   readonly notes: readonly string[];
+  /** what the run had to show: an error reached (unreach-call) or a signed overflow (no-overflow) */
+  readonly property: PropertyKind;
 }
 
 export type ExecutionCheck =
@@ -53,22 +60,24 @@ export function validateByExecution(programFile: string, program: Program, count
   const started = performance.now();
   const split = programInputs(program, counterexample, options.semantics);
   const harnessNote = `inputs of the counterexample of ${programFile} (${options.semantics} semantics, ${options.dataModel})`;
-  const build = buildWithHarness(programFile, harnessSource(split.inputs, harnessNote), { dataModel: options.dataModel, sanitize: false, timeoutMilliseconds: options.timeoutMilliseconds, ...(options.directory === undefined ? {} : { directory: options.directory }) });
+  const overflow = options.property === 'no-overflow';
+  const build = buildWithHarness(programFile, harnessSource(split.inputs, harnessNote), { dataModel: options.dataModel, sanitize: false, trapSignedOverflow: overflow, timeoutMilliseconds: options.timeoutMilliseconds, ...(options.directory === undefined ? {} : { directory: options.directory }) });
   if (build.kind === 'couldNotBuild') return { kind: 'couldNotBuild', reason: build.reason, milliseconds: performance.now() - started };
   writeFileSync(join(build.directory, 'inputs.txt'), split.inputs.map(String).join('\n') + (split.inputs.length > 0 ? '\n' : ''));
   const run = runNative(build.binary, { timeoutMilliseconds: Math.max(1, Math.round(options.timeoutMilliseconds - (performance.now() - started))) });
   const notes = [...(build.dataModelNote === undefined ? [] : [build.dataModelNote])];
   if (split.replay.kind !== 'assertionFailed') notes.push(`the interpreter's replay ${describeOutcome(split.replay)}`);
-  const facts = { compiler: build.compiler, directory: build.directory, inputs: split.inputs, indeterminate: split.indeterminate, notes };
-  if (run.outcome.kind === 'reachedError') {
+  const facts = { compiler: build.compiler, directory: build.directory, inputs: split.inputs, indeterminate: split.indeterminate, notes, property: options.property ?? 'unreach-call' };
+  if (overflow ? run.outcome.kind === 'undefinedBehaviour' : run.outcome.kind === 'reachedError') {
     if (options.directory === undefined) rmSync(build.directory, { recursive: true, force: true });
     return { kind: 'confirmed', ...facts, directory: options.directory, milliseconds: performance.now() - started };
   }
-  return { kind: 'notReached', outcome: run.outcome, explanation: explain(program, counterexample, options, build.dataModelNote !== undefined), ...facts, milliseconds: performance.now() - started };
+  return { kind: 'notReached', outcome: run.outcome, explanation: explain(program, counterexample, options, build.dataModelNote !== undefined, split.indeterminate.length > 0), ...facts, milliseconds: performance.now() - started };
 }
 
-function explain(program: Program, counterexample: Counterexample, options: ExecutionOptions, dataModelDiffers: boolean): NotReachedExplanation | undefined {
-  if (failureDependsOnIndeterminate(program, counterexample, options.semantics)) return 'indeterminate';
+function explain(program: Program, counterexample: Counterexample, options: ExecutionOptions, dataModelDiffers: boolean, usesIndeterminate: boolean): NotReachedExplanation | undefined {
+  // (an overflow found with indeterminate values is not told apart from one without: any such value counts)
+  if (options.property === 'no-overflow' ? usesIndeterminate : failureDependsOnIndeterminate(program, counterexample, options.semantics)) return 'indeterminate';
   if (options.semantics === 'int' && replayCounterexample(program, counterexample, 'bv').kind !== 'assertionFailed') return 'integerSemantics';
   if (dataModelDiffers) return 'dataModel';
   return undefined;
@@ -78,7 +87,7 @@ export function describeExecution(check: ExecutionCheck): string {
   const seconds = `${(check.milliseconds / 1000).toFixed(2)} s`;
   switch (check.kind) {
     case 'confirmed':
-      return `confirmed: the program compiled with ${check.compiler} reaches the error on the counterexample's ${check.inputs.length} input(s) (${seconds})`;
+      return `confirmed: the program compiled with ${check.compiler} ${check.property === 'no-overflow' ? 'stops at a signed overflow' : 'reaches the error'} on the counterexample's ${check.inputs.length} input(s) (${seconds})`;
     case 'couldNotBuild':
       return `could not build: ${check.reason}`;
     case 'notReached': {

@@ -239,3 +239,9 @@ export type Semantics = 'int' | 'bv';
  * `int` and `bv` are the semantics of that name (mathematical integers: research only).
  */
 export type VerdictSemantics = 'c' | Semantics;
+
+/**
+ * The property a verdict is about: `unreach-call` (no assertion fails: SV-COMP's reach_error) or
+ * `no-overflow` (no signed arithmetic overflows: SV-COMP's no-overflow.prp; checked in `c` only).
+ */
+export type PropertyKind = 'unreach-call' | 'no-overflow';

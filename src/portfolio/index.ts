@@ -138,7 +138,8 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
   const started = performance.now();
   const stop = new AbortController();
   const budget = Budget.start(settings.timeoutMilliseconds, undefined, stop.signal);
-  const mayWrap = options.semantics === 'c' && insertWrapChecks(program).sites.length > 0;
+  // (for no-overflow every stage stays in `c`: bit-vectors do not see a signed overflow)
+  const mayWrap = options.semantics === 'c' && (options.property ?? 'unreach-call') === 'unreach-call' && insertWrapChecks(program).sites.length > 0;
   const stages = settings.stages ?? (mayWrap ? stagesForWrapAround(portfolioStages()) : portfolioStages());
   const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];
@@ -149,7 +150,7 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
       const slice = index === stages.length - 1 ? budget.remaining() : budget.remaining() * stage.share;
       if (slice < minimumUsefulMilliseconds) continue;
       const stageStarted = performance.now();
-      const stageOptions: RequestOptions = { semantics: stage.semantics ?? options.semantics, settings: options.settings };
+      const stageOptions: RequestOptions = { ...options, semantics: stage.semantics ?? options.semantics };
       const run = await runEncoding(stage.encoder, program, stageOptions, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal });
       const attempt: PortfolioAttempt = { encoding: stageName(stage), verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
       attempts.push(attempt);

@@ -79,7 +79,7 @@ describe('wrap checks', () => {
     const program = lowerSource(`${header}\nint main(void) { int x = __VERIFIER_nondet_int(); int y = x + 1; if (y == 0) reach_error(); return 0; }\n`);
     expect(insertWrapChecks(program).sites.length).toBe(0);
     const withOverflow = insertWrapChecks(program, { signedOverflow: true });
-    expect(withOverflow.sites.map((site) => site.description)).toEqual(['addition of int values overflows']);
+    expect(withOverflow.sites.map((site) => site.description)).toEqual(['addition of int values may overflow']);
   });
 });
 

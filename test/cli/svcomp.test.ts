@@ -42,7 +42,7 @@ describe('SV-COMP tasks and results', () => {
     const other = taskFolder('copy-safe.c', true, 'CHECK( init(main()), LTL(G valid-free) )\n');
     const answer = encode(join(regression, 'copy-safe.c'), '--property', join(other.folder, 'unreach-call.prp'));
     expect(answer.status).toBe(20);
-    expect(answer.stdout).toMatch(/^UNKNOWN \(unsupported: .*only the unreach-call property/);
+    expect(answer.stdout).toMatch(/^UNKNOWN \(unsupported: .*only the unreach-call .* and no-overflow .* properties/);
     expect(lastLine(answer.stdout)).toBe('Result: UNKNOWN');
     expect(readProperty(join(taskFolder('copy-safe.c', true).folder, 'unreach-call.prp'))).toEqual({ kind: 'unreach-call' });
   });

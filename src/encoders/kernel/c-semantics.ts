@@ -16,7 +16,9 @@
 // integers, research only) is passed through and its verdicts say what they assume.
 
 import { insertWrapChecks, type WrapCheckSite } from '../../analysis/wrap-checks.js';
-import type { Program, Semantics, SourceLocation, VerdictSemantics } from '../../ir/types.js';
+import { createAssume } from '../../ir/factory.js';
+import type { Block, Program, PropertyKind, Semantics, SourceLocation, Statement, VerdictSemantics } from '../../ir/types.js';
+import { visitBlock, visitStatementChildren } from '../../ir/visit.js';
 import { mathematicalIntegersAssumption, unknownReason, type Verdict } from '../../verdict.js';
 import type { Budget } from './budget.js';
 import { confirmCounterexample } from './confirm.js';
@@ -37,13 +39,24 @@ export interface PreparedProgram {
   readonly sites: readonly WrapCheckSite[];
   /** the encoder's verdict on `program` as a verdict on the original program in the asked semantics */
   finish(verdict: Verdict, budget: Budget): Verdict;
+  /** the program a finished UNSAFE was replayed on (the guard checks its provenance there) */
+  readonly confirmedOn: Program;
 }
 
-export function prepareProgram(original: Program, semantics: VerdictSemantics): PreparedProgram {
+/** Thrown for a property asked in a semantics that cannot state it (no-overflow needs `c`): a usage error of the caller. */
+export class PropertySemanticsError extends Error {
+  override readonly name = 'PropertySemanticsError';
+}
+
+export function prepareProgram(original: Program, semantics: VerdictSemantics, property: PropertyKind = 'unreach-call'): PreparedProgram {
+  if (property === 'no-overflow') {
+    if (semantics !== 'c') throw new PropertySemanticsError(`the no-overflow property is checked in c semantics, not ${semantics}`);
+    return prepareNoOverflow(original);
+  }
   switch (semantics) {
     case 'int':
     case 'bv':
-      return { program: original, semantics, sites: [], finish: (verdict) => verdict };
+      return { program: original, semantics, sites: [], finish: (verdict) => verdict, confirmedOn: original };
     case 'c': {
       const checked = insertWrapChecks(original);
       return {
@@ -51,6 +64,7 @@ export function prepareProgram(original: Program, semantics: VerdictSemantics): 
         semantics: 'int',
         sites: checked.sites,
         finish: (verdict, budget) => finishC(original, checked.sites, verdict, budget),
+        confirmedOn: original,
       };
     }
     default: {
@@ -58,6 +72,54 @@ export function prepareProgram(original: Program, semantics: VerdictSemantics): 
       throw new Error(`unknown semantics ${JSON.stringify(never)}`);
     }
   }
+}
+
+/**
+ * no-overflow: the property is the overflows alone, so the program's own assertions are not checked,
+ * and every signed operation that may overflow gets a check, besides the wrap checks. The encoder
+ * proves all checks on the program whose assertions are dropped: a run goes on past an error call,
+ * as it does where reach_error returns, and runs that stop there (an abort after it, or an error
+ * function that does not return) are among these runs (SAFE: no signed overflow in C, with no
+ * assumption at all; unsigned wrap-around proven absent too, a limit of this reading). A
+ * counterexample is replayed on the program whose assertions are assumptions (a run stops at an
+ * error call, as it does where the error function aborts) and whose wrap checks are assumptions
+ * too: there, over the mathematical integers, every run agrees with C until its first failed check,
+ * and every assertion is an overflow check, so a failure is a signed overflow of the C program.
+ */
+function prepareNoOverflow(original: Program): PreparedProgram {
+  const proven = insertWrapChecks(withoutAssertions(original, 'drop'), { signedOverflow: true });
+  const replayed = insertWrapChecks(withoutAssertions(original, 'assume'), { signedOverflow: true, wrapChecksAsAssumptions: true });
+  const overflowChecks = proven.sites.filter((site) => site.kind === 'overflow').length;
+  const finish = (verdict: Verdict, budget: Budget): Verdict => {
+    switch (verdict.kind) {
+      case 'unknown':
+        return verdict;
+      case 'safe': {
+        const rest = verdict.assumptions.filter((assumption) => assumption !== mathematicalIntegersAssumption);
+        return { kind: 'safe', assumptions: [`no signed overflow (${overflowChecks} ${overflowChecks === 1 ? 'operation' : 'operations'} checked; C integers, and no unsigned wrap-around either where it could change a value)`, ...rest] };
+      }
+      case 'unsafe': {
+        const confirmation = confirmCounterexample(replayed.program, { kind: 'choices', counterexample: verdict.counterexample }, { semantics: 'int', budget, maximumSteps: unboundedReplaySteps });
+        if (confirmation.kind === 'confirmed') return confirmation.verdict;
+        const site = proven.sites.find((candidate) => candidate.kind === 'wrap' && sameLocation(candidate.location, verdict.violatedAt));
+        if (site !== undefined) return { kind: 'unknown', reason: unknownReason('imprecise', `${site.description} here, before any signed overflow, and this encoding reads integers mathematically`, site.location) };
+        return { kind: 'unknown', reason: { ...confirmation.reason, message: `the counterexample does not overflow in C (${confirmation.reason.message})` } };
+      }
+      default: {
+        const never: never = verdict;
+        throw new Error(`unknown verdict ${JSON.stringify(never)}`);
+      }
+    }
+  };
+  return { program: proven.program, semantics: 'int', sites: proven.sites, finish, confirmedOn: replayed.program };
+}
+
+/** the program without its assertions (the reachability property): dropped, or assumptions that end a run where they fail */
+function withoutAssertions(program: Program, mode: 'drop' | 'assume'): Program {
+  const replace = (statement: Extract<Statement, { kind: 'assert' }>): readonly Statement[] => (mode === 'drop' ? [] : [createAssume(statement.condition, statement.location)]);
+  const block = (input: Block): Block => visitBlock(input, (statement) => (statement.kind === 'assert' ? replace(statement) : visitStatementChildren(statement, (expression) => expression, block)));
+  const body = block(program.body);
+  return body === program.body ? program : Object.freeze({ ...program, body });
 }
 
 function sameLocation(left: SourceLocation, right: SourceLocation): boolean {
@@ -95,7 +157,14 @@ function finishC(original: Program, sites: readonly WrapCheckSite[], verdict: Ve
 }
 
 /** the header lines of an emitted file in the asked semantics: what its answers mean for the C program */
-export function semanticsHeader(semantics: VerdictSemantics, sites: readonly WrapCheckSite[]): string[] {
+export function semanticsHeader(semantics: VerdictSemantics, sites: readonly WrapCheckSite[], property: PropertyKind = 'unreach-call'): string[] {
+  if (property === 'no-overflow') {
+    return [
+      'property: no-overflow: the program\'s assertions are dropped; every assertion here is a check (C integers read mathematically)',
+      'unsat/safe: no signed overflow in C; a model may stop at an unsigned wrap check, which is legal C and no overflow:',
+      ...sites.map((site) => `  check at ${site.location.line}:${site.location.column}: ${site.description}`),
+    ];
+  }
   switch (semantics) {
     case 'int':
       return ['semantics: mathematical integers (research mode: no wrap-around; an answer may be wrong for C)'];

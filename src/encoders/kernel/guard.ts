@@ -86,14 +86,14 @@ export async function runEncoding(
 ): Promise<EncodingRun> {
   const budget = Budget.start(settings.timeoutMilliseconds, settings.clock, settings.signal);
   const limited = budgetedSolver(solver, budget);
-  const prepared = prepareProgram(program, options.semantics);
+  const prepared = prepareProgram(program, options.semantics, options.property);
   const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
   const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   const started = performance.now();
   const outcome = await encoder.solve(prepared.program, context);
   checkContract(encoder, prepared.program, encoderOptions, outcome.verdict);
   const verdict = prepared.finish(outcome.verdict, budget);
-  if (verdict !== outcome.verdict) checkContract(encoder, program, encoderOptions, verdict);
+  if (verdict !== outcome.verdict) checkContract(encoder, prepared.confirmedOn, encoderOptions, verdict);
   const times: PhaseTimes = { ...outcome.times, encoding: performance.now() - started };
   const details = prepared.sites.length === 0 ? outcome.details : { ...outcome.details, wrapChecks: prepared.sites.length };
   return { ...outcome, verdict, details, times, solver: solver.name, solverCalls: { ...limited.statistics } };
@@ -106,10 +106,10 @@ export async function runEncoding(
 export async function emitEncoding(
   encoder: Encoder, program: Program, options: RequestOptions, solver: Solver | undefined, budget: Budget,
 ): Promise<EmitResult> {
-  const prepared = prepareProgram(program, options.semantics);
+  const prepared = prepareProgram(program, options.semantics, options.property);
   const emitted = await encoder.emit(prepared.program, { options: { semantics: prepared.semantics, settings: options.settings }, budget, solver });
   if (emitted.kind === 'unsupported') return emitted;
-  const header = semanticsHeader(options.semantics, prepared.sites);
+  const header = semanticsHeader(options.semantics, prepared.sites, options.property);
   return {
     kind: 'emitted',
     artefacts: emitted.artefacts.map((artefact) => ({ ...artefact, content: { ...artefact.content, headerComments: [...artefact.content.headerComments, ...header] } })),

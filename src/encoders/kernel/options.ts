@@ -8,7 +8,7 @@
 // Only values given explicitly are stored in `EncodingOptions.settings`, so each encoder's default
 // applies wherever the user said nothing.
 
-import type { Semantics, VerdictSemantics } from '../../ir/types.js';
+import type { PropertyKind, Semantics, VerdictSemantics } from '../../ir/types.js';
 
 export type ParsedOption<T> = { readonly kind: 'ok'; readonly value: T } | { readonly kind: 'error'; readonly message: string };
 
@@ -40,6 +40,8 @@ export interface EncodingOptions {
 export interface RequestOptions {
   readonly semantics: VerdictSemantics;
   readonly settings: ReadonlyMap<string, unknown>;
+  /** the property checked (default unreach-call) */
+  readonly property?: PropertyKind;
 }
 
 export function encodingOptions(semantics: Semantics, settings: Readonly<Record<string, unknown>> = {}): EncodingOptions {
