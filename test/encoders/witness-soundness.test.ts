@@ -1,7 +1,9 @@
 // Differential soundness of the witness abstraction: random small C programs (test/generators,
-// with the generator's exhaustive model oracle, which agrees with exploreAll on the interpreter) →
-// the abstraction must never be proven safe when some run fails, in both loop modes and with 1 or
-// 2 cells. A deliberately unsound variant (writes not guarded by `e == i`) is caught by the same
+// with the generator's exhaustive model oracle, which agrees with exploreAll on the interpreter in
+// C (bv) semantics) → the abstraction must never be proven safe when some C run fails, in both loop
+// modes and with 1 or 2 cells. The abstraction itself is checked white-box in int semantics (the
+// generated programs are int programs without overflow, on which int and C agree); solve() runs
+// through the kernel in c semantics. A deliberately unsound variant (writes not guarded by `e == i`) is caught by the same
 // check, which shows the check has teeth.
 
 import fc from 'fast-check';
@@ -18,24 +20,26 @@ import { testSolver } from './common-solver.js';
 import { lowerSource as lower } from '../soundness/harness.js';
 import { emitWith, encodingOptionsFor, solveWith, type TestOptions } from '../support/encoding.js';
 import { Budget } from '../../src/encoders/kernel/budget.js';
+import type { EncodingOptions } from '../../src/encoders/kernel/options.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
 
 
-function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds: number): TestOptions {
-  return { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds, witness: { cells, loops } };
+function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds: number, semantics: 'int' | 'c' = 'int'): TestOptions {
+  return { semantics, unwind: 2, unwindingAssertions: false, timeoutMilliseconds, witness: { cells, loops } };
 }
 
 const domain = [-2n, -1n, 0n, 1n, 2n];
 // long mode: ENCODE_HARNESS_SCALE=10 npm test runs ten times as many programs
 const scale = Number(process.env.ENCODE_HARNESS_SCALE ?? '1');
 
-/** the abstraction's answer alone ('safe' means the encoder would print SAFE) */
+/** the abstraction's answer alone ('safe' means the encoder would print SAFE), white-box in int semantics */
 async function abstractAnswer(program: Program, encodingOptions: TestOptions): Promise<string> {
-  const artefact = buildWitnessArtefact(program, encodingOptionsFor(witnessEncoder, encodingOptions));
+  const internal: EncodingOptions = { semantics: 'int', settings: encodingOptionsFor(witnessEncoder, encodingOptions).settings };
+  const artefact = buildWitnessArtefact(program, internal);
   if (artefact.kind === 'unsupported') return 'unsupported';
-  const result = await checkAbstraction(program, artefact, encodingOptionsFor(witnessEncoder, encodingOptions), solver, Budget.start(encodingOptions.timeoutMilliseconds));
+  const result = await checkAbstraction(program, artefact, internal, solver, Budget.start(encodingOptions.timeoutMilliseconds));
   return result.kind;
 }
 
@@ -50,7 +54,7 @@ describe('witness never proves a failing program safe', () => {
       let provenSafe = 0;
       await fc.assert(fc.asyncProperty(arbitraryProgram(), async (generated) => {
         const program = lower(generated.source);
-        const explored = exploreAll(program, { semantics: 'int', domain, maxRuns: 100_000, maxSteps: 100_000 });
+        const explored = exploreAll(program, { semantics: 'bv', domain, maxRuns: 100_000, maxSteps: 100_000 });
         expect(explored.kind === 'failureFound').toBe(generated.expectedFailure);
         const answer = await abstractAnswer(program, options(cells, loops, 5000));
         if (generated.expectedFailure) {
@@ -66,19 +70,20 @@ describe('witness never proves a failing program safe', () => {
     });
   }
 
-  it('UNSAFE from solve() only on programs with a failure, and it replays', async () => {
+  it('UNSAFE from solve() only on programs with a failure, and it replays in C', async () => {
     const counts = { safe: 0, unsafe: 0, unknown: 0 };
     await fc.assert(fc.asyncProperty(arbitraryProgram({ failureRatio: 0.7 }), async (generated) => {
       const program = lower(generated.source);
-      const outcome = await solveWith(witnessEncoder, program, options(1, 'removed', 3000), solver);
+      expect(exploreAll(program, { semantics: 'bv', domain, maxRuns: 100_000, maxSteps: 100_000 }).kind === 'failureFound').toBe(generated.expectedFailure);
+      const outcome = await solveWith(witnessEncoder, program, options(1, 'removed', 3000, 'c'), solver);
       counts[outcome.verdict.kind]++;
       if (outcome.verdict.kind === 'unsafe') {
         expect(generated.expectedFailure).toBe(true);
-        expect(replayCounterexample(program, outcome.verdict.counterexample, 'int').kind).toBe('assertionFailed');
+        expect(replayCounterexample(program, outcome.verdict.counterexample, 'bv').kind).toBe('assertionFailed');
       }
       if (generated.expectedFailure) expect(outcome.verdict.kind).not.toBe('safe');
     }), { numRuns: 15, seed: 11 });
-    console.log(`witness solve() on 15 programs: ${JSON.stringify(counts)}`);
+    console.log(`witness solve() (c semantics) on 15 programs: ${JSON.stringify(counts)}`);
     // measured: 14 of 15 decided (3 SAFE, 11 UNSAFE), with Debian z3 and with z3-wasm
     expect(counts.safe + counts.unsafe).toBeGreaterThanOrEqual(12);
   });

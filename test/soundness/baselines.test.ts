@@ -1,6 +1,8 @@
-// The soundness harness over the baseline encodings. bmc with an unwinding above every generated
-// loop bound plus unwinding assertions is exact on these programs: it must answer UNSAFE exactly
-// when exhaustive enumeration on the interpreter finds a failing input, and SAFE otherwise.
+// The soundness harness over the baseline encodings, judged by C (exhaustive enumeration on the
+// interpreter in bv semantics, test/soundness/harness.ts). bmc with an unwinding above every
+// generated loop bound plus unwinding assertions is exact on these programs (int programs without
+// overflow, so no wrap check stops it in `c` semantics): it must answer UNSAFE exactly when
+// enumeration finds a failing input, and SAFE otherwise, in `c` and in `bv` semantics.
 // chc must never contradict enumeration (it may answer UNKNOWN on a timeout).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,13 +25,13 @@ afterAll(async () => {
 });
 
 describe('soundness harness: baselines', () => {
-  it('bmc (unwind 6, unwinding assertions) agrees exactly with exhaustive enumeration, in int semantics', async () => {
+  it('bmc (unwind 6, unwinding assertions) agrees exactly with exhaustive enumeration, in c semantics', async () => {
     const statistics = await runHarness({
       encoder: bmcEncoder,
-      options: { semantics: 'int', unwind: 6, unwindingAssertions: true, timeoutMilliseconds: 30_000 },
+      options: { semantics: 'c', unwind: 6, unwindingAssertions: true, timeoutMilliseconds: 30_000 },
       solver, numRuns: 250 * scale, seed: 1122, exact: true,
     });
-    console.log(`bmc/int: ${JSON.stringify(statistics)}`);
+    console.log(`bmc/c: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(250 * scale);
     // exact: every program decided
     expect(statistics.safe + statistics.unsafe).toBe(statistics.programs);
@@ -52,10 +54,10 @@ describe('soundness harness: baselines', () => {
   it('chc never contradicts enumeration', async () => {
     const statistics = await runHarness({
       encoder: chcEncoder,
-      options: { semantics: 'int', unwind: 6, unwindingAssertions: false, timeoutMilliseconds: 4_000 },
+      options: { semantics: 'c', unwind: 6, unwindingAssertions: false, timeoutMilliseconds: 4_000 },
       solver, numRuns: 60 * scale, seed: 3344,
     });
-    console.log(`chc/int: ${JSON.stringify(statistics)}`);
+    console.log(`chc/c: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(60 * scale);
     // chc still decides most programs (a regression to UNKNOWN everywhere fails); measured: 59 of
     // 60 decided with Debian z3 (29 SAFE, 30 UNSAFE), 52 with z3-wasm (29 SAFE, 23 UNSAFE)

@@ -1,12 +1,18 @@
 // The soundness harness every encoder is tested with: random small C programs (test/generators)
-// go through the whole pipeline (preprocessor, parser, lowering), the encoder solves them, and the
-// verdict is compared with the ground truth of exhaustive enumeration on the interpreter.
+// go through the whole pipeline (preprocessor, parser, lowering), the encoder (or the portfolio)
+// solves them, and the verdict is compared with the ground truth of C: exhaustive enumeration on the
+// interpreter in `bv` semantics, which is C's (the interpreter is held to gcc by
+// test/execution/differential.test.ts), whatever semantics the encoding runs in. The truth is never
+// computed in the encoding's own semantics: a verdict about mathematical integers that C does not
+// share is a failure here.
 //
 // Properties, by the encoder's approximation:
 // - every encoder: SAFE never where enumeration finds a failing input; UNSAFE never where complete
-//   enumeration finds none; every UNSAFE counterexample replays to an assertion failure;
+//   enumeration finds none; every UNSAFE counterexample replays to an assertion failure in C (`bv`);
 // - `exact` mode (e.g. bmc with enough unwinding and unwinding assertions): the verdict is never
 //   UNKNOWN, so SAFE/UNSAFE coincide with the ground truth.
+// Every generated program's enumeration must be complete over its domain (every nondet value is
+// restricted by an assume to values of the domain) and agree with the generator's own oracle.
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -18,10 +24,13 @@ import { replayCounterexample } from '../../src/interp/interpreter.js';
 import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import { printProgram } from '../../src/ir/print.js';
 import type { Program } from '../../src/ir/types.js';
+import { runPortfolio } from '../../src/portfolio/index.js';
 import type { Solver } from '../../src/solvers/solver.js';
-import { arbitraryProgram, type GeneratedProgram } from '../generators/programs.js';
-import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
+import type { Verdict } from '../../src/verdict.js';
+import { arbitraryProgram } from '../generators/programs.js';
+import { solveWith, type TestOptions } from '../support/encoding.js';
 
+/** the domain of the int-only generator (programs.ts: every nondet value in -2..2) */
 export const enumerationDomain = [-2n, -1n, 0n, 1n, 2n];
 
 /** C text → IR through the same front end the CLI uses (builtin preprocessor: no cpp needed). */
@@ -43,8 +52,27 @@ export interface HarnessStatistics {
   unknown: number;
 }
 
+export function emptyStatistics(): HarnessStatistics {
+  return { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
+}
+
+/** what the harness needs of a generated program (programs.ts and typed-programs.ts both give it) */
+export interface HarnessProgram {
+  readonly source: string;
+  readonly description: string;
+  /** the generator's oracle: some admitted input reaches a failing assertion */
+  readonly expectedFailure: boolean;
+  /** the values enumeration tries for every nondet choice (default: enumerationDomain) */
+  readonly domain?: readonly bigint[];
+}
+
+/** the portfolio (src/portfolio/index.ts, every encoding under one budget) as a harness target */
+export const portfolio = { name: 'portfolio' } as const;
+export type HarnessTarget = Encoder | typeof portfolio;
+
 export interface HarnessOptions {
-  readonly encoder: Encoder;
+  readonly encoder: HarnessTarget;
+  /** how the encoding runs: `c` (the default semantics), or `bv`; the truth is C's either way */
   readonly options: TestOptions;
   readonly solver: Solver;
   readonly numRuns: number;
@@ -52,38 +80,49 @@ export interface HarnessOptions {
   /** the encoder must answer SAFE/UNSAFE on every program (exact within its bounds) */
   readonly exact?: boolean;
   readonly maxLoops?: number;
+  /** the programs (default: programs.ts's int programs with at most maxLoops loops) */
+  readonly programs?: fc.Arbitrary<HarnessProgram>;
 }
 
-/** Checks one generated program; throws (via expect) on a soundness violation. */
-export async function checkProgram(generated: GeneratedProgram, harness: HarnessOptions, statistics: HarnessStatistics): Promise<void> {
+/** C's verdict on a generated program: lowered, and enumerated on the interpreter in bv semantics */
+export interface Truth {
+  readonly program: Program;
+  readonly failureExists: boolean;
+  readonly context: (label: string) => string;
+}
+
+/** Lowers the program and establishes C's verdict; fails (via expect) on a generator/interpreter disagreement. */
+export function establishTruth(generated: HarnessProgram): Truth {
   const program = lowerSource(generated.source);
-  const truth = exploreAll(program, { semantics: harness.options.semantics, domain: enumerationDomain, maxRuns: 100_000, maxSteps: 100_000 });
-  const context = () => `${harness.encoder.name}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
-  expect(truth.kind, context()).not.toBe('undefinedBehaviour');
+  const truth = exploreAll(program, { semantics: 'bv', domain: generated.domain ?? enumerationDomain, maxRuns: 100_000, maxSteps: 100_000 });
+  const context = (label: string) => `${label}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
+  expect(truth.kind, context('truth')).not.toBe('undefinedBehaviour');
   const failureExists = truth.kind === 'failureFound';
   const complete = truth.kind === 'failureFound' || (truth.kind === 'noFailure' && truth.complete);
-  expect(complete, `enumeration incomplete\n${context()}`).toBe(true);
-  expect(failureExists, `enumeration disagrees with the generator's oracle\n${context()}`).toBe(generated.expectedFailure);
+  expect(complete, `enumeration incomplete\n${context('truth')}`).toBe(true);
+  expect(failureExists, `enumeration (C, bv) disagrees with the generator's oracle\n${context('truth')}`).toBe(generated.expectedFailure);
+  return { program, failureExists, context };
+}
 
-  const outcome = await solveWith(harness.encoder, program, harness.options, harness.solver);
-  const verdict = outcome.verdict;
+/** Judges one verdict against C's truth (throws via expect on a soundness violation) and counts it. */
+export function judgeVerdict(truth: Truth, verdict: Verdict, label: string, statistics: HarnessStatistics, exact = false): void {
   statistics.programs++;
-  if (failureExists) statistics.failing++;
+  if (truth.failureExists) statistics.failing++;
   switch (verdict.kind) {
     case 'safe':
       statistics.safe++;
-      expect(failureExists, `SAFE but a failing input exists\n${context()}`).toBe(false);
+      expect(truth.failureExists, `SAFE but a C run fails\n${truth.context(label)}`).toBe(false);
       break;
     case 'unsafe': {
       statistics.unsafe++;
-      expect(failureExists, `UNSAFE but enumeration finds no failure\n${context()}`).toBe(true);
-      const replay = replayCounterexample(program, verdict.counterexample, harness.options.semantics);
-      expect(replay.kind, `UNSAFE counterexample does not replay\n${context()}`).toBe('assertionFailed');
+      expect(truth.failureExists, `UNSAFE but no C run fails\n${truth.context(label)}`).toBe(true);
+      const replay = replayCounterexample(truth.program, verdict.counterexample, 'bv');
+      expect(replay.kind, `UNSAFE counterexample does not fail in C (bv replay)\n${truth.context(label)}`).toBe('assertionFailed');
       break;
     }
     case 'unknown':
       statistics.unknown++;
-      if (harness.exact) expect.fail(`UNKNOWN (${verdict.reason.message}) from an encoding that must be exact here\n${context()}`);
+      if (exact) expect.fail(`UNKNOWN (${verdict.reason.message}) from an encoding that must be exact here\n${truth.context(label)}`);
       break;
     default: {
       const never: never = verdict;
@@ -92,10 +131,27 @@ export async function checkProgram(generated: GeneratedProgram, harness: Harness
   }
 }
 
+/** The verdict of an encoding (through the kernel) or of the portfolio (with the CLI's defaults of every option). */
+export async function verdictOf(target: HarnessTarget, program: Program, options: TestOptions, solver: Solver): Promise<Verdict> {
+  if (target === portfolio) {
+    const run = await runPortfolio(program, { semantics: options.semantics, settings: new Map() }, solver, { timeoutMilliseconds: options.timeoutMilliseconds });
+    return run.verdict;
+  }
+  return (await solveWith(target as Encoder, program, options, solver)).verdict;
+}
+
+/** Checks one generated program; throws (via expect) on a soundness violation. */
+export async function checkProgram(generated: HarnessProgram, harness: HarnessOptions, statistics: HarnessStatistics): Promise<void> {
+  const truth = establishTruth(generated);
+  const verdict = await verdictOf(harness.encoder, truth.program, harness.options, harness.solver);
+  judgeVerdict(truth, verdict, `${harness.encoder.name} (${harness.options.semantics})`, statistics, harness.exact);
+}
+
 export async function runHarness(harness: HarnessOptions): Promise<HarnessStatistics> {
-  const statistics: HarnessStatistics = { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
+  const statistics = emptyStatistics();
+  const programs = harness.programs ?? arbitraryProgram({ maxLoops: harness.maxLoops });
   await fc.assert(
-    fc.asyncProperty(arbitraryProgram({ maxLoops: harness.maxLoops }), (generated) => checkProgram(generated, harness, statistics)),
+    fc.asyncProperty(programs, (generated) => checkProgram(generated, harness, statistics)),
     { numRuns: harness.numRuns, seed: harness.seed, endOnFailure: true },
   );
   return statistics;
