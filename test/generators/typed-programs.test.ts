@@ -14,6 +14,7 @@ import { exploreAll } from '../../src/interp/explore.js';
 import { findExecutable } from '../../src/solvers/index.js';
 import { lowerSource } from '../soundness/harness.js';
 import { allTypes, arbitraryTypedProgram, evaluateTypedModel, printTypedProgram, typedHarness, type StatementModel } from './typed-programs.js';
+import { gccRequirement, itWith } from '../support/requirements.js';
 
 describe('arbitraryTypedProgram', () => {
   it('generates programs whose oracle verdicts are roughly balanced, many of them wrapping', () => {
@@ -108,7 +109,7 @@ function nativeSource(source: string): string {
 
 describe('the C oracle agrees with gcc', () => {
   const gcc = findExecutable('gcc');
-  it.skipIf(gcc === undefined)('every admitted input vector: same failing runs natively (gcc -m32 -fsanitize=undefined, no -fwrapv), no undefined behaviour', () => {
+  itWith([gccRequirement()], 'every admitted input vector: same failing runs natively (gcc -m32 -fsanitize=undefined, no -fwrapv), no undefined behaviour', {}, () => {
     const directory = mkdtempSync(join(tmpdir(), 'typed-programs-'));
     const probe = spawnSync(gcc!, ['-m32', '-x', 'c', '-', '-o', join(directory, 'probe')], { input: 'int main(void){return 0;}', encoding: 'utf8' });
     const model32 = probe.status === 0 ? ['-m32'] : [];
