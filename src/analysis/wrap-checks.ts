@@ -31,7 +31,7 @@
 // says nothing about the C program (a wrap is legal C): it is never a bug, only a reason for UNKNOWN.
 
 import {
-  createAssert, createAssume, createBinary, createConstant, createUnary, typeRange, updateArrayFill, updateArrayWrite,
+  createAssert, createAssume, createBinary, createCast, createConditional, createConstant, createUnary, typeRange, updateArrayFill, updateArrayWrite,
   updateAssert, updateAssign, updateAssume, updateIf, updateLoop,
 } from '../ir/factory.js';
 import type { Block, Expression, IntegerType, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
@@ -84,6 +84,14 @@ export interface WrapCheckOptions {
    * (an under-approximation, with which a failed overflow check is a signed overflow of C)
    */
   readonly wrapChecksAsAssumptions?: boolean;
+  /**
+   * where an unsigned `+`, `-`, unary `-` or a conversion can leave its type's range by at most one
+   * period (2^w), write C's value exactly, `e > max ? e - 2^w : e` (or `e < min ? e + 2^w : e`),
+   * instead of checking that it does not wrap: a program that is safe because C wraps (the same sum
+   * on both sides of a comparison) is proven; closed forms of a loop's counters get harder, so the
+   * portfolio asks for this reading besides the checked one
+   */
+  readonly exactWraps?: boolean;
 }
 
 /** The program with the checks of the header; `program` itself when it needs none. */
@@ -92,6 +100,7 @@ export function insertWrapChecks(program: Program, options: WrapCheckOptions = {
   const checkStatements = new Set<Statement>();
   const collector: Collector = {
     sites, checkStatements, signedOverflow: options.signedOverflow === true, wrapChecksAsAssumptions: options.wrapChecksAsAssumptions === true,
+    exactWraps: options.exactWraps === true, exempt: new Set(),
   };
   const body = checkBlock(program.body, emptyFacts, collector);
   if (body === program.body) return { program, sites, checkStatements };
@@ -103,6 +112,9 @@ interface Collector {
   readonly checkStatements: Set<Statement>;
   readonly signedOverflow: boolean;
   readonly wrapChecksAsAssumptions: boolean;
+  readonly exactWraps: boolean;
+  /** the nodes the exact wrap rewrite made: in range by construction, so they get no check */
+  readonly exempt: Set<Expression>;
 }
 
 /** the statement of one check at `location`, recorded in the collector */
@@ -173,34 +185,35 @@ function monotoneBounds(loop: Extract<Statement, { kind: 'loop' }>, entry: Facts
 }
 
 function checkStatement(statement: Statement, facts: Facts, collector: Collector): readonly Statement[] {
+  const wrapped = (expression: Expression): Expression => wrapExactly(exact(expression), facts, collector);
   const before = (expressions: readonly Expression[]): Statement[] => {
-    const checks = expressions.flatMap((expression) => checksOf(expression, facts, collector.signedOverflow));
+    const checks = expressions.flatMap((expression) => checksOf(expression, facts, collector));
     return checks.map((check) => checkStatementFor(check, statement.location, collector));
   };
   switch (statement.kind) {
     case 'assign': {
-      const value = exact(statement.value);
+      const value = wrapped(statement.value);
       return [...before([value]), updateAssign(statement, value)];
     }
     case 'arrayWrite': {
-      const indices = statement.indices.map(exact);
-      const value = exact(statement.value);
+      const indices = statement.indices.map(wrapped);
+      const value = wrapped(statement.value);
       return [...before([...indices, value]), updateArrayWrite(statement, indices, value)];
     }
     case 'arrayFill': {
-      const value = exact(statement.value);
+      const value = wrapped(statement.value);
       return [...before([value]), updateArrayFill(statement, value)];
     }
     case 'assume': {
-      const condition = exact(statement.condition);
+      const condition = wrapped(statement.condition);
       return [...before([condition]), updateAssume(statement, condition)];
     }
     case 'assert': {
-      const condition = exact(statement.condition);
+      const condition = wrapped(statement.condition);
       return [...before([condition]), updateAssert(statement, condition)];
     }
     case 'if': {
-      const condition = exact(statement.condition);
+      const condition = wrapped(statement.condition);
       const thenBlock = checkBlock(statement.then, withConditionFacts(facts, condition), collector);
       const elseBlock = checkBlock(statement.else, facts, collector);
       return [...before([condition]), updateIf(statement, condition, thenBlock, elseBlock)];
@@ -219,10 +232,10 @@ function checkStatement(statement: Statement, facts: Facts, collector: Collector
 function checkLoop(
   loop: Extract<Statement, { kind: 'loop' }>, outer: Facts, collector: Collector, before: (expressions: readonly Expression[]) => Statement[],
 ): readonly Statement[] {
-  const condition = exact(loop.condition);
   const writtenInLoop = writtenVariables(loop.body, loop.update).scalars;
   // facts of the enclosing code that hold at every iteration: those of variables the loop never writes
   const invariant: Facts = new Map([...[...outer].filter(([id]) => !writtenInLoop.has(id)), ...monotoneBounds(loop, outer, writtenInLoop)]);
+  const condition = wrapExactly(exact(loop.condition), invariant, collector);
   const entryChecks = before([condition]);
   const atHead = withConditionFacts(invariant, condition);
   const body = checkBlock(loop.body, atHead, collector);
@@ -231,7 +244,7 @@ function checkLoop(
   const atUpdate: Facts = new Map([...atHead].filter(([id]) => !writtenInBody.has(id)));
   const update = checkBlock(loop.update, atUpdate, collector);
   // the condition again after each update, where only the invariant facts are known
-  const againChecks = checksOf(condition, invariant, collector.signedOverflow).map((check) => checkStatementFor(check, loop.location, collector));
+  const againChecks = checksOf(condition, invariant, collector).map((check) => checkStatementFor(check, loop.location, collector));
   const newUpdate = againChecks.length === 0 ? update : [...update, ...againChecks];
   return [...entryChecks, updateLoop(loop, condition, body, newUpdate)];
 }
@@ -255,6 +268,49 @@ function exact(expression: Expression): Expression {
   return visited;
 }
 
+/**
+ * With `exactWraps`: every unsigned `+`, `-`, unary `-` and conversion whose mathematical value lies
+ * within one period of its type's range (children first, with the facts at the statement) becomes
+ * C's value, `e < min ? e + 2^w : (e > max ? e - 2^w : e)` (only the sides the interval reaches); the
+ * nodes made here are exempt from checks (they are in range by construction). Other operations keep
+ * their checks.
+ */
+function wrapExactly(expression: Expression, facts: Facts, collector: Collector): Expression {
+  if (!collector.exactWraps) return expression;
+  const visited = visitExpressionChildren(expression, (child) => wrapExactly(child, facts, collector));
+  const exempt = <T extends Expression>(node: T): T => {
+    collector.exempt.add(node);
+    return node;
+  };
+  let value: Expression;
+  let interval: Interval;
+  const type = visited.type;
+  if (visited.kind === 'cast' && !(type.width === 1 && !type.signed)) {
+    interval = intervalOf(visited.operand, facts);
+    value = visited.operand;
+  } else if ((visited.kind === 'binary' || visited.kind === 'unary') && !type.signed && (visited.operator === 'add' || visited.operator === 'subtract' || visited.operator === 'negate')) {
+    interval = rawInterval(visited, facts);
+    value = visited;
+  } else {
+    return visited;
+  }
+  const { minimum, maximum } = range(type);
+  const period = 1n << BigInt(type.width);
+  if (interval.minimum >= minimum && interval.maximum <= maximum) return visited;
+  if (interval.minimum < minimum - period || interval.maximum > maximum + period) return visited;
+  // a fresh copy of the value, typed as the result (the int reading ignores types of values in range)
+  const copy = (): Expression => {
+    if (value.kind === 'binary') return exempt(createBinary(value.operator, value.left, value.right, type));
+    if (value.kind === 'unary') return exempt(createUnary(value.operator, value.operand, type));
+    return exempt(createCast(value, type));
+  };
+  const shifted = (operator: 'add' | 'subtract'): Expression => exempt(createBinary(operator, copy(), createConstant(period, type), type));
+  let result: Expression = copy();
+  if (interval.maximum > maximum) result = exempt(createConditional(createBinary('greater', copy(), createConstant(maximum, type)), shifted('subtract'), result, type));
+  if (interval.minimum < minimum) result = exempt(createConditional(createBinary('less', copy(), createConstant(minimum, type)), shifted('add'), result, type));
+  return result;
+}
+
 /** the value C's conversion to `type` gives (gcc: modulo 2^width; _Bool: x != 0) */
 export function convertValue(value: bigint, type: IntegerType): bigint {
   if (type.width === 1 && !type.signed) return value === 0n ? 0n : 1n;
@@ -264,8 +320,8 @@ export function convertValue(value: bigint, type: IntegerType): bigint {
 // ---------------------------------------------------------------- checks
 
 /** the checks of evaluating `expression` (children first), each true where no wrap happens */
-function checksOf(expression: Expression, facts: Facts, signedOverflow: boolean): Check[] {
-  const recurse = (child: Expression, childFacts: Facts): Check[] => checksOf(child, childFacts, signedOverflow);
+function checksOf(expression: Expression, facts: Facts, collector: Collector): Check[] {
+  const recurse = (child: Expression, childFacts: Facts): Check[] => checksOf(child, childFacts, collector);
   switch (expression.kind) {
     case 'constant': case 'variable': return [];
     case 'arrayRead': return expression.indices.flatMap((index) => recurse(index, facts));
@@ -284,10 +340,10 @@ function checksOf(expression: Expression, facts: Facts, signedOverflow: boolean)
       if (expression.operator === 'logicalOr') {
         return [...recurse(expression.left, facts), ...recurse(expression.right, facts).map((check) => guarded(expression.left, check))];
       }
-      return [...recurse(expression.left, facts), ...recurse(expression.right, facts), ...ownCheck(expression, facts, signedOverflow)];
+      return [...recurse(expression.left, facts), ...recurse(expression.right, facts), ...ownCheck(expression, facts, collector)];
     }
-    case 'unary': return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, signedOverflow)];
-    case 'cast': return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, signedOverflow)];
+    case 'unary': return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, collector)];
+    case 'cast': return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, collector)];
     default: {
       const never: never = expression;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);
@@ -302,7 +358,9 @@ function guarded(skip: Expression, check: Check): Check {
 
 const wrappingOperators: ReadonlySet<string> = new Set(['add', 'subtract', 'multiply', 'shiftLeft', 'negate']);
 
-function ownCheck(expression: Expression, facts: Facts, signedOverflow: boolean): Check[] {
+function ownCheck(expression: Expression, facts: Facts, collector: Collector): Check[] {
+  const signedOverflow = collector.signedOverflow;
+  if (collector.exempt.has(expression)) return [];
   if (expression.kind === 'cast') {
     const target = expression.type;
     if (target.width === 1 && !target.signed) return [];

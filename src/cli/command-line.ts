@@ -75,7 +75,7 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--solve', 'solve (default without --emit); prints SAFE, UNSAFE or UNKNOWN (reason)'],
   ['--solver <solver>', solverChoicesHelp],
   ['--timeout <seconds>', `time budget of the whole solve step, front end excluded (default ${defaultTimeoutSeconds})`],
-  ['--semantics <mode>', "c (default: C's integers as gcc computes them, no undefined behaviour assumed) | bv (two's complement bit-vectors) | int (mathematical integers: research only, may be wrong for C)"],
+  ['--semantics <mode>', "c (default: C's integers as gcc computes them; assumes only that the program has no undefined behaviour) | bv (two's complement bit-vectors) | int (mathematical integers: research only, may be wrong for C)"],
   ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
   ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
   ['--json', 'print one JSON record instead of text'],

@@ -61,6 +61,8 @@ export interface Stage {
   readonly lane: 0 | 1;
   /** the semantics of this stage, when not the asked one (`bv` stages of a program that may wrap) */
   readonly semantics?: VerdictSemantics;
+  /** a stage of the program with unsigned wrap-around written exactly (RequestOptions.exactWraps) */
+  readonly exactWraps?: boolean;
 }
 
 /** the table's stages for the registered encodings, the unlisted ones (lane 1) inserted before the last */
@@ -123,6 +125,8 @@ export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
     // a program that is safe because C wraps (a countdown past 0, a byte that must overflow) is
     // proven only bit-precisely: witness in bv proves such small loops in milliseconds
     if (stage.encoder.name === 'witness') return [stage, { ...stage, semantics: 'bv' }];
+    // viap on the program with exact wrap-around: sums that wrap alike on both sides of a comparison
+    if (stage.encoder.name === 'viap') return [stage, { ...stage, exactWraps: true }];
     // chc, the last stage, gives half of what is left to Spacer in bv when its run in `c` does not decide
     if (stage.encoder.name === 'chc') return [{ ...stage, share: stage.share / 2 }, { ...stage, semantics: 'bv' }];
     return [stage];
@@ -131,6 +135,7 @@ export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
 
 /** the name of a stage in attempts and `decidedBy`: the encoding, and its semantics when the stage sets one */
 function stageName(stage: Stage): string {
+  if (stage.exactWraps === true) return `${stage.encoder.name} (exact wraps)`;
   return stage.semantics === undefined ? stage.encoder.name : `${stage.encoder.name} (${stage.semantics})`;
 }
 
@@ -150,7 +155,7 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
       const slice = index === stages.length - 1 ? budget.remaining() : budget.remaining() * stage.share;
       if (slice < minimumUsefulMilliseconds) continue;
       const stageStarted = performance.now();
-      const stageOptions: RequestOptions = { ...options, semantics: stage.semantics ?? options.semantics };
+      const stageOptions: RequestOptions = { ...options, semantics: stage.semantics ?? options.semantics, ...(stage.exactWraps === true ? { exactWraps: true } : {}) };
       const run = await runEncoding(stage.encoder, program, stageOptions, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal });
       const attempt: PortfolioAttempt = { encoding: stageName(stage), verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
       attempts.push(attempt);

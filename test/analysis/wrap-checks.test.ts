@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { insertWrapChecks } from '../../src/analysis/wrap-checks.js';
 import { compareWithGcc, differentialVariants, type RunComparison } from '../../src/execution/differential.js';
+import { replayCounterexample } from '../../src/interp/interpreter.js';
 import { createAssert, createBinary, createConditional, createConstant } from '../../src/ir/factory.js';
 import { printProgram } from '../../src/ir/print.js';
 import type { Block, Expression, Program, Statement } from '../../src/ir/types.js';
@@ -75,6 +76,38 @@ describe('wrap checks', () => {
     expect(insertWrapChecks(program).program).toBe(program);
   });
 
+  it('with exact wraps, the int reading of each boundary value is C\'s (the interpreter in bv on the original)', () => {
+    const bodies = [
+      'unsigned int x = __VERIFIER_nondet_uint(); unsigned int y = x + 1u; if (y == 0u) reach_error();',
+      'unsigned int x = __VERIFIER_nondet_uint(); unsigned int y = x - 1u; if (y == 4294967295u) reach_error();',
+      'unsigned int x = __VERIFIER_nondet_uint(); unsigned int y = __VERIFIER_nondet_uint(); unsigned int z = x + y; if (z < x) reach_error();',
+      'int x = __VERIFIER_nondet_int(); unsigned int u = x; if (u > 2147483647u) reach_error();',
+      'unsigned int x = __VERIFIER_nondet_uint(); int s = x; if (s < 0) reach_error();',
+      'unsigned int x = __VERIFIER_nondet_uint(); unsigned int y = -x; if (y == x) reach_error();',
+    ];
+    const values = [0n, 1n, 2147483646n, 2147483647n, 2147483648n, 4294967294n, 4294967295n, -1n, -2147483648n];
+    let compared = 0;
+    let failing = 0;
+    for (const body of bodies) {
+      const original = lowerSource(`${header}\nint main(void) { ${body} return 0; }\n`);
+      const rewritten = insertWrapChecks(original, { exactWraps: true });
+      expect(rewritten.sites, body).toEqual([]);
+      for (const first of values) {
+        for (const second of values) {
+          const choices = { scalars: [first, second], arrays: [] };
+          const inC = replayCounterexample(original, choices, 'bv');
+          const inInt = replayCounterexample(rewritten.program, choices, 'int');
+          if (inC.kind === 'invalidInput') continue;
+          expect(inInt.kind, `${body} on ${first}, ${second}`).toBe(inC.kind);
+          compared++;
+          if (inC.kind === 'assertionFailed') failing++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+    expect(failing).toBeGreaterThan(10);
+  });
+
   it('checks signed overflow only when asked (the no-overflow property)', () => {
     const program = lowerSource(`${header}\nint main(void) { int x = __VERIFIER_nondet_int(); int y = x + 1; if (y == 0) reach_error(); return 0; }\n`);
     expect(insertWrapChecks(program).sites.length).toBe(0);
@@ -106,40 +139,53 @@ function testView(program: Program, checks: ReadonlySet<Statement>, observationL
   return { ...program, body: block(program.body) };
 }
 
-const programs = 60;
 const runsPerProgram = 5;
 
-describeWith([gccRequirement()], 'wrap checks against gcc', () => {
-  it(`the checked program over mathematical integers agrees with gcc until a check fails (${programs} generated programs)`, { timeout: 300_000 }, () => {
-    const counts = { runs: 0, agree: 0, stoppedByCheck: 0, excluded: 0, reachedError: 0 };
-    fc.assert(fc.property(cSemanticsProgram('ILP32', { runsPerProgram }), (generated) => {
-      const observationLines = differentialVariants(generated.program).observationLines;
-      const result = compareWithGcc(generated.program, generated.inputs, {
-        dataModel: 'ILP32',
-        interpreterView: (program) => {
-          const withChecks = insertWrapChecks(program, { signedOverflow: true });
-          return { program: testView(withChecks.program, withChecks.checkStatements, observationLines), semantics: 'int' };
-        },
-      });
-      if (result.kind !== 'compared') throw new Error(`not compared: ${result.kind}: ${result.reason}`);
-      for (const run of result.runs as readonly RunComparison[]) {
-        counts.runs++;
-        if (run.interpreter.kind === 'reachedError' && run.interpreter.line >= 100_000) {
-          counts.stoppedByCheck++;
-          continue;
-        }
-        if (run.verdict.kind === 'excluded') {
-          counts.excluded++;
-          continue;
-        }
-        if (run.verdict.kind === 'disagree') throw new Error(`inputs [${run.inputs.join(', ')}]: ${run.verdict.description}\n${generated.program.source}`);
-        counts.agree++;
-        if (run.native.kind === 'reachedError') counts.reachedError++;
+/** the generated programs against gcc, the interpreter running the checked program (with `options`) in int semantics */
+function compareChecked(programs: number, seed: number, options: { readonly exactWraps: boolean }): { runs: number; agree: number; stoppedByCheck: number; excluded: number; reachedError: number } {
+  const counts = { runs: 0, agree: 0, stoppedByCheck: 0, excluded: 0, reachedError: 0 };
+  fc.assert(fc.property(cSemanticsProgram('ILP32', { runsPerProgram }), (generated) => {
+    const observationLines = differentialVariants(generated.program).observationLines;
+    const result = compareWithGcc(generated.program, generated.inputs, {
+      dataModel: 'ILP32',
+      interpreterView: (program) => {
+        const withChecks = insertWrapChecks(program, { signedOverflow: true, exactWraps: options.exactWraps });
+        return { program: testView(withChecks.program, withChecks.checkStatements, observationLines), semantics: 'int' };
+      },
+    });
+    if (result.kind !== 'compared') throw new Error(`not compared: ${result.kind}: ${result.reason}`);
+    for (const run of result.runs as readonly RunComparison[]) {
+      counts.runs++;
+      if (run.interpreter.kind === 'reachedError' && run.interpreter.line >= 100_000) {
+        counts.stoppedByCheck++;
+        continue;
       }
-    }), { numRuns: programs, seed: 4242 });
+      if (run.verdict.kind === 'excluded') {
+        counts.excluded++;
+        continue;
+      }
+      if (run.verdict.kind === 'disagree') throw new Error(`inputs [${run.inputs.join(', ')}]: ${run.verdict.description}\n${generated.program.source}`);
+      counts.agree++;
+      if (run.native.kind === 'reachedError') counts.reachedError++;
+    }
+  }), { numRuns: programs, seed });
+  return counts;
+}
+
+describeWith([gccRequirement()], 'wrap checks against gcc', () => {
+  it('the checked program over mathematical integers agrees with gcc until a check fails (60 generated programs)', { timeout: 300_000 }, () => {
+    const counts = compareChecked(60, 4242, { exactWraps: false });
     console.log(`wrap checks against gcc: ${JSON.stringify(counts)}`);
     // the generator makes wrap-around and lossy conversions common: both outcomes must occur often
-    expect(counts.stoppedByCheck).toBeGreaterThanOrEqual(0.2 * programs * runsPerProgram);
-    expect(counts.agree).toBeGreaterThanOrEqual(0.08 * programs * runsPerProgram);
+    expect(counts.stoppedByCheck).toBeGreaterThanOrEqual(0.2 * 60 * runsPerProgram);
+    expect(counts.agree).toBeGreaterThanOrEqual(0.08 * 60 * runsPerProgram);
+  });
+
+  it('with exact wrap-around (conditional corrections instead of checks) it agrees with gcc on more runs (40 generated programs)', { timeout: 300_000 }, () => {
+    const checked = compareChecked(40, 4343, { exactWraps: false });
+    const exact = compareChecked(40, 4343, { exactWraps: true });
+    console.log(`exact wraps against gcc: ${JSON.stringify(exact)} (checks only: ${JSON.stringify(checked)})`);
+    expect(exact.agree).toBeGreaterThan(checked.agree);
+    expect(exact.agree).toBeGreaterThanOrEqual(0.1 * 40 * runsPerProgram);
   });
 });

@@ -36,7 +36,7 @@ describe('campaign tasks', () => {
     const loaded = loadTasks(directory);
     expect(loaded.kind).toBe('tasks');
     if (loaded.kind !== 'tasks') return;
-    expect(loaded.tasks).toEqual([{ id: 'a.yml', file: join(directory, 'a.c'), expected: 'unsafe', dataModel: 'LP64' }]);
+    expect(loaded.tasks).toEqual([{ id: 'a.yml', file: join(directory, 'a.c'), expected: 'unsafe', dataModel: 'LP64', property: 'unreach-call' }]);
     writeFileSync(join(directory, 'c.yml'), 'input_files: [\n');
     expect(loadTasks(directory).kind).toBe('error');
   });

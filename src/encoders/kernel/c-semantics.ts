@@ -48,7 +48,7 @@ export class PropertySemanticsError extends Error {
   override readonly name = 'PropertySemanticsError';
 }
 
-export function prepareProgram(original: Program, semantics: VerdictSemantics, property: PropertyKind = 'unreach-call'): PreparedProgram {
+export function prepareProgram(original: Program, semantics: VerdictSemantics, property: PropertyKind = 'unreach-call', exactWraps = false): PreparedProgram {
   if (property === 'no-overflow') {
     if (semantics !== 'c') throw new PropertySemanticsError(`the no-overflow property is checked in c semantics, not ${semantics}`);
     return prepareNoOverflow(original);
@@ -58,7 +58,7 @@ export function prepareProgram(original: Program, semantics: VerdictSemantics, p
     case 'bv':
       return { program: original, semantics, sites: [], finish: (verdict) => verdict, confirmedOn: original };
     case 'c': {
-      const checked = insertWrapChecks(original);
+      const checked = insertWrapChecks(original, { exactWraps });
       return {
         program: checked.program,
         semantics: 'int',

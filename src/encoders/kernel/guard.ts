@@ -86,7 +86,7 @@ export async function runEncoding(
 ): Promise<EncodingRun> {
   const budget = Budget.start(settings.timeoutMilliseconds, settings.clock, settings.signal);
   const limited = budgetedSolver(solver, budget);
-  const prepared = prepareProgram(program, options.semantics, options.property);
+  const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
   const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
   const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   const started = performance.now();
@@ -106,7 +106,7 @@ export async function runEncoding(
 export async function emitEncoding(
   encoder: Encoder, program: Program, options: RequestOptions, solver: Solver | undefined, budget: Budget,
 ): Promise<EmitResult> {
-  const prepared = prepareProgram(program, options.semantics, options.property);
+  const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
   const emitted = await encoder.emit(prepared.program, { options: { semantics: prepared.semantics, settings: options.settings }, budget, solver });
   if (emitted.kind === 'unsupported') return emitted;
   const header = semanticsHeader(options.semantics, prepared.sites, options.property);

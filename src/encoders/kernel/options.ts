@@ -42,6 +42,8 @@ export interface RequestOptions {
   readonly settings: ReadonlyMap<string, unknown>;
   /** the property checked (default unreach-call) */
   readonly property?: PropertyKind;
+  /** in `c`: unsigned wrap-around written exactly where it can be (analysis/wrap-checks.ts `exactWraps`), not only checked */
+  readonly exactWraps?: boolean;
 }
 
 export function encodingOptions(semantics: Semantics, settings: Readonly<Record<string, unknown>> = {}): EncodingOptions {
