@@ -12,7 +12,6 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoders } from '../src/encoders/index.js';
 import { runEncoding } from '../src/encoders/kernel/guard.js';
-import { encodingOptions } from '../src/encoders/kernel/options.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
 import { argumentValue } from './arguments.js';
@@ -65,7 +64,7 @@ async function main(): Promise<void> {
           const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'builtin' });
           if (frontEnd.kind !== 'program') { cells.push('front end failed'); continue; }
           const started = performance.now();
-          const run = await runEncoding(encoder, frontEnd.program, encodingOptions('int'), solver, { timeoutMilliseconds: timeout * 1000 });
+          const run = await runEncoding(encoder, frontEnd.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: timeout * 1000 });
           const elapsed = (performance.now() - started) / 1000;
           seconds.push(elapsed);
           if (run.verdict.kind === 'safe') safeBySize.set(size, safeBySize.get(size)! + 1);

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoders } from '../src/encoders/index.js';
-import { encodingOptions } from '../src/encoders/kernel/options.js';
 import { runEncoding } from '../src/encoders/kernel/guard.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
@@ -51,7 +50,7 @@ async function main(): Promise<void> {
           const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'default' });
           if (frontEnd.kind !== 'program') { cell.unknown++; continue; }
           const started = performance.now();
-          const run = await runEncoding(encoder, frontEnd.program, encodingOptions('int'), solver, { timeoutMilliseconds: timeout * 1000 });
+          const run = await runEncoding(encoder, frontEnd.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: timeout * 1000 });
           cell.seconds += (performance.now() - started) / 1000;
           const verdict = run.verdict.kind;
           if (verdict === 'unknown') cell.unknown++;

@@ -2,13 +2,14 @@
 // through several encodings in one run: correct SAFE and UNSAFE counts, wrong verdicts, and the
 // median and largest time of the decided ones, per encoding.
 //
-//   node dist/bench/symbolic-family.js [--encodings induct,witness,shrink,chc] [--timeout 10] [--solver auto|z3|z3-wasm]
+//   node dist/bench/symbolic-family.js [--encodings induct,witness,shrink,chc] [--timeout 10] [--solver auto|z3|z3-wasm] [--semantics c|int|bv]
+// (--semantics: what the verdicts are about, default c, the tool's default; int is the old mathematical reading)
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoders } from '../src/encoders/index.js';
-import { encodingOptions } from '../src/encoders/kernel/options.js';
+import type { VerdictSemantics } from '../src/ir/types.js';
 import { runEncoding } from '../src/encoders/kernel/guard.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
@@ -26,11 +27,14 @@ function median(values: readonly number[]): number {
 async function main(): Promise<void> {
   const names = argumentValue('--encodings', 'induct,witness,shrink,chc').split(',');
   const timeout = Number(argumentValue('--timeout', '10'));
+  const semanticsText = argumentValue('--semantics', 'c');
+  if (semanticsText !== 'c' && semanticsText !== 'int' && semanticsText !== 'bv') throw new Error(`--semantics takes c, int or bv, not ${semanticsText}`);
+  const semantics: VerdictSemantics = semanticsText;
   const created = createSolver(argumentValue('--solver', 'auto'));
   if (created.kind === 'error') throw new Error(created.message);
   const solver = created.solver;
   const files = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
-  console.log(`bench/symbolic: ${files.length} programs, --timeout ${timeout}, solver ${solver.name}`);
+  console.log(`bench/symbolic: ${files.length} programs, --timeout ${timeout}, solver ${solver.name}, semantics ${semantics}`);
   const rows: string[] = [];
   try {
     for (const name of names) {
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
         const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'default' });
         if (frontEnd.kind !== 'program') { counts.unknown++; continue; }
         const started = performance.now();
-        const run = await runEncoding(encoder, frontEnd.program, encodingOptions('int'), solver, { timeoutMilliseconds: timeout * 1000 });
+        const run = await runEncoding(encoder, frontEnd.program, { semantics, settings: new Map() }, solver, { timeoutMilliseconds: timeout * 1000 });
         const seconds = (performance.now() - started) / 1000;
         const verdict = run.verdict.kind;
         if (verdict === 'unknown') counts.unknown++;
