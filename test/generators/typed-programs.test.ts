@@ -109,7 +109,7 @@ function nativeSource(source: string): string {
 
 describe('the C oracle agrees with gcc', () => {
   const gcc = findExecutable('gcc');
-  itWith([gccRequirement()], 'every admitted input vector: same failing runs natively (gcc -m32 -fsanitize=undefined, no -fwrapv), no undefined behaviour', {}, () => {
+  itWith([gccRequirement()], 'every admitted input vector: same failing runs natively (gcc -m32 -fsanitize=undefined, no -fwrapv), no undefined behaviour', { timeout: 120_000 }, () => {
     const directory = mkdtempSync(join(tmpdir(), 'typed-programs-'));
     const probe = spawnSync(gcc!, ['-m32', '-x', 'c', '-', '-o', join(directory, 'probe')], { input: 'int main(void){return 0;}', encoding: 'utf8' });
     const model32 = probe.status === 0 ? ['-m32'] : [];
@@ -140,5 +140,5 @@ describe('the C oracle agrees with gcc', () => {
     }
     console.log(`gcc agrees with the C oracle on ${vectors} input vectors (${failing} failing) of 30 programs`);
     expect(failing).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });
