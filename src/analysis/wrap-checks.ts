@@ -31,10 +31,10 @@
 // says nothing about the C program (a wrap is legal C): it is never a bug, only a reason for UNKNOWN.
 
 import {
-  createAssert, createAssume, createBinary, createCast, createConditional, createConstant, createUnary, typeRange, updateArrayFill, updateArrayWrite,
+  convertedValue, createAssert, createAssume, createBinary, createCast, createConditional, createConstant, createUnary, typeRange, updateArrayFill, updateArrayWrite,
   updateAssert, updateAssign, updateAssume, updateIf, updateLoop,
 } from '../ir/factory.js';
-import type { Block, Expression, IntegerType, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
+import type { Block, Expression, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
 import { forEachStatement, visitExpressionChildren, writtenVariables } from '../ir/visit.js';
 
 /** `wrap`: an unsigned wrap-around or a lossy conversion (legal C); `overflow`: a signed overflow (undefined) */
@@ -117,6 +117,11 @@ interface Collector {
   readonly exempt: Set<Expression>;
 }
 
+/** the check statements of evaluating `expressions` with `facts`, at `location` */
+function checksBefore(expressions: readonly Expression[], facts: Facts, location: SourceLocation, collector: Collector): Statement[] {
+  return expressions.flatMap((expression) => checksOf(expression, facts, collector)).map((check) => checkStatementFor(check, location, collector));
+}
+
 /** the statement of one check at `location`, recorded in the collector */
 function checkStatementFor(check: Check, location: SourceLocation, collector: Collector): Statement {
   const statement = check.kind === 'wrap' && collector.wrapChecksAsAssumptions ? createAssume(check.condition, location) : createAssert(check.condition, location);
@@ -178,7 +183,7 @@ function monotoneBounds(loop: Extract<Statement, { kind: 'loop' }>, entry: Facts
     const known = entry.get(id);
     const step = direction.get(id);
     if (known === undefined || step === undefined || step === 'none') continue;
-    const typeInterval = range(variable.type);
+    const typeInterval = typeRange(variable.type);
     bounds.set(id, step === 'up' ? { minimum: known.minimum, maximum: typeInterval.maximum } : { minimum: typeInterval.minimum, maximum: known.maximum });
   }
   return bounds;
@@ -186,10 +191,7 @@ function monotoneBounds(loop: Extract<Statement, { kind: 'loop' }>, entry: Facts
 
 function checkStatement(statement: Statement, facts: Facts, collector: Collector): readonly Statement[] {
   const wrapped = (expression: Expression): Expression => wrapExactly(exact(expression), facts, collector);
-  const before = (expressions: readonly Expression[]): Statement[] => {
-    const checks = expressions.flatMap((expression) => checksOf(expression, facts, collector));
-    return checks.map((check) => checkStatementFor(check, statement.location, collector));
-  };
+  const before = (expressions: readonly Expression[]): Statement[] => checksBefore(expressions, facts, statement.location, collector);
   switch (statement.kind) {
     case 'assign': {
       const value = wrapped(statement.value);
@@ -219,7 +221,7 @@ function checkStatement(statement: Statement, facts: Facts, collector: Collector
       return [...before([condition]), updateIf(statement, condition, thenBlock, elseBlock)];
     }
     case 'loop':
-      return checkLoop(statement, facts, collector, before);
+      return checkLoop(statement, facts, collector);
     case 'havoc': case 'arrayHavoc': case 'break': case 'continue':
       return [statement];
     default: {
@@ -229,14 +231,12 @@ function checkStatement(statement: Statement, facts: Facts, collector: Collector
   }
 }
 
-function checkLoop(
-  loop: Extract<Statement, { kind: 'loop' }>, outer: Facts, collector: Collector, before: (expressions: readonly Expression[]) => Statement[],
-): readonly Statement[] {
+function checkLoop(loop: Extract<Statement, { kind: 'loop' }>, outer: Facts, collector: Collector): readonly Statement[] {
   const writtenInLoop = writtenVariables(loop.body, loop.update).scalars;
   // facts of the enclosing code that hold at every iteration: those of variables the loop never writes
   const invariant: Facts = new Map([...[...outer].filter(([id]) => !writtenInLoop.has(id)), ...monotoneBounds(loop, outer, writtenInLoop)]);
   const condition = wrapExactly(exact(loop.condition), invariant, collector);
-  const entryChecks = before([condition]);
+  const entryChecks = checksBefore([condition], outer, loop.location, collector);
   const atHead = withConditionFacts(invariant, condition);
   const body = checkBlock(loop.body, atHead, collector);
   // the update runs after the body or a `continue`: the condition's facts hold there for variables the body does not write
@@ -244,7 +244,7 @@ function checkLoop(
   const atUpdate: Facts = new Map([...atHead].filter(([id]) => !writtenInBody.has(id)));
   const update = checkBlock(loop.update, atUpdate, collector);
   // the condition again after each update, where only the invariant facts are known
-  const againChecks = checksOf(condition, invariant, collector).map((check) => checkStatementFor(check, loop.location, collector));
+  const againChecks = checksBefore([condition], invariant, loop.location, collector);
   const newUpdate = againChecks.length === 0 ? update : [...update, ...againChecks];
   return [...entryChecks, updateLoop(loop, condition, body, newUpdate)];
 }
@@ -254,11 +254,11 @@ function checkLoop(
 /** the expression with casts of constants folded and unsigned `~` written as a subtraction */
 function exact(expression: Expression): Expression {
   const visited = visitExpressionChildren(expression, exact);
-  if (visited.kind === 'cast' && visited.operand.kind === 'constant') return createConstant(convertValue(visited.operand.value, visited.type), visited.type);
+  if (visited.kind === 'cast' && visited.operand.kind === 'constant') return createConstant(convertedValue(visited.operand.value, visited.type), visited.type);
   // a negated constant (how `-1` is written) is a constant when its type holds it
   if (visited.kind === 'unary' && visited.operator === 'negate' && visited.operand.kind === 'constant') {
     // (an unsigned negation is modulo 2^w, a signed one out of range is undefined and left alone)
-    const value = visited.type.signed ? -visited.operand.value : convertValue(-visited.operand.value, visited.type);
+    const value = visited.type.signed ? -visited.operand.value : convertedValue(-visited.operand.value, visited.type);
     const { minimum, maximum } = typeRange(visited.type);
     if (value >= minimum && value <= maximum) return createConstant(value, visited.type);
   }
@@ -294,7 +294,7 @@ function wrapExactly(expression: Expression, facts: Facts, collector: Collector)
   } else {
     return visited;
   }
-  const { minimum, maximum } = range(type);
+  const { minimum, maximum } = typeRange(type);
   const period = 1n << BigInt(type.width);
   if (interval.minimum >= minimum && interval.maximum <= maximum) return visited;
   if (interval.minimum < minimum - period || interval.maximum > maximum + period) return visited;
@@ -311,11 +311,6 @@ function wrapExactly(expression: Expression, facts: Facts, collector: Collector)
   return result;
 }
 
-/** the value C's conversion to `type` gives (gcc: modulo 2^width; _Bool: x != 0) */
-export function convertValue(value: bigint, type: IntegerType): bigint {
-  if (type.width === 1 && !type.signed) return value === 0n ? 0n : 1n;
-  return type.signed ? BigInt.asIntN(type.width, value) : BigInt.asUintN(type.width, value);
-}
 
 // ---------------------------------------------------------------- checks
 
@@ -359,20 +354,18 @@ function guarded(skip: Expression, check: Check): Check {
 const wrappingOperators: ReadonlySet<string> = new Set(['add', 'subtract', 'multiply', 'shiftLeft', 'negate']);
 
 function ownCheck(expression: Expression, facts: Facts, collector: Collector): Check[] {
-  const signedOverflow = collector.signedOverflow;
   if (collector.exempt.has(expression)) return [];
   if (expression.kind === 'cast') {
     const target = expression.type;
     if (target.width === 1 && !target.signed) return [];
     return rangeChecks(expression.operand, intervalOf(expression.operand, facts), typeRange(target), `conversion of a ${expression.operand.type.name} value to ${target.name}`, 'wrap');
   }
-  if ((expression.kind === 'binary' || expression.kind === 'unary') && !expression.type.signed && wrappingOperators.has(expression.operator)) {
-    return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`, 'wrap');
-  }
-  if (signedOverflow && (expression.kind === 'binary' || expression.kind === 'unary') && expression.type.signed && (wrappingOperators.has(expression.operator) || expression.operator === 'divide')) {
-    return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`, 'overflow');
-  }
-  return [];
+  if (expression.kind !== 'binary' && expression.kind !== 'unary') return [];
+  // unsigned: wrap-around (legal C); signed, when asked: overflow, also of INT_MIN / -1
+  const signed = expression.type.signed;
+  const checked = wrappingOperators.has(expression.operator) || (signed && expression.operator === 'divide');
+  if (!checked || (signed && !collector.signedOverflow)) return [];
+  return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`, signed ? 'overflow' : 'wrap');
 }
 
 function describeOperator(operator: string): string {
@@ -399,10 +392,6 @@ function rangeChecks(value: Expression, interval: Interval, range: Interval, wha
 
 // ---------------------------------------------------------------- intervals
 
-function range(type: IntegerType): Interval {
-  return typeRange(type);
-}
-
 function intersect(left: Interval, right: Interval): Interval {
   return { minimum: left.minimum > right.minimum ? left.minimum : right.minimum, maximum: left.maximum < right.maximum ? left.maximum : right.maximum };
 }
@@ -423,12 +412,12 @@ function intervalOf(expression: Expression, facts: Facts): Interval {
     case 'constant': return { minimum: expression.value, maximum: expression.value };
     case 'variable': {
       const known = facts.get(expression.variable.id);
-      return known === undefined ? range(expression.type) : intersect(known, range(expression.type));
+      return known === undefined ? typeRange(expression.type) : intersect(known, typeRange(expression.type));
     }
     default: {
       const raw = rawInterval(expression, facts);
-      const clipped = intersect(raw, range(expression.type));
-      return clipped.minimum > clipped.maximum ? range(expression.type) : clipped;
+      const clipped = intersect(raw, typeRange(expression.type));
+      return clipped.minimum > clipped.maximum ? typeRange(expression.type) : clipped;
     }
   }
 }
@@ -438,7 +427,7 @@ function rawInterval(expression: Expression, facts: Facts): Interval {
   const type = expression.type;
   switch (expression.kind) {
     case 'constant': case 'variable': return intervalOf(expression, facts);
-    case 'arrayRead': return range(type);
+    case 'arrayRead': return typeRange(type);
     case 'cast': return type.width === 1 && !type.signed ? { minimum: 0n, maximum: 1n } : intervalOf(expression.operand, facts);
     case 'conditional': {
       const thenInterval = intervalOf(expression.then, facts);
@@ -451,7 +440,7 @@ function rawInterval(expression: Expression, facts: Facts): Interval {
         case 'negate': return { minimum: -operand.maximum, maximum: -operand.minimum };
         case 'bitwiseNot': return { minimum: -operand.maximum - 1n, maximum: -operand.minimum - 1n };
         case 'logicalNot': return { minimum: 0n, maximum: 1n };
-        default: return range(type);
+        default: return typeRange(type);
       }
     }
     case 'binary': return binaryInterval(expression, facts);
@@ -490,14 +479,14 @@ function binaryInterval(expression: Extract<Expression, { kind: 'binary' }>, fac
         const bound = left.minimum >= 0n && right.minimum >= 0n ? (left.maximum < right.maximum ? left.maximum : right.maximum) : (left.minimum >= 0n ? left.maximum : right.maximum);
         return { minimum: 0n, maximum: bound };
       }
-      return range(type);
+      return typeRange(type);
     case 'bitwiseOr': case 'bitwiseXor':
       if (left.minimum >= 0n && right.minimum >= 0n) {
         const larger = left.maximum > right.maximum ? left.maximum : right.maximum;
         return { minimum: 0n, maximum: (1n << BigInt(larger.toString(2).length)) - 1n };
       }
-      return range(type);
-    default: return range(type);
+      return typeRange(type);
+    default: return typeRange(type);
   }
 }
 
@@ -519,7 +508,7 @@ function addConditionFacts(learned: Map<number, Interval>, condition: Expression
   if (condition.kind !== 'binary') return;
   const { operator, left, right } = condition;
   const bound = (variable: ScalarVariable, interval: Interval): void => {
-    const known = learned.get(variable.id) ?? range(variable.type);
+    const known = learned.get(variable.id) ?? typeRange(variable.type);
     const narrowed = intersect(known, interval);
     if (narrowed.minimum <= narrowed.maximum) learned.set(variable.id, narrowed);
   };
@@ -527,8 +516,8 @@ function addConditionFacts(learned: Map<number, Interval>, condition: Expression
     if (expression.kind === 'variable') return expression.variable;
     // a value-preserving cast of a scalar (the usual arithmetic conversions of a comparison)
     if (expression.kind === 'cast' && expression.operand.kind === 'variable') {
-      const inner = range(expression.operand.type);
-      const outer = range(expression.type);
+      const inner = typeRange(expression.operand.type);
+      const outer = typeRange(expression.type);
       if (inner.minimum >= outer.minimum && inner.maximum <= outer.maximum) return expression.operand.variable;
     }
     return undefined;

@@ -32,9 +32,15 @@ export function resolveInput(commandLine: CommandLine): ResolvedInput {
   const property = commandLine.property === undefined ? undefined : readProperty(commandLine.property);
   const propertyProblem = property?.kind === 'unsupported' ? property.reason : undefined;
   const given: PropertyKind | undefined = property === undefined || property.kind === 'unsupported' ? undefined : property.kind;
-  if (given === 'no-overflow' && commandLine.semantics !== 'c') throw new UsageError(`the no-overflow property is checked in c semantics (the default), not with --semantics ${commandLine.semantics}`);
+  const resolved = resolveTask(commandLine, given);
+  if (resolved.property === 'no-overflow' && commandLine.semantics !== 'c') throw new UsageError(`the no-overflow property is checked in c semantics (the default), not with --semantics ${commandLine.semantics}`);
+  return { ...resolved, svcomp: resolved.svcomp || property !== undefined, unsupportedProperty: resolved.unsupportedProperty ?? propertyProblem };
+}
+
+/** the program, data model and property of a plain file or of a task .yml (svcomp: a task was given) */
+function resolveTask(commandLine: CommandLine, given: PropertyKind | undefined): ResolvedInput {
   if (!/\.ya?ml$/.test(commandLine.file)) {
-    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: property !== undefined, unsupportedProperty: propertyProblem, property: given ?? 'unreach-call' };
+    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: false, unsupportedProperty: undefined, property: given ?? 'unreach-call' };
   }
   const definition = readTaskDefinition(commandLine.file, commandLine.file, given);
   if (definition.kind === 'error') throw new UsageError(definition.message);
@@ -42,9 +48,7 @@ export function resolveInput(commandLine: CommandLine): ResolvedInput {
     // no such property: nothing to check (run() answers before reading the program)
     return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: true, unsupportedProperty: `${commandLine.file}: the task has no ${given ?? 'unreach-call or no-overflow'} property`, property: given ?? 'unreach-call' };
   }
-  const taskProperty = definition.task.property ?? 'unreach-call';
-  if (taskProperty === 'no-overflow' && commandLine.semantics !== 'c') throw new UsageError(`the no-overflow property is checked in c semantics (the default), not with --semantics ${commandLine.semantics}`);
-  return { programFile: definition.task.file, dataModel: definition.task.dataModel, svcomp: true, unsupportedProperty: propertyProblem, property: taskProperty };
+  return { programFile: definition.task.file, dataModel: definition.task.dataModel, svcomp: true, unsupportedProperty: undefined, property: definition.task.property ?? 'unreach-call' };
 }
 
 export function svcompResultLine(verdict: Verdict, property: PropertyKind = 'unreach-call'): string {

@@ -32,7 +32,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileProgram, type CompiledProgram } from '../interp/compile.js';
 import type { NondetSource, RunOutcome } from '../interp/interpreter.js';
-import type { DataModel, IntegerType, Program, Semantics } from '../ir/types.js';
+import { convertedValue } from '../ir/factory.js';
+import type { DataModel, Program, Semantics } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
 import { formatDiagnostic } from '../verdict.js';
 import { buildWithHarness, describeNativeOutcome, runNative, type NativeOutcome } from './gcc.js';
@@ -182,11 +183,6 @@ function compareOneRun(
   return { inputs, native: native.outcome, nativeValues, interpreter, verdict };
 }
 
-/** the value as C converts it to `type` (modulo 2^width; nonzero is 1 for _Bool) */
-export function convertToType(value: bigint, type: IntegerType): bigint {
-  if (type.width === 1 && !type.signed) return value === 0n ? 0n : 1n;
-  return type.signed ? BigInt.asIntN(type.width, value) : BigInt.asUintN(type.width, value);
-}
 
 function runInterpreter(
   compiled: CompiledProgram, observationLines: readonly number[], inputs: readonly bigint[], nativeValues: readonly bigint[], maxSteps: number,
@@ -207,7 +203,7 @@ function runInterpreter(
         return 0n;
       }
       const input = inputs[nextInput++];
-      return input === undefined ? undefined : convertToType(input, type);
+      return input === undefined ? undefined : convertedValue(input, type);
     },
     nextArray: () => {
       usedIndeterminate = true;

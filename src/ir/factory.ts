@@ -46,6 +46,12 @@ export function typeRange(type: IntegerType): { minimum: bigint; maximum: bigint
   return { minimum: -(1n << BigInt(type.width - 1)), maximum: (1n << BigInt(type.width - 1)) - 1n };
 }
 
+/** the value C's conversion to `type` gives (modulo 2^width, to a signed type too, as gcc does; _Bool: x != 0) */
+export function convertedValue(value: bigint, type: IntegerType): bigint {
+  if (type.width === 1 && !type.signed) return value === 0n ? 0n : 1n;
+  return type.signed ? BigInt.asIntN(type.width, value) : BigInt.asUintN(type.width, value);
+}
+
 // ---------------------------------------------------------------- variables
 
 export function createScalarVariable(

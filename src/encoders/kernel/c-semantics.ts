@@ -95,7 +95,7 @@ function prepareNoOverflow(original: Program): PreparedProgram {
       case 'unknown':
         return verdict;
       case 'safe': {
-        const rest = verdict.assumptions.filter((assumption) => assumption !== mathematicalIntegersAssumption);
+        const rest = withoutMathematicalIntegers(verdict.assumptions);
         return { kind: 'safe', assumptions: [`no signed overflow (${overflowChecks} ${overflowChecks === 1 ? 'operation' : 'operations'} checked; C integers, and no unsigned wrap-around either where it could change a value)`, ...rest] };
       }
       case 'unsafe': {
@@ -122,6 +122,11 @@ function withoutAssertions(program: Program, mode: 'drop' | 'assume'): Program {
   return body === program.body ? program : Object.freeze({ ...program, body });
 }
 
+/** an encoder's SAFE assumptions less the one about mathematical integers, which the checks replace */
+function withoutMathematicalIntegers(assumptions: readonly string[]): readonly string[] {
+  return assumptions.filter((assumption) => assumption !== mathematicalIntegersAssumption);
+}
+
 function sameLocation(left: SourceLocation, right: SourceLocation): boolean {
   return left.line === right.line && left.column === right.column;
 }
@@ -131,7 +136,7 @@ function finishC(original: Program, sites: readonly WrapCheckSite[], verdict: Ve
     case 'unknown':
       return verdict;
     case 'safe': {
-      const rest = verdict.assumptions.filter((assumption) => assumption !== mathematicalIntegersAssumption);
+      const rest = withoutMathematicalIntegers(verdict.assumptions);
       const checks = sites.length === 0 ? [] : [`no unsigned wrap-around or lossy conversion (${sites.length} ${sites.length === 1 ? 'check' : 'checks'} proven with the property)`];
       return { kind: 'safe', assumptions: [cIntegersAssumption, ...checks, ...rest] };
     }

@@ -3,7 +3,7 @@
 // evaluate exactly; callers then treat it as a run-time expression.
 
 import type { Expression as AstExpression } from '../../frontend/ast.js';
-import { typeRange } from '../factory.js';
+import { convertedValue, typeRange } from '../factory.js';
 import type { DataModel, IntegerType } from '../types.js';
 import { constantSizeOf, integerConstantType, promote, typeFromTypeName, usualArithmeticConversion } from './c-types.js';
 import { LoweringError } from './context.js';
@@ -14,14 +14,6 @@ interface TypedConstant {
   readonly type: IntegerType;
 }
 
-function wrapTo(value: bigint, type: IntegerType): bigint {
-  const { minimum, maximum } = typeRange(type);
-  if (value >= minimum && value <= maximum) return value;
-  const modulus = 1n << BigInt(type.width);
-  let result = ((value % modulus) + modulus) % modulus;
-  if (type.signed && result > maximum) result -= modulus;
-  return result;
-}
 
 export function evaluateConstant(expression: AstExpression, scope: Scope, dataModel: DataModel): bigint | undefined {
   try {
@@ -57,16 +49,16 @@ function evaluate(expression: AstExpression, scope: Scope, dataModel: DataModel)
       if (operand === undefined) return undefined;
       if (ctype.kind !== 'integer') return undefined;
       if (ctype.type.width === 1 && !ctype.type.signed) return { value: operand.value !== 0n ? 1n : 0n, type: ctype.type };
-      return { value: wrapTo(operand.value, ctype.type), type: ctype.type };
+      return { value: convertedValue(operand.value, ctype.type), type: ctype.type };
     }
     case 'unary': {
       const operand = evaluate(expression.operand, scope, dataModel);
       if (operand === undefined) return undefined;
       const type = promote(operand.type);
       switch (expression.operator) {
-        case '-': return { value: wrapTo(-operand.value, type), type };
+        case '-': return { value: convertedValue(-operand.value, type), type };
         case '+': return { value: operand.value, type };
-        case '~': return { value: wrapTo(~operand.value, type), type };
+        case '~': return { value: convertedValue(~operand.value, type), type };
         case '!': return { value: operand.value === 0n ? 1n : 0n, type: { kind: 'integer', width: 32, signed: true, name: 'int' } };
         default: return undefined;
       }
@@ -85,11 +77,11 @@ function evaluate(expression: AstExpression, scope: Scope, dataModel: DataModel)
         if (right.value < 0n || right.value >= BigInt(type.width)) return undefined;
         const value = expression.operator === '<<' ? left.value << right.value : left.value >> right.value;
         if (expression.operator === '<<' && type.signed && (left.value < 0n || value > typeRange(type).maximum)) return undefined;
-        return { value: wrapTo(value, type), type };
+        return { value: convertedValue(value, type), type };
       }
       const type = usualArithmeticConversion(left.type, right.type, dataModel);
-      const a = wrapTo(left.value, type);
-      const b = wrapTo(right.value, type);
+      const a = convertedValue(left.value, type);
+      const b = convertedValue(right.value, type);
       let result: bigint;
       switch (expression.operator) {
         case '+': result = a + b; break;
@@ -110,7 +102,7 @@ function evaluate(expression: AstExpression, scope: Scope, dataModel: DataModel)
       }
       const { minimum, maximum } = typeRange(type);
       if (type.signed && (result < minimum || result > maximum)) return undefined; // signed overflow: not a constant
-      return { value: wrapTo(result, type), type };
+      return { value: convertedValue(result, type), type };
     }
     case 'conditional': {
       const condition = evaluate(expression.condition, scope, dataModel);
@@ -119,7 +111,7 @@ function evaluate(expression: AstExpression, scope: Scope, dataModel: DataModel)
       const elseValue = evaluate(expression.else, scope, dataModel);
       if (thenValue === undefined || elseValue === undefined) return undefined;
       const type = usualArithmeticConversion(thenValue.type, elseValue.type, dataModel);
-      return { value: wrapTo(condition.value !== 0n ? thenValue.value : elseValue.value, type), type };
+      return { value: convertedValue(condition.value !== 0n ? thenValue.value : elseValue.value, type), type };
     }
     case 'comma': return undefined;
     default: return undefined;
