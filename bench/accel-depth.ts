@@ -9,7 +9,7 @@
 // does not depend on LEN: time(10^6) / time(10) <= 2; the ratio without accel's own replay (which runs
 // LEN iterations on the interpreter, linear by nature) is printed too.
 //
-// Beside it, plain bmc (src/encoders/bmc/search.ts: unwinding 1, 2, 4, … within a time cap) at
+// Beside it, plain bmc (src/encoders/kernel/search.ts: unwinding 1, 2, 4, … within a time cap) at
 // LEN = 10 and 1000: the unwinding that finds the bug, or "not found within cap".
 //
 // Exits 1 when accel does not answer a replayed UNSAFE on every size (the ratio is only reported:
@@ -24,15 +24,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { accelEncoder } from '../src/encoders/accel/index.js';
-import { searchCounterexample } from '../src/encoders/bmc/search.js';
+import { searchCounterexample } from '../src/kernel/search.js';
 import { replayCounterexample } from '../src/interp/interpreter.js';
 import type { Program, Semantics } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, defaultSolverSpecification } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
-import { encodingOptions } from '../src/encoders/kernel/options.js';
-import { runEncoding } from '../src/encoders/kernel/guard.js';
-import { Budget } from '../src/encoders/kernel/budget.js';
+import { encodingOptions } from '../src/kernel/options.js';
+import { runEncoding } from '../src/kernel/guard.js';
+import { Budget } from '../src/kernel/budget.js';
 import { argumentValue } from './arguments.js';
 
 

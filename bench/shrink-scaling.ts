@@ -23,8 +23,8 @@ import type { DataModel } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
-import { encodingOptions } from '../src/encoders/kernel/options.js';
-import { runEncoding } from '../src/encoders/kernel/guard.js';
+import { encodingOptions } from '../src/kernel/options.js';
+import { runEncoding } from '../src/kernel/guard.js';
 import { argumentValue } from './arguments.js';
 
 

@@ -19,14 +19,14 @@ import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chcEncoder } from '../src/encoders/chc/index.js';
-import type { Encoder } from '../src/encoders/encoder.js';
+import type { Encoder } from '../src/kernel/encoder.js';
 import { witnessEncoder } from '../src/encoders/witness/index.js';
 import type { DataModel } from '../src/ir/types.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
-import { encodingOptions, type EncodingOptions } from '../src/encoders/kernel/options.js';
-import { runEncoding } from '../src/encoders/kernel/guard.js';
+import { encodingOptions, type EncodingOptions } from '../src/kernel/options.js';
+import { runEncoding } from '../src/kernel/guard.js';
 import { argumentValue } from './arguments.js';
 
 

@@ -7,7 +7,7 @@
 // and gcc disagree on the program: the caller reports it as an internal error (exit 70) after
 // printing the verdict, so it is counted, never hidden.
 
-import { replaySemantics } from '../encoders/kernel/c-semantics.js';
+import { replaySemantics } from '../kernel/c-semantics.js';
 import type { Program } from '../ir/types.js';
 import { findToolchain } from '../execution/gcc.js';
 import { describeExecution, validateByExecution, type ExecutionCheck } from '../execution/validate.js';

@@ -9,7 +9,7 @@
 //   5  unsupported input when emitting (nothing to write)
 //   70 internal error (a bug in encode; the message says so)
 //
-// Every encoding runs through the kernel (encoders/kernel/guard.ts): one budget of --timeout
+// Every encoding runs through the kernel (kernel/guard.ts): one budget of --timeout
 // seconds from the end of the front end, and the soundness guard. The watchdog here is a last
 // resort only, at the budget plus two seconds.
 
@@ -17,10 +17,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoders } from '../encoders/index.js';
-import type { EmittedArtefact, Encoder } from '../encoders/encoder.js';
-import { Budget } from '../encoders/kernel/budget.js';
-import { emitEncoding, InternalError, runEncoding, type EncodingRun } from '../encoders/kernel/guard.js';
-import type { RequestOptions } from '../encoders/kernel/options.js';
+import type { EmittedArtefact, Encoder } from '../kernel/encoder.js';
+import { Budget } from '../kernel/budget.js';
+import { emitEncoding, InternalError, runEncoding, type EncodingRun } from '../kernel/guard.js';
+import type { RequestOptions } from '../kernel/options.js';
 import { printProgram } from '../ir/print.js';
 import type { Program } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';

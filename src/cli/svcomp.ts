@@ -13,8 +13,8 @@ import { formatDiagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
 import { readPackageVersion } from './version.js';
 import { describeReport, executeCounterexample, isDisagreement } from './execution.js';
-import { replaySemantics } from '../encoders/kernel/c-semantics.js';
-import { InternalError } from '../encoders/kernel/guard.js';
+import { replaySemantics } from '../kernel/c-semantics.js';
+import { InternalError } from '../kernel/guard.js';
 
 export interface ResolvedInput {
   /** the C program to read */

@@ -5,10 +5,10 @@
 import { accelEncoder } from './accel/index.js';
 import { bmcEncoder } from './bmc/index.js';
 import { chcEncoder } from './chc/index.js';
-import type { Encoder } from './encoder.js';
+import type { Encoder } from '../kernel/encoder.js';
 import { inductEncoder } from './induct/index.js';
 import { labmcEncoder } from './labmc/index.js';
-import type { AnyOptionDeclaration } from './kernel/options.js';
+import type { AnyOptionDeclaration } from '../kernel/options.js';
 import { shrinkEncoder } from './shrink/index.js';
 import { viapEncoder } from './viap/index.js';
 import { witnessEncoder } from './witness/index.js';

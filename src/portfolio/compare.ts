@@ -4,11 +4,11 @@
 // Horn clauses) and quantifiers. Measuring only: nothing here decides a verdict.
 
 import { performance } from 'node:perf_hooks';
-import type { Encoder } from '../encoders/encoder.js';
-import type { RequestOptions } from '../encoders/kernel/options.js';
+import type { Encoder } from '../kernel/encoder.js';
+import type { RequestOptions } from '../kernel/options.js';
 import { encoders } from '../encoders/index.js';
-import { Budget } from '../encoders/kernel/budget.js';
-import { emitEncoding, runEncoding } from '../encoders/kernel/guard.js';
+import { Budget } from '../kernel/budget.js';
+import { emitEncoding, runEncoding } from '../kernel/guard.js';
 import type { Program } from '../ir/types.js';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import { forEachSubterm, type ChcSystem, type SmtScript, type Term } from '../smt/terms.js';

@@ -21,11 +21,11 @@
 
 import { performance } from 'node:perf_hooks';
 import { insertWrapChecks } from '../analysis/wrap-checks.js';
-import type { Encoder } from '../encoders/encoder.js';
+import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
-import { Budget, minimumUsefulMilliseconds } from '../encoders/kernel/budget.js';
-import { InternalError, runEncoding, type EncodingRun } from '../encoders/kernel/guard.js';
-import type { RequestOptions } from '../encoders/kernel/options.js';
+import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
+import { InternalError, runEncoding, type EncodingRun } from '../kernel/guard.js';
+import type { RequestOptions } from '../kernel/options.js';
 import type { Program, VerdictSemantics } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
 import { describeReason, unknownReason, type UnknownKind, type Verdict } from '../verdict.js';

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPortfolio } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
-import { testSolver } from '../encoders/common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { describeWith, gccRequirement } from '../support/requirements.js';
 import { build, canBuild32, configurations, readFamily, run, runAgrees } from './check-with-gcc.mjs';
 

@@ -7,7 +7,7 @@
 // there are none.
 
 import { expect } from 'vitest';
-import type { Encoder } from '../../src/encoders/encoder.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { createSolver } from '../../src/solvers/index.js';
 import type { Solver } from '../../src/solvers/solver.js';
@@ -16,7 +16,7 @@ import { corpusTasks } from './corpus.js';
 import { findToolchain } from '../../src/execution/gcc.js';
 import { describeExecution, validateByExecution } from '../../src/execution/validate.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
-import { replaySemantics } from '../../src/encoders/kernel/c-semantics.js';
+import { replaySemantics } from '../../src/kernel/c-semantics.js';
 
 /** the embedded solver, as a user gets it by default */
 export function corpusSolver(): Solver {

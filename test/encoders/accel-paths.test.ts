@@ -10,7 +10,7 @@ import { printExpression } from '../../src/ir/print.js';
 import type { Block, LoopStatement, Program } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import { lowerSource } from '../soundness/harness.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 
 const prelude = `
 extern void abort(void);

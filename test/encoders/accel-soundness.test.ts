@@ -14,7 +14,7 @@ import { replayCounterexample } from '../../src/interp/interpreter.js';
 import type { Semantics, VerdictSemantics } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import { lowerSource, runHarness } from '../soundness/harness.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 // long mode: ENCODE_HARNESS_SCALE=10 npm test runs ten times as many programs

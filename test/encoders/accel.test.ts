@@ -11,9 +11,9 @@ import type { Semantics } from '../../src/ir/types.js';
 import { printSmtScript } from '../../src/smt/printer.js';
 import type { SmtScript } from '../../src/smt/terms.js';
 import { lowerSource } from '../soundness/harness.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
-import { Budget } from '../../src/encoders/kernel/budget.js';
+import { Budget } from '../../src/kernel/budget.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());

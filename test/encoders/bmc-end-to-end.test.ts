@@ -10,7 +10,7 @@ import { chcEncoder } from '../../src/encoders/chc/index.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import type { Solver } from '../../src/solvers/solver.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 

@@ -2,11 +2,12 @@
 // order of havocs inside loops and branches), SAFE only with unwinding assertions, O(K) formula size.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bmcEncoder, buildBmcEncoding } from '../../src/encoders/bmc/index.js';
+import { bmcEncoder } from '../../src/encoders/bmc/index.js';
+import { unrollProgram } from '../../src/symbolic/unroll.js';
 import type { Program } from '../../src/ir/types.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 import type { Solver } from '../../src/solvers/solver.js';
-import * as programs from './common-programs.js';
+import * as programs from '../support/sample-programs.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 let solver: Solver;
@@ -95,8 +96,8 @@ describe('bmc', () => {
   });
 
   it('keeps the formula O(unwind * body) for large loop bounds', async () => {
-    const small = buildBmcEncoding(programs.largeBoundSafe, 4, 'int').executor.constants.length;
-    const large = buildBmcEncoding(programs.largeBoundSafe, 8, 'int').executor.constants.length;
+    const small = unrollProgram(programs.largeBoundSafe, 4, 'int').executor.constants.length;
+    const large = unrollProgram(programs.largeBoundSafe, 8, 'int').executor.constants.length;
     expect(large).toBeLessThan(200);
     expect(large).toBeLessThanOrEqual(2 * small + 10);
     const result = await verdict(programs.largeBoundSafe, options(8, true));

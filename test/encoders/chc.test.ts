@@ -6,8 +6,8 @@ import { buildChcEncoding, chcEncoder } from '../../src/encoders/chc/index.js';
 import type { Program } from '../../src/ir/types.js';
 import { createSolver } from '../../src/solvers/index.js';
 import type { Solver } from '../../src/solvers/solver.js';
-import * as programs from './common-programs.js';
-import { testSolver } from './common-solver.js';
+import * as programs from '../support/sample-programs.js';
+import { testSolver } from '../support/solver.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 let solver: Solver;

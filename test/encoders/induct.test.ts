@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commutationScript, inductionStart } from '../../src/encoders/induct/queries.js';
 import { inductEncoder } from '../../src/encoders/induct/index.js';
-import { runEncoding, type EncodingRun } from '../../src/encoders/kernel/guard.js';
+import { runEncoding, type EncodingRun } from '../../src/kernel/guard.js';
 import { detectShape, type CountingLoop } from '../../src/encoders/induct/shape.js';
 import { lowerSource } from '../soundness/harness.js';
 import { familyFolder as folder, loadProgram as load, prelude, programText, runHarness, sizeBodies, sizeChecks, solveFamily, symbolicProgramText } from '../support/symbolic-programs.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
 afterAll(() => solver.dispose());

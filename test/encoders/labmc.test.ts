@@ -4,14 +4,14 @@
 
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { solveBmc } from '../../src/encoders/bmc/index.js';
-import { Budget } from '../../src/encoders/kernel/budget.js';
+import { checkBounded } from '../../src/kernel/bounded-check.js';
+import { Budget } from '../../src/kernel/budget.js';
 import { abstractProgram } from '../../src/encoders/labmc/abstract.js';
 import { labmcEncoder } from '../../src/encoders/labmc/index.js';
 import { printProgramAsC } from '../../src/ir/print-c.js';
 import { lowerSource, runHarness } from '../soundness/harness.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
 afterAll(() => solver.dispose());
@@ -45,7 +45,7 @@ describe('labmc on paper 004 Fig. 1a', () => {
     const text = printProgramAsC(abstraction.program, ['a comment']);
     expect(text).toContain('__VERIFIER_nondet_int128');
     const reread = lowerSource(text, 'abstract.c');
-    const result = await solveBmc(reread, { semantics: 'int', unwind: abstraction.unwind, unwindingAssertions: true }, solver, Budget.start(20_000));
+    const result = await checkBounded(reread, { semantics: 'int', unwind: abstraction.unwind, unwindingAssertions: true }, solver, Budget.start(20_000));
     expect(result.outcome.verdict.kind).toBe('safe');
   });
 });

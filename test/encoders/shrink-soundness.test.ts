@@ -16,7 +16,7 @@ import { replayCounterexample } from '../../src/interp/interpreter.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import { harness } from '../generators/programs.js';
 import { enumerationDomain, lowerSource, runHarness } from '../soundness/harness.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
 
 const options: TestOptions = { semantics: 'c', unwind: 2, unwindingAssertions: false, timeoutMilliseconds: 60_000, shrink: { maxK: 3 } };

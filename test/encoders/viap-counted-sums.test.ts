@@ -9,7 +9,7 @@ import {
   add, apply, boolSort, equal, euclideanDivide, euclideanModulo, subtract, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, negate, not, symbol, type Term,
 } from '../../src/smt/terms.js';
 import { printTerm } from '../../src/smt/printer.js';
-import { evaluateTerm } from './common-term-evaluator.js';
+import { evaluateTerm } from '../support/term-evaluator.js';
 
 const n = symbol('n', intSort);
 const x = symbol('x!start', intSort);

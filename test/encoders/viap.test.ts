@@ -8,8 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runEncoding } from '../../src/encoders/kernel/guard.js';
-import type { Encoder } from '../../src/encoders/encoder.js';
+import { runEncoding } from '../../src/kernel/guard.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
 import { solveViapProofOnly, viapEncoder } from '../../src/encoders/viap/index.js';
 import { simplifyTerm, substituteDefinitions } from '../../src/encoders/viap/simplify.js';
 import { divisibilityLemmas } from '../../src/encoders/viap/divisibility.js';
@@ -18,7 +18,7 @@ import {
   add, and, equal, euclideanDivide, euclideanModulo, forall, freeSymbolNames, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, multiply, negate, not, symbol, falseTerm,
 } from '../../src/smt/terms.js';
 import { exitCount } from '../../src/encoders/viap/loops.js';
-import { evaluateTerm } from './common-term-evaluator.js';
+import { evaluateTerm } from '../support/term-evaluator.js';
 import type { Term } from '../../src/smt/terms.js';
 import { lowerSource } from '../soundness/harness.js';
 import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
@@ -26,7 +26,7 @@ import { itWith, solverRequirement } from '../support/requirements.js';
 import {
   conditionalBodies, extremumBodies, extremumChecks, familyFolder as folder, gridProgramText, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, runHarness, solveFamily, symbolicProgramText,
 } from '../support/symbolic-programs.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
 afterAll(() => solver.dispose());

@@ -8,7 +8,7 @@
 
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bmcScript, buildBmcEncoding } from '../../src/encoders/bmc/index.js';
+import { unrolledScript, unrollProgram } from '../../src/symbolic/unroll.js';
 import { buildWitnessArtefact, checkAbstraction, witnessEncoder } from '../../src/encoders/witness/index.js';
 import { transformWitness } from '../../src/encoders/witness/transform.js';
 import { createIf, createLoop, createProgram } from '../../src/ir/factory.js';
@@ -16,11 +16,11 @@ import { exploreAll } from '../../src/interp/explore.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
 import type { Block, Program, ScalarVariable, Statement } from '../../src/ir/types.js';
 import { arbitraryProgram } from '../generators/programs.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { lowerSource as lower } from '../soundness/harness.js';
 import { emitWith, encodingOptionsFor, solveWith, type TestOptions } from '../support/encoding.js';
-import { Budget } from '../../src/encoders/kernel/budget.js';
-import type { EncodingOptions } from '../../src/encoders/kernel/options.js';
+import { Budget } from '../../src/kernel/budget.js';
+import type { EncodingOptions } from '../../src/kernel/options.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
@@ -111,8 +111,8 @@ async function unsoundVariantClaimsSafe(program: Program): Promise<boolean> {
   for (const witness of transformed.witnesses) for (const perCell of witness.values.values()) perCell.forEach((value: ScalarVariable) => values.add(value.id));
   const mutated = transformed.program;
   const variant = createProgram(mutated.file, mutated.scalars, [], dropWriteGuards(mutated.body, values), mutated.dataModel);
-  const encoding = buildBmcEncoding(variant, 0, 'int');
-  const result = await solver.checkScript(bmcScript(encoding, encoding.property, []), { timeoutMilliseconds: 5000 });
+  const encoding = unrollProgram(variant, 0, 'int');
+  const result = await solver.checkScript(unrolledScript(encoding, encoding.property, []), { timeoutMilliseconds: 5000 });
   return result.kind === 'unsat';
 }
 

@@ -15,10 +15,10 @@ import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { printChcSystem, printSmtScript } from '../../src/smt/printer.js';
 import { findExecutable } from '../../src/solvers/index.js';
-import { testSolver } from './common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 import { emitWith, encodingOptionsFor, solveWith, type TestOptions } from '../support/encoding.js';
-import { Budget } from '../../src/encoders/kernel/budget.js';
+import { Budget } from '../../src/kernel/budget.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'witness-'));
 let counter = 0;

@@ -8,13 +8,13 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Encoder } from '../../src/encoders/encoder.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
 import { encoders } from '../../src/encoders/index.js';
-import { InternalError } from '../../src/encoders/kernel/guard.js';
+import { InternalError } from '../../src/kernel/guard.js';
 import { disagreement, portfolioStages, runPortfolio, schedule, type PortfolioAttempt } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { unknownVerdict } from '../../src/verdict.js';
-import { testSolver } from '../encoders/common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { lowerSource } from '../soundness/harness.js';
 import { createSolver } from '../../src/solvers/index.js';
 import type { ExternalSolver } from '../../src/solvers/external.js';

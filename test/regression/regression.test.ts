@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encoders } from '../../src/encoders/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
-import { testSolver } from '../encoders/common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
 
 const folder = import.meta.dirname;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmcEncoder } from '../../src/encoders/bmc/index.js';
 import { chcEncoder } from '../../src/encoders/chc/index.js';
 import type { Solver } from '../../src/solvers/solver.js';
-import { testSolver } from '../encoders/common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { runHarness } from './harness.js';
 
 // long mode: ENCODE_HARNESS_SCALE=10 npm test runs ten times as many programs

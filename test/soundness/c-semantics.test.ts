@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encoders } from '../../src/encoders/index.js';
 import type { Solver } from '../../src/solvers/solver.js';
-import { testSolver } from '../encoders/common-solver.js';
+import { testSolver } from '../support/solver.js';
 import { arbitraryTypedProgram } from '../generators/typed-programs.js';
 import type { TestOptions } from '../support/encoding.js';
 import { emptyStatistics, establishTruth, judgeVerdict, portfolio, verdictOf, type HarnessStatistics, type HarnessTarget } from './harness.js';

@@ -16,7 +16,7 @@
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { Encoder } from '../../src/encoders/encoder.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
 import { preprocess } from '../../src/frontend/preprocess.js';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { exploreAll } from '../../src/interp/explore.js';

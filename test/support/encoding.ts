@@ -3,10 +3,10 @@
 // encoders (src/encoders/*/index.ts): `unwind`, `unwindingAssertions`, `witness` (cells, loops),
 // `shrink` (maxK) and `accel` (unwind: accel's own unwinding, which otherwise keeps its default).
 
-import type { EmitResult, Encoder } from '../../src/encoders/encoder.js';
-import { Budget } from '../../src/encoders/kernel/budget.js';
-import { emitEncoding, runEncoding, type EncodingRun } from '../../src/encoders/kernel/guard.js';
-import type { RequestOptions } from '../../src/encoders/kernel/options.js';
+import type { EmitResult, Encoder } from '../../src/kernel/encoder.js';
+import { Budget } from '../../src/kernel/budget.js';
+import { emitEncoding, runEncoding, type EncodingRun } from '../../src/kernel/guard.js';
+import type { RequestOptions } from '../../src/kernel/options.js';
 import type { Program, VerdictSemantics } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';
 

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { Encoder } from '../../src/encoders/encoder.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createRandomSource } from '../../src/interp/sources.js';
 import type { Program } from '../../src/ir/types.js';

@@ -10,7 +10,7 @@ import {
   add, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, euclideanDivide, euclideanModulo, extract,
   intConstant, intSort, less, lessEqual, multiply, signExtend, subtract, zeroExtend, type Sort, type Term,
 } from '../../smt/terms.js';
-import { bitvectorIndexWidth } from '../common/expressions.js';
+import { bitvectorIndexWidth } from '../../symbolic/expressions.js';
 
 export interface Arithmetic {
   readonly sort: Sort;

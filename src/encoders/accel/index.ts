@@ -6,7 +6,7 @@
 //
 // This is an under-approximation: it never answers SAFE. A model is decoded into the havoc choices
 // of the original program (an accelerated stretch repeats its havoc values n times, see
-// common/counterexample.ts) and replayed on the interpreter; only a failing assertion in the replay
+// symbolic/counterexample.ts) and replayed on the interpreter; only a failing assertion in the replay
 // gives UNSAFE. If a replay does not fail and some summary was inexact (a variable without a closed
 // form, ⊥) the check is repeated with the exact summaries only; otherwise the answer is UNKNOWN.
 // Stretches are limited to `maximumStretch` (summary.ts) iterations so that every counterexample
@@ -19,15 +19,15 @@ import type { Solver } from '../../solvers/solver.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { eliminateArrayWrites, RewriteStopped } from '../../smt/read-over-write.js';
 import { createSmtScript, type SmtScript } from '../../smt/terms.js';
-import { buildBmcEncoding, type BmcEncoding, type ExtraLoopPaths } from '../bmc/index.js';
-import { counterexampleRequest } from '../common/counterexample.js';
-import { rangeConstraint, scalarSort } from '../common/expressions.js';
-import type { Path, SymbolicExecutor } from '../common/ssa.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
-import type { Budget } from '../kernel/budget.js';
-import { confirmModel } from '../kernel/confirm.js';
-import { flagOption, integerOption, optionValue } from '../kernel/options.js';
-import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
+import { unrollProgram, type UnrolledProgram, type ExtraLoopPaths } from '../../symbolic/unroll.js';
+import { counterexampleRequest } from '../../symbolic/counterexample.js';
+import { rangeConstraint, scalarSort } from '../../symbolic/expressions.js';
+import type { Path, SymbolicExecutor } from '../../symbolic/executor.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import type { Budget } from '../../kernel/budget.js';
+import { confirmModel } from '../../kernel/confirm.js';
+import { flagOption, integerOption, optionValue } from '../../kernel/options.js';
+import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { stretchChoices } from './stretch-choices.js';
 import { enumerateLoopPaths, formatLocation, syntacticLoopPaths, type PathEnumeration } from './paths.js';
 import { containsQuantifier, summarisePath, type PathSummary } from './summary.js';
@@ -174,7 +174,7 @@ function header(program: Program, semantics: Semantics, unwind: number, plan: Ac
  * The check as one script: array terms are reduced to reads of array constants (read-over-write,
  * exact), so the summaries' lambdas never reach the solver.
  */
-function acceleratedScript(encoding: BmcEncoding, headerComments: readonly string[], budget: Budget): SmtScript {
+function acceleratedScript(encoding: UnrolledProgram, headerComments: readonly string[], budget: Budget): SmtScript {
   // the reduction can grow exponentially with nested array merges: it stops with the budget
   const limits = { stop: () => budget.expired() };
   return createSmtScript({
@@ -206,8 +206,8 @@ export const showSummariesOption = flagOption({
   name: 'show-summaries', help: 'print every accelerated path: closed forms, feasibility conditions, eliminated quantifiers',
 });
 
-function buildAccelerated(program: Program, semantics: Semantics, unwind: number, plan: AccelerationPlan, phase: Phase): BmcEncoding {
-  return buildBmcEncoding(program, unwind, semantics, { extraLoopPaths: accelerationHook(plan, phase, semantics), inlineArrays: true });
+function buildAccelerated(program: Program, semantics: Semantics, unwind: number, plan: AccelerationPlan, phase: Phase): UnrolledProgram {
+  return unrollProgram(program, unwind, semantics, { extraLoopPaths: accelerationHook(plan, phase, semantics), inlineArrays: true });
 }
 
 export const accelEncoder: Encoder = {

@@ -25,9 +25,9 @@ import {
   and, containsConstantArray, createSmtScript, equal, falseTerm, not, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
 } from '../../smt/terms.js';
 import type { ModelValue, Solver, SolverResult } from '../../solvers/solver.js';
-import { constantTerm, ExpressionTranslator, rangeConstraint, scalarSort } from '../common/expressions.js';
-import { SymbolicExecutor, type Path, type SymbolicState } from '../common/ssa.js';
-import { collectVariables } from '../common/variables.js';
+import { constantTerm, ExpressionTranslator, rangeConstraint, scalarSort } from '../../symbolic/expressions.js';
+import { SymbolicExecutor, type Path, type SymbolicState } from '../../symbolic/executor.js';
+import { collectVariables } from '../../symbolic/variables.js';
 
 export type PathStatement = AssignStatement | ArrayWriteStatement | HavocStatement | AssumeStatement;
 

@@ -1,5 +1,5 @@
 // The choices of an accelerated stretch, for counterexample decoding (the ChoiceExtension of
-// common/ssa.ts): every iteration of a stretch executes the same havocs in the same order with the
+// symbolic/executor.ts): every iteration of a stretch executes the same havocs in the same order with the
 // same values, `count` times in a row. From the model's values of the stretch's guard, its count
 // and its havoc values, the decoder gets one group of values repeated `count` times; the kernel's
 // replay then decides whether that run fails.
@@ -7,9 +7,9 @@
 import type { ScalarVariable, Semantics } from '../../ir/types.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
-import { isTrue } from '../common/counterexample.js';
-import { modelIntegerToValue } from '../common/expressions.js';
-import type { ChoiceExtension, ChoicePiece } from '../common/ssa.js';
+import { isTrue } from '../../symbolic/counterexample.js';
+import { modelIntegerToValue } from '../../symbolic/expressions.js';
+import type { ChoiceExtension, ChoicePiece } from '../../symbolic/executor.js';
 
 export interface StretchHavoc {
   readonly value: Term;

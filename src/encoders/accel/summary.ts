@@ -38,7 +38,7 @@ import {
   intSort, ite, lambda, less, not, or, select, store, substituteTerm, symbol, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type ExpressionEnvironment } from '../common/expressions.js';
+import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type ExpressionEnvironment } from '../../symbolic/expressions.js';
 import { arithmeticFor, type Arithmetic } from './arithmetic.js';
 import { formatTerm } from '../../smt/format.js';
 import { formatLocation, type LoopPath } from './paths.js';

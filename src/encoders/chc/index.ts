@@ -1,5 +1,5 @@
 // Constrained Horn clauses with one predicate per loop head (large-block encoding): the loop-free code
-// between loop heads is symbolically executed as in bmc (common/ssa.ts) and becomes one clause per
+// between loop heads is symbolically executed as in bmc (symbolic/executor.ts) and becomes one clause per
 // (segment start, reached loop head), plus one query per assert reachable in the segment.
 //
 // - Predicate Inv_L(scalars..., arrays...) over every variable of the program; arrays are nested SMT
@@ -23,12 +23,12 @@ import {
   type ChcSystem, type FunctionDeclaration, type HornClause, type Sort, type Term,
 } from '../../smt/terms.js';
 import type { Verdict } from '../../verdict.js';
-import { searchCounterexample, searchFailure } from '../bmc/search.js';
-import { arrayVariableSort, ExpressionTranslator, scalarSort } from '../common/expressions.js';
-import { SymbolicExecutor, type BlockResult, type Path, type SymbolicState } from '../common/ssa.js';
-import { collectVariables, safeAssumptions, type ProgramVariables } from '../common/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
-import { solverUnknown } from '../kernel/reasons.js';
+import { searchCounterexample, searchFailure } from '../../kernel/search.js';
+import { arrayVariableSort, ExpressionTranslator, scalarSort } from '../../symbolic/expressions.js';
+import { SymbolicExecutor, type BlockResult, type Path, type SymbolicState } from '../../symbolic/executor.js';
+import { collectVariables, safeAssumptions, type ProgramVariables } from '../../symbolic/variables.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import { solverUnknown } from '../../kernel/reasons.js';
 
 type Container =
   | { readonly kind: 'root' }

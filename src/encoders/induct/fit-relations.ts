@@ -13,8 +13,8 @@ import { writtenVariables } from '../../ir/visit.js';
 import { constantOf } from '../../analysis/induction.js';
 import { equal, intConstant, select, subtract, trueTerm, type Term } from '../../smt/terms.js';
 import type { Solver, ModelValue } from '../../solvers/solver.js';
-import type { SymbolicState } from '../common/ssa.js';
-import type { Budget } from '../kernel/budget.js';
+import type { SymbolicState } from '../../symbolic/executor.js';
+import type { Budget } from '../../kernel/budget.js';
 import type { CountingLoop, InductionShape, MiddleElement } from './shape.js';
 import { analysePointwise, type PointwiseArrays } from './pointwise.js';
 import {

@@ -31,14 +31,15 @@ import type { Program, Semantics } from '../../ir/types.js';
 import { or, type SmtScript } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
-import { bmcScript, buildBmcEncoding, solveBmc } from '../bmc/index.js';
-import { safeAssumptions } from '../common/variables.js';
-import type { EmitContext, EmitResult, EmittedArtefact, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
-import type { Budget } from '../kernel/budget.js';
-import { confirmCounterexample } from '../kernel/confirm.js';
-import { flagOption, integerOption, optionValue } from '../kernel/options.js';
-import { phaseTimer } from '../kernel/phase-times.js';
-import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
+import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
+import { checkBounded } from '../../kernel/bounded-check.js';
+import { safeAssumptions } from '../../symbolic/variables.js';
+import type { EmitContext, EmitResult, EmittedArtefact, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import type { Budget } from '../../kernel/budget.js';
+import { confirmCounterexample } from '../../kernel/confirm.js';
+import { flagOption, integerOption, optionValue } from '../../kernel/options.js';
+import { phaseTimer } from '../../kernel/phase-times.js';
+import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import {
   commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
 } from './queries.js';
@@ -69,7 +70,7 @@ type Premise = { readonly kind: 'holds' } | { readonly kind: 'fails'; readonly r
 /** a loop-free or fixed-size program, proven by bmc with unwinding assertions */
 async function proveByBmc(program: Program, unwind: number, semantics: Semantics, solver: Solver, budget: Budget, what: string): Promise<Premise> {
   // loop-free or fixed-size: a nonlinear one is a polynomial identity, which z3's general core proves at once
-  const result = await solveBmc(program, { semantics, unwind, unwindingAssertions: true, generalCore: true }, solver, budget);
+  const result = await checkBounded(program, { semantics, unwind, unwindingAssertions: true, generalCore: true }, solver, budget);
   const verdict = result.outcome.verdict;
   switch (verdict.kind) {
     case 'safe': return { kind: 'holds' };
@@ -87,7 +88,7 @@ async function checkSize(
   target: Program, original: Program, generalised: boolean, shape: InductionShape, size: bigint, semantics: Semantics, solver: Solver, budget: Budget,
 ): Promise<Premise> {
   const fixed = fixedSizeProgram(target, shape, size);
-  const result = await solveBmc(fixed, { semantics, unwind: fixedSizeUnwind(shape, size), unwindingAssertions: true }, solver, budget);
+  const result = await checkBounded(fixed, { semantics, unwind: fixedSizeUnwind(shape, size), unwindingAssertions: true }, solver, budget);
   const verdict = result.outcome.verdict;
   switch (verdict.kind) {
     case 'safe': return { kind: 'holds' };
@@ -266,8 +267,8 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   const start = inductionStart(shape);
   const artefacts: EmittedArtefact[] = [];
   const proof = (suffix: string, target: Program, unwind: number, what: string): void => {
-    const encoding = buildBmcEncoding(target, unwind, semantics, { generalCore: true });
-    artefacts.push({ suffix, content: bmcScript(encoding, or(encoding.property, encoding.unwindingViolation), [`induct encoding of ${program.file}: ${what}`, 'unsat: it holds', 'sat: it does not (for the step: the proof fails, which says nothing about the program)']) });
+    const encoding = unrollProgram(target, unwind, semantics, { generalCore: true });
+    artefacts.push({ suffix, content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), [`induct encoding of ${program.file}: ${what}`, 'unsat: it holds', 'sat: it does not (for the step: the proof fails, which says nothing about the program)']) });
   };
   proof('.induct-precondition.smt2', preconditionProgram(program, shape, start), 0, `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`);
   for (let size = 1n; size < start; size++) proof(`.induct-base-${size}.smt2`, fixedSizeProgram(program, shape, size), fixedSizeUnwind(shape, size), `the base case ${shape.size.sourceName} = ${size}`);

@@ -42,7 +42,7 @@ import type { Block, Program, ScalarVariable } from '../../ir/types.js';
 import { substituteScalarInBlock, writtenVariables } from '../../ir/visit.js';
 import { add, and, equal, falseTerm, implies, intConstant, intSort, less, lessEqual, not, or, type SmtScript, type Term } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import type { Budget } from '../kernel/budget.js';
+import type { Budget } from '../../kernel/budget.js';
 import { assumeAssertions, FreshScalars, inRange } from './queries.js';
 import type { CountingLoop, InductionShape } from './shape.js';
 import { type LockstepResult, type PathPair, type Relation, PairExecution, describeRelation, previousSize, startPair, queryMilliseconds } from './pair-execution.js';

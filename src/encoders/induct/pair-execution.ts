@@ -13,9 +13,9 @@ import {
   add, and, containsSubterm, createSmtScript, equal, euclideanModulo, falseTerm, forall, greaterEqual, implies, intConstant, intSort, less, lessEqual, multiply, not, or,
   select, subtract, symbol, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
 } from '../../smt/terms.js';
-import { ExpressionTranslator } from '../common/expressions.js';
-import { SymbolicExecutor, type Path, type SymbolicState } from '../common/ssa.js';
-import { collectVariables } from '../common/variables.js';
+import { ExpressionTranslator } from '../../symbolic/expressions.js';
+import { SymbolicExecutor, type Path, type SymbolicState } from '../../symbolic/executor.js';
+import { collectVariables } from '../../symbolic/variables.js';
 import { choiceValues, peel } from './queries.js';
 import type { CountingLoop, InductionShape } from './shape.js';
 import { pointwiseHook, type PointwiseArrays } from './pointwise.js';

@@ -22,7 +22,7 @@ import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, S
 import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, visitExpressionChildren } from '../../ir/visit.js';
 import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction.js';
 import { add, and, equal, forall, ite, lambda, lessEqual, less, select, store, subtract, intConstant, intSort, type Term } from '../../smt/terms.js';
-import type { Path, SymbolicExecutor } from '../common/ssa.js';
+import type { Path, SymbolicExecutor } from '../../symbolic/executor.js';
 
 /** one written array: a[leading…][j + offset] */
 interface PointwiseWrite {

@@ -18,9 +18,9 @@ import {
 import type { Block, Expression, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import { substituteScalarInBlock, substituteScalar } from '../../ir/visit.js';
 import { and, createSmtScript, equal, falseTerm, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Term } from '../../smt/terms.js';
-import { ExpressionTranslator } from '../common/expressions.js';
-import { SymbolicExecutor, type ArrayHavocRecord, type ChoiceRecord, type Path } from '../common/ssa.js';
-import { collectVariables } from '../common/variables.js';
+import { ExpressionTranslator } from '../../symbolic/expressions.js';
+import { SymbolicExecutor, type ArrayHavocRecord, type ChoiceRecord, type Path } from '../../symbolic/executor.js';
+import { collectVariables } from '../../symbolic/variables.js';
 import type { Semantics } from '../../ir/types.js';
 import type { CountingLoop, InductionShape, MiddleElement, PostElement } from './shape.js';
 

@@ -20,10 +20,10 @@ import { flattenStatements, writtenVariables } from '../../ir/visit.js';
 import { constantOf } from '../../analysis/induction.js';
 import { createSmtScript, equal, intConstant, select, trueTerm, type FunctionDeclaration } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import { ExpressionTranslator } from '../common/expressions.js';
-import { SymbolicExecutor, type Path } from '../common/ssa.js';
-import { collectVariables } from '../common/variables.js';
-import type { Budget } from '../kernel/budget.js';
+import { ExpressionTranslator } from '../../symbolic/expressions.js';
+import { SymbolicExecutor, type Path } from '../../symbolic/executor.js';
+import { collectVariables } from '../../symbolic/variables.js';
+import type { Budget } from '../../kernel/budget.js';
 import type { InductionShape } from './shape.js';
 
 /** a run longer than this many loop iterations in all is not unrolled for sampling */

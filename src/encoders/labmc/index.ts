@@ -7,7 +7,7 @@
 // - the abstract program is safe (bmc unsat, unwinding proven sufficient) ⇒ SAFE: the abstraction
 //   over-approximates every loop (abstract.ts states the argument and its assumptions);
 // - otherwise the abstract program's failure may be spurious: a bmc counterexample search on the
-//   ORIGINAL program (bmc/search.ts, replayed by the kernel) gives UNSAFE, else UNKNOWN with the
+//   ORIGINAL program (kernel/search.ts, replayed by the kernel) gives UNSAFE, else UNKNOWN with the
 //   reason. A counterexample of the abstract program is never reported itself.
 // Arrays: a loop that writes an array havocs it at the start of every abstract iteration (the
 // verdict says which); reads of arrays the loop does not write are kept.
@@ -17,12 +17,13 @@ import { printProgramAsC } from '../../ir/print-c.js';
 import type { Program } from '../../ir/types.js';
 import { or } from '../../smt/terms.js';
 import { unknownReason, type Verdict } from '../../verdict.js';
-import { bmcScript, buildBmcEncoding, solveBmc } from '../bmc/index.js';
-import { searchCounterexample, searchFailure } from '../bmc/search.js';
-import { safeAssumptions } from '../common/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
-import { flagOption, optionValue } from '../kernel/options.js';
-import { phaseTimer } from '../kernel/phase-times.js';
+import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
+import { checkBounded } from '../../kernel/bounded-check.js';
+import { searchCounterexample, searchFailure } from '../../kernel/search.js';
+import { safeAssumptions } from '../../symbolic/variables.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import { flagOption, optionValue } from '../../kernel/options.js';
+import { phaseTimer } from '../../kernel/phase-times.js';
 import { abstractProgram, type AbstractProgram, type LoopAbstraction } from './abstract.js';
 import type { Acceleration } from './classify.js';
 
@@ -90,7 +91,7 @@ async function solveLabmc(program: Program, context: EncoderContext): Promise<So
     : undefined;
   const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(report === undefined ? {} : { report }) });
 
-  const checked = await timed('abstractBmc', () => solveBmc(abstraction.program, { semantics, unwind: abstraction.unwind, unwindingAssertions: true }, solver, budget));
+  const checked = await timed('abstractBmc', () => checkBounded(abstraction.program, { semantics, unwind: abstraction.unwind, unwindingAssertions: true }, solver, budget));
   const abstractVerdict = checked.outcome.verdict;
   details.abstractVerdict = abstractVerdict.kind;
   if (abstractVerdict.kind === 'safe') return done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...abstractionNotes(abstraction)] });
@@ -107,14 +108,14 @@ async function solveLabmc(program: Program, context: EncoderContext): Promise<So
 
 async function emitLabmc(program: Program, context: EmitContext): Promise<EmitResult> {
   const abstraction = abstractProgram(program, context.options.semantics);
-  const encoding = buildBmcEncoding(abstraction.program, abstraction.unwind, context.options.semantics);
+  const encoding = unrollProgram(abstraction.program, abstraction.unwind, context.options.semantics);
   const header = [
     `labmc encoding of ${program.file} (${context.options.semantics} semantics): bmc of the abstract program (paper 004), unwind ${abstraction.unwind}`,
     'unsat: the abstract program is safe, and so is the original (the abstraction over-approximates every loop)',
     'sat: the abstract program can fail or outrun its bounds: says nothing about the original (replay or search)',
     ...describeAbstraction(abstraction),
   ];
-  return { kind: 'emitted', artefacts: [{ suffix: '.labmc.smt2', content: bmcScript(encoding, or(encoding.property, encoding.unwindingViolation), header) }] };
+  return { kind: 'emitted', artefacts: [{ suffix: '.labmc.smt2', content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), header) }] };
 }
 
 export const labmcEncoder: Encoder = {

@@ -43,10 +43,10 @@ import {
   and, bitvectorBinary, boolSort, containsConstantArray, createSmtScript, equal, falseTerm, not, or, trueTerm, implies,
   type FunctionDeclaration, type SmtScript, type Term,
 } from '../../smt/terms.js';
-import { constantTerm, ExpressionTranslator, scalarSort } from '../common/expressions.js';
+import { constantTerm, ExpressionTranslator, scalarSort } from '../../symbolic/expressions.js';
 import { IterationArithmetic } from './arithmetic.js';
-import { SymbolicExecutor, type Path, type SymbolicState } from '../common/ssa.js';
-import { collectVariables } from '../common/variables.js';
+import { SymbolicExecutor, type Path, type SymbolicState } from '../../symbolic/executor.js';
+import { collectVariables } from '../../symbolic/variables.js';
 import type { AcceleratedVariable, ShrinkScope } from './scope.js';
 
 interface RunState {

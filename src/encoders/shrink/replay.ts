@@ -11,7 +11,7 @@
 
 import { typeRange } from '../../ir/factory.js';
 import type { Block, IntegerType, Program, ScalarVariable, Semantics, SourceLocation } from '../../ir/types.js';
-import { modelIndexToValue, modelIntegerToValue } from '../common/expressions.js';
+import { modelIndexToValue, modelIntegerToValue } from '../../symbolic/expressions.js';
 import { runProgram, type RunOutcome } from '../../interp/interpreter.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';

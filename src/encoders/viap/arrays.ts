@@ -20,7 +20,7 @@ import {
   add, and, applyFunction, containsSubterm, multiply, negate, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
   ite, less, lessEqual, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import { arrayVariableSort, scalarSort } from '../common/expressions.js';
+import { arrayVariableSort, scalarSort } from '../../symbolic/expressions.js';
 import {
   cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
   iterationFrame,

@@ -8,7 +8,7 @@ import {
   and, createSmtScript, forEachSubterm, freeSymbols, not, type FunctionDeclaration, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import type { Budget } from '../kernel/budget.js';
+import type { Budget } from '../../kernel/budget.js';
 
 /** the limit of one question, in milliseconds */
 const questionMilliseconds = 500;

@@ -17,7 +17,7 @@ import { printTerm } from '../../smt/printer.js';
 import {
   and, applyFunction, declareFunction, equal, implies, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import { arrayVariableSort, scalarSort } from '../common/expressions.js';
+import { arrayVariableSort, scalarSort } from '../../symbolic/expressions.js';
 import { countedSum } from './counted-sums.js';
 import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
 import { simplifyTerm, withOperands } from './simplify.js';

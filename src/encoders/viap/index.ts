@@ -6,7 +6,7 @@
 //
 // Approximation: over. The axioms are true of every run (int semantics), so unsat for every
 // assert proves the program SAFE. A model of quantified axioms is not a run: viap never reports
-// UNSAFE from its own queries; after a failed proof it looks for a bug with bmc (bmc/search.ts),
+// UNSAFE from its own queries; after a failed proof it looks for a bug with bmc (kernel/search.ts),
 // whose counterexamples the kernel replays on the program. bv semantics: UNKNOWN in this version.
 
 import type { Program } from '../../ir/types.js';
@@ -14,13 +14,13 @@ import { createSmtScript, type SmtScript, type Term } from '../../smt/terms.js';
 import { substituteDefinitions } from './simplify.js';
 import { describeReason, unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
-import { searchCounterexample, searchFailure } from '../bmc/search.js';
-import { safeAssumptions } from '../common/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
-import type { Budget } from '../kernel/budget.js';
-import { flagOption, optionValue } from '../kernel/options.js';
-import { phaseTimer } from '../kernel/phase-times.js';
-import { budgetSpent, solverUnknown } from '../kernel/reasons.js';
+import { searchCounterexample, searchFailure } from '../../kernel/search.js';
+import { safeAssumptions } from '../../symbolic/variables.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import type { Budget } from '../../kernel/budget.js';
+import { flagOption, optionValue } from '../../kernel/options.js';
+import { phaseTimer } from '../../kernel/phase-times.js';
+import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { decider } from './decide.js';
 import { withDivisibilityLemmas } from './divisibility.js';
 import { inductionScripts } from './induction.js';

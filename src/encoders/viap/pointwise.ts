@@ -27,7 +27,7 @@ import {
   add, and, applyFunction, containsSubterm, equal, implies, intConstant, intSort, ite, less, lessEqual, not, subtract, substituteTerm, symbol,
   type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import { scalarSort } from '../common/expressions.js';
+import { scalarSort } from '../../symbolic/expressions.js';
 import type { ArrayPlan } from './arrays.js';
 import { blockWriteForm } from './block-writes.js';
 import { countedSum } from './counted-sums.js';

@@ -32,7 +32,7 @@ import {
 } from '../../smt/terms.js';
 import {
   arrayVariableSort, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
-} from '../common/expressions.js';
+} from '../../symbolic/expressions.js';
 import { printTerm } from '../../smt/printer.js';
 import type { ExitCount } from './loops.js';
 import type { Direction, ValueBound } from './monotone.js';

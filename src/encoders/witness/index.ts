@@ -31,14 +31,14 @@ import type { Program } from '../../ir/types.js';
 import { createChcSystem, createSmtScript, type ChcSystem, type SmtScript } from '../../smt/terms.js';
 import type { Solver, SolverResult } from '../../solvers/solver.js';
 import { unknownVerdict, type Verdict } from '../../verdict.js';
-import { bmcScript, buildBmcEncoding } from '../bmc/index.js';
-import { searchCounterexample, searchFailure } from '../bmc/search.js';
+import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
+import { searchCounterexample, searchFailure } from '../../kernel/search.js';
 import { buildChcEncoding } from '../chc/index.js';
-import { safeAssumptions } from '../common/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../encoder.js';
-import type { Budget } from '../kernel/budget.js';
-import { choiceOption, integerOption, optionValue, withOptions } from '../kernel/options.js';
-import { solverUnknown } from '../kernel/reasons.js';
+import { safeAssumptions } from '../../symbolic/variables.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../../kernel/encoder.js';
+import type { Budget } from '../../kernel/budget.js';
+import { choiceOption, integerOption, optionValue, withOptions } from '../../kernel/options.js';
+import { solverUnknown } from '../../kernel/reasons.js';
 import { generaliseSizes } from './generalize.js';
 import { transformWitness, type WitnessOptions, type WitnessTransformResult } from './transform.js';
 
@@ -93,8 +93,8 @@ export function buildWitnessArtefact(program: Program, options: EncodingOptions)
     const system = createChcSystem({ ...encoding.system, headerComments: [...header, ...encoding.system.headerComments] });
     return { kind: 'chc', system, transformed };
   }
-  const encoding = buildBmcEncoding(transformed.program, 0, options.semantics);
-  const script = bmcScript(encoding, encoding.property, header);
+  const encoding = unrollProgram(transformed.program, 0, options.semantics);
+  const script = unrolledScript(encoding, encoding.property, header);
   return { kind: 'query', script: createSmtScript({ ...script, headerComments: header }), transformed };
 }
 

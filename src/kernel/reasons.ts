@@ -2,8 +2,8 @@
 // timeout exactly when the back end reports the shared `timeoutReason` (solvers/solver.ts), which
 // each back end normalises to; everything else a solver says is `solverUnknown`.
 
-import { timeoutReason, type SolverResult } from '../../solvers/solver.js';
-import { unknownReason, type UnknownReason } from '../../verdict.js';
+import { timeoutReason, type SolverResult } from '../solvers/solver.js';
+import { unknownReason, type UnknownReason } from '../verdict.js';
 
 type UnknownAnswer = Extract<SolverResult, { kind: 'unknown' }>;
 

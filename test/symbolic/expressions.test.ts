@@ -12,9 +12,9 @@ import {
 } from '../../src/ir/factory.js';
 import type { BinaryOperator, Expression, IntegerType, Semantics, UnaryOperator } from '../../src/ir/types.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
-import { ExpressionTranslator, constantTerm, modelIntegerToValue, scalarSort } from '../../src/encoders/common/expressions.js';
+import { ExpressionTranslator, constantTerm, modelIntegerToValue, scalarSort } from '../../src/symbolic/expressions.js';
 import { symbol, type Term } from '../../src/smt/terms.js';
-import { evaluateTerm, type EvaluatedValue } from './common-term-evaluator.js';
+import { evaluateTerm, type EvaluatedValue } from '../support/term-evaluator.js';
 
 const location = { line: 1, column: 1 };
 const variables = [

@@ -3,18 +3,18 @@
 // purpose to show that the guard catches them.
 
 import { describe, expect, it } from 'vitest';
-import type { Encoder } from '../../src/encoders/encoder.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
 import { bmcEncoder } from '../../src/encoders/bmc/index.js';
 import { declaredOptions, encoders } from '../../src/encoders/index.js';
-import { Budget } from '../../src/encoders/kernel/budget.js';
-import { budgetedSolver } from '../../src/encoders/kernel/budgeted-solver.js';
-import { confirmCounterexample } from '../../src/encoders/kernel/confirm.js';
-import { ContractBreach, runEncoding } from '../../src/encoders/kernel/guard.js';
-import { encodingOptions, integerOption } from '../../src/encoders/kernel/options.js';
+import { Budget } from '../../src/kernel/budget.js';
+import { budgetedSolver } from '../../src/kernel/budgeted-solver.js';
+import { confirmCounterexample } from '../../src/kernel/confirm.js';
+import { ContractBreach, runEncoding } from '../../src/kernel/guard.js';
+import { encodingOptions, integerOption } from '../../src/kernel/options.js';
 import { createSmtScript } from '../../src/smt/terms.js';
 import type { CheckOptions, Solver, SolverResult } from '../../src/solvers/solver.js';
 import { unknownVerdict } from '../../src/verdict.js';
-import * as programs from './common-programs.js';
+import * as programs from '../support/sample-programs.js';
 
 /** a solver that records the timeouts it was given and answers `answer` */
 function recordingSolver(answer: SolverResult): Solver & { readonly timeouts: number[] } {

@@ -1,8 +1,8 @@
-// Decoding model values into counterexamples (src/encoders/common/counterexample.ts): an array
+// Decoding model values into counterexamples (src/symbolic/counterexample.ts): an array
 // default that the solver left outside the element type is clamped into it (the replay decides).
 
 import { describe, expect, it } from 'vitest';
-import { counterexampleRequest } from '../../src/encoders/common/counterexample.js';
+import { counterexampleRequest } from '../../src/symbolic/counterexample.js';
 import { createArrayVariable, createConstant, intType } from '../../src/ir/factory.js';
 import { arraySort, boolSort, intSort, symbol } from '../../src/smt/terms.js';
 import type { ModelValue } from '../../src/solvers/solver.js';

@@ -20,15 +20,15 @@
 //   recorded as inexact). E is Int or (_ BitVec w) of the element type.
 // - Conditions: `toBool` translates comparisons and logical operators directly into Bool terms.
 
-import { isExactDivision } from '../../analysis/exact-division.js';
-import { typeRange } from '../../ir/factory.js';
-import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../../ir/types.js';
+import { isExactDivision } from '../analysis/exact-division.js';
+import { typeRange } from '../ir/factory.js';
+import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../ir/types.js';
 import {
   and, arraySort, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, bitvectorUnary,
   boolConstant, equal, euclideanDivide, euclideanModulo, extract, greaterEqual, implies, intConstant, intSort, ite,
   lessEqual, multiply, negate, not, or, select, signExtend, subtract, zeroExtend, add, less, greater, trueTerm,
   type BitvectorBinaryOperator, type BitvectorComparisonOperator, type Sort, type Term,
-} from '../../smt/terms.js';
+} from '../smt/terms.js';
 
 /** bits of an array index in bv semantics */
 export const bitvectorIndexWidth = 64;

@@ -12,10 +12,10 @@ import type { Program } from '../ir/types.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
 import type { PhaseTimes, Verdict } from '../verdict.js';
-import type { Budget } from './kernel/budget.js';
-import type { AnyOptionDeclaration, EncodingOptions } from './kernel/options.js';
+import type { Budget } from './budget.js';
+import type { AnyOptionDeclaration, EncodingOptions } from './options.js';
 
-export type { EncodingOptions } from './kernel/options.js';
+export type { EncodingOptions } from './options.js';
 
 /**
  * - `exact-bounded`: exact up to a bound (bmc): UNSAFE after replay; SAFE only where `canProveSafe` says.

@@ -14,11 +14,11 @@
 // million steps a second; we assume 50,000 a millisecond), with a floor so that short runs are
 // always replayed. A replay stopped by that limit is UNKNOWN ('resourceLimit'), never UNSAFE.
 
-import { describeOutcome, replayCounterexample, type RunOutcome } from '../../interp/interpreter.js';
-import type { Program, Semantics, SourceLocation } from '../../ir/types.js';
-import type { ModelValue } from '../../solvers/solver.js';
-import { unknownReason, type Counterexample, type UnknownReason, type Verdict } from '../../verdict.js';
-import type { CounterexampleRequest } from '../common/counterexample.js';
+import { describeOutcome, replayCounterexample, type RunOutcome } from '../interp/interpreter.js';
+import type { Program, Semantics, SourceLocation } from '../ir/types.js';
+import type { ModelValue } from '../solvers/solver.js';
+import { unknownReason, type Counterexample, type UnknownReason, type Verdict } from '../verdict.js';
+import type { CounterexampleRequest } from '../symbolic/counterexample.js';
 import type { Budget } from './budget.js';
 
 export type UnsafeVerdict = Extract<Verdict, { kind: 'unsafe' }>;

@@ -4,11 +4,11 @@
 // returns as `found` is a real violation of the original program.
 
 import { performance } from 'node:perf_hooks';
-import type { Program, Semantics } from '../../ir/types.js';
-import type { Solver } from '../../solvers/solver.js';
-import { unknownReason, type UnknownKind, type UnknownReason, type Verdict } from '../../verdict.js';
-import type { Budget } from '../kernel/budget.js';
-import { solveBmc } from './index.js';
+import type { Program, Semantics } from '../ir/types.js';
+import type { Solver } from '../solvers/solver.js';
+import { unknownReason, type UnknownKind, type UnknownReason, type Verdict } from '../verdict.js';
+import type { Budget } from './budget.js';
+import { checkBounded } from './bounded-check.js';
 
 /** the search stops at this unwinding depth */
 const maximumSearchUnwind = 1024;
@@ -35,7 +35,7 @@ export async function searchCounterexample(program: Program, semantics: Semantic
   let triedUnwind = 0;
   let lastReason: UnknownReason | undefined;
   while (unwind <= maximumSearchUnwind && !budget.expired()) {
-    const result = await solveBmc(program, { semantics, unwind, unwindingAssertions: false }, solver, budget);
+    const result = await checkBounded(program, { semantics, unwind, unwindingAssertions: false }, solver, budget);
     triedUnwind = unwind;
     const verdict = result.outcome.verdict;
     if (verdict.kind === 'unsafe') return { kind: 'found', verdict, unwind, milliseconds: performance.now() - start };

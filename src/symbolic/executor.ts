@@ -12,15 +12,15 @@
 // Havoc copies are recorded in the order the executor meets them, which is the program order of the
 // unrolled program: along any one path the interpreter consumes them in exactly this order.
 
-import { createCast, sameType } from '../../ir/factory.js';
+import { createCast, sameType } from '../ir/factory.js';
 import type {
   ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
-} from '../../ir/types.js';
-import type { ModelValue } from '../../solvers/solver.js';
+} from '../ir/types.js';
+import type { ModelValue } from '../solvers/solver.js';
 import {
   add, and, applyFunction, constantArray, declareFunction, equal, implies, intConstant, intSort, less, lessEqual, multiply, negate, ite, not, or,
   select, store, symbol, type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
-} from '../../smt/terms.js';
+} from '../smt/terms.js';
 import {
   arrayVariableSort, constantTerm, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
 } from './expressions.js';

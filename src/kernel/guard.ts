@@ -9,10 +9,10 @@
 // internal error with exit code 70, never as a verdict.
 
 import { performance } from 'node:perf_hooks';
-import type { Program } from '../../ir/types.js';
-import type { Solver } from '../../solvers/solver.js';
-import type { PhaseTimes, UnknownKind, Verdict } from '../../verdict.js';
-import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from '../encoder.js';
+import type { Program } from '../ir/types.js';
+import type { Solver } from '../solvers/solver.js';
+import type { PhaseTimes, UnknownKind, Verdict } from '../verdict.js';
+import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encoder.js';
 import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
 import { prepareProgram, semanticsHeader } from './c-semantics.js';

@@ -15,11 +15,11 @@
 // An encoding asked for `bv` computes in bit-vectors and needs none of this; `int` (mathematical
 // integers, research only) is passed through and its verdicts say what they assume.
 
-import { insertWrapChecks, type WrapCheckSite } from '../../analysis/wrap-checks.js';
-import { createAssume } from '../../ir/factory.js';
-import type { Block, Program, PropertyKind, Semantics, SourceLocation, Statement, VerdictSemantics } from '../../ir/types.js';
-import { visitBlock, visitStatementChildren } from '../../ir/visit.js';
-import { mathematicalIntegersAssumption, unknownReason, type Verdict } from '../../verdict.js';
+import { insertWrapChecks, type WrapCheckSite } from '../analysis/wrap-checks.js';
+import { createAssume } from '../ir/factory.js';
+import type { Block, Program, PropertyKind, Semantics, SourceLocation, Statement, VerdictSemantics } from '../ir/types.js';
+import { visitBlock, visitStatementChildren } from '../ir/visit.js';
+import { mathematicalIntegersAssumption, unknownReason, type Verdict } from '../verdict.js';
 import type { Budget } from './budget.js';
 import { confirmCounterexample } from './confirm.js';
 

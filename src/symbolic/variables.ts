@@ -2,8 +2,8 @@
 // only referenced in statements), in a stable order: declared ones first, then by first mention.
 // Also the assumptions shared by every SAFE verdict of the encodings.
 
-import type { ArrayVariable, Block, Expression, Program, ScalarVariable, Semantics } from '../../ir/types.js';
-import { mathematicalIntegersAssumption } from '../../verdict.js';
+import type { ArrayVariable, Block, Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
+import { mathematicalIntegersAssumption } from '../verdict.js';
 
 export interface ProgramVariables {
   readonly scalars: readonly ScalarVariable[];

@@ -6,13 +6,13 @@
 // path. Multi-dimensional array values are flattened row-major (only cells within the sizes; the
 // interpreter keys other cells separately). A counterexample is only believed after replay.
 
-import { typeRange } from '../../ir/factory.js';
-import type { IntegerType, Program, Semantics } from '../../ir/types.js';
-import type { Term } from '../../smt/terms.js';
-import type { ModelValue } from '../../solvers/solver.js';
-import type { ArrayContent, Counterexample } from '../../verdict.js';
+import { typeRange } from '../ir/factory.js';
+import type { IntegerType, Program, Semantics } from '../ir/types.js';
+import type { Term } from '../smt/terms.js';
+import type { ModelValue } from '../solvers/solver.js';
+import type { ArrayContent, Counterexample } from '../verdict.js';
 import { modelIndexToValue, modelIntegerToValue } from './expressions.js';
-import type { ArrayHavocRecord, ChoicePiece, ChoiceRecord } from './ssa.js';
+import type { ArrayHavocRecord, ChoicePiece, ChoiceRecord } from './executor.js';
 
 export interface CounterexampleRequest {
   readonly terms: readonly Term[];

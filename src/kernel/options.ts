@@ -8,7 +8,7 @@
 // Only values given explicitly are stored in `EncodingOptions.settings`, so each encoder's default
 // applies wherever the user said nothing.
 
-import type { PropertyKind, Semantics, VerdictSemantics } from '../../ir/types.js';
+import type { PropertyKind, Semantics, VerdictSemantics } from '../ir/types.js';
 
 export type ParsedOption<T> = { readonly kind: 'ok'; readonly value: T } | { readonly kind: 'error'; readonly message: string };
 

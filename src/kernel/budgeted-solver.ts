@@ -3,8 +3,8 @@
 // solver. The kernel hands encoders only this wrapper, so no encoder can give a solver call more
 // time than the run has left. It also counts the calls and their answers for the run's record.
 
-import type { ChcSystem, SmtScript } from '../../smt/terms.js';
-import { timeoutReason, type CheckOptions, type Solver, type SolverResult } from '../../solvers/solver.js';
+import type { ChcSystem, SmtScript } from '../smt/terms.js';
+import { timeoutReason, type CheckOptions, type Solver, type SolverResult } from '../solvers/solver.js';
 import type { Budget } from './budget.js';
 
 export interface SolverCallStatistics {
