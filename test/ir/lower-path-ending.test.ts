@@ -1,9 +1,9 @@
-// The one table of path-ending calls (src/ir/lower/calls.ts): error functions are the property
+// The one table of path-ending calls (src/ir/lower/intrinsics.ts): error functions are the property
 // violation, the others end the run silently, both as direct calls and as the target of a goto to an
 // error label (which lowering supports only when the label's statement ends the path).
 
 import { describe, expect, it } from 'vitest';
-import { endsPath } from '../../src/ir/lower/calls.js';
+import { endsPath } from '../../src/ir/lower/intrinsics.js';
 import { interpret, lowerOrFail } from './lower-harness.js';
 
 const errorFunctions = ['reach_error', '__VERIFIER_error', '__assert_fail', '__assert_perror_fail', '__assert', '__assert_rtn'];

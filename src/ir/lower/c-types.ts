@@ -1,8 +1,9 @@
-// C types as lowering sees them: integer types with the data model's widths, pointers, arrays
-// (constant, variable-length or incomplete size), structs/unions, functions, void and floating types
-// (the latter only so they can be refused where used). Also: the type of integer constants, integer
-// promotions and the usual arithmetic conversions, constant evaluation of integer constant
-// expressions (array sizes, enumerators, case labels) and sizeof with ILP32/LP64 sizes.
+// C types as lowering sees them (the `CType` shape itself is in model.ts): integer types with the
+// data model's widths, pointers, arrays (constant, variable-length or incomplete size),
+// structs/unions, functions, void and floating types (the latter only so they can be refused where
+// used), built from declaration syntax. Also: the type of integer constants, integer promotions and
+// the usual arithmetic conversions, and sizeof with ILP32/LP64 sizes. Integer constant expressions
+// (array sizes, enumerators) are evaluated through the caller's `TypeResolver` (constants.ts).
 
 import type {
   Declarator, DeclarationSpecifiers, Expression as AstExpression, SourceLocation, TypeName, TypeSpecifier,
@@ -13,34 +14,7 @@ import {
 } from '../factory.js';
 import type { DataModel, IntegerType } from '../types.js';
 import { unsupported } from './context.js';
-import type { Scope } from './scope.js';
-
-export interface StructDefinition {
-  readonly tag: string | undefined;
-  readonly isUnion: boolean;
-  fields: { readonly name: string; readonly ctype: CType }[] | undefined;
-  readonly location: SourceLocation;
-}
-
-export type ArraySize =
-  | { readonly kind: 'constant'; readonly value: bigint }
-  | { readonly kind: 'variable'; readonly expression: AstExpression; readonly scope: Scope }
-  | { readonly kind: 'incomplete' };
-
-export type CType =
-  | { readonly kind: 'void' }
-  | { readonly kind: 'integer'; readonly type: IntegerType }
-  | { readonly kind: 'float'; readonly name: string }
-  | { readonly kind: 'pointer'; readonly target: CType }
-  | { readonly kind: 'array'; readonly element: CType; readonly size: ArraySize }
-  | { readonly kind: 'struct'; readonly definition: StructDefinition }
-  | {
-      readonly kind: 'function';
-      readonly returnType: CType;
-      readonly parameters: readonly { readonly name: string | undefined; readonly ctype: CType; readonly location: SourceLocation }[];
-      readonly isVariadic: boolean;
-      readonly isUnprototyped: boolean;
-    };
+import type { ArraySize, CType, Scope, StructDefinition } from './model.js';
 
 export const voidCType: CType = { kind: 'void' };
 export function integerCType(type: IntegerType): CType {

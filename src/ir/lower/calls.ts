@@ -3,72 +3,29 @@
 // every other call to a function defined in the file is inlined: parameters are fresh variables
 // assigned the arguments (arrays and pointers are bound to the caller's objects), the result goes to
 // a fresh variable, `return` is lowered with a "returned" flag (see statements.ts). Recursion and
-// calls to functions without a definition are unsupported.
+// calls to functions without a definition are unsupported. The functions known by name are listed
+// in intrinsics.ts; the callee's body is lowered through `context.lowerer` (statements.ts stands
+// above this file).
 
 import type { Expression as AstExpression, FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
 import {
-  boolType, charType, createAssert, createAssign, createAssume, createArrayFill, createConstant, createHavoc,
-  createVariableExpression, convertTo, intType, longLongType, longType, shortType, unsignedCharType, unsignedIntType,
-  unsignedLongLongType, unsignedLongType, unsignedShortType, unsignedInt128Type, int128Type,
+  createAssert, createAssign, createAssume, createArrayFill, createConstant, createHavoc, createVariableExpression,
+  convertTo, intType,
 } from '../factory.js';
-import type { Block, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
+import type { Block, Expression, ScalarVariable, Statement } from '../types.js';
 import {
   expressionSize, mayBeUndefined, readsAny, substituteScalarInBlock, visitBlock, visitStatementChildren, writtenVariables,
 } from '../visit.js';
-import {
-  type CType, applyDeclarator, describeType, typeFromSpecifiers, typeFromTypeName,
-} from './c-types.js';
-import { type Context, type ExitFlag, type FunctionFrame, unsupported } from './context.js';
+import { applyDeclarator, describeType, typeFromSpecifiers, typeFromTypeName } from './c-types.js';
+import { type Context, unsupported } from './context.js';
 import { copyStruct, lowerCondition, lowerExpression, lowerForEffect, lowerRvalue, resolverFor, sizeOfNode } from './expressions.js';
+import { nondetType, nonReturningFunctions } from './intrinsics.js';
+import type { CType, Scope, Value } from './model.js';
 import { arrayLeaves, createObject } from './objects.js';
 import { bindPointer } from './pointers.js';
-import type { Scope } from './scope.js';
-import { lowerFunctionBody } from './statements.js';
-import { type Value, integerValue, protectValue, toInteger, toPointer } from './values.js';
-
-/** The type of `__VERIFIER_nondet_<suffix>`, given the function's full name; undefined if not one. */
-export function nondetType(name: string, context: Context): IntegerType | undefined {
-  if (!name.startsWith('__VERIFIER_nondet_')) return undefined;
-  switch (name.slice('__VERIFIER_nondet_'.length)) {
-    case 'int': return intType;
-    case 'uint': case 'unsigned': case 'unsigned_int': return unsignedIntType;
-    case 'long': return longType(context.dataModel);
-    case 'ulong': case 'unsigned_long': case 'size_t': return unsignedLongType(context.dataModel);
-    case 'longlong': case 'long_long': return longLongType;
-    case 'ulonglong': case 'unsigned_long_long': return unsignedLongLongType;
-    case 'short': return shortType;
-    case 'ushort': case 'unsigned_short': return unsignedShortType;
-    case 'char': case 'schar': return charType;
-    case 'uchar': case 'unsigned_char': return unsignedCharType;
-    case 'bool': case '_Bool': return boolType;
-    case 'int128': return int128Type;
-    case 'uint128': return unsignedInt128Type;
-    case 'u8': return unsignedCharType;
-    case 'u16': return unsignedShortType;
-    case 'u32': return unsignedIntType;
-    case 'loff_t': return longLongType;
-    default: return undefined;
-  }
-}
+import { integerValue, protectValue, toInteger, toPointer } from './values.js';
 
 const ignoredFunctions = new Set(['printf', 'puts', 'putchar', 'fprintf', 'fflush', 'free', 'srand', 'fputs', 'perror']);
-
-/**
- * The functions whose call never returns, whatever the file defines: 'error' calls are the property
- * violation (lowered to `assert(0)`), 'end' calls end the run silently (lowered to `assume(0)` after
- * their arguments). The one table of path-ending calls (statements.ts uses it for goto targets).
- */
-const nonReturningFunctions: ReadonlyMap<string, 'error' | 'end'> = new Map([
-  ['reach_error', 'error'], ['__VERIFIER_error', 'error'], ['__assert_fail', 'error'], ['__assert_perror_fail', 'error'],
-  ['__assert', 'error'], ['__assert_rtn', 'error'],
-  ['abort', 'end'], ['exit', 'end'], ['_exit', 'end'], ['_Exit', 'end'], ['__builtin_abort', 'end'], ['__builtin_trap', 'end'],
-  ['__builtin_unreachable', 'end'],
-]);
-
-/** true when a call to `name` never returns (an error function or one that ends the path) */
-export function endsPath(name: string): boolean {
-  return nonReturningFunctions.has(name);
-}
 
 export function lowerCall(
   context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'call' }>, out: Statement[], discard: boolean,
@@ -263,7 +220,7 @@ function inlineCall(
     // pointer/struct results: only if the function never returns a value that is used
     if (returnType.kind === 'float') return unsupported(location, `call to '${name}' returning ${describeType(returnType)}`);
   }
-  let block: Block = lowerFunctionBody(context, functionScope, name, definition, result, returnType.kind === 'integer' ? returnType.type : undefined, location);
+  let block: Block = context.lowerer.lowerFunctionBody(context, functionScope, name, definition, result, returnType.kind === 'integer' ? returnType.type : undefined, location);
   // a parameter the body never writes, whose argument reads nothing the body writes, is its argument
   for (const parameter of integerParameters) {
     const position = out.indexOf(parameter.assignment);
@@ -282,16 +239,6 @@ function inlineCall(
   if (returnType.kind === 'void') return { kind: 'void' };
   return unsupported(location, `call to '${name}' returning ${describeType(returnType)}`);
 }
-
-/** The frame of a function being inlined; the caller lowers the body with it. */
-export function createFrame(
-  context: Context, name: string, definition: FunctionDefinition | undefined, result: ScalarVariable | undefined,
-  resultType: IntegerType | undefined, location: SourceLocation,
-): FunctionFrame {
-  const returnFlag: ExitFlag = { kind: 'return', flag: context.freshScalar(`${name}_returned`, intType, location), loopDepth: context.loopDepth, used: false };
-  return { name, definition, returnFlag, result, resultType, breakTargets: [] };
-}
-
 
 function relocateAssertions(block: Block, location: SourceLocation): Block {
   const keep = (expression: Expression): Expression => expression;

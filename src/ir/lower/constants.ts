@@ -7,7 +7,7 @@ import { convertedValue, typeRange } from '../factory.js';
 import type { DataModel, IntegerType } from '../types.js';
 import { constantSizeOf, integerConstantType, promote, typeFromTypeName, usualArithmeticConversion } from './c-types.js';
 import { LoweringError } from './context.js';
-import type { Scope } from './scope.js';
+import type { Scope } from './model.js';
 
 interface TypedConstant {
   readonly value: bigint;

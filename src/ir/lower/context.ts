@@ -1,16 +1,17 @@
 // Shared state of one lowering run: fresh variables with unique SMT-friendly names, loop ids, the
 // function table, exit flags (function return, switch break), the error used to abandon lowering
-// when a construct is not supported and the one that wraps a bug. Nothing here is global: a Context
-// is created per translation unit.
+// when a construct is not supported and the one that wraps a bug, and the `Lowerer` through which
+// the recursive steps (calls, function bodies, statement expressions) are reached from the files
+// below the ones that define them. Nothing here is global: a Context is created per translation
+// unit. It takes only types (model.ts) from this folder, so every lowering file may use it.
 
-import type { FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
+import type { CompoundStatement, Expression as AstExpression, FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
 import { loweredTooDeep, maximumLoweredDepth } from '../../frontend/nesting.js';
 import {
   createArrayVariable, createScalarVariable,
 } from '../factory.js';
-import type { ObjectNode } from './objects.js';
-import type { RowAllocation } from './rows.js';
-import type { ArrayVariable, DataModel, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
+import type { ObjectNode, RowAllocation, Scope, Value } from './model.js';
+import type { ArrayVariable, Block, DataModel, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
 
 /**
  * Thrown inside lowering; caught at the entry and turned into an `unsupported` diagnostic whose
@@ -60,6 +61,25 @@ export interface FunctionFrame {
   readonly breakTargets: ('loop' | ExitFlag)[];
 }
 
+/**
+ * The lowering steps that recurse up the chain of files: lowering an expression lowers a call
+ * (calls.ts), which inlines the callee's body (statements.ts), whose statements lower declarations
+ * and expressions again; a statement expression `({ …; e; })` lowers statements inside an
+ * expression. The entry (index.ts) gathers the implementations into the Context, so that
+ * expressions.ts and calls.ts reach them without importing the files above them.
+ */
+export interface Lowerer {
+  /** a call: an intrinsic, or the callee's body inlined (calls.ts); `discard`: the value is not used */
+  lowerCall(context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'call' }>, out: Statement[], discard: boolean): Value;
+  /** a GNU statement expression: the value of its last expression statement, if any (statements.ts) */
+  lowerStatementExpression(context: Context, scope: Scope, body: CompoundStatement, out: Statement[]): Value;
+  /** the body of a function being inlined (or of the entry), in a frame of its own (statements.ts) */
+  lowerFunctionBody(
+    context: Context, scope: Scope, name: string, definition: FunctionDefinition, result: ScalarVariable | undefined,
+    resultType: IntegerType | undefined, location: SourceLocation,
+  ): Block;
+}
+
 export class Context {
   readonly scalars: ScalarVariable[] = [];
   readonly arrays: ArrayVariable[] = [];
@@ -94,7 +114,9 @@ export class Context {
   /** how many `nested` calls are running */
   private nestingDepth = 0;
 
-  constructor(readonly file: string, readonly dataModel: DataModel, readonly maxInlineDepth: number) {}
+  constructor(
+    readonly file: string, readonly dataModel: DataModel, readonly maxInlineDepth: number, readonly lowerer: Lowerer,
+  ) {}
 
   uniqueName(sourceName: string): string {
     let base = sourceName;

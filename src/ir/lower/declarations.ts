@@ -15,13 +15,13 @@ import {
   createArrayFill, createArrayHavoc, createConstant, createHavoc, convertTo, intType,
 } from '../factory.js';
 import type { Expression, IntegerType, Statement } from '../types.js';
-import { type ArraySize, type CType, applyDeclarator, describeType, typeFromSpecifiers } from './c-types.js';
+import { applyDeclarator, describeType, typeFromSpecifiers } from './c-types.js';
 import { evaluateConstant, isNullPointerConstant } from './constants.js';
 import { type Context, LoweringError, unsupported } from './context.js';
 import { copyStruct, lowerExpression, lowerRvalue, resolverFor, tryDirectHavoc } from './expressions.js';
-import { type ObjectNode, createObject, indexObject, isOpaquePointer, memberObject, writeObject } from './objects.js';
+import type { ArraySize, CType, ObjectNode, Scope } from './model.js';
+import { createObject, indexObject, isOpaquePointer, memberObject, writeObject } from './objects.js';
 import { bindPointer, opaqueFlag } from './pointers.js';
-import type { Scope } from './scope.js';
 import { freeze, toPointer } from './values.js';
 
 

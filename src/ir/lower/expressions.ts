@@ -1,7 +1,9 @@
 // Lowering of C expressions: pure parts become IR expressions with explicit conversions (integer
 // promotions and usual arithmetic conversions); side effects (assignments, ++/--, calls, nondet)
 // become statements appended to `out` in C's sequencing. Short-circuit operators and `?:` whose
-// operands have side effects become nested ifs over fresh temporaries.
+// operands have side effects become nested ifs over fresh temporaries. Calls and statement
+// expressions are lowered through `context.lowerer` (calls.ts and statements.ts stand above this
+// file and recurse into it).
 
 import type { Expression as AstExpression, SourceLocation } from '../../frontend/ast.js';
 import {
@@ -10,21 +12,19 @@ import {
 } from '../factory.js';
 import type { ArithmeticOperator, ComparisonOperator, Expression, IntegerType, Statement } from '../types.js';
 import {
-  type CType, constantSizeOf, describeType, integerConstantType, integerCType, promote, sizeTType, typeFromTypeName,
+  constantSizeOf, describeType, integerConstantType, integerCType, promote, sizeTType, typeFromTypeName,
   usualArithmeticConversion,
 } from './c-types.js';
-import { lowerCall, nondetType } from './calls.js';
 import { evaluateConstant, isNullPointerConstant } from './constants.js';
 import { type Context, unsupported } from './context.js';
-import { type ObjectNode, indexObject, integerLeaves, isOpaquePointer, leafType, memberObject, readObject, writeObject } from './objects.js';
+import { nondetType } from './intrinsics.js';
+import type { CType, ObjectNode, PointerValue, Scope, Value } from './model.js';
+import { indexObject, integerLeaves, isOpaquePointer, leafType, memberObject, readObject, writeObject } from './objects.js';
 import { bindPointer, opaqueFlag } from './pointers.js';
 import { allocateRow, pointerCellOf, rowCell } from './rows.js';
-import type { Scope } from './scope.js';
-import { lowerStatementExpression } from './statements.js';
 import { readsAny, writtenVariables } from '../visit.js';
 import {
-  type PointerValue, type Value, freeze, integerValue, isPointerLike, pointerTruth, protect, protectValue, toInteger,
-  toPointer,
+  freeze, integerValue, isPointerLike, pointerTruth, protect, protectValue, toInteger, toPointer,
 } from './values.js';
 
 export function resolverFor(context: Context) {
@@ -91,7 +91,7 @@ export function lowerForEffect(context: Context, scope: Scope, expression: AstEx
       return;
     }
     case 'call':
-      lowerCall(context, scope, expression, out, true);
+      context.lowerer.lowerCall(context, scope, expression, out, true);
       return;
     default:
       break;
@@ -163,7 +163,7 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
     case 'conditional':
       return lowerConditional(context, scope, expression, out);
     case 'call':
-      return lowerCall(context, scope, expression, out, false);
+      return context.lowerer.lowerCall(context, scope, expression, out, false);
     case 'index': {
       const base = lowerExpression(context, scope, expression.array, out);
       // the base is protected against the side effects of the index (not against its own)
@@ -223,7 +223,7 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
     case 'compoundLiteral':
       return unsupported(location, 'compound literal');
     case 'statementExpression':
-      return lowerStatementExpression(context, scope, expression.body, out);
+      return context.lowerer.lowerStatementExpression(context, scope, expression.body, out);
     default: {
       const never: never = expression;
       return never;

@@ -4,7 +4,9 @@
 // are collected, and the entry function is lowered with every call inlined (only code reachable from
 // the entry is ever lowered). An unsupported construct (LoweringError, or a ResourceLimitError)
 // yields a located `unsupported: <what>` diagnostic; any other exception is a bug and is thrown
-// again as an InternalLoweringError that carries the location being processed.
+// again as an InternalLoweringError that carries the location being processed. The entry also
+// gathers the recursive steps (calls.ts, statements.ts) into the `Lowerer` that every Context
+// carries, so the files below them reach them without an import that runs back up.
 //
 // Soundness assumptions recorded as warnings: allocation never fails; uninitialised locals are
 // nondeterministic; out-of-bounds accesses stay inside the same array (IR semantics).
@@ -15,13 +17,14 @@ import type { Diagnostic } from '../../verdict.js';
 import { createHavoc, createProgram } from '../factory.js';
 import type { DataModel, Program, Statement } from '../types.js';
 import { applyDeclarator, typeFromSpecifiers } from './c-types.js';
-import { Context, InternalLoweringError, LoweringError, unsupported } from './context.js';
+import { lowerCall } from './calls.js';
+import { Context, InternalLoweringError, type Lowerer, LoweringError, unsupported } from './context.js';
 import { lowerDeclaration } from './declarations.js';
 import { resolverFor } from './expressions.js';
 import { createObject } from './objects.js';
 import { checkRowAllocations, settleRowContents } from './rows.js';
-import { Scope } from './scope.js';
-import { lowerFunctionBody } from './statements.js';
+import { BlockScope } from './scope.js';
+import { lowerFunctionBody, lowerStatementExpression } from './statements.js';
 
 export interface LowerOptions {
   dataModel: DataModel;
@@ -34,6 +37,9 @@ export type LowerResult =
   | { kind: 'lowered'; program: Program; warnings: Diagnostic[] }
   | { kind: 'unsupported'; diagnostics: Diagnostic[] };
 
+/** the recursive steps, which the files below calls.ts and statements.ts reach through the context */
+const lowerer: Lowerer = { lowerCall, lowerStatementExpression, lowerFunctionBody };
+
 function functionName(definition: FunctionDefinition): string | undefined {
   let node = definition.declarator;
   for (;;) {
@@ -44,10 +50,10 @@ function functionName(definition: FunctionDefinition): string | undefined {
 }
 
 export function lowerTranslationUnit(unit: TranslationUnit, file: string, options: LowerOptions): LowerResult {
-  const context = new Context(file, options.dataModel, options.maxInlineDepth ?? 32);
+  const context = new Context(file, options.dataModel, options.maxInlineDepth ?? 32, lowerer);
   let current: SourceLocation = { line: 1, column: 1 };
   try {
-    const root = new Scope(undefined);
+    const root = new BlockScope(undefined);
     for (const item of unit.items) {
       current = item.location;
       if (item.kind === 'functionDefinition') {

@@ -8,36 +8,16 @@
 // - a pointer variable is a slot statically bound to ONE target object for its whole life.
 // - a pointer stored in an array or a struct is "opaque": only whether it is NULL is modelled (a
 //   _Bool cell: 0 = NULL, 1 = some object or block); dereferencing it is refused, so the block it
-//   points to is never observable.
-// Unions are refused.
+//   points to is never observable, except the rows of an array of pointers to integers (rows.ts).
+// Unions are refused. The `ObjectNode` shape is in model.ts; this file creates, navigates, reads
+// and writes objects.
 
 import type { SourceLocation } from '../../frontend/ast.js';
 import { boolType, createArrayRead, createArrayWrite, createAssign, createVariableExpression } from '../factory.js';
-import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
-import type { ArraySize, CType } from './c-types.js';
+import type { ArrayVariable, Expression, IntegerType, Statement } from '../types.js';
 import { describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
-
-export interface PointerTarget {
-  /** the object pointed into */
-  readonly object: ObjectNode;
-  /** true: the pointer points at the first element of `object` (an array); false: at `object` itself */
-  readonly isArray: boolean;
-  /** the block was created by an allocation executed inside a loop */
-  readonly allocatedInLoop: boolean;
-}
-
-export interface PointerSlot {
-  target: PointerTarget | undefined;
-  readonly sourceName: string;
-  readonly location: SourceLocation | undefined;
-}
-
-export type ObjectNode =
-  | { readonly kind: 'scalar'; readonly variable: ScalarVariable; readonly ctype: CType }
-  | { readonly kind: 'cell'; readonly array: ArrayVariable; readonly indices: readonly Expression[]; readonly ctype: CType }
-  | { readonly kind: 'struct'; readonly fields: ReadonlyMap<string, ObjectNode>; readonly ctype: CType }
-  | { readonly kind: 'pointer'; readonly slot: PointerSlot; readonly ctype: CType };
+import type { ArraySize, CType, ObjectNode } from './model.js';
 
 export type SizeResolver = (size: ArraySize, location: SourceLocation) => Expression;
 

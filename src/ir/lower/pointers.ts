@@ -10,10 +10,11 @@ import {
   boolType, createArrayFill, createArrayHavoc, createConstant, convertTo,
 } from '../factory.js';
 import type { Expression, Statement } from '../types.js';
-import { type CType, constantSizeOf, describeType } from './c-types.js';
+import { constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
-import { type ObjectNode, arrayLeaves, createObject } from './objects.js';
-import { type Allocation, type PointerValue, freeze } from './values.js';
+import type { Allocation, CType, ObjectNode, PointerValue } from './model.js';
+import { arrayLeaves, createObject } from './objects.js';
+import { freeze } from './values.js';
 
 function sameTarget(left: ObjectNode, right: ObjectNode): boolean {
   if (left === right) return true;

@@ -26,33 +26,14 @@
 
 import type { SourceLocation } from '../../frontend/ast.js';
 import { boolType, convertTo, createArrayFill, createArrayHavoc, createArrayWrite, createConstant, longLongType } from '../factory.js';
-import type { ArrayVariable, ArrayWriteStatement, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../types.js';
+import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../types.js';
 import { containsJump, stripWideningCasts, writesScalar } from '../visit.js';
-import { type CType, constantSizeOf, describeType } from './c-types.js';
+import { constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
-import type { ObjectNode } from './objects.js';
-import type { Allocation } from './values.js';
+import type { Allocation, ObjectNode, PointerCell, RowAllocation } from './model.js';
 
 /** the size of every dimension of a rows array: the window of decoded contents */
 const rowDimension = 256n;
-
-/** A pointer cell of an array of pointers: the array of nullness flags, the indices, the pointee. */
-export interface PointerCell {
-  readonly flags: ArrayVariable;
-  readonly indices: readonly Expression[];
-  readonly pointee: CType;
-}
-
-export interface RowAllocation {
-  readonly statement: ArrayWriteStatement;
-  /** the array of pointers it stores into */
-  readonly flags: ArrayVariable;
-  readonly location: SourceLocation;
-  /** why this allocation cannot be a row, should the rows be dereferenced */
-  readonly refusal: string | undefined;
-  /** malloc (havoc) or calloc (zero) */
-  readonly fill: 'havoc' | 'zero';
-}
 
 /** the pointer cell of an opaque pointer node, when it is a cell of an array of pointers */
 export function pointerCellOf(node: ObjectNode): PointerCell | undefined {

@@ -1,32 +1,19 @@
 // Block scopes: ordinary identifiers (objects, enum constants, typedefs, functions) and tags.
-// Objects are described by `ObjectNode`s (see objects.ts): a struct is flattened to one node per
-// field, an array of structs to one array per field, and a pointer is a slot statically bound to one
-// object.
+// `BlockScope` implements the `Scope` shape of model.ts; objects are described by `ObjectNode`s
+// (model.ts, created by objects.ts): a struct is flattened to one node per field, an array of
+// structs to one array per field, and a pointer is a slot statically bound to one object.
 
-import type { SourceLocation } from '../../frontend/ast.js';
-import type { IntegerType } from '../types.js';
-import type { CType, StructDefinition } from './c-types.js';
-import type { ObjectNode } from './objects.js';
+import type { Binding, Scope, TagBinding } from './model.js';
 
-export type Binding =
-  | { readonly kind: 'object'; readonly node: ObjectNode }
-  | { readonly kind: 'enumConstant'; readonly value: bigint; readonly type: IntegerType }
-  | { readonly kind: 'typedef'; readonly ctype: CType }
-  | { readonly kind: 'function'; readonly name: string; readonly ctype: CType }
-  /** declared but not usable (e.g. a floating-point global); using it is unsupported */
-  | { readonly kind: 'unavailable'; readonly reason: string; readonly location: SourceLocation };
-
-export type TagBinding = { readonly kind: 'struct'; readonly definition: StructDefinition } | { readonly kind: 'enum' };
-
-export class Scope {
+export class BlockScope implements Scope {
   // Created on first declaration: most block scopes (loops, compound statements) declare nothing.
   private ordinary: Map<string, Binding> | undefined;
   private tags: Map<string, TagBinding> | undefined;
 
-  constructor(readonly parent: Scope | undefined) {}
+  constructor(readonly parent: BlockScope | undefined) {}
 
-  child(): Scope {
-    return new Scope(this);
+  child(): BlockScope {
+    return new BlockScope(this);
   }
 
   declare(name: string, binding: Binding): void {
@@ -34,7 +21,7 @@ export class Scope {
   }
 
   lookup(name: string): Binding | undefined {
-    for (let scope: Scope | undefined = this; scope !== undefined; scope = scope.parent) {
+    for (let scope: BlockScope | undefined = this; scope !== undefined; scope = scope.parent) {
       const binding = scope.ordinary?.get(name);
       if (binding !== undefined) return binding;
     }
@@ -46,7 +33,7 @@ export class Scope {
   }
 
   lookupTag(name: string): TagBinding | undefined {
-    for (let scope: Scope | undefined = this; scope !== undefined; scope = scope.parent) {
+    for (let scope: BlockScope | undefined = this; scope !== undefined; scope = scope.parent) {
       const binding = scope.tags?.get(name);
       if (binding !== undefined) return binding;
     }
@@ -57,8 +44,8 @@ export class Scope {
     return this.tags?.get(name);
   }
 
-  root(): Scope {
-    let scope: Scope = this;
+  root(): BlockScope {
+    let scope: BlockScope = this;
     while (scope.parent !== undefined) scope = scope.parent;
     return scope;
   }

@@ -11,6 +11,8 @@
 //   switch sets a flag handled like `return`.
 // - `goto L` is lowered by copying L's statement when it only calls path-ending functions
 //   (the `ERROR: reach_error(); abort();` pattern); any other goto is unsupported.
+// Function bodies (inlined calls) and statement expressions are reached from calls.ts and
+// expressions.ts through `context.lowerer` (index.ts), not by import.
 
 import type {
   CompoundStatement, Declaration, Expression as AstExpression, FunctionDefinition, SourceLocation, Statement as AstStatement,
@@ -22,13 +24,13 @@ import {
 import type { Block, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
 import { visitBlock, visitStatementChildren } from '../visit.js';
 import { promote } from './c-types.js';
-import { createFrame, endsPath } from './calls.js';
 import { evaluateConstant } from './constants.js';
-import { type Context, type ExitFlag, unsupported } from './context.js';
+import { type Context, type ExitFlag, type FunctionFrame, unsupported } from './context.js';
 import { lowerDeclaration } from './declarations.js';
 import { lowerCondition, lowerExpression, lowerForEffect, lowerRvalue } from './expressions.js';
-import type { Scope } from './scope.js';
-import { type Value, freeze } from './values.js';
+import { endsPath } from './intrinsics.js';
+import type { Scope, Value } from './model.js';
+import { freeze } from './values.js';
 
 function flagSet(flags: readonly ExitFlag[]): Expression {
   let result: Expression = createVariableExpression(flags[0]!.flag);
@@ -222,6 +224,15 @@ function finishFlag(context: Context, flag: ExitFlag, block: Statement[], locati
   if (flag.used) return [createAssign(flag.flag, createConstant(0n, intType), location), ...block];
   context.removeScalar(flag.flag);
   return stripAssignments(block, flag.flag);
+}
+
+/** The frame of a function being inlined; lowerFunctionBody lowers the body with it. */
+function createFrame(
+  context: Context, name: string, definition: FunctionDefinition | undefined, result: ScalarVariable | undefined,
+  resultType: IntegerType | undefined, location: SourceLocation,
+): FunctionFrame {
+  const returnFlag: ExitFlag = { kind: 'return', flag: context.freshScalar(`${name}_returned`, intType, location), loopDepth: context.loopDepth, used: false };
+  return { name, definition, returnFlag, result, resultType, breakTargets: [] };
 }
 
 export function lowerFunctionBody(

@@ -1,40 +1,16 @@
 // The result of lowering one C expression, before it is used: an integer rvalue (a pure IR
-// expression), an object (lvalue), a pointer value, or nothing (void). Helpers to turn values into
-// integer expressions, truth values and typed temporaries.
+// expression), an object (lvalue), a pointer value, or nothing (void); the `Value` shape is in
+// model.ts. Helpers to turn values into integer expressions, truth values and typed temporaries.
 
 import type { SourceLocation } from '../../frontend/ast.js';
 import { createAssign, createConstant, createVariableExpression, convertTo, intType } from '../factory.js';
 import type { Expression, IntegerType, Statement } from '../types.js';
-import { type CType, describeType } from './c-types.js';
+import { describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
-import { type ObjectNode, type PointerTarget, isOpaquePointer, readObject } from './objects.js';
+import type { PointerValue, Value } from './model.js';
+import { isOpaquePointer, readObject } from './objects.js';
 import { readsAny, writtenVariables } from '../visit.js';
-import { type PointerCell, pointerCellOf } from './rows.js';
-
-/** A block from malloc/calloc/alloca whose element type is known only once it is bound to a pointer. */
-export interface Allocation {
-  readonly kind: 'allocation';
-  /** element count, if the size was written as n * sizeof(T) or sizeof(T) * n or sizeof(T) */
-  readonly count: Expression | undefined;
-  /** the byte count, used when `count` is undefined */
-  readonly bytes: Expression;
-  readonly sizeofType: CType | undefined;
-  readonly fill: 'havoc' | 'zero';
-  readonly location: SourceLocation;
-}
-
-export type PointerValue =
-  | { readonly kind: 'null' }
-  /** a pointer loaded from an array or struct: only its nullness (`flag` nonzero: not NULL) is known */
-  | { readonly kind: 'opaque'; readonly flag: Expression; readonly cell: PointerCell | undefined }
-  | { readonly kind: 'target'; readonly target: PointerTarget; readonly offset: Expression | undefined }
-  | Allocation;
-
-export type Value =
-  | { readonly kind: 'integer'; readonly expression: Expression }
-  | { readonly kind: 'object'; readonly node: ObjectNode }
-  | { readonly kind: 'pointer'; readonly pointer: PointerValue; readonly ctype: CType }
-  | { readonly kind: 'void' };
+import { pointerCellOf } from './rows.js';
 
 export function integerValue(expression: Expression): Value {
   return { kind: 'integer', expression };
