@@ -6,7 +6,7 @@
 // generalised program holds for the original (an over-approximation); an UNSAFE one does not, and
 // callers confirm counterexamples on the original program only.
 
-import { constantOf } from './induction.js';
+import { constantOf } from './induction-variables.js';
 import {
   convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, intType, unusedVariableId,
 } from '../ir/factory.js';

@@ -21,7 +21,7 @@ import {
   arrayAccessesIn, arrayReadsOf, containsJump, sameExpression, scalarsReadBy, stripCasts, writtenVariables,
 } from '../ir/visit.js';
 import type { ArrayGroups } from './arrays.js';
-import { type InductionVariable, inductionVariables, isIteratorExpression } from './induction.js';
+import { type InductionVariable, inductionVariables, isIteratorExpression } from './induction-variables.js';
 
 export interface LoopIterator {
   readonly variable: ScalarVariable;
@@ -58,7 +58,7 @@ export interface LoopInfo {
 }
 
 /**
- * the iterator: an induction variable (induction.ts, casts read as for an iterator) with a non-zero
+ * the iterator: an induction variable (induction-variables.ts, casts read as for an iterator) with a non-zero
  * step and exactly one definition in the loop, a top-level statement of the update or the body's last
  * statement (then every access of the body sees one value per iteration); candidates in the update
  * come first, and one whose condition gives a bound is preferred

@@ -17,7 +17,7 @@
 
 import type { ArrayReadExpression, ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation } from '../ir/types.js';
 import { arrayReadsOf, forEachStatement, scalarsReadBy, stripCasts } from '../ir/visit.js';
-import { isIteratorExpression } from './induction.js';
+import { isIteratorExpression } from './induction-variables.js';
 import type { LoopInfo } from './loops.js';
 
 export type PrecisionRule = 'l1' | 'a2' | 'a3' | 's4' | 'd5' | 'd6';

@@ -12,7 +12,6 @@
 // Soundness assumptions of SAFE: see symbolic/variables.ts `safeAssumptions` (int semantics: no
 // overflow; arrays are total maps; runs stop at a division by zero).
 
-import { performance } from 'node:perf_hooks';
 import type { Program, Semantics } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
 import { unknownVerdict, type Verdict } from '../verdict.js';
@@ -22,6 +21,7 @@ import { safeAssumptions } from '../symbolic/variables.js';
 import type { SolveOutcome } from './encoder.js';
 import type { Budget } from './budget.js';
 import { confirmModel } from './confirm.js';
+import { OutcomeRecorder } from './outcome.js';
 import { solverUnknown } from './reasons.js';
 
 /** what one bmc check needs */
@@ -53,32 +53,21 @@ export interface BoundedCheckResult {
 }
 
 export async function checkBounded(program: Program, settings: BoundedSettings, solver: Solver, budget: Budget): Promise<BoundedCheckResult> {
-  const times: Record<string, number> = {};
-  let start = performance.now();
-  const encoding = unrollProgram(program, settings.unwind, settings.semantics, { generalCore: settings.generalCore === true });
-  const request = counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, settings.semantics);
-  times.encode = performance.now() - start;
+  const recorder = new OutcomeRecorder();
+  const encoding = recorder.measure('encode', () => unrollProgram(program, settings.unwind, settings.semantics, { generalCore: settings.generalCore === true }));
+  const request = recorder.measure('encode', () => counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, settings.semantics));
   const constants = encoding.executor.constants.length;
-  const details: Record<string, unknown> = {
-    unwind: settings.unwind,
-    constants,
-    assertions: encoding.executor.definitions.length,
-    inexact: encoding.inexactReasons,
-  };
-  const done = (verdict: Verdict): BoundedCheckResult => ({ outcome: { verdict, times, details }, constants });
+  Object.assign(recorder.details, { unwind: settings.unwind, constants, assertions: encoding.executor.definitions.length, inexact: encoding.inexactReasons });
+  const done = (verdict: Verdict): BoundedCheckResult => ({ outcome: recorder.done(verdict), constants });
 
-  start = performance.now();
   // the solver asks for the model values only after a sat answer (solver.ts)
   const propertyScript = unrolledScript(encoding, encoding.property, boundedHeader(program, settings, false));
-  const result = await solver.checkScript(propertyScript, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: request.terms });
-  times.solve = performance.now() - start;
+  const result = await recorder.timed('solve', () => solver.checkScript(propertyScript, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: request.terms }));
   switch (result.kind) {
     case 'unknown':
       return done({ kind: 'unknown', reason: solverUnknown('bmc', result) });
     case 'sat': {
-      start = performance.now();
-      const confirmation = confirmModel(program, request, result.values ?? [], { semantics: settings.semantics, budget });
-      times.replay = performance.now() - start;
+      const confirmation = recorder.measure('replay', () => confirmModel(program, request, result.values ?? [], { semantics: settings.semantics, budget }));
       if (confirmation.kind === 'confirmed') return done(confirmation.verdict);
       return done({ kind: 'unknown', reason: { ...confirmation.reason, message: `bmc: ${confirmation.reason.message}` } });
     }
@@ -95,11 +84,9 @@ export async function checkBounded(program: Program, settings: BoundedSettings, 
   if (encoding.unwindingViolation.kind === 'boolConstant' && !encoding.unwindingViolation.value) {
     return done({ kind: 'safe', assumptions: safeAssumptions(settings.semantics) });
   }
-  start = performance.now();
-  const unwinding = await solver.checkScript(unrolledScript(encoding, encoding.unwindingViolation, boundedHeader(program, settings, true)), {
+  const unwinding = await recorder.timed('unwindingCheck', () => solver.checkScript(unrolledScript(encoding, encoding.unwindingViolation, boundedHeader(program, settings, true)), {
     timeoutMilliseconds: budget.solverTimeout(),
-  });
-  times.unwindingCheck = performance.now() - start;
+  }));
   switch (unwinding.kind) {
     case 'unsat':
       return done({ kind: 'safe', assumptions: safeAssumptions(settings.semantics) });

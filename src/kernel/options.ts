@@ -22,6 +22,8 @@ export interface OptionDeclaration<T> {
   readonly help: string;
   readonly defaultValue: T;
   parse(text: string): ParsedOption<T>;
+  /** whether a stored value is one this option can hold (what `optionValue` checks before use) */
+  accepts(value: unknown): value is T;
 }
 
 export type AnyOptionDeclaration = OptionDeclaration<unknown>;
@@ -50,9 +52,18 @@ export function encodingOptions(semantics: Semantics, settings: Readonly<Record<
   return { semantics, settings: new Map(Object.entries(settings)) };
 }
 
-/** the value of a declared option: the given one, else the declaration's default */
+/**
+ * the value of a declared option: the given one, else the declaration's default. A stored value
+ * the declaration does not accept (a caller that set a value by hand with the wrong type) is a
+ * programming error, not a value to guess at.
+ */
 export function optionValue<T>(options: EncodingOptions, declaration: OptionDeclaration<T>): T {
-  return options.settings.has(declaration.name) ? (options.settings.get(declaration.name) as T) : declaration.defaultValue;
+  if (!options.settings.has(declaration.name)) return declaration.defaultValue;
+  const value = options.settings.get(declaration.name);
+  if (!declaration.accepts(value)) {
+    throw new Error(`option --${declaration.name}: the value ${JSON.stringify(value)} is not one it takes`);
+  }
+  return value;
 }
 
 /** the same options with some values set (encoders calling each other with other settings) */
@@ -78,6 +89,7 @@ export function integerOption(spec: {
       }
       return { kind: 'ok', value };
     },
+    accepts: (value): value is number => typeof value === 'number' && Number.isInteger(value) && value >= spec.minimum,
   };
 }
 
@@ -95,6 +107,7 @@ export function choiceOption<T extends string>(spec: {
       if (found === undefined) return { kind: 'error', message: `--${spec.name} takes ${spec.choices.join(' or ')}, not '${text}'` };
       return { kind: 'ok', value: found };
     },
+    accepts: (value): value is T => spec.choices.some((choice) => choice === value),
   };
 }
 
@@ -110,5 +123,6 @@ export function flagOption(spec: { readonly name: string; readonly help: string 
       if (text === 'false') return { kind: 'ok', value: false };
       return { kind: 'error', message: `--${spec.name} takes no value` };
     },
+    accepts: (value): value is boolean => typeof value === 'boolean',
   };
 }

@@ -6,12 +6,12 @@
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commutationScript, inductionStart } from '../../src/encoders/induct/queries.js';
+import { commutationScript, inductionStart } from '../../src/encoders/induct/premises.js';
 import { inductEncoder } from '../../src/encoders/induct/index.js';
 import { runEncoding, type EncodingRun } from '../../src/kernel/guard.js';
 import { detectShape, type CountingLoop } from '../../src/encoders/induct/shape.js';
-import { lowerSource } from '../soundness/harness.js';
-import { familyFolder as folder, loadProgram as load, prelude, programText, runHarness, sizeBodies, sizeChecks, solveFamily, symbolicProgramText } from '../support/symbolic-programs.js';
+import { harnessScale, lowerSource, runHarness, sampledSizePrograms } from '../soundness/harness.js';
+import { familyFolder as folder, loadProgram as load, prelude, programText, sizeBodies, sizeChecks, solveFamily, symbolicProgramText } from '../support/symbolic-programs.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
 import { testSolver } from '../support/solver.js';
 
@@ -20,7 +20,7 @@ afterAll(() => solver.dispose());
 const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 30_000 };
 
 describe('induct on the bench/symbolic family', () => {
-  it('never contradicts the expected answers, and decides at least 46 safe and 52 buggy programs', async () => {
+  it('never contradicts the expected answers, and decides a floor of the safe and of the buggy programs', async () => {
     // 10 s a program, as the bench script measures it (the decided ones take under a second or two)
     const { counts, wrong } = await solveFamily(inductEncoder, { ...options, timeoutMilliseconds: 10_000 }, solver);
     console.log(`induct on bench/symbolic: ${JSON.stringify(counts)}`);
@@ -189,9 +189,8 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
 
 describe('induct soundness harness (random programs with a symbolic N)', () => {
   it('never SAFE where a run fails; decides a floor of programs', async () => {
-    const { statistics, safeButFailing } = await runHarness(inductEncoder, programText, 40, 20261123, 5_000, solver);
+    const statistics = await runHarness({ encoder: inductEncoder, options: { semantics: 'c', timeoutMilliseconds: 5_000 }, solver, numRuns: 40 * harnessScale, seed: 20261123, programs: sampledSizePrograms(programText) });
     console.log(`induct harness: ${JSON.stringify(statistics)}`);
-    expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(Math.floor(statistics.programs * 0.5));
     expect(statistics.safe).toBeGreaterThan(0);
     expect(statistics.unsafe).toBeGreaterThan(0);
@@ -199,9 +198,8 @@ describe('induct soundness harness (random programs with a symbolic N)', () => {
 
   it('with loops that read N (difference relations): never SAFE where a run fails; decides a floor of programs', async () => {
     const programs = symbolicProgramText(sizeBodies, sizeChecks);
-    const { statistics, safeButFailing } = await runHarness(inductEncoder, programs, 30, 20261125, 5_000, solver);
+    const statistics = await runHarness({ encoder: inductEncoder, options: { semantics: 'c', timeoutMilliseconds: 5_000 }, solver, numRuns: 30 * harnessScale, seed: 20261125, programs: sampledSizePrograms(programs) });
     console.log(`induct harness (loops reading N): ${JSON.stringify(statistics)}`);
-    expect(safeButFailing, 'SAFE although a run fails').toEqual([]);
     expect(statistics.safe).toBeGreaterThan(0);
     expect(statistics.unsafe).toBeGreaterThan(0);
   });

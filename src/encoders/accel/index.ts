@@ -26,6 +26,7 @@ import type { Path, SymbolicExecutor } from '../../symbolic/executor.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { confirmModel } from '../../kernel/confirm.js';
+import { OutcomeRecorder } from '../../kernel/outcome.js';
 import { flagOption, integerOption, optionValue } from '../../kernel/options.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { stretchChoices } from './stretch-choices.js';
@@ -244,14 +245,13 @@ function phasesOf(plan: AccelerationPlan): Phase[] {
 export async function solveAccel(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
   const semantics = options.semantics;
-  const started = performance.now();
-  const times: Record<string, number> = {};
-  const plan = await planAcceleration(program, semantics, solver, budget.share(1 / 2));
-  times.summarise = performance.now() - started;
+  const recorder = new OutcomeRecorder({ showReport: optionValue(options, showSummariesOption) });
+  const { times, details } = recorder;
+  const done = (verdict: Verdict): SolveOutcome => recorder.done(verdict);
+  const plan = await recorder.timed('summarise', () => planAcceleration(program, semantics, solver, budget.share(1 / 2)));
   const unwind = optionValue(options, accelUnwindOption);
-  const details: Record<string, unknown> = { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report };
-  const report = optionValue(options, showSummariesOption) ? plan.report : undefined;
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(report === undefined ? {} : { report }) });
+  Object.assign(details, { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report });
+  recorder.report.push(...plan.report);
   // with no accelerated path the check is plain bmc at the small unwinding: still worth running
   // Quantifier-free summaries first (fast for the solver), then all of them; if a replay fails and
   // some summary was inexact (⊥), the exact ones only. Each phase's unsat speaks only for its own

@@ -16,14 +16,13 @@
 // ... within what is left of the time budget (one budget for the whole solve) and replayed; only a
 // replayed failing assertion gives UNSAFE.
 
-import { performance } from 'node:perf_hooks';
 import type { Block, LoopStatement, Program, Semantics } from '../../ir/types.js';
 import {
   and, applyFunction, boolSort, createChcSystem, declareFunction, falseTerm, freeSymbols, not, trueTerm,
   type ChcSystem, type FunctionDeclaration, type HornClause, type Sort, type Term,
 } from '../../smt/terms.js';
-import type { Verdict } from '../../verdict.js';
-import { searchCounterexample, searchFailure } from '../../kernel/search.js';
+import { OutcomeRecorder } from '../../kernel/outcome.js';
+import { searchProveSearch } from '../../kernel/strategy.js';
 import { arrayVariableSort, ExpressionTranslator, scalarSort } from '../../symbolic/expressions.js';
 import { SymbolicExecutor, type BlockResult, type Path, type SymbolicState } from '../../symbolic/executor.js';
 import { collectVariables, safeAssumptions, type ProgramVariables } from '../../symbolic/variables.js';
@@ -263,38 +262,26 @@ export const chcEncoder: Encoder = {
   },
   async solve(program: Program, context: EncoderContext): Promise<SolveOutcome> {
     const { options, solver, budget } = context;
-    const times: Record<string, number> = {};
-    let start = performance.now();
-    const encoding = buildChcEncoding(program, options.semantics);
-    times.encode = performance.now() - start;
-    const details: Record<string, unknown> = {
-      predicates: encoding.system.predicates.length,
-      clauses: encoding.system.clauses.length,
-      inexact: encoding.inexactReasons,
-    };
-    const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-    start = performance.now();
-    // one budget for the whole solve: the CHC query, then the counterexample search in what is left
-    const result = await solver.checkChc(encoding.system, { timeoutMilliseconds: budget.solverTimeout() });
-    times.solve = performance.now() - start;
-    switch (result.kind) {
-      case 'sat':
-        return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
-      case 'unknown':
-        return done({ kind: 'unknown', reason: solverUnknown('chc', result) });
-      case 'unsat':
-        break;
-      default: {
-        const never: never = result;
-        throw new Error(`unknown solver result ${JSON.stringify(never)}`);
-      }
-    }
-    const search = await searchCounterexample(program, options.semantics, solver, budget);
-    times.counterexampleSearch = search.milliseconds;
-    if (search.kind === 'found') {
-      details.counterexampleUnwind = search.unwind;
-      return done(search.verdict);
-    }
-    return done({ kind: 'unknown', reason: searchFailure('chc: the clauses have no model', search, 'noReplay') });
+    const recorder = new OutcomeRecorder();
+    const encoding = recorder.measure('encode', () => buildChcEncoding(program, options.semantics));
+    Object.assign(recorder.details, { predicates: encoding.system.predicates.length, clauses: encoding.system.clauses.length, inexact: encoding.inexactReasons });
+    return searchProveSearch(program, context, recorder, {
+      // one budget for the whole solve: the CHC query, then the counterexample search in what is left
+      prove: async () => {
+        const result = await recorder.timed('solve', () => solver.checkChc(encoding.system, { timeoutMilliseconds: budget.solverTimeout() }));
+        switch (result.kind) {
+          case 'sat':
+            return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
+          case 'unknown':
+            return { kind: 'decided', verdict: { kind: 'unknown', reason: solverUnknown('chc', result) } };
+          case 'unsat':
+            return { kind: 'search', why: 'chc: the clauses have no model', unknownKind: 'noReplay' };
+          default: {
+            const never: never = result;
+            throw new Error(`unknown solver result ${JSON.stringify(never)}`);
+          }
+        }
+      },
+    });
   },
 };

@@ -10,13 +10,13 @@ import { createAssign, createConstant } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Program, ScalarVariable } from '../../ir/types.js';
 import { linearInSize } from './shape.js';
 import { writtenVariables } from '../../ir/visit.js';
-import { constantOf } from '../../analysis/induction.js';
+import { constantOf } from '../../analysis/induction-variables.js';
 import { equal, intConstant, select, subtract, trueTerm, type Term } from '../../smt/terms.js';
 import type { Solver, ModelValue } from '../../solvers/solver.js';
 import type { SymbolicState } from '../../symbolic/executor.js';
 import type { Budget } from '../../kernel/budget.js';
 import type { CountingLoop, InductionShape, MiddleElement } from './shape.js';
-import { analysePointwise, type PointwiseArrays } from './pointwise.js';
+import { analysePointwise, type PointwiseArrays } from './pointwise-loops.js';
 import {
   type Band, type Polynomial, type PathPair, type Relation, PairExecution, sideDifference, startPair, queryMilliseconds, writtenCells,
 } from './pair-execution.js';
@@ -127,7 +127,7 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
 }
 
 /**
- * the cells of `array` the loop writes through its pointwise inner loops (pointwise.ts), all over
+ * the cells of `array` the loop writes through its pointwise inner loops (pointwise-loops.ts), all over
  * one range s0 + o ≤ k < N + d + o (a constant start, a bound N + d), and nowhere else; or undefined
  */
 function innerBand(loop: CountingLoop, array: ArrayVariable, size: ScalarVariable): Band | undefined {

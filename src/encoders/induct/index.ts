@@ -5,7 +5,7 @@
 // For a program of the shape of shape.ts, P(N) = Pre(N); E_1 … E_r; Post(N), SAFE for every N
 // allowed by the precondition φ is shown by:
 // 1. φ(N) ⇒ N ≥ lower (the largest such lower ≤ 8, at least 1), start > lower, and for N ≥ start,
-//    φ(N) ⇒ φ(N − 1) (queries.ts `preconditionProgram`);
+//    φ(N) ⇒ φ(N − 1) (premises.ts `preconditionProgram`);
 // 2. base cases: P(n) for n = lower … start − 1 by bmc with N fixed and unwinding assertions (exact);
 // 3. peeling: each counting loop of P(N) is its run for N − 1 plus one last iteration (the peel),
 //    because the body reads neither N nor anything computed from it. Every peel commutes with every
@@ -38,11 +38,11 @@ import type { EmitContext, EmitResult, EmittedArtefact, Encoder, EncoderContext,
 import type { Budget } from '../../kernel/budget.js';
 import { confirmCounterexample } from '../../kernel/confirm.js';
 import { flagOption, integerOption, optionValue } from '../../kernel/options.js';
-import { phaseTimer } from '../../kernel/phase-times.js';
+import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import {
   commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
-} from './queries.js';
+} from './premises.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
 import { inlineAssertionTemporaries, moveInitialisationsToLoops, unwrapFinalConditional } from './normalise.js';
 import { detectShape, findSize, type CountingLoop, type InductionShape } from './shape.js';
@@ -140,7 +140,7 @@ interface StepAttempt { readonly step: Premise; readonly method: string }
 
 /** the inductive step: the peels moved to the end when the middle does not read N and they commute, else difference relations */
 async function proveStep(
-  target: Program, shape: InductionShape, start: bigint, context: EncoderContext, report: string[], timed: <T>(phase: string, run: () => Promise<T>) => Promise<T>,
+  target: Program, shape: InductionShape, start: bigint, context: EncoderContext, report: string[], timed: PhaseTimer,
 ): Promise<StepAttempt> {
   const { options, solver, budget } = context;
   const commutation: Premise = shape.middleReadsSize || shape.innerLoops.size > 0
@@ -164,7 +164,7 @@ async function proveStep(
 /** the strengthened program (more assertions, the same runs): its base cases and step; a base-case failure counts only when it replays on the original */
 async function proveStrengthened(
   strengthened: Program, original: Program, generalised: boolean, lower: bigint, start: bigint, context: EncoderContext, report: string[],
-  timed: <T>(phase: string, run: () => Promise<T>) => Promise<T>,
+  timed: PhaseTimer,
 ): Promise<StepAttempt> {
   const detected = detectShape(strengthened);
   if (detected.kind === 'outOfShape') return { step: { kind: 'fails', reason: unknownReason('imprecise', `induct: strengthening: ${detected.reason}`) }, method: '' };
@@ -179,12 +179,9 @@ async function proveStrengthened(
 export async function solveInduct(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
   const semantics = options.semantics;
-  const times: Record<string, number> = {};
-  const details: Record<string, unknown> = {};
-  const report: string[] = [];
-  const show = optionValue(options, showInductionOption);
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(show ? { report } : {}) });
-  const timed = phaseTimer(times);
+  const recorder = new OutcomeRecorder({ showReport: optionValue(options, showInductionOption) });
+  const { details, report, timed } = recorder;
+  const done = (verdict: Verdict): SolveOutcome => recorder.done(verdict);
   const { target, constant, summarised } = withSizeParameter(program, semantics);
   const detected = detectShape(target);
   if (detected.kind === 'outOfShape') return done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));

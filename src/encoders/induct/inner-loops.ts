@@ -41,11 +41,11 @@ import {
 import type { ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, substituteScalar, visitExpressionChildren, writtenVariables } from '../../ir/visit.js';
 import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
-import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction.js';
+import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction-variables.js';
 import { polynomialVariables, variablePolynomial, withCommonDenominator, type Polynomial } from '../../analysis/polynomial.js';
 import { expressionPolynomial } from '../accel/transition.js';
-import { mayFail } from './pointwise.js';
-import { FreshScalars } from './queries.js';
+import { mayFail } from './pointwise-loops.js';
+import { FreshScalars } from './premises.js';
 
 /** what became of the inner loops: the rewritten program and one line per summarised loop */
 export interface InnerLoopSummaries {

@@ -16,12 +16,12 @@
 // - a scalar's difference may also start after the first common iteration (a maximum that the
 //   first iteration sets from cells that differ);
 // - band:           ∀k with low ≤ k < N − 1 + d (the cells both programs' pointwise inner loops
-//                   write, pointwise.ts): a_N[k] − a_{N−1}[k] = (at entry) + c1·n + c2·n(n−1)/2;
+//                   write, pointwise-loops.ts): a_N[k] − a_{N−1}[k] = (at entry) + c1·n + c2·n(n−1)/2;
 // - edge:           P(N)'s extra cell a_N[N − 1 + d] = (at entry) + c1·n + c2·n(n−1)/2;
 // - every coefficient may be c + c'·N (an inner loop of N iterations adds N − 1 more per outer
 //   iteration on P(N)'s side).
 // Inner loops run through their exact summaries: closed forms (inner-loops.ts, before the shape is
-// taken) or one λ per written array (pointwise.ts, in the executor of pair-execution.ts).
+// taken) or one λ per written array (pointwise-loops.ts, in the executor of pair-execution.ts).
 // A loop counting down runs P(N)'s extra iteration first (counter N + d), then the common ones
 // share their counter values N − 1 + d − n; a loop counting up runs the common ones first.
 // The coefficients are fitted on runs of both programs for two small fixed N (fit-relations.ts), and
@@ -43,11 +43,11 @@ import { substituteScalarInBlock, writtenVariables } from '../../ir/visit.js';
 import { add, and, equal, falseTerm, implies, intConstant, intSort, less, lessEqual, not, or, type SmtScript, type Term } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Budget } from '../../kernel/budget.js';
-import { assumeAssertions, FreshScalars, inRange } from './queries.js';
+import { assumeAssertions, FreshScalars, inRange } from './premises.js';
 import type { CountingLoop, InductionShape } from './shape.js';
 import { type LockstepResult, type PathPair, type Relation, PairExecution, describeRelation, previousSize, startPair, queryMilliseconds } from './pair-execution.js';
 import { fitCandidates } from './fit-relations.js';
-import type { PointwiseArrays } from './pointwise.js';
+import type { PointwiseArrays } from './pointwise-loops.js';
 
 type LoopRelations = ReadonlyMap<CountingLoop, readonly Relation[]>;
 

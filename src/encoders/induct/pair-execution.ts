@@ -1,6 +1,6 @@
 // The symbolic execution of P(N) and P(N − 1) side by side for `induct`'s difference relations
 // (lockstep.ts): the relation candidates and their meaning as terms, the pair of paths, P(N)'s peels
-// and the start of both runs. One executor, one query per use; inner loops go through pointwise.ts.
+// and the start of both runs. One executor, one query per use; inner loops go through pointwise-loops.ts.
 //
 // Soundness: see lockstep.ts. Everything here builds terms; nothing is assumed that the relations'
 // definitions in the header of lockstep.ts do not say. Int semantics only.
@@ -8,7 +8,7 @@
 import { createBinary, createConstant, createVariableExpression, intType } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, Program, ScalarVariable } from '../../ir/types.js';
 import { flattenStatements, substituteScalar, substituteScalarInBlock, writtenVariables } from '../../ir/visit.js';
-import { constantOf, variableOffset } from '../../analysis/induction.js';
+import { constantOf, variableOffset } from '../../analysis/induction-variables.js';
 import {
   add, and, containsSubterm, createSmtScript, equal, euclideanModulo, falseTerm, forall, greaterEqual, implies, intConstant, intSort, less, lessEqual, multiply, not, or,
   select, subtract, symbol, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
@@ -16,9 +16,9 @@ import {
 import { ExpressionTranslator } from '../../symbolic/expressions.js';
 import { SymbolicExecutor, type Path, type SymbolicState } from '../../symbolic/executor.js';
 import { collectVariables } from '../../symbolic/variables.js';
-import { choiceValues, peel } from './queries.js';
+import { choiceValues, peel } from './premises.js';
 import type { CountingLoop, InductionShape } from './shape.js';
-import { pointwiseHook, type PointwiseArrays } from './pointwise.js';
+import { pointwiseHook, type PointwiseArrays } from './pointwise-loops.js';
 
 /** the cells of an array a loop writes: one constant cell, or the cell counter + offset */
 export type WrittenCells =

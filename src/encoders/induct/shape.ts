@@ -16,17 +16,17 @@
 //   loops whose body writes nothing). Post is the property ψ(N).
 // Loop counters are local to their loops: each counter is written only by its loop's initialisation
 // and update, and read only inside its own loop. So their values between loops are dead, and the
-// proof may compare states without them (queries.ts).
+// proof may compare states without them (premises.ts).
 //
 // Everything here is syntactic and conservative: a program outside the shape is UNKNOWN
 // ('unsupported') with the reason and location.
 
-import { constantOf, incrementStep, splitCounterUpdate } from '../../analysis/induction.js';
+import { constantOf, incrementStep, splitCounterUpdate } from '../../analysis/induction-variables.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import {
   arrayAccessesIn, arrayReadsOf, containsJump, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, writtenVariables,
 } from '../../ir/visit.js';
-import { mayFail, pointwiseLoop } from './pointwise.js';
+import { mayFail, pointwiseLoop } from './pointwise-loops.js';
 import { updateIf } from '../../ir/factory.js';
 
 /** a loop running n(N) = N + offset iterations, the counter from `start` in steps of `step` */
@@ -54,7 +54,7 @@ export interface CountingLoop {
    */
   readonly direction: 'up' | 'down';
   readonly downFrom: bigint;
-  /** the counters of the pointwise inner loops of the body (pointwise.ts), by loop id */
+  /** the counters of the pointwise inner loops of the body (pointwise-loops.ts), by loop id */
   readonly innerLoops: ReadonlyMap<number, ScalarVariable>;
 }
 
@@ -130,7 +130,7 @@ function ceilingDivision(numerator: bigint, denominator: bigint): bigint {
 
 /** body and update, an increment or decrement of `counter` at the end of the body counting as the update */
 
-/** the pointwise inner loops of the body (pointwise.ts) with their counters, or why a nested loop is not one */
+/** the pointwise inner loops of the body (pointwise-loops.ts) with their counters, or why a nested loop is not one */
 function innerLoopsOf(body: Block, counter: ScalarVariable, found: Map<number, ScalarVariable>): string | undefined {
   for (const [index, statement] of body.entries()) {
     if (statement.kind === 'if') {
@@ -383,7 +383,7 @@ function checkLocality(
   middle: readonly MiddleElement[], post: readonly PostElement[], counters: ReadonlyMap<number, ScalarVariable>,
 ): { reason: string; location?: SourceLocation } | undefined {
   const check = (original: Block[], own: ScalarVariable | undefined, where: SourceLocation | undefined): { reason: string; location?: SourceLocation } | undefined => {
-    // an inner loop with its counter's initialisation uses that counter only inside (pointwise.ts), even when it is another loop's counter too
+    // an inner loop with its counter's initialisation uses that counter only inside (pointwise-loops.ts), even when it is another loop's counter too
     const blocks = original.map(withoutInnerLoops);
     const read = scalarsReadIn(blocks);
     // a havoc of a counter outside its loop (an uninitialised declaration) writes a dead value

@@ -12,12 +12,12 @@
 // A wrong guess only makes the strengthened proof fail; its failures are never reported as bugs
 // of the original unless they replay on the original (index.ts).
 
-import { pointwiseHook } from './pointwise.js';
+import { pointwiseHook } from './pointwise-loops.js';
 import { fitNewton } from './fit-relations.js';
 import { createArrayRead, createAssert, createAssign, createBinary, createConstant, createProgram, createVariableExpression, intType } from '../../ir/factory.js';
 import type { ArrayVariable, Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
 import { flattenStatements, writtenVariables } from '../../ir/visit.js';
-import { constantOf } from '../../analysis/induction.js';
+import { constantOf } from '../../analysis/induction-variables.js';
 import { createSmtScript, equal, intConstant, select, trueTerm, type FunctionDeclaration } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { ExpressionTranslator } from '../../symbolic/expressions.js';

@@ -12,18 +12,16 @@
 // Arrays: a loop that writes an array havocs it at the start of every abstract iteration (the
 // verdict says which); reads of arrays the loop does not write are kept.
 
-import { performance } from 'node:perf_hooks';
 import { printProgramAsC } from '../../ir/print-c.js';
 import type { Program } from '../../ir/types.js';
 import { or } from '../../smt/terms.js';
-import { unknownReason, type Verdict } from '../../verdict.js';
 import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
 import { checkBounded } from '../../kernel/bounded-check.js';
-import { searchCounterexample, searchFailure } from '../../kernel/search.js';
+import { OutcomeRecorder } from '../../kernel/outcome.js';
+import { searchProveSearch } from '../../kernel/strategy.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import { flagOption, optionValue } from '../../kernel/options.js';
-import { phaseTimer } from '../../kernel/phase-times.js';
 import { abstractProgram, type AbstractProgram, type LoopAbstraction } from './abstract.js';
 import type { Acceleration } from './classify.js';
 
@@ -77,33 +75,25 @@ function abstractionNotes(abstraction: AbstractProgram): string[] {
 async function solveLabmc(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
   const semantics = options.semantics;
-  const times: Record<string, number> = {};
-  const timed = phaseTimer(times);
-  const started = performance.now();
-  const abstraction = abstractProgram(program, semantics);
-  times.abstract = performance.now() - started;
-  const details: Record<string, unknown> = {
-    loops: abstraction.loops.map((loop) => ({ line: loop.classes.loop.location.line, bound: loop.bound, form: loop.form })),
-    unwind: abstraction.unwind,
-  };
-  const report = optionValue(options, showAbstractionOption)
-    ? [printProgramAsC(abstraction.program, ['labmc abstraction (paper 004): if this program is safe, so is the original', ...describeAbstraction(abstraction)])]
-    : undefined;
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(report === undefined ? {} : { report }) });
-
-  const checked = await timed('abstractBmc', () => checkBounded(abstraction.program, { semantics, unwind: abstraction.unwind, unwindingAssertions: true }, solver, budget));
-  const abstractVerdict = checked.outcome.verdict;
-  details.abstractVerdict = abstractVerdict.kind;
-  if (abstractVerdict.kind === 'safe') return done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...abstractionNotes(abstraction)] });
-  const why = abstractVerdict.kind === 'unsafe'
-    ? 'labmc: the abstract program can fail (the abstraction may be too coarse)'
-    : `labmc: the abstract program is not proven safe (${abstractVerdict.reason.message})`;
-  if (budget.expired()) return done({ kind: 'unknown', reason: unknownReason('timeout', `${why}; no time left for a counterexample search`) });
-  // the abstract program's failure may be spurious: only a replayed run of the original counts
-  const search = await timed('counterexampleSearch', () => searchCounterexample(program, semantics, solver, budget));
-  if (search.kind === 'found') return done(search.verdict);
-  const kind = abstractVerdict.kind === 'unknown' ? abstractVerdict.reason.kind : 'imprecise';
-  return done({ kind: 'unknown', reason: searchFailure(why, search, kind) });
+  const show = optionValue(options, showAbstractionOption);
+  const recorder = new OutcomeRecorder({ showReport: show });
+  const abstraction = recorder.measure('abstract', () => abstractProgram(program, semantics));
+  recorder.details.loops = abstraction.loops.map((loop) => ({ line: loop.classes.loop.location.line, bound: loop.bound, form: loop.form }));
+  recorder.details.unwind = abstraction.unwind;
+  if (show) recorder.report.push(printProgramAsC(abstraction.program, ['labmc abstraction (paper 004): if this program is safe, so is the original', ...describeAbstraction(abstraction)]));
+  return searchProveSearch(program, context, recorder, {
+    prove: async () => {
+      const checked = await recorder.timed('abstractBmc', () => checkBounded(abstraction.program, { semantics, unwind: abstraction.unwind, unwindingAssertions: true }, solver, budget));
+      const abstractVerdict = checked.outcome.verdict;
+      recorder.details.abstractVerdict = abstractVerdict.kind;
+      if (abstractVerdict.kind === 'safe') return { kind: 'decided', verdict: { kind: 'safe', assumptions: [...safeAssumptions(semantics), ...abstractionNotes(abstraction)] } };
+      // the abstract program's failure may be spurious: only a replayed run of the original counts
+      const why = abstractVerdict.kind === 'unsafe'
+        ? 'labmc: the abstract program can fail (the abstraction may be too coarse)'
+        : `labmc: the abstract program is not proven safe (${abstractVerdict.reason.message})`;
+      return { kind: 'search', why, unknownKind: abstractVerdict.kind === 'unknown' ? abstractVerdict.reason.kind : 'imprecise' };
+    },
+  });
 }
 
 async function emitLabmc(program: Program, context: EmitContext): Promise<EmitResult> {

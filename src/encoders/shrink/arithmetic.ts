@@ -4,7 +4,7 @@
 //   entry + (j-1)·step, always "in range" (int semantics assumes no overflow).
 // - bv: iteration numbers are unsigned bit-vectors of `width` bits (1 <= j < 2^width; the queries
 //   choose width = the widest accelerated type + 2, and the encoding makes every loop that matters
-//   stop within 2^(that type's width) + 1 iterations, see queries.ts). The closed form is computed
+//   stop within 2^(that type's width) + 1 iterations, see residual-queries.ts). The closed form is computed
 //   without wrap-around in a wide bit-vector: wide = ext(entry) + zext(j-1)·step (sign- or
 //   zero-extension by the variable's type), the value is its low w bits — exactly the two's complement
 //   value after j-1 steps of `v = v + step`, since w-bit addition is addition modulo 2^w — and

@@ -33,7 +33,7 @@
 //    or only read. With 4, the fused loop ends in the state the two loops end in.
 // Fusion repeats backwards (L0; L1; L2 → one loop) while the conditions hold.
 
-import { incrementStep } from '../../analysis/induction.js';
+import { incrementStep } from '../../analysis/induction-variables.js';
 import { updateLoop } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../../ir/types.js';
 import {

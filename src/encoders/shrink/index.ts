@@ -6,7 +6,7 @@
 //
 // Verdicts: SAFE when the check at k and the residual at k are both unsat (in int or bv semantics; the
 // assumptions of every SAFE of the semantics plus the over-approximation of loops before R). In bv,
-// first the no-wrap queries (queries.ts, buildBoundQuery) must be unsat for one stepping counter of R
+// first the no-wrap queries (residual-queries.ts, buildBoundQuery) must be unsat for one stepping counter of R
 // and for the assertion loop's counter; otherwise (or without a stepping counter) UNKNOWN with the reason.
 // Cascaded loops with the same iteration count are coalesced into R first (coalesce.ts). A sat residual gives a
 // candidate: if the loop has no loop-carried dependence (dependence.ts) its model is replayed; then
@@ -16,7 +16,6 @@
 // UNSAFE only when the interpreter's replay on the original program fails the assertion; anything
 // else is UNKNOWN with a reason.
 
-import { performance } from 'node:perf_hooks';
 import type { Program, Semantics } from '../../ir/types.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { counterexampleRequest } from '../../symbolic/counterexample.js';
@@ -24,11 +23,11 @@ import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, EmittedArtefact, SolveOutcome } from '../../kernel/encoder.js';
 import { confirmCounterexample, type Candidate } from '../../kernel/confirm.js';
 import { integerOption, optionValue } from '../../kernel/options.js';
-import { phaseTimer, type PhaseTimer } from '../../kernel/phase-times.js';
+import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { loopCarriedDependence } from './dependence.js';
 import { guidedReplay } from './replay.js';
-import { boundingCandidates, buildBoundQuery, buildCheckQuery, buildResidualQuery, type ResidualQuery } from './queries.js';
+import { boundingCandidates, buildBoundQuery, buildCheckQuery, buildResidualQuery, type ResidualQuery } from './residual-queries.js';
 import { detectScope, type AcceleratedVariable, type ShrinkScope } from './scope.js';
 
 export const maxKOption = integerOption({
@@ -42,7 +41,7 @@ function describeProperty(scope: ShrinkScope): string {
     + (property.flag === undefined ? '' : ` (flag ${property.flag.variable.sourceName})`);
 }
 
-/** bv needs a stepping accelerated variable to bound the loop (queries.ts); undefined when fine */
+/** bv needs a stepping accelerated variable to bound the loop (residual-queries.ts); undefined when fine */
 function bitvectorRefusal(scope: ShrinkScope, semantics: Semantics): string | undefined {
   if (semantics === 'int' || boundingCandidates(scope).length > 0) return undefined;
   return `shrink: no accelerated variable with a non-zero step in the loop at ${scope.loop.location.line}:${scope.loop.location.column} bounds its iterations (bv semantics)`;
@@ -151,14 +150,11 @@ async function proveNoWrap(
 
 export async function solveShrink(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
-  const times: Record<string, number> = {};
-  const details: Record<string, unknown> = {};
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-  const timed = phaseTimer(times);
+  const recorder = new OutcomeRecorder();
+  const { details, timed } = recorder;
+  const done = (verdict: Verdict): SolveOutcome => recorder.done(verdict);
   const semantics = options.semantics;
-  let start = performance.now();
-  const detected = detectScope(program, semantics);
-  times.scope = performance.now() - start;
+  const detected = recorder.measure('scope', () => detectScope(program, semantics));
   if (detected.kind === 'outOfScope') {
     details.inScope = false;
     return done(unknownVerdict('unsupported', `shrink: ${detected.reason}`));
@@ -186,9 +182,7 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
   const unknownChecks: string[] = [];
   for (let k = 1; k <= maxK && shrinkFactor === undefined; k++) {
     if (budget.expired()) return done({ kind: 'unknown', reason: budgetSpent('shrink', `the shrinkability check for k = ${k}`) });
-    start = performance.now();
-    const query = buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, bounded);
-    times[`encode-k${k}`] = performance.now() - start;
+    const query = recorder.measure(`encode-k${k}`, () => buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, bounded));
     const result = await timed(`check-k${k}`, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
     if (result.kind === 'unsat') shrinkFactor = k;
     else if (result.kind === 'unknown') unknownChecks.push(`k=${k}: ${result.reason}`);
@@ -200,9 +194,7 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
     return done(unknownVerdict(kind, `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}`, scope.loop.location));
   }
   const k = shrinkFactor;
-  start = performance.now();
-  const residual = buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, bounded);
-  times.encodeResidual = performance.now() - start;
+  const residual = recorder.measure('encodeResidual', () => buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, bounded));
   const residualResult = await timed('residual', () => solver.checkScript(residual.script, { timeoutMilliseconds: budget.solverTimeout() }));
   switch (residualResult.kind) {
     case 'unsat': {

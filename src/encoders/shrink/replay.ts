@@ -16,7 +16,7 @@ import { runProgram, type RunOutcome } from '../../interp/interpreter.js';
 import type { Term } from '../../smt/terms.js';
 import type { ModelValue } from '../../solvers/solver.js';
 import type { ArrayContent, Counterexample } from '../../verdict.js';
-import type { AbstractedLoop } from './queries.js';
+import type { AbstractedLoop } from './residual-queries.js';
 import { flattenStatements, stripCasts, writesScalar as assignedIn } from '../../ir/visit.js';
 import { acceleratedVariables } from './scope.js';
 

@@ -33,7 +33,7 @@
 //   in range (no run stops inside a residual loop), and no havoc (residual runs are deterministic,
 //   as the proof of Theorem 1 needs).
 
-import { inductionVariables } from '../../analysis/induction.js';
+import { inductionVariables } from '../../analysis/induction-variables.js';
 import { createAssume, createUnary, typeRange } from '../../ir/factory.js';
 import type {
   Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
@@ -238,7 +238,7 @@ function checkProcessingLoop(loop: LoopStatement, semantics: Semantics): Acceler
 
 /**
  * the variables with a closed form at the start of iteration j (see the header): the loop's induction
- * variables (analysis/induction.ts; casts read as the semantics allows)
+ * variables (analysis/induction-variables.ts; casts read as the semantics allows)
  */
 export function acceleratedVariables(loop: LoopStatement, semantics: Semantics = 'int'): AcceleratedVariable[] {
   return inductionVariables(loop, semantics).map(({ variable, step }) => ({ variable, step }));

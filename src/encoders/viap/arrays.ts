@@ -18,38 +18,19 @@ import type { ArrayVariable } from '../../ir/types.js';
 import { formatTerm } from '../../smt/format.js';
 import {
   add, and, applyFunction, containsSubterm, multiply, negate, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
-  ite, less, lessEqual, select, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  ite, less, lessEqual, select, substituteTerm, trueTerm, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../../symbolic/expressions.js';
 import {
-  cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type LoopContext, type SlotForms,
+  cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type SlotForms,
   iterationFrame,
 } from './forms.js';
-import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type PointwiseForm, type RunRange } from './pointwise.js';
+import type { ArrayPlan, LoopContext } from './loop-context.js';
+import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type RunRange } from './pointwise-forms.js';
 import { dependsOn, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { orderLemmas } from './monotone.js';
 import { constantDifference, simplifyTerm } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
-
-export type ArrayPlan =
-  | { readonly kind: 'cells' }
-  | {
-    readonly kind: 'instantiated'; readonly dimension: number; readonly stride: bigint; readonly offsets: readonly Term[]; readonly function: FunctionDeclaration;
-    /**
-     * per offset, W_a's defining value over the cell variables, once the body is known and when it
-     * does not read W_a itself: views after the loop use it in place of W_a (the axiom's instance)
-     */
-    definitions?: readonly { readonly cells: readonly SymbolTerm[]; readonly value: Term }[];
-  }
-  | {
-    readonly kind: 'recurrence'; readonly function: FunctionDeclaration; readonly reason: string;
-    /**
-     * each cell's value at iteration n (the counter) over the cell variables, when every cell evolves
-     * on its own (pointwiseClosedForm); set once the body is known, so only the views after the loop
-     * (at a count >= 0 on every run that reaches the loop) read through it
-     */
-    pointwise?: PointwiseForm;
-  };
 
 /** how each written array is described: by instantiation at disjoint cells, or by a recurrence */
 export async function arrayPlans(context: LoopContext, forms: SlotForms, collector: Collector): Promise<Map<number, ArrayPlan>> {

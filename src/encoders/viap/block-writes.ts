@@ -26,7 +26,7 @@ import {
   and, euclideanDivide, euclideanModulo, implies, intConstant, ite, less, lessEqual, multiply, not, substituteTerm, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { printTerm } from '../../smt/printer.js';
-import type { LoopContext } from './forms.js';
+import type { LoopContext } from './loop-context.js';
 import { dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
 
 /** one conjunct as Q >= 0, Q affine in the counter: Q = slope·n + rest */

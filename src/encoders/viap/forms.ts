@@ -19,12 +19,13 @@ import {
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../../symbolic/expressions.js';
 import { countedSum } from './counted-sums.js';
-import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
+import { dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
 import { simplifyTerm, withOperands } from './simplify.js';
+import type { LoopContext } from './loop-context.js';
 import {
-  Collector, Frame, sameIndex, storeView, termView, type ArrayView, type ExecutionState, type Parameters, type Translator,
+  Collector, Frame, sameIndex, storeView, termView, type ArrayView, type ExecutionState, type Translator,
 } from './translate.js';
-import type { Block, LoopStatement } from '../../ir/types.js';
+import type { Block } from '../../ir/types.js';
 import { forEachStatement } from '../../ir/visit.js';
 
 const iterationName = '#n';
@@ -45,30 +46,13 @@ export type SlotForm =
     readonly kind: 'recurrence'; readonly function: FunctionDeclaration;
     /**
      * the value at n as a term over the counter, found once the body is known through the cells'
-     * forms of the arrays it reads (pointwise.ts); set after the body ran, so only the views after
+     * forms of the arrays it reads (pointwise-forms.ts); set after the body ran, so only the views after
      * the loop (at its count) read through it
      */
     derived?: Term;
   }
   /** a sum of conditional steps (counted-sums.ts): the value at n >= 0 as a term over the counter */
   | { readonly kind: 'counted'; readonly value: Term };
-
-export interface LoopContext {
-  readonly translator: Translator;
-  readonly loop: LoopStatement;
-  readonly state: ExecutionState;
-  readonly parameters: Parameters;
-  readonly counter: SymbolTerm;
-  readonly scalars: readonly ScalarVariable[];
-  readonly arrays: readonly ArrayVariable[];
-  readonly atoms: AtomTable;
-  /** placeholder name → the slot's value before the loop */
-  readonly initialByPlaceholder: Map<string, Term>;
-  /** what a run that reaches the loop satisfies (conjunction) */
-  readonly factsBefore: Term;
-  /** what holds around the loop (Frame.context of the frame it runs in) */
-  readonly enclosing: readonly Term[];
-}
 
 /** the most conditions one loop asks the solver about */
 export const maximumQuestions = 24;

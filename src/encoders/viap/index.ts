@@ -2,7 +2,7 @@
 // explicit counter per loop, closed-form solutions of the recurrences and the instantiation of
 // array axioms at the written cells (translate.ts, loops.ts); each assert is proven by one query
 // "definitions ∧ facts before it ∧ it fails" (unsat: it never fails), and when that query is not
-// unsat, by induction on the iteration count of the loop before it (induction.ts).
+// unsat, by induction on the iteration count of the loop before it (iteration-proofs.ts).
 //
 // Approximation: over. The axioms are true of every run (int semantics), so unsat for every
 // assert proves the program SAFE. A model of quantified axioms is not a run: viap never reports
@@ -23,9 +23,9 @@ import { phaseTimer } from '../../kernel/phase-times.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { decider } from './decide.js';
 import { withDivisibilityLemmas } from './divisibility.js';
-import { inductionScripts } from './induction.js';
+import { iterationProofs } from './iteration-proofs.js';
 import { summariseLoop } from './loops.js';
-import { Collector, Frame, Translator, Unsupported, type Obligation } from './translate.js';
+import { Collector, Frame, Translator, Unsupported, type Obligation, type ViapTranslation } from './translate.js';
 import { formatTerm } from '../../smt/format.js';
 
 export const showAxiomsOption = flagOption({
@@ -37,11 +37,6 @@ const shownAxiomCharacters = 600;
 
 /** the part of the budget the shallow counterexample search before the proof may use */
 const quickSearchShare = 0.1;
-
-export interface ViapTranslation {
-  readonly collector: Collector;
-  readonly obligations: readonly Obligation[];
-}
 
 export type TranslationResult = { readonly kind: 'translated'; readonly translation: ViapTranslation } | { readonly kind: 'unsupported'; readonly reason: UnknownReason };
 
@@ -106,7 +101,7 @@ async function proveObligation(program: Program, translation: ViapTranslation, o
   type Attempt = { readonly description: string; readonly scripts: readonly SmtScript[]; readonly share: number; retry: boolean; readonly direct: boolean };
   const attempts: Attempt[] = [
     { description: 'directly', scripts: [directScript(program, translation, obligation)], share: 1 / 3, retry: true, direct: true },
-    ...inductionScripts(program, translation, obligation).map((candidate) => ({ description: candidate.description, scripts: candidate.scripts, share: 1 / 6, retry: true, direct: false })),
+    ...iterationProofs(program, translation, obligation).map((candidate) => ({ description: candidate.description, scripts: candidate.scripts, share: 1 / 6, retry: true, direct: false })),
   ];
   for (const quick of [true, false]) {
     for (const attempt of attempts) {
@@ -250,7 +245,7 @@ async function emitViap(program: Program, context: EmitContext): Promise<EmitRes
   const translation = translated.translation;
   const artefacts = translation.obligations.flatMap((obligation, index) => [
     { suffix: `.viap-direct-${index + 1}.smt2`, content: directScript(program, translation, obligation) },
-    ...inductionScripts(program, translation, obligation).flatMap((candidate, candidateIndex) => candidate.scripts.map((script, part) => ({
+    ...iterationProofs(program, translation, obligation).flatMap((candidate, candidateIndex) => candidate.scripts.map((script, part) => ({
       suffix: `.viap-induction-${index + 1}-${candidateIndex + 1}-${['base', 'step', 'use'][part] ?? part}.smt2`, content: script,
     }))),
   ]);

@@ -16,7 +16,7 @@
 // Soundness: the definitions hold for every n >= 0 whatever the run does (they define functions by
 // recursion); a run's state after t complete iterations equals these functions at t.
 
-import { degreeIn, subtractPolynomials, zeroPolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import { degreeIn, subtractPolynomials, zeroPolynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
 import { writtenVariables } from '../../ir/visit.js';
 import { formatTerm } from '../../smt/format.js';
@@ -24,8 +24,10 @@ import {
   add, and, equal, euclideanDivide, forall, greater, implies, intConstant, intSort, ite, less, lessEqual, not, or, substituteTerm, trueTerm,
   type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import { arrayPlans, arrayViewAt, describeArray, recurrenceAxioms, type ArrayPlan } from './arrays.js';
-import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, type LoopContext, type SlotForms } from './forms.js';
+import { arrayPlans, arrayViewAt, describeArray, recurrenceAxioms } from './arrays.js';
+import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, type SlotForms } from './forms.js';
+import type { ArrayPlan, LoopContext } from './loop-context.js';
+import type { ExitCount } from './loop-facts.js';
 import { AtomTable, belowZeroForm, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { Collector, type ArrayView, type ExecutionState, type Jump, type LoopSummariser, type WriteRecord } from './translate.js';
 
@@ -145,21 +147,6 @@ function afterBreaks(normal: ExecutionState, breaks: readonly Jump[], atExit: (t
     result = { ...result, scalars, arrays };
   }
   return result;
-}
-
-export interface ExitCount {
-  /** max(0, quotient) */
-  readonly count: Term;
-  /** ⌈−b/s⌉: the count when it is not negative */
-  readonly quotientTerm: Term;
-  /** ⌈−b/s⌉ as a polynomial when s = 1 (over the names of `atoms`), for induction on the count */
-  readonly quotient: Polynomial | undefined;
-  readonly atoms: AtomTable;
-  /**
-   * the count holds only where quotientTerm >= 0 is shown: `n + b != 0` stops at n = −b when −b >= 0
-   * and never stops otherwise, so max(0, quotient) would be wrong there
-   */
-  readonly onlyWhenNonNegative: boolean;
 }
 
 /**

@@ -19,19 +19,10 @@ import { printTerm } from '../../smt/printer.js';
 import {
   and, containsSubterm, equal, exists, forall, freeSymbolNames, or, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import type { LoopContext } from './forms.js';
+import type { LoopContext } from './loop-context.js';
+import type { Direction } from './loop-facts.js';
 import { conjunctsOf } from './simplify.js';
 import type { Collector } from './translate.js';
-
-export type Direction = 'up' | 'down';
-
-/** x(P, n) >= value(P, j) for 0 <= j < n (or <=), a lemma stated without facts (composedLemmas reads it) */
-export interface ValueBound {
-  readonly parameters: readonly SymbolTerm[];
-  readonly counter: SymbolTerm;
-  readonly value: Term;
-  readonly direction: Direction;
-}
 
 /** the maximal subterms of `next` that are not ite splits leading to `current` (the values the update offers) */
 function branchValues(next: Term, current: Term): Term[] {

@@ -34,8 +34,7 @@ import {
   arrayVariableSort, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
 } from '../../symbolic/expressions.js';
 import { printTerm } from '../../smt/printer.js';
-import type { ExitCount } from './loops.js';
-import type { Direction, ValueBound } from './monotone.js';
+import type { Direction, ExitCount, ValueBound } from './loop-facts.js';
 import { constantDifference, selectChain, withOperands } from './simplify.js';
 
 export class Unsupported extends Error {
@@ -141,8 +140,8 @@ export interface LoopReport {
   readonly lines: readonly string[];
 }
 
-/** a loop of the program's top level: the count an induction can run on */
-export interface InductionSite {
+/** a loop of the program's top level: the iteration count a proof by induction can run on (iteration-proofs.ts) */
+export interface IterationCountSite {
   readonly location: SourceLocation;
   /** the constant N_L: the number of iterations */
   readonly iterations: SymbolTerm;
@@ -151,7 +150,7 @@ export interface InductionSite {
 
 /** definitions, declarations and loop reports of one (tentative) execution */
 export class Collector {
-  readonly sites: InductionSite[] = [];
+  readonly sites: IterationCountSite[] = [];
   readonly axioms: { readonly term: Term; readonly comment: string }[] = [];
   readonly functions: FunctionDeclaration[] = [];
   readonly constants: SymbolTerm[] = [];
@@ -176,6 +175,12 @@ export class Collector {
     this.reports.push(...other.reports);
     this.sites.push(...other.sites);
   }
+}
+
+/** a translated program: the definitions and declarations, and one obligation per assert */
+export interface ViapTranslation {
+  readonly collector: Collector;
+  readonly obligations: readonly Obligation[];
 }
 
 /** the outer loops' iteration counters: every fresh function takes them as its first arguments */

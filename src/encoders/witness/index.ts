@@ -32,7 +32,8 @@ import { createChcSystem, createSmtScript, type ChcSystem, type SmtScript } from
 import type { Solver, SolverResult } from '../../solvers/solver.js';
 import { unknownVerdict, type Verdict } from '../../verdict.js';
 import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
-import { searchCounterexample, searchFailure } from '../../kernel/search.js';
+import { OutcomeRecorder } from '../../kernel/outcome.js';
+import { searchProveSearch } from '../../kernel/strategy.js';
 import { buildChcEncoding } from '../chc/index.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../../kernel/encoder.js';
@@ -116,48 +117,41 @@ export const witnessEncoder: Encoder = {
 
 export async function solveWitness(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
-  const times: Record<string, number> = {};
   const witnessOptions = witnessOptionsOf(options);
-  const details: Record<string, unknown> = { cells: witnessOptions.cells, loops: witnessOptions.loops };
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details });
-  const start = performance.now();
-  const artefact = buildWitnessArtefact(program, options);
-  times.encode = performance.now() - start;
-  if (artefact.kind === 'unsupported') return done(unknownVerdict('unsupported', artefact.reason));
-  details.witnessVariables = artefact.transformed.witnesses.reduce((count, witness) => count + witness.indices.length * (1 + witness.values.size), 0);
-  if (artefact.kind === 'chc') {
-    // the loop-free abstraction is one cheap query and often enough: try it first (a quarter of the budget)
-    const removed = buildWitnessArtefact(program, withOptions(options, { [loopsOption.name]: 'removed' }));
-    if (removed.kind === 'query') {
-      const quick = await checkAbstraction(program, removed, options, solver, budget.share(1 / 4));
-      times.solveLoopsRemoved = quick.times.solve ?? 0;
-      details.loopsRemoved = quick.kind;
-      if (quick.kind === 'safe') return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
-    }
-  }
-  const checked = await checkAbstraction(program, artefact, options, solver, budget);
-  Object.assign(times, checked.times);
-  if (checked.generalised !== undefined) details.generalised = checked.generalised;
-  if (checked.kind === 'unknown') return done({ kind: 'unknown', reason: solverUnknown('witness', checked.result) });
-  if (checked.kind === 'safe') return done({ kind: 'safe', assumptions: safeAssumptions(options.semantics) });
-
-  // the abstraction has a counterexample: look for a concrete one of the original program
-  const precision = evaluatePrecision(program, artefact.transformed.loops);
-  const imprecision = describeFirstFailure(precision);
-  details.precision = precision.map((assertion) => ({
-    assertion: `${assertion.location.line}:${assertion.location.column}`,
-    failing: assertion.failures.map((failure) => failure.rule),
-  }));
-  const search = await searchCounterexample(program, options.semantics, solver, budget);
-  times.counterexampleSearch = search.milliseconds;
-  if (search.kind === 'found') {
-    details.counterexampleUnwind = search.unwind;
-    return done(search.verdict);
-  }
-  const why = imprecision !== undefined
-    ? `witness abstraction imprecise: ${imprecision}`
-    : 'witness abstraction has a counterexample that was not found in the program (precision rules hold)';
-  return done({ kind: 'unknown', reason: searchFailure(why, search, 'imprecise') });
+  const recorder = new OutcomeRecorder({ details: { cells: witnessOptions.cells, loops: witnessOptions.loops } });
+  const artefact = recorder.measure('encode', () => buildWitnessArtefact(program, options));
+  if (artefact.kind === 'unsupported') return recorder.done(unknownVerdict('unsupported', artefact.reason));
+  recorder.details.witnessVariables = artefact.transformed.witnesses.reduce((count, witness) => count + witness.indices.length * (1 + witness.values.size), 0);
+  return searchProveSearch(program, context, recorder, {
+    prove: async () => {
+      if (artefact.kind === 'chc') {
+        // the loop-free abstraction is one cheap query and often enough: try it first (a quarter of the budget)
+        const removed = buildWitnessArtefact(program, withOptions(options, { [loopsOption.name]: 'removed' }));
+        if (removed.kind === 'query') {
+          const quick = await checkAbstraction(program, removed, options, solver, budget.share(1 / 4));
+          recorder.addTime('solveLoopsRemoved', quick.times.solve ?? 0);
+          recorder.details.loopsRemoved = quick.kind;
+          if (quick.kind === 'safe') return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
+        }
+      }
+      const checked = await checkAbstraction(program, artefact, options, solver, budget);
+      for (const [phase, milliseconds] of Object.entries(checked.times)) recorder.addTime(phase, milliseconds);
+      if (checked.generalised !== undefined) recorder.details.generalised = checked.generalised;
+      if (checked.kind === 'unknown') return { kind: 'decided', verdict: { kind: 'unknown', reason: solverUnknown('witness', checked.result) } };
+      if (checked.kind === 'safe') return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
+      // the abstraction has a counterexample: look for a concrete one of the original program
+      const precision = evaluatePrecision(program, artefact.transformed.loops);
+      const imprecision = describeFirstFailure(precision);
+      recorder.details.precision = precision.map((assertion) => ({
+        assertion: `${assertion.location.line}:${assertion.location.column}`,
+        failing: assertion.failures.map((failure) => failure.rule),
+      }));
+      const why = imprecision !== undefined
+        ? `witness abstraction imprecise: ${imprecision}`
+        : 'witness abstraction has a counterexample that was not found in the program (precision rules hold)';
+      return { kind: 'search', why, unknownKind: 'imprecise' };
+    },
+  });
 }
 
 export type AbstractionResult =

@@ -1,11 +1,11 @@
-// Unit tests of the one induction-variable detection (src/analysis/induction.ts) shared by the loop
+// Unit tests of the one induction-variable detection (src/analysis/induction-variables.ts) shared by the loop
 // analysis (iterators), the shrink encoding (accelerated variables, coalescing, replay): steps of
 // `v = v ± c` through casts per mode, sums of several top-level steps, and what disqualifies a
 // variable (a havoc, a nested or conditional assignment, a body assignment when the body has
 // `continue`).
 
 import { describe, expect, it } from 'vitest';
-import { incrementStep, inductionVariables, isIteratorExpression } from '../../src/analysis/induction.js';
+import { incrementStep, inductionVariables, isIteratorExpression } from '../../src/analysis/induction-variables.js';
 import {
   boolType, charType, createAssign, createBinary, createCast, createConstant, createContinue, createHavoc, createIf, createLoop,
   createScalarVariable, createUnary, createVariableExpression, intType, longLongType,

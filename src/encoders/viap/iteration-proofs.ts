@@ -15,12 +15,11 @@ import type { Program } from '../../ir/types.js';
 import {
   add, and, createSmtScript, forall, freeSymbolNames, intConstant, intSort, less, lessEqual, negate, not, substituteTerm, symbol, type SmtScript, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import type { ViapTranslation } from './index.js';
 import { withDivisibilityLemmas } from './divisibility.js';
 import { polynomialTerm } from './polynomial-terms.js';
-import type { InductionSite, Obligation } from './translate.js';
+import type { IterationCountSite, Obligation, ViapTranslation } from './translate.js';
 
-export interface InductionCandidate {
+export interface IterationProof {
   readonly description: string;
   /** base, step, use: all unsat proves the obligation */
   readonly scripts: readonly SmtScript[];
@@ -29,8 +28,8 @@ export interface InductionCandidate {
 /** the sites tried, nearest loop first */
 const maximumSites = 3;
 
-export function inductionScripts(program: Program, translation: ViapTranslation, obligation: Obligation): InductionCandidate[] {
-  const candidates: InductionCandidate[] = [];
+export function iterationProofs(program: Program, translation: ViapTranslation, obligation: Obligation): IterationProof[] {
+  const candidates: IterationProof[] = [];
   const sites = translation.collector.sites.filter((site) => mentions(obligation, site.iterations)).reverse().slice(0, maximumSites);
   for (const site of sites) {
     for (const replacement of sizeReplacements(site)) {
@@ -52,7 +51,7 @@ interface SizeReplacement {
 }
 
 /** no replacement, and E := t − r for each symbol E with coefficient 1 in the count E + r */
-function sizeReplacements(site: InductionSite): SizeReplacement[] {
+function sizeReplacements(site: IterationCountSite): SizeReplacement[] {
   const result: SizeReplacement[] = [{ symbol: undefined, valueAt: (t) => t, description: '' }];
   const exit = site.exit;
   if (exit?.quotient === undefined) return result;
@@ -72,7 +71,7 @@ function printable(term: Term): string {
   return term.kind === 'intConstant' ? term.value.toString() : term.kind === 'symbol' ? term.name : '…';
 }
 
-function candidate(program: Program, translation: ViapTranslation, obligation: Obligation, site: InductionSite, replacement: SizeReplacement): InductionCandidate {
+function candidate(program: Program, translation: ViapTranslation, obligation: Obligation, site: IterationCountSite, replacement: SizeReplacement): IterationProof {
   const t = symbol(`${site.iterations.name}!t`, intSort);
   const invariant = (at: Term): Term => {
     const replacements = new Map<string, Term>([[site.iterations.name, at]]);

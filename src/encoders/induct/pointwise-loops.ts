@@ -20,7 +20,7 @@
 import { createArrayRead, createBinary, createConditional, createConstant, createVariableExpression } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../../ir/types.js';
 import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, visitExpressionChildren } from '../../ir/visit.js';
-import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction.js';
+import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction-variables.js';
 import { add, and, equal, forall, ite, lambda, lessEqual, less, select, store, subtract, intConstant, intSort, type Term } from '../../smt/terms.js';
 import type { Path, SymbolicExecutor } from '../../symbolic/executor.js';
 

@@ -28,10 +28,10 @@ import {
   type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { scalarSort } from '../../symbolic/expressions.js';
-import type { ArrayPlan } from './arrays.js';
 import { blockWriteForm } from './block-writes.js';
 import { countedSum } from './counted-sums.js';
-import { decideConditions, maximumClosedFormDegree, maximumQuestions, type LoopContext } from './forms.js';
+import { decideConditions, maximumClosedFormDegree, maximumQuestions } from './forms.js';
+import type { ArrayPlan, LoopContext, PointwiseForm } from './loop-context.js';
 import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
 import { constantDifference, selectChain, simplifyTerm, withOperands } from './simplify.js';
 
@@ -42,13 +42,6 @@ import { constantDifference, selectChain, simplifyTerm, withOperands } from './s
 export interface RunRange {
   readonly count: Term;
   readonly condition: Term;
-}
-
-/** a closed form over the cell variables and the counter, and whether it holds only up to the count */
-export interface PointwiseForm {
-  readonly cells: readonly SymbolTerm[];
-  readonly value: Term;
-  readonly decided: boolean;
 }
 
 /**
