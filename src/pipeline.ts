@@ -11,7 +11,7 @@
 
 import { performance } from 'node:perf_hooks';
 import type { TranslationUnit } from './frontend/ast.js';
-import { UnsupportedSyntaxError } from './frontend/build-ast.js';
+import { UnsupportedSyntaxError } from './frontend/build-ast-support.js';
 import { loweredTooDeep, maximumLoweredDepth, ResourceLimitError } from './frontend/nesting.js';
 import { parseTranslationUnit } from './frontend/parse.js';
 import type { PreprocessMode, PreprocessedSource } from './frontend/preprocess.js';

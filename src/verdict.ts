@@ -4,7 +4,9 @@
 // under-approximates may only return `unsafe`, and only with a counterexample that the interpreter
 // has replayed on the original program. Everything else is `unknown` with a reason.
 
-import type { SourceLocation } from './ir/types.js';
+import type { SourceLocation } from './location.js';
+
+export { formatDiagnostic, type Diagnostic } from './location.js';
 
 /** Concrete value of an array: `entries` override `defaultValue`. */
 export interface ArrayContent {
@@ -68,17 +70,6 @@ export function unknownVerdict(kind: UnknownKind, message: string, location?: So
 /** the reason as one line for people: the message, with the location when it has one */
 export function describeReason(reason: UnknownReason): string {
   return reason.location === undefined ? reason.message : `${reason.message} (at ${reason.location.line}:${reason.location.column})`;
-}
-
-export interface Diagnostic {
-  readonly file: string;
-  readonly location: SourceLocation;
-  readonly severity: 'error' | 'unsupported' | 'warning';
-  readonly message: string;
-}
-
-export function formatDiagnostic(diagnostic: Diagnostic): string {
-  return `${diagnostic.file}:${diagnostic.location.line}:${diagnostic.location.column}: ${diagnostic.severity}: ${diagnostic.message}`;
 }
 
 /** Time spent per phase, in milliseconds. */

@@ -8,12 +8,20 @@
 // printing the verdict, so it is counted, never hidden.
 
 import { replaySemantics } from '../kernel/c-semantics.js';
-import type { Program } from '../ir/types.js';
+import type { DataModel, Program, PropertyKind } from '../ir/types.js';
 import { findToolchain } from '../execution/gcc.js';
 import { describeExecution, validateByExecution, type ExecutionCheck } from '../execution/validate.js';
 import type { Counterexample } from '../verdict.js';
 import type { CommandLine } from './command-line.js';
-import type { ResolvedInput } from './svcomp.js';
+
+/** the program a counterexample runs on and how (svcomp.ts's ResolvedInput, of a file or a task, is one) */
+export interface ProgramInput {
+  /** the C program to read */
+  readonly programFile: string;
+  readonly dataModel: DataModel;
+  /** the property checked: the given one, or the task's (unreach-call when it has it, else no-overflow) */
+  readonly property: PropertyKind;
+}
 
 export type ExecutionReport = ExecutionCheck | { readonly kind: 'skipped'; readonly reason: string };
 
@@ -34,7 +42,7 @@ export function executionWanted(commandLine: CommandLine): boolean {
 }
 
 export function executeCounterexample(
-  commandLine: CommandLine, input: ResolvedInput, program: Program, counterexample: Counterexample, remainingMilliseconds: number,
+  commandLine: CommandLine, input: ProgramInput, program: Program, counterexample: Counterexample, remainingMilliseconds: number,
 ): ExecutionReport {
   if (remainingMilliseconds < minimumMilliseconds) return { kind: 'skipped', reason: 'the --timeout budget is spent' };
   return validateByExecution(input.programFile, program, counterexample, {

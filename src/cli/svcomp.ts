@@ -4,7 +4,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readTaskDefinition } from '../campaign/tasks.js';
-import type { DataModel, Program, PropertyKind } from '../ir/types.js';
+import type { Program, PropertyKind } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
 import { readProperty } from '../svcomp/property.js';
 import { validateWitness } from '../svcomp/validate.js';
@@ -12,20 +12,16 @@ import { readViolationWitness, violationWitness } from '../svcomp/witness.js';
 import { formatDiagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
 import { readPackageVersion } from './version.js';
-import { describeReport, executeCounterexample, isDisagreement } from './execution.js';
+import { describeReport, executeCounterexample, isDisagreement, type ProgramInput } from './execution.js';
 import { replaySemantics } from '../kernel/c-semantics.js';
 import { InternalError } from '../kernel/guard.js';
 
-export interface ResolvedInput {
-  /** the C program to read */
-  readonly programFile: string;
-  readonly dataModel: DataModel;
+/** the program file, data model and property of the command line's input (a C file or a task) */
+export interface ResolvedInput extends ProgramInput {
   /** SV-COMP mode: a task or a property file was given; the last line is `Result: …` */
   readonly svcomp: boolean;
   /** why the task's or the given property is not one encode checks */
   readonly unsupportedProperty: string | undefined;
-  /** the property checked: the given one, or the task's (unreach-call when it has it, else no-overflow) */
-  readonly property: PropertyKind;
 }
 
 export function resolveInput(commandLine: CommandLine): ResolvedInput {

@@ -4,10 +4,9 @@
 // GCC extensions that carry no meaning for verification (attributes, asm labels, __extension__) are
 // dropped by the builder; `asm` statements survive as `AsmStatement` so lowering can refuse them.
 
-export interface SourceLocation {
-  readonly line: number; // 1-based
-  readonly column: number; // 1-based
-}
+import type { SourceLocation } from '../location.js';
+
+export type { SourceLocation };
 
 // ---------------------------------------------------------------- declarations
 

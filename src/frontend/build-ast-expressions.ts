@@ -1,5 +1,8 @@
 // Builds AST expressions (./ast.ts) from the ANTLR parse tree of grammars/C.g4, and decodes
 // integer / character constants. Parentheses and `__extension__` leave no node.
+// The syntax that expressions embed but ./build-ast.ts builds (statement expressions, compound
+// literals' initializer lists, type names) comes in through EmbeddedSyntaxBuilders, which build-ast.ts
+// passes to the ExpressionBuilder it creates; this file does not import build-ast.ts.
 // Soundness assumptions: constants are decoded exactly (integer values as bigint with the suffix
 // split off; plain character constants take GCC's value on x86, i.e. `char` is signed, so '\xff'
 // is -1; multi-character constants fold bytes big-endian like GCC). GCC builtins without an AST
@@ -7,12 +10,14 @@
 // (the classic definition) and `__builtin_va_arg(e, T)` becomes `(T) __builtin_va_arg(e)`, a call
 // of an unknown function that lowering must refuse or treat as nondeterministic.
 
-import { type ParserRuleContext, type ParseTree, TerminalNode } from 'antlr4ng';
+import { type ParserRuleContext, type ParseTree, type Token, TerminalNode } from 'antlr4ng';
 import type {
   AssignmentOperator,
   BinaryOperator,
+  CompoundStatement,
   Declarator,
   Expression,
+  InitializerItem,
   SourceLocation,
   TypeName,
   UnaryOperator,
@@ -30,144 +35,135 @@ import {
   UnaryExpressionContext,
   UnaryOperatorContext,
 } from './generated/CParser.js';
-import {
-  buildCompoundStatement,
-  buildInitializerList,
-  buildTypeName,
-  UnsupportedSyntaxError,
-} from './build-ast.js';
+import { locationOf, tokenText, UnsupportedSyntaxError } from './build-ast-support.js';
 
-export function locationOf(context: ParserRuleContext): SourceLocation {
-  const start = context.start;
-  return { line: start?.line ?? 1, column: (start?.column ?? 0) + 1 };
-}
-
-export function locationOfTerminal(node: TerminalNode): SourceLocation {
-  return { line: node.symbol.line, column: node.symbol.column + 1 };
-}
-
-export function buildExpression(context: ExpressionContext): Expression {
-  const only = context.children.length === 1 ? context.children[0] : undefined;
-  if (only instanceof AssignmentExpressionContext) {
-    return buildAssignmentExpression(only);
-  }
-  const parts = context.assignmentExpression();
-  if (parts.length === 1) {
-    return buildAssignmentExpression(parts[0]);
-  }
-  return { kind: 'comma', expressions: parts.map(buildAssignmentExpression), location: locationOf(context) };
+/**
+ * The builders of the syntax that expressions embed and ./build-ast.ts builds: the body of a
+ * statement expression `({ ... })`, the initializer list of a compound literal `(T){ ... }`, and
+ * the type names of casts, compound literals, sizeof, alignof, offsetof and va_arg.
+ */
+export interface EmbeddedSyntaxBuilders {
+  readonly compoundStatement: (context: CompoundStatementContext) => CompoundStatement;
+  readonly initializerList: (context: InitializerListContext) => InitializerItem[];
+  readonly typeName: (context: TypeNameContext) => TypeName;
 }
 
 const assignmentOperators: ReadonlySet<string> = new Set<AssignmentOperator>(['=', '*=', '/=', '%=', '+=', '-=', '<<=', '>>=', '&=', '^=', '|=']);
-
-/**
- * An `expression` written out among a context's children (`assignmentExpression (','
- * assignmentExpression)*` in expressionStatement and index suffixes): built as buildExpression
- * builds the rule; undefined if there is none.
- */
-export function buildExpressionAmong(context: ParserRuleContext): Expression | undefined {
-  const parts: AssignmentExpressionContext[] = [];
-  for (const child of context.children) {
-    if (child instanceof AssignmentExpressionContext) {
-      parts.push(child);
-    }
-  }
-  if (parts.length <= 1) {
-    return parts.length === 0 ? undefined : buildAssignmentExpression(parts[0]);
-  }
-  return { kind: 'comma', expressions: parts.map(buildAssignmentExpression), location: locationOf(parts[0]) };
-}
-
-/** Every operator except the comma (the grammar's precedence-climbing rule). */
-export function buildAssignmentExpression(context: AssignmentExpressionContext): Expression {
-  const children = context.children;
-  const leftContext = children[0];
-  if (!(leftContext instanceof AssignmentExpressionContext)) {
-    return buildUnaryForm(context); // a primary alternative: the unary expression forms
-  }
-  const location = locationOf(context);
-  const rightContext = children[children.length - 1];
-  if (children.length < 3 || !(rightContext instanceof AssignmentExpressionContext)) {
-    throw new UnsupportedSyntaxError('malformed expression', location);
-  }
-  const left = buildAssignmentExpression(leftContext);
-  const right = buildAssignmentExpression(rightContext);
-  const condition = children.length === 5 ? children[2] : undefined;
-  if (condition instanceof ExpressionContext) {
-    return { kind: 'conditional', condition: left, then: buildExpression(condition), else: right, location };
-  }
-  const operator = context._operator?.text;
-  if (operator === undefined) {
-    throw new UnsupportedSyntaxError('malformed binary expression', location);
-  }
-  if (assignmentOperators.has(operator)) {
-    return { kind: 'assignment', operator: operator as AssignmentOperator, target: left, value: right, location };
-  }
-  return { kind: 'binary', operator: operator as BinaryOperator, left, right, location };
-}
 
 const unaryOperators: Readonly<Record<string, UnaryOperator>> = {
   '&': '&', '*': '*', '+': '+', '-': '-', '~': '~', '!': '!',
 };
 
-function buildUnaryExpression(context: UnaryExpressionContext): Expression {
-  return buildUnaryForm(context);
-}
+/** Builds expressions; what they embed is built by the EmbeddedSyntaxBuilders it is given. */
+export class ExpressionBuilder {
+  public constructor(private readonly embedded: EmbeddedSyntaxBuilders) {}
 
-/** The text of a rule context that matched a single token (operators, keywords). */
-function tokenText(context: ParserRuleContext): string {
-  const children = context.children;
-  const only = children.length === 1 ? children[0] : undefined;
-  return only instanceof TerminalNode ? only.symbol.text ?? '' : context.getText();
-}
-
-function unaryOperandAt(context: ParserRuleContext, index: number): Expression {
-  const operand = context.children[index];
-  if (!(operand instanceof UnaryExpressionContext)) {
-    throw new UnsupportedSyntaxError('malformed unary expression', locationOf(context));
+  public buildExpression(context: ExpressionContext): Expression {
+    const only = context.children.length === 1 ? context.children[0] : undefined;
+    if (only instanceof AssignmentExpressionContext) {
+      return this.buildAssignmentExpression(only);
+    }
+    const parts = context.assignmentExpression();
+    if (parts.length === 1) {
+      return this.buildAssignmentExpression(parts[0]);
+    }
+    return { kind: 'comma', expressions: parts.map((part) => this.buildAssignmentExpression(part)), location: locationOf(context) };
   }
-  return buildUnaryExpression(operand);
-}
 
-function typeNameAt(context: ParserRuleContext, index: number): TypeNameContext {
-  const typeName = context.children[index];
-  if (!(typeName instanceof TypeNameContext)) {
-    throw new UnsupportedSyntaxError('malformed expression', locationOf(context));
+  /**
+   * An `expression` written out among a context's children (`assignmentExpression (','
+   * assignmentExpression)*` in expressionStatement and index suffixes): built as buildExpression
+   * builds the rule; undefined if there is none.
+   */
+  public buildExpressionAmong(context: ParserRuleContext): Expression | undefined {
+    const parts: AssignmentExpressionContext[] = [];
+    for (const child of context.children) {
+      if (child instanceof AssignmentExpressionContext) {
+        parts.push(child);
+      }
+    }
+    if (parts.length <= 1) {
+      return parts.length === 0 ? undefined : this.buildAssignmentExpression(parts[0]);
+    }
+    return { kind: 'comma', expressions: parts.map((part) => this.buildAssignmentExpression(part)), location: locationOf(parts[0]) };
   }
-  return typeName;
-}
 
-/**
- * The unary expression forms, read from the children of an assignmentExpression primary
- * alternative or of a unaryExpression (the grammar lists the same alternatives in both): a primary
- * followed by postfix suffixes, a prefix operator, sizeof, alignof, `__extension__` or a cast.
- */
-function buildUnaryForm(context: ParserRuleContext): Expression {
-  const children = context.children;
-  const first = children[0];
-  const location = locationOf(context);
-  if (first instanceof TerminalNode) {
-    const symbol = first.symbol;
-    switch (symbol.type) {
+  /** Every operator except the comma (the grammar's precedence-climbing rule). */
+  public buildAssignmentExpression(context: AssignmentExpressionContext): Expression {
+    const children = context.children;
+    const leftContext = children[0];
+    if (!(leftContext instanceof AssignmentExpressionContext)) {
+      return this.buildUnaryForm(context); // a primary alternative: the unary expression forms
+    }
+    const location = locationOf(context);
+    const rightContext = children[children.length - 1];
+    if (children.length < 3 || !(rightContext instanceof AssignmentExpressionContext)) {
+      throw new UnsupportedSyntaxError('malformed expression', location);
+    }
+    const left = this.buildAssignmentExpression(leftContext);
+    const right = this.buildAssignmentExpression(rightContext);
+    const condition = children.length === 5 ? children[2] : undefined;
+    if (condition instanceof ExpressionContext) {
+      return { kind: 'conditional', condition: left, then: this.buildExpression(condition), else: right, location };
+    }
+    const operator = context._operator?.text;
+    if (operator === undefined) {
+      throw new UnsupportedSyntaxError('malformed binary expression', location);
+    }
+    if (assignmentOperators.has(operator)) {
+      return { kind: 'assignment', operator: operator as AssignmentOperator, target: left, value: right, location };
+    }
+    return { kind: 'binary', operator: operator as BinaryOperator, left, right, location };
+  }
+
+  /**
+   * The unary expression forms, read from the children of an assignmentExpression primary
+   * alternative or of a unaryExpression (the grammar lists the same alternatives in both): a primary
+   * followed by postfix suffixes, a prefix operator, sizeof, alignof, `__extension__` or a cast.
+   */
+  private buildUnaryForm(context: ParserRuleContext): Expression {
+    const first = context.children[0];
+    const location = locationOf(context);
+    if (first instanceof TerminalNode) {
+      return this.buildTokenForm(context, first.symbol, location);
+    }
+    if (first instanceof UnaryOperatorContext) {
+      const text = tokenText(first);
+      const operator = unaryOperators[text];
+      if (operator === undefined) {
+        throw new UnsupportedSyntaxError(`unknown unary operator '${text}'`, location);
+      }
+      return { kind: 'unary', operator, operand: this.unaryOperandAt(context, 1), location };
+    }
+    if (first instanceof AlignofKeywordContext) {
+      return this.buildAlignof(context, location);
+    }
+    throw new UnsupportedSyntaxError('malformed unary expression', location);
+  }
+
+  /** The unary forms whose first child is the token `first`: primaries, then the keyword forms. */
+  private buildTokenForm(context: ParserRuleContext, first: Token, location: SourceLocation): Expression {
+    const children = context.children;
+    switch (first.type) {
       case CParser.Identifier:
-        return applyPostfixSuffixes({ kind: 'identifier', name: symbol.text ?? '', location }, children, 1);
+        return this.applyPostfixSuffixes({ kind: 'identifier', name: first.text ?? '', location }, children, 1);
       case CParser.IntegerConstant: {
-        const text = symbol.text ?? '';
+        const text = first.text ?? '';
         const decoded = decodeIntegerConstant(text);
         if (decoded.kind === 'invalid') {
           throw new UnsupportedSyntaxError(`invalid integer constant '${text}'`, location);
         }
-        return applyPostfixSuffixes({ kind: 'integerConstant', text, value: decoded.value, suffix: decoded.suffix, location }, children, 1);
+        return this.applyPostfixSuffixes({ kind: 'integerConstant', text, value: decoded.value, suffix: decoded.suffix, location }, children, 1);
       }
       case CParser.FloatingConstant:
-        return applyPostfixSuffixes({ kind: 'floatingConstant', text: first.getText(), location }, children, 1);
+        return this.applyPostfixSuffixes({ kind: 'floatingConstant', text: first.text ?? '', location }, children, 1);
       case CParser.CharacterConstant: {
-        const text = first.getText();
+        const text = first.text ?? '';
         const decoded = decodeCharacterConstant(text);
         if (decoded.kind === 'invalid') {
           throw new UnsupportedSyntaxError(`invalid character constant ${text}: ${decoded.reason}`, location);
         }
-        return applyPostfixSuffixes({ kind: 'characterConstant', text, value: decoded.value, location }, children, 1);
+        return this.applyPostfixSuffixes({ kind: 'characterConstant', text, value: decoded.value, location }, children, 1);
       }
       case CParser.StringLiteral: {
         const pieces: string[] = [];
@@ -179,56 +175,30 @@ function buildUnaryForm(context: ParserRuleContext): Expression {
           }
           pieces.push(child.getText());
         }
-        return applyPostfixSuffixes({ kind: 'stringLiteral', text: concatenateStringLiterals(pieces), location }, children, index);
+        return this.applyPostfixSuffixes({ kind: 'stringLiteral', text: concatenateStringLiterals(pieces), location }, children, index);
       }
       default:
-        break;
+        return this.buildKeywordForm(context, first.text, location);
     }
+  }
+
+  /** The unary forms that start with `(`, `++`, `--`, `sizeof`, `__extension__` or a builtin. */
+  private buildKeywordForm(context: ParserRuleContext, keyword: string | undefined, location: SourceLocation): Expression {
+    const children = context.children;
     const second = children[1];
-    switch (symbol.text) {
+    switch (keyword) {
       case '(':
-        if (second instanceof ExpressionContext) {
-          return applyPostfixSuffixes(buildExpression(second), children, 3);
-        }
-        if (second instanceof CompoundStatementContext) {
-          return applyPostfixSuffixes({ kind: 'statementExpression', body: buildCompoundStatement(second), location }, children, 3);
-        }
-        if (second instanceof TypeNameContext) {
-          const afterParenthesis = children[3];
-          if (afterParenthesis instanceof UnaryExpressionContext) {
-            return { kind: 'cast', typeName: buildTypeName(second), operand: buildUnaryExpression(afterParenthesis), location };
-          }
-          // compound literal `(T){...}`
-          let list: InitializerListContext | undefined;
-          let index = 4;
-          for (; index < children.length; index++) {
-            const child = children[index];
-            if (child instanceof InitializerListContext) {
-              list = child;
-            } else if (child instanceof TerminalNode && child.symbol.text === '}') {
-              index++;
-              break;
-            }
-          }
-          const literal: Expression = {
-            kind: 'compoundLiteral',
-            typeName: buildTypeName(second),
-            initializer: { kind: 'listInitializer', items: list === undefined ? [] : buildInitializerList(list), location },
-            location,
-          };
-          return applyPostfixSuffixes(literal, children, index);
-        }
-        break;
+        return this.buildParenthesisForm(context, location);
       case '++':
       case '--':
-        return { kind: 'unary', operator: symbol.text === '++' ? 'preIncrement' : 'preDecrement', operand: unaryOperandAt(context, 1), location };
+        return { kind: 'unary', operator: keyword === '++' ? 'preIncrement' : 'preDecrement', operand: this.unaryOperandAt(context, 1), location };
       case 'sizeof':
         if (second instanceof UnaryExpressionContext) {
-          return { kind: 'sizeofExpression', operand: buildUnaryExpression(second), location };
+          return { kind: 'sizeofExpression', operand: this.buildUnaryForm(second), location };
         }
-        return { kind: 'sizeofType', typeName: buildTypeName(typeNameAt(context, 2)), location };
+        return { kind: 'sizeofType', typeName: this.embedded.typeName(typeNameAt(context, 2)), location };
       case '__extension__':
-        return unaryOperandAt(context, 1);
+        return this.unaryOperandAt(context, 1);
       case '__builtin_va_arg': {
         const argument = children[2];
         if (!(argument instanceof AssignmentExpressionContext)) {
@@ -238,10 +208,10 @@ function buildUnaryForm(context: ParserRuleContext): Expression {
         const call: Expression = {
           kind: 'call',
           callee: { kind: 'identifier', name: '__builtin_va_arg', location },
-          arguments: [buildAssignmentExpression(argument)],
+          arguments: [this.buildAssignmentExpression(argument)],
           location,
         };
-        return applyPostfixSuffixes({ kind: 'cast', typeName: buildTypeName(typeName), operand: call, location }, children, 6);
+        return this.applyPostfixSuffixes({ kind: 'cast', typeName: this.embedded.typeName(typeName), operand: call, location }, children, 6);
       }
       case '__builtin_offsetof': {
         const typeName = typeNameAt(context, 2);
@@ -249,32 +219,62 @@ function buildUnaryForm(context: ParserRuleContext): Expression {
         if (!(member instanceof OffsetofMemberContext)) {
           throw new UnsupportedSyntaxError('malformed primary expression', location);
         }
-        return applyPostfixSuffixes(buildOffsetof(buildTypeName(typeName), member, location), children, 6);
+        return this.applyPostfixSuffixes(this.buildOffsetof(this.embedded.typeName(typeName), member, location), children, 6);
       }
       default:
-        break;
+        throw new UnsupportedSyntaxError('malformed unary expression', location);
     }
-    throw new UnsupportedSyntaxError('malformed unary expression', location);
   }
-  if (first instanceof UnaryOperatorContext) {
-    const text = tokenText(first);
-    const operator = unaryOperators[text];
-    if (operator === undefined) {
-      throw new UnsupportedSyntaxError(`unknown unary operator '${text}'`, location);
-    }
-    return { kind: 'unary', operator, operand: unaryOperandAt(context, 1), location };
-  }
-  if (first instanceof AlignofKeywordContext) {
+
+  /** `( expression )`, a statement expression `({ ... })`, a cast `(T) e` or a compound literal `(T){ ... }`. */
+  private buildParenthesisForm(context: ParserRuleContext, location: SourceLocation): Expression {
+    const children = context.children;
     const second = children[1];
-    if (!(second instanceof UnaryExpressionContext)) {
-      return { kind: 'alignofType', typeName: buildTypeName(typeNameAt(context, 2)), location };
+    if (second instanceof ExpressionContext) {
+      return this.applyPostfixSuffixes(this.buildExpression(second), children, 3);
     }
-    // GCC `__alignof__(expression)`: the alignment of the expression's type, i.e. of typeof(e).
+    if (second instanceof CompoundStatementContext) {
+      return this.applyPostfixSuffixes({ kind: 'statementExpression', body: this.embedded.compoundStatement(second), location }, children, 3);
+    }
+    if (!(second instanceof TypeNameContext)) {
+      throw new UnsupportedSyntaxError('malformed unary expression', location);
+    }
+    const afterParenthesis = children[3];
+    if (afterParenthesis instanceof UnaryExpressionContext) {
+      return { kind: 'cast', typeName: this.embedded.typeName(second), operand: this.buildUnaryForm(afterParenthesis), location };
+    }
+    // compound literal `(T){...}`
+    let list: InitializerListContext | undefined;
+    let index = 4;
+    for (; index < children.length; index++) {
+      const child = children[index];
+      if (child instanceof InitializerListContext) {
+        list = child;
+      } else if (child instanceof TerminalNode && child.symbol.text === '}') {
+        index++;
+        break;
+      }
+    }
+    const literal: Expression = {
+      kind: 'compoundLiteral',
+      typeName: this.embedded.typeName(second),
+      initializer: { kind: 'listInitializer', items: list === undefined ? [] : this.embedded.initializerList(list), location },
+      location,
+    };
+    return this.applyPostfixSuffixes(literal, children, index);
+  }
+
+  /** `_Alignof(T)`, or GCC `__alignof__(expression)`: the alignment of the expression's type, i.e. of typeof(e). */
+  private buildAlignof(context: ParserRuleContext, location: SourceLocation): Expression {
+    const second = context.children[1];
+    if (!(second instanceof UnaryExpressionContext)) {
+      return { kind: 'alignofType', typeName: this.embedded.typeName(typeNameAt(context, 2)), location };
+    }
     const typeOfOperand: TypeName = {
       kind: 'typeName',
       specifiers: {
         storage: [],
-        type: { kind: 'typeof', operand: buildUnaryExpression(second), location },
+        type: { kind: 'typeof', operand: this.buildUnaryForm(second), location },
         qualifiers: [],
         isInline: false,
         location,
@@ -284,81 +284,96 @@ function buildUnaryForm(context: ParserRuleContext): Expression {
     };
     return { kind: 'alignofType', typeName: typeOfOperand, location };
   }
-  throw new UnsupportedSyntaxError('malformed unary expression', location);
-}
 
-/** Applies the postfix suffixes among children[from..] to the primary, left to right. */
-function applyPostfixSuffixes(primary: Expression, children: readonly ParseTree[], from: number): Expression {
-  let result = primary;
-  for (let index = from; index < children.length; index++) {
-    const suffix = children[index];
-    if (suffix instanceof PostfixSuffixContext) {
-      result = applyPostfixSuffix(result, suffix);
+  private unaryOperandAt(context: ParserRuleContext, index: number): Expression {
+    const operand = context.children[index];
+    if (!(operand instanceof UnaryExpressionContext)) {
+      throw new UnsupportedSyntaxError('malformed unary expression', locationOf(context));
+    }
+    return this.buildUnaryForm(operand);
+  }
+
+  /** Applies the postfix suffixes among children[from..] to the primary, left to right. */
+  private applyPostfixSuffixes(primary: Expression, children: readonly ParseTree[], from: number): Expression {
+    let result = primary;
+    for (let index = from; index < children.length; index++) {
+      const suffix = children[index];
+      if (suffix instanceof PostfixSuffixContext) {
+        result = this.applyPostfixSuffix(result, suffix);
+      }
+    }
+    return result;
+  }
+
+  private applyPostfixSuffix(operand: Expression, suffix: PostfixSuffixContext): Expression {
+    const location = operand.location;
+    const first = suffix.getChild(0);
+    const firstText = first instanceof TerminalNode ? first.symbol.text ?? '' : '';
+    switch (firstText) {
+      case '[': {
+        const index = this.buildExpressionAmong(suffix);
+        if (index === undefined) {
+          throw new UnsupportedSyntaxError('malformed index', locationOf(suffix));
+        }
+        return { kind: 'index', array: operand, index, location };
+      }
+      case '(': {
+        const list = suffix.argumentExpressionList();
+        const callArguments = list === null ? [] : list.assignmentExpression().map((argument) => this.buildAssignmentExpression(argument));
+        return { kind: 'call', callee: operand, arguments: callArguments, location };
+      }
+      case '.':
+      case '->': {
+        const field = suffix.identifier();
+        if (field === null) {
+          throw new UnsupportedSyntaxError('malformed member access', locationOf(suffix));
+        }
+        return { kind: 'member', object: operand, field: field.getText(), isArrow: firstText === '->', location };
+      }
+      case '++':
+        return { kind: 'postfix', operator: 'postIncrement', operand, location };
+      case '--':
+        return { kind: 'postfix', operator: 'postDecrement', operand, location };
+      default:
+        throw new UnsupportedSyntaxError(`unknown postfix operator '${firstText}'`, locationOf(suffix));
     }
   }
-  return result;
-}
 
-function applyPostfixSuffix(operand: Expression, suffix: PostfixSuffixContext): Expression {
-  const location = operand.location;
-  const first = suffix.getChild(0);
-  const firstText = first instanceof TerminalNode ? first.symbol.text ?? '' : '';
-  switch (firstText) {
-    case '[': {
-      const index = buildExpressionAmong(suffix);
-      if (index === undefined) {
-        throw new UnsupportedSyntaxError('malformed index', locationOf(suffix));
-      }
-      return { kind: 'index', array: operand, index, location };
-    }
-    case '(': {
-      const list = suffix.argumentExpressionList();
-      const callArguments = list === null ? [] : list.assignmentExpression().map(buildAssignmentExpression);
-      return { kind: 'call', callee: operand, arguments: callArguments, location };
-    }
-    case '.':
-    case '->': {
+  /** `(unsigned long) &((T *) 0)->m.n[i]` */
+  private buildOffsetof(typeName: TypeName, member: OffsetofMemberContext, location: SourceLocation): Expression {
+    const pointerTypeName: TypeName = { ...typeName, declarator: addPointerAtLeaf(typeName.declarator, location) };
+    const nullPointer: Expression = {
+      kind: 'cast',
+      typeName: pointerTypeName,
+      operand: { kind: 'integerConstant', text: '0', value: 0n, suffix: '', location },
+      location,
+    };
+    let access: Expression = { kind: 'member', object: nullPointer, field: member.identifier().getText(), isArrow: true, location };
+    for (const suffix of member.offsetofSuffix()) {
       const field = suffix.identifier();
-      if (field === null) {
-        throw new UnsupportedSyntaxError('malformed member access', locationOf(suffix));
+      const index = suffix.expression();
+      if (field !== null) {
+        access = { kind: 'member', object: access, field: field.getText(), isArrow: false, location };
+      } else if (index !== null) {
+        access = { kind: 'index', array: access, index: this.buildExpression(index), location };
       }
-      return { kind: 'member', object: operand, field: field.getText(), isArrow: firstText === '->', location };
     }
-    case '++':
-      return { kind: 'postfix', operator: 'postIncrement', operand, location };
-    case '--':
-      return { kind: 'postfix', operator: 'postDecrement', operand, location };
-    default:
-      throw new UnsupportedSyntaxError(`unknown postfix operator '${firstText}'`, locationOf(suffix));
+    const sizeType: TypeName = {
+      kind: 'typeName',
+      specifiers: { storage: [], type: { kind: 'base', names: ['unsigned', 'long'], location }, qualifiers: [], isInline: false, location },
+      declarator: { kind: 'abstract', location },
+      location,
+    };
+    return { kind: 'cast', typeName: sizeType, operand: { kind: 'unary', operator: '&', operand: access, location }, location };
   }
 }
 
-/** `(unsigned long) &((T *) 0)->m.n[i]` */
-function buildOffsetof(typeName: TypeName, member: OffsetofMemberContext, location: SourceLocation): Expression {
-  const pointerTypeName: TypeName = { ...typeName, declarator: addPointerAtLeaf(typeName.declarator, location) };
-  const nullPointer: Expression = {
-    kind: 'cast',
-    typeName: pointerTypeName,
-    operand: { kind: 'integerConstant', text: '0', value: 0n, suffix: '', location },
-    location,
-  };
-  let access: Expression = { kind: 'member', object: nullPointer, field: member.identifier().getText(), isArrow: true, location };
-  for (const suffix of member.offsetofSuffix()) {
-    const field = suffix.identifier();
-    const index = suffix.expression();
-    if (field !== null) {
-      access = { kind: 'member', object: access, field: field.getText(), isArrow: false, location };
-    } else if (index !== null) {
-      access = { kind: 'index', array: access, index: buildExpression(index), location };
-    }
+function typeNameAt(context: ParserRuleContext, index: number): TypeNameContext {
+  const typeName = context.children[index];
+  if (!(typeName instanceof TypeNameContext)) {
+    throw new UnsupportedSyntaxError('malformed expression', locationOf(context));
   }
-  const sizeType: TypeName = {
-    kind: 'typeName',
-    specifiers: { storage: [], type: { kind: 'base', names: ['unsigned', 'long'], location }, qualifiers: [], isInline: false, location },
-    declarator: { kind: 'abstract', location },
-    location,
-  };
-  return { kind: 'cast', typeName: sizeType, operand: { kind: 'unary', operator: '&', operand: access, location }, location };
+  return typeName;
 }
 
 /** Makes the type named by an abstract declarator into a pointer to it (pointer applied last). */

@@ -7,8 +7,9 @@
 // `__complex__` → `_Complex`, ...).
 // Declarators nest as in the C grammar: `int *a[10]` is pointer(inner: array(10, inner: a)); applying
 // the nodes from the outermost one to the identifier to the base type yields the declared type.
-// Soundness assumptions: constructs the AST cannot represent raise UnsupportedSyntaxError (reported
-// as an 'unsupported' diagnostic by parse.ts) instead of being approximated.
+// Soundness assumptions: constructs the AST cannot represent raise UnsupportedSyntaxError (of
+// ./build-ast-support.ts, reported as an 'unsupported' diagnostic by parse.ts) instead of being
+// approximated.
 
 import { type ParserRuleContext, type ParseTree, TerminalNode } from 'antlr4ng';
 import type {
@@ -18,6 +19,7 @@ import type {
   Declarator,
   Designator,
   Enumerator,
+  Expression,
   ExternalDeclaration,
   FieldDeclaration,
   FunctionDefinition,
@@ -69,20 +71,15 @@ import {
   TypeSpecifierContext,
   WhileStatementContext,
 } from './generated/CParser.js';
-import {
-  buildAssignmentExpression,
-  buildExpression,
-  buildExpressionAmong,
-  locationOf,
-  locationOfTerminal,
-} from './build-ast-expressions.js';
+import { locationOf, locationOfTerminal, tokenText, UnsupportedSyntaxError } from './build-ast-support.js';
+import { ExpressionBuilder } from './build-ast-expressions.js';
 
-export class UnsupportedSyntaxError extends Error {
-  public constructor(message: string, public readonly location: SourceLocation) {
-    super(message);
-    this.name = 'UnsupportedSyntaxError';
-  }
-}
+/** Builds the expressions; what they embed (statement expressions, initializer lists, type names) is built here. */
+const expressions = new ExpressionBuilder({
+  compoundStatement: buildCompoundStatement,
+  initializerList: buildInitializerList,
+  typeName: buildTypeName,
+});
 
 export function buildTranslationUnit(context: CompilationUnitContext): TranslationUnit {
   const items: ExternalDeclaration[] = [];
@@ -210,21 +207,6 @@ const storageNames: Readonly<Record<string, StorageClass>> = {
 
 type Qualifier = 'const' | 'volatile' | 'restrict' | '_Atomic';
 
-/**
- * The text of a rule context that matched a single token (keywords, identifiers), without the
- * generic ParserRuleContext.getText(), which maps and joins every child; same result.
- */
-function tokenText(context: ParserRuleContext): string {
-  const children = context.children;
-  if (children.length === 1) {
-    const only = children[0];
-    if (only instanceof TerminalNode) {
-      return only.getText();
-    }
-  }
-  return context.getText();
-}
-
 function qualifierName(context: TypeQualifierContext): Qualifier {
   const text = tokenText(context);
   if (text.includes('const')) return 'const';
@@ -303,7 +285,7 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
       } else if (typeofSpecifier !== null) {
         const typeName = typeofSpecifier.typeName();
         const expression = typeofSpecifier.expression();
-        const operand = typeName !== null ? buildTypeName(typeName) : expression !== null ? buildExpression(expression) : undefined;
+        const operand = typeName !== null ? buildTypeName(typeName) : expression !== null ? expressions.buildExpression(expression) : undefined;
         if (operand === undefined) {
           throw new UnsupportedSyntaxError('malformed typeof', locationOf(typeofSpecifier));
         }
@@ -344,7 +326,7 @@ function buildStructOrUnion(context: StructOrUnionSpecifierContext): TypeSpecifi
       const width = item.assignmentExpression();
       return {
         declarator: declarator === null ? undefined : buildDeclarator(declarator),
-        bitWidth: width === null ? undefined : buildAssignmentExpression(width),
+        bitWidth: width === null ? undefined : expressions.buildAssignmentExpression(width),
       };
     });
     fields.push({ specifiers: buildSpecifiers(specifiersContext), declarators, location: locationOf(declaration) });
@@ -363,7 +345,7 @@ function buildEnum(context: EnumSpecifierContext): TypeSpecifier {
     const value = item.assignmentExpression();
     return {
       name: item.identifier().getText(),
-      value: value === null ? undefined : buildAssignmentExpression(value),
+      value: value === null ? undefined : expressions.buildAssignmentExpression(value),
       location: locationOf(item),
     };
   });
@@ -454,7 +436,7 @@ function applySuffixes(base: Declarator, suffixes: readonly DeclaratorSuffixCont
           size = child;
         }
       }
-      result = { kind: 'array', inner: result, size: size === undefined ? undefined : buildAssignmentExpression(size), location };
+      result = { kind: 'array', inner: result, size: size === undefined ? undefined : expressions.buildAssignmentExpression(size), location };
       continue;
     }
     const second = children[1];
@@ -516,7 +498,7 @@ function buildParameter(context: ParameterDeclarationContext): ParameterDeclarat
   };
 }
 
-export function buildTypeName(context: TypeNameContext): TypeName {
+function buildTypeName(context: TypeNameContext): TypeName {
   const location = locationOf(context);
   return {
     kind: 'typeName',
@@ -532,13 +514,13 @@ function buildInitializer(context: InitializerContext): Initializer {
   const location = locationOf(context);
   const expression = context.assignmentExpression();
   if (expression !== null) {
-    return { kind: 'expressionInitializer', expression: buildAssignmentExpression(expression), location };
+    return { kind: 'expressionInitializer', expression: expressions.buildAssignmentExpression(expression), location };
   }
   const list = context.initializerList();
   return { kind: 'listInitializer', items: list === null ? [] : buildInitializerList(list), location };
 }
 
-export function buildInitializerList(context: InitializerListContext): InitializerItem[] {
+function buildInitializerList(context: InitializerListContext): InitializerItem[] {
   return context.initializerListItem().map((item) => {
     const designators: Designator[] = [];
     const designation = item.designation();
@@ -551,7 +533,7 @@ export function buildInitializerList(context: InitializerListContext): Initializ
         const index = designator.assignmentExpression();
         const field = designator.identifier();
         if (index !== null) {
-          designators.push({ kind: 'indexDesignator', index: buildAssignmentExpression(index) });
+          designators.push({ kind: 'indexDesignator', index: expressions.buildAssignmentExpression(index) });
         } else if (field !== null) {
           designators.push({ kind: 'fieldDesignator', name: field.getText() });
         }
@@ -563,7 +545,7 @@ export function buildInitializerList(context: InitializerListContext): Initializ
 
 // ---------------------------------------------------------------- statements
 
-export function buildCompoundStatement(context: CompoundStatementContext): CompoundStatement {
+function buildCompoundStatement(context: CompoundStatementContext): CompoundStatement {
   const items: (Statement | Declaration)[] = [];
   for (const item of context.children) {
     if (item instanceof BlockItemContext) {
@@ -643,7 +625,7 @@ export function buildStatement(context: StatementContext | BlockItemContext): St
   if (switchStatement !== null) {
     return {
       kind: 'switch',
-      discriminant: buildExpression(switchStatement.expression()),
+      discriminant: expressions.buildExpression(switchStatement.expression()),
       body: buildStatement(switchStatement.statement()),
       location,
     };
@@ -654,7 +636,7 @@ export function buildStatement(context: StatementContext | BlockItemContext): St
   }
   const doWhile = context.doWhileStatement();
   if (doWhile !== null) {
-    return { kind: 'doWhile', body: buildStatement(doWhile.statement()), condition: buildExpression(doWhile.expression()), location };
+    return { kind: 'doWhile', body: buildStatement(doWhile.statement()), condition: expressions.buildExpression(doWhile.expression()), location };
   }
   const forStatement = context.forStatement();
   if (forStatement !== null) {
@@ -671,14 +653,14 @@ export function buildStatement(context: StatementContext | BlockItemContext): St
 }
 
 function buildExpressionStatement(context: ExpressionStatementContext, location: SourceLocation): Statement {
-  return { kind: 'expressionStatement', expression: buildExpressionAmong(context), location };
+  return { kind: 'expressionStatement', expression: expressions.buildExpressionAmong(context), location };
 }
 
 function buildIfStatement(context: IfStatementContext, location: SourceLocation): Statement {
   const branches = context.statement();
   return {
     kind: 'if',
-    condition: buildExpression(context.expression()),
+    condition: expressions.buildExpression(context.expression()),
     then: buildStatement(requireNode(branches[0], 'if statement', context)),
     else: branches.length > 1 ? buildStatement(branches[1]) : undefined,
     location,
@@ -686,7 +668,7 @@ function buildIfStatement(context: IfStatementContext, location: SourceLocation)
 }
 
 function buildWhileStatement(context: WhileStatementContext, location: SourceLocation): Statement {
-  return { kind: 'while', condition: buildExpression(context.expression()), body: buildStatement(context.statement()), location };
+  return { kind: 'while', condition: expressions.buildExpression(context.expression()), body: buildStatement(context.statement()), location };
 }
 
 function buildJumpStatement(context: JumpStatementContext, location: SourceLocation): Statement {
@@ -700,7 +682,7 @@ function buildJumpStatement(context: JumpStatementContext, location: SourceLocat
       return { kind: 'break', location };
     case 'return': {
       const value = context.expression();
-      return { kind: 'return', value: value === null ? undefined : buildExpression(value), location };
+      return { kind: 'return', value: value === null ? undefined : expressions.buildExpression(value), location };
     }
     default:
       throw new UnsupportedSyntaxError(`unknown jump statement '${keyword ?? ''}'`, location);
@@ -713,7 +695,7 @@ function buildLabeledStatement(context: LabeledStatementContext): Statement {
   const first = context.children[0];
   const keyword = first instanceof TerminalNode ? first.symbol.text : undefined; // else an identifier
   if (keyword === 'case') {
-    return { kind: 'case', value: buildAssignmentExpression(requireNode(context.assignmentExpression(), 'case', context)), body, location };
+    return { kind: 'case', value: expressions.buildAssignmentExpression(requireNode(context.assignmentExpression(), 'case', context)), body, location };
   }
   if (keyword === 'default' && context.identifier() === null) {
     return { kind: 'default', body, location };
@@ -724,7 +706,7 @@ function buildLabeledStatement(context: LabeledStatementContext): Statement {
 function buildForStatement(context: ForStatementContext): Statement {
   const location = locationOf(context);
   const init = context.forInit();
-  let initNode: Declaration | ReturnType<typeof buildExpression> | undefined;
+  let initNode: Declaration | Expression | undefined;
   const initSpecifiers = init.declarationSpecifiers();
   if (initSpecifiers !== null) {
     initNode = {
@@ -735,15 +717,15 @@ function buildForStatement(context: ForStatementContext): Statement {
     };
   } else {
     const initExpression = init.expression();
-    initNode = initExpression === null ? undefined : buildExpression(initExpression);
+    initNode = initExpression === null ? undefined : expressions.buildExpression(initExpression);
   }
   const condition = context._forCondition;
   const update = context._forUpdate;
   return {
     kind: 'for',
     init: initNode,
-    condition: condition === undefined ? undefined : buildExpression(condition),
-    update: update === undefined ? undefined : buildExpression(update),
+    condition: condition === undefined ? undefined : expressions.buildExpression(condition),
+    update: update === undefined ? undefined : expressions.buildExpression(update),
     body: buildStatement(context.statement()),
     location,
   };

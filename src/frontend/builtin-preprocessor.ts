@@ -9,7 +9,7 @@
 // Soundness assumptions: an unknown directive, an unknown header or an expansion error is an error
 // diagnostic, never silently skipped; `#include` of a local (non-standard) file is not supported.
 
-import type { Diagnostic } from '../verdict.js';
+import type { Diagnostic } from '../location.js';
 import { evaluateCondition } from './preprocess-expression.js';
 import { predefinedMacros, standardHeader } from './preprocess-headers.js';
 import {

@@ -42,7 +42,8 @@ import {
 import type { TranslationUnit } from './ast.js';
 import { CLexer } from './generated/CLexer.js';
 import { CParser, type CompilationUnitContext } from './generated/CParser.js';
-import { buildTranslationUnit, UnsupportedSyntaxError } from './build-ast.js';
+import { buildTranslationUnit } from './build-ast.js';
+import { UnsupportedSyntaxError } from './build-ast-support.js';
 import {
   bracketsTooDeep,
   firstTooDeepBracket,
@@ -52,7 +53,7 @@ import {
   ResourceLimitError,
   syntaxTooDeep,
 } from './nesting.js';
-import type { Diagnostic } from '../verdict.js';
+import type { Diagnostic } from '../location.js';
 
 export type ParseResult =
   | { kind: 'parsed'; unit: TranslationUnit }
@@ -176,6 +177,73 @@ function isNumberPart(code: number): boolean {
   return isIdentifierPart(code) || code === 46 || code === 39; // . '
 }
 
+/** The spelling of each literal token (keyword, punctuator) by its type. */
+const literalSpellings: readonly string[] = CLexer.literalNames.map((name) => (name === null ? '' : name.slice(1, -1)));
+
+/** Index after the run of identifier characters from `from`. */
+function identifierEnd(text: string, from: number): number {
+  let index = from;
+  while (index < text.length && isIdentifierPart(text.charCodeAt(index))) {
+    index++;
+  }
+  return index;
+}
+
+/** Index after the longest run from `from` that some number rule could contain (signs only after e E p P). */
+function numberEnd(text: string, from: number): number {
+  let index = from;
+  while (index < text.length) {
+    const part = text.charCodeAt(index);
+    if (isNumberPart(part)) {
+      index++;
+      continue;
+    }
+    const previous = text.charCodeAt(index - 1);
+    if ((part === 43 || part === 45) && (previous === 101 || previous === 69 || previous === 112 || previous === 80)) {
+      index++; // a sign after e E p P
+      continue;
+    }
+    break;
+  }
+  return index;
+}
+
+/** Index after the quoted literal starting at `from` (the quote), or -1 if the lexer would not match it. */
+function quotedEnd(text: string, from: number, quote: number): number {
+  const length = text.length;
+  let position = from + 1;
+  while (position < length) {
+    const code = text.charCodeAt(position);
+    if (code === quote) {
+      return quote === 39 && position === from + 1 ? -1 : position + 1; // '' is no character constant
+    }
+    if (code === 10 || code === 13) {
+      return -1;
+    }
+    if (code === 92) { // backslash: an escape, or (in strings) a line continuation
+      const next = position + 1 < length ? text.charCodeAt(position + 1) : -1;
+      if (next === -1 || next === 13 || next === 10) {
+        return -1; // continuations inside literals are left to the generated lexer
+      }
+      position += 2;
+      continue;
+    }
+    position++;
+  }
+  return -1;
+}
+
+/** The type of the longest literal token (punctuator) at `index`, or -1 if none starts there. */
+function punctuatorAt(text: string, index: number): number {
+  for (let size = 3; size >= 1; size--) {
+    const type = index + size <= text.length ? literalTypes.get(text.slice(index, index + size)) : undefined;
+    if (type !== undefined) {
+      return type;
+    }
+  }
+  return -1;
+}
+
 /**
  * Lexes the text as the generated lexer (grammars/C.g4) would, for the common case: the same tokens
  * (types, positions, lines, columns; texts and indexes set as TypedefAwareTokenStream sets them), the
@@ -204,29 +272,6 @@ export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): Comm
     token.tokenIndex = tokens.length;
     tokens.push(token);
   };
-  /** Index after the quoted literal starting at `from` (the quote), or -1 if the lexer would not match it. */
-  const quoted = (from: number, quote: number): number => {
-    let position = from + 1;
-    while (position < length) {
-      const code = text.charCodeAt(position);
-      if (code === quote) {
-        return quote === 39 && position === from + 1 ? -1 : position + 1; // '' is no character constant
-      }
-      if (code === 10 || code === 13) {
-        return -1;
-      }
-      if (code === 92) { // backslash: an escape, or (in strings) a line continuation
-        const next = position + 1 < length ? text.charCodeAt(position + 1) : -1;
-        if (next === -1 || next === 13 || next === 10) {
-          return -1; // continuations inside literals are left to the generated lexer
-        }
-        position += 2;
-        continue;
-      }
-      position++;
-    }
-    return -1;
-  };
   while (index < length) {
     const code = text.charCodeAt(index);
     if (code === 10) {
@@ -240,44 +285,20 @@ export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): Comm
       continue;
     }
     const start = index;
+    let quote = code === 34 || code === 39 ? code : -1; // the quote at `index` of a literal starting at `start`
     if (isIdentifierStart(code)) {
-      index++;
-      while (index < length && isIdentifierPart(text.charCodeAt(index))) {
-        index++;
-      }
-      const next = index < length ? text.charCodeAt(index) : -1;
-      if (next === 34 || next === 39) {
-        const word = text.slice(start, index);
-        if (word === 'L' || word === 'u' || word === 'U' || word === 'u8') {
-          const end = quoted(index, next);
-          if (end < 0) {
-            return undefined;
-          }
-          push(next === 34 ? CLexer.StringLiteral : CLexer.CharacterConstant, start, end);
-          index = end;
-          continue;
-        }
-      }
+      index = identifierEnd(text, index + 1);
       const word = text.slice(start, index);
-      push(literalTypes.get(word) ?? CLexer.Identifier, start, index, word);
-      continue;
+      const after = index < length ? text.charCodeAt(index) : -1;
+      if ((after !== 34 && after !== 39) || (word !== 'L' && word !== 'u' && word !== 'U' && word !== 'u8')) {
+        push(literalTypes.get(word) ?? CLexer.Identifier, start, index, word);
+        continue;
+      }
+      quote = after; // an encoding prefix: the literal starts at the word
     }
     const next = index + 1 < length ? text.charCodeAt(index + 1) : -1;
     if ((code >= 48 && code <= 57) || (code === 46 && next >= 48 && next <= 57)) {
-      index++;
-      while (index < length) {
-        const part = text.charCodeAt(index);
-        if (isNumberPart(part)) {
-          index++;
-          continue;
-        }
-        const previous = text.charCodeAt(index - 1);
-        if ((part === 43 || part === 45) && (previous === 101 || previous === 69 || previous === 112 || previous === 80)) {
-          index++; // a sign after e E p P
-          continue;
-        }
-        break;
-      }
+      index = numberEnd(text, index + 1);
       const number = text.slice(start, index);
       if (integerConstant.test(number)) {
         push(CLexer.IntegerConstant, start, index, number);
@@ -288,12 +309,12 @@ export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): Comm
       }
       continue;
     }
-    if (code === 34 || code === 39) {
-      const end = quoted(index, code);
+    if (quote >= 0) {
+      const end = quotedEnd(text, index, quote);
       if (end < 0) {
         return undefined;
       }
-      push(code === 34 ? CLexer.StringLiteral : CLexer.CharacterConstant, start, end);
+      push(quote === 34 ? CLexer.StringLiteral : CLexer.CharacterConstant, start, end);
       index = end;
       continue;
     }
@@ -317,19 +338,13 @@ export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): Comm
       }
       continue;
     }
-    let matched = false;
-    for (let size = 3; size >= 1 && !matched; size--) {
-      const candidate = index + size <= length ? text.slice(index, index + size) : '';
-      const type = literalTypes.get(candidate);
-      if (type !== undefined) {
-        push(type, start, index + size, candidate);
-        index += size;
-        matched = true;
-      }
-    }
-    if (!matched) {
+    const type = punctuatorAt(text, index);
+    if (type < 0) {
       return undefined; // a character no rule starts with: the generated lexer reports it
     }
+    const spelling = literalSpellings[type];
+    push(type, start, index + spelling.length, spelling);
+    index += spelling.length;
   }
   const eof = CommonToken.fromSource(tokenSource, Token.EOF, Token.DEFAULT_CHANNEL, length, length - 1);
   eof.line = line;

@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { dirname } from 'node:path';
 
-import type { Diagnostic } from '../verdict.js';
+import type { Diagnostic } from '../location.js';
 import { tokenizePreprocessing } from './preprocess-tokens.js';
 import {
   segmentedSource,

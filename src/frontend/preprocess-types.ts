@@ -1,6 +1,6 @@
 // Types shared by the preprocessing paths (system `cpp`, built-in, none). See preprocess.ts.
 
-import type { Diagnostic } from '../verdict.js';
+import type { Diagnostic } from '../location.js';
 
 export interface OriginalPosition {
   readonly file: string;

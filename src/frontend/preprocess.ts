@@ -6,7 +6,7 @@
 // preprocessed (`.i`). Both preprocessors give the same program text for the input file's own code
 // (checked on the benchmark corpus by test/frontend/preprocess-corpus.test.ts).
 
-import type { Diagnostic } from '../verdict.js';
+import type { Diagnostic } from '../location.js';
 import { preprocessBuiltin } from './builtin-preprocessor.js';
 import { dataModelHazard, findSystemPreprocessor, preprocessNone, preprocessSystem } from './preprocess-system.js';
 import type { PreprocessOptions, PreprocessResult } from './preprocess-types.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { extname } from 'node:path';
 
-import type { Diagnostic } from '../verdict.js';
+import type { Diagnostic } from '../location.js';
 import { preprocess } from './preprocess.js';
 import type { DataModel, PreprocessMode, PreprocessResult } from './preprocess-types.js';
 

@@ -23,10 +23,9 @@
 //
 // All nodes are immutable and built through `factory.ts`.
 
-export interface SourceLocation {
-  readonly line: number;
-  readonly column: number;
-}
+import type { SourceLocation } from '../location.js';
+
+export type { SourceLocation };
 
 export interface IntegerType {
   readonly kind: 'integer';
@@ -235,7 +234,7 @@ export type Semantics = 'int' | 'bv';
 /**
  * What a verdict is about. `c` (the default): C's integers as gcc computes them (unsigned arithmetic
  * modulo 2^w, conversions as C defines them), assuming no undefined behaviour; the encodings compute
- * in `int` on the program with wrap checks (analysis/wrap-checks.ts, encoders/kernel/c-semantics.ts).
+ * in `int` on the program with wrap checks (analysis/wrap-checks.ts, kernel/c-semantics.ts).
  * `int` and `bv` are the semantics of that name (mathematical integers: research only).
  */
 export type VerdictSemantics = 'c' | Semantics;

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encode, regression } from '../support/cli.js';
+import { readTaskDefinition } from '../../src/campaign/tasks.js';
 import { readProperty } from '../../src/svcomp/property.js';
 import { readViolationWitness } from '../../src/svcomp/witness.js';
 
@@ -36,6 +37,20 @@ describe('SV-COMP tasks and results', () => {
     expect(lastLine(answer.stdout)).toBe('Result: TRUE');
     const json = JSON.parse(encode(safe.task, '--timeout', '30', '--json').stdout) as { svcompResult: string };
     expect(json.svcompResult).toBe('TRUE');
+  });
+
+  it('a task .yml whose input_files is an absolute path reads that file, not one under the task folder', () => {
+    const program = taskFolder('copy-safe.c', true);
+    const absolute = join(program.folder, 'copy-safe.c');
+    const elsewhere = mkdtempSync(join(tmpdir(), 'encode-svcomp-absolute-'));
+    writeFileSync(join(elsewhere, 'unreach-call.prp'), unreachCall);
+    const task = join(elsewhere, 'task.yml');
+    writeFileSync(task, `format_version: '2.0'\ninput_files: '${absolute}'\nproperties:\n  - property_file: ./unreach-call.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: ILP32\n`);
+    const definition = readTaskDefinition(task, task);
+    expect(definition.kind === 'task' ? definition.task?.file : definition.message).toBe(absolute);
+    const answer = encode('verify', task, '--timeout', '30');
+    expect(answer.status).toBe(0);
+    expect(lastLine(answer.stdout)).toBe('Result: TRUE');
   });
 
   it('a property other than unreach-call is UNKNOWN (unsupported), with Result: UNKNOWN', () => {

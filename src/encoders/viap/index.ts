@@ -14,12 +14,12 @@ import { createSmtScript, type SmtScript, type Term } from '../../smt/terms.js';
 import { substituteDefinitions } from './simplify.js';
 import { describeReason, unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
-import { searchCounterexample, searchFailure } from '../../kernel/search.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { flagOption, optionValue } from '../../kernel/options.js';
-import { phaseTimer } from '../../kernel/phase-times.js';
+import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
+import { searchProveSearch } from '../../kernel/strategy.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { decider } from './decide.js';
 import { withDivisibilityLemmas } from './divisibility.js';
@@ -153,25 +153,23 @@ async function proveProgram(
 const bitVectorRefusal = 'viap: bit-vector semantics is not supported yet';
 
 export async function solveViap(program: Program, context: EncoderContext): Promise<SolveOutcome> {
-  const { options, solver, budget } = context;
-  const times: Record<string, number> = {};
-  const details: Record<string, unknown> = {};
-  const report: string[] = [];
-  const show = optionValue(options, showAxiomsOption);
-  const done = (verdict: Verdict): SolveOutcome => ({ verdict, times, details, ...(show ? { report } : {}) });
-  const timed = phaseTimer(times);
-  if (options.semantics !== 'int') return done(unknownVerdict('unsupported', bitVectorRefusal));
-  // a shallow search first: a bug found by a few unrollings needs no proof attempt
-  const quick = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget.share(quickSearchShare)));
-  if (quick.kind === 'found') return done(quick.verdict);
-  const proof = await proveWithAttempts(program, context, timed, show ? report : undefined, details);
-  if (proof.kind === 'proven') return done(safeVerdict(proof.proofs, proof.assumptions));
-  const failure = proof.reason;
-  details.failure = failure.message;
-  const search = await timed('counterexampleSearch', () => searchCounterexample(program, 'int', solver, budget));
-  if (search.kind === 'found') return done(search.verdict);
-  if (failure.kind === 'unsupported') return done({ kind: 'unknown', reason: failure });
-  return done({ kind: 'unknown', reason: searchFailure(describeReason(failure), search, failure.kind) });
+  const show = optionValue(context.options, showAxiomsOption);
+  const recorder = new OutcomeRecorder({ showReport: show });
+  if (context.options.semantics !== 'int') return recorder.done(unknownVerdict('unsupported', bitVectorRefusal));
+  return searchProveSearch(program, context, recorder, {
+    // a shallow search first: a bug found by a few unrollings needs no proof attempt
+    quickSearchShare,
+    prove: async () => {
+      const proof = await proveWithAttempts(program, context, recorder.timed, show ? recorder.report : undefined, recorder.details);
+      if (proof.kind === 'proven') return { kind: 'decided', verdict: safeVerdict(proof.proofs, proof.assumptions) };
+      const failure = proof.reason;
+      recorder.details.failure = failure.message;
+      return {
+        kind: 'search', why: describeReason(failure), unknownKind: failure.kind,
+        ...(failure.kind === 'unsupported' ? { reasonIfNotFound: failure } : {}),
+      };
+    },
+  });
 }
 
 function safeVerdict(proofs: readonly string[], extra: readonly string[]): Verdict {
@@ -186,7 +184,7 @@ function safeVerdict(proofs: readonly string[], extra: readonly string[]): Verdi
  * of time.
  */
 async function proveWithAttempts(
-  program: Program, context: EncoderContext, timed: ReturnType<typeof phaseTimer>, report: string[] | undefined, details: Record<string, unknown>,
+  program: Program, context: EncoderContext, timed: PhaseTimer, report: string[] | undefined, details: Record<string, unknown>,
 ): Promise<{ readonly kind: 'proven'; readonly proofs: readonly string[]; readonly assumptions: readonly string[] } | { readonly kind: 'failed'; readonly reason: UnknownReason }> {
   const { budget } = context;
   const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
@@ -218,11 +216,10 @@ async function proveWithAttempts(
  * shallow bmc search finds first would hide an unsound proof.
  */
 export async function solveViapProofOnly(program: Program, context: EncoderContext): Promise<SolveOutcome> {
-  const times: Record<string, number> = {};
-  const details: Record<string, unknown> = {};
-  if (context.options.semantics !== 'int') return { verdict: unknownVerdict('unsupported', bitVectorRefusal), times, details };
-  const proof = await proveWithAttempts(program, context, phaseTimer(times), undefined, details);
-  return { verdict: proof.kind === 'proven' ? safeVerdict(proof.proofs, proof.assumptions) : { kind: 'unknown', reason: proof.reason }, times, details };
+  const recorder = new OutcomeRecorder();
+  if (context.options.semantics !== 'int') return recorder.done(unknownVerdict('unsupported', bitVectorRefusal));
+  const proof = await proveWithAttempts(program, context, recorder.timed, undefined, recorder.details);
+  return recorder.done(proof.kind === 'proven' ? safeVerdict(proof.proofs, proof.assumptions) : { kind: 'unknown', reason: proof.reason });
 }
 
 function describeTranslation(translation: ViapTranslation): string[] {
