@@ -18,7 +18,7 @@
 
 import { createAssign, createAssume, createConstant, createIf, createScalarVariable, createUnary, intType } from '../../ir/factory.js';
 import type {
-  ArrayWriteStatement, AssignStatement, AssumeStatement, Block, HavocStatement, IfStatement, LoopStatement, Program,
+  AssumeStatement, Block, IfStatement, LoopStatement, Program,
   ScalarVariable, Semantics, SourceLocation, Statement,
 } from '../../ir/types.js';
 import {
@@ -29,7 +29,9 @@ import { constantTerm, ExpressionTranslator, rangeConstraint, scalarSort } from 
 import { SymbolicExecutor, type Path, type SymbolicState } from '../../symbolic/executor.js';
 import { collectVariables } from '../../symbolic/variables.js';
 
-export type PathStatement = AssignStatement | ArrayWriteStatement | HavocStatement | AssumeStatement;
+import type { PathStatement } from '../../analysis/path-polynomials.js';
+
+export type { PathStatement } from '../../analysis/path-polynomials.js';
 
 export interface BranchDecision {
   readonly location: SourceLocation;

@@ -42,7 +42,7 @@ import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type Ex
 import { arithmeticFor, type Arithmetic } from './arithmetic.js';
 import { formatTerm } from '../../smt/format.js';
 import { formatLocation, type LoopPath } from './paths.js';
-import { evaluatePath, iterationName, type ArithmeticSubterm } from './transition.js';
+import { evaluatePath, iterationName, type ArithmeticSubterm } from '../../analysis/path-polynomials.js';
 
 export interface SummaryCondition {
   readonly term: Term;

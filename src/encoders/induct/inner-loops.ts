@@ -43,7 +43,7 @@ import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCa
 import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
 import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction-variables.js';
 import { polynomialVariables, variablePolynomial, withCommonDenominator, type Polynomial } from '../../analysis/polynomial.js';
-import { expressionPolynomial } from '../accel/transition.js';
+import { expressionPolynomial } from '../../analysis/path-polynomials.js';
 import { mayFail } from './pointwise-loops.js';
 import { FreshScalars } from './premises.js';
 

@@ -1,6 +1,6 @@
-// One accelerated loop path read as polynomials (accel encoding, paper 003 Sect. 3.1): the value of
-// every scalar the straight-line path assigns, as a polynomial over the values at the start of the
-// iteration, and the index of every array write. Polynomial variable names are the IR scalar names
+// A straight-line loop path read as polynomials (accel's acceleration, paper 003 Sect. 3.1, and
+// induct's inner-loop summaries): the value of every scalar the path assigns, as a polynomial over
+// the values at the start of the iteration, and the index of every array write. Polynomial variable names are the IR scalar names
 // (values at the start of the iteration, or at the start of the stretch in closed forms), `#hK` for
 // the value of the K-th havoc of the path (one value per stretch: every accelerated iteration makes
 // the same choice, an under-approximation of fresh choices per iteration) and `#j` for the
@@ -14,10 +14,14 @@
 import {
   addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, subtractPolynomials, variablePolynomial,
   type Polynomial,
-} from '../../analysis/polynomial.js';
-import { arrayReadsOf } from '../../ir/visit.js';
-import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../../ir/types.js';
-import type { PathStatement } from './paths.js';
+} from './polynomial.js';
+import { arrayReadsOf } from '../ir/visit.js';
+import type {
+  ArrayVariable, ArrayWriteStatement, AssignStatement, AssumeStatement, Expression, HavocStatement, IntegerType, ScalarVariable, Semantics,
+} from '../ir/types.js';
+
+/** a statement of a straight-line loop path (branches resolved into assumptions) */
+export type PathStatement = AssignStatement | ArrayWriteStatement | HavocStatement | AssumeStatement;
 
 export const iterationName = '#j';
 
