@@ -1,5 +1,8 @@
-// Compiles a lowered Program into JavaScript source (one `new Function`) for the interpreter: the fast backend of compileProgram (src/interp/compile.ts), whose closure compiler
-// stays the reference the differential test (test/interp/codegen.test.ts) compares against.
+// Compiles a lowered Program into JavaScript source (one `new Function`) for the interpreter: the
+// fast backend of compileProgram (src/interp/compile.ts), whose closure compiler stays the
+// reference the differential test (test/interp/codegen.test.ts) compares against. Off its inline
+// fast paths the generated code calls the helpers of src/interp/codegen-runtime.ts (the stops and
+// input checks there are src/interp/run-checks.ts's, the closure compiler's own).
 //
 // Observable semantics are exactly those of the closure compiler: the same outcomes (kind,
 // location, reason, steps, consumed choices), the same step counting (one step per executed
@@ -28,8 +31,8 @@ import type {
 } from '../ir/types.js';
 import type { Counterexample } from '../verdict.js';
 import { ArrayStore } from './arrays.js';
-import type { CompiledProgram, CompiledRun } from './compile.js';
-import type { NondetSource, RunOutcome } from './interpreter.js';
+import { runtime, runtimeNames } from './codegen-runtime.js';
+import { RunStop, type CompiledProgram, type CompiledRun, type NondetSource, type RunOutcome } from './run-types.js';
 import { normalize, wrapperFor, type Value } from './values.js';
 
 /** programs with more IR nodes than this are left to the closure compiler (huge JS functions optimise badly) */
@@ -40,8 +43,6 @@ export const codegenNodeLimit = 20_000;
  * the closures (measured: about even at 600 nodes, twice as slow at 6,000)
  */
 export const codegenLoopNodeLimit = 500;
-
-import { RunStop, runtime, runtimeNames } from './codegen-runtime.js';
 
 type GeneratedRun = (nondet: NondetSource, maxSteps: number, replaying: Counterexample | undefined, stores: ArrayStore[]) => number;
 

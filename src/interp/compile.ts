@@ -5,13 +5,22 @@
 // (`compileProgramToClosures`, or `{ backend: 'closures' }`) is the reference implementation the
 // differential test (test/interp/codegen.test.ts) compares the generated code against.
 //
-// Every expression becomes a `() => Value` closure and every statement a `() => Signal` closure, so
-// running a step walks no AST and allocates nothing on the fast path (safe-integer numbers). Mutable
-// run state (scalar slots, array stores, step counter, the nondet source) lives in this compiler's
-// closure scope and is reset at the start of each `run`. A run ends early by throwing `RunStop`.
+// Every expression becomes a `() => Value` closure and every statement a `() => Signal` closure
+// (built by the methods of `ClosureCompiler`), so running a step walks no AST and allocates nothing
+// on the fast path (safe-integer numbers). Mutable run state (scalar slots, array stores, step
+// counter, the nondet source, the consumed choices) lives in one `RunState` object the closures
+// capture; it is reset at the start of each `run`. A run ends early by throwing `RunStop` (through
+// the stops and input checks of src/interp/run-checks.ts, shared with the generated code).
 //
 // In `bv` semantics every arithmetic result and every cast is wrapped to its type (wrapperFor); in
 // `int` semantics values are mathematical and only conversions to `_Bool` change a value.
+//
+// Soundness assumptions: those of src/interp/interpreter.ts (scalars and arrays start at 0, one
+// step per executed statement and per loop-condition evaluation, checked before the statement
+// runs; division by zero, out-of-range shift counts and int-semantics products beyond 2^4096 stop
+// the run with `undefinedBehaviour`); operands are evaluated left first, indices before sizes
+// before the written value, as the generated code does. Runs of one compiled program share its
+// state, so they must not nest (the generated-code backend has no such limit).
 
 import { sameType } from '../ir/factory.js';
 import type {
@@ -20,30 +29,26 @@ import type {
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import { ArrayStore, cellKey, cellKey2 } from './arrays.js';
 import { compileProgramToJavaScript } from './codegen.js';
-import type { NondetSource, RunOutcome } from './interpreter.js';
+import {
+  assertionFailed, assumptionFailed, checkedChoice, consumedOf, fillArray, havocArray, inputExhausted, productTooLarge,
+  shiftUndefined, stepLimit, undefinedBehaviour,
+} from './run-checks.js';
+import { RunStop, type CompiledProgram, type CompiledRun, type NondetSource, type RunOutcome } from './run-types.js';
 import {
   add, bitwiseAnd, bitwiseNot, bitwiseOr, bitwiseXor, divide, mathematicalConverterFor, multiply,
-  negate, normalize, remainder, shiftLeft, shiftRight, subtract, toBigInt, valueRange, wrapperFor, type Value,
+  negate, normalize, remainder, shiftLeft, shiftRight, subtract, valueRange, wrapperFor, type Value,
 } from './values.js';
+
+// the compiled-program types live in run-types.ts; re-exported for the code that imports them from here
+export type { CompiledProgram, CompiledRun } from './run-types.js';
 
 type Evaluator = () => Value;
 /** 0: fall through, 1: break, 2: continue */
 type Signal = 0 | 1 | 2;
 type Executor = () => Signal;
-
-class RunStop {
-  constructor(readonly outcome: RunOutcome) {}
-}
-
-export interface CompiledRun {
-  readonly outcome: RunOutcome;
-  /** a read returned the nondeterministic default value of a havocked array (a cell no choice enumerated) */
-  readonly nondeterministicDefaultRead: boolean;
-}
-
-export interface CompiledProgram {
-  run(nondet: NondetSource, maxSteps: number): CompiledRun;
-}
+type UnaryOperator = Extract<Expression, { kind: 'unary' }>['operator'];
+type BinaryOperator = Extract<Expression, { kind: 'binary' }>['operator'];
+type StatementOf<Kind extends Statement['kind']> = Extract<Statement, { kind: Kind }>;
 
 export interface CompileOptions {
   /** 'javascript' (default): generated code, closures for huge programs; 'closures': the reference compiler */
@@ -57,124 +62,163 @@ export function compileProgram(program: Program, semantics: Semantics, options: 
 
 /** The reference compiler: one closure per expression and statement. */
 export function compileProgramToClosures(program: Program, semantics: Semantics): CompiledProgram {
-  const scalarSlots = new Map<number, number>();
-  for (const variable of program.scalars) scalarSlots.set(variable.id, scalarSlots.size);
-  const arraySlots = new Map<number, number>();
-  for (const array of program.arrays) arraySlots.set(array.id, arraySlots.size);
+  return new ClosureCompiler(program, semantics).compile();
+}
 
-  const scalars: Value[] = [];
-  const stores: ArrayStore[] = [];
-  let steps = 0;
-  let maxSteps = 0;
-  let nondet: NondetSource | undefined;
-  let consumedScalars: bigint[] = [];
-  let consumedArrays: ArrayContent[] = [];
+/** the mutable state of one run: shared by every closure of one compiled program, reset by each `run` */
+class RunState {
+  steps = 0;
+  maxSteps = 0;
+  nondet: NondetSource | undefined = undefined;
+  consumedScalars: bigint[] = [];
+  consumedArrays: ArrayContent[] = [];
   /** the counterexample a replaying source hands out: consumption is counted, not recorded */
-  let replaying: Counterexample | undefined;
-  let consumedScalarCount = 0;
-  let consumedArrayCount = 0;
-  const consumed = (): Counterexample => (replaying === undefined
-    ? { scalars: [...consumedScalars], arrays: [...consumedArrays] }
-    : { scalars: replaying.scalars.slice(0, consumedScalarCount), arrays: replaying.arrays.slice(0, consumedArrayCount) });
+  replaying: Counterexample | undefined = undefined;
+  consumedScalarCount = 0;
+  consumedArrayCount = 0;
+  /** one entry per scalar slot (the array object is kept: closures hold it) */
+  readonly scalars: Value[] = [];
+  /** one store per array slot */
+  readonly stores: ArrayStore[] = [];
+}
 
-  function scalarSlot(id: number): number {
-    let slot = scalarSlots.get(id);
+/** counts one step; stops the run past the step limit */
+function tick(state: RunState): void {
+  if (++state.steps > state.maxSteps) stepLimit(state.maxSteps);
+}
+
+/** the bound on int-semantics products (x = x * x in a loop would otherwise exhaust BigInt) */
+const integerMagnitudeLimit = 1n << 4096n;
+
+/**
+ * Compiles one program: slots for its scalars and arrays, a closure per expression and statement.
+ * Closures capture the run state (not the compiler), so a run touches no compiler object.
+ */
+class ClosureCompiler {
+  private readonly state = new RunState();
+  private readonly scalarSlots = new Map<number, number>();
+  private readonly arraySlots = new Map<number, number>();
+
+  constructor(private readonly program: Program, private readonly semantics: Semantics) {
+    for (const variable of program.scalars) this.scalarSlots.set(variable.id, this.scalarSlots.size);
+    for (const array of program.arrays) this.arraySlots.set(array.id, this.arraySlots.size);
+  }
+
+  compile(): CompiledProgram {
+    const body = this.block(this.program.body);
+    const scalarCount = this.scalarSlots.size;
+    for (const array of this.program.arrays) this.storeFor(array);
+    const state = this.state;
+    const scalarSlots = this.scalarSlots;
+    return {
+      run(source: NondetSource, limit: number): CompiledRun {
+        state.steps = 0;
+        state.maxSteps = limit;
+        state.nondet = source;
+        state.consumedScalars = [];
+        state.consumedArrays = [];
+        state.replaying = source.replaying;
+        state.consumedScalarCount = 0;
+        state.consumedArrayCount = 0;
+        state.scalars.length = 0;
+        for (let slot = 0; slot < Math.max(scalarCount, scalarSlots.size); slot++) state.scalars.push(0);
+        for (const store of state.stores) {
+          store.reset(0, false, undefined);
+          store.nondeterministicDefaultRead = false;
+        }
+        let outcome: RunOutcome;
+        try {
+          body();
+          outcome = { kind: 'completed', steps: state.steps };
+        } catch (error) {
+          if (error instanceof RunStop) outcome = error.outcome;
+          else throw error;
+        } finally {
+          state.nondet = undefined;
+        }
+        const nondeterministicDefaultRead = state.stores.some((store) => store.nondeterministicDefaultRead);
+        return { outcome, nondeterministicDefaultRead };
+      },
+    };
+  }
+
+  // ---- slots and conversions
+
+  private scalarSlot(id: number): number {
+    let slot = this.scalarSlots.get(id);
     if (slot === undefined) {
-      slot = scalarSlots.size; // a variable missing from program.scalars still gets a slot
-      scalarSlots.set(id, slot);
+      slot = this.scalarSlots.size; // a variable missing from program.scalars still gets a slot
+      this.scalarSlots.set(id, slot);
     }
     return slot;
   }
-  function storeFor(array: ArrayVariable): ArrayStore {
-    let slot = arraySlots.get(array.id);
+
+  private storeFor(array: ArrayVariable): ArrayStore {
+    let slot = this.arraySlots.get(array.id);
     if (slot === undefined) {
-      slot = arraySlots.size;
-      arraySlots.set(array.id, slot);
+      slot = this.arraySlots.size;
+      this.arraySlots.set(array.id, slot);
     }
+    const stores = this.state.stores;
     while (stores.length <= slot) stores.push(new ArrayStore());
     return stores[slot]!;
   }
 
-  const integerMagnitudeLimit = 1n << 4096n;
-  function tick(): void {
-    if (++steps > maxSteps) throw new RunStop({ kind: 'stepLimitReached', steps: maxSteps });
-  }
-  function undefinedBehaviour(reason: string, location: SourceLocation): never {
-    throw new RunStop({ kind: 'undefinedBehaviour', reason, location, steps });
-  }
-
   /** the conversion applied when a value of type `from` is stored into / cast to `to` */
-  function converter(from: IntegerType, to: IntegerType): ((value: Value) => Value) | undefined {
-    if (semantics === 'bv') return sameType(from, to) ? undefined : wrapperFor(to);
+  private converter(from: IntegerType, to: IntegerType): ((value: Value) => Value) | undefined {
+    if (this.semantics === 'bv') return sameType(from, to) ? undefined : wrapperFor(to);
     return sameType(from, to) ? undefined : mathematicalConverterFor(to);
   }
-  function withConversion(evaluator: Evaluator, from: IntegerType, to: IntegerType): Evaluator {
-    const convert = converter(from, to);
+
+  private withConversion(evaluator: Evaluator, from: IntegerType, to: IntegerType): Evaluator {
+    const convert = this.converter(from, to);
     return convert === undefined ? evaluator : () => convert(evaluator());
   }
+
   /** wraps an arithmetic result to its type in bv semantics */
-  function arithmetic(evaluator: Evaluator, type: IntegerType): Evaluator {
-    if (semantics === 'int') return evaluator;
+  private arithmetic(evaluator: Evaluator, type: IntegerType): Evaluator {
+    if (this.semantics === 'int') return evaluator;
     const wrap = wrapperFor(type);
     return () => wrap(evaluator());
   }
 
-  function compileSizes(array: ArrayVariable, location: SourceLocation): Evaluator[] {
-    return array.sizes.map((size) => compileExpression(size, location));
+  /** `expression` compiled and converted to `type` */
+  private converted(expression: Expression, type: IntegerType, location: SourceLocation): Evaluator {
+    return this.withConversion(this.expression(expression, location), expression.type, type);
   }
 
-  function compileExpression(expression: Expression, location: SourceLocation): Evaluator {
+  private sizes(array: ArrayVariable, location: SourceLocation): Evaluator[] {
+    return array.sizes.map((size) => this.expression(size, location));
+  }
+
+  // ---- expressions
+
+  private expression(expression: Expression, location: SourceLocation): Evaluator {
     switch (expression.kind) {
       case 'constant': {
         let value = normalize(expression.value);
-        if (semantics === 'bv') value = wrapperFor(expression.type)(value);
+        if (this.semantics === 'bv') value = wrapperFor(expression.type)(value);
         return () => value;
       }
       case 'variable': {
-        const slot = scalarSlot(expression.variable.id);
+        const scalars = this.state.scalars;
+        const slot = this.scalarSlot(expression.variable.id);
         return () => scalars[slot]!;
       }
-      case 'arrayRead': {
-        const store = storeFor(expression.array);
-        const indices = expression.indices.map((index) => compileExpression(index, location));
-        if (indices.length === 1) {
-          const index = indices[0]!;
-          return () => store.read(index());
-        }
-        const sizes = compileSizes(expression.array, location);
-        if (indices.length === 2) {
-          const [index0, index1] = indices as [Evaluator, Evaluator];
-          const [size0, size1] = sizes as [Evaluator, Evaluator];
-          return () => store.read(cellKey2(index0(), index1(), size0(), size1()));
-        }
-        return () => store.read(cellKey(indices.map((index) => index()), sizes.map((size) => size())));
-      }
-      case 'unary': {
-        const operand = compileExpression(expression.operand, location);
-        const operator = expression.operator;
-        switch (operator) {
-          case 'negate':
-            return arithmetic(() => negate(operand()), expression.type);
-          case 'bitwiseNot':
-            return arithmetic(() => bitwiseNot(operand()), expression.type);
-          case 'logicalNot':
-            return () => (operand() === 0 ? 1 : 0);
-          default: {
-            const unreachable: never = operator;
-            throw new Error(`internal: unknown unary operator ${String(unreachable)}`);
-          }
-        }
-      }
+      case 'arrayRead':
+        return this.arrayRead(expression.array, expression.indices, location);
+      case 'unary':
+        return this.unary(expression.operator, expression.operand, expression.type, location);
       case 'binary':
-        return compileBinary(expression.operator, expression.left, expression.right, expression.type, location);
+        return this.binary(expression.operator, expression.left, expression.right, expression.type, location);
       case 'conditional': {
-        const condition = compileExpression(expression.condition, location);
-        const thenValue = withConversion(compileExpression(expression.then, location), expression.then.type, expression.type);
-        const elseValue = withConversion(compileExpression(expression.else, location), expression.else.type, expression.type);
+        const condition = this.expression(expression.condition, location);
+        const thenValue = this.converted(expression.then, expression.type, location);
+        const elseValue = this.converted(expression.else, expression.type, location);
         return () => (condition() !== 0 ? thenValue() : elseValue());
       }
       case 'cast':
-        return withConversion(compileExpression(expression.operand, location), expression.operand.type, expression.type);
+        return this.converted(expression.operand, expression.type, location);
       default: {
         const unreachable: never = expression;
         throw new Error(`internal: unknown expression ${JSON.stringify(unreachable)}`);
@@ -182,62 +226,56 @@ export function compileProgramToClosures(program: Program, semantics: Semantics)
     }
   }
 
-  function compileBinary(
-    operator: Extract<Expression, { kind: 'binary' }>['operator'], leftExpression: Expression, rightExpression: Expression,
-    type: IntegerType, location: SourceLocation,
+  private arrayRead(array: ArrayVariable, indexExpressions: readonly Expression[], location: SourceLocation): Evaluator {
+    const store = this.storeFor(array);
+    const indices = indexExpressions.map((index) => this.expression(index, location));
+    if (indices.length === 1) {
+      const index = indices[0]!;
+      return () => store.read(index());
+    }
+    const sizes = this.sizes(array, location);
+    if (indices.length === 2) {
+      const [index0, index1] = indices as [Evaluator, Evaluator];
+      const [size0, size1] = sizes as [Evaluator, Evaluator];
+      return () => store.read(cellKey2(index0(), index1(), size0(), size1()));
+    }
+    return () => store.read(cellKey(indices.map((index) => index()), sizes.map((size) => size())));
+  }
+
+  private unary(operator: UnaryOperator, operandExpression: Expression, type: IntegerType, location: SourceLocation): Evaluator {
+    const operand = this.expression(operandExpression, location);
+    switch (operator) {
+      case 'negate':
+        return this.arithmetic(() => negate(operand()), type);
+      case 'bitwiseNot':
+        return this.arithmetic(() => bitwiseNot(operand()), type);
+      case 'logicalNot':
+        return () => (operand() === 0 ? 1 : 0);
+      default: {
+        const unreachable: never = operator;
+        throw new Error(`internal: unknown unary operator ${String(unreachable)}`);
+      }
+    }
+  }
+
+  private binary(
+    operator: BinaryOperator, leftExpression: Expression, rightExpression: Expression, type: IntegerType, location: SourceLocation,
   ): Evaluator {
-    const left = compileExpression(leftExpression, location);
-    const right = compileExpression(rightExpression, location);
+    const left = this.expression(leftExpression, location);
+    const right = this.expression(rightExpression, location);
     switch (operator) {
       case 'add':
-        return arithmetic(() => add(left(), right()), type);
+        return this.arithmetic(() => add(left(), right()), type);
       case 'subtract':
-        return arithmetic(() => subtract(left(), right()), type);
-      case 'multiply':
-        if (semantics === 'int') {
-          // mathematical integers: a product can grow without bound (x = x * x in a loop); stop the
-          // run instead of exhausting BigInt
-          return () => {
-            const product = multiply(left(), right());
-            if (typeof product === 'bigint' && (product > integerMagnitudeLimit || product < -integerMagnitudeLimit)) {
-              undefinedBehaviour('a product beyond 2^4096 (int semantics: overflow not modelled)', location);
-            }
-            return product;
-          };
-        }
-        return arithmetic(() => multiply(left(), right()), type);
-      case 'divide':
-        return arithmetic(() => {
-          const dividend = left();
-          const divisor = right();
-          if (divisor === 0) undefinedBehaviour('division by zero', location);
-          return divide(dividend, divisor);
-        }, type);
-      case 'remainder':
-        return arithmetic(() => {
-          const dividend = left();
-          const divisor = right();
-          if (divisor === 0) undefinedBehaviour('remainder by zero', location);
-          return remainder(dividend, divisor);
-        }, type);
-      case 'shiftLeft':
-      case 'shiftRight': {
-        const width = leftExpression.type.width;
-        const shift = operator === 'shiftLeft' ? shiftLeft : shiftRight;
-        return arithmetic(() => {
-          const value = left();
-          const count = right();
-          if (count < 0) undefinedBehaviour(`shift by the negative count ${String(count)}`, location);
-          if (count >= width) undefinedBehaviour(`shift by ${String(count)}, at least the width ${width}`, location);
-          return shift(value, count);
-        }, type);
-      }
+        return this.arithmetic(() => subtract(left(), right()), type);
+      case 'multiply': case 'divide': case 'remainder': case 'shiftLeft': case 'shiftRight':
+        return this.checkedArithmetic(operator, left, right, leftExpression.type.width, type, location);
       case 'bitwiseAnd':
-        return arithmetic(() => bitwiseAnd(left(), right()), type);
+        return this.arithmetic(() => bitwiseAnd(left(), right()), type);
       case 'bitwiseOr':
-        return arithmetic(() => bitwiseOr(left(), right()), type);
+        return this.arithmetic(() => bitwiseOr(left(), right()), type);
       case 'bitwiseXor':
-        return arithmetic(() => bitwiseXor(left(), right()), type);
+        return this.arithmetic(() => bitwiseXor(left(), right()), type);
       case 'less':
         return () => (left() < right() ? 1 : 0);
       case 'lessEqual':
@@ -261,8 +299,61 @@ export function compileProgramToClosures(program: Program, semantics: Semantics)
     }
   }
 
-  function compileBlock(block: Block): Executor {
-    const executors = block.map(compileStatement);
+  /** the operators that can stop the run with undefined behaviour; `width` is the left operand's */
+  private checkedArithmetic(
+    operator: 'multiply' | 'divide' | 'remainder' | 'shiftLeft' | 'shiftRight', left: Evaluator, right: Evaluator,
+    width: number, type: IntegerType, location: SourceLocation,
+  ): Evaluator {
+    const state = this.state;
+    switch (operator) {
+      case 'multiply':
+        if (this.semantics === 'int') {
+          // mathematical integers: a product can grow without bound (x = x * x in a loop); stop the
+          // run instead of exhausting BigInt
+          return () => {
+            const product = multiply(left(), right());
+            if (typeof product === 'bigint' && (product > integerMagnitudeLimit || product < -integerMagnitudeLimit)) {
+              productTooLarge(location, state.steps);
+            }
+            return product;
+          };
+        }
+        return this.arithmetic(() => multiply(left(), right()), type);
+      case 'divide':
+        return this.arithmetic(() => {
+          const dividend = left();
+          const divisor = right();
+          if (divisor === 0) undefinedBehaviour('division by zero', location, state.steps);
+          return divide(dividend, divisor);
+        }, type);
+      case 'remainder':
+        return this.arithmetic(() => {
+          const dividend = left();
+          const divisor = right();
+          if (divisor === 0) undefinedBehaviour('remainder by zero', location, state.steps);
+          return remainder(dividend, divisor);
+        }, type);
+      case 'shiftLeft':
+      case 'shiftRight': {
+        const shift = operator === 'shiftLeft' ? shiftLeft : shiftRight;
+        return this.arithmetic(() => {
+          const value = left();
+          const count = right();
+          if (count < 0 || count >= width) shiftUndefined(count, width, location, state.steps);
+          return shift(value, count);
+        }, type);
+      }
+      default: {
+        const unreachable: never = operator;
+        throw new Error(`internal: unknown binary operator ${String(unreachable)}`);
+      }
+    }
+  }
+
+  // ---- statements
+
+  private block(block: Block): Executor {
+    const executors = block.map((statement) => this.statement(statement));
     if (executors.length === 0) return () => 0;
     if (executors.length === 1) return executors[0]!;
     if (executors.length === 2) {
@@ -283,174 +374,170 @@ export function compileProgramToClosures(program: Program, semantics: Semantics)
     };
   }
 
-  /** evaluated sizes as bigints, and the cell count when all sizes are non-negative */
-  function evaluateSizes(sizes: readonly Evaluator[]): { values: bigint[]; cells: Value | undefined } {
-    const values = sizes.map((size) => toBigInt(size()));
-    let cells = 1n;
-    for (const size of values) {
-      if (size < 0n) return { values, cells: undefined };
-      cells *= size;
-    }
-    return { values, cells: normalize(cells) };
-  }
-
-  function compileStatement(statement: Statement): Executor {
-    const location = statement.location;
+  private statement(statement: Statement): Executor {
     switch (statement.kind) {
       case 'assign': {
-        const slot = scalarSlot(statement.target.id);
-        const value = withConversion(compileExpression(statement.value, location), statement.value.type, statement.target.type);
+        const state = this.state;
+        const scalars = state.scalars;
+        const slot = this.scalarSlot(statement.target.id);
+        const value = this.converted(statement.value, statement.target.type, statement.location);
         return () => {
-          tick();
+          tick(state);
           scalars[slot] = value();
           return 0;
         };
       }
-      case 'arrayWrite': {
-        const store = storeFor(statement.array);
-        const value = withConversion(compileExpression(statement.value, location), statement.value.type, statement.array.elementType);
-        const indices = statement.indices.map((index) => compileExpression(index, location));
-        if (indices.length === 1) {
-          const index = indices[0]!;
-          return () => {
-            tick();
-            const key = index();
-            store.write(key, value());
-            return 0;
-          };
-        }
-        const sizes = compileSizes(statement.array, location);
-        if (indices.length === 2) {
-          const [index0, index1] = indices as [Evaluator, Evaluator];
-          const [size0, size1] = sizes as [Evaluator, Evaluator];
-          return () => {
-            tick();
-            const key = cellKey2(index0(), index1(), size0(), size1());
-            store.write(key, value());
-            return 0;
-          };
-        }
-        return () => {
-          tick();
-          const key = cellKey(indices.map((index) => index()), sizes.map((size) => size()));
-          store.write(key, value());
-          return 0;
-        };
+      case 'arrayWrite':
+        return this.arrayWrite(statement);
+      case 'havoc':
+        return this.havoc(statement);
+      case 'arrayHavoc':
+        return this.arrayHavoc(statement);
+      case 'arrayFill':
+        return this.arrayFill(statement);
+      case 'assume':
+      case 'assert':
+        return this.check(statement);
+      case 'if':
+      case 'loop':
+      case 'break':
+      case 'continue':
+        return this.controlFlow(statement);
+      default: {
+        const unreachable: never = statement;
+        throw new Error(`internal: unknown statement ${JSON.stringify(unreachable)}`);
       }
-      case 'havoc': {
-        const slot = scalarSlot(statement.target.id);
-        const type = statement.target.type;
-        const { minimum, maximum } = valueRange(type);
-        // the last choice seen here and its checked value: replays of accelerated loops repeat one
-        // choice millions of times
-        let lastChosen: bigint | undefined;
-        let lastValue: Value = 0;
-        return () => {
-          tick();
-          const chosen = nondet!.nextScalar(type, location, statement.origin);
-          if (chosen === undefined) throw new RunStop({ kind: 'inputExhausted', location, steps });
-          let value: Value;
-          if (chosen === lastChosen) {
-            value = lastValue;
-          } else {
-            value = normalize(chosen);
-            if (!(value >= minimum && value <= maximum)) {
-              throw new RunStop({ kind: 'invalidInput', reason: `${chosen} is not a value of ${type.name}`, location, steps });
-            }
-            lastChosen = chosen;
-            lastValue = value;
-          }
-          if (replaying === undefined) consumedScalars.push(chosen);
-          else consumedScalarCount++;
-          scalars[slot] = value;
-          return 0;
-        };
+    }
+  }
+
+  private arrayWrite(statement: StatementOf<'arrayWrite'>): Executor {
+    const state = this.state;
+    const location = statement.location;
+    const store = this.storeFor(statement.array);
+    const value = this.converted(statement.value, statement.array.elementType, location);
+    const indices = statement.indices.map((index) => this.expression(index, location));
+    if (indices.length === 1) {
+      const index = indices[0]!;
+      return () => {
+        tick(state);
+        const key = index();
+        store.write(key, value());
+        return 0;
+      };
+    }
+    const sizes = this.sizes(statement.array, location);
+    if (indices.length === 2) {
+      const [index0, index1] = indices as [Evaluator, Evaluator];
+      const [size0, size1] = sizes as [Evaluator, Evaluator];
+      return () => {
+        tick(state);
+        const key = cellKey2(index0(), index1(), size0(), size1());
+        store.write(key, value());
+        return 0;
+      };
+    }
+    return () => {
+      tick(state);
+      const key = cellKey(indices.map((index) => index()), sizes.map((size) => size()));
+      store.write(key, value());
+      return 0;
+    };
+  }
+
+  private havoc(statement: StatementOf<'havoc'>): Executor {
+    const state = this.state;
+    const scalars = state.scalars;
+    const { location, origin } = statement;
+    const slot = this.scalarSlot(statement.target.id);
+    const type = statement.target.type;
+    const range = valueRange(type);
+    // the last choice seen here and its checked value: replays of accelerated loops repeat one
+    // choice millions of times
+    let lastChosen: bigint | undefined;
+    let lastValue: Value = 0;
+    return () => {
+      tick(state);
+      const chosen = state.nondet!.nextScalar(type, location, origin);
+      if (chosen === undefined) inputExhausted(location, state.steps);
+      if (chosen !== lastChosen) {
+        lastValue = checkedChoice(chosen, type, location, state.steps, range);
+        lastChosen = chosen;
       }
-      case 'arrayHavoc': {
-        const array = statement.array;
-        const store = storeFor(array);
-        const sizes = compileSizes(array, location);
-        const elementType = array.elementType;
-        const { minimum, maximum } = valueRange(elementType);
-        const inRange = (value: Value): boolean => value >= minimum && value <= maximum;
-        return () => {
-          tick();
-          const { values, cells } = evaluateSizes(sizes);
-          const content = nondet!.nextArray(array, location, values);
-          if (content === undefined) throw new RunStop({ kind: 'inputExhausted', location, steps });
-          const defaultValue = normalize(content.defaultValue);
-          if (!inRange(defaultValue)) {
-            throw new RunStop({
-              kind: 'invalidInput', reason: `default ${content.defaultValue} of ${array.sourceName} is not a value of ${elementType.name}`,
-              location, steps,
-            });
-          }
-          store.reset(defaultValue, true, cells);
-          for (const [key, cellValue] of content.entries) {
-            const value = normalize(cellValue);
-            if (!inRange(value)) {
-              throw new RunStop({
-                kind: 'invalidInput', reason: `${array.sourceName}[${key}] = ${cellValue} is not a value of ${elementType.name}`,
-                location, steps,
-              });
-            }
-            // multi-dimensional keys outside 0..cells-1 name no cell and are ignored
-            if (values.length > 1 && !(cells !== undefined && key >= 0n && normalize(key) < cells)) continue;
-            store.write(normalize(key), value);
-          }
-          if (replaying === undefined) consumedArrays.push(content);
-          else consumedArrayCount++;
-          return 0;
-        };
+      if (state.replaying === undefined) state.consumedScalars.push(chosen);
+      else state.consumedScalarCount++;
+      scalars[slot] = lastValue;
+      return 0;
+    };
+  }
+
+  private arrayHavoc(statement: StatementOf<'arrayHavoc'>): Executor {
+    const state = this.state;
+    const { array, location } = statement;
+    const store = this.storeFor(array);
+    const sizes = this.sizes(array, location);
+    const elementRange = valueRange(array.elementType);
+    return () => {
+      tick(state);
+      const content = havocArray(state.nondet!, store, array, location, sizes.map((size) => size()), state.steps, elementRange);
+      if (state.replaying === undefined) state.consumedArrays.push(content);
+      else state.consumedArrayCount++;
+      return 0;
+    };
+  }
+
+  private arrayFill(statement: StatementOf<'arrayFill'>): Executor {
+    const state = this.state;
+    const store = this.storeFor(statement.array);
+    const sizes = this.sizes(statement.array, statement.location);
+    const value = this.converted(statement.value, statement.array.elementType, statement.location);
+    return () => {
+      tick(state);
+      fillArray(store, sizes.map((size) => size()), value());
+      return 0;
+    };
+  }
+
+  private check(statement: StatementOf<'assume' | 'assert'>): Executor {
+    const state = this.state;
+    const location = statement.location;
+    const condition = this.expression(statement.condition, location);
+    if (statement.kind === 'assume') {
+      return () => {
+        tick(state);
+        if (condition() === 0) assumptionFailed(location, state.steps);
+        return 0;
+      };
+    }
+    return () => {
+      tick(state);
+      if (condition() === 0) {
+        assertionFailed(location, state.steps, consumedOf(
+          state.replaying, state.consumedScalars, state.consumedArrays, state.consumedScalarCount, state.consumedArrayCount,
+        ));
       }
-      case 'arrayFill': {
-        const store = storeFor(statement.array);
-        const sizes = compileSizes(statement.array, location);
-        const value = withConversion(compileExpression(statement.value, location), statement.value.type, statement.array.elementType);
-        return () => {
-          tick();
-          const { cells } = evaluateSizes(sizes);
-          store.reset(value(), false, cells);
-          return 0;
-        };
-      }
-      case 'assume': {
-        const condition = compileExpression(statement.condition, location);
-        return () => {
-          tick();
-          if (condition() === 0) throw new RunStop({ kind: 'assumptionFailed', location, steps });
-          return 0;
-        };
-      }
-      case 'assert': {
-        const condition = compileExpression(statement.condition, location);
-        return () => {
-          tick();
-          if (condition() === 0) {
-            throw new RunStop({
-              kind: 'assertionFailed', location, steps,
-              consumed: consumed(),
-            });
-          }
-          return 0;
-        };
-      }
+      return 0;
+    };
+  }
+
+  private controlFlow(statement: StatementOf<'if' | 'loop' | 'break' | 'continue'>): Executor {
+    const state = this.state;
+    switch (statement.kind) {
       case 'if': {
-        const condition = compileExpression(statement.condition, location);
-        const thenBlock = compileBlock(statement.then);
-        const elseBlock = compileBlock(statement.else);
+        const condition = this.expression(statement.condition, statement.location);
+        const thenBlock = this.block(statement.then);
+        const elseBlock = this.block(statement.else);
         return () => {
-          tick();
+          tick(state);
           return condition() !== 0 ? thenBlock() : elseBlock();
         };
       }
       case 'loop': {
-        const condition = compileExpression(statement.condition, location);
-        const body = compileBlock(statement.body);
-        const update = compileBlock(statement.update);
+        const condition = this.expression(statement.condition, statement.location);
+        const body = this.block(statement.body);
+        const update = this.block(statement.update);
         return () => {
           for (;;) {
-            tick();
+            tick(state);
             if (condition() === 0) return 0;
             if (body() === 1) return 0;
             if (update() === 1) return 0;
@@ -459,12 +546,12 @@ export function compileProgramToClosures(program: Program, semantics: Semantics)
       }
       case 'break':
         return () => {
-          tick();
+          tick(state);
           return 1;
         };
       case 'continue':
         return () => {
-          tick();
+          tick(state);
           return 2;
         };
       default: {
@@ -473,39 +560,4 @@ export function compileProgramToClosures(program: Program, semantics: Semantics)
       }
     }
   }
-
-  const body = compileBlock(program.body);
-  const scalarCount = scalarSlots.size;
-  for (const array of program.arrays) storeFor(array);
-
-  return {
-    run(source: NondetSource, limit: number): CompiledRun {
-      steps = 0;
-      maxSteps = limit;
-      nondet = source;
-      consumedScalars = [];
-      consumedArrays = [];
-      replaying = source.replaying;
-      consumedScalarCount = 0;
-      consumedArrayCount = 0;
-      scalars.length = 0;
-      for (let slot = 0; slot < Math.max(scalarCount, scalarSlots.size); slot++) scalars.push(0);
-      for (const store of stores) {
-        store.reset(0, false, undefined);
-        store.nondeterministicDefaultRead = false;
-      }
-      let outcome: RunOutcome;
-      try {
-        body();
-        outcome = { kind: 'completed', steps };
-      } catch (error) {
-        if (error instanceof RunStop) outcome = error.outcome;
-        else throw error;
-      } finally {
-        nondet = undefined;
-      }
-      const nondeterministicDefaultRead = stores.some((store) => store.nondeterministicDefaultRead);
-      return { outcome, nondeterministicDefaultRead };
-    },
-  };
 }

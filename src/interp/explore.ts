@@ -17,7 +17,7 @@ import { typeRange } from '../ir/factory.js';
 import type { ArrayVariable, IntegerType, Program, Semantics, SourceLocation } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import { compileProgram } from './compile.js';
-import type { NondetSource } from './interpreter.js';
+import type { NondetSource } from './run-types.js';
 
 export interface ExploreOptions {
   readonly semantics: Semantics;

@@ -13,35 +13,15 @@
 //   `bv` and does not exist in `int` (mathematical integers);
 // - one step is one executed statement or one evaluation of a loop condition.
 
-import type { ArrayVariable, HavocOrigin, IntegerType, Program, Semantics, SourceLocation } from '../ir/types.js';
-import type { ArrayContent, Counterexample } from '../verdict.js';
+import type { Program, Semantics } from '../ir/types.js';
+import type { Counterexample } from '../verdict.js';
 import { compileProgram } from './compile.js';
+import type { NondetSource, RunOutcome } from './run-types.js';
 import { createCounterexampleSource } from './sources.js';
 
-export interface NondetSource {
-  /** a value for a scalar `havoc` of the given origin; undefined when the source is exhausted */
-  nextScalar(type: IntegerType, location: SourceLocation, origin: HavocOrigin): bigint | undefined;
-  /**
-   * the content for an `arrayHavoc`; `sizes` are the array's sizes evaluated at the havoc (for
-   * multi-dimensional arrays the entries are keyed by the row-major flattened index over them).
-   */
-  nextArray(array: ArrayVariable, location: SourceLocation, sizes: readonly bigint[]): ArrayContent | undefined;
-  /**
-   * set when the source hands out exactly this counterexample's values in order: the interpreter
-   * then counts what it consumed instead of recording it (replays of long accelerated runs)
-   */
-  readonly replaying?: Counterexample;
-}
-
-export type RunOutcome =
-  | { kind: 'assertionFailed'; location: SourceLocation; consumed: Counterexample; steps: number }
-  | { kind: 'assumptionFailed'; location: SourceLocation; steps: number }
-  | { kind: 'completed'; steps: number }
-  | { kind: 'stepLimitReached'; steps: number }
-  | { kind: 'undefinedBehaviour'; reason: string; location: SourceLocation; steps: number }
-  | { kind: 'inputExhausted'; location: SourceLocation; steps: number }
-  /** a given value outside the type's range */
-  | { kind: 'invalidInput'; reason: string; location: SourceLocation; steps: number };
+// the shared run types live in run-types.ts (imported by every interpreter file, so no import
+// circle); re-exported here, where the code outside src/interp imports them from
+export type { NondetSource, RunOutcome } from './run-types.js';
 
 export interface RunOptions {
   semantics: Semantics;

@@ -7,11 +7,14 @@
 //   fit the type) or uniformly from the type's range; arrays get a random default and a random value
 //   for each cell 0..cells-1 (at most `maxArrayCells` cells, row-major flattened).
 // - createRecordingSource: wraps a source and records what it handed out, as a Counterexample.
+//
+// Soundness assumptions: none; a source only proposes values. The interpreter checks every value
+// against its type (src/interp/run-checks.ts) and reports `invalidInput` for one outside it.
 
 import { typeRange } from '../ir/factory.js';
 import type { ArrayVariable, HavocOrigin, IntegerType, SourceLocation } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
-import type { NondetSource } from './interpreter.js';
+import type { NondetSource } from './run-types.js';
 
 export function createCounterexampleSource(counterexample: Counterexample): NondetSource {
   let scalarIndex = 0;
