@@ -13,7 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argumentsGiven = process.argv.slice(2);
 const overIndex = argumentsGiven.indexOf('--over');
 const limit = overIndex >= 0 ? Number(argumentsGiven[overIndex + 1]) : undefined;
-const countArgument = argumentsGiven.find((argument, index) => index !== overIndex + 1 && /^\d+$/.test(argument));
+const countArgument = argumentsGiven.find((argument, index) => (overIndex < 0 || index !== overIndex + 1) && /^\d+$/.test(argument));
 const count = countArgument === undefined ? 10 : Number(countArgument);
 
 function sourceFiles(directory) {
