@@ -1,7 +1,7 @@
 // Is `--timeout S` honoured? Runs every registered encoding (and the portfolio of `encode verify`) through the CLI, as a user would, on
 // programs that need more than the budget, and prints the wall-clock time of the whole process
 // against S (the front end and process start-up included). The kernel should stop every encoding
-// within S plus start-up; the watchdog (S + 2 s) is only a last resort.
+// within S plus start-up; the watchdog (S + 1 s) is only a last resort.
 //
 //   node dist/bench/timeouts.js [--timeout 10] [--solver z3|z3-wasm|auto]
 

@@ -11,7 +11,8 @@
 //
 // Every encoding runs through the kernel (kernel/guard.ts): one budget of --timeout
 // seconds from the end of the front end, and the soundness guard. The watchdog here is a last
-// resort only, at the budget plus two seconds.
+// resort only, at the budget plus one second; it prints the running record (kernel/run-record.ts):
+// which stages ran, how long, and the phase a running one was in.
 
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
@@ -20,6 +21,7 @@ import { encoders } from '../encoders/index.js';
 import type { EmittedArtefact, Encoder } from '../kernel/encoder.js';
 import { Budget } from '../kernel/budget.js';
 import { emitEncoding, InternalError, runEncoding, type EncodingRun } from '../kernel/guard.js';
+import { RunRecord } from '../kernel/run-record.js';
 import type { RequestOptions } from '../kernel/options.js';
 import { printProgram } from '../ir/print.js';
 import type { Program } from '../ir/types.js';
@@ -48,7 +50,10 @@ export const exitCodes = {
 } as const;
 
 /** the watchdog fires this long after the budget: a last resort, the kernel stops first */
-const watchdogGraceMilliseconds = 2_000;
+const watchdogGraceMilliseconds = 1_000;
+
+/** what the watchdog prints when it fires: the record so far (stages, times) and the stages still running */
+type WatchdogReport = () => { readonly fields: Record<string, unknown>; readonly running: readonly string[] };
 
 function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
   for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
@@ -240,6 +245,7 @@ function printPortfolioRun(commandLine: CommandLine, record: Record<string, unkn
     verdict: attempt.verdict.kind,
     ...(attempt.verdict.kind === 'unknown' ? { reason: describeReason(attempt.verdict.reason), reasonKind: attempt.verdict.reason.kind } : {}),
     milliseconds: Math.round(attempt.milliseconds),
+    ...(attempt.run === undefined ? {} : { times: Object.fromEntries(Object.entries(attempt.run.times).map(([phase, milliseconds]) => [phase, Math.round(milliseconds)])) }),
   }));
   const decidingAttempt = result.attempts.find((attempt) => attempt.encoding === result.decidedBy && attempt.verdict.kind !== 'unknown');
   const decisive = decidingAttempt?.run;
@@ -259,7 +265,8 @@ function printPortfolioRun(commandLine: CommandLine, record: Record<string, unkn
 /**
  * Test hook (test/cli/failures.test.ts): ENCODE_TEST_PLANT=throw makes the encoding throw, and
  * ENCODE_TEST_PLANT=forged-unsafe makes it answer UNSAFE without a replay; both must reach the
- * user as an internal error (exit 70), the second through the kernel's guard.
+ * user as an internal error (exit 70), the second through the kernel's guard. ENCODE_TEST_PLANT=hang
+ * makes it never answer, so that the watchdog ends the run (test/kernel/budget-phases.test.ts).
  */
 function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
   switch (plant) {
@@ -273,12 +280,15 @@ function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
         ...encoder,
         solve: async () => ({ verdict: { kind: 'unsafe', counterexample: { scalars: [], arrays: [] }, violatedAt: { line: 1, column: 1 } }, times: {}, details: {} }),
       };
+    case 'hang':
+      // never answers, ignoring its budget: only the watchdog ends the run (test/kernel/budget-phases.test.ts)
+      return { ...encoder, solve: () => new Promise(() => undefined) };
     default:
-      throw new UsageError(`ENCODE_TEST_PLANT takes throw or forged-unsafe, not '${plant}'`);
+      throw new UsageError(`ENCODE_TEST_PLANT takes throw, forged-unsafe or hang, not '${plant}'`);
   }
 }
 
-async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: number) => void): Promise<number> {
+async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: number, report: WatchdogReport) => void): Promise<number> {
   // bench runs this command once per task and encoding, each with its own budget and watchdog
   if (commandLine.command === 'bench') return runBench(commandLine, [process.execPath, process.argv[1]!]);
   if (commandLine.command === 'validate') return runValidate(commandLine, { confirmed: exitCodes.unsafe, rejected: exitCodes.unknown, inputError: exitCodes.inputError });
@@ -328,8 +338,14 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
   const times: Record<string, number> = { ...frontEnd.times };
   const budgetStarted = performance.now();
   const remainingBudget = (): number => commandLine.timeoutSeconds * 1000 - (performance.now() - budgetStarted);
+  // every encoding run enters itself here, so that the watchdog can say what ran and for how long
+  const runRecord = new RunRecord();
+  const watchdogReport: WatchdogReport = () => ({
+    fields: { ...record, attempts: runRecord.snapshot(), times: { ...times, total: performance.now() - started } },
+    running: runRecord.running(),
+  });
   // compare gives every encoding (under every solver) the whole budget, one after the other
-  startWatchdog(commandLine.command === 'compare' ? commandLine.timeoutSeconds * encoders.size * commandLine.solvers.length : commandLine.timeoutSeconds);
+  startWatchdog(commandLine.command === 'compare' ? commandLine.timeoutSeconds * encoders.size * commandLine.solvers.length : commandLine.timeoutSeconds, watchdogReport);
 
   if (commandLine.emit !== undefined) {
     const code = await emitArtefacts(commandLine, encoder, program, options, record, times);
@@ -340,7 +356,7 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
   const solver = createSolverOrFail(commandLine);
   if (commandLine.command === 'verify') {
     try {
-      const run = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+      const run = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000, record: runRecord });
       const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
       times.total = performance.now() - started;
       const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
@@ -354,7 +370,7 @@ async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: numb
     }
   }
   try {
-    const run = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+    const run = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000, record: runRecord });
     const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
     Object.assign(times, result.times);
     times.total = performance.now() - started;
@@ -440,9 +456,11 @@ export async function main(argv: readonly string[]): Promise<never> {
       debug = commandLine.debug;
       // The kernel stops every encoding at its budget; this is the last line of defence so that the
       // process always ends, even if a back end ignores its budget. It starts with the budget.
-      const startWatchdog = (budgetSeconds: number): void => {
+      const startWatchdog = (budgetSeconds: number, report: WatchdogReport): void => {
         watchdog = setTimeout(() => {
-          process.stdout.write(commandLine.json ? `${JSON.stringify({ file: commandLine.file, verdict: 'unknown', reason: 'timeout (watchdog)', reasonKind: 'timeout' })}\n` : 'UNKNOWN (timeout: the solver did not stop in time)\n');
+          const { fields, running } = report();
+          const reason = `timeout (watchdog)${running.length === 0 ? '' : `: still running ${running.join(', ')}`}`;
+          process.stdout.write(commandLine.json ? `${JSON.stringify({ ...fields, verdict: 'unknown', reason, reasonKind: 'timeout' })}\n` : `UNKNOWN (${reason})\n`);
           process.exit(exitCodes.unknown);
         }, budgetSeconds * 1000 + watchdogGraceMilliseconds);
       };

@@ -6,8 +6,17 @@
 // The clock is injectable so that tests can drive it; the encoders use the real one. An abort
 // signal ends a budget early (every share with it), and budgeted solver calls pass it on, so an
 // external solver process is killed at once.
+//
+// The work between solver calls (rewriting, read-over-write elimination, printing, unrolling,
+// summarising) checks the same budget: the kernel runs each encoding within it (budget-check.ts),
+// and such a phase calls `checkBudget`/`budgetTick`, or `budget.check(phase)` where it holds the
+// budget; once it is spent they throw `BudgetExhausted`, which the kernel turns into UNKNOWN
+// (timeout) naming the phase (guard.ts).
 
 import { performance } from 'node:perf_hooks';
+import { BudgetExhausted, type Deadline } from '../budget-check.js';
+
+export { BudgetExhausted } from '../budget-check.js';
 
 export type Clock = () => number;
 
@@ -16,7 +25,7 @@ const realClock: Clock = () => performance.now();
 /** below this many milliseconds a budget counts as spent: a solver call could not even start */
 export const minimumUsefulMilliseconds = 50;
 
-export class Budget {
+export class Budget implements Deadline {
   private constructor(
     /** absolute deadline on `clock`'s time line, in milliseconds */
     readonly deadline: number,
@@ -39,6 +48,11 @@ export class Budget {
   /** whether too little is left to start anything */
   expired(): boolean {
     return this.remaining() < minimumUsefulMilliseconds;
+  }
+
+  /** throws `BudgetExhausted(phase)` when too little is left to go on (see `expired`) */
+  check(phase: string): void {
+    if (this.expired()) throw new BudgetExhausted(phase);
   }
 
   /** a part of what remains: `fraction` of it (0 < fraction <= 1), ending no later than this budget */

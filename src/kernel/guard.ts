@@ -7,17 +7,24 @@
 // - UNKNOWN with a typed reason.
 // A breach is a bug of ours: `ContractBreach` (an `InternalError`), which the CLI reports as an
 // internal error with exit code 70, never as a verdict.
+//
+// The encoder runs within its budget (budget-check.ts): a phase between solver calls that finds
+// the budget spent throws `BudgetExhausted`, and the run is UNKNOWN (timeout) naming that phase,
+// with the phase times recorded so far. A run is entered in the command's running record
+// (run-record.ts) when it starts and when it ends.
 
 import { performance } from 'node:perf_hooks';
+import { budgetScope, BudgetExhausted, runInScope, type BudgetScope } from '../budget-check.js';
 import type { Program } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
-import type { PhaseTimes, UnknownKind, Verdict } from '../verdict.js';
+import { unknownVerdict, type PhaseTimes, type UnknownKind, type Verdict } from '../verdict.js';
 import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encoder.js';
 import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
 import { prepareProgram, semanticsHeader } from './c-semantics.js';
 import { isConfirmedOn } from './confirm.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
+import type { RunRecord } from './run-record.js';
 
 /** a bug in encode (exit 70), as opposed to a property of the input */
 export class InternalError extends Error {
@@ -35,6 +42,10 @@ export interface RunSettings {
   readonly clock?: Clock;
   /** aborted: the run's budget ends at once (see Budget) */
   readonly signal?: AbortSignal;
+  /** the command's running record: the run is entered as a stage (see run-record.ts) */
+  readonly record?: RunRecord;
+  /** the stage's name in the record (default: the encoder's name) */
+  readonly stageName?: string;
 }
 
 export interface EncodingRun extends SolveOutcome {
@@ -89,14 +100,39 @@ export async function runEncoding(
   const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
   const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
   const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
+  const scope = budgetScope(budget);
+  const stage = settings.record?.start(settings.stageName ?? encoder.name, scope);
   const started = performance.now();
-  const outcome = await encoder.solve(prepared.program, context);
+  const outcome = await runInScope(scope, () => solveWithinBudget(encoder, prepared.program, context, scope));
+  const run = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);
+  if (stage !== undefined) settings.record?.end(stage, run.verdict);
+  return { ...run, solver: solver.name, solverCalls: { ...limited.statistics } };
+}
+
+/** the encoder's outcome, or UNKNOWN (timeout) naming the phase where the budget ran out */
+async function solveWithinBudget(encoder: Encoder, program: Program, context: EncoderContext, scope: BudgetScope): Promise<SolveOutcome> {
+  try {
+    return await encoder.solve(program, context);
+  } catch (error) {
+    if (!(error instanceof BudgetExhausted)) throw error;
+    return {
+      verdict: unknownVerdict('timeout', `${encoder.name}: timeout during ${error.phase}`),
+      times: { ...scope.times },
+      details: { budgetExhaustedIn: error.phase },
+    };
+  }
+}
+
+/** the contract checked on the encoder's verdict, then (c semantics) on the verdict about C */
+function finishRun(
+  encoder: Encoder, prepared: ReturnType<typeof prepareProgram>, encoderOptions: EncodingOptions, outcome: SolveOutcome, budget: Budget, started: number,
+): SolveOutcome {
   checkContract(encoder, prepared.program, encoderOptions, outcome.verdict);
   const verdict = prepared.finish(outcome.verdict, budget);
   if (verdict !== outcome.verdict) checkContract(encoder, prepared.confirmedOn, encoderOptions, verdict);
   const times: PhaseTimes = { ...outcome.times, encoding: performance.now() - started };
   const details = prepared.sites.length === 0 ? outcome.details : { ...outcome.details, wrapChecks: prepared.sites.length };
-  return { ...outcome, verdict, details, times, solver: solver.name, solverCalls: { ...limited.statistics } };
+  return { ...outcome, verdict, details, times };
 }
 
 /**

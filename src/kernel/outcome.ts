@@ -4,6 +4,7 @@
 // times/details/report/done setup. Nothing here decides a verdict.
 
 import { performance } from 'node:perf_hooks';
+import { attachPhaseTimes } from '../budget-check.js';
 import type { Verdict } from '../verdict.js';
 import type { SolveOutcome } from './encoder.js';
 
@@ -20,6 +21,8 @@ export class OutcomeRecorder {
   constructor(settings: { readonly showReport?: boolean; readonly details?: Readonly<Record<string, unknown>> } = {}) {
     this.showReport = settings.showReport === true;
     Object.assign(this.details, settings.details ?? {});
+    // the run's record sees these times as they grow (a run the budget stops still reports them)
+    attachPhaseTimes(this.times);
   }
 
   /** runs an asynchronous phase and adds its time to `times[name]` */

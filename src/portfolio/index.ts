@@ -26,6 +26,7 @@ import { encoders } from '../encoders/index.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
 import { InternalError, runEncoding, type EncodingRun } from '../kernel/guard.js';
 import type { RequestOptions } from '../kernel/options.js';
+import type { RunRecord } from '../kernel/run-record.js';
 import type { Program, VerdictSemantics } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
 import { describeReason, unknownReason, type UnknownKind, type Verdict } from '../verdict.js';
@@ -102,6 +103,8 @@ export interface PortfolioSettings {
   readonly stages?: readonly Stage[];
   /** 2: two lanes at once (default when the solver's calls run concurrently), 1: one after the other */
   readonly lanes?: 1 | 2;
+  /** the command's running record: every stage is entered as it starts and ends (kernel/run-record.ts) */
+  readonly record?: RunRecord;
 }
 
 /** Throws InternalError when two definite verdicts disagree: one of the encodings is unsound. */
@@ -156,8 +159,11 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
       if (slice < minimumUsefulMilliseconds) continue;
       const stageStarted = performance.now();
       const stageOptions: RequestOptions = { ...options, semantics: stage.semantics ?? options.semantics, ...(stage.exactWraps === true ? { exactWraps: true } : {}) };
-      const run = await runEncoding(stage.encoder, program, stageOptions, solver, { timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal });
-      const attempt: PortfolioAttempt = { encoding: stageName(stage), verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
+      const name = stageName(stage);
+      const run = await runEncoding(stage.encoder, program, stageOptions, solver, {
+        timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal, stageName: name, ...(settings.record === undefined ? {} : { record: settings.record }),
+      });
+      const attempt: PortfolioAttempt = { encoding: name, verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
       attempts.push(attempt);
       if (run.verdict.kind !== 'unknown') {
         decided ??= attempt;

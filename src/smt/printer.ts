@@ -7,7 +7,10 @@
 // names bound in enclosing lets (SMT-LIB `let` is parallel); let names are chosen to differ from
 // every symbol occurring in the printed term; quantifier and `let` bodies get their own sharing
 // scope, so a subterm mentioning a bound variable is never lifted out of its binder.
+// Printing a large query takes seconds: every loop ticks the run's budget (budget-check.ts), so a
+// run whose budget is spent stops here too.
 
+import { budgetTick } from '../budget-check.js';
 import type { ChcSystem, FunctionDeclaration, HornClause, SmtScript, Sort, SymbolTerm, Term } from './terms.js';
 
 // ---------------------------------------------------------------- symbols and sorts
@@ -125,6 +128,7 @@ function collectNames(roots: readonly Term[], names: Set<string>): void {
   const stack: Term[] = [...roots];
   while (stack.length > 0) {
     const term = stack.pop()!;
+    budgetTick(printingPhase);
     if (term.kind === 'symbol') {
       names.add(term.name);
       continue;
@@ -156,6 +160,9 @@ class LetNames {
 
 // ---------------------------------------------------------------- term printing
 
+/** the phase named when the budget runs out while printing */
+const printingPhase = 'term printing';
+
 /** Prints a term as SMT-LIB text, binding shared compound subterms with `let`. */
 export function printTerm(term: Term): string {
   const pieces: string[] = [];
@@ -170,6 +177,7 @@ function emitScoped(root: Term, letNames: LetNames, pieces: string[]): void {
   const shared = new Set<Term>();
   while (countStack.length > 0) {
     const term = countStack.pop()!;
+    budgetTick(printingPhase);
     const seen = counts.get(term);
     if (seen === undefined) {
       counts.set(term, 1);
@@ -191,6 +199,7 @@ function emitScoped(root: Term, letNames: LetNames, pieces: string[]): void {
   const postStack: { term: Term; expanded: boolean }[] = [{ term: root, expanded: false }];
   while (postStack.length > 0) {
     const top = postStack.pop()!;
+    budgetTick(printingPhase);
     if (below.has(top.term)) continue;
     const children = scopeChildren(top.term);
     if (!top.expanded) {
@@ -236,6 +245,7 @@ function emitTree(root: Term, bound: ReadonlyMap<Term, string>, letNames: LetNam
   let isRoot = true;
   while (stack.length > 0) {
     const item = stack.pop()!;
+    budgetTick(printingPhase);
     if (typeof item === 'string') {
       pieces.push(item);
       continue;
@@ -399,6 +409,7 @@ function checkClauseVariables(clause: HornClause, index: number): void {
   const stack: Term[] = [...roots];
   while (stack.length > 0) {
     const term = stack.pop()!;
+    budgetTick(printingPhase);
     if (visited.has(term)) continue;
     visited.add(term);
     if (term.kind === 'symbol') names.add(term.name);

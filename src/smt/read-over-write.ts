@@ -11,6 +11,7 @@
 // equalities, no arrays passed to functions); `eliminateArrayWrites` throws otherwise, so a caller
 // never gets a silently different formula.
 
+import { checkBudget } from '../budget-check.js';
 import { apply, ite, substituteTerm, equal, type Term } from './terms.js';
 
 /**
@@ -34,9 +35,10 @@ export function eliminateArrayWrites(root: Term, limits: RewriteLimits = {}): Te
   const reads = new Map<Term, Map<Term, Term>>();
   let steps = 0;
   const step = (): void => {
-    if (++steps % stepsBetweenChecks === 0 && limits.stop?.() === true) {
-      throw new RewriteStopped(`read-over-write stopped after ${steps} steps`);
-    }
+    if (++steps % stepsBetweenChecks !== 0) return;
+    if (limits.stop?.() === true) throw new RewriteStopped(`read-over-write stopped after ${steps} steps`);
+    // the run's budget (budget-check.ts), for callers without a `stop` of their own
+    checkBudget('read-over-write elimination');
   };
 
   /** select(array, index) with `index` already rewritten */

@@ -2,6 +2,13 @@
 // printer (`printer.ts`) turns them into SMT-LIB 2.6 / CHC-COMP text and the solver back ends
 // translate them into their own form. Constructors check sorts and throw on internal misuse; they
 // apply only simplifications that are exact (flattening, constant folding of true/false).
+// The traversals below (containsSubterm, forEachSubterm, substituteTerm, freeSymbols) tick the
+// run's budget (budget-check.ts): on the large terms of a deep unrolling they take seconds.
+
+import { budgetTick } from '../budget-check.js';
+
+/** the phase named when the budget runs out in a traversal of terms */
+const traversalPhase = 'term rewriting';
 
 export type Sort =
   | { readonly kind: 'bool' }
@@ -307,6 +314,7 @@ export function containsSubterm(term: Term, predicate: (term: Term) => boolean, 
   const seen = new Set<Term>();
   while (stack.length > 0) {
     const current = stack.pop()!;
+    budgetTick(traversalPhase);
     if (seen.has(current)) continue;
     seen.add(current);
     if (predicate(current)) return true;
@@ -325,6 +333,7 @@ export function forEachSubterm(roots: readonly Term[], visit: (term: Term) => vo
   const seen = new Set<Term>();
   while (stack.length > 0) {
     const current = stack.pop()!;
+    budgetTick(traversalPhase);
     if (seen.has(current)) continue;
     seen.add(current);
     visit(current);
@@ -387,6 +396,7 @@ export function substituteTerm(term: Term, replacements: ReadonlyMap<string, Ter
   const visit = (current: Term): Term => {
     const known = memo.get(current);
     if (known !== undefined) return known;
+    budgetTick(traversalPhase);
     let result: Term;
     switch (current.kind) {
       case 'boolConstant':
@@ -449,6 +459,7 @@ export function freeSymbols(term: Term): SymbolTerm[] {
   const visit = (current: Term, bound: ReadonlySet<string>, seen: Set<Term>): void => {
     if (seen.has(current)) return;
     seen.add(current);
+    budgetTick(traversalPhase);
     switch (current.kind) {
       case 'symbol':
         if (!bound.has(current.name) && !found.has(current.name)) found.set(current.name, current);

@@ -16,10 +16,10 @@ import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
 import { killProcessGroup, SessionPool } from './session.js';
 import { interpretSolverOutput } from './sexpr.js';
-import type { CheckOptions, Solver, SolverResult } from './solver.js';
+import { timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
 
 /** Time given to a solver beyond the requested timeout before its process group is killed. */
-const killGraceMilliseconds = 700;
+const killGraceMilliseconds = 250;
 
 export type ExternalSolverKind =
   | { readonly kind: 'z3'; readonly executable: string }
@@ -178,20 +178,26 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
       const valuesOf = options.valuesOf ?? [];
       const started = performance.now();
-      const textWith = (getValues: readonly Term[], timeoutMilliseconds: number): string => timeoutOption(solver, timeoutMilliseconds)
-        + (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '')
-        + printSmtScript(script, { getValues })
-        + reasonQuery(solver);
+      // the time of the printing counts: the solver gets what is left of the call's time after it
+      const run = async (getValues: readonly Term[], expectedValues: number, minimumMilliseconds: number): Promise<SolverResult> => {
+        const body = (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '') + printSmtScript(script, { getValues }) + reasonQuery(solver);
+        const timeoutMilliseconds = Math.max(timeLeft(options, started)?.timeoutMilliseconds ?? 0, minimumMilliseconds);
+        if (timeoutMilliseconds < 1) return { kind: 'unknown', reason: timeoutReason };
+        return runText(solver, timeoutOption(solver, timeoutMilliseconds) + body, expectedValues, { ...options, timeoutMilliseconds }, counter, pool);
+      };
       // a get-value after unsat is an error: the values are asked for by a second run, only after sat
-      const result = await runText(solver, textWith([], options.timeoutMilliseconds), 0, options, counter, pool);
+      const result = await run([], 0, 0);
       if (result.kind !== 'sat' || valuesOf.length === 0) return result;
-      const remaining = Math.max(200, options.timeoutMilliseconds - (performance.now() - started));
-      return runText(solver, textWith(valuesOf, remaining), valuesOf.length, { ...options, timeoutMilliseconds: remaining }, counter, pool);
+      // (the model of a sat answer is worth a short overrun: at least 200 ms for the values)
+      return run(valuesOf, valuesOf.length, 200);
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };
-      const text = timeoutOption(solver, options.timeoutMilliseconds) + printChcSystem(system) + reasonQuery(solver);
-      return runText(solver, text, 0, options, counter, undefined);
+      const started = performance.now();
+      const body = printChcSystem(system) + reasonQuery(solver);
+      const left = timeLeft(options, started);
+      if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
+      return runText(solver, timeoutOption(solver, left.timeoutMilliseconds) + body, 0, left, counter, undefined);
     },
     async dispose(): Promise<void> {
       // a call's own process is killed and awaited within its check; the pooled ones end here

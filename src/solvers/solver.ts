@@ -3,6 +3,7 @@
 // Every call is bounded by `timeoutMilliseconds`: a back end that runs out of time answers
 // `unknown` with reason 'timeout' and leaves nothing running.
 
+import { performance } from 'node:perf_hooks';
 import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
 
 /** A value read from a model: integers and bit-vectors as bigint (bit-vectors unsigned), booleans, arrays. */
@@ -33,6 +34,16 @@ export interface CheckOptions {
   readonly valuesOf?: readonly Term[];
   /** aborted: stop at once (kill the solver process) and answer unknown 'timeout' */
   readonly signal?: AbortSignal;
+}
+
+/**
+ * The options of a call with the time spent since `startedAt` (performance.now()) taken off its
+ * timeout: a back end prints the query before it runs the solver, and the printing of a large
+ * query counts against the call's time too. Undefined when nothing is left.
+ */
+export function timeLeft(options: CheckOptions, startedAt: number): CheckOptions | undefined {
+  const remaining = Math.floor(options.timeoutMilliseconds - (performance.now() - startedAt));
+  return remaining < 1 ? undefined : { ...options, timeoutMilliseconds: remaining };
 }
 
 export interface Solver {

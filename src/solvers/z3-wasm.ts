@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import { interpretSolverOutput, statusInOutput } from './sexpr.js';
-import type { CheckOptions, Solver, SolverResult } from './solver.js';
+import { timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
 
 type Z3Module = Awaited<ReturnType<typeof init>>;
 
@@ -196,17 +196,22 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
     name: 'z3-wasm',
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
       const valuesOf = options.valuesOf ?? [];
-      const text = timeoutOption(options.timeoutMilliseconds)
-        + '(set-option :model.completion true)\n'
-        + printSmtScript(script, { produceModels: valuesOf.length > 0 });
+      const started = performance.now();
+      const body = '(set-option :model.completion true)\n' + printSmtScript(script, { produceModels: valuesOf.length > 0 });
+      // the printing counts against the call's time: z3 gets what is left after it
+      const left = timeLeft(options, started);
+      if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
       // the values are asked for in the same context, only after a sat answer
       const followUp = (output: string): string =>
         (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
-      return run(text, followUp, valuesOf.length, options, abandonGrace);
+      return run(timeoutOption(left.timeoutMilliseconds) + body, followUp, valuesOf.length, left, abandonGrace);
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
-      const text = timeoutOption(options.timeoutMilliseconds) + printChcSystem(system) + reasonQuery;
-      return run(text, () => undefined, 0, options, abandonGrace);
+      const started = performance.now();
+      const body = printChcSystem(system) + reasonQuery;
+      const left = timeLeft(options, started);
+      if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
+      return run(timeoutOption(left.timeoutMilliseconds) + body, () => undefined, 0, left, abandonGrace);
     },
     async dispose(): Promise<void> {
       await queue;

@@ -12,6 +12,7 @@
 // Havoc copies are recorded in the order the executor meets them, which is the program order of the
 // unrolled program: along any one path the interpreter consumes them in exactly this order.
 
+import { budgetTick } from '../budget-check.js';
 import { createCast, sameType } from '../ir/factory.js';
 import type {
   ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
@@ -25,6 +26,9 @@ import {
   arrayVariableSort, constantTerm, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
 } from './expressions.js';
 import type { ProgramVariables } from './variables.js';
+
+/** the phase named when the budget runs out during symbolic execution (budget-check.ts) */
+const executionPhase = 'symbolic execution (unrolling)';
 
 export interface SymbolicState {
   readonly scalars: ReadonlyMap<number, Term>;
@@ -308,6 +312,8 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
   }
 
   executeStatement(statement: Statement, path: Path): BlockResult {
+    // a deep unrolling of nested loops takes seconds: the statements tick the run's budget
+    budgetTick(executionPhase);
     const only = (normal: Path | undefined): BlockResult => ({ normal, breaks: [], continues: [] });
     switch (statement.kind) {
       case 'assign': {

@@ -41,6 +41,7 @@ import type { Solver } from '../../solvers/solver.js';
 import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type ExpressionEnvironment } from '../../symbolic/expressions.js';
 import { arithmeticFor, type Arithmetic } from './arithmetic.js';
 import { formatTerm } from '../../smt/format.js';
+import { checkBudget } from '../../budget-check.js';
 import { formatLocation, type LoopPath } from './paths.js';
 import { evaluatePath, iterationName, type ArithmeticSubterm } from '../../analysis/path-polynomials.js';
 
@@ -143,15 +144,88 @@ export async function summarisePath(path: LoopPath, context: SummaryContext): Pr
   }
 }
 
+/** what the closed forms of one path give: its symbols at the start of a stretch, and values after j iterations */
+interface Template {
+  readonly path: LoopPath;
+  readonly context: SummaryContext;
+  readonly used: ReturnType<typeof usedVariables>;
+  readonly evaluation: ReturnType<typeof evaluatePath>;
+  readonly forms: ReadonlyMap<string, ClosedForm>;
+  /** the value of each arithmetic subterm of the path at iteration j (undefined: no closed form) */
+  readonly subtermsAtIteration: readonly (Polynomial | undefined)[];
+  readonly arithmetic: Arithmetic;
+  readonly initialScalars: ReadonlyMap<number, SymbolTerm>;
+  readonly initialArrays: ReadonlyMap<number, SymbolTerm>;
+  readonly count: SymbolTerm;
+  readonly iteration: SymbolTerm;
+  readonly havocs: readonly { readonly symbol: SymbolTerm; readonly variable: ScalarVariable; readonly parameter: string }[];
+  readonly undefinedScalars: ReadonlyMap<number, SymbolTerm>;
+  /** integer value of a polynomial variable name (initial values, havoc values, the iteration) */
+  readonly integerValueOf: (iterationTerm: Term) => (name: string) => Term;
+  /** the state after `iterationTerm` iterations (`atLeastOne`: the term is >= 1) */
+  readonly stateAt: (iterationTerm: Term, atLeastOne: boolean) => { scalars: Map<number, Term>; arrays: Map<number, Term> };
+}
+
+/** the phase named when the budget runs out while summarising (budget-check.ts) */
+const summarisingPhase = 'summarising loop paths (accel)';
+
 async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<SummaryResult> {
-  const { semantics } = context;
-  const tag = context.tag;
-  const scalarsByName = new Map(context.program.scalars.map((variable) => [variable.name, variable]));
+  checkBudget(summarisingPhase);
+  const template = buildTemplate(path, context);
+  const { evaluation, forms, arithmetic, count, undefinedScalars } = template;
+  const atIteration = pathAtIteration(template);
+  const display = displayFunction(template);
+  const report: string[] = [];
+  report.push(`loop at ${formatLocation(path.loop.location)}, path: ${path.description}`);
+  const formLines = evaluation.modified.map((variable) => `    ${describeForm(variable, forms.get(variable.name), template.havocs)}`);
+  report.push('  closed forms (value after j iterations; x means x at the start of the stretch):', ...formLines);
+
+  // feasibility conjuncts, with quantifier elimination
+  const common: SummaryCondition[] = [{
+    term: and(arithmetic.lessEqual(arithmetic.constant(1n), count), arithmetic.lessEqual(count, arithmetic.constant(maximumStretch))),
+    rule: `1 <= n <= ${maximumStretch} (a stretch stays replayable)`,
+  }];
+  if (context.semantics === 'bv') common.push(...overflowGuards(evaluation.subterms, template.subtermsAtIteration, template.integerValueOf, count, arithmetic));
+  const variants = await feasibilityVariants(template, atIteration.conjuncts, display, common);
+  const arrays = summariseArrays(template, atIteration, display);
+
+  const finalState = template.stateAt(count, true);
+  const finalScalars = new Map<number, Term>();
+  for (const variable of evaluation.modified) finalScalars.set(variable.id, finalState.scalars.get(variable.id)!);
+  const exact = undefinedScalars.size === 0;
+  const overwritten: (ScalarVariable | ArrayVariable)[] = [...evaluation.modified, ...atIteration.writes.map((write) => write.array)];
+  const overwrites = overwritten.map((variable) => variable.sourceName);
+  const inexactNames = [...undefinedScalars.keys()].map((id) => context.program.scalars.find((variable) => variable.id === id)?.sourceName);
+
+  const summaries = variants.map((variant): PathSummary => {
+    const conditions = [...common, ...variant.conditions, ...arrays.conditions];
+    const lines = [
+      ...report,
+      ...(variant.label === '' ? [] : [`  split (Fig. 4): ${variant.label}`]),
+      '  feasibility and side conditions:',
+      ...conditions.map((condition) => `    ${display(condition.term)}   [${condition.rule}]`),
+      ...(arrays.lines.length === 0 ? [] : ['  arrays:', ...arrays.lines]),
+      `  overwrites: ${overwrites.join(', ') || 'nothing'}; ${exact ? 'exact' : `inexact (⊥: ${inexactNames.join(', ')})`}`,
+    ];
+    return {
+      path, arithmetic, variant: variant.label, semantics: context.semantics, initialScalars: template.initialScalars, initialArrays: template.initialArrays, count,
+      havocs: template.havocs.map((havoc) => ({ symbol: havoc.symbol, variable: havoc.variable })),
+      undefinedScalars, quantifiedArrays: arrays.quantified, conditions, finalScalars, finalArrays: arrays.final, overwrites: overwritten, exact, report: lines,
+      quantifierFree: arrays.quantified.size === 0 && conditions.every((condition) => !containsQuantifier(condition.term)),
+    };
+  });
+  return { kind: 'summaries', summaries };
+}
+
+/** closed forms, the number domain and the template symbols of one path (Rejection: the path cannot be summarised) */
+function buildTemplate(path: LoopPath, context: SummaryContext): Template {
+  const { semantics, tag } = context;
   const used = usedVariables(path);
 
   // closed forms of the scalars the path modifies
   const evaluation = evaluatePath(path.statements, semantics);
   const forms = computeClosedForms({ updates: evaluation.values }, { iterationVariable: iterationName });
+  checkBudget(summarisingPhase);
 
   // the number domain: bv needs a width in which no closed form wraps
   const widthPolynomials: Polynomial[] = [];
@@ -171,8 +245,6 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
   for (const variable of used.scalars.values()) initialScalars.set(variable.id, symbol(`${variable.name}@${tag}.0`, scalarSort(variable.type, semantics)));
   const initialArrays = new Map<number, SymbolTerm>();
   for (const array of used.arrays.values()) initialArrays.set(array.id, symbol(`${array.name}@${tag}.0`, arrayVariableSort(array, semantics)));
-  const count = symbol(`n@${tag}`, arithmetic.sort);
-  const iteration = symbol(`j@${tag}`, arithmetic.sort);
   const havocs = evaluation.havocs.map((havoc, index) => ({
     symbol: symbol(`${havoc.variable.name}@${tag}.h${index}`, scalarSort(havoc.variable.type, semantics)),
     variable: havoc.variable,
@@ -184,9 +256,19 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
       undefinedScalars.set(variable.id, symbol(`${variable.name}@${tag}.bottom`, scalarSort(variable.type, semantics)));
     }
   }
+  const partial = {
+    path, context, used, evaluation, forms, subtermsAtIteration, arithmetic, initialScalars, initialArrays,
+    count: symbol(`n@${tag}`, arithmetic.sort), iteration: symbol(`j@${tag}`, arithmetic.sort), havocs, undefinedScalars,
+  };
+  const integerValueOf = integerValues(partial);
+  return { ...partial, integerValueOf, stateAt: statesAt({ ...partial, integerValueOf }) };
+}
 
-  /** integer value of a polynomial variable name (initial values, havoc values, the iteration) */
-  const integerValueOf = (iterationTerm: Term) => (name: string): Term => {
+/** integer value of a polynomial variable name (initial values, havoc values, the iteration) */
+function integerValues(template: Pick<Template, 'context' | 'arithmetic' | 'havocs' | 'initialScalars'>): Template['integerValueOf'] {
+  const { arithmetic, havocs, initialScalars } = template;
+  const scalarsByName = new Map(template.context.program.scalars.map((variable) => [variable.name, variable]));
+  return (iterationTerm: Term) => (name: string): Term => {
     if (name === iterationName) return iterationTerm;
     const havoc = havocs.find((entry) => entry.parameter === name);
     if (havoc !== undefined) return arithmetic.fromProgram(havoc.symbol, havoc.variable.type);
@@ -195,6 +277,11 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
     if (variable === undefined || initial === undefined) throw new Error(`internal: no template symbol for ${name}`);
     return arithmetic.fromProgram(initial, variable.type);
   };
+}
+
+/** the state after a number of iterations: every used scalar at its closed form, the arrays at the start */
+function statesAt(template: Omit<Template, 'stateAt'>): Template['stateAt'] {
+  const { forms, arithmetic, initialScalars, initialArrays, undefinedScalars, integerValueOf } = template;
   /** the value of a modified scalar after `iterationTerm` iterations (`atLeastOne`: the term is >= 1) */
   const valueAt = (variable: ScalarVariable, iterationTerm: Term, atLeastOne: boolean): Term => {
     const form = forms.get(variable.name);
@@ -215,18 +302,21 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
       }
     }
   };
-  const stateAt = (iterationTerm: Term, atLeastOne: boolean) => {
+  return (iterationTerm: Term, atLeastOne: boolean) => {
     const scalars = new Map<number, Term>();
-    for (const variable of used.scalars.values()) scalars.set(variable.id, valueAt(variable, iterationTerm, atLeastOne));
+    for (const variable of template.used.scalars.values()) scalars.set(variable.id, valueAt(variable, iterationTerm, atLeastOne));
     return { scalars, arrays: new Map<number, Term>(initialArrays) };
   };
+}
 
-  // the path at iteration j, as terms: its guard conjuncts and its array writes
-  const translator = new ExpressionTranslator(semantics);
-  const atIteration = executePath(path, stateAt(iteration, false), havocs.map((havoc) => havoc.symbol), translator);
+/** the path at iteration j, as terms: its guard conjuncts and its array writes (Rejection: not summarisable) */
+function pathAtIteration(template: Template): PathTerms {
+  const { path, evaluation, forms, undefinedScalars } = template;
+  const translator = new ExpressionTranslator(template.context.semantics);
+  const atIteration = executePath(path, template.stateAt(template.iteration, false), template.havocs.map((havoc) => havoc.symbol), translator);
   const written = new Set(atIteration.writes.map((write) => write.array.id));
   if (written.size !== atIteration.writes.length) throw new Rejection('the path writes one array twice');
-  for (const array of used.readArrays.values()) {
+  for (const array of template.used.readArrays.values()) {
     if (!written.has(array.id)) continue;
     const problem = readsOfWrittenArray(array, evaluation, forms);
     if (problem !== undefined) throw new Rejection(`the path reads and writes ${array.sourceName}: ${problem}`);
@@ -246,29 +336,30 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
       if (bottomNames.has(name)) throw new Rejection(`the index written in ${write.array.sourceName} has no closed form`);
     }
   }
+  return atIteration;
+}
 
+/** a term as people read it: template symbols by their source names (x^0, n, j, k, nondet0(x)) */
+function displayFunction(template: Template): (term: Term) => string {
   const displayNames = new Map<string, Term>();
-  for (const variable of used.scalars.values()) displayNames.set(initialScalars.get(variable.id)!.name, symbol(`${variable.sourceName}^0`, intSort));
-  for (const array of used.arrays.values()) displayNames.set(initialArrays.get(array.id)!.name, symbol(`${array.sourceName}^0`, intSort));
-  havocs.forEach((havoc, index) => displayNames.set(havoc.symbol.name, symbol(`nondet${index}(${havoc.variable.sourceName})`, intSort)));
-  displayNames.set(count.name, symbol('n', intSort));
-  displayNames.set(iteration.name, symbol('j', intSort));
-  displayNames.set(`k@${tag}`, symbol('k', intSort));
-  const display = (term: Term): string => formatTerm(substituteTerm(term, displayNames));
-  const report: string[] = [];
-  report.push(`loop at ${formatLocation(path.loop.location)}, path: ${path.description}`);
-  const formLines = evaluation.modified.map((variable) => `    ${describeForm(variable, forms.get(variable.name), havocs)}`);
-  report.push('  closed forms (value after j iterations; x means x at the start of the stretch):', ...formLines);
+  for (const variable of template.used.scalars.values()) displayNames.set(template.initialScalars.get(variable.id)!.name, symbol(`${variable.sourceName}^0`, intSort));
+  for (const array of template.used.arrays.values()) displayNames.set(template.initialArrays.get(array.id)!.name, symbol(`${array.sourceName}^0`, intSort));
+  template.havocs.forEach((havoc, index) => displayNames.set(havoc.symbol.name, symbol(`nondet${index}(${havoc.variable.sourceName})`, intSort)));
+  displayNames.set(template.count.name, symbol('n', intSort));
+  displayNames.set(template.iteration.name, symbol('j', intSort));
+  displayNames.set(`k@${template.context.tag}`, symbol('k', intSort));
+  return (term: Term): string => formatTerm(substituteTerm(term, displayNames));
+}
 
-  // feasibility conjuncts, with quantifier elimination
-  const common: SummaryCondition[] = [{
-    term: and(arithmetic.lessEqual(arithmetic.constant(1n), count), arithmetic.lessEqual(count, arithmetic.constant(maximumStretch))),
-    rule: `1 <= n <= ${maximumStretch} (a stretch stays replayable)`,
-  }];
-  if (semantics === 'bv') common.push(...overflowGuards(evaluation.subterms, subtermsAtIteration, integerValueOf, count, arithmetic));
+/** the guard's conjuncts without their quantifier over j where possible; a split (Fig. 4) makes variants */
+async function feasibilityVariants(
+  template: Template, conjuncts: readonly Term[], display: (term: Term) => string, common: readonly SummaryCondition[],
+): Promise<{ label: string; conditions: SummaryCondition[] }[]> {
+  const { iteration, count, arithmetic } = template;
   let variants: { label: string; conditions: SummaryCondition[] }[] = [{ label: '', conditions: [] }];
-  for (const conjunct of atIteration.conjuncts) {
-    const elimination = await eliminate(conjunct, iteration, count, context, display, common.map((condition) => condition.term), arithmetic);
+  for (const conjunct of conjuncts) {
+    checkBudget(summarisingPhase);
+    const elimination = await eliminate(conjunct, iteration, count, template.context, display, common.map((condition) => condition.term), arithmetic);
     if (elimination.kind === 'split' && variants.length * 2 <= maximumVariants) {
       variants = variants.flatMap((variant) => elimination.parts.map((part) => ({
         label: variant.label === '' ? part.label : `${variant.label}; ${part.label}`,
@@ -279,53 +370,32 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
       for (const variant of variants) variant.conditions.push(condition);
     }
   }
+  return variants;
+}
 
-  // arrays
-  const finalArrays = new Map<number, Term>();
-  const quantifiedArrays = new Map<number, SymbolTerm>();
-  const arrayConditions: SummaryCondition[] = [];
-  const arrayLines: string[] = [];
+/** eq. (6) for every array the path writes: the arrays after the stretch, and their conditions */
+function summariseArrays(template: Template, atIteration: PathTerms, display: (term: Term) => string) {
+  const { evaluation, forms, iteration, count, arithmetic, context } = template;
+  const final = new Map<number, Term>();
+  const quantified = new Map<number, SymbolTerm>();
+  const conditions: SummaryCondition[] = [];
+  const lines: string[] = [];
   atIteration.writes.forEach((write, position) => {
     const indexPolynomial = atIterationPolynomial(evaluation.writes[position]!.index, forms, evaluation.modified);
-    const initialArray = initialArrays.get(write.array.id)!;
-    const summary = summariseWrite(write, indexPolynomial, initialArray, iteration, count, integerValueOf, semantics, tag, arithmetic);
+    const initialArray = template.initialArrays.get(write.array.id)!;
+    const summary = summariseWrite(write, indexPolynomial, initialArray, iteration, count, template.integerValueOf, context.semantics, context.tag, arithmetic);
     if (summary.kind === 'lambda') {
-      finalArrays.set(write.array.id, summary.array);
-      arrayLines.push(`    ${write.array.sourceName}[k] after the stretch: written iff ${display(summary.membership)}   [${summary.rule}]`);
+      final.set(write.array.id, summary.array);
+      lines.push(`    ${write.array.sourceName}[k] after the stretch: written iff ${display(summary.membership)}   [${summary.rule}]`);
     } else {
-      const fresh = symbol(`${write.array.name}@${tag}.1`, arrayVariableSort(write.array, semantics));
-      quantifiedArrays.set(write.array.id, fresh);
-      finalArrays.set(write.array.id, fresh);
-      arrayConditions.push(...summary.conditions(fresh));
-      arrayLines.push(`    ${write.array.sourceName}: quantified eq. (6) (${summary.reason})`);
+      const fresh = symbol(`${write.array.name}@${context.tag}.1`, arrayVariableSort(write.array, context.semantics));
+      quantified.set(write.array.id, fresh);
+      final.set(write.array.id, fresh);
+      conditions.push(...summary.conditions(fresh));
+      lines.push(`    ${write.array.sourceName}: quantified eq. (6) (${summary.reason})`);
     }
   });
-
-  const finalState = stateAt(count, true);
-  const finalScalars = new Map<number, Term>();
-  for (const variable of evaluation.modified) finalScalars.set(variable.id, finalState.scalars.get(variable.id)!);
-  const exact = undefinedScalars.size === 0;
-  const overwritten: (ScalarVariable | ArrayVariable)[] = [...evaluation.modified, ...atIteration.writes.map((write) => write.array)];
-  const overwrites = overwritten.map((variable) => variable.sourceName);
-
-  const summaries = variants.map((variant): PathSummary => {
-    const conditions = [...common, ...variant.conditions, ...arrayConditions];
-    const lines = [
-      ...report,
-      ...(variant.label === '' ? [] : [`  split (Fig. 4): ${variant.label}`]),
-      '  feasibility and side conditions:',
-      ...conditions.map((condition) => `    ${display(condition.term)}   [${condition.rule}]`),
-      ...(arrayLines.length === 0 ? [] : ['  arrays:', ...arrayLines]),
-      `  overwrites: ${overwrites.join(', ') || 'nothing'}; ${exact ? 'exact' : `inexact (⊥: ${[...undefinedScalars.keys()].map((id) => context.program.scalars.find((variable) => variable.id === id)?.sourceName).join(', ')})`}`,
-    ];
-    return {
-      path, arithmetic, variant: variant.label, semantics, initialScalars, initialArrays, count,
-      havocs: havocs.map((havoc) => ({ symbol: havoc.symbol, variable: havoc.variable })),
-      undefinedScalars, quantifiedArrays, conditions, finalScalars, finalArrays, overwrites: overwritten, exact, report: lines,
-      quantifierFree: quantifiedArrays.size === 0 && conditions.every((condition) => !containsQuantifier(condition.term)),
-    };
-  });
-  return { kind: 'summaries', summaries };
+  return { final, quantified, conditions, lines };
 }
 
 // ---------------------------------------------------------------- pieces
