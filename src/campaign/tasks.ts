@@ -5,9 +5,12 @@
 //     unreach-call.prp with its expected_verdict, options.data_model), searched recursively,
 //   - a folder of C programs (*.c, *.i) whose first line may say `// expected: safe|unsafe`.
 // A task without an expected answer is still run; it is counted as neither correct nor wrong.
+// A task that names no data model (a manifest entry without data_model, a task definition without
+// options.data_model, a bare C program) gets SV-COMP's default, ILP32 (`defaultDataModel`). This is
+// the one reader of such manifests: the tests read the corpus's manifest.json through `readManifest`.
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { parse } from 'yaml';
 import type { DataModel, PropertyKind } from '../ir/types.js';
 
@@ -22,6 +25,14 @@ export interface CampaignTask {
   readonly dataModel: DataModel;
   /** the property the expected answer is about (default unreach-call: manifests and folders of programs) */
   readonly property?: PropertyKind;
+}
+
+/** the data model of a task that names none: SV-COMP's default */
+export const defaultDataModel: DataModel = 'ILP32';
+
+/** a task's data_model as written (manifest entry, task definition): LP64 when it says so, else the default */
+export function dataModelOf(value: unknown): DataModel {
+  return value === 'LP64' ? 'LP64' : defaultDataModel;
 }
 
 export type TaskSource = { readonly kind: 'tasks'; readonly tasks: readonly CampaignTask[] } | { readonly kind: 'error'; readonly message: string };
@@ -41,7 +52,7 @@ export function loadTasks(source: string): TaskSource {
       return { kind: 'tasks', tasks };
     }
     const programs = files.filter((name) => name.endsWith('.c') || name.endsWith('.i'));
-    return { kind: 'tasks', tasks: programs.map((name) => ({ id: name, file: join(source, name), expected: expectedInProgram(join(source, name)), dataModel: 'ILP32' })) };
+    return { kind: 'tasks', tasks: programs.map((name) => ({ id: name, file: join(source, name), expected: expectedInProgram(join(source, name)), dataModel: defaultDataModel })) };
   }
   if (source.endsWith('.json')) return readManifest(source);
   if (source.endsWith('.yml') || source.endsWith('.yaml')) {
@@ -57,7 +68,8 @@ function expectedInProgram(path: string): Expected {
   return match === null ? undefined : (match[1] as 'safe' | 'unsafe');
 }
 
-function readManifest(path: string): TaskSource {
+/** the tasks of a manifest .json ([{file, verdict, data_model?}], files relative to its folder) */
+export function readManifest(path: string): TaskSource {
   let entries: unknown;
   try {
     entries = JSON.parse(readFileSync(path, 'utf8'));
@@ -72,7 +84,7 @@ function readManifest(path: string): TaskSource {
       id: entry.file,
       file: join(dirname(path), entry.file),
       expected: entry.verdict === true ? 'safe' : entry.verdict === false ? 'unsafe' : undefined,
-      dataModel: entry.data_model === 'LP64' ? 'LP64' : 'ILP32',
+      dataModel: dataModelOf(entry.data_model),
     });
   }
   return { kind: 'tasks', tasks };
@@ -105,9 +117,9 @@ export function readTaskDefinition(path: string, id: string, wanted?: PropertyKi
     kind: 'task',
     task: {
       id: relative('.', id),
-      file: join(dirname(path), input),
+      file: isAbsolute(input) ? input : join(dirname(path), input), // relative to the task's folder
       expected: verdict === true ? 'safe' : verdict === false ? 'unsafe' : undefined,
-      dataModel: options.data_model === 'LP64' ? 'LP64' : 'ILP32',
+      dataModel: dataModelOf(options.data_model),
       property: kind,
     },
   };

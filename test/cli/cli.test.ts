@@ -98,12 +98,24 @@ describe('encode command line', () => {
   });
 
   it('solves with the embedded z3 and prints one JSON record with times per phase', () => {
+    const started = performance.now();
     const result = encode(join(regression, 'nondet-unsafe.c'), '--encoding', 'bmc', '--json', '--timeout', '30');
+    const wall = performance.now() - started;
     expect(result.status).toBe(10);
     const record = JSON.parse(result.stdout.trim()) as { verdict: string; times: Record<string, number>; counterexample: { scalars: string[] } };
     expect(record.verdict).toBe('unsafe');
-    expect(record.times.parse).toBeGreaterThanOrEqual(0);
-    expect(record.times.lower).toBeGreaterThanOrEqual(0);
+    // the phases of the front end, of bmc (its UNSAFE is replayed) and of the kernel, each a duration
+    const { times } = record;
+    const frontEnd = ['preprocess', 'parse', 'lower'];
+    const bmc = ['encode', 'solve', 'replay'];
+    expect(Object.keys(times)).toEqual(expect.arrayContaining([...frontEnd, ...bmc, 'encoding', 'total']));
+    for (const [phase, milliseconds] of Object.entries(times)) expect(Number.isFinite(milliseconds) && milliseconds >= 0, `${phase}: ${milliseconds}`).toBe(true);
+    // phases run one after the other: bmc's within the encoding, the front end and the encoding within
+    // the total, and the total within the wall time of the whole command
+    const sum = (phases: readonly string[]) => phases.reduce((total, phase) => total + times[phase]!, 0);
+    expect(sum(bmc)).toBeLessThanOrEqual(times.encoding! + 0.01);
+    expect(sum([...frontEnd, 'encoding'])).toBeLessThanOrEqual(times.total! + 0.01);
+    expect(times.total).toBeLessThanOrEqual(wall);
     const [x, y] = record.counterexample.scalars.map(BigInt);
     expect(x! >= 10n && x! <= 20n).toBe(true);
     expect(y).toBe(x! + 3n);

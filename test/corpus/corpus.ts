@@ -3,8 +3,8 @@
 // corpus groups skip (describeWith(corpus, …)) and the run's summary says so; with
 // ENCODE_REQUIRE_CORPUS=1 (.ci/run) a missing corpus fails the run instead.
 
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readManifest } from '../../src/campaign/tasks.js';
 import type { DataModel } from '../../src/ir/types.js';
 import { corpusRequirement, corpusRoot } from '../support/requirements.js';
 
@@ -14,31 +14,23 @@ export { corpusRoot };
 export const corpus = corpusRequirement();
 
 export interface CorpusTask {
+  /** the manifest's file name, relative to the corpus */
   readonly file: string;
   readonly path: string;
   readonly expected: 'safe' | 'unsafe';
+  /** as the manifest says, else SV-COMP's default ILP32 (src/campaign/tasks.ts, the one manifest reader) */
   readonly dataModel: DataModel;
-  /** the manifest's entry as it stands */
-  readonly entry: CorpusManifestEntry;
 }
 
-export interface CorpusManifestEntry {
-  readonly file: string;
-  readonly verdict: boolean;
-  readonly data_model?: 'ILP32' | 'LP64';
-}
-
-/** manifest.json of the corpus (only call where the corpus is available) */
-export function corpusManifest(): CorpusManifestEntry[] {
-  return JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as CorpusManifestEntry[];
-}
-
+/**
+ * The tasks of the corpus's manifest.json, read as `encode bench` reads it (only call where the
+ * corpus is available; throws on a manifest that is not one, or a task without a verdict).
+ */
 export function corpusTasks(): CorpusTask[] {
-  return corpusManifest().map((task) => ({
-    file: task.file,
-    path: join(corpusRoot, task.file),
-    expected: task.verdict ? 'safe' : 'unsafe',
-    dataModel: task.data_model === 'LP64' ? 'LP64' : 'ILP32',
-    entry: task,
-  }));
+  const loaded = readManifest(join(corpusRoot, 'manifest.json'));
+  if (loaded.kind === 'error') throw new Error(loaded.message);
+  return loaded.tasks.map((task) => {
+    if (task.expected === undefined) throw new Error(`${task.id}: the corpus manifest gives no verdict`);
+    return { file: task.id, path: task.file, expected: task.expected, dataModel: task.dataModel };
+  });
 }

@@ -19,7 +19,7 @@ const solver = testSolver();
 afterAll(async () => solver.dispose());
 
 function options(semantics: Semantics = 'int', timeoutMilliseconds = 60_000): TestOptions {
-  return { semantics, unwind: 10, unwindingAssertions: false, timeoutMilliseconds };
+  return { semantics, timeoutMilliseconds };
 }
 
 const prelude = `extern char __VERIFIER_nondet_char(void);
@@ -217,7 +217,7 @@ int main(void) {
   return 0;
 }
 `);
-    const accepted = await planAcceleration(sameCell, options().semantics, solver, Budget.start(30_000));
+    const accepted = await planAcceleration(sameCell, 'int', solver, Budget.start(30_000));
     expect(accepted.acceleratedPaths).toBe(1);
     expect((await solveWith(accelEncoder, sameCell, options(), solver)).verdict.kind).toBe('unsafe');
     // a[i] = a[i-1] + 1 reads the cell the previous iteration wrote: no closed form for the array
@@ -229,7 +229,7 @@ int main(void) {
   return 0;
 }
 `);
-    const rejected = await planAcceleration(previousCell, options().semantics, solver, Budget.start(30_000));
+    const rejected = await planAcceleration(previousCell, 'int', solver, Budget.start(30_000));
     expect(rejected.acceleratedPaths).toBe(0);
     expect(rejected.report.join('\n')).toMatch(/reads and writes a: a read sees a cell written by an earlier iteration/);
   });

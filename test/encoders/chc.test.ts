@@ -2,7 +2,8 @@
 // a replayed bmc counterexample, and the shape of the emitted system (store terms in heads).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChcEncoding, chcEncoder } from '../../src/encoders/chc/index.js';
+import { chcEncoder } from '../../src/encoders/chc/index.js';
+import { buildChcEncoding } from '../../src/symbolic/horn-clauses.js';
 import type { Program } from '../../src/ir/types.js';
 import { createSolver } from '../../src/solvers/index.js';
 import type { Solver } from '../../src/solvers/solver.js';

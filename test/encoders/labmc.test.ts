@@ -11,6 +11,7 @@ import { labmcEncoder } from '../../src/encoders/labmc/index.js';
 import { printProgramAsC } from '../../src/ir/print-c.js';
 import { lowerSource, runHarness } from '../soundness/harness.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
+import { floorFor } from '../support/floors.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
@@ -56,15 +57,17 @@ describe('soundness harness: labmc', () => {
     const statistics = await runHarness({ encoder: labmcEncoder, options: { semantics: 'c', timeoutMilliseconds: 10_000 }, solver, numRuns: 80 * scale, seed: 40041 });
     console.log(`labmc/c: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(80 * scale);
-    expect(statistics.safe).toBeGreaterThan(0);
-    expect(statistics.unsafe).toBeGreaterThan(0);
-    expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(Math.floor(statistics.programs * 0.6));
+    // measured at 10 s a program, with Debian z3 and with z3-wasm: 68 of the 80 decided, 30 SAFE, 38 UNSAFE
+    expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(floorFor(solver, 68) * scale);
+    expect(statistics.safe).toBeGreaterThanOrEqual(floorFor(solver, 30) * scale);
+    expect(statistics.unsafe).toBeGreaterThanOrEqual(floorFor(solver, 38) * scale);
   }, 600_000);
 
   it('never contradicts enumeration in bv semantics', async () => {
     const statistics = await runHarness({ encoder: labmcEncoder, options: { semantics: 'bv', timeoutMilliseconds: 10_000 }, solver, numRuns: 40 * scale, seed: 40042 });
     console.log(`labmc/bv: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(40 * scale);
-    expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(Math.floor(statistics.programs * 0.5));
+    // measured at 10 s a program, with Debian z3 and with z3-wasm: 37 of the 40 decided (11 SAFE, 26 UNSAFE)
+    expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(floorFor(solver, 37) * scale);
   }, 600_000);
 });

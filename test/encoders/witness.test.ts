@@ -34,7 +34,7 @@ function lower(body: string, globals = ''): Program {
 }
 
 function options(cells: number, loops: 'kept' | 'removed', timeoutMilliseconds = 30_000): TestOptions {
-  return { semantics: 'int', unwind: 2, unwindingAssertions: false, timeoutMilliseconds, witness: { cells, loops } };
+  return { semantics: 'int', timeoutMilliseconds, encodings: { witness: { cells, loops } } };
 }
 
 const figure1 = `
@@ -73,10 +73,11 @@ describe('witness proves Fig. 1-style programs SAFE', () => {
     const outcome = await solveWith(witnessEncoder, program, options(1, 'kept'), solver);
     expect(outcome.verdict.kind, JSON.stringify(outcome.verdict)).toBe('safe');
     // the Horn clauses on their own (solve() tries the loop-free query first)
-    const artefact = buildWitnessArtefact(program, encodingOptionsFor(witnessEncoder, options(1, 'kept')));
+    const witnessOptions = { settings: encodingOptionsFor(witnessEncoder, options(1, 'kept')).settings, semantics: 'int' as const };
+    const artefact = buildWitnessArtefact(program, witnessOptions);
     expect(artefact.kind).toBe('chc');
     if (artefact.kind !== 'chc') return;
-    const clauses = await checkAbstraction(program, artefact, encodingOptionsFor(witnessEncoder, options(1, 'kept')), solver, Budget.start(30_000));
+    const clauses = await checkAbstraction(program, artefact, witnessOptions, solver, Budget.start(30_000));
     expect(clauses.kind).toBe('safe');
     expect(clauses.generalised).toBe('sat');
   });

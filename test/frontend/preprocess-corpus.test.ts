@@ -5,15 +5,14 @@
 // the built-in prelude), and the two sequences of (token, original line) must be equal.
 
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { expect, it } from 'vitest';
 
 import { findSystemPreprocessor, preprocess, type PreprocessedSource } from '../../src/frontend/preprocess.js';
-import { corpus, corpusManifest, corpusRoot as corpusDirectory } from '../corpus/corpus.js';
+import { corpus, corpusTasks } from '../corpus/corpus.js';
 import { describeWith } from '../support/requirements.js';
 
-const cFiles = corpus.available ? corpusManifest().filter((entry) => entry.file.endsWith('.c')) : [];
+const cFiles = corpus.available ? corpusTasks().filter((task) => task.file.endsWith('.c')) : [];
 
 const tokenPattern =
   /(?:u8|[uUL])?"(?:\\.|[^"\\\n])*"|(?:[uUL])?'(?:\\.|[^'\\\n])*'|\.?[0-9](?:[eEpP][+-]|[0-9A-Za-z_.])*|[A-Za-z_$][A-Za-z0-9_$]*|\.\.\.|<<=|>>=|->|\+\+|--|<<|>>|<=|>=|==|!=|&&|\|\||[*/%+\-&^|]=|##|\S/g;
@@ -58,9 +57,9 @@ describeWith([corpus], 'preprocessing the benchmark corpus', () => {
     let compared = 0;
     let tokens = 0;
     for (const entry of cFiles) {
-      const path = join(corpusDirectory, entry.file);
+      const path = entry.path;
       const text = readFileSync(path, 'utf8');
-      const options = { dataModel: entry.data_model ?? 'ILP32' } as const;
+      const options = { dataModel: entry.dataModel } as const;
       const builtin = preprocess(text, entry.file, { mode: 'builtin', ...options });
       const system = preprocess(text, entry.file, { mode: 'system', ...options });
       if (builtin.kind !== 'preprocessed' || system.kind !== 'preprocessed') {
@@ -84,7 +83,7 @@ describeWith([corpus], 'preprocessing the benchmark corpus', () => {
 
   it('keeps every line of the built-in output on its original line', () => {
     for (const entry of cFiles) {
-      const text = readFileSync(join(corpusDirectory, entry.file), 'utf8');
+      const text = readFileSync(entry.path, 'utf8');
       const builtin = preprocess(text, entry.file, { mode: 'builtin' });
       expect(builtin.kind).toBe('preprocessed');
       if (builtin.kind !== 'preprocessed') continue;

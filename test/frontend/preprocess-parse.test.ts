@@ -8,11 +8,11 @@ import { expect, it } from 'vitest';
 
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { preprocess, type PreprocessMode } from '../../src/frontend/preprocess.js';
-import { corpus, corpusManifest, corpusRoot as corpusDirectory } from '../corpus/corpus.js';
+import { corpus, corpusRoot as corpusDirectory, corpusTasks } from '../corpus/corpus.js';
 import { describeWith } from '../support/requirements.js';
 
 describeWith([corpus], 'preprocessed corpus parses', () => {
-  const manifest = corpusManifest();
+  const manifest = corpusTasks();
   const cases: [PreprocessMode, (file: string) => boolean][] = [
     ['builtin', (file) => file.endsWith('.c')],
     ['system', (file) => file.endsWith('.c')],

@@ -4,7 +4,6 @@
 // operator, type and statement kind, and on hand-picked edge cases, both backends must produce the
 // same run: outcome kind, location, reason, steps, consumed choices and nondeterministicDefaultRead.
 
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readSource } from '../../src/frontend/read-source.js';
@@ -27,7 +26,7 @@ import type { Counterexample } from '../../src/verdict.js';
 import { arbitraryProgram } from '../generators/programs.js';
 import { at, binary, constant, IrBuilder, read, variable } from '../generators/ir.js';
 import { lowerSource } from '../soundness/harness.js';
-import { corpus, corpusManifest, corpusRoot } from '../corpus/corpus.js';
+import { corpus, corpusTasks, type CorpusTask } from '../corpus/corpus.js';
 import { describeWith } from '../support/requirements.js';
 
 const semanticsList: readonly Semantics[] = ['int', 'bv'];
@@ -65,13 +64,11 @@ function compareThoroughly(
 
 // ---------------------------------------------------------------- corpus
 
-const benchmarkDirectory = corpusRoot;
-interface Task { file: string; verdict: boolean; data_model?: string }
-const tasks: Task[] = corpus.available ? corpusManifest() : [];
+const tasks: CorpusTask[] = corpus.available ? corpusTasks() : [];
 
-function lowerTask(task: Task): Program | undefined {
-  const path = join(benchmarkDirectory, task.file);
-  const dataModel = task.data_model === 'LP64' ? 'LP64' : 'ILP32';
+function lowerTask(task: CorpusTask): Program | undefined {
+  const path = task.path;
+  const dataModel = task.dataModel;
   const read = readSource(path, { dataModel });
   if (read.kind !== 'preprocessed') return undefined;
   const parsed = parseTranslationUnit(read.source.text, path);

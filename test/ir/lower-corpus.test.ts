@@ -4,22 +4,12 @@
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
-import { corpus, corpusRoot } from '../corpus/corpus.js';
+import { corpus, corpusTasks } from '../corpus/corpus.js';
 import { describeWith } from '../support/requirements.js';
 import { formatDiagnostic } from '../../src/verdict.js';
-
-const benchDirectory = corpusRoot;
-const manifestPath = join(benchDirectory, 'manifest.json');
-
-interface Task {
-  file: string;
-  verdict: boolean;
-  data_model?: string;
-}
 
 function preprocessText(path: string): string {
   if (path.endsWith('.i')) return readFileSync(path, 'utf8');
@@ -28,11 +18,11 @@ function preprocessText(path: string): string {
 
 describeWith([corpus], 'lowering the sv-arrays corpus', () => {
   it('lowers at least 95% of the tasks and never throws', () => {
-    const tasks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Task[];
+    const tasks = corpusTasks();
     let lowered = 0;
     const failures: string[] = [];
     for (const task of tasks) {
-      const path = join(benchDirectory, task.file);
+      const path = task.path;
       const parsed = parseTranslationUnit(preprocessText(path), task.file);
       if (parsed.kind !== 'parsed') {
         failures.push(`${task.file}: syntax error ${parsed.diagnostics.map(formatDiagnostic).join('; ')}`);
@@ -41,7 +31,7 @@ describeWith([corpus], 'lowering the sv-arrays corpus', () => {
       for (const dataModel of ['ILP32', 'LP64'] as const) {
         const result = lowerTranslationUnit(parsed.unit, task.file, { dataModel });
         if (result.kind === 'lowered') {
-          if (dataModel === (task.data_model === 'ILP32' ? 'ILP32' : 'LP64')) lowered++;
+          if (dataModel === task.dataModel) lowered++;
           expect(result.program.body.length).toBeGreaterThan(0);
           continue;
         }
@@ -50,7 +40,7 @@ describeWith([corpus], 'lowering the sv-arrays corpus', () => {
           expect(diagnostic.location.line).toBeGreaterThan(0);
           expect(diagnostic.message).not.toMatch(/internal error/);
         }
-        if (dataModel === (task.data_model === 'ILP32' ? 'ILP32' : 'LP64')) {
+        if (dataModel === task.dataModel) {
           failures.push(result.diagnostics.map(formatDiagnostic).join('; '));
         }
       }

@@ -14,6 +14,7 @@ import { encodingOptions, integerOption } from '../../src/kernel/options.js';
 import { createSmtScript } from '../../src/smt/terms.js';
 import type { CheckOptions, Solver, SolverResult } from '../../src/solvers/solver.js';
 import { unknownVerdict } from '../../src/verdict.js';
+import { encodingOptionsFor, type TestOptions } from '../support/encoding.js';
 import * as programs from '../support/sample-programs.js';
 
 /** a solver that records the timeouts it was given and answers `answer` */
@@ -150,5 +151,21 @@ describe('options declared by the encoders', () => {
     const clash = { ...depth, name: 'unwind', valueName: 'other' };
     const broken = new Map([...encoders, ['clash', fakeEncoder({ name: 'clash', options: [clash] })]]);
     expect(() => declaredOptions(broken)).toThrow(/declared differently/);
+  });
+
+  it('the tests give a new encoding its options with no edit in test support (test/support/encoding.ts)', () => {
+    const depth = integerOption({ name: 'depth', valueName: 'd', minimum: 0, defaultValue: 4, help: 'a depth' });
+    const trivial = fakeEncoder({ name: 'trivial', options: [depth, ...bmcEncoder.options] });
+    const settings = (encoder: Encoder, options: TestOptions) => Object.fromEntries(encodingOptionsFor(encoder, options).settings);
+    // its own options by its name, the shared ones it declares, nothing it does not declare
+    const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 1000, unwind: 7, encodings: { bmc: { unwind: 5 } } };
+    expect(settings(trivial, { ...options, encodings: { trivial: { depth: 2 } } })).toEqual({ depth: 2, unwind: 7 });
+    expect(settings(bmcEncoder, options)).toEqual({ unwind: 5 });
+    expect(settings(encoders.get('chc')!, options)).toEqual({});
+    // a registered encoding keeps its default where its own record says undefined
+    expect(settings(encoders.get('accel')!, { ...options, encodings: { accel: { unwind: undefined } } })).toEqual({});
+    // a misspelt encoding or option is an error, not a silently ignored setting
+    expect(() => encodingOptionsFor(bmcEncoder, { ...options, encodings: { bnc: { unwind: 5 } } })).toThrow(/not a registered encoding/);
+    expect(() => encodingOptionsFor(bmcEncoder, { ...options, encodings: { bmc: { unwinding: 5 } } })).toThrow(/does not declare/);
   });
 });

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encoders } from '../../src/encoders/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
+import { floorFor } from '../support/floors.js';
 import { testSolver } from '../support/solver.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
 
@@ -24,22 +25,25 @@ const programs = (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as 
     return { name, path: join(folder, name), expected: match[1] as 'safe' | 'unsafe' };
   });
 
+// bmc at unwinding 10 with unwinding assertions (accel keeps its own unwinding, 3); every other
+// encoding with its defaults but for the options named here
 const options: TestOptions = {
-  semantics: 'c', unwind: 10, unwindingAssertions: true, timeoutMilliseconds: 2000,
-  witness: { cells: 1, loops: 'kept' }, shrink: { maxK: 3 },
+  semantics: 'c', timeoutMilliseconds: 2000,
+  encodings: { bmc: { unwind: 10, 'unwinding-assertions': true }, witness: { cells: 1, loops: 'kept' }, shrink: { 'max-k': 3 } },
 };
 
 /**
- * The least number of the programs each encoding decides (SAFE or UNSAFE), a little below the
- * counts measured with these budgets on a loaded 2-core machine. With Debian z3 (the tests' solver
- * when installed, as in CI), of the 30 programs at 4 s: accel 14, bmc 10, chc 14, induct 10 (the
- * shrink/ family of shape N; the rest unsupported or imprecise), labmc 16 (the counters, the
- * overflow loops, Fig. 1a of paper 004 and the bugs its search on the original finds), shrink 15,
- * viap 23, witness 20. With z3-wasm (a fresh clone without z3) chc and witness decide fewer. The
- * floors leave room for the load of a full test run. A newly registered encoding fails below until
- * it has its line here.
+ * The programs each encoding decides (SAFE or UNSAFE) at these budgets (2 s a program and encoding)
+ * on the loaded 2-core machine: with Debian z3 (the tests' solver when installed, as in CI; the lower
+ * of a full test run and a run of the encoder tests, which differed for chc, 14 and 12, and witness,
+ * 20 and 19) and with z3-wasm (a clone without z3; ENCODE_TEST_SOLVER=z3-wasm). Each encoding must
+ * decide a little fewer at least (test/support/floors.ts). An encoding without a line here (a newly
+ * registered one) must still decide one program, so adding an encoding needs no edit here; its
+ * measured counts belong here once known.
  */
-const decidedFloor: Readonly<Record<string, number>> = { accel: 10, bmc: 7, chc: 6, induct: 7, labmc: 12, shrink: 13, viap: 12, witness: 12 };
+const decidedMeasured: Readonly<Record<string, number | { z3: number; wasm: number }>> = {
+  accel: { z3: 14, wasm: 15 }, bmc: { z3: 10, wasm: 9 }, chc: { z3: 12, wasm: 10 }, induct: 10, labmc: 15, shrink: 15, viap: 23, witness: { z3: 19, wasm: 18 },
+};
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
@@ -82,9 +86,9 @@ describe('regression programs', () => {
     }
     console.log(`regression folder (${options.timeoutMilliseconds} ms per program and encoding):\n${lines.join('\n')}`);
     for (const name of encoders.keys()) {
-      // every registered encoding has a floor: a new one gets its own line in decidedFloor
-      expect(decidedFloor[name], `decidedFloor has no entry for the encoding ${name}`).toBeDefined();
-      expect(decided.get(name), `${name} decides fewer regression programs than before`).toBeGreaterThanOrEqual(decidedFloor[name]!);
+      const measured = decidedMeasured[name];
+      const floor = measured === undefined ? 1 : floorFor(solver, measured);
+      expect(decided.get(name), `${name} decides fewer regression programs than before (floor ${floor})`).toBeGreaterThanOrEqual(floor);
     }
   });
 });

@@ -13,6 +13,11 @@
 //   UNKNOWN, so SAFE/UNSAFE coincide with the ground truth.
 // Every generated program's enumeration must be complete over its domain (every nondet value is
 // restricted by an assume to values of the domain) and agree with the generator's own oracle.
+// Programs with a symbolic size N (test/support/symbolic-programs.ts, through `sampledSizePrograms`)
+// cannot be enumerated: their truth is sampled (runs with N = 1 … 6 and small array contents). A
+// failing run is a certain failure, so SAFE is still judged; no failing run proves nothing, so an
+// UNSAFE answer there is judged by the replay of its counterexample alone.
+// This is the one harness runner (`runHarness`) of the suite.
 
 import fc from 'fast-check';
 import { expect } from 'vitest';
@@ -20,7 +25,8 @@ import type { Encoder } from '../../src/kernel/encoder.js';
 import { preprocess } from '../../src/frontend/preprocess.js';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { exploreAll } from '../../src/interp/explore.js';
-import { replayCounterexample } from '../../src/interp/interpreter.js';
+import { replayCounterexample, runProgram } from '../../src/interp/interpreter.js';
+import { createRandomSource } from '../../src/interp/sources.js';
 import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import { printProgram } from '../../src/ir/print.js';
 import type { Program } from '../../src/ir/types.js';
@@ -29,6 +35,9 @@ import type { Solver } from '../../src/solvers/solver.js';
 import type { Verdict } from '../../src/verdict.js';
 import { arbitraryProgram } from '../generators/programs.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
+
+/** ENCODE_HARNESS_SCALE=10 (long mode) runs ten times as many programs where a test multiplies by it */
+export const harnessScale = Number(process.env['ENCODE_HARNESS_SCALE'] ?? '1');
 
 /** the domain of the int-only generator (programs.ts: every nondet value in -2..2) */
 export const enumerationDomain = [-2n, -1n, 0n, 1n, 2n];
@@ -56,14 +65,30 @@ export function emptyStatistics(): HarnessStatistics {
   return { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
 }
 
-/** what the harness needs of a generated program (programs.ts and typed-programs.ts both give it) */
-export interface HarnessProgram {
+/** what the harness needs of a generated program */
+export type HarnessProgram = EnumeratedProgram | SampledProgram;
+
+/** a program whose nondet values range over a small domain (programs.ts and typed-programs.ts give it): enumerated exhaustively */
+export interface EnumeratedProgram {
+  readonly truth?: 'enumerated';
   readonly source: string;
   readonly description: string;
   /** the generator's oracle: some admitted input reaches a failing assertion */
   readonly expectedFailure: boolean;
   /** the values enumeration tries for every nondet choice (default: enumerationDomain) */
   readonly domain?: readonly bigint[];
+}
+
+/** a program with a symbolic size N read first (symbolic-programs.ts): its truth is sampled (`failsForSmallSizes`) */
+export interface SampledProgram {
+  readonly truth: 'sampledSizes';
+  readonly source: string;
+  readonly description: string;
+}
+
+/** programs of the symbolic-size class (C texts) as harness programs */
+export function sampledSizePrograms(texts: fc.Arbitrary<string>): fc.Arbitrary<SampledProgram> {
+  return texts.map((source) => ({ truth: 'sampledSizes', source, description: 'a program with a symbolic size N (runs with N = 1 … 6)' }));
 }
 
 /** the portfolio (src/portfolio/index.ts, every encoding under one budget) as a harness target */
@@ -84,16 +109,42 @@ export interface HarnessOptions {
   readonly programs?: fc.Arbitrary<HarnessProgram>;
 }
 
-/** C's verdict on a generated program: lowered, and enumerated on the interpreter in bv semantics */
+/** C's verdict on a generated program: lowered, and run on the interpreter in bv semantics */
 export interface Truth {
   readonly program: Program;
+  /** some run fails (certain either way for enumerated programs; for sampled ones only when true) */
   readonly failureExists: boolean;
+  /** whether no failing run means there is none (enumeration), so that an UNSAFE can be refuted */
+  readonly complete: boolean;
   readonly context: (label: string) => string;
+}
+
+/** whether some run with N = 1 … 6 (the first nondet value) and small array contents fails an assertion, in C (bv) */
+export function failsForSmallSizes(program: Program): boolean {
+  for (let size = 1; size <= 6; size++) {
+    for (let seed = 0; seed < 12; seed++) {
+      const rest = createRandomSource({ seed: 97 * size + seed, domain: [-2n, -1n, 0n, 1n, 2n, 3n], maxArrayCells: 64 });
+      let first = true;
+      const outcome = runProgram(program, {
+        semantics: 'bv', maxSteps: 1_000_000,
+        nondet: {
+          nextScalar: (type, location, origin) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location, origin); },
+          nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
+        },
+      });
+      if (outcome.kind === 'assertionFailed') return true;
+    }
+  }
+  return false;
 }
 
 /** Lowers the program and establishes C's verdict; fails (via expect) on a generator/interpreter disagreement. */
 export function establishTruth(generated: HarnessProgram): Truth {
   const program = lowerSource(generated.source);
+  if (generated.truth === 'sampledSizes') {
+    const context = (label: string) => `${label}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
+    return { program, failureExists: failsForSmallSizes(program), complete: false, context };
+  }
   const truth = exploreAll(program, { semantics: 'bv', domain: generated.domain ?? enumerationDomain, maxRuns: 100_000, maxSteps: 100_000 });
   const context = (label: string) => `${label}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
   expect(truth.kind, context('truth')).not.toBe('undefinedBehaviour');
@@ -101,7 +152,7 @@ export function establishTruth(generated: HarnessProgram): Truth {
   const complete = truth.kind === 'failureFound' || (truth.kind === 'noFailure' && truth.complete);
   expect(complete, `enumeration incomplete\n${context('truth')}`).toBe(true);
   expect(failureExists, `enumeration (C, bv) disagrees with the generator's oracle\n${context('truth')}`).toBe(generated.expectedFailure);
-  return { program, failureExists, context };
+  return { program, failureExists, complete: true, context };
 }
 
 /** Judges one verdict against C's truth (throws via expect on a soundness violation) and counts it. */
@@ -115,7 +166,7 @@ export function judgeVerdict(truth: Truth, verdict: Verdict, label: string, stat
       break;
     case 'unsafe': {
       statistics.unsafe++;
-      expect(truth.failureExists, `UNSAFE but no C run fails\n${truth.context(label)}`).toBe(true);
+      if (truth.complete) expect(truth.failureExists, `UNSAFE but no C run fails\n${truth.context(label)}`).toBe(true);
       const replay = replayCounterexample(truth.program, verdict.counterexample, 'bv');
       expect(replay.kind, `UNSAFE counterexample does not fail in C (bv replay)\n${truth.context(label)}`).toBe('assertionFailed');
       break;
@@ -147,6 +198,7 @@ export async function checkProgram(generated: HarnessProgram, harness: HarnessOp
   judgeVerdict(truth, verdict, `${harness.encoder.name} (${harness.options.semantics})`, statistics, harness.exact);
 }
 
+/** `numRuns` generated programs (fixed `seed`) through the target, each judged against C's truth; fails on the first unsound verdict */
 export async function runHarness(harness: HarnessOptions): Promise<HarnessStatistics> {
   const statistics = emptyStatistics();
   const programs = harness.programs ?? arbitraryProgram({ maxLoops: harness.maxLoops });

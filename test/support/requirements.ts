@@ -3,20 +3,27 @@
 //   ../shared/bench/sv-arrays beside the project, or the directory ENCODE_CORPUS names;
 // - `z3`, `cvc5`: Debian's solver executables on PATH (the embedded z3-wasm needs nothing);
 // - `gcc`: the differential lowering tests compile the same programs with gcc;
+// - `gcc -m32`: gcc that builds and runs 32-bit programs (Debian's gcc-multilib), for the tests
+//   whose programs are verified in ILP32 and must run natively in the same data model;
 // - `chromium`: Debian's browser renders the bench's cactus plot (SVG) to PNG.
 // A group whose requirement is absent registers its tests as skipped with the note
 // `needs <requirement>: <why>`; test/support/summary-reporter.ts prints those notes once, at the
 // end of the run. ENCODE_REQUIRE_CORPUS=1 / ENCODE_REQUIRE_SOLVERS=1 (set by .ci/run) turn an
 // absent requirement into a failure instead of a skip.
+// gcc is looked up on PATH, as src/execution/gcc.ts does, so PATH is how to simulate its absence:
+// a folder first on PATH whose `gcc` fails on -m32 simulates a machine without gcc-multilib, and a
+// PATH without gcc one without a compiler (a variable only the tests read would let the guard and
+// the code under test see different compilers).
 
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it, type TestContext } from 'vitest';
+import { findToolchain } from '../../src/execution/gcc.js';
 import { findExecutable } from '../../src/solvers/index.js';
 import { skipNotePrefix } from './skip-note.js';
 
 export interface Requirement {
-  readonly name: 'corpus' | 'z3' | 'cvc5' | 'gcc' | 'chromium';
+  readonly name: 'corpus' | 'z3' | 'cvc5' | 'gcc' | 'gcc -m32' | 'chromium';
   readonly available: boolean;
   /** why it is absent (empty when available) */
   readonly reason: string;
@@ -70,6 +77,18 @@ export function solverRequirement(name: 'z3' | 'cvc5'): Requirement {
 export function gccRequirement(): Requirement {
   if (findExecutable('gcc') !== undefined) return { name: 'gcc', available: true, reason: '' };
   return { name: 'gcc', available: false, reason: 'compiler absent: no gcc executable on PATH (apt-get install gcc)' };
+}
+
+/**
+ * gcc on PATH that builds and runs -m32 programs (Debian's gcc-multilib), as src/execution/gcc.ts
+ * probes it (its toolchain: gcc, objcopy, nm), for the tests that run an ILP32 program natively and
+ * need it built in that data model; never required
+ */
+export function gcc32Requirement(): Requirement {
+  const found = findToolchain();
+  if (found.kind === 'missing') return { name: 'gcc -m32', available: false, reason: `toolchain absent: ${found.reason}` };
+  if (found.toolchain.canBuild32) return { name: 'gcc -m32', available: true, reason: '' };
+  return { name: 'gcc -m32', available: false, reason: `${found.toolchain.gcc} cannot build and run 32-bit programs (apt-get install gcc-multilib)` };
 }
 
 /** Debian's chromium on PATH (the browser check of the cactus plot); never required */

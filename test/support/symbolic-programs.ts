@@ -1,18 +1,16 @@
 // Random programs of the symbolic-size class (a size N read from a nondet call, arrays and
 // accumulators, one to three loops, a property after them) for the soundness harnesses of the
-// encodings that prove such programs (induct, viap), the interpreter's judgement of them, and the
-// runs of an encoder over them and over the bench/symbolic family (the tests assert on the results).
+// encodings that prove such programs (induct, viap; the soundness harness, test/soundness/harness.ts,
+// runs them through `sampledSizePrograms`), and the runs of an encoder over the bench/symbolic family
+// (the tests assert on the results).
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { Encoder } from '../../src/kernel/encoder.js';
-import { runProgram } from '../../src/interp/interpreter.js';
-import { createRandomSource } from '../../src/interp/sources.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import type { Solver } from '../../src/solvers/solver.js';
-import { lowerSource } from '../soundness/harness.js';
 import { solveWith, type TestOptions } from './encoding.js';
 
 export const prelude = `extern void abort(void);
@@ -186,26 +184,6 @@ ${passes.map((item) => pass(gridBodies[item.body]!, item.constant)).join('\n')}
   });
 }
 
-/** whether some run with N = 1 … 6 and small array contents fails an assertion */
-export function failsForSmallSizes(program: Program): boolean {
-  for (let size = 1; size <= 6; size++) {
-    for (let seed = 0; seed < 12; seed++) {
-      const rest = createRandomSource({ seed: 97 * size + seed, domain: [-2n, -1n, 0n, 1n, 2n, 3n], maxArrayCells: 64 });
-      let first = true;
-      const outcome = runProgram(program, {
-        semantics: 'bv', maxSteps: 1_000_000,
-        nondet: {
-          nextScalar: (type, location, origin) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location, origin); },
-          nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-        },
-      });
-      if (outcome.kind === 'assertionFailed') return true;
-    }
-  }
-  return false;
-}
-
-
 /** bench/symbolic: our programs of the class, each with `// expected: safe|unsafe` first */
 export const familyFolder = join(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 
@@ -234,27 +212,4 @@ export async function solveFamily(encoder: Encoder, options: TestOptions, solver
     }
   }
   return { counts, wrong };
-}
-
-/**
- * The soundness harness: `runs` random programs (times ENCODE_HARNESS_SCALE) through the encoder,
- * each judged on the interpreter for N = 1 … 6; the programs it calls SAFE although a run fails.
- */
-export async function runHarness(encoder: Encoder, programs: fc.Arbitrary<string>, runs: number, seed: number, timeoutMilliseconds: number, solver: Solver): Promise<{
-  readonly statistics: { programs: number; failing: number; safe: number; unsafe: number; unknown: number };
-  readonly safeButFailing: readonly string[];
-}> {
-  const statistics = { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
-  const safeButFailing: string[] = [];
-  const scale = Number(process.env['ENCODE_HARNESS_SCALE'] ?? '1');
-  for (const source of fc.sample(programs, { numRuns: runs * scale, seed })) {
-    const program = lowerSource(source);
-    const failing = failsForSmallSizes(program);
-    const verdict = (await solveWith(encoder, program, { semantics: 'c', timeoutMilliseconds }, solver)).verdict;
-    statistics.programs++;
-    if (failing) statistics.failing++;
-    statistics[verdict.kind]++;
-    if (verdict.kind === 'safe' && failing) safeButFailing.push(source);
-  }
-  return { statistics, safeButFailing };
 }
