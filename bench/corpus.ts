@@ -10,16 +10,14 @@
 //        [--expected safe|unsafe] [--extra "--unwind 5"] [--out results.json]
 
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { argumentValue } from './arguments.js';
+import { corpusManifest } from './corpus-manifest.js';
+import type { CampaignTask } from '../src/campaign/tasks.js';
 
-interface Task {
-  readonly file: string;
-  readonly verdict: boolean;
-  readonly data_model?: string;
-}
+type Task = CampaignTask;
 
 interface Result {
   readonly file: string;
@@ -38,10 +36,10 @@ const corpusRoot = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays');
 
 function runOne(task: Task, encoding: string, timeout: number, extra: readonly string[]): Promise<Result> {
   const started = Date.now();
-  const dataModel = task.data_model ?? 'ILP32';
+  const dataModel = task.dataModel;
   const argumentsList = [
     // 'portfolio' is `encode verify`: every encoding under the one budget
-    join(projectRoot, 'bin', 'encode.js'), ...(encoding === 'portfolio' ? ['verify', join(corpusRoot, task.file)] : [join(corpusRoot, task.file), '--encoding', encoding]), '--json',
+    join(projectRoot, 'bin', 'encode.js'), ...(encoding === 'portfolio' ? ['verify', task.file] : [task.file, '--encoding', encoding]), '--json',
     '--timeout', String(timeout), '--data-model', dataModel, ...extra,
   ];
   return new Promise((resolvePromise) => {
@@ -52,15 +50,15 @@ function runOne(task: Task, encoding: string, timeout: number, extra: readonly s
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
-      const expected = task.verdict ? 'safe' : 'unsafe';
+      const expected = task.expected === 'safe' ? 'safe' : 'unsafe';
       const line = output.trim().split('\n').pop() ?? '';
       try {
         const record = JSON.parse(line) as { verdict: string; reason?: string; diagnostics?: string[]; execution?: Result['execution'] };
         const verdict = code === 70 ? 'crash' : record.verdict;
         const reason = code === 70 ? `exit 70: ${errors.trim().split('\n')[0] ?? ''}` : record.reason ?? record.diagnostics?.[0];
-        resolvePromise({ file: task.file, encoding, expected, verdict, reason, seconds, ...(record.execution === undefined ? {} : { execution: record.execution }) });
+        resolvePromise({ file: task.id, encoding, expected, verdict, reason, seconds, ...(record.execution === undefined ? {} : { execution: record.execution }) });
       } catch {
-        resolvePromise({ file: task.file, encoding, expected, verdict: 'crash', reason: `exit ${code}: ${errors.trim().split('\n')[0] ?? ''}`, seconds });
+        resolvePromise({ file: task.id, encoding, expected: task.expected === 'safe' ? 'safe' : 'unsafe', verdict: 'crash', reason: `exit ${code}: ${errors.trim().split('\n')[0] ?? ''}`, seconds });
       }
     });
   });
@@ -92,8 +90,8 @@ async function main(): Promise<void> {
   const expectedOnly = argumentValue('--expected', '');
   const extra = argumentValue('--extra', '').split(' ').filter((part) => part.length > 0);
   const outPath = argumentValue('--out', '');
-  const tasks = (JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as Task[]).filter((task) => task.file.includes(filter))
-    .filter((task) => expectedOnly === '' || (task.verdict ? 'safe' : 'unsafe') === expectedOnly);
+  const tasks = corpusManifest(corpusRoot).filter((task) => task.id.includes(filter))
+    .filter((task) => expectedOnly === '' || task.expected === expectedOnly);
   const work = encodings.flatMap((encoding) => tasks.map((task) => ({ task, encoding })));
   const results: Result[] = [];
   let next = 0;

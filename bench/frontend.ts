@@ -2,23 +2,23 @@
 // times and print lines per second, separately for the preprocessed `.i` files and for all files.
 // Usage: node dist/bench/frontend.js [--rounds 5]
 
-import { readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseTranslationUnit } from '../src/frontend/parse.js';
 import { readSource } from '../src/frontend/read-source.js';
 import { lowerTranslationUnit } from '../src/ir/lower/index.js';
+import { corpusManifest } from './corpus-manifest.js';
 
 const corpusRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'shared', 'bench', 'sv-arrays');
 const roundsIndex = process.argv.indexOf('--rounds');
 const rounds = roundsIndex >= 0 ? Number(process.argv[roundsIndex + 1]) : 5;
 
-const tasks = JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as { file: string }[];
+const tasks = corpusManifest(corpusRoot);
 const sources = tasks.map((task) => {
-  const result = readSource(join(corpusRoot, task.file), {});
-  if (result.kind === 'error') throw new Error(`cannot read ${task.file}`);
-  return { file: task.file, text: result.source.text, lines: result.source.text.split('\n').length };
+  const result = readSource(task.file, {});
+  if (result.kind === 'error') throw new Error(`cannot read ${task.id}`);
+  return { file: task.id, dataModel: task.dataModel, text: result.source.text, lines: result.source.text.split('\n').length };
 });
 
 interface Measurement {
@@ -35,7 +35,7 @@ function measure(selection: typeof sources): Measurement {
   // warm-up round (JIT, ANTLR's DFA cache)
   for (const source of selection) {
     const parsed = parseTranslationUnit(source.text, source.file);
-    if (parsed.kind === 'parsed') lowerTranslationUnit(parsed.unit, source.file, { dataModel: 'ILP32' });
+    if (parsed.kind === 'parsed') lowerTranslationUnit(parsed.unit, source.file, { dataModel: source.dataModel });
   }
   let parseTime = 0;
   let lowerTime = 0;
@@ -50,7 +50,7 @@ function measure(selection: typeof sources): Measurement {
       lines += source.lines;
       if (parsed.kind !== 'parsed') continue;
       start = performance.now();
-      const result = lowerTranslationUnit(parsed.unit, source.file, { dataModel: 'ILP32' });
+      const result = lowerTranslationUnit(parsed.unit, source.file, { dataModel: source.dataModel });
       lowerTime += performance.now() - start;
       if (round === 0 && result.kind === 'lowered') lowered++;
     }

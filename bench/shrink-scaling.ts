@@ -13,7 +13,7 @@
 // Usage: npx tsc -p tsconfig.json; node dist/bench/shrink-scaling.js [--solver z3|z3-wasm]
 //        [--timeout seconds] [--max-k K] [--corpus] [--filter text] [--verbose]
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +26,8 @@ import type { Solver } from '../src/solvers/solver.js';
 import { encodingOptions } from '../src/kernel/options.js';
 import { runEncoding } from '../src/kernel/guard.js';
 import { argumentValue } from './arguments.js';
+import { corpusManifest } from './corpus-manifest.js';
+import type { CampaignTask } from '../src/campaign/tasks.js';
 
 
 const solverName = argumentValue('--solver', findExecutable('z3') !== undefined ? 'z3' : 'z3-wasm');
@@ -95,33 +97,31 @@ async function scaling(solver: Solver): Promise<void> {
 async function corpus(solver: Solver): Promise<boolean> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/bench/sv-arrays');
   const fallbackRoot = resolve(process.cwd(), '../shared/bench/sv-arrays');
-  let base = root;
-  let manifestText: string;
+  let manifest: readonly CampaignTask[];
   try {
-    manifestText = readFileSync(join(root, 'manifest.json'), 'utf8');
+    manifest = corpusManifest(root);
   } catch {
-    base = fallbackRoot;
-    manifestText = readFileSync(join(fallbackRoot, 'manifest.json'), 'utf8');
+    manifest = corpusManifest(fallbackRoot);
   }
   const filter = argumentValue('--filter', '');
-  const tasks = (JSON.parse(manifestText) as { file: string; verdict: boolean; data_model?: string }[]).filter((task) => task.file.includes(filter));
+  const tasks = manifest.filter((task) => task.id.includes(filter));
   const counts = { tasks: 0, inScope: 0, safe: 0, unsafe: 0, unknown: 0, wrong: 0 };
   const factors = new Map<string, number>();
   for (const task of tasks) {
     counts.tasks++;
-    const measurement = await measure(join(base, task.file), solver, task.data_model === 'LP64' ? 'LP64' : 'ILP32');
+    const measurement = await measure(task.file, solver, task.dataModel);
     if (measurement.inScope) {
       counts.inScope++;
       const key = String(measurement.shrinkFactor);
       factors.set(key, (factors.get(key) ?? 0) + 1);
     }
-    const wrong = (measurement.verdict === 'safe' && !task.verdict) || (measurement.verdict === 'unsafe' && task.verdict);
+    const wrong = (measurement.verdict === 'safe' && task.expected === 'unsafe') || (measurement.verdict === 'unsafe' && task.expected === 'safe');
     if (wrong) counts.wrong++;
     if (measurement.verdict === 'safe') counts.safe++;
     else if (measurement.verdict === 'unsafe') counts.unsafe++;
     else counts.unknown++;
     if (process.argv.includes('--verbose') || wrong) {
-      console.log(`${wrong ? 'WRONG ' : ''}${task.file}: expected ${task.verdict ? 'safe' : 'unsafe'}, got ${measurement.verdict} `
+      console.log(`${wrong ? 'WRONG ' : ''}${task.id}: expected ${task.expected}, got ${measurement.verdict} `
         + `(k=${String(measurement.shrinkFactor)}, ${measurement.seconds.toFixed(2)} s) ${measurement.reason.slice(0, 160)}`);
     }
   }

@@ -13,7 +13,7 @@
 //        [--timeout seconds] [--corpus] [--filter text] [--skip-chc] [--verbose]
 //        [--only 'witness k=1 kept,chc']
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,6 +28,7 @@ import type { Solver } from '../src/solvers/solver.js';
 import { encodingOptions, type EncodingOptions } from '../src/kernel/options.js';
 import { runEncoding } from '../src/kernel/guard.js';
 import { argumentValue } from './arguments.js';
+import { corpusManifest } from './corpus-manifest.js';
 
 
 const solverName = argumentValue('--solver', findExecutable('z3') !== undefined ? 'z3' : 'z3-wasm');
@@ -109,17 +110,11 @@ async function scaling(solver: Solver): Promise<void> {
   if (failed) console.log('note: witness did not prove every program SAFE');
 }
 
-interface Task {
-  readonly file: string;
-  readonly verdict: boolean;
-  readonly data_model?: string;
-}
-
 async function corpus(solver: Solver): Promise<boolean> {
   const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const corpusRoot = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays');
   const filter = argumentValue('--filter', '');
-  const tasks = (JSON.parse(readFileSync(join(corpusRoot, 'manifest.json'), 'utf8')) as Task[]).filter((task) => task.file.includes(filter));
+  const tasks = corpusManifest(corpusRoot).filter((task) => task.id.includes(filter));
   const configurations: { label: string; encoder: Encoder; witness?: WitnessSettings }[] = [
     { label: 'witness k=1 kept', encoder: witnessEncoder, witness: { cells: 1, loops: 'kept' } },
     { label: 'witness k=2 kept', encoder: witnessEncoder, witness: { cells: 2, loops: 'kept' } },
@@ -133,17 +128,17 @@ async function corpus(solver: Solver): Promise<boolean> {
     const counts = { safe: 0, unsafe: 0, unknown: 0, wrong: 0, other: 0 };
     let total = 0;
     for (const task of tasks) {
-      const result = await measure(configuration.encoder, join(corpusRoot, task.file), baseOptions(configuration.witness), solver, (task.data_model ?? 'ILP32') as DataModel);
+      const result = await measure(configuration.encoder, task.file, baseOptions(configuration.witness), solver, task.dataModel);
       total += result.seconds;
-      const expected = task.verdict ? 'safe' : 'unsafe';
+      const expected = task.expected === 'safe' ? 'safe' : 'unsafe';
       if (result.verdict === 'safe' || result.verdict === 'unsafe') {
         if (result.verdict !== expected) {
           counts.wrong++;
-          console.log(`WRONG ${configuration.label} ${task.file}: ${result.verdict}, expected ${expected}`);
+          console.log(`WRONG ${configuration.label} ${task.id}: ${result.verdict}, expected ${expected}`);
         } else counts[result.verdict]++;
       } else if (result.verdict === 'unknown') counts.unknown++;
       else counts.other++;
-      if (process.argv.includes('--verbose')) console.log(`${configuration.label}\t${task.file}\t${result.verdict}\t${result.seconds.toFixed(1)}s`);
+      if (process.argv.includes('--verbose')) console.log(`${configuration.label}\t${task.id}\t${result.verdict}\t${result.seconds.toFixed(1)}s`);
     }
     anyWrong ||= counts.wrong > 0;
     console.log(`${configuration.label}: SAFE ${counts.safe}, UNSAFE ${counts.unsafe}, unknown ${counts.unknown}, not lowered/crash ${counts.other}, WRONG ${counts.wrong} (${tasks.length} tasks, ${total.toFixed(0)} s)`);
