@@ -9,7 +9,7 @@
 // does not depend on LEN: time(10^6) / time(10) <= 2; the ratio without accel's own replay (which runs
 // LEN iterations on the interpreter, linear by nature) is printed too.
 //
-// Beside it, plain bmc (src/encoders/kernel/search.ts: unwinding 1, 2, 4, … within a time cap) at
+// Beside it, plain bmc (src/kernel/search.ts: unwinding 1, 2, 4, … within a time cap) at
 // LEN = 10 and 1000: the unwinding that finds the bug, or "not found within cap".
 //
 // Exits 1 when accel does not answer a replayed UNSAFE on every size (the ratio is only reported:
