@@ -111,6 +111,11 @@ export function createCast(operand: Expression, type: IntegerType): CastExpressi
   return Object.freeze({ kind: 'cast', operand, type });
 }
 
+/** the value stored into an object of `type`: the expression itself when it has that type, else its conversion */
+export function convertedTo(expression: Expression, type: IntegerType): Expression {
+  return sameType(expression.type, type) ? expression : createCast(expression, type);
+}
+
 /** A cast only where the type differs; constants are converted in place when they fit. */
 export function convertTo(operand: Expression, type: IntegerType): Expression {
   if (sameType(operand.type, type)) return operand;

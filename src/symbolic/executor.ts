@@ -13,7 +13,7 @@
 // unrolled program: along any one path the interpreter consumes them in exactly this order.
 
 import { budgetTick } from '../budget-check.js';
-import { createCast, sameType } from '../ir/factory.js';
+import { convertedTo } from '../ir/factory.js';
 import type {
   ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
 } from '../ir/types.js';
@@ -317,7 +317,7 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     const only = (normal: Path | undefined): BlockResult => ({ normal, breaks: [], continues: [] });
     switch (statement.kind) {
       case 'assign': {
-        const value = sameType(statement.value.type, statement.target.type) ? statement.value : createCast(statement.value, statement.target.type);
+        const value = convertedTo(statement.value, statement.target.type);
         const translation = this.translate(value, path.state);
         const defined = this.restrict(path, translation.definedness);
         if (defined === undefined) return only(undefined);
@@ -325,7 +325,7 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
       }
       case 'arrayWrite': {
         const array = statement.array;
-        const value = sameType(statement.value.type, array.elementType) ? statement.value : createCast(statement.value, array.elementType);
+        const value = convertedTo(statement.value, array.elementType);
         const translation = this.translate(value, path.state);
         const conditions: Term[] = [translation.definedness];
         const indices = statement.indices.map((index) => {
@@ -355,7 +355,7 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
       }
       case 'arrayFill': {
         const array = statement.array;
-        const value = sameType(statement.value.type, array.elementType) ? statement.value : createCast(statement.value, array.elementType);
+        const value = convertedTo(statement.value, array.elementType);
         const translation = this.translate(value, path.state);
         const defined = this.restrict(path, translation.definedness);
         if (defined === undefined) return only(undefined);

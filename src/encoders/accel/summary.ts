@@ -30,17 +30,18 @@ import {
   constantPolynomial, degreeIn, formatPolynomial, isConstantPolynomial, polynomialVariables, substitutePolynomial,
   subtractPolynomials, totalDegree, withCommonDenominator, type Polynomial,
 } from '../../analysis/polynomial.js';
-import { createCast, sameType, typeRange } from '../../ir/factory.js';
+import { typeRange } from '../../ir/factory.js';
 import { arrayReadsOf, expressionsOf, scalarsReadBy } from '../../ir/visit.js';
 import type { ArrayVariable, Program, ScalarVariable, Semantics } from '../../ir/types.js';
 import {
   and, bitvectorComparison, containsSubterm, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
-  intSort, ite, lambda, less, not, or, select, store, substituteTerm, symbol, type SymbolTerm, type Term,
+  intSort, ite, lambda, less, not, or, select, substituteTerm, symbol, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort, type ExpressionEnvironment } from '../../symbolic/expressions.js';
+import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort } from '../../symbolic/expressions.js';
 import { arithmeticFor, type Arithmetic } from './arithmetic.js';
 import { formatTerm } from '../../smt/format.js';
+import { executeStraightLine, type StraightLineTerms } from '../../symbolic/straight-line.js';
 import { checkBudget } from '../../budget-check.js';
 import { formatLocation, type LoopPath } from './paths.js';
 import { evaluatePath, iterationName, type ArithmeticSubterm } from '../../analysis/path-polynomials.js';
@@ -313,7 +314,7 @@ function statesAt(template: Omit<Template, 'stateAt'>): Template['stateAt'] {
 function pathAtIteration(template: Template): PathTerms {
   const { path, evaluation, forms, undefinedScalars } = template;
   const translator = new ExpressionTranslator(template.context.semantics);
-  const atIteration = executePath(path, template.stateAt(template.iteration, false), template.havocs.map((havoc) => havoc.symbol), translator);
+  const atIteration = executeStraightLine(path.statements, template.stateAt(template.iteration, false), template.havocs.map((havoc) => havoc.symbol), translator, rejectPath);
   const written = new Set(atIteration.writes.map((write) => write.array.id));
   if (written.size !== atIteration.writes.length) throw new Rejection('the path writes one array twice');
   for (const array of template.used.readArrays.values()) {
@@ -443,67 +444,11 @@ function usedVariables(path: LoopPath) {
   return { scalars, arrays, readArrays };
 }
 
-interface PathTerms {
-  readonly conjuncts: readonly Term[];
-  readonly writes: readonly { readonly array: ArrayVariable; readonly index: Term; readonly value: Term }[];
-}
+type PathTerms = StraightLineTerms;
 
-/** the path's guard conjuncts and array writes from `state` (havocs take `havocValues` in order) */
-function executePath(
-  path: LoopPath, start: { scalars: Map<number, Term>; arrays: Map<number, Term> }, havocValues: readonly Term[], translator: ExpressionTranslator,
-): PathTerms {
-  const scalars = new Map(start.scalars);
-  const arrays = new Map(start.arrays);
-  const environment: ExpressionEnvironment = {
-    scalar: (variable) => scalars.get(variable.id)!,
-    array: (array) => arrays.get(array.id)!,
-    opaque: (operation) => {
-      throw new Rejection(`the path uses ${operation}, which has no exact encoding in ${translator.semantics} semantics`);
-    },
-  };
-  const conjuncts: Term[] = [];
-  const addConjuncts = (term: Term): void => {
-    if (term.kind === 'apply' && term.operator === 'and') term.arguments.forEach(addConjuncts);
-    else if (!(term.kind === 'boolConstant' && term.value)) conjuncts.push(term);
-  };
-  const writes: { array: ArrayVariable; index: Term; value: Term }[] = [];
-  let havocIndex = 0;
-  for (const statement of path.statements) {
-    switch (statement.kind) {
-      case 'assume': {
-        const translation = translator.toBool(statement.condition, environment);
-        addConjuncts(translation.definedness);
-        addConjuncts(translation.term);
-        break;
-      }
-      case 'assign': {
-        const value = sameType(statement.value.type, statement.target.type) ? statement.value : createCast(statement.value, statement.target.type);
-        const translation = translator.translate(value, environment);
-        addConjuncts(translation.definedness);
-        scalars.set(statement.target.id, translation.term);
-        break;
-      }
-      case 'havoc':
-        scalars.set(statement.target.id, havocValues[havocIndex++]!);
-        break;
-      case 'arrayWrite': {
-        if (statement.indices.length !== 1) throw new Rejection(`multi-dimensional write to ${statement.array.sourceName}`);
-        const value = sameType(statement.value.type, statement.array.elementType) ? statement.value : createCast(statement.value, statement.array.elementType);
-        const translation = translator.translate(value, environment);
-        const index = translator.translateIndex(statement.indices[0]!, environment);
-        addConjuncts(translation.definedness);
-        addConjuncts(index.definedness);
-        writes.push({ array: statement.array, index: index.term, value: translation.term });
-        arrays.set(statement.array.id, store(arrays.get(statement.array.id)!, index.term, translation.term));
-        break;
-      }
-      default: {
-        const never: never = statement;
-        throw new Error(`internal: unknown statement ${JSON.stringify(never)}`);
-      }
-    }
-  }
-  return { conjuncts, writes };
+/** throws the Rejection of a path that cannot be summarised */
+function rejectPath(message: string): never {
+  throw new Rejection(message);
 }
 
 /** a polynomial over start-of-iteration values rewritten over stretch-start values and `#j` */
