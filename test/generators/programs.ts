@@ -301,7 +301,8 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
   return { runs, failingRuns, overflow };
 }
 
-export function compare(left: number, operator: ComparisonOperator, right: number): boolean {
+/** a C comparison of two values (numbers in this generator, bigints in the typed one) */
+export function compare<T extends number | bigint>(left: T, operator: ComparisonOperator, right: T): boolean {
   switch (operator) {
     case '<': return left < right;
     case '<=': return left <= right;

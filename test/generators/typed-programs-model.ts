@@ -2,6 +2,8 @@
 // conversions, promotions, the usual arithmetic conversions, values at the bounds), the program
 // model and its printing as C. The generator and the C oracle (typed-programs-oracle.ts) read it.
 
+import type { ComparisonOperator } from './programs.js';
+
 // ---------------------------------------------------------------- C types (ILP32)
 
 export interface CType {
@@ -90,7 +92,7 @@ export const typedEnumerationDomain: readonly bigint[] = [...new Set<bigint>([
 
 export type ArithmeticOperator = '+' | '-' | '*' | '/' | '%' | '&' | '|' | '^' | '<<' | '>>';
 export type CompoundOperator = '+' | '-' | '*' | '&' | '|' | '^';
-export type ComparisonOperator = '<' | '<=' | '==' | '!=' | '>' | '>=';
+export type { ComparisonOperator };
 
 export type IndexModel =
   | { readonly kind: 'constant'; readonly value: number }

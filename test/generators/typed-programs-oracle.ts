@@ -5,6 +5,7 @@
 // loops bounded; optionally over the mathematical integers, for choosing constants only.
 
 import { CType, type, intType, fits, convert, commonType, typedEnumerationDomain, ArithmeticOperator, CompoundOperator, ComparisonOperator, IndexModel, ExpressionModel, ConditionModel, LocationModel, StatementModel, SizeModel, TypedProgramModel } from './typed-programs-model.js';
+import { compare } from './programs.js';
 
 // ---------------------------------------------------------------- evaluation (the C oracle)
 
@@ -265,17 +266,3 @@ export function evaluateTypedModel(model: TypedProgramModel, options: {
   return { runs, failingRuns, undefinedBehaviour, unbounded, lossy, ...(options.keepRuns === true ? { runList } : {}) };
 }
 
-export function compare(left: bigint, operator: ComparisonOperator, right: bigint): boolean {
-  switch (operator) {
-    case '<': return left < right;
-    case '<=': return left <= right;
-    case '==': return left === right;
-    case '!=': return left !== right;
-    case '>': return left > right;
-    case '>=': return left >= right;
-    default: {
-      const unreachable: never = operator;
-      return unreachable;
-    }
-  }
-}
