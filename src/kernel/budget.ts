@@ -9,12 +9,11 @@
 //
 // The work between solver calls (rewriting, read-over-write elimination, printing, unrolling,
 // summarising) checks the same budget: the kernel runs each encoding within it (budget-check.ts),
-// and such a phase calls `checkBudget`/`budgetTick`, or `budget.check(phase)` where it holds the
-// budget; once it is spent they throw `BudgetExhausted`, which the kernel turns into UNKNOWN
-// (timeout) naming the phase (guard.ts).
+// and such a phase calls `checkBudget`/`budgetTick`; once it is spent they throw `BudgetExhausted`,
+// which the kernel turns into UNKNOWN (timeout) naming the phase (guard.ts).
 
 import { performance } from 'node:perf_hooks';
-import { BudgetExhausted, type Deadline } from '../budget-check.js';
+import type { Deadline } from '../budget-check.js';
 
 export { BudgetExhausted } from '../budget-check.js';
 
@@ -48,11 +47,6 @@ export class Budget implements Deadline {
   /** whether too little is left to start anything */
   expired(): boolean {
     return this.remaining() < minimumUsefulMilliseconds;
-  }
-
-  /** throws `BudgetExhausted(phase)` when too little is left to go on (see `expired`) */
-  check(phase: string): void {
-    if (this.expired()) throw new BudgetExhausted(phase);
   }
 
   /** a part of what remains: `fraction` of it (0 < fraction <= 1), ending no later than this budget */
