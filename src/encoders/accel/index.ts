@@ -16,7 +16,7 @@ import { performance } from 'node:perf_hooks';
 import type { LoopStatement, Program, Semantics, Statement } from '../../ir/types.js';
 import { and, boolSort, equal, implies, intConstant, intSort, substituteTerm, type Term } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
-import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
+import { unknownReason, unknownVerdict, type UnknownReason } from '../../verdict.js';
 import { eliminateArrayWrites, RewriteStopped } from '../../smt/read-over-write.js';
 import { createSmtScript, type SmtScript } from '../../smt/terms.js';
 import { unrollProgram, type UnrolledProgram, type ExtraLoopPaths } from '../../symbolic/unroll.js';
@@ -247,7 +247,6 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
   const semantics = options.semantics;
   const recorder = new OutcomeRecorder({ showReport: optionValue(options, showSummariesOption) });
   const { times, details } = recorder;
-  const done = (verdict: Verdict): SolveOutcome => recorder.done(verdict);
   const plan = await recorder.timed('summarise', () => planAcceleration(program, semantics, solver, budget.share(1 / 2)));
   const unwind = optionValue(options, accelUnwindOption);
   Object.assign(details, { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report });
@@ -263,7 +262,7 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
   let lastReason: UnknownReason | undefined;
   phases: for (const [position, phase] of phases.entries()) {
     if (budget.expired()) {
-      return done({ kind: 'unknown', reason: lastReason === undefined ? budgetSpent('accel') : { kind: 'timeout', message: `${lastReason.message}; then timeout` } });
+      return recorder.done({ kind: 'unknown', reason: lastReason === undefined ? budgetSpent('accel') : { kind: 'timeout', message: `${lastReason.message}; then timeout` } });
     }
     // a phase before the last may use half of what is left
     const phaseBudget = position < phases.length - 1 ? budget.share(1 / 2) : budget;
@@ -302,7 +301,7 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
             lastReason = unknownReason('resourceLimit', 'accel: no counterexample with the quantifier-free summaries');
             continue phases;
           }
-          return done(unknownVerdict('resourceLimit', `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)`));
+          return recorder.done(unknownVerdict('resourceLimit', `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)`));
         case 'sat': {
           start = performance.now();
           // a stretch may stand for up to 2^25 iterations: allow the replay that many more steps
@@ -311,7 +310,7 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
           if (confirmation.kind === 'confirmed') {
             details.replayedChoices = confirmation.verdict.counterexample.scalars.length;
             details.foundAtUnwinding = depth;
-            return done(confirmation.verdict);
+            return recorder.done(confirmation.verdict);
           }
           lastReason = { ...confirmation.reason, message: `accel: ${confirmation.reason.message}` };
           continue phases;
@@ -323,5 +322,5 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
       }
     }
   }
-  return done({ kind: 'unknown', reason: lastReason ?? budgetSpent('accel') });
+  return recorder.done({ kind: 'unknown', reason: lastReason ?? budgetSpent('accel') });
 }

@@ -181,11 +181,10 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   const semantics = options.semantics;
   const recorder = new OutcomeRecorder({ showReport: optionValue(options, showInductionOption) });
   const { details, report, timed } = recorder;
-  const done = (verdict: Verdict): SolveOutcome => recorder.done(verdict);
   const { target, constant, summarised } = withSizeParameter(program, semantics);
   const detected = detectShape(target);
-  if (detected.kind === 'outOfShape') return done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));
-  if (semantics !== 'int') return done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));
+  if (detected.kind === 'outOfShape') return recorder.done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));
+  if (semantics !== 'int') return recorder.done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));
   if (constant !== undefined) details.generalisedConstant = String(constant);
   const shape = detected.shape;
   let start = inductionStart(shape);
@@ -198,11 +197,11 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   details.lowest = Number(lower);
   details.start = Number(start);
   const precondition = await timed('precondition', () => proveByBmc(preconditionProgram(target, shape, start, lower), 0, semantics, solver, budget, `the precondition (${shape.size.sourceName} >= ${lower}, inherited by ${shape.size.sourceName} - 1 from ${start} on)`));
-  if (precondition.kind !== 'holds') return done(precondition.kind === 'bug' ? precondition.verdict : { kind: 'unknown', reason: precondition.reason });
+  if (precondition.kind !== 'holds') return recorder.done(precondition.kind === 'bug' ? precondition.verdict : { kind: 'unknown', reason: precondition.reason });
   for (let size = lower; size < start; size++) {
     const base = await timed('baseCases', () => checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget));
-    if (base.kind === 'bug') return done(base.verdict);
-    if (base.kind === 'fails') return done({ kind: 'unknown', reason: base.reason });
+    if (base.kind === 'bug') return recorder.done(base.verdict);
+    if (base.kind === 'fails') return recorder.done({ kind: 'unknown', reason: base.reason });
   }
   report.push(...summarised, ...describeShape(shape, lower, start));
   if (summarised.length > 0) details.summarisedInnerLoops = summarised.length;
@@ -220,7 +219,7 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
     tried.add(strengthened.key);
     report.push(`strengthened (round ${round}, degree <= ${round + 1} in ${shape.size.sourceName}) with: ${strengthened.facts.join('; ')}`);
     const again = await proveStrengthened(strengthened.program, program, constant !== undefined, lower, start, context, report, timed);
-    if (again.step.kind === 'bug') return done(again.step.verdict);
+    if (again.step.kind === 'bug') return recorder.done(again.step.verdict);
     if (again.step.kind === 'holds') {
       step = again.step;
       method = `${again.method}, for the property strengthened with ${strengthened.facts.join(', ')} (proven as well)`;
@@ -229,18 +228,18 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   details.step = step.kind;
   if (step.kind === 'holds') {
     const generalised = constant === undefined ? [] : [`the constant ${constant} generalised to a size N in [1, ${constant}]`];
-    return done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...generalised, `induction on ${shape.size.sourceName} (base cases ${lower} … ${start - 1n} by bmc, ${method})`] });
+    return recorder.done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...generalised, `induction on ${shape.size.sourceName} (base cases ${lower} … ${start - 1n} by bmc, ${method})`] });
   }
-  if (step.kind === 'bug') return done(step.verdict);
+  if (step.kind === 'bug') return recorder.done(step.verdict);
   // the step failed: perhaps the program is wrong for a slightly larger N
   // (a generalised program's small sizes are not the original's: no search there)
   for (let size = start; constant === undefined && size < start + searchSizes && !budget.expired(); size++) {
     const search = await timed('counterexampleSearch', () => checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget));
-    if (search.kind === 'bug') return done(search.verdict);
+    if (search.kind === 'bug') return recorder.done(search.verdict);
     if (search.kind === 'fails' && search.reason.kind === 'timeout') break;
   }
-  if (budget.expired() && step.reason.kind !== 'timeout') return done({ kind: 'unknown', reason: budgetSpent('induct', 'the counterexample search ended') });
-  return done({ kind: 'unknown', reason: step.reason });
+  if (budget.expired() && step.reason.kind !== 'timeout') return recorder.done({ kind: 'unknown', reason: budgetSpent('induct', 'the counterexample search ended') });
+  return recorder.done({ kind: 'unknown', reason: step.reason });
 }
 
 /**

@@ -152,25 +152,24 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
   const { options, solver, budget } = context;
   const recorder = new OutcomeRecorder();
   const { details, timed } = recorder;
-  const done = (verdict: Verdict): SolveOutcome => recorder.done(verdict);
   const semantics = options.semantics;
   const detected = recorder.measure('scope', () => detectScope(program, semantics));
   if (detected.kind === 'outOfScope') {
     details.inScope = false;
-    return done(unknownVerdict('unsupported', `shrink: ${detected.reason}`));
+    return recorder.done(unknownVerdict('unsupported', `shrink: ${detected.reason}`));
   }
   const scope = detected.scope;
   const refused = bitvectorRefusal(scope, semantics);
   if (refused !== undefined) {
     details.inScope = false;
-    return done(unknownVerdict('unsupported', refused, scope.loop.location));
+    return recorder.done(unknownVerdict('unsupported', refused, scope.loop.location));
   }
   details.inScope = true;
   details.coalescedLoops = scope.coalescedLoops;
   let bounded: AcceleratedVariable | undefined;
   if (semantics === 'bv') {
     const noWrap = await proveNoWrap(program, scope, context, timed, details);
-    if (noWrap.kind === 'unknown') return done({ kind: 'unknown', reason: noWrap.reason });
+    if (noWrap.kind === 'unknown') return recorder.done({ kind: 'unknown', reason: noWrap.reason });
     bounded = noWrap.counter;
   }
   details.property = describeProperty(scope);
@@ -181,7 +180,7 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
   let shrinkFactor: number | undefined;
   const unknownChecks: string[] = [];
   for (let k = 1; k <= maxK && shrinkFactor === undefined; k++) {
-    if (budget.expired()) return done({ kind: 'unknown', reason: budgetSpent('shrink', `the shrinkability check for k = ${k}`) });
+    if (budget.expired()) return recorder.done({ kind: 'unknown', reason: budgetSpent('shrink', `the shrinkability check for k = ${k}`) });
     const query = recorder.measure(`encode-k${k}`, () => buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, bounded));
     const result = await timed(`check-k${k}`, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
     if (result.kind === 'unsat') shrinkFactor = k;
@@ -191,7 +190,7 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
   if (shrinkFactor === undefined) {
     const suffix = unknownChecks.length > 0 ? ` (solver unknown at ${unknownChecks.join(', ')})` : '';
     const kind = budget.expired() ? 'timeout' : unknownChecks.length > 0 ? 'solverUnknown' : 'imprecise';
-    return done(unknownVerdict(kind, `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}`, scope.loop.location));
+    return recorder.done(unknownVerdict(kind, `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}`, scope.loop.location));
   }
   const k = shrinkFactor;
   const residual = recorder.measure('encodeResidual', () => buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, bounded));
@@ -201,10 +200,10 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
       const assumptions = safeAssumptions(semantics);
       if (scope.coalescedLoops > 1) assumptions.push(`${scope.coalescedLoops} cascaded loops coalesced into one (no dependence across the fusion)`);
       if (scope.abstractedInitLoops > 0) assumptions.push(`loops before the array-processing loop over-approximated (${scope.abstractedInitLoops})`);
-      return done({ kind: 'safe', assumptions });
+      return recorder.done({ kind: 'safe', assumptions });
     }
     case 'unknown':
-      return done({ kind: 'unknown', reason: solverUnknown(`shrink: ${k}-shrinkable, but the residual program`, residualResult) });
+      return recorder.done({ kind: 'unknown', reason: solverUnknown(`shrink: ${k}-shrinkable, but the residual program`, residualResult) });
     case 'sat':
       break;
     default: {
@@ -212,7 +211,7 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
       throw new Error(`unknown solver result ${JSON.stringify(never)}`);
     }
   }
-  return done(await confirmResidual(program, scope, k, bounded, residual, context, timed, details));
+  return recorder.done(await confirmResidual(program, scope, k, bounded, residual, context, timed, details));
 }
 
 /** a sat residual: its model (without a loop-carried dependence), then dense queries, replayed */
