@@ -17,6 +17,7 @@ import { parseTranslationUnit } from './frontend/parse.js';
 import type { PreprocessMode, PreprocessedSource } from './frontend/preprocess.js';
 import { readSource } from './frontend/read-source.js';
 import { remapLocations } from './frontend/remap-locations.js';
+import { pinIndices } from './analysis/pinned-indices.js';
 import { InternalLoweringError } from './ir/lower/context.js';
 import { lowerTranslationUnit } from './ir/lower/index.js';
 import type { Block, DataModel, Expression, Program, Statement } from './ir/types.js';
@@ -113,7 +114,7 @@ function runPhases(path: string, options: FrontEndOptions, times: Record<string,
     case 'lowered': {
       const tooDeep = firstTooDeepStatement(lowered.program.body, maximumLoweredDepth);
       if (tooDeep !== undefined) return unsupportedResult(loweredTooDeep(tooDeep.location), path, times);
-      return { kind: 'program', program: lowered.program, warnings: lowered.warnings, times, lines: countLines(source.text) };
+      return { kind: 'program', program: pinIndices(lowered.program), warnings: lowered.warnings, times, lines: countLines(source.text) };
     }
     default: {
       const never: never = lowered;

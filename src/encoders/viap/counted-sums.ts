@@ -2,7 +2,8 @@
 // whose update, once the conditions the solver decides are replaced and the other slots' closed
 // forms put in, reads
 //   x' = x + d + Σ_k ite(c_k(n), a_k, b_k)
-// with d, a_k, b_k loop-invariant and every c_k(n) a condition on the counter n of one of the shapes
+// with d loop-invariant, a_k and b_k loop-invariant or polynomials in the counter n (a pass that adds
+// 2·i to the cells j <= i: sumWhere sums them with Faulhaber's formula), and every c_k(n) a condition on the counter n of one of the shapes
 // - a threshold: an affine comparison of ±n with a loop-invariant term (n < K, i >= N / 2, i == 0);
 // - periodic: (±n + F) mod m = r with m a positive constant (C's i % 3 == 0 once i >= 0 is decided);
 // - the negation of one of these;
@@ -17,10 +18,10 @@
 // wherever the update does, which is all that the recurrence it replaces says.
 
 import type { Polynomial } from '../../analysis/polynomial.js';
-import { degreeIn, greatestCommonDivisor, isConstantPolynomial } from '../../analysis/polynomial.js';
+import { degreeIn, greatestCommonDivisor, isConstantPolynomial, sumOverRange } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  add, and, equal, euclideanDivide, euclideanModulo, intConstant, ite, less, lessEqual, multiply, negate, not, subtract, type SymbolTerm, type Term,
+  add, and, equal, euclideanDivide, euclideanModulo, intConstant, boolConstant, freeSymbolNames, ite, less, lessEqual, multiply, negate, not, substituteTerm, subtract, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { simplifyTerm, withOperands } from './simplify.js';
 import { AtomTable, belowZeroForm, dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
@@ -153,6 +154,150 @@ function countPeriodic(remainder: Term, value: Term, counter: SymbolTerm, varyin
 }
 
 /**
+ * Σ_{t ∈ [0, n) : condition(t)} value(t): the count times the value for a value free of the counter
+ * (countWhere); for a value polynomial in the counter (an outer pass adds 2·i to the cells j <= i),
+ * the sets countWhere counts are prefixes [0, m) of the iterations or their complements in [0, n), or
+ * a single point, so the sum is S(m), S(n) − S(m) or the value at the point, with S(m) = Σ_{t<m}
+ * value(t) the polynomial of Faulhaber's formula (prefixSum). Exact over the integers for n >= 0.
+ */
+function sumWhere(condition: Term, value: Term, counter: SymbolTerm, varying: ReadonlySet<string>): Term | undefined {
+  if (!dependsOn(value, new Set([counter.name]))) {
+    const count = countWhere(condition, counter, varying);
+    return count === undefined ? undefined : multiply(value, count);
+  }
+  if (!dependsOn(condition, new Set([counter.name])) || condition.kind !== 'apply') return undefined;
+  const [left, right] = condition.arguments as readonly [Term, Term];
+  const whole = (): Term | undefined => prefixSum(value, counter, counter);
+  switch (condition.operator) {
+    case 'not': {
+      const inner = sumWhere(condition.arguments[0]!, value, counter, varying);
+      const all = whole();
+      return inner === undefined || all === undefined ? undefined : subtract(all, inner);
+    }
+    case 'and': {
+      const invariant: Term[] = [];
+      let summed: Term | undefined;
+      for (const conjunct of condition.arguments) {
+        const free = counterFreeForm(conjunct, counter);
+        if (free !== undefined) {
+          if (dependsOn(free, varying)) return undefined;
+          invariant.push(free);
+          continue;
+        }
+        if (summed !== undefined) return undefined;
+        summed = sumWhere(conjunct, value, counter, varying);
+        if (summed === undefined) return undefined;
+      }
+      return summed === undefined ? undefined : ite(and(...invariant), summed, intConstant(0n));
+    }
+    case '<': case '<=': case '>': case '>=': {
+      const atoms = new AtomTable();
+      const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
+      const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
+      const difference = affineInCounter(below, atoms, counter, varying);
+      if (difference === undefined) return undefined;
+      // n + F < 0: the prefix [0, min(n, max(0, −F))); −n + F < 0: its complement with bound F + 1
+      if (difference.sign === 1n) return prefixSum(value, counter, countBelow(negate(difference.rest), counter));
+      const prefix = prefixSum(value, counter, countBelow(add(difference.rest, intConstant(1n)), counter));
+      const all = whole();
+      return prefix === undefined || all === undefined ? undefined : subtract(all, prefix);
+    }
+    case '=': {
+      const difference = affineTermInCounter(subtract(left, right), counter, varying);
+      if (difference === undefined) return undefined;
+      const point = difference.sign === 1n ? negate(difference.rest) : difference.rest;
+      const at = substituteTerm(value, new Map([[counter.name, point]]));
+      return ite(and(lessEqual(intConstant(0n), point), less(point, counter)), at, intConstant(0n));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Σ_{t=0}^{m−1} value(t) for a value polynomial in the counter (Faulhaber), or undefined. An `ite`
+ * bound (countBelow's clamp) is distributed: S(ite(c, A, B)) = ite(c, S(A), S(B)), so each branch is
+ * a polynomial in a plain term (z3 answers unknown on a nonlinear division of an ite)
+ */
+function prefixSum(value: Term, counter: SymbolTerm, upper: Term): Term | undefined {
+  if (upper.kind === 'intConstant' && upper.value === 0n) return intConstant(0n);
+  if (upper.kind === 'apply' && upper.operator === 'ite') {
+    const thenSum = prefixSum(value, counter, upper.arguments[1]!);
+    const elseSum = prefixSum(value, counter, upper.arguments[2]!);
+    return thenSum === undefined || elseSum === undefined ? undefined : ite(upper.arguments[0]!, thenSum, elseSum);
+  }
+  const atoms = new AtomTable();
+  const polynomial = termPolynomial(value, new Set([counter.name]), atoms);
+  if (polynomial === undefined) return undefined;
+  const upperName = '#upper';
+  const sum = sumOverRange(polynomial, counter.name, upperName);
+  return polynomialTerm(sum, (name) => (name === upperName ? upper : atoms.termOf(name)!));
+}
+
+/** the iterations t ∈ [lo, hi) (empty when hi <= lo) at which a condition holds, where `guard` holds (else none) */
+export interface IterationInterval {
+  readonly guard: readonly Term[];
+  readonly lo: Term;
+  readonly hi: Term;
+}
+
+/**
+ * {t ∈ [0, n) : condition(t)} as an interval, for the threshold and point conditions countWhere
+ * knows (t < K is [0, min(n, max(0, K))), t >= K its complement in [0, n), t = P is [P, P + 1) when
+ * 0 <= P < n), under conjuncts free of the counter; else undefined. Exact for n >= 0.
+ */
+export function intervalWhere(condition: Term, counter: SymbolTerm, varying: ReadonlySet<string>): IterationInterval | undefined {
+  if (!dependsOn(condition, new Set([counter.name])) || condition.kind !== 'apply') return undefined;
+  const [left, right] = condition.arguments as readonly [Term, Term];
+  switch (condition.operator) {
+    case 'and': {
+      const guard: Term[] = [];
+      let found: IterationInterval | undefined;
+      for (const conjunct of condition.arguments) {
+        const free = counterFreeForm(conjunct, counter);
+        if (free !== undefined) {
+          if (dependsOn(free, varying)) return undefined;
+          guard.push(free);
+          continue;
+        }
+        if (found !== undefined) return undefined;
+        found = intervalWhere(conjunct, counter, varying);
+        if (found === undefined) return undefined;
+      }
+      return found === undefined ? undefined : { guard: [...guard, ...found.guard], lo: found.lo, hi: found.hi };
+    }
+    case 'not': {
+      const inner = condition.arguments[0]!;
+      if (inner.kind !== 'apply' || inner.arguments.length !== 2) return undefined;
+      const [a, b] = inner.arguments as readonly [Term, Term];
+      // not (a < b) is b <= a, not (a <= b) is b < a, and the mirrored ones
+      const negation = { '<': () => lessEqual(b, a), '<=': () => less(b, a), '>': () => lessEqual(a, b), '>=': () => less(a, b) }[inner.operator as string];
+      return negation === undefined ? undefined : intervalWhere(negation(), counter, varying);
+    }
+    case '<': case '<=': case '>': case '>=': {
+      const atoms = new AtomTable();
+      const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
+      const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
+      const difference = affineInCounter(below, atoms, counter, varying);
+      if (difference === undefined) return undefined;
+      // n + F < 0: t < −F, a prefix; −n + F < 0: t >= F + 1, the rest of [0, n)
+      return difference.sign === 1n
+        ? { guard: [], lo: intConstant(0n), hi: countBelow(negate(difference.rest), counter) }
+        : { guard: [], lo: countBelow(add(difference.rest, intConstant(1n)), counter), hi: counter };
+    }
+    case '=': {
+      const difference = affineTermInCounter(subtract(left, right), counter, varying);
+      if (difference === undefined) return undefined;
+      const point = difference.sign === 1n ? negate(difference.rest) : difference.rest;
+      const inside = and(lessEqual(intConstant(0n), point), less(point, counter));
+      return { guard: [], lo: point, hi: ite(inside, add(point, intConstant(1n)), point) };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
  * D with update = x + D and D free of x: x plus summands without it, or an `ite` whose branches
  * both have that shape (ite(c, x + a, x + b) = x + ite(c, a, b)); else undefined
  */
@@ -181,9 +326,65 @@ function stepOf(update: Term, placeholder: SymbolTerm): Term | undefined {
  * placeholders of the loop's slots and the counter: d, a_k and b_k must not depend on them.
  */
 export function countedSum(update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>): Term | undefined {
+  return directCountedSum(update, placeholder, counter, initial, varying) ?? countedSumByCases(update, placeholder, counter, initial, varying, maximumCaseSplits);
+}
+
+/** the most loop-invariant conditions countedSumByCases splits on */
+const maximumCaseSplits = 2;
+
+/**
+ * countedSum by cases on a loop-invariant conjunct of a condition of the update (the row r = 0 of
+ * a 2 × N array whose rows get different steps): ite(p, S[p := true], S[p := false]). Exact: p
+ * reads no varying symbol, so it keeps its value over the loop, and each side is the form of the
+ * update where p has that value.
+ */
+function countedSumByCases(
+  update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>, splits: number,
+): Term | undefined {
+  if (splits === 0) return undefined;
+  const atom = invariantConjunct(update, varying);
+  if (atom === undefined) return undefined;
+  const text = printTerm(atom);
+  const fixed = (value: boolean): Term | undefined => {
+    const replace = (term: Term): Term => {
+      if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
+      if (printTerm(term) === text) return boolConstant(value);
+      return withOperands(term, term.arguments.map(replace));
+    };
+    const branch = simplifyTerm(replace(update));
+    // a branch left with an invariant step d (none, where no condition holds): x(0) + n·d
+    const step = stepOf(branch, placeholder);
+    if (step !== undefined && !dependsOn(step, varying)) return add(initial, multiply(counter, step));
+    return directCountedSum(branch, placeholder, counter, initial, varying)
+      ?? countedSumByCases(branch, placeholder, counter, initial, varying, splits - 1);
+  };
+  const whenTrue = fixed(true);
+  const whenFalse = whenTrue === undefined ? undefined : fixed(false);
+  return whenTrue === undefined || whenFalse === undefined ? undefined : ite(atom, whenTrue, whenFalse);
+}
+
+/** a conjunct of an ite condition of the term that reads no varying symbol and is not a constant */
+function invariantConjunct(term: Term, varying: ReadonlySet<string>): Term | undefined {
+  if (term.kind !== 'apply') return undefined;
+  if (term.operator === 'ite') {
+    const condition = term.arguments[0]!;
+    const conjuncts = condition.kind === 'apply' && condition.operator === 'and' ? condition.arguments : [condition];
+    const found = conjuncts.find((conjunct) => conjunct.kind !== 'boolConstant' && !dependsOn(conjunct, varying) && freeSymbolNames(conjunct).size > 0);
+    if (found !== undefined && dependsOn(condition, varying)) return found;
+  }
+  for (const operand of term.arguments) {
+    const found = invariantConjunct(operand, varying);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function directCountedSum(update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>): Term | undefined {
   const found = stepOf(update, placeholder);
   if (found === undefined) return undefined;
   const step = byResidues(found, counter, varying);
+  const self = new Set([counter.name]);
+  const others = new Set([...varying].filter((name) => name !== counter.name));
   let perIteration: Term[] = [];
   const counted: Term[] = [];
   let conditional = false;
@@ -197,12 +398,18 @@ export function countedSum(update: Term, placeholder: SymbolTerm, counter: Symbo
     const flat = flattenIte(term);
     if (flat.kind !== 'apply' || flat.operator !== 'ite') return undefined;
     const [condition, thenValue, elseValue] = flat.arguments as readonly [Term, Term, Term];
-    if (dependsOn(thenValue, varying) || dependsOn(elseValue, varying)) return undefined;
-    const count = countWhere(condition, counter, varying);
-    if (count === undefined) return undefined;
+    if (dependsOn(thenValue, others) || dependsOn(elseValue, others)) return undefined;
+    const difference = sumWhere(condition, subtract(thenValue, elseValue), counter, varying);
+    if (difference === undefined) return undefined;
     conditional = true;
-    perIteration.push(sign(elseValue));
-    counted.push(multiply(sign(subtract(thenValue, elseValue)), count));
+    if (dependsOn(elseValue, self)) {
+      const always = prefixSum(elseValue, counter, counter);
+      if (always === undefined) return undefined;
+      counted.push(sign(always));
+    } else {
+      perIteration.push(sign(elseValue));
+    }
+    counted.push(sign(difference));
   }
   if (!conditional) return undefined;
   if (perIteration.length === 0) perIteration = [intConstant(0n)];

@@ -30,10 +30,11 @@ import {
 import { scalarSort } from '../../symbolic/expressions.js';
 import { blockWriteForm } from './block-writes.js';
 import { countedSum } from './counted-sums.js';
+import { intervalCandidates } from './interval-forms.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions } from './forms.js';
 import type { ArrayPlan, LoopContext, PointwiseForm } from './loop-context.js';
 import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
-import { constantDifference, selectChain, simplifyTerm, withOperands } from './simplify.js';
+import { constantDifference, pinCellIndices, selectChain, simplifyTerm, withOperands } from './simplify.js';
 
 /**
  * the loop's exact number of iterations (when it has one: no break, an affine exit condition) and
@@ -54,7 +55,8 @@ export function pointwiseClosedForm(
   context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term,
 ): Term | undefined {
   const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
-  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), afterBody, isTheCell, appliesRecurrence, initial);
+  const pinned = pinCellIndices(afterBody, cells);
+  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), pinned, isTheCell, appliesRecurrence, initial);
 }
 
 /**
@@ -87,7 +89,7 @@ export async function decidedPointwiseForm(
 ): Promise<Term | undefined> {
   const decide = context.translator.decide;
   if (decide === undefined) return undefined;
-  const { simplified, decided } = await decidedAtRun(context, range, decide, afterBody);
+  const { simplified, decided } = await decidedAtRun(context, range, decide, pinCellIndices(afterBody, cells));
   const form = decided === simplified ? undefined : pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
   if (form !== undefined) return form;
   const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
@@ -99,13 +101,20 @@ export async function decidedPointwiseForm(
   // conditions on the cell's own value: guess their branches, then check the guess
   const guessed = await guessedForm(context, transition.placeholder, transition.replaced, initial, range);
   if (guessed !== undefined) return guessed;
-  // a counter that stops at a bound: its form is kept once the solver shows it satisfies the update
+  // a counter that stops at a bound, or a cell set (or maximised) by the iterations of an interval
+  // (interval-forms.ts): a candidate is kept once the solver shows it satisfies the update
   const saturating = saturatingForm(context, transition.placeholder, transition.replaced, initial);
-  if (saturating === undefined) return undefined;
-  const next = substituteTerm(saturating, new Map([[context.counter.name, add(context.counter, intConstant(1n))]]));
-  const step = equal(substituteTerm(transition.replaced, new Map([[transition.placeholder.name, saturating]])), next);
-  const start = equal(substituteTerm(saturating, new Map([[context.counter.name, intConstant(0n)]])), initial);
-  return (await decide(runAssumptions(context, range), and(start, step))) ? saturating : undefined;
+  const candidates = [
+    ...(saturating === undefined ? [] : [saturating]),
+    ...intervalCandidates(transition.placeholder, transition.replaced, initial, context.counter),
+  ];
+  for (const candidate of candidates) {
+    const next = substituteTerm(candidate, new Map([[context.counter.name, add(context.counter, intConstant(1n))]]));
+    const step = equal(substituteTerm(transition.replaced, new Map([[transition.placeholder.name, candidate]])), next);
+    const start = equal(substituteTerm(candidate, new Map([[context.counter.name, intConstant(0n)]])), initial);
+    if (await decide(runAssumptions(context, range), and(start, step))) return candidate;
+  }
+  return undefined;
 }
 
 /**

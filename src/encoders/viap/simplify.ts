@@ -8,6 +8,7 @@ import { printTerm } from '../../smt/printer.js';
 import { isConstantPolynomial, subtractPolynomials } from '../../analysis/polynomial.js';
 import {
   and, boolConstant, freeSymbolNames, implies, ite, not, or, substituteTerm, type Term,
+  type SymbolTerm,
 } from '../../smt/terms.js';
 import { AtomTable, termPolynomial } from './polynomial-terms.js';
 
@@ -138,4 +139,34 @@ export function substituteDefinitions(terms: readonly Term[]): Term[] {
   }
   if (definitions.size === 0) return [...terms];
   return [...terms.map((term) => simplifyTerm(substituteTerm(term, definitions))), ...defined];
+}
+
+/**
+ * In the then-branch of ite(... ∧ v = c ∧ ..., A, B), with v one of `cells` and c an integer constant,
+ * an array index written c is written v: A reads m[1][r] where the cell is m[v][r] and v = 1, which
+ * a matcher of the cell m[v][r] then sees. Exact: v and c are equal wherever A is taken.
+ */
+export function pinCellIndices(term: Term, cells: readonly SymbolTerm[]): Term {
+  const names = new Set(cells.map((cell) => cell.name));
+  const visit = (current: Term, pins: ReadonlyMap<bigint, Term>): Term => {
+    if (current.kind !== 'apply' && current.kind !== 'applyFunction') return current;
+    if (current.kind === 'apply' && current.operator === 'ite') {
+      const [condition, thenValue, elseValue] = current.arguments as readonly [Term, Term, Term];
+      const inner = new Map(pins);
+      for (const conjunct of conjunctsOf(condition)) {
+        if (conjunct.kind !== 'apply' || conjunct.operator !== '=' || conjunct.arguments.length !== 2) continue;
+        const [left, right] = conjunct.arguments as readonly [Term, Term];
+        if (left.kind === 'symbol' && names.has(left.name) && right.kind === 'intConstant') inner.set(right.value, left);
+        if (right.kind === 'symbol' && names.has(right.name) && left.kind === 'intConstant') inner.set(left.value, right);
+      }
+      return withOperands(current, [visit(condition, pins), visit(thenValue, inner), visit(elseValue, pins)]);
+    }
+    if (current.kind === 'apply' && current.operator === 'select' && pins.size > 0) {
+      const [array, index] = current.arguments as readonly [Term, Term];
+      const pinned = index.kind === 'intConstant' ? pins.get(index.value) : undefined;
+      return withOperands(current, [visit(array, pins), pinned ?? visit(index, pins)]);
+    }
+    return withOperands(current, current.arguments.map((operand) => visit(operand, pins)));
+  };
+  return visit(term, new Map());
 }

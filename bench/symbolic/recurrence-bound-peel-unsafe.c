@@ -1,0 +1,23 @@
+// expected: unsafe
+// The peel written `if (i <= 0)`: i counts up from 0, so it holds at i == 0 only; a[i] = a[i-1] - 2
+// from 7; checks a[i] == 7 - 2*i. Buggy twin of recurrence-bound-peel-safe.c: subtracts 3 (fails
+// from N = 2).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "recurrence-bound-peel-unsafe.c", 7, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int a[N];
+  for (int i = 0; i < N; i++) {
+    if (i <= 0) a[0] = 7;
+    else a[i] = a[i - 1] - 3;
+  }
+  for (int i = 0; i < N; i++) __VERIFIER_assert(a[i] == 7 - 2 * i);
+  return 0;
+}

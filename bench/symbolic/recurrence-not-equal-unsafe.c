@@ -1,0 +1,22 @@
+// expected: unsafe
+// The peel written `if (i != 0) a[i] = a[i-1] + 4; else a[0] = 3;`; checks a[i] == 4*i + 3. Buggy
+// twin of recurrence-not-equal-safe.c: adds 5 (fails from N = 2).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "recurrence-not-equal-unsafe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int a[N];
+  for (int i = 0; i < N; i++) {
+    if (i != 0) a[i] = a[i - 1] + 5;
+    else a[0] = 3;
+  }
+  for (int i = 0; i < N; i++) __VERIFIER_assert(a[i] == 4 * i + 3);
+  return 0;
+}

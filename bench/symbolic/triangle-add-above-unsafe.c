@@ -1,0 +1,21 @@
+// expected: unsafe
+// The other orientation: the inner loop over j from i to N-1 adds i to a[j]; checks 2*a[k] == k*k +
+// k. Buggy twin of triangle-add-above-safe.c: adds i + 1 (fails for N = 1).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "triangle-add-above-unsafe.c", 6, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  assume_abort_if_not(N > 0);
+  assume_abort_if_not(N <= 1000);
+  int a[N];
+  for (int k = 0; k < N; k++) a[k] = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = i; j < N; j++) a[j] = a[j] + i + 1;
+  for (int k = 0; k < N; k++) __VERIFIER_assert(2 * a[k] == k * k + k);
+  return 0;
+}
