@@ -1,4 +1,5 @@
-// The pipeline from a file on disk to an IR program: read + preprocess → parse → lower.
+// The pipeline from a file on disk to an IR program: read + preprocess → parse → lower → the program
+// passes every encoding gets (analysis/pinned-indices.ts: exact rewrites that keep every run).
 // Pure with respect to the process: it never prints or exits; the CLI and the tests call it.
 // Every failure is a typed result, classified by the class of what went wrong, never by its text:
 // - inputError: the input is not valid C, cannot be read, or does not preprocess (a user error);

@@ -1,10 +1,14 @@
 // viap's sums of conditional steps (src/encoders/viap/counted-sums.ts): every count formula agrees
 // with counting by brute force, for thresholds (<, <=, >, >=, = and their negations, with +n and −n
 // against constants) and periodic conditions ((±n + F) mod m = r, r inside and outside [0, m)), and
-// countedSum's closed form agrees with iterating the update.
+// countedSum's closed form agrees with iterating the update, with branch values polynomial in the
+// counter too (sums by Faulhaber's formula over the iterations a threshold selects) and by cases on
+// conditions free of the counter; intervalWhere's intervals are the iterations a condition selects;
+// interval-forms' candidates for set, maximum and minimum agree with iterating where they should.
 
 import { describe, expect, it } from 'vitest';
-import { countWhere, countedSum } from '../../src/encoders/viap/counted-sums.js';
+import { countWhere, countedSum, intervalWhere } from '../../src/encoders/viap/counted-sums.js';
+import { intervalCandidates } from '../../src/encoders/viap/interval-forms.js';
 import {
   add, apply, boolSort, equal, euclideanDivide, euclideanModulo, subtract, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, negate, not, symbol, type Term,
 } from '../../src/smt/terms.js';
@@ -119,10 +123,9 @@ describe('viap counted sums', () => {
       expect(value(enclosingForm!, { n: size }), `n = ${size}`).toBe(current);
       current = value(enclosing, { n: size, 'x!start': current }) as bigint;
     }
-    // a step that reads x, a branch value that moves with n, a condition that is not counted
+    // a step that reads x, a condition that is not counted
     expect(countedSum(add(x, ite(condition, x, intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
     expect(countedSum(ite(condition, add(x, intConstant(1n)), intConstant(0n)), x, n, intConstant(0n), varying)).toBeUndefined();
-    expect(countedSum(add(x, ite(condition, n, intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
     expect(countedSum(add(x, ite(less(apply('*', [n, n], intSort), threshold), intConstant(1n), intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
   });
 
@@ -201,5 +204,114 @@ describe('viap counted sums', () => {
       }
     }
     expect(checked).toBeGreaterThan(300);
+  });
+});
+
+describe('viap counted sums of steps that move with the counter (issue 26: triangular nests)', () => {
+  const size = symbol('K', intSort);
+  const cell = symbol('r', intSort);
+  const thresholds: Term[] = [
+    lessEqual(cell, n), less(n, cell), apply('and', [lessEqual(intConstant(0n), cell), less(cell, add(n, intConstant(1n)))], boolSort),
+    not(lessEqual(cell, n)), equal(n, add(cell, intConstant(1n))), greaterEqual(size, add(n, cell)),
+  ];
+  const values: Term[] = [n, add(apply('*', [intConstant(2n), n], intSort), intConstant(3n)), apply('*', [n, n], intSort), apply('*', [n, n, n], intSort), subtract(size, n)];
+
+  it('sums a branch value polynomial in n over the iterations a threshold or point selects, as iterating gives', () => {
+    let checked = 0;
+    for (const condition of thresholds) {
+      for (const thenValue of values) {
+        for (const elseValue of [intConstant(0n), intConstant(1n), n].filter((candidate) => candidate !== thenValue)) {
+          const update = add(x, ite(condition, thenValue, elseValue));
+          const form = countedSum(update, x, n, intConstant(5n), varying);
+          expect(form, `a form for ${printTerm(update)}`).toBeDefined();
+          for (let bound = -2n; bound <= 5n; bound++) {
+            for (let at = -1n; at <= 6n; at++) {
+              let current = 5n;
+              for (let step = 0n; step <= 8n; step++) {
+                expect(value(form!, { n: step, K: bound, r: at }), `${printTerm(update)}, K = ${bound}, r = ${at}, n = ${step}`).toBe(current);
+                current = value(update, { n: step, K: bound, r: at, 'x!start': current }) as bigint;
+                checked++;
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(40_000);
+  });
+
+  it('splits on a condition free of the counter (rows of a 2 × N array with different steps), as iterating gives', () => {
+    const row = symbol('w', intSort);
+    const reached = lessEqual(cell, n);
+    const update = ite(apply('and', [equal(row, intConstant(1n)), reached], boolSort), add(x, n),
+      ite(apply('and', [equal(row, intConstant(0n)), reached], boolSort), add(x, intConstant(1n)), x));
+    const form = countedSum(update, x, n, intConstant(2n), varying);
+    expect(form).toBeDefined();
+    let checked = 0;
+    for (let rowValue = -1n; rowValue <= 2n; rowValue++) {
+      for (let at = -1n; at <= 5n; at++) {
+        let current = 2n;
+        for (let step = 0n; step <= 8n; step++) {
+          expect(value(form!, { n: step, w: rowValue, r: at }), `w = ${rowValue}, r = ${at}, n = ${step}`).toBe(current);
+          current = value(update, { n: step, w: rowValue, r: at, 'x!start': current }) as bigint;
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBe(252);
+  });
+
+  it('gives the interval of iterations each threshold and point selects, as brute force does', () => {
+    let checked = 0;
+    for (const condition of [...thresholds, not(less(n, cell)), greater(n, size)]) {
+      const interval = intervalWhere(condition, n, varying);
+      expect(interval, `an interval for ${printTerm(condition)}`).toBeDefined();
+      for (let bound = -2n; bound <= 5n; bound++) {
+        for (let at = -1n; at <= 6n; at++) {
+          for (let length = 0n; length <= 8n; length++) {
+            const assignment = { n: length, K: bound, r: at };
+            const guard = interval!.guard.every((term) => value(term, assignment) === true);
+            const lo = value(interval!.lo, assignment) as bigint;
+            const hi = value(interval!.hi, assignment) as bigint;
+            for (let t = 0n; t < length; t++) {
+              const selected = value(condition, { ...assignment, n: t }) === true;
+              expect(guard && lo <= t && t < hi, `${printTerm(condition)}, K = ${bound}, r = ${at}, n = ${length}, t = ${t}`).toBe(selected);
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10_000);
+  });
+
+  it('offers set, maximum and minimum candidates that iterating confirms where the offered value is monotone', () => {
+    const reached = apply('and', [lessEqual(intConstant(0n), cell), lessEqual(cell, n)], boolSort);
+    const threeN = apply('*', [intConstant(3n), n], intSort);
+    const cases: { readonly update: Term; readonly initial: bigint }[] = [
+      { update: ite(reached, threeN, x), initial: 0n },
+      { update: ite(reached, ite(less(x, threeN), threeN, x), x), initial: 4n },
+      { update: ite(reached, ite(greater(x, subtract(size, n)), subtract(size, n), x), x), initial: 100n },
+      { update: ite(less(n, cell), ite(lessEqual(add(n, intConstant(2n)), x), x, add(n, intConstant(2n))), x), initial: 1n },
+    ];
+    for (const { update, initial } of cases) {
+      const candidates = intervalCandidates(x, update, intConstant(initial), n);
+      expect(candidates.length, printTerm(update)).toBeGreaterThan(0);
+      const confirmed = candidates.filter((candidate) => {
+        for (let bound = 0n; bound <= 6n; bound++) {
+          for (let at = -1n; at <= 6n; at++) {
+            let current = initial;
+            for (let step = 0n; step <= 8n; step++) {
+              if (value(candidate, { n: step, K: bound, r: at }) !== current) return false;
+              current = value(update, { n: step, K: bound, r: at, 'x!start': current }) as bigint;
+            }
+          }
+        }
+        return true;
+      });
+      expect(confirmed.length, `a candidate of ${printTerm(update)} agrees with iterating`).toBeGreaterThan(0);
+    }
+    // a step that is not a set, maximum or minimum: no candidate
+    expect(intervalCandidates(x, ite(reached, add(x, n), x), intConstant(0n), n)).toEqual([]);
   });
 });

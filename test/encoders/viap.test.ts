@@ -27,6 +27,7 @@ import {
   conditionalBodies, extremumBodies, extremumChecks, familyFolder as folder, gridProgramText, jumpBodies, loadProgram as load, nestedBodies, prelude, programText, solveFamily, symbolicProgramText,
 } from '../support/symbolic-programs.js';
 import { floorFor } from '../support/floors.js';
+import { recurrenceProgramText, triangleProgramText } from '../support/recurrence-programs.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
@@ -262,6 +263,8 @@ describe('viap soundness harness (random programs with a symbolic N)', () => {
     { name: 'steps on thresholds and remainders of the counter', programs: symbolicProgramText(conditionalBodies), seed: 20261128, runs: 24, safe: 9 },
     { name: 'jagged grids (rows of an array of pointers)', programs: gridProgramText(), seed: 20261125, runs: 16, safe: 4 },
     { name: 'running extrema', programs: symbolicProgramText(extremumBodies, extremumChecks), seed: 20261126, runs: 16, safe: 4 },
+    { name: 'cells defined from the previous cell (issue 26)', programs: recurrenceProgramText(), seed: 20261201, runs: 24, safe: 7 },
+    { name: 'triangular nests adding, setting, maximising into cells (issue 26)', programs: triangleProgramText(), seed: 20261202, runs: 24, safe: { z3: 19, wasm: 14 } },
   ];
   for (const harness of proofOnlyHarnesses) {
     it(`the proof alone (no bmc search first) on ${harness.name}: never SAFE where a run fails`, { timeout: 900_000 }, async () => {

@@ -1,5 +1,5 @@
 // The soundness harness every encoder is tested with: random small C programs (test/generators)
-// go through the whole pipeline (preprocessor, parser, lowering), the encoder (or the portfolio)
+// go through the whole pipeline (preprocessor, parser, lowering, the passes after it), the encoder (or the portfolio)
 // solves them, and the verdict is compared with the ground truth of C: exhaustive enumeration on the
 // interpreter in `bv` semantics, which is C's (the interpreter is held to gcc by
 // test/execution/differential.test.ts), whatever semantics the encoding runs in. The truth is never
@@ -31,6 +31,7 @@ import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import { printProgram } from '../../src/ir/print.js';
 import type { Program } from '../../src/ir/types.js';
 import { runPortfolio } from '../../src/portfolio/index.js';
+import { pinIndices } from '../../src/analysis/pinned-indices.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import type { Verdict } from '../../src/verdict.js';
 import { arbitraryProgram } from '../generators/programs.js';
@@ -194,7 +195,9 @@ export async function verdictOf(target: HarnessTarget, program: Program, options
 /** Checks one generated program; throws (via expect) on a soundness violation. */
 export async function checkProgram(generated: HarnessProgram, harness: HarnessOptions, statistics: HarnessStatistics): Promise<void> {
   const truth = establishTruth(generated);
-  const verdict = await verdictOf(harness.encoder, truth.program, harness.options, harness.solver);
+  // the encoder gets the program as the CLI's pipeline gives it (after the program passes run
+  // after lowering: analysis/pinned-indices.ts); the truth runs it as lowered, before any pass
+  const verdict = await verdictOf(harness.encoder, pinIndices(truth.program), harness.options, harness.solver);
   judgeVerdict(truth, verdict, `${harness.encoder.name} (${harness.options.semantics})`, statistics, harness.exact);
 }
 

@@ -28,6 +28,7 @@ import {
 import type { ArrayPlan, LoopContext } from './loop-context.js';
 import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type RunRange } from './pointwise-forms.js';
 import { dependsOn, splitAffine, termPolynomial } from './polynomial-terms.js';
+import { indexRecurrenceLemma } from './index-recurrences.js';
 import { orderLemmas } from './monotone.js';
 import { constantDifference, simplifyTerm } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
@@ -235,6 +236,10 @@ export async function recurrenceAxioms(
       }
       const recursive = definitions.some((definition) => containsSubterm(definition.value, (term) => term.kind === 'applyFunction' && term.function === plan.function, { intoBinders: true }));
       if (!recursive) plan.definitions = definitions;
+      // a cell defined from the previous cell: its closed form in the index, once proven
+      if (recursive && range !== undefined && plan.stride === 1n && definitions.length === 1 && cells.length === 1) {
+        await indexRecurrenceLemma(context, plan.function, cells[0]!, definitions[0]!.value, plan.offsets[0]!, range.count, collector, where);
+      }
     } else {
       const at = (value: Term): Term => applyFunction(plan.function, [...parameters, value]);
       collector.axioms.push({ term: forall([...parameters, ...cells], equal(selectAll(at(intConstant(0n)), cells), state.arrays.get(array.id)!.read(cells))), comment: `${array.sourceName} before the ${where}` });

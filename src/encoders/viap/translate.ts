@@ -161,6 +161,8 @@ export class Collector {
   readonly orderedFunctions = new Map<string, Direction>();
   /** per recurrence function, the values below (above) it proven without facts (monotone.ts) */
   readonly valueBounds = new Map<string, ValueBound[]>();
+  /** per write function, its proven closed form in the cell's index (index-recurrences.ts), for the loops after it */
+  readonly indexForms = new Map<string, { readonly cell: SymbolTerm; readonly form: Term }>();
 
   absorb(other: Collector): void {
     this.orderFacts.push(...other.orderFacts);
@@ -169,6 +171,7 @@ export class Collector {
       const known = this.valueBounds.get(name) ?? [];
       this.valueBounds.set(name, [...known, ...bounds.filter((bound) => !known.includes(bound))]);
     }
+    for (const [name, form] of other.indexForms) this.indexForms.set(name, form);
     this.axioms.push(...other.axioms);
     this.functions.push(...other.functions);
     this.constants.push(...other.constants);
