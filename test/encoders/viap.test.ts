@@ -36,13 +36,14 @@ const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 5_000 };
 const regression = join(import.meta.dirname, '..', 'regression', 'viap');
 
 describe('viap on the bench/symbolic family', () => {
-  // measured at 4 s a program (of the 71 pairs): 69 SAFE and 71 UNSAFE with Debian z3, 68 and 71 with z3-wasm, 0 wrong
+  // measured at 4 s a program (of the 94 pairs): 91 SAFE and 94 UNSAFE with Debian z3, 0 wrong; with
+  // z3-wasm 68 and 71 of the first 71 pairs (not yet measured on the 23 pairs of issue 26)
   it('never contradicts the expected answers, and decides a floor of the safe and of the buggy programs', { timeout: 900_000 }, async () => {
     const { counts, wrong } = await solveFamily(viapEncoder, { ...options, timeoutMilliseconds: 4_000 }, solver);
     console.log(`viap on bench/symbolic: ${JSON.stringify(counts)}`);
     expect(wrong).toEqual([]);
-    expect(counts.safe).toBeGreaterThanOrEqual(floorFor(solver, { z3: 69, wasm: 68 }));
-    expect(counts.unsafe).toBeGreaterThanOrEqual(floorFor(solver, 71));
+    expect(counts.safe).toBeGreaterThanOrEqual(floorFor(solver, { z3: 91, wasm: 68 }));
+    expect(counts.unsafe).toBeGreaterThanOrEqual(floorFor(solver, { z3: 94, wasm: 71 }));
   });
 });
 
@@ -108,12 +109,13 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
   });
 
   it('a constant size (#define N 10000) whose proof needs induction is generalised to N in [1, C] and SAFE', async () => {
-    // a prefix sum read at its last cell: no closed form per cell, proven by induction on the count
+    // a prefix sum of nondet steps in [0, 1] read at its last cell: no closed form per cell (the
+    // prefix sum of i has one since index-recurrences.ts), proven by induction on the count
     const program = lowerSource(`${prelude}#define N 10000
 int p[N];
 int main(void) { p[0] = 0;
-  for (int i = 1; i < N; i++) p[i] = p[i - 1] + i;
-  __VERIFIER_assert(2 * p[N - 1] == N * (N - 1));
+  for (int i = 1; i < N; i++) { int x = __VERIFIER_nondet_int(); assume_abort_if_not(0 <= x && x <= 1); p[i] = p[i - 1] + x; }
+  __VERIFIER_assert(p[N - 1] <= N);
   return 0; }`);
     const run = await solveWith(viapEncoder, program, { semantics: 'int', timeoutMilliseconds: 20_000 }, solver);
     expect(run.verdict.kind).toBe('safe');
@@ -263,7 +265,7 @@ describe('viap soundness harness (random programs with a symbolic N)', () => {
     { name: 'steps on thresholds and remainders of the counter', programs: symbolicProgramText(conditionalBodies), seed: 20261128, runs: 24, safe: 9 },
     { name: 'jagged grids (rows of an array of pointers)', programs: gridProgramText(), seed: 20261125, runs: 16, safe: 4 },
     { name: 'running extrema', programs: symbolicProgramText(extremumBodies, extremumChecks), seed: 20261126, runs: 16, safe: 4 },
-    { name: 'cells defined from the previous cell (issue 26)', programs: recurrenceProgramText(), seed: 20261201, runs: 24, safe: 7 },
+    { name: 'cells defined from the previous cell (issue 26)', programs: recurrenceProgramText(), seed: 20261201, runs: 24, safe: 9 },
     { name: 'triangular nests adding, setting, maximising into cells (issue 26)', programs: triangleProgramText(), seed: 20261202, runs: 24, safe: { z3: 19, wasm: 14 } },
   ];
   for (const harness of proofOnlyHarnesses) {
