@@ -1,5 +1,5 @@
 // The pipeline from a file on disk to an IR program: read + preprocess → parse → lower → the program
-// passes every encoding gets (analysis/pinned-indices.ts: exact rewrites that keep every run).
+// passes every encoding gets (analysis/program-passes.ts: exact rewrites that keep every run).
 // Pure with respect to the process: it never prints or exits; the CLI and the tests call it.
 // Every failure is a typed result, classified by the class of what went wrong, never by its text:
 // - inputError: the input is not valid C, cannot be read, or does not preprocess (a user error);
@@ -18,7 +18,7 @@ import { parseTranslationUnit } from './frontend/parse.js';
 import type { PreprocessMode, PreprocessedSource } from './frontend/preprocess.js';
 import { readSource } from './frontend/read-source.js';
 import { remapLocations } from './frontend/remap-locations.js';
-import { pinIndices } from './analysis/pinned-indices.js';
+import { runProgramPasses } from './analysis/program-passes.js';
 import { InternalLoweringError } from './ir/lower/context.js';
 import { lowerTranslationUnit } from './ir/lower/index.js';
 import type { Block, DataModel, Expression, Program, Statement } from './ir/types.js';
@@ -115,7 +115,7 @@ function runPhases(path: string, options: FrontEndOptions, times: Record<string,
     case 'lowered': {
       const tooDeep = firstTooDeepStatement(lowered.program.body, maximumLoweredDepth);
       if (tooDeep !== undefined) return unsupportedResult(loweredTooDeep(tooDeep.location), path, times);
-      return { kind: 'program', program: pinIndices(lowered.program), warnings: lowered.warnings, times, lines: countLines(source.text) };
+      return { kind: 'program', program: runProgramPasses(lowered.program), warnings: lowered.warnings, times, lines: countLines(source.text) };
     }
     default: {
       const never: never = lowered;

@@ -1,4 +1,4 @@
-// A program pass run after lowering, before every encoding: inside a branch that fixes a scalar x to
+// A program pass run after lowering, before every encoding (program-passes.ts): inside a branch that fixes a scalar x to
 // a value e (`if (i == 0) a[0] = 5; else a[i] = a[i-1] + 6;`), array indices written as e become x
 // (`a[i] = 5`). The cell is the same, but every encoding now sees one write `a[i] = …` per iteration
 // of the loop over i instead of a write to a fixed cell, so a per-cell recurrence over the index is

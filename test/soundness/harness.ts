@@ -31,7 +31,7 @@ import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import { printProgram } from '../../src/ir/print.js';
 import type { Program } from '../../src/ir/types.js';
 import { runPortfolio } from '../../src/portfolio/index.js';
-import { pinIndices } from '../../src/analysis/pinned-indices.js';
+import { runProgramPasses } from '../../src/analysis/program-passes.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import type { Verdict } from '../../src/verdict.js';
 import { arbitraryProgram } from '../generators/programs.js';
@@ -196,8 +196,8 @@ export async function verdictOf(target: HarnessTarget, program: Program, options
 export async function checkProgram(generated: HarnessProgram, harness: HarnessOptions, statistics: HarnessStatistics): Promise<void> {
   const truth = establishTruth(generated);
   // the encoder gets the program as the CLI's pipeline gives it (after the program passes run
-  // after lowering: analysis/pinned-indices.ts); the truth runs it as lowered, before any pass
-  const verdict = await verdictOf(harness.encoder, pinIndices(truth.program), harness.options, harness.solver);
+  // after lowering: analysis/program-passes.ts); the truth runs it as lowered, before any pass
+  const verdict = await verdictOf(harness.encoder, runProgramPasses(truth.program), harness.options, harness.solver);
   judgeVerdict(truth, verdict, `${harness.encoder.name} (${harness.options.semantics})`, statistics, harness.exact);
 }
 

@@ -44,7 +44,7 @@ import {
   commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
 } from './premises.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
-import { inlineAssertionTemporaries, moveInitialisationsToLoops, unwrapFinalConditional } from './normalise.js';
+import { inlineAssertionTemporaries, moveInitialisationsToLoops, prefixAssertions, unwrapFinalConditional } from './normalise.js';
 import { detectShape, findSize, type CountingLoop, type InductionShape } from './shape.js';
 import { proveByDifferences } from './lockstep.js';
 import { strengthenedProgram } from './strengthen.js';
@@ -181,7 +181,15 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   const semantics = options.semantics;
   const recorder = new OutcomeRecorder({ showReport: optionValue(options, showInductionOption) });
   const { details, report, timed } = recorder;
-  const { target, constant, summarised } = withSizeParameter(program, semantics);
+  const sized = withSizeParameter(program, semantics);
+  const { constant, summarised } = sized;
+  let target = sized.target;
+  // assertions before the loops (C's guards on the size): proven alone, then assumed
+  const prefix = prefixAssertions(target);
+  if (prefix !== undefined) {
+    const checked = await timed('precondition', () => proveByBmc(prefix.prefix, 0, semantics, solver, budget, 'the assertions before the loops'));
+    if (checked.kind === 'holds') target = prefix.assumed;
+  }
   const detected = detectShape(target);
   if (detected.kind === 'outOfShape') return recorder.done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));
   if (semantics !== 'int') return recorder.done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));

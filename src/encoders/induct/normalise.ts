@@ -161,3 +161,26 @@ export function inlineAssertionTemporaries(program: Program): Program {
   const body = rewrite(program.body);
   return changed ? createProgram(program.file, program.scalars, program.arrays, body, program.dataModel) : program;
 }
+
+/**
+ * The assertions of the loop-free prefix (the top-level statements before the first one holding a
+ * loop: the guards of C's semantics on a size read, `(unsigned) N` where N < 0 would wrap): the
+ * prefix alone, to be proven by bmc (exact: it has no loop), and the program with those assertions
+ * as assumptions. Once the prefix is proven, the two programs have the same failing runs: an
+ * assertion that never fails blocks no run as an assumption. Undefined when the prefix has none.
+ */
+export function prefixAssertions(program: Program): { readonly prefix: Program; readonly assumed: Program } | undefined {
+  const body = program.body;
+  const end = body.findIndex((statement) => flattenStatements([statement]).some((inner) => inner.kind === 'loop'));
+  const length = end < 0 ? body.length : end;
+  if (!containsAssertion(body.slice(0, length))) return undefined;
+  const asAssumptions = (block: Block): Block => block.map((statement): Statement => {
+    if (statement.kind === 'assert') return createAssume(statement.condition, statement.location);
+    if (statement.kind === 'if') return createIf(statement.condition, asAssumptions(statement.then), asAssumptions(statement.else), statement.location);
+    return statement;
+  });
+  return {
+    prefix: { ...program, body: body.slice(0, length) },
+    assumed: { ...program, body: [...asAssumptions(body.slice(0, length)), ...body.slice(length)] },
+  };
+}

@@ -1,0 +1,24 @@
+// expected: safe
+// Fills with N - i and counts the positive cells; checks the count is N. The plain twin of count-
+// positive-safe.c: a VLA, no guard on N.
+#include <stdlib.h>
+extern void abort(void);
+extern void exit(int);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "count-positive-plain-safe.c", 8, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int N;
+int main() {
+  N = __VERIFIER_nondet_int();
+  if (N <= 0) return 1;
+  int a[N];
+  int count = 0;
+  for (int i = 0; i < N; i++) a[i] = N - i;
+  for (int i = 0; i < N; i++) if (a[i] > 0) count = count + 1;
+  __VERIFIER_assert(count == N);
+  return 0;
+}

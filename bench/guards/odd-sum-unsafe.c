@@ -1,0 +1,27 @@
+// expected: unsafe
+// Fills with the odd numbers 2i + 1 and sums them; checks the sum is N * N (N <= 1000). Guard:
+// assume_abort_if_not; allocation: malloc(sizeof(int) * N). Buggy: fills with 2i (fails for N = 1).
+#include <stdlib.h>
+extern void abort(void);
+extern void exit(int);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "odd-sum-unsafe.c", 8, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int N;
+int main() {
+  N = __VERIFIER_nondet_int();
+  if (N <= 0) return 1;
+  assume_abort_if_not(N <= 2147483647 / sizeof(int));
+  int *a = malloc(sizeof(int) * N);
+  if (N > 1000) return 0;
+  int sum = 0;
+  for (int i = 0; i < N; i++) a[i] = 2 * i;
+  for (int i = 0; i < N; i++) sum = sum + a[i];
+  __VERIFIER_assert(sum == N * N);
+  free(a);
+  return 0;
+}

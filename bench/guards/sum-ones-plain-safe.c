@@ -1,0 +1,25 @@
+// expected: safe
+// Fills with 1 and sums into a one-cell accumulator; checks the sum is N. The plain twin of sum-
+// ones-safe.c: a VLA, no guard on N.
+#include <stdlib.h>
+extern void abort(void);
+extern void exit(int);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "sum-ones-plain-safe.c", 8, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int N;
+int main() {
+  N = __VERIFIER_nondet_int();
+  if (N <= 0) return 1;
+  int a[N];
+  long long sum[1];
+  sum[0] = 0;
+  for (int i = 0; i < N; i++) a[i] = 1;
+  for (int i = 0; i < N; i++) sum[0] = sum[0] + a[i];
+  __VERIFIER_assert(sum[0] <= N);
+  return 0;
+}

@@ -1,0 +1,13 @@
+// The program passes run after lowering, before every encoding (pipeline.ts), in this order:
+// stopping branches as assumptions (guard-assumptions.ts), then indices pinned by a branch on the
+// counter (pinned-indices.ts). Each keeps every run of the program exactly (in int and in bv
+// semantics), so a verdict on the result is a verdict on the program as lowered; the soundness
+// harness judges encodings given the result by runs of the program before the passes.
+
+import type { Program } from '../ir/types.js';
+import { assumeGuards } from './guard-assumptions.js';
+import { pinIndices } from './pinned-indices.js';
+
+export function runProgramPasses(program: Program): Program {
+  return pinIndices(assumeGuards(program));
+}
