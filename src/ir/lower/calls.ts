@@ -9,7 +9,7 @@
 
 import type { Expression as AstExpression, FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
 import {
-  createAssert, createAssign, createAssume, createArrayFill, createConstant, createHavoc, createVariableExpression,
+  createAssert, createAssign, createAssume, createConstant, createHavoc, createVariableExpression,
   convertTo, intType,
 } from '../factory.js';
 import type { Block, Expression, ScalarVariable, Statement } from '../types.js';
@@ -18,10 +18,11 @@ import {
 } from '../visit.js';
 import { applyDeclarator, describeType, typeFromSpecifiers, typeFromTypeName } from './c-types.js';
 import { type Context, unsupported } from './context.js';
-import { copyStruct, lowerCondition, lowerExpression, lowerForEffect, lowerRvalue, resolverFor, sizeOfNode } from './expressions.js';
+import { copyStruct, lowerCondition, lowerExpression, lowerForEffect, lowerRvalue, resolverFor } from './expressions.js';
 import { nondetType, nonReturningFunctions } from './intrinsics.js';
 import type { CType, Scope, Value } from './model.js';
-import { arrayLeaves, createObject } from './objects.js';
+import { createObject } from './objects.js';
+import { lowerMemcpy, lowerMemset } from './memory.js';
 import { bindPointer } from './pointers.js';
 import { integerValue, protectValue, toInteger, toPointer } from './values.js';
 
@@ -73,7 +74,8 @@ export function lowerCall(
   if (name === 'malloc' || name === 'alloca' || name === '__builtin_alloca' || name === 'calloc') {
     return lowerAllocation(context, scope, name, argumentsList, location, out);
   }
-  if (name === 'memset') return lowerMemset(context, scope, argumentsList, location, out);
+  if (name === 'memset' && !context.functions.has(name)) return lowerMemset(context, scope, argumentsList, location, out);
+  if ((name === 'memcpy' || name === 'memmove') && !context.functions.has(name)) return lowerMemcpy(context, scope, name, argumentsList, location, out);
   if (ignoredFunctions.has(name) && !context.functions.has(name)) {
     if (!discard) return unsupported(location, `result of '${name}' used`);
     if (name !== 'free') {
@@ -135,26 +137,6 @@ function lowerAllocation(
 function productFactors(expression: AstExpression): AstExpression[] {
   if (expression.kind !== 'binary' || expression.operator !== '*') return [expression];
   return [...productFactors(expression.left), ...productFactors(expression.right)];
-}
-
-/** memset(a, 0, sizeof(a)) on a whole array → arrayFill 0; anything else is unsupported. */
-function lowerMemset(context: Context, scope: Scope, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[]): Value {
-  if (argumentsList.length !== 3) return unsupported(location, 'memset with a wrong number of arguments');
-  const value = lowerRvalue(context, scope, argumentsList[1]!, out);
-  if (value.kind !== 'constant' || value.value !== 0n) return unsupported(location, 'memset with a value other than 0');
-  const target = lowerExpression(context, scope, argumentsList[0]!, out);
-  const pointer = toPointer(target, location);
-  if (pointer.kind !== 'target' || !pointer.target.isArray || pointer.offset !== undefined) return unsupported(location, 'memset of a part of an object');
-  const object = pointer.target.object;
-  const size = lowerRvalue(context, scope, argumentsList[2]!, []);
-  const whole = sizeOfNode(context, object, location);
-  const sameSize = (size.kind === 'constant' && whole.kind === 'constant' && size.value === whole.value) || JSON.stringify(size) === JSON.stringify(whole);
-  if (!sameSize) return unsupported(location, 'memset of a size other than the whole array');
-  for (const leaf of arrayLeaves(object, location)) {
-    if (leaf.indices.length > 0) return unsupported(location, 'memset of a row of an array');
-    out.push(createArrayFill(leaf.array, convertTo(createConstant(0n), leaf.array.elementType), location));
-  }
-  return { kind: 'void' };
 }
 
 function inlineCall(

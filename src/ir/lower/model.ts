@@ -81,6 +81,8 @@ export interface PointerTarget {
 
 export interface PointerSlot {
   target: PointerTarget | undefined;
+  /** the element it points at inside an array target (`int *p = a + 2`), frozen when it was bound; undefined: the first */
+  offset?: Expression;
   readonly sourceName: string;
   readonly location: SourceLocation | undefined;
 }

@@ -69,12 +69,18 @@ export function bindPointer(context: Context, node: ObjectNode, value: PointerVa
       return;
     }
     case 'target': {
-      if (value.offset !== undefined && !(value.offset.kind === 'constant' && value.offset.value === 0n)) {
-        return unsupported(location, 'pointer to an element other than the first (pointer arithmetic)');
-      }
+      const offset = value.offset !== undefined && !(value.offset.kind === 'constant' && value.offset.value === 0n) ? value.offset : undefined;
       if (slot.target !== undefined) {
-        if (slot.target.isArray === value.target.isArray && sameTarget(slot.target.object, value.target.object)) return;
+        const sameOffset = offset === undefined ? slot.offset === undefined
+          : slot.offset !== undefined && offset.kind === 'constant' && slot.offset.kind === 'constant' && offset.value === slot.offset.value;
+        if (slot.target.isArray === value.target.isArray && sameTarget(slot.target.object, value.target.object) && sameOffset) return;
+        if (offset !== undefined || slot.offset !== undefined) return unsupported(location, `pointer '${slot.sourceName}' moved to another element (a pointer walk)`);
         return unsupported(location, `pointer '${slot.sourceName}' reassigned to a different object`);
+      }
+      if (offset !== undefined) {
+        if (!value.target.isArray) return unsupported(location, 'pointer arithmetic on a pointer to a single object');
+        // the element it points at, frozen: later changes of the variables of `a + k` do not move it
+        slot.offset = freeze(context, offset, `${slot.sourceName}_offset`, location, out);
       }
       if (value.target.allocatedInLoop) return unsupported(location, 'copy of a pointer to a block allocated inside a loop');
       const pointee = node.ctype.target;

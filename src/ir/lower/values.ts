@@ -42,7 +42,7 @@ export function toPointer(value: Value, location: SourceLocation): PointerValue 
       const node = value.node;
       if (node.kind === 'pointer') {
         if (node.slot.target === undefined) return unsupported(location, `use of pointer '${node.slot.sourceName}' before it is bound to an object`);
-        return { kind: 'target', target: node.slot.target, offset: undefined };
+        return { kind: 'target', target: node.slot.target, offset: node.slot.offset };
       }
       if (node.ctype.kind === 'array') return { kind: 'target', target: { object: node, isArray: true, allocatedInLoop: false }, offset: undefined };
       if (isOpaquePointer(node)) return { kind: 'opaque', flag: readObject(node, location), cell: pointerCellOf(node) };

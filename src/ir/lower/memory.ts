@@ -1,0 +1,125 @@
+// Lowering of the memory functions on arrays: memset(p, v, n), memcpy(d, s, n) and memmove(d, s, n)
+// where the pointers point into arrays (`a`, `a + k`, a pointer bound to a block). memset of a whole
+// array by its own size is an arrayFill (every cell, as for zero-initialisation); any other range is a
+// loop over its cells, `for (k = 0; k < count; k++) a[off + k] = V` (or `d[doff + k] = s[soff + k]`),
+// with count = n / sizeof(element): read off `X * sizeof(T)` (either order) with sizeof(T) the element's
+// size, or a constant multiple of it, or n itself for one-byte elements.
+//
+// Soundness: the loop writes exactly the bytes C writes, element by element: memset's byte v is
+// repeated over the element's bytes (v = 0 gives 0, v = -1 gives all ones, each element type read in
+// two's complement); the element types of memcpy's two arrays must have the same width and
+// signedness, so a copy of the bytes is a copy of the values. A range past the end of the array is
+// undefined behaviour (the verdicts' stated assumption; our arrays are total maps). memcpy between
+// overlapping parts of one array is undefined in C too; memmove of one array into itself, whose
+// bytes C copies as if through a buffer, is unsupported.
+
+import type { Expression as AstExpression, SourceLocation } from '../../frontend/ast.js';
+import {
+  convertedValue, convertTo, createArrayFill, createArrayRead, createArrayWrite, createAssign, createBinary, createConstant, createLoop, createVariableExpression, intType,
+} from '../factory.js';
+import type { ArrayVariable, Expression, IntegerType, Statement } from '../types.js';
+import { sameExpression } from '../visit.js';
+import { typeFromTypeName } from './c-types.js';
+import { evaluateConstant } from './constants.js';
+import { type Context, unsupported } from './context.js';
+import { arithmetic, lowerExpression, lowerRvalue, resolverFor, sizeOfNode } from './expressions.js';
+import type { Scope, Value } from './model.js';
+import { arrayLeaves } from './objects.js';
+import { toPointer } from './values.js';
+
+/** an array the call writes or reads, and the element its range starts at */
+interface ArrayRange {
+  readonly array: ArrayVariable;
+  readonly offset: Expression | undefined;
+  readonly value: Value;
+}
+
+function arrayRange(value: Value, name: string, location: SourceLocation): ArrayRange {
+  const pointer = toPointer(value, location);
+  if (pointer.kind !== 'target' || !pointer.target.isArray) return unsupported(location, `${name} on something other than an array`);
+  const leaves = arrayLeaves(pointer.target.object, location);
+  const leaf = leaves.length === 1 ? leaves[0]! : undefined;
+  if (leaf === undefined || leaf.indices.length > 0 || leaf.array.sizes.length !== 1) return unsupported(location, `${name} on a part of a row, a struct or a multidimensional array`);
+  return { array: leaf.array, offset: pointer.offset, value };
+}
+
+/** n / sizeof(element) as an expression, or undefined when it is not read off n (see the header) */
+function elementCount(context: Context, scope: Scope, argument: AstExpression, elementBytes: bigint, out: Statement[]): Expression | undefined {
+  if (argument.kind === 'binary' && argument.operator === '*') {
+    for (const [sizeofSide, other] of [[argument.left, argument.right], [argument.right, argument.left]] as const) {
+      if (sizeofSide.kind !== 'sizeofType') continue;
+      const type = typeFromTypeName(sizeofSide.typeName, scope, resolverFor(context));
+      const bytes = type.kind === 'integer' ? BigInt(type.type.width / 8) : undefined;
+      if (bytes === elementBytes) return lowerRvalue(context, scope, other, out);
+    }
+  }
+  const bytes = lowerRvalue(context, scope, argument, out);
+  if (bytes.kind === 'constant' && bytes.value % elementBytes === 0n) return createConstant(bytes.value / elementBytes, bytes.type);
+  return elementBytes === 1n ? bytes : undefined;
+}
+
+/** `for (k = 0; k < count; k++) write(k)` with a fresh counter of the count's type */
+function loopOver(context: Context, count: Expression, write: (index: Expression) => Statement, location: SourceLocation, out: Statement[]): void {
+  const counter = context.freshScalar('memory_index', count.type, location);
+  const index = createVariableExpression(counter);
+  out.push(createAssign(counter, convertTo(createConstant(0n), count.type), location));
+  const next = createAssign(counter, createBinary('add', index, convertTo(createConstant(1n), count.type), count.type), location);
+  out.push(createLoop(context.allocateLoopId(), createBinary('less', index, count, intType), [write(index)], [next], location));
+}
+
+function cellIndex(context: Context, range: ArrayRange, index: Expression): Expression {
+  return range.offset === undefined ? index : arithmetic(context, 'add', range.offset, index);
+}
+
+/** the byte v repeated over the bytes of an element of the type, as that type's value */
+function bytePattern(byte: bigint, type: IntegerType): Expression {
+  let pattern = 0n;
+  for (let position = 0; position < Math.max(1, type.width / 8); position++) pattern = (pattern << 8n) | (((byte % 256n) + 256n) % 256n);
+  return createConstant(convertedValue(pattern, type), type);
+}
+
+export function lowerMemset(context: Context, scope: Scope, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[]): Value {
+  if (argumentsList.length !== 3) return unsupported(location, 'memset with a wrong number of arguments');
+  const targetValue = lowerExpression(context, scope, argumentsList[0]!, out);
+  const byteValue = evaluateConstant(argumentsList[1]!, scope, context.dataModel);
+  if (byteValue === undefined) return unsupported(location, 'memset with a value that is not a constant');
+  const byte = { value: byteValue };
+  const pointer = toPointer(targetValue, location);
+  if (pointer.kind === 'target' && pointer.target.isArray && pointer.offset === undefined) {
+    // the whole object by its own size (sizeof(a), or its value): every cell of every array in it
+    const object = pointer.target.object;
+    const size = lowerRvalue(context, scope, argumentsList[2]!, []);
+    const whole = sizeOfNode(context, object, location);
+    if ((size.kind === 'constant' && whole.kind === 'constant' && size.value === whole.value) || sameExpression(size, whole)) {
+      const leaves = arrayLeaves(object, location);
+      if (leaves.some((leaf) => leaf.indices.length > 0)) return unsupported(location, 'memset of a row of an array');
+      for (const leaf of leaves) out.push(createArrayFill(leaf.array, bytePattern(byte.value, leaf.array.elementType), location));
+      return targetValue;
+    }
+  }
+  const target = arrayRange(targetValue, 'memset', location);
+  const elementType = target.array.elementType;
+  const count = elementCount(context, scope, argumentsList[2]!, BigInt(Math.max(1, elementType.width / 8)), out);
+  if (count === undefined) return unsupported(location, 'memset of a size that is not a multiple of the element size');
+  const value = bytePattern(byte.value, elementType);
+  loopOver(context, count, (index) => createArrayWrite(target.array, [cellIndex(context, target, index)], value, location), location, out);
+  return targetValue;
+}
+
+export function lowerMemcpy(
+  context: Context, scope: Scope, name: 'memcpy' | 'memmove', argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[],
+): Value {
+  if (argumentsList.length !== 3) return unsupported(location, `${name} with a wrong number of arguments`);
+  const destination = arrayRange(lowerExpression(context, scope, argumentsList[0]!, out), name, location);
+  const source = arrayRange(lowerExpression(context, scope, argumentsList[1]!, out), name, location);
+  const to = destination.array.elementType;
+  const from = source.array.elementType;
+  if (to.width !== from.width || to.signed !== from.signed) return unsupported(location, `${name} between arrays of different element types`);
+  if (name === 'memmove' && destination.array === source.array) return unsupported(location, 'memmove inside one array');
+  const count = elementCount(context, scope, argumentsList[2]!, BigInt(Math.max(1, to.width / 8)), out);
+  if (count === undefined) return unsupported(location, `${name} of a size that is not a multiple of the element size`);
+  loopOver(context, count, (index) => createArrayWrite(
+    destination.array, [cellIndex(context, destination, index)], createArrayRead(source.array, [cellIndex(context, source, index)]), location,
+  ), location, out);
+  return destination.value;
+}
