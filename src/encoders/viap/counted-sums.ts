@@ -62,6 +62,34 @@ function affineTermInCounter(term: Term, counter: SymbolTerm, varying: ReadonlyS
   return affineInCounter(termPolynomial(term, new Set([counter.name]), atoms), atoms, counter, varying);
 }
 
+/** the comparison `left op right` (op one of <, <=, >, >=) as ±n + F < 0 (belowZeroForm, shared with the loops' exit counts), F free of `varying` */
+function thresholdOf(operator: string, left: Term, right: Term, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
+  const atoms = new AtomTable();
+  const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
+  const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(operator, polynomials[0], polynomials[1]);
+  return affineInCounter(below, atoms, counter, varying);
+}
+
+/**
+ * a conjunction as its conjuncts free of the counter (each free of `varying`) and the one conjunct
+ * on it (a cell's range 0 <= r < N beside a pass's threshold i <= r), or undefined for another shape
+ */
+function splitConjunction(condition: Extract<Term, { kind: 'apply' }>, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly invariant: readonly Term[]; readonly counted: Term } | undefined {
+  const invariant: Term[] = [];
+  let counted: Term | undefined;
+  for (const conjunct of condition.arguments) {
+    const free = counterFreeForm(conjunct, counter);
+    if (free !== undefined) {
+      if (dependsOn(free, varying)) return undefined;
+      invariant.push(free);
+      continue;
+    }
+    if (counted !== undefined) return undefined;
+    counted = conjunct;
+  }
+  return counted === undefined ? undefined : { invariant, counted };
+}
+
 /** #{t ∈ [0, n) : t < bound} */
 function countBelow(bound: Term, counter: SymbolTerm): Term {
   return ite(lessEqual(bound, intConstant(0n)), intConstant(0n), ite(lessEqual(counter, bound), counter, bound));
@@ -78,30 +106,13 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
       return inner === undefined ? undefined : subtract(counter, inner);
     }
     case 'and': {
-      // one conjunct on the counter, the others free of it (a cell's range 0 <= r < N beside the
-      // pass's threshold i <= r): the count where the others hold, else 0
-      const invariant: Term[] = [];
-      let counted: Term | undefined;
-      for (const conjunct of condition.arguments) {
-        const free = counterFreeForm(conjunct, counter);
-        if (free !== undefined) {
-          if (dependsOn(free, varying)) return undefined;
-          invariant.push(free);
-          continue;
-        }
-        if (counted !== undefined) return undefined;
-        counted = countWhere(conjunct, counter, varying);
-        if (counted === undefined) return undefined;
-      }
-      if (counted === undefined) return undefined;
-      return ite(and(...invariant), counted, intConstant(0n));
+      // the count where the conjuncts free of the counter hold, else 0
+      const split = splitConjunction(condition, counter, varying);
+      const counted = split === undefined ? undefined : countWhere(split.counted, counter, varying);
+      return counted === undefined ? undefined : ite(and(...split!.invariant), counted, intConstant(0n));
     }
     case '<': case '<=': case '>': case '>=': {
-      // the comparison as ±n + F < 0 (belowZeroForm, shared with the loops' exit counts)
-      const atoms = new AtomTable();
-      const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
-      const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
-      const difference = affineInCounter(below, atoms, counter, varying);
+      const difference = thresholdOf(condition.operator, left, right, counter, varying);
       if (difference === undefined) return undefined;
       // n + F < 0 ⇔ n < −F;  −n + F < 0 ⇔ n > F ⇔ not (n < F + 1)
       return difference.sign === 1n
@@ -175,26 +186,12 @@ function sumWhere(condition: Term, value: Term, counter: SymbolTerm, varying: Re
       return inner === undefined || all === undefined ? undefined : subtract(all, inner);
     }
     case 'and': {
-      const invariant: Term[] = [];
-      let summed: Term | undefined;
-      for (const conjunct of condition.arguments) {
-        const free = counterFreeForm(conjunct, counter);
-        if (free !== undefined) {
-          if (dependsOn(free, varying)) return undefined;
-          invariant.push(free);
-          continue;
-        }
-        if (summed !== undefined) return undefined;
-        summed = sumWhere(conjunct, value, counter, varying);
-        if (summed === undefined) return undefined;
-      }
-      return summed === undefined ? undefined : ite(and(...invariant), summed, intConstant(0n));
+      const split = splitConjunction(condition, counter, varying);
+      const summed = split === undefined ? undefined : sumWhere(split.counted, value, counter, varying);
+      return summed === undefined ? undefined : ite(and(...split!.invariant), summed, intConstant(0n));
     }
     case '<': case '<=': case '>': case '>=': {
-      const atoms = new AtomTable();
-      const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
-      const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
-      const difference = affineInCounter(below, atoms, counter, varying);
+      const difference = thresholdOf(condition.operator, left, right, counter, varying);
       if (difference === undefined) return undefined;
       // n + F < 0: the prefix [0, min(n, max(0, −F))); −n + F < 0: its complement with bound F + 1
       if (difference.sign === 1n) return prefixSum(value, counter, countBelow(negate(difference.rest), counter));
@@ -251,20 +248,9 @@ export function intervalWhere(condition: Term, counter: SymbolTerm, varying: Rea
   const [left, right] = condition.arguments as readonly [Term, Term];
   switch (condition.operator) {
     case 'and': {
-      const guard: Term[] = [];
-      let found: IterationInterval | undefined;
-      for (const conjunct of condition.arguments) {
-        const free = counterFreeForm(conjunct, counter);
-        if (free !== undefined) {
-          if (dependsOn(free, varying)) return undefined;
-          guard.push(free);
-          continue;
-        }
-        if (found !== undefined) return undefined;
-        found = intervalWhere(conjunct, counter, varying);
-        if (found === undefined) return undefined;
-      }
-      return found === undefined ? undefined : { guard: [...guard, ...found.guard], lo: found.lo, hi: found.hi };
+      const split = splitConjunction(condition, counter, varying);
+      const found = split === undefined ? undefined : intervalWhere(split.counted, counter, varying);
+      return found === undefined ? undefined : { guard: [...split!.invariant, ...found.guard], lo: found.lo, hi: found.hi };
     }
     case 'not': {
       const inner = condition.arguments[0]!;
@@ -275,10 +261,7 @@ export function intervalWhere(condition: Term, counter: SymbolTerm, varying: Rea
       return negation === undefined ? undefined : intervalWhere(negation(), counter, varying);
     }
     case '<': case '<=': case '>': case '>=': {
-      const atoms = new AtomTable();
-      const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
-      const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
-      const difference = affineInCounter(below, atoms, counter, varying);
+      const difference = thresholdOf(condition.operator, left, right, counter, varying);
       if (difference === undefined) return undefined;
       // n + F < 0: t < −F, a prefix; −n + F < 0: t >= F + 1, the rest of [0, n)
       return difference.sign === 1n
