@@ -2,8 +2,9 @@
 // where the pointers point into arrays (`a`, `a + k`, a pointer bound to a block). memset of a whole
 // array by its own size is an arrayFill (every cell, as for zero-initialisation); any other range is a
 // loop over its cells, `for (k = 0; k < count; k++) a[off + k] = V` (or `d[doff + k] = s[soff + k]`),
-// with count = n / sizeof(element): read off `X * sizeof(T)` (either order) with sizeof(T) the element's
-// size, or a constant multiple of it, or n itself for one-byte elements.
+// with count = n / sizeof(element) for n written `X * sizeof(T)` (either order, sizeof(T) the element's
+// size), a constant multiple of it, or any n for one-byte elements. n is computed as C computes it, in
+// size_t, so a product that wraps counts the cells C writes, not X of them.
 //
 // Soundness: the loop writes exactly the bytes C writes, element by element: memset's byte v is
 // repeated over the element's bytes (v = 0 gives 0, v = -1 gives all ones, each element type read in
@@ -43,19 +44,28 @@ function arrayRange(value: Value, name: string, location: SourceLocation): Array
   return { array: leaf.array, offset: pointer.offset, value };
 }
 
-/** n / sizeof(element) as an expression, or undefined when it is not read off n (see the header) */
+/**
+ * n / sizeof(element) as C computes n (in size_t, so `X * sizeof(T)` wraps as C's product does): a
+ * constant for a constant multiple of the element size, n itself for one-byte elements, else the
+ * quotient n / sizeof(element), exact because a product with sizeof(T) of the element's size stays
+ * a multiple of it modulo 2^w; undefined for a constant that is not a multiple
+ */
 function elementCount(context: Context, scope: Scope, argument: AstExpression, elementBytes: bigint, out: Statement[]): Expression | undefined {
-  if (argument.kind === 'binary' && argument.operator === '*') {
-    for (const [sizeofSide, other] of [[argument.left, argument.right], [argument.right, argument.left]] as const) {
-      if (sizeofSide.kind !== 'sizeofType') continue;
-      const type = typeFromTypeName(sizeofSide.typeName, scope, resolverFor(context));
-      const bytes = type.kind === 'integer' ? BigInt(type.type.width / 8) : undefined;
-      if (bytes === elementBytes) return lowerRvalue(context, scope, other, out);
-    }
-  }
   const bytes = lowerRvalue(context, scope, argument, out);
-  if (bytes.kind === 'constant' && bytes.value % elementBytes === 0n) return createConstant(bytes.value / elementBytes, bytes.type);
-  return elementBytes === 1n ? bytes : undefined;
+  if (bytes.kind === 'constant') return bytes.value % elementBytes === 0n ? createConstant(bytes.value / elementBytes, bytes.type) : undefined;
+  if (elementBytes === 1n) return bytes;
+  if (!isProductWithSizeof(context, scope, argument, elementBytes)) return undefined;
+  return createBinary('divide', bytes, createConstant(elementBytes, bytes.type), bytes.type);
+}
+
+/** `X * sizeof(T)` or `sizeof(T) * X` with sizeof(T) the element's size */
+function isProductWithSizeof(context: Context, scope: Scope, argument: AstExpression, elementBytes: bigint): boolean {
+  if (argument.kind !== 'binary' || argument.operator !== '*') return false;
+  return [argument.left, argument.right].some((side) => {
+    if (side.kind !== 'sizeofType') return false;
+    const type = typeFromTypeName(side.typeName, scope, resolverFor(context));
+    return type.kind === 'integer' && BigInt(type.type.width / 8) === elementBytes;
+  });
 }
 
 /** `for (k = 0; k < count; k++) write(k)` with a fresh counter of the count's type */
@@ -83,7 +93,6 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
   const targetValue = lowerExpression(context, scope, argumentsList[0]!, out);
   const byteValue = evaluateConstant(argumentsList[1]!, scope, context.dataModel);
   if (byteValue === undefined) return unsupported(location, 'memset with a value that is not a constant');
-  const byte = { value: byteValue };
   const pointer = toPointer(targetValue, location);
   if (pointer.kind === 'target' && pointer.target.isArray && pointer.offset === undefined) {
     // the whole object by its own size (sizeof(a), or its value): every cell of every array in it
@@ -93,7 +102,7 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
     if ((size.kind === 'constant' && whole.kind === 'constant' && size.value === whole.value) || sameExpression(size, whole)) {
       const leaves = arrayLeaves(object, location);
       if (leaves.some((leaf) => leaf.indices.length > 0)) return unsupported(location, 'memset of a row of an array');
-      for (const leaf of leaves) out.push(createArrayFill(leaf.array, bytePattern(byte.value, leaf.array.elementType), location));
+      for (const leaf of leaves) out.push(createArrayFill(leaf.array, bytePattern(byteValue, leaf.array.elementType), location));
       return targetValue;
     }
   }
@@ -101,7 +110,7 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
   const elementType = target.array.elementType;
   const count = elementCount(context, scope, argumentsList[2]!, BigInt(Math.max(1, elementType.width / 8)), out);
   if (count === undefined) return unsupported(location, 'memset of a size that is not a multiple of the element size');
-  const value = bytePattern(byte.value, elementType);
+  const value = bytePattern(byteValue, elementType);
   loopOver(context, count, (index) => createArrayWrite(target.array, [cellIndex(context, target, index)], value, location), location, out);
   return targetValue;
 }
