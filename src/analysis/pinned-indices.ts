@@ -26,7 +26,7 @@ import { createCast, createVariableExpression, sameType, typeRange, updateArrayR
 import type { Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
   mayBeUndefined, sameExpression, scalarsReadBy, someSubexpression, stripWideningCasts, visitExpressionChildren, visitStatementChildren,
-  writesScalar,
+  writesScalar, writtenVariables,
 } from '../ir/visit.js';
 
 /** x is known to equal `value` */
@@ -69,7 +69,7 @@ function pinStatement(statement: Statement, previous: Statement | undefined, bou
     }
     case 'loop': {
       const inner = new Map(bounds);
-      for (const variable of writtenScalarsOf(statement)) inner.delete(variable);
+      for (const id of writtenVariables(statement.body, statement.update).scalars.keys()) inner.delete(id);
       const bound = counterBound(statement, previous);
       if (bound !== undefined) inner.set(bound.variable.id, bound);
       return updateLoop(statement, statement.condition, pinBlock(statement.body, inner), pinBlock(statement.update, inner));
@@ -82,21 +82,6 @@ function pinStatement(statement: Statement, previous: Statement | undefined, bou
       throw new Error(`unknown statement ${JSON.stringify(never)}`);
     }
   }
-}
-
-/** the ids of the scalars a loop may write (bounds on them do not hold inside it) */
-function writtenScalarsOf(loop: LoopStatement): number[] {
-  const ids: number[] = [];
-  const visit = (block: Block): void => {
-    for (const statement of block) {
-      if (statement.kind === 'assign' || statement.kind === 'havoc') ids.push(statement.target.id);
-      if (statement.kind === 'if') { visit(statement.then); visit(statement.else); }
-      if (statement.kind === 'loop') { visit(statement.body); visit(statement.update); }
-    }
-  };
-  visit(loop.body);
-  visit(loop.update);
-  return ids;
 }
 
 /** `x = c` just before a loop whose update is `x = x ± k` (k > 0) and whose body does not write x: x stays on c's side */

@@ -30,7 +30,7 @@ import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type R
 import { dependsOn, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { indexRecurrenceLemma } from './index-recurrences.js';
 import { orderLemmas } from './monotone.js';
-import { constantDifference, simplifyTerm } from './simplify.js';
+import { constantDifference, pinCellIndices, simplifyTerm } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
 /** how each written array is described: by instantiation at disjoint cells, or by a recurrence */
@@ -248,8 +248,10 @@ export async function recurrenceAxioms(
         comment: `${array.sourceName} after one more iteration of the ${where}`,
       });
       const initial = state.arrays.get(array.id)!.read(cells);
-      const exact = pointwiseClosedForm(context, array, plan.function, cells, afterBody, initial);
-      const decided = exact !== undefined || range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, afterBody, initial, range);
+      // constant cell indices under equalities of the cell (the rows m[0][j], m[1][j]) read as the cell
+      const pinned = pinCellIndices(afterBody, cells);
+      const exact = pointwiseClosedForm(context, array, plan.function, cells, pinned, initial);
+      const decided = exact !== undefined || range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, pinned, initial, range);
       const value = exact ?? decided;
       if (value === undefined) continue;
       plan.pointwise = { cells, value, decided: exact === undefined };

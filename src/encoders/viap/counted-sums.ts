@@ -23,7 +23,7 @@ import { printTerm } from '../../smt/printer.js';
 import {
   add, and, equal, euclideanDivide, euclideanModulo, intConstant, boolConstant, freeSymbolNames, ite, less, lessEqual, multiply, negate, not, substituteTerm, subtract, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
-import { simplifyTerm, withOperands } from './simplify.js';
+import { simplifyTerm, symbolEqualsConstant, withOperands } from './simplify.js';
 import { AtomTable, belowZeroForm, dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 
 interface Summand {
@@ -328,14 +328,14 @@ function countedSumByCases(
   const atom = invariantConjunct(update, varying);
   if (atom === undefined) return undefined;
   const text = printTerm(atom);
-  const pinned = pinnedEquality(atom);
+  const pinned = symbolEqualsConstant(atom);
   const fixed = (value: boolean): Term | undefined => {
     const replace = (term: Term): Term => {
       if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
       if (printTerm(term) === text) return boolConstant(value);
       // where v = c holds, v = c' with another constant c' does not (the other rows)
-      const other = value && pinned !== undefined ? pinnedEquality(term) : undefined;
-      if (other !== undefined && other.symbol === pinned!.symbol && other.value !== pinned!.value) return boolConstant(false);
+      const other = value && pinned !== undefined ? symbolEqualsConstant(term) : undefined;
+      if (other !== undefined && other.symbol.name === pinned!.symbol.name && other.value !== pinned!.value) return boolConstant(false);
       return withOperands(term, term.arguments.map(replace));
     };
     const branch = simplifyTerm(replace(update));
@@ -348,15 +348,6 @@ function countedSumByCases(
   const whenTrue = fixed(true);
   const whenFalse = whenTrue === undefined ? undefined : fixed(false);
   return whenTrue === undefined || whenFalse === undefined ? undefined : ite(atom, whenTrue, whenFalse);
-}
-
-/** `v = c` (either way round) with v a symbol and c an integer constant */
-function pinnedEquality(term: Term): { readonly symbol: string; readonly value: bigint } | undefined {
-  if (term.kind !== 'apply' || term.operator !== '=' || term.arguments.length !== 2) return undefined;
-  const [left, right] = term.arguments as readonly [Term, Term];
-  if (left.kind === 'symbol' && right.kind === 'intConstant') return { symbol: left.name, value: right.value };
-  if (right.kind === 'symbol' && left.kind === 'intConstant') return { symbol: right.name, value: left.value };
-  return undefined;
 }
 
 /** a conjunct of an ite condition of the term that reads no varying symbol and is not a constant */

@@ -22,13 +22,7 @@ import {
 import type { LoopContext } from './loop-context.js';
 import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
 import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
-import type { Collector } from './translate.js';
-
-/** a write function's closed form over its cell variable, proven for the cells [first, first + count) */
-export interface IndexForm {
-  readonly cell: SymbolTerm;
-  readonly form: Term;
-}
+import type { Collector, IndexForm } from './translate.js';
 
 /**
  * Tries the closed form of the write function `write` (one cell variable `cell`, defined by `value`

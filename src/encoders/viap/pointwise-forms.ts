@@ -34,7 +34,7 @@ import { intervalCandidates } from './interval-forms.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions } from './forms.js';
 import type { ArrayPlan, LoopContext, PointwiseForm } from './loop-context.js';
 import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
-import { constantDifference, pinCellIndices, selectChain, simplifyTerm, withOperands } from './simplify.js';
+import { constantDifference, selectChain, simplifyTerm, withOperands } from './simplify.js';
 
 /**
  * the loop's exact number of iterations (when it has one: no break, an affine exit condition) and
@@ -55,8 +55,7 @@ export function pointwiseClosedForm(
   context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term,
 ): Term | undefined {
   const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
-  const pinned = pinCellIndices(afterBody, cells);
-  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), pinned, isTheCell, appliesRecurrence, initial);
+  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), afterBody, isTheCell, appliesRecurrence, initial);
 }
 
 /**
@@ -89,7 +88,7 @@ export async function decidedPointwiseForm(
 ): Promise<Term | undefined> {
   const decide = context.translator.decide;
   if (decide === undefined) return undefined;
-  const { simplified, decided } = await decidedAtRun(context, range, decide, pinCellIndices(afterBody, cells));
+  const { simplified, decided } = await decidedAtRun(context, range, decide, afterBody);
   const form = decided === simplified ? undefined : pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
   if (form !== undefined) return form;
   const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);

@@ -141,6 +141,15 @@ export function substituteDefinitions(terms: readonly Term[]): Term[] {
   return [...terms.map((term) => simplifyTerm(substituteTerm(term, definitions))), ...defined];
 }
 
+/** `v = c` (either way round) with v a symbol and c an integer constant */
+export function symbolEqualsConstant(term: Term): { readonly symbol: SymbolTerm; readonly value: bigint } | undefined {
+  if (term.kind !== 'apply' || term.operator !== '=' || term.arguments.length !== 2) return undefined;
+  const [left, right] = term.arguments as readonly [Term, Term];
+  if (left.kind === 'symbol' && right.kind === 'intConstant') return { symbol: left, value: right.value };
+  if (right.kind === 'symbol' && left.kind === 'intConstant') return { symbol: right, value: left.value };
+  return undefined;
+}
+
 /**
  * In the then-branch of ite(... ∧ v = c ∧ ..., A, B), with v one of `cells` and c an integer constant,
  * an array index written c is written v: A reads m[1][r] where the cell is m[v][r] and v = 1, which
@@ -154,10 +163,8 @@ export function pinCellIndices(term: Term, cells: readonly SymbolTerm[]): Term {
       const [condition, thenValue, elseValue] = current.arguments as readonly [Term, Term, Term];
       const inner = new Map(pins);
       for (const conjunct of conjunctsOf(condition)) {
-        if (conjunct.kind !== 'apply' || conjunct.operator !== '=' || conjunct.arguments.length !== 2) continue;
-        const [left, right] = conjunct.arguments as readonly [Term, Term];
-        if (left.kind === 'symbol' && names.has(left.name) && right.kind === 'intConstant') inner.set(right.value, left);
-        if (right.kind === 'symbol' && names.has(right.name) && left.kind === 'intConstant') inner.set(left.value, right);
+        const equality = symbolEqualsConstant(conjunct);
+        if (equality !== undefined && names.has(equality.symbol.name)) inner.set(equality.value, equality.symbol);
       }
       return withOperands(current, [visit(condition, pins), visit(thenValue, inner), visit(elseValue, pins)]);
     }

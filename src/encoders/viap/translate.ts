@@ -148,6 +148,12 @@ export interface IterationCountSite {
   readonly exit: ExitCount | undefined;
 }
 
+/** a write function's closed form over its cell variable (index-recurrences.ts) */
+export interface IndexForm {
+  readonly cell: SymbolTerm;
+  readonly form: Term;
+}
+
 /** definitions, declarations and loop reports of one (tentative) execution */
 export class Collector {
   readonly sites: IterationCountSite[] = [];
@@ -162,7 +168,7 @@ export class Collector {
   /** per recurrence function, the values below (above) it proven without facts (monotone.ts) */
   readonly valueBounds = new Map<string, ValueBound[]>();
   /** per write function, its proven closed form in the cell's index (index-recurrences.ts), for the loops after it */
-  readonly indexForms = new Map<string, { readonly cell: SymbolTerm; readonly form: Term }>();
+  readonly indexForms = new Map<string, IndexForm>();
 
   absorb(other: Collector): void {
     this.orderFacts.push(...other.orderFacts);
