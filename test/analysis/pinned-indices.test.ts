@@ -3,7 +3,8 @@
 // branch), `<=` under a counted loop's bound, and a non-constant value (i == N - 1); nothing changes
 // once the counter may be written, for a value outside the counter's type, or for a bound the loop
 // does not give. And the pass keeps every run: on random programs of issue 26's shapes (and the
-// usual symbolic-size programs) the interpreter, in bv and int semantics, gives the same outcome on
+// usual symbolic-size programs, and loops over char, short and unsigned counters compared with
+// constants near their bounds) the interpreter, in bv and int semantics, gives the same outcome on
 // the program before and after the pass.
 
 import fc from 'fast-check';
@@ -80,6 +81,48 @@ describe('pinned indices', () => {
       }
     }), { numRuns: 120, seed: 20261126 });
     expect(compared).toBe(120 * 20);
+    expect(changed).toBeGreaterThan(20);
+  });
+});
+
+describe('pinned indices on narrow and unsigned counters', () => {
+  it('keeps every run (bv and int) for char, short and unsigned counters compared with constants near their bounds', () => {
+    const types = ['char', 'unsigned char', 'short', 'unsigned short', 'int', 'unsigned int'] as const;
+    const constants = [-129, -128, -1, 0, 1, 127, 128, 255, 256, 299, 32767, 65535];
+    const comparisons = ['==', '!=', '<=', '<'] as const;
+    const texts = fc.record({
+      type: fc.constantFrom(...types), start: fc.constantFrom(-2, 0, 1, 126, 254), constantChoice: fc.oneof(fc.constantFrom(...constants), fc.constant('start' as const)),
+      comparison: fc.constantFrom(...comparisons), counted: fc.boolean(), other: fc.constantFrom(0, 1, 127, 128, 255, 299), same: fc.boolean(),
+    }).map(({ type, start, constantChoice, comparison, counted, other, same }) => {
+      // the counter's start (what a bound in a counted loop fixes it to), or a constant near a bound
+      const constant = constantChoice === 'start' ? start + (comparison === '<' ? 1 : 0) : constantChoice;
+      // mostly the index the comparison names (what the pass rewrites when it may), else another
+      const index = same && constant >= 0 && constant < 300 ? constant : other;
+      const pinned = `a[${index}] = a[${index}] + 1;`;
+      const body = comparison === '!=' ? `if (i != ${constant}) a[k % 300] = 2; else ${pinned}` : `if (i ${comparison} ${constant}) ${pinned} else a[k % 300] = 2;`;
+      const loop = counted
+        ? `  ${type} i; int k = 0;\n  for (i = ${start}; i < N; i++) { ${body} k++; if (k > 400) break; }`
+        : `  for (int k = 0; k < N; k++) { ${type} i = (${type})(k + ${start}); ${body} }`;
+      return `${prelude}int a[300];
+int main(void) {
+  int N = __VERIFIER_nondet_int(); assume_abort_if_not(N >= 0 && N <= 300);
+${loop}
+  for (int k = 0; k < 300; k++) __VERIFIER_assert(a[k] != 1 + k % 3);
+  return 0;
+}
+`;
+    });
+    let changed = 0;
+    fc.assert(fc.property(texts, (text) => {
+      const program = lowerSource(text);
+      const pinned = pinIndices(program);
+      if (pinned !== program) changed++;
+      for (const semantics of ['bv', 'int'] as const) {
+        for (const size of [0, 1, 2, 128, 129, 256, 300]) {
+          expect(outcome(pinned, semantics, size, 0), `N = ${size}, ${semantics}\n${text}`).toEqual(outcome(program, semantics, size, 0));
+        }
+      }
+    }), { numRuns: 200, seed: 20261129 });
     expect(changed).toBeGreaterThan(20);
   });
 });
