@@ -29,6 +29,7 @@ import type { ArrayPlan, LoopContext } from './loop-context.js';
 import { decidedPointwiseForm, pointwiseClosedForm, slotFormThroughCells, type RunRange } from './pointwise-forms.js';
 import { dependsOn, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { indexRecurrenceLemma } from './index-recurrences.js';
+import { writtenValueLemmas, type UnresolvedArray } from './written-values.js';
 import { orderLemmas } from './monotone.js';
 import { constantDifference, pinCellIndices, simplifyTerm } from './simplify.js';
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
@@ -213,6 +214,7 @@ export async function recurrenceAxioms(
       await orderLemmas(context, at, form.function, initialAxiom, valueAfter(slot, after), collector, `${slotName(slot)} in the ${where}`);
     }
   }
+  const unresolved: UnresolvedArray[] = [];
   for (const array of context.arrays) {
     const plan = plans.get(array.id)!;
     if (plan.kind === 'cells') continue;
@@ -253,7 +255,10 @@ export async function recurrenceAxioms(
       const exact = pointwiseClosedForm(context, array, plan.function, cells, pinned, initial);
       const decided = exact !== undefined || range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, pinned, initial, range);
       const value = exact ?? decided;
-      if (value === undefined) continue;
+      if (value === undefined) {
+        unresolved.push({ array, function: plan.function, cells, afterBody: pinned, initial });
+        continue;
+      }
       plan.pointwise = { cells, value, decided: exact === undefined };
       collector.axioms.push({
         term: forall([...parameters, counter, ...cells], implies(formRange(exact === undefined), equal(selectAll(at(counter), cells), value))),
@@ -263,6 +268,7 @@ export async function recurrenceAxioms(
       });
     }
   }
+  await writtenValueLemmas(context, unresolved, collector, where);
   // scalar recurrences that read the rewritten arrays at the counter, through the cells' forms
   for (const slot of forms.slots) {
     const form = forms.forms.get(slot.key)!;

@@ -1,0 +1,29 @@
+// expected: unsafe
+// Two loops of nondeterministic writes, each of an even value: every cell stays even.
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "two-write-loops-unsafe.c", 6, "reach_error"); }
+void assume_abort_if_not(int cond) { if (!cond) abort(); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(n > 0 && n < 100000);
+  int a[n];
+  for (int i = 0; i < n; i++) a[i] = 0;
+  while (1) {
+    int k = __VERIFIER_nondet_int();
+    assume_abort_if_not(k >= 0 && k < n);
+    a[k] = 2 * k;
+    if (__VERIFIER_nondet_int() == 0) break;
+  }
+  while (1) {
+    int k = __VERIFIER_nondet_int();
+    assume_abort_if_not(k >= 0 && k < n);
+    a[k] = 4 * k + 1;
+    if (__VERIFIER_nondet_int() == 0) break;
+  }
+  for (int i = 0; i < n; i++) __VERIFIER_assert(a[i] % 2 == 0);
+  return 0;
+}

@@ -1,0 +1,198 @@
+// Which values the cells of an array written at unpredictable indices can hold (viap encoding,
+// arrays.ts; issue 27): a loop such as
+//   while (1) { k = nondet(); assume(0 <= k && k < n); a[k] = f(k); b[k] = g(k); if (nondet()) break; }
+// has no closed form per cell (the index is not a function of the iteration), but every cell holds
+// either its value before the loop or a value the body writes at that index, read with the written
+// index replaced by the cell:
+//   ∀n >= 0, c.  (a_L(n)[c] = a_before(c) ∧ b_L(n)[c] = b_before(c)) ∨ (a_L(n)[c] = f(c) ∧ b_L(n)[c] = g(c)).
+// The joint form (both arrays take the same option) is tried first, then one form per array. A
+// written value that still depends on the iteration (a counter, a nondeterministic value of that
+// iteration) gives no candidate.
+//
+// Soundness: a candidate is a guess read off the step axiom. It is added only once the solver proves
+// its base (n = 0, from the axiom of the array before the loop) and its step (the candidate at n and
+// the step axiom at n, for the same cell, imply the candidate at n + 1); by induction on n it then
+// follows from the definitions, which hold whatever the run does. Nothing unproven is added.
+
+import type { ArrayVariable } from '../../ir/types.js';
+import {
+  add, and, applyFunction, equal, forall, implies, intConstant, intSort, lessEqual, not, or, select, substituteTerm, trueTerm,
+  type FunctionDeclaration, type SymbolTerm, type Term,
+} from '../../smt/terms.js';
+import { printTerm } from '../../smt/printer.js';
+import type { LoopContext } from './loop-context.js';
+import { dependsOn } from './polynomial-terms.js';
+import { conjunctsOf, simplifyTerm, withOperands } from './simplify.js';
+import type { Collector } from './translate.js';
+
+/** an array of the loop described by a recurrence A_L(n) with no closed form per cell */
+export interface UnresolvedArray {
+  readonly array: ArrayVariable;
+  readonly function: FunctionDeclaration;
+  /** the cell variables */
+  readonly cells: readonly SymbolTerm[];
+  /** the cell after one iteration, over A_L(n) at the cells */
+  readonly afterBody: Term;
+  /** the cell before the loop */
+  readonly initial: Term;
+}
+
+/** one array's options for a cell: its value before the loop, or one of the values written there */
+interface CellOptions {
+  readonly entry: UnresolvedArray;
+  readonly written: readonly WrittenValue[];
+}
+
+/** a value written into the cell, under a condition on the cell */
+interface WrittenValue {
+  readonly condition: Term;
+  readonly value: Term;
+}
+
+/** the most written values one array may have to be a candidate (each is one disjunct) */
+const maximumWrittenValues = 4;
+
+/** proves and adds the written-values lemmas of the loop's unresolved arrays (see the header) */
+export async function writtenValueLemmas(context: LoopContext, entries: readonly UnresolvedArray[], collector: Collector, where: string): Promise<void> {
+  if (context.translator.decide === undefined) return;
+  const options = entries.map((entry) => cellOptions(context, entry)).filter((found): found is CellOptions => found !== undefined);
+  if (options.length === 0) return;
+  const proven = new Set<UnresolvedArray>();
+  const joint = jointCandidate(options);
+  if (joint !== undefined && await proveCandidate(context, joint, collector, where)) {
+    for (const option of options) proven.add(option.entry);
+  }
+  for (const option of options) {
+    if (proven.has(option.entry)) continue;
+    const single = { options: [option], disjuncts: [[...initialOption([option])], ...option.written.map((value) => [equalCell(option, value)])] };
+    await proveCandidate(context, single, collector, where);
+  }
+}
+
+function cellsAt(entry: UnresolvedArray, counter: Term): Term {
+  return entry.cells.reduce<Term>((array, cell) => select(array, cell), applyFunction(entry.function, [counter]));
+}
+
+/**
+ * the values the body writes into the cell, as functions of the cell: the leaves of the ite tree
+ * other than the cell's old value, each with the conditions on its path (those that depend on the
+ * iteration dropped: a weaker option), each index the path compared the cell with replaced by the
+ * cell; undefined when a value still depends on the iteration or there are too many
+ */
+function cellOptions(context: LoopContext, entry: UnresolvedArray): CellOptions | undefined {
+  if (context.parameters.length !== 0) return undefined;
+  const old = printTerm(cellsAt(entry, context.counter));
+  const iteration = new Set([context.counter.name]);
+  const written: WrittenValue[] = [];
+  const seen = new Set<string>();
+  let dependent = false;
+  type Replacement = readonly [Term, SymbolTerm];
+  const visit = (term: Term, replacements: readonly Replacement[], conditions: readonly Term[]): void => {
+    if (term.kind === 'apply' && term.operator === 'ite') {
+      const [condition, thenValue, elseValue] = term.arguments as [Term, Term, Term];
+      const equalities = indexEqualities(condition, entry.cells);
+      const others = conjunctsOf(condition).filter((conjunct) => !equalities.some((equality) => equality[2] === conjunct));
+      visit(thenValue, [...replacements, ...equalities.map(([index, cell]): Replacement => [index, cell])], [...conditions, ...others]);
+      visit(elseValue, replacements, equalities.length === 0 ? [...conditions, not(condition)] : conditions);
+      return;
+    }
+    if (printTerm(term) === old) return;
+    const replaced = (current: Term): Term => simplifyTerm(replacements.reduce((result, [index, cell]) => replaceTerm(result, index, cell), current));
+    const value = replaced(term);
+    if (dependsOn(value, iteration)) {
+      dependent = true;
+      return;
+    }
+    const condition = and(...conditions.map(replaced).filter((current) => !dependsOn(current, iteration)));
+    const text = `${printTerm(condition)} ${printTerm(value)}`;
+    if (!seen.has(text)) {
+      seen.add(text);
+      written.push({ condition, value });
+    }
+  };
+  visit(entry.afterBody, [], []);
+  if (dependent || written.length === 0 || written.length > maximumWrittenValues) return undefined;
+  return { entry, written };
+}
+
+/** the conjuncts `cell = index` (either side) of an ite condition: the index, the cell, the conjunct */
+function indexEqualities(condition: Term, cells: readonly SymbolTerm[]): (readonly [Term, SymbolTerm, Term])[] {
+  const found: (readonly [Term, SymbolTerm, Term])[] = [];
+  for (const conjunct of conjunctsOf(condition)) {
+    if (conjunct.kind !== 'apply' || conjunct.operator !== '=' || conjunct.arguments.length !== 2) continue;
+    const [left, right] = conjunct.arguments as [Term, Term];
+    for (const cell of cells) {
+      if (left.kind === 'symbol' && left.name === cell.name && right !== cell) found.push([right, cell, conjunct]);
+      else if (right.kind === 'symbol' && right.name === cell.name && left !== cell) found.push([left, cell, conjunct]);
+    }
+  }
+  return found;
+}
+
+/** every occurrence of `target` (as printed) in `term` replaced by `replacement` */
+function replaceTerm(term: Term, target: Term, replacement: Term): Term {
+  const text = printTerm(target);
+  const visit = (current: Term): Term => {
+    if (current === target || (current.kind === target.kind && printTerm(current) === text)) return replacement;
+    if (current.kind !== 'apply' && current.kind !== 'applyFunction') return current;
+    return withOperands(current, current.arguments.map(visit));
+  };
+  return visit(term);
+}
+
+interface Candidate {
+  readonly options: readonly CellOptions[];
+  /** each disjunct a conjunction of cell equalities over A_L(counter) */
+  readonly disjuncts: readonly (readonly CellEquality[])[];
+}
+
+type CellEquality = (counter: Term) => Term;
+
+function equalCell(option: CellOptions, written: WrittenValue): CellEquality {
+  return (counter) => and(written.condition, equal(cellsAt(option.entry, counter), written.value));
+}
+
+function initialOption(options: readonly CellOptions[]): CellEquality[] {
+  return options.map((option) => equalCell(option, { condition: trueTerm, value: option.entry.initial }));
+}
+
+/** every array at its value before the loop, or every array at the value its one write gives */
+function jointCandidate(options: readonly CellOptions[]): Candidate | undefined {
+  if (options.length < 2 || options.some((option) => option.written.length !== 1)) return undefined;
+  if (options.some((option) => option.entry.cells.length !== options[0]!.entry.cells.length)) return undefined;
+  // the arrays' cell variables differ: the candidate reads every array at the first one's cells
+  const cells = options[0]!.entry.cells;
+  const aligned = options.map((option): CellOptions => {
+    const renaming = new Map(option.entry.cells.map((cell, dimension): [string, Term] => [cell.name, cells[dimension]!]));
+    const rename = (term: Term): Term => substituteTerm(term, renaming);
+    return {
+      entry: { ...option.entry, cells, afterBody: rename(option.entry.afterBody), initial: rename(option.entry.initial) },
+      written: option.written.map((written) => ({ condition: rename(written.condition), value: rename(written.value) })),
+    };
+  });
+  return { options: aligned, disjuncts: [initialOption(aligned), aligned.map((option) => equalCell(option, option.written[0]!))] };
+}
+
+function candidateAt(candidate: Candidate, counter: Term): Term {
+  return or(...candidate.disjuncts.map((disjunct) => and(...disjunct.map((cellEquality) => cellEquality(counter)))));
+}
+
+/** base and step by the solver; once both hold, the lemma for every n >= 0 and every cell */
+async function proveCandidate(context: LoopContext, candidate: Candidate, collector: Collector, where: string): Promise<boolean> {
+  const decide = context.translator.decide!;
+  const cells = candidate.options[0]!.entry.cells;
+  const zero = intConstant(0n);
+  const base = candidate.options.map((option) => equal(cellsAt(option.entry, zero), option.entry.initial));
+  if (!(await decide(base, candidateAt(candidate, zero)))) return false;
+  const n = context.translator.freshSymbol('n!written', intSort);
+  const next = add(n, intConstant(1n));
+  const rename = new Map([[context.counter.name, n as Term]]);
+  const step = candidate.options.map((option) => equal(cellsAt(option.entry, next), substituteTerm(option.entry.afterBody, rename)));
+  if (!(await decide([lessEqual(zero, n), ...step, candidateAt(candidate, n)], candidateAt(candidate, next)))) return false;
+  const counter = context.counter;
+  collector.axioms.push({
+    term: forall([counter, ...cells], implies(lessEqual(zero, counter), candidateAt(candidate, counter))),
+    comment: `${candidate.options.map((option) => option.entry.array.sourceName).join(', ')}: each cell holds its value before the ${where} or a value the loop writes at that index (proven by induction on the iterations)`,
+  });
+  return true;
+}
