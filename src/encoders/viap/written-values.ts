@@ -16,7 +16,7 @@
 
 import type { ArrayVariable } from '../../ir/types.js';
 import {
-  add, and, applyFunction, equal, forall, implies, intConstant, intSort, lessEqual, not, or, select, substituteTerm, trueTerm,
+  add, and, applyFunction, equal, forall, implies, intConstant, intSort, lessEqual, exists, not, or, select, substituteTerm, trueTerm,
   type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { printTerm } from '../../smt/printer.js';
@@ -43,10 +43,44 @@ interface CellOptions {
   readonly written: readonly WrittenValue[];
 }
 
-/** a value written into the cell, under a condition on the cell */
+/**
+ * a value written into the cell, under a condition on the cell; `bound`: the values of the
+ * iteration it reads (a counter, a nondeterministic value), each an existential variable
+ */
 interface WrittenValue {
   readonly condition: Term;
   readonly value: Term;
+  readonly bound: readonly SymbolTerm[];
+}
+
+/**
+ * the terms of one iteration that a written value reads (applications and reads at the counter),
+ * each named by one existential variable; shared by the loop's arrays, so that arrays written from
+ * the same value of an iteration (a[k] = x; b[k] = -x) keep that relation
+ */
+class IterationValues {
+  private readonly variables = new Map<string, SymbolTerm>();
+
+  constructor(private readonly context: LoopContext) {}
+
+  /** the term with each maximal application or read at the counter replaced by its variable */
+  abstract(term: Term, bound: Set<SymbolTerm>): Term {
+    const iteration = new Set([this.context.counter.name]);
+    const visit = (current: Term): Term => {
+      if (!dependsOn(current, iteration)) return current;
+      const atomic = current.kind === 'symbol' || current.kind === 'applyFunction' || (current.kind === 'apply' && current.operator === 'select');
+      if (!atomic && current.kind === 'apply') return withOperands(current, current.arguments.map(visit));
+      const text = printTerm(current);
+      let variable = this.variables.get(text);
+      if (variable === undefined) {
+        variable = this.context.translator.freshSymbol('v!written', current.sort);
+        this.variables.set(text, variable);
+      }
+      bound.add(variable);
+      return variable;
+    };
+    return visit(term);
+  }
 }
 
 /** the most written values one array may have to be a candidate (each is one disjunct) */
@@ -55,7 +89,8 @@ const maximumWrittenValues = 4;
 /** proves and adds the written-values lemmas of the loop's unresolved arrays (see the header) */
 export async function writtenValueLemmas(context: LoopContext, entries: readonly UnresolvedArray[], collector: Collector, where: string): Promise<void> {
   if (context.translator.decide === undefined) return;
-  const options = entries.map((entry) => cellOptions(context, entry)).filter((found): found is CellOptions => found !== undefined);
+  const values = new IterationValues(context);
+  const options = entries.map((entry) => cellOptions(context, entry, values)).filter((found): found is CellOptions => found !== undefined);
   if (options.length === 0) return;
   const proven = new Set<UnresolvedArray>();
   const joint = jointCandidate(options);
@@ -77,15 +112,15 @@ function cellsAt(entry: UnresolvedArray, counter: Term): Term {
  * the values the body writes into the cell, as functions of the cell: the leaves of the ite tree
  * other than the cell's old value, each with the conditions on its path (those that depend on the
  * iteration dropped: a weaker option), each index the path compared the cell with replaced by the
- * cell; undefined when a value still depends on the iteration or there are too many
+ * cell and what is left of the iteration named by existential variables; undefined when there are
+ * too many
  */
-function cellOptions(context: LoopContext, entry: UnresolvedArray): CellOptions | undefined {
+function cellOptions(context: LoopContext, entry: UnresolvedArray, values: IterationValues): CellOptions | undefined {
   if (context.parameters.length !== 0) return undefined;
   const old = printTerm(cellsAt(entry, context.counter));
   const iteration = new Set([context.counter.name]);
   const written: WrittenValue[] = [];
   const seen = new Set<string>();
-  let dependent = false;
   type Replacement = readonly [Term, SymbolTerm];
   const visit = (term: Term, replacements: readonly Replacement[], conditions: readonly Term[]): void => {
     if (term.kind === 'apply' && term.operator === 'ite') {
@@ -98,20 +133,17 @@ function cellOptions(context: LoopContext, entry: UnresolvedArray): CellOptions 
     }
     if (printTerm(term) === old) return;
     const replaced = (current: Term): Term => simplifyTerm(replacements.reduce((result, [index, cell]) => replaceTerm(result, index, cell), current));
-    const value = replaced(term);
-    if (dependsOn(value, iteration)) {
-      dependent = true;
-      return;
-    }
+    const bound = new Set<SymbolTerm>();
+    const value = values.abstract(replaced(term), bound);
     const condition = and(...conditions.map(replaced).filter((current) => !dependsOn(current, iteration)));
     const text = `${printTerm(condition)} ${printTerm(value)}`;
     if (!seen.has(text)) {
       seen.add(text);
-      written.push({ condition, value });
+      written.push({ condition, value, bound: [...bound] });
     }
   };
   visit(entry.afterBody, [], []);
-  if (dependent || written.length === 0 || written.length > maximumWrittenValues) return undefined;
+  if (written.length === 0 || written.length > maximumWrittenValues) return undefined;
   return { entry, written };
 }
 
@@ -146,14 +178,17 @@ interface Candidate {
   readonly disjuncts: readonly (readonly CellEquality[])[];
 }
 
-type CellEquality = (counter: Term) => Term;
+interface CellEquality {
+  readonly bound: readonly SymbolTerm[];
+  readonly at: (counter: Term) => Term;
+}
 
 function equalCell(option: CellOptions, written: WrittenValue): CellEquality {
-  return (counter) => and(written.condition, equal(cellsAt(option.entry, counter), written.value));
+  return { bound: written.bound, at: (counter) => and(written.condition, equal(cellsAt(option.entry, counter), written.value)) };
 }
 
 function initialOption(options: readonly CellOptions[]): CellEquality[] {
-  return options.map((option) => equalCell(option, { condition: trueTerm, value: option.entry.initial }));
+  return options.map((option) => equalCell(option, { condition: trueTerm, value: option.entry.initial, bound: [] }));
 }
 
 /** every array at its value before the loop, or every array at the value its one write gives */
@@ -167,14 +202,18 @@ function jointCandidate(options: readonly CellOptions[]): Candidate | undefined 
     const rename = (term: Term): Term => substituteTerm(term, renaming);
     return {
       entry: { ...option.entry, cells, afterBody: rename(option.entry.afterBody), initial: rename(option.entry.initial) },
-      written: option.written.map((written) => ({ condition: rename(written.condition), value: rename(written.value) })),
+      written: option.written.map((written) => ({ condition: rename(written.condition), value: rename(written.value), bound: written.bound })),
     };
   });
   return { options: aligned, disjuncts: [initialOption(aligned), aligned.map((option) => equalCell(option, option.written[0]!))] };
 }
 
 function candidateAt(candidate: Candidate, counter: Term): Term {
-  return or(...candidate.disjuncts.map((disjunct) => and(...disjunct.map((cellEquality) => cellEquality(counter)))));
+  return or(...candidate.disjuncts.map((disjunct) => {
+    const bound = [...new Set(disjunct.flatMap((cellEquality) => cellEquality.bound))];
+    const body = and(...disjunct.map((cellEquality) => cellEquality.at(counter)));
+    return bound.length === 0 ? body : exists(bound, body);
+  }));
 }
 
 /** base and step by the solver; once both hold, the lemma for every n >= 0 and every cell */
