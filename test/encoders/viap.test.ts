@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runEncoding } from '../../src/kernel/guard.js';
 import type { Encoder } from '../../src/kernel/encoder.js';
 import { solveViapProofOnly, viapEncoder } from '../../src/encoders/viap/index.js';
+import { nondetWriteProgramText } from '../support/nondet-write-programs.js';
 import { simplifyTerm, substituteDefinitions } from '../../src/encoders/viap/simplify.js';
 import { divisibilityLemmas } from '../../src/encoders/viap/divisibility.js';
 import { printSmtScript } from '../../src/smt/printer.js';
@@ -267,6 +268,7 @@ describe('viap soundness harness (random programs with a symbolic N)', () => {
     { name: 'running extrema', programs: symbolicProgramText(extremumBodies, extremumChecks), seed: 20261126, runs: 16, safe: 4 },
     { name: 'cells defined from the previous cell (issue 26)', programs: recurrenceProgramText(), seed: 20261201, runs: 24, safe: 9 },
     { name: 'triangular nests adding, setting, maximising into cells (issue 26)', programs: triangleProgramText(), seed: 20261202, runs: 24, safe: { z3: 19, wasm: 14 } },
+    { name: 'writes at nondeterministic indices, then a check of the cells or a sum (issue 27)', programs: nondetWriteProgramText(), seed: 20261203, runs: 32, safe: { z3: 7, wasm: 4 } },
   ];
   for (const harness of proofOnlyHarnesses) {
     it(`the proof alone (no bmc search first) on ${harness.name}: never SAFE where a run fails`, { timeout: 900_000 }, async () => {
