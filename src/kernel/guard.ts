@@ -22,7 +22,8 @@ import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encode
 import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
 import { prepareProgram, semanticsHeader } from './c-semantics.js';
-import { isConfirmedOn } from './confirm.js';
+import { confirmCounterexample, isConfirmedOn } from './confirm.js';
+import { copyPermutedReductions, type RewrittenReductions } from './permuted-reductions.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
 import type { RunRecord } from './run-record.js';
 
@@ -97,16 +98,47 @@ export async function runEncoding(
 ): Promise<EncodingRun> {
   const budget = Budget.start(settings.timeoutMilliseconds, settings.clock, settings.signal);
   const limited = budgetedSolver(solver, budget);
-  const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
-  const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
-  const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   const scope = budgetScope(budget);
   const stage = settings.record?.start(settings.stageName ?? encoder.name, scope);
   const started = performance.now();
+  // a transformation proven exact by the solver (C's semantics unless mathematical integers are asked)
+  const rewritten = (options.property ?? 'unreach-call') === 'unreach-call'
+    ? await copyPermutedReductions(program, options.semantics === 'int' ? 'int' : 'bv', limited, budget)
+    : undefined;
+  const prepared = prepareProgram(rewritten?.program ?? program, options.semantics, options.property, options.exactWraps === true);
+  const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
+  const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   const outcome = await runInScope(scope, () => solveWithinBudget(encoder, prepared.program, context, scope));
-  const run = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);
+  const finished = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);
+  const run = rewritten === undefined ? finished : backOnOriginal(encoder, program, options, rewritten, finished, budget);
   if (stage !== undefined) settings.record?.end(stage, run.verdict);
   return { ...run, solver: solver.name, solverCalls: { ...limited.statistics } };
+}
+
+/**
+ * A verdict on the rewritten program (permuted-reductions.ts) as one on the program: SAFE says what
+ * the rewrite rests on; an UNSAFE is replayed once more on the program itself (the rewrite keeps the
+ * nondeterministic choices, so the same choices fail there), else it is UNKNOWN.
+ */
+function backOnOriginal(encoder: Encoder, program: Program, options: RequestOptions, rewritten: RewrittenReductions, run: SolveOutcome, budget: Budget): SolveOutcome {
+  const verdict = run.verdict;
+  switch (verdict.kind) {
+    case 'unknown':
+      return run;
+    case 'safe':
+      return { ...run, verdict: { ...verdict, assumptions: [...verdict.assumptions, ...rewritten.notes] } };
+    case 'unsafe': {
+      const semantics = options.semantics === 'int' ? 'int' : 'bv';
+      const confirmation = confirmCounterexample(program, { kind: 'choices', counterexample: verdict.counterexample }, { semantics, budget });
+      if (confirmation.kind !== 'confirmed') return { ...run, verdict: { kind: 'unknown', reason: confirmation.reason } };
+      checkContract(encoder, program, { semantics, settings: options.settings }, confirmation.verdict);
+      return { ...run, verdict: confirmation.verdict };
+    }
+    default: {
+      const never: never = verdict;
+      throw new ContractBreach(`${encoder.name} answered an unknown verdict ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 /** the encoder's outcome, or UNKNOWN (timeout) naming the phase where the budget ran out */

@@ -21,6 +21,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { insertWrapChecks } from '../analysis/wrap-checks.js';
+import { expressionsOf, forEachStatement, forEachSubexpression } from '../ir/visit.js';
 import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
@@ -136,6 +137,21 @@ export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
   });
 }
 
+const bitwiseOperators: ReadonlySet<string> = new Set(['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'shiftLeft', 'shiftRight', 'bitwiseNot']);
+
+/** whether some expression of the program applies a bitwise operator */
+export function usesBitwiseOperators(program: Program): boolean {
+  let found = false;
+  forEachStatement(program.body, (statement) => {
+    for (const expression of expressionsOf(statement)) {
+      forEachSubexpression(expression, (node) => {
+        if ((node.kind === 'binary' || node.kind === 'unary') && bitwiseOperators.has(node.operator)) found = true;
+      });
+    }
+  });
+  return found;
+}
+
 /** the name of a stage in attempts and `decidedBy`: the encoding, and its semantics when the stage sets one */
 function stageName(stage: Stage): string {
   if (stage.exactWraps === true) return `${stage.encoder.name} (exact wraps)`;
@@ -147,7 +163,10 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
   const stop = new AbortController();
   const budget = Budget.start(settings.timeoutMilliseconds, undefined, stop.signal);
   // (for no-overflow every stage stays in `c`: bit-vectors do not see a signed overflow)
-  const mayWrap = options.semantics === 'c' && (options.property ?? 'unreach-call') === 'unreach-call' && insertWrapChecks(program).sites.length > 0;
+  // bitwise operators on two unknown operands have no exact reading over the integers (an
+  // uninterpreted value there): such a program gets the bit-precise stages too, like one that may wrap
+  const mayWrap = options.semantics === 'c' && (options.property ?? 'unreach-call') === 'unreach-call'
+    && (insertWrapChecks(program).sites.length > 0 || usesBitwiseOperators(program));
   const stages = settings.stages ?? (mayWrap ? stagesForWrapAround(portfolioStages()) : portfolioStages());
   const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];

@@ -1,0 +1,163 @@
+// Reductions repeated after a permutation (issue 27, item 3): for each pair analysis/reductions.ts
+// finds (a fold res = F(res, x[i], i) over the cells [low, high) of x, then swaps of two cells and
+// rotations by one of that range, then the same fold again), the solver proves that the fold does
+// not depend on the order of the values it reads, and the second result is then written as a copy
+// of the first: `r' = POST(res')` becomes `r' = r`, and the second fold's statements go when nothing
+// after reads its accumulator or counter. Comparisons of copies in the assertions are then decided
+// and the statements no assertion needs sliced away (analysis/assertion-slice.ts). Every encoding
+// gets the rewritten program.
+//
+// The laws asked, in C's semantics (bv; int when the run asks for mathematical integers):
+//   exchange: F(F(r, a, i), b, i + 1) = F(F(r, b, i), a, i + 1)  for every r, i, a, b
+//     (the cells at i and i + 1 holding a, b or b, a; every other cell the same);
+//   first:    F(G(a), b, S) = F(G(b), a, S)  when the fold starts from G(x[S − 1]).
+// Since F reads only the cell at its own counter, exchanging the values of two adjacent cells of the
+// range leaves the fold's result unchanged; adjacent exchanges generate every permutation of the
+// range; so the fold of the permuted array equals the fold of the original, and POST of it too.
+// The statements between write x only by such permutations and leave r alone (checked by the
+// analysis), so r' = r on every run: the rewrite keeps every run's values at every assertion.
+//
+// Soundness: the rewrite is exact (every run of the program and of the rewrite read the same
+// nondeterministic values, since a fold has no nondeterministic choice, and agree on every variable
+// a later statement reads), given the
+// solver's unsat answers; an answer other than unsat leaves the program as it is.
+
+import { createAssign, createProgram, createVariableExpression, convertedTo } from '../ir/factory.js';
+import type { ArrayVariable, Expression, Program, ScalarVariable, Semantics, Statement } from '../ir/types.js';
+import { foldCopiedComparisons, sliceForAssertions } from '../analysis/assertion-slice.js';
+import { deadFoldStatements, permutedReductionPairs, type Reduction } from '../analysis/reductions.js';
+import { createSmtScript, equal, freeSymbols, not, store, symbol, type SymbolTerm, type Term } from '../smt/terms.js';
+import type { Solver } from '../solvers/solver.js';
+import { arrayVariableSort, constantTerm, ExpressionTranslator, scalarSort, type ExpressionEnvironment } from '../symbolic/expressions.js';
+import type { Budget } from './budget.js';
+
+export interface RewrittenReductions {
+  readonly program: Program;
+  /** one line per copied result, for a SAFE verdict's assumptions */
+  readonly notes: readonly string[];
+}
+
+/** the limit of one law's query, in milliseconds */
+const lawMilliseconds = 2_000;
+
+class NotExact extends Error {}
+
+/** the program with each proven repeated reduction's result copied from the earlier one, or undefined when nothing changed */
+export async function copyPermutedReductions(program: Program, semantics: Semantics, solver: Solver, budget: Budget): Promise<RewrittenReductions | undefined> {
+  const pairs = permutedReductionPairs(program.body);
+  if (pairs.length === 0) return undefined;
+  const body: Statement[] = [...program.body];
+  const notes: string[] = [];
+  const removed = new Set<number>();
+  for (const pair of pairs) {
+    if (budget.expired() || !(await lawsHold(pair.later, semantics, solver, budget))) continue;
+    const { earlier, later } = pair;
+    body[later.resultIndex] = createAssign(later.result.target, createVariableExpression(earlier.result.target), later.result.location);
+    for (const index of deadFoldStatements(program.body, later)) removed.add(index);
+    const where = (reduction: Reduction): string => `${reduction.loop.location.line}:${reduction.loop.location.column}`;
+    notes.push(`the fold at ${where(later)} equals the one at ${where(earlier)} after ${pair.permutations.join(', ') || 'no change'} of its cells (its order-independence proven by the solver in ${semantics} semantics)`);
+  }
+  if (notes.length === 0) return undefined;
+  const kept = sliceForAssertions(foldCopiedComparisons(body.filter((_, index) => !removed.has(index))));
+  return { program: createProgram(program.file, program.scalars, program.arrays, kept, program.dataModel), notes };
+}
+
+/** the fold's terms in one semantics: F at (r, i, X), the counter's successor, G at X, a cell's index */
+class FoldTerms {
+  private readonly translator: ExpressionTranslator;
+
+  constructor(private readonly reduction: Reduction, readonly semantics: Semantics) {
+    this.translator = new ExpressionTranslator(semantics);
+  }
+
+  private evaluate(expression: Expression, values: ReadonlyMap<number, Term>, array: Term | undefined): Term {
+    const environment: ExpressionEnvironment = {
+      scalar: (variable) => {
+        const value = values.get(variable.id);
+        if (value === undefined) throw new NotExact(`reads ${variable.name}`);
+        return value;
+      },
+      array: (read) => {
+        if (array === undefined || read.id !== this.reduction.array.id) throw new NotExact(`reads ${read.sourceName}`);
+        return array;
+      },
+      opaque: (operation) => {
+        throw new NotExact(`uses ${operation}`);
+      },
+    };
+    const translation = this.translator.translate(expression, environment);
+    if (!(translation.definedness.kind === 'boolConstant' && translation.definedness.value)) throw new NotExact('may be undefined');
+    return translation.term;
+  }
+
+  step(accumulator: Term, counter: Term, array: Term): Term {
+    const { reduction } = this;
+    return this.evaluate(convertedTo(reduction.update, reduction.accumulator.type), new Map([[reduction.accumulator.id, accumulator], [reduction.counter.id, counter]]), array);
+  }
+
+  next(counter: Term): Term {
+    const { reduction } = this;
+    return this.evaluate(convertedTo(reduction.step, reduction.counter.type), new Map([[reduction.counter.id, counter]]), undefined);
+  }
+
+  initial(array: Term): Term {
+    const { reduction } = this;
+    return this.evaluate(convertedTo(reduction.initial, reduction.accumulator.type), new Map(), array);
+  }
+
+  index(counter: Term): Term {
+    return this.translator.convertIndex(counter, this.reduction.counter.type);
+  }
+
+  constant(value: bigint, variable: ScalarVariable): Term {
+    return constantTerm(value, variable.type, this.semantics);
+  }
+
+  fresh(name: string, variable: ScalarVariable | ArrayVariable): SymbolTerm {
+    return symbol(`${name}!law`, variable.kind === 'array' ? arrayVariableSort(variable, this.semantics) : scalarSort(variable.type, this.semantics));
+  }
+
+  element(name: string): SymbolTerm {
+    return symbol(`${name}!law`, scalarSort(this.reduction.array.elementType, this.semantics));
+  }
+}
+
+/** the exchange law and, for a fold that starts from a cell, the first law (see the header) */
+async function lawsHold(reduction: Reduction, semantics: Semantics, solver: Solver, budget: Budget): Promise<boolean> {
+  const terms = new FoldTerms(reduction, semantics);
+  const laws: Term[] = [];
+  try {
+    const r = terms.fresh('r', reduction.accumulator);
+    const i = terms.fresh('i', reduction.counter);
+    const cells = terms.fresh('x', reduction.array);
+    const [a, b] = [terms.element('a'), terms.element('b')];
+    const next = terms.next(i);
+    // F reads only the cell at its own counter (the analysis checks it): each step sees its value alone
+    const at = (counter: Term, value: Term): Term => store(cells, terms.index(counter), value);
+    const twice = (first: Term, second: Term): Term => terms.step(terms.step(r, i, at(i, first)), next, at(next, second));
+    laws.push(equal(twice(a, b), twice(b, a)));
+    if (reduction.initialReadsCell) {
+      const first = terms.constant(reduction.first, reduction.counter);
+      const previous = terms.constant(reduction.first - 1n, reduction.counter);
+      const once = (before: Term, value: Term): Term => terms.step(terms.initial(at(previous, before)), first, at(first, value));
+      laws.push(equal(once(a, b), once(b, a)));
+    }
+  } catch (error) {
+    if (error instanceof NotExact) return false;
+    throw error;
+  }
+  for (const law of laws) {
+    const query = not(law);
+    const script = createSmtScript({
+      headerComments: ['a law of a reduction repeated after a permutation: unsat proves it'],
+      logic: 'ALL',
+      constants: freeSymbols(query),
+      functions: [],
+      assertions: [{ term: query }],
+    });
+    const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(lawMilliseconds) });
+    if (result.kind !== 'unsat') return false;
+  }
+  return true;
+}
+
