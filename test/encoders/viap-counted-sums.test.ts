@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { countWhere, countedSum, intervalWhere } from '../../src/encoders/viap/counted-sums.js';
 import { intervalCandidates } from '../../src/encoders/viap/interval-forms.js';
 import {
-  add, apply, boolSort, equal, euclideanDivide, euclideanModulo, subtract, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, negate, not, symbol, type Term,
+  add, apply, boolSort, equal, euclideanDivide, falseTerm, trueTerm, euclideanModulo, subtract, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, negate, not, symbol, type Term,
 } from '../../src/smt/terms.js';
 import { printTerm } from '../../src/smt/printer.js';
 import { evaluateTerm } from '../support/term-evaluator.js';
@@ -55,7 +55,7 @@ describe('viap counted sums', () => {
     expect(checked).toBeGreaterThan(2000);
   });
 
-  it('count conjunctions of one threshold with conditions free of the counter (r − n < N − n among them) exactly, and refuse two thresholds', () => {
+  it('count conjunctions of one threshold with conditions free of the counter (r − n < N − n among them) exactly', () => {
     let checked = 0;
     for (let threshold = -2n; threshold <= 6n; threshold++) {
       for (let left = -1n; left <= 3n; left++) {
@@ -77,7 +77,33 @@ describe('viap counted sums', () => {
       }
     }
     expect(checked).toBeGreaterThan(2000);
-    expect(countWhere(apply('and', [lessEqual(n, intConstant(3n)), greater(n, intConstant(1n))], boolSort), n, varying)).toBeUndefined();
+  });
+
+  it('count thresholds with a second threshold or a periodic condition, and boolean ites with a constant branch, exactly', () => {
+    let checked = 0;
+    for (let low = -2n; low <= 6n; low++) {
+      for (let high = -1n; high <= 8n; high++) {
+        for (const modulus of [2n, 3n]) {
+          const periodic = equal(euclideanModulo(n, intConstant(modulus)), intConstant(0n));
+          for (const condition of [
+            apply('and', [lessEqual(n, intConstant(high)), greater(n, intConstant(low))], boolSort),
+            apply('and', [greater(n, intConstant(low)), periodic], boolSort),
+            apply('and', [periodic, less(n, intConstant(high))], boolSort),
+            apply('and', [greaterEqual(n, intConstant(low)), less(n, intConstant(high)), periodic], boolSort),
+            ite(greater(n, intConstant(low)), periodic, falseTerm),
+            ite(less(n, intConstant(high)), trueTerm, periodic),
+          ]) {
+            const count = countWhere(condition, n, varying);
+            expect(count, `a count for ${printTerm(condition)}`).toBeDefined();
+            for (let size = 0n; size <= 10n; size++) {
+              expect(value(count!, { n: size }), `${printTerm(condition)}, size ${size}`).toBe(bruteCount(condition, size));
+              checked++;
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(5000);
   });
 
   it('count periodic conditions exactly, with the remainder inside and outside [0, m)', () => {

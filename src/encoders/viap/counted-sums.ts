@@ -109,7 +109,15 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
       // the count where the conjuncts free of the counter hold, else 0
       const split = splitConjunction(condition, counter, varying);
       const counted = split === undefined ? undefined : countWhere(split.counted, counter, varying);
-      return counted === undefined ? undefined : ite(and(...split!.invariant), counted, intConstant(0n));
+      if (counted !== undefined) return ite(and(...split!.invariant), counted, intConstant(0n));
+      return countWithinThreshold(condition.arguments, counter, varying);
+    }
+    case 'ite': {
+      // a boolean ite with a constant branch: ite(c, x, false) is c and x, ite(c, true, x) is not (not c and not x)
+      const [test, thenValue, elseValue] = condition.arguments as readonly [Term, Term, Term];
+      if (elseValue.kind === 'boolConstant') return countWhere(elseValue.value ? not(and(test, not(thenValue))) : and(test, thenValue), counter, varying);
+      if (thenValue.kind === 'boolConstant') return countWhere(thenValue.value ? not(and(not(test), not(elseValue))) : and(not(test), elseValue), counter, varying);
+      return undefined;
     }
     case '<': case '<=': case '>': case '>=': {
       const difference = thresholdOf(condition.operator, left, right, counter, varying);
@@ -131,6 +139,30 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
     default:
       return undefined;
   }
+}
+
+/**
+ * #{t ∈ [0, n) : T(t) ∧ R(t)} for a threshold conjunct T on the counter and the rest R counted by
+ * countWhere as C(n): C(min(n, max(0, K))) for t < K, C(n) − C(min(n, max(0, L))) for t >= L (the
+ * cells above N / 2 whose index is a multiple of 3)
+ */
+function countWithinThreshold(conjuncts: readonly Term[], counter: SymbolTerm, varying: ReadonlySet<string>): Term | undefined {
+  const negated: Readonly<Record<string, string>> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
+  for (const [index, conjunct] of conjuncts.entries()) {
+    // not (a < b) is a >= b
+    const inner = conjunct.kind === 'apply' && conjunct.operator === 'not' ? conjunct.arguments[0]! : conjunct;
+    if (inner.kind !== 'apply' || negated[inner.operator] === undefined || inner.arguments.length !== 2) continue;
+    const operator = inner === conjunct ? inner.operator : negated[inner.operator]!;
+    const difference = thresholdOf(operator, inner.arguments[0]!, inner.arguments[1]!, counter, varying);
+    if (difference === undefined) continue;
+    const rest = conjuncts.filter((_, position) => position !== index);
+    const counted = countWhere(rest.length === 1 ? rest[0]! : and(...rest), counter, varying);
+    if (counted === undefined) continue;
+    const at = (bound: Term): Term => substituteTerm(counted, new Map([[counter.name, countBelow(bound, counter)]]));
+    // n + F < 0 ⇔ n < −F;  −n + F < 0 ⇔ n >= F + 1
+    return difference.sign === 1n ? at(negate(difference.rest)) : subtract(counted, at(add(difference.rest, intConstant(1n))));
+  }
+  return undefined;
 }
 
 /**

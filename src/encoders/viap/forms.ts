@@ -15,7 +15,7 @@ import type { Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable, ScalarVariable } from '../../ir/types.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  and, applyFunction, declareFunction, equal, implies, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  and, applyFunction, declareFunction, equal, implies, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, falseTerm, type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../../symbolic/expressions.js';
 import { countedSum } from './counted-sums.js';
@@ -249,15 +249,27 @@ export async function decideConditions(
     // both sides occur: each branch is decided knowing the condition (or its negation) holds there
     const kept = await decideConditions(reduced, replacements, assumptions, decide, questions);
     const narrowed = substituteTerm(kept, replacements);
-    return ite(
-      kept,
-      await decideConditions(term.arguments[1]!, replacements, [...assumptions, narrowed], decide, questions),
-      await decideConditions(term.arguments[2]!, replacements, [...assumptions, not(narrowed)], decide, questions),
-    );
+    const branch = async (value: Term, known: readonly Term[]): Promise<Term> => decidedAtom(await decideConditions(value, replacements, known, decide, questions), replacements, known, decide, questions);
+    return ite(kept, await branch(term.arguments[1]!, [...assumptions, narrowed]), await branch(term.arguments[2]!, [...assumptions, not(narrowed)]));
   }
   const operands: Term[] = [];
   for (const operand of term.arguments) operands.push(await decideConditions(operand, replacements, assumptions, decide, questions));
   return withOperands(term, operands);
+}
+
+/** a comparison of integers (the branch of a boolean ite) replaced by true or false where the assumptions decide it */
+async function decidedAtom(
+  term: Term, replacements: ReadonlyMap<string, Term>, assumptions: readonly Term[],
+  decide: NonNullable<Translator['decide']>, questions: { left: number },
+): Promise<Term> {
+  const comparison = term.kind === 'apply' && ['=', '<', '<=', '>', '>='].includes(term.operator) && term.arguments.length === 2 && term.arguments[0]!.sort.kind === 'int';
+  if (!comparison || questions.left <= 0) return term;
+  const atom = substituteTerm(term, replacements);
+  questions.left--;
+  if (await decide(assumptions, atom)) return trueTerm;
+  questions.left--;
+  if (questions.left >= 0 && await decide(assumptions, not(atom))) return falseTerm;
+  return term;
 }
 
 /** the conjunction without the conjuncts (of two or more) that the assumptions decide true (true when all are) */

@@ -1,13 +1,13 @@
 // Exact simplification of viap terms after substitution (e.g. the body of iteration q read at the
 // cell that iteration writes): comparisons of two integer terms whose difference is a constant
-// polynomial are decided (x + 0 = x, x < x + 1), and `and`, `or`, `not`, `ite` fold the constants
-// that result. Only identities over the mathematical integers are used (int semantics), so the
+// polynomial are decided (x + 0 = x, x < x + 1), an ite compared with a constant is compared in each
+// branch, x mod 1 is 0, and `and`, `or`, `not`, `ite` fold the constants that result. Only identities over the mathematical integers are used (int semantics), so the
 // simplified term equals the original under every interpretation.
 
 import { printTerm } from '../../smt/printer.js';
 import { isConstantPolynomial, subtractPolynomials } from '../../analysis/polynomial.js';
 import {
-  and, boolConstant, freeSymbolNames, implies, ite, not, or, substituteTerm, type Term,
+  and, boolConstant, freeSymbolNames, implies, intConstant, ite, not, or, substituteTerm, type Term,
   type SymbolTerm,
 } from '../../smt/terms.js';
 import { AtomTable, termPolynomial } from './polynomial-terms.js';
@@ -49,6 +49,33 @@ function decideComparison(operator: string, left: Term, right: Term): boolean | 
   }
 }
 
+/**
+ * ite with two constant boolean branches folded (ite(c, true, false) is c); with one, it stays an
+ * ite, so that deciding its conditions (forms.ts) can still decide the other branch
+ */
+function booleanIte(condition: Term, thenTerm: Term, elseTerm: Term): Term {
+  if (thenTerm.kind === 'boolConstant' && elseTerm.kind === 'boolConstant') {
+    if (thenTerm.value === elseTerm.value) return thenTerm;
+    return thenTerm.value ? condition : not(condition);
+  }
+  return ite(condition, thenTerm, elseTerm);
+}
+
+/**
+ * a comparison decided when the difference of its sides is a constant; an ite compared with a
+ * constant becomes the comparison in each branch (ite(c, x mod 1, n + 1) = 0 is ite(c, true, n + 1 = 0))
+ */
+function compared(term: Extract<Term, { kind: 'apply' }>, left: Term, right: Term): Term {
+  const decided = decideComparison(term.operator, left, right);
+  if (decided !== undefined) return boolConstant(decided);
+  if (left.kind === 'apply' && left.operator === 'ite' && right.kind === 'intConstant') {
+    const [condition, thenTerm, elseTerm] = left.arguments as [Term, Term, Term];
+    const branch = (value: Term): Term => compared(withOperands(term, [value, right]) as Extract<Term, { kind: 'apply' }>, value, right);
+    return booleanIte(condition, branch(thenTerm), branch(elseTerm));
+  }
+  return withOperands(term, [left, right]);
+}
+
 export function simplifyTerm(term: Term): Term {
   const memo = new Map<Term, Term>();
   const visit = (current: Term): Term => {
@@ -62,10 +89,15 @@ export function simplifyTerm(term: Term): Term {
         case 'or': result = or(...operands); break;
         case 'not': result = not(operands[0]!); break;
         case '=>': result = implies(operands[0]!, operands[1]!); break;
-        case 'ite': result = ite(operands[0]!, operands[1]!, operands[2]!); break;
+        case 'ite': result = booleanIte(operands[0]!, operands[1]!, operands[2]!); break;
         case '=': case '<': case '<=': case '>': case '>=': {
-          const decided = operands.length === 2 ? decideComparison(current.operator, operands[0]!, operands[1]!) : undefined;
-          result = decided !== undefined ? boolConstant(decided) : withOperands(current, operands);
+          result = operands.length === 2 ? compared(current, operands[0]!, operands[1]!) : withOperands(current, operands);
+          break;
+        }
+        case 'mod': {
+          // x mod ±1 = 0 (a Euclidean remainder by one)
+          const divisor = operands[1];
+          result = divisor?.kind === 'intConstant' && (divisor.value === 1n || divisor.value === -1n) ? intConstant(0n) : withOperands(current, operands);
           break;
         }
         default: result = withOperands(current, operands); break;
