@@ -25,7 +25,8 @@ function red(text: string, colour: boolean): string {
   return colour ? `\u001b[31m${text}\u001b[0m` : text;
 }
 
-export async function runBench(commandLine: CommandLine, command: readonly string[]): Promise<number> {
+export async function runBench(commandLine: CommandLine): Promise<number> {
+  const command = [process.execPath, process.argv[1]!];
   const source = loadTasks(commandLine.file);
   if (source.kind === 'error') throw new UsageError(source.message);
   const known = [...encoderNames(), 'portfolio'];
