@@ -8,7 +8,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import cliProgress from 'cli-progress';
+import { fileURLToPath } from 'node:url';
 import { cactusSvg } from '../campaign/cactus.js';
 import { changesAgainst, markdownTable, resultsCsv, summarise } from '../campaign/report.js';
 import { readResults, runCampaign, type CampaignResult } from '../campaign/run.js';
@@ -25,8 +25,10 @@ function red(text: string, colour: boolean): string {
   return colour ? `\u001b[31m${text}\u001b[0m` : text;
 }
 
+/** the worker process of the campaign: this module's compiled sibling bench-worker.js */
+const workerModule = fileURLToPath(new URL('./bench-worker.js', import.meta.url));
+
 export async function runBench(commandLine: CommandLine): Promise<number> {
-  const command = [process.execPath, process.argv[1]!];
   const source = loadTasks(commandLine.file);
   if (source.kind === 'error') throw new UsageError(source.message);
   const known = [...encoderNames(), 'portfolio'];
@@ -36,11 +38,12 @@ export async function runBench(commandLine: CommandLine): Promise<number> {
   mkdirSync(directory, { recursive: true });
   const resultsPath = join(directory, 'results.jsonl');
   const terminal = process.stderr.isTTY === true;
+  // the progress bar's library is loaded only for a terminal
   const bar = terminal
-    ? new cliProgress.SingleBar({
+    ? new (await import('cli-progress')).default.SingleBar({
       format: 'bench [{bar}] {value}/{total} | correct {correct} | wrong {wrong} | unknown {unknown} | {duration_formatted} elapsed, {eta_formatted} left',
       stream: process.stderr,
-    }, cliProgress.Presets.shades_classic)
+    }, (await import('cli-progress')).default.Presets.shades_classic)
     : undefined;
   const counts = { correct: 0, wrong: 0, unknown: 0 };
   let fresh = 0;
@@ -52,7 +55,7 @@ export async function runBench(commandLine: CommandLine): Promise<number> {
   const total = source.tasks.length * encodings.length;
   bar?.start(total, 0, counts);
   const results = await runCampaign({
-    command, tasks: source.tasks, encodings, solver: commandLine.solver, timeoutSeconds: commandLine.timeoutSeconds,
+    workerModule, tasks: source.tasks, encodings, solver: commandLine.solver, timeoutSeconds: commandLine.timeoutSeconds,
     jobs: commandLine.jobs ?? availableParallelism(), resultsPath,
     onResult: (result, done) => {
       fresh++;

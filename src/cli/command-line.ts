@@ -128,7 +128,7 @@ export function helpText(): string {
     `(default ${defaultPortfolioTimeoutSeconds} s), cheapest first; the first SAFE or UNSAFE wins and says which encoding decided.`,
     '`compare` runs every encoding with the whole --timeout each (under each solver of --solver a,b)',
     'and prints a table: verdict, time, query size (bytes, assertions, quantifiers), reason.',
-    '`bench` runs a campaign (one process per task and encoding, resumable) and writes results.jsonl,',
+    '`bench` runs a campaign (--jobs worker processes, each running many tasks; resumable) and writes results.jsonl,',
     'results.csv, table.md and cactus.svg into --out-dir (default bench-results).',
     '',
     'Encodings:',

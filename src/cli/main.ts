@@ -54,7 +54,7 @@ async function runCommand(commandLine: CommandLine, startWatchdog: (budgetSecond
   }
 }
 
-function reportInternalError(error: unknown, debug: boolean): void {
+export function reportInternalError(error: unknown, debug: boolean): void {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`encode: internal error: ${message}\n(this is a bug in encode; --debug prints the stack trace)\n`);
   if (!debug) return;
@@ -62,22 +62,22 @@ function reportInternalError(error: unknown, debug: boolean): void {
   if (error instanceof Error && typeof error.cause === 'string') process.stderr.write(`${error.cause}\n`);
 }
 
-/** Runs the command and exits the process; never returns normally, never prints a stack trace unless asked. */
-export async function main(argv: readonly string[]): Promise<never> {
+/** what a run of the command line needs from the process it runs in (main's own, or a bench worker) */
+export interface CommandProcess {
+  /** print stack traces of internal errors; set from --debug once argv is read */
+  debug: boolean;
+  /** ends the run at once with this exit code (the watchdog's last resort) */
+  readonly exitNow: (code: number) => void;
+}
+
+/**
+ * Runs one command line and returns its exit code; prints what the command prints, a usage error
+ * or an internal error (never a stack trace unless asked). Only the watchdog ends the run early,
+ * through `host.exitNow`.
+ */
+export async function runCommandLine(argv: readonly string[], host: CommandProcess): Promise<number> {
   let code: number;
   let watchdog: NodeJS.Timeout | undefined;
-  let debug = argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']);
-  // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
-  process.stdout.on('error', () => process.exit(exitCodes.safe));
-  // An error thrown outside the run's promise chain (the embedded z3's worker threads raise
-  // "memory access out of bounds" from inside z3 after many interrupted queries in one process) is
-  // an internal error like any other: the message, exit 70, no stack trace unless asked.
-  const crashed = (error: unknown): void => {
-    reportInternalError(error, debug);
-    process.exit(exitCodes.internalError);
-  };
-  process.on('uncaughtException', crashed);
-  process.on('unhandledRejection', crashed);
   try {
     const commandLine = parseCommandLine(argv);
     if (commandLine === 'help') {
@@ -87,7 +87,7 @@ export async function main(argv: readonly string[]): Promise<never> {
       process.stdout.write(`${readPackageVersion()}\n`);
       code = exitCodes.safe;
     } else {
-      debug = commandLine.debug;
+      host.debug = commandLine.debug;
       // The kernel stops every encoding at its budget; this is the last line of defence so that the
       // process always ends, even if a back end ignores its budget. It starts with the budget.
       const startWatchdog = (budgetSeconds: number, report: WatchdogReport): void => {
@@ -95,7 +95,7 @@ export async function main(argv: readonly string[]): Promise<never> {
           const { fields, running } = report();
           const reason = `timeout (watchdog)${running.length === 0 ? '' : `: still running ${running.join(', ')}`}`;
           process.stdout.write(commandLine.json ? `${JSON.stringify({ ...fields, verdict: 'unknown', reason, reasonKind: 'timeout' })}\n` : `UNKNOWN (${reason})\n`);
-          process.exit(exitCodes.unknown);
+          host.exitNow(exitCodes.unknown);
         }, budgetSeconds * 1000 + watchdogGraceMilliseconds);
       };
       code = await runCommand(commandLine, startWatchdog);
@@ -105,11 +105,29 @@ export async function main(argv: readonly string[]): Promise<never> {
       process.stderr.write(`encode: error: ${error.message}\n(see encode --help)\n`);
       code = exitCodes.usage;
     } else {
-      reportInternalError(error, debug);
+      reportInternalError(error, host.debug);
       code = exitCodes.internalError;
     }
   }
   if (watchdog !== undefined) clearTimeout(watchdog);
+  return code;
+}
+
+/** Runs the command and exits the process; never returns normally, never prints a stack trace unless asked. */
+export async function main(argv: readonly string[]): Promise<never> {
+  const host: CommandProcess = { debug: argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']), exitNow: (code) => process.exit(code) };
+  // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
+  process.stdout.on('error', () => process.exit(exitCodes.safe));
+  // An error thrown outside the run's promise chain (the embedded z3's worker threads raise
+  // "memory access out of bounds" from inside z3 after many interrupted queries in one process) is
+  // an internal error like any other: the message, exit 70, no stack trace unless asked.
+  const crashed = (error: unknown): void => {
+    reportInternalError(error, host.debug);
+    process.exit(exitCodes.internalError);
+  };
+  process.on('uncaughtException', crashed);
+  process.on('unhandledRejection', crashed);
+  const code = await runCommandLine(argv, host);
   // Flush stdout before exiting: process.exit does not wait for pending pipe writes.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);
