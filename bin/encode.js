@@ -6,13 +6,15 @@
 // as dist/src/cli/main.js: a tsc run without the bundling step leaves an older bundle, ignored then.
 // With --debug (or ENCODE_DEBUG) the modules run unbundled, so that stack traces name their files.
 
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+// This file is CommonJS (bin/package.json): Node starts a CommonJS entry ~10 ms sooner than a module.
 
-const distribution = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+'use strict';
+const { readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { join } = require('node:path');
+const vm = require('node:vm');
+
+const distribution = join(__dirname, '..', 'dist');
 const bundleFile = join(distribution, 'encode.cjs');
 
 function bundleIsCurrent() {
@@ -54,5 +56,5 @@ function loadBundle() {
 }
 
 const debugging = process.argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']);
-const { main } = !debugging && bundleIsCurrent() ? loadBundle() : await import('../dist/src/cli/main.js');
-main(process.argv.slice(2));
+if (!debugging && bundleIsCurrent()) loadBundle().main(process.argv.slice(2));
+else import('../dist/src/cli/main.js').then(({ main }) => main(process.argv.slice(2)));
