@@ -1,5 +1,6 @@
 // `encode bench SOURCE`: a benchmark campaign from the command line. Runs src/campaign over the
-// tasks of SOURCE (a manifest .json, a folder of task .yml or of .c files), shows a progress bar on
+// tasks of SOURCE (a manifest .json, a folder of task .yml or of .c files) in --jobs worker
+// processes (./bench-worker.ts, each running many tasks), shows a progress bar on
 // stderr when it is a terminal (cli-progress), prints each wrong verdict as it happens (red on a
 // terminal), and writes into --out-dir (default bench-results): results.jsonl (as results come;
 // rerunning the same command resumes), results.csv, table.md and cactus.svg. With --against FILE
@@ -13,7 +14,7 @@ import { cactusSvg } from '../campaign/cactus.js';
 import { changesAgainst, markdownTable, resultsCsv, summarise } from '../campaign/report.js';
 import { readResults, runCampaign, type CampaignResult } from '../campaign/run.js';
 import { loadTasks } from '../campaign/tasks.js';
-import { encoderNames } from '../encoders/index.js';
+import { encoderNames } from '../encoders/catalogue.js';
 import { UsageError, type CommandLine } from './command-line.js';
 
 /** the exit code of a campaign that met a wrong verdict: a bug in encode */
