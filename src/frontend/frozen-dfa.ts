@@ -14,6 +14,7 @@
 // precedence predicates (the only ones of grammars/C.g4) or NONE keep their predicates; any other
 // accept state is frozen as a dead end, so that the runtime decides there.
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,16 +64,9 @@ export interface StoredDfa {
   readonly decisions: readonly StoredDecision[];
 }
 
-/** FNV-1a over the serialized ATN: which grammar the DFAs were learned on */
+/** a digest of the serialized ATN: which grammar the DFAs were learned on */
 export function atnFingerprint(serializedAtn: readonly number[]): string {
-  let hash = 0x811c9dc5;
-  for (const value of serializedAtn) {
-    hash ^= value & 0xffff;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-    hash ^= value >>> 16;
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return `${serializedAtn.length}:${hash.toString(16)}`;
+  return `${serializedAtn.length}:${createHash('sha256').update(Uint32Array.from(serializedAtn)).digest('hex')}`;
 }
 
 function storedPredicates(state: DFAState): StoredState['predicates'] | 'unsupported' {
