@@ -1,6 +1,6 @@
 // Start-up and front end of `encode` in fresh processes, against `node -e 0` and `gcc -fsyntax-only`
 // measured in the same run (issue 28): `encode --help`, `--emit ir` on a 50-line program
-// (bench/startup/fifty-lines.c: preprocess + parse + lower) and on the largest file of
+// (bench/startup/fifty-lines.c: preprocess + parse + lower; also with --preprocessor builtin) and on the largest file of
 // ../shared/bench/sv-arrays. Uses hyperfine when it is installed (Debian: apt-get install hyperfine),
 // else times repeated runs itself (wall-clock only). Prints wall and CPU times and the ratios the
 // issue asks about. With --campaign it also times `encode bench` over bench/symbolic (one
@@ -111,6 +111,7 @@ function main(): void {
     { name: 'node -e 0', argv: [node, '-e', '0'] },
     { name: 'encode --help', argv: [node, encodeBinary, '--help'] },
     { name: 'encode fifty-lines.c --emit ir', argv: [node, encodeBinary, fiftyLines, '--emit', 'ir', '-o', '/dev/null'] },
+    { name: 'encode fifty-lines.c --emit ir --preprocessor builtin', argv: [node, encodeBinary, fiftyLines, '--emit', 'ir', '-o', '/dev/null', '--preprocessor', 'builtin'] },
     { name: 'gcc -fsyntax-only fifty-lines.c', argv: ['gcc', '-fsyntax-only', fiftyLines] },
   ];
   if (largest !== undefined) {
@@ -127,7 +128,9 @@ function main(): void {
   const fifty = byName.get('encode fifty-lines.c --emit ir')!;
   process.stdout.write('\n');
   process.stdout.write(`--help / node -e 0 (wall): ${ratio(help.wallMilliseconds, nodeTiming.wallMilliseconds)} (goal: at most 1.30x)\n`);
+  const builtin = byName.get('encode fifty-lines.c --emit ir --preprocessor builtin')!;
   process.stdout.write(`50 lines --emit ir above node -e 0 (wall): ${milliseconds(fifty.wallMilliseconds - nodeTiming.wallMilliseconds)} (goal: under 60 ms); its phases: ${JSON.stringify(roundTimes(frontEndPhases(fiftyLines)))}\n`);
+  process.stdout.write(`  the same with the built-in preprocessor (no cpp processes): ${milliseconds(builtin.wallMilliseconds - nodeTiming.wallMilliseconds)}\n`);
   if (largest !== undefined) {
     const encodeLargest = byName.get('encode largest --emit ir')!;
     const gccLargest = byName.get('gcc -fsyntax-only largest')!;
