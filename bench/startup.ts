@@ -1,7 +1,7 @@
 // Start-up and front end of `encode` in fresh processes, against `node -e 0` and `gcc -fsyntax-only`
 // measured in the same run (issue 28): `encode --help`, `--emit ir` on a 50-line program
-// (bench/startup/fifty-lines.c: preprocess + parse + lower; also with --preprocessor builtin) and on the largest file of
-// ../shared/bench/sv-arrays. Uses hyperfine when it is installed (Debian: apt-get install hyperfine),
+// (bench/startup/fifty-lines.c: preprocess + parse + lower; also with --preprocessor builtin) and
+// on the largest file of ../shared/bench/sv-arrays. Uses hyperfine when it is installed (Debian: apt-get install hyperfine),
 // else times repeated runs itself (wall-clock only). Prints wall and CPU times and the ratios the
 // issue asks about. With --campaign it also times `encode bench` over bench/symbolic (one
 // encoding, --jobs 1), which takes about a minute.
