@@ -1,5 +1,60 @@
 #!/usr/bin/env node
-// Entry point of the `encode` command; everything happens in dist/src/cli/main.js.
-import { main } from '../dist/src/cli/main.js';
+// Entry point of the `encode` command; everything happens in dist/src/cli/main.js. `npm run build`
+// also bundles it into one file, dist/encode.cjs (scripts/bundle.mjs), which starts ~0.1 s faster:
+// one file instead of ~150 modules, compiled from V8's code cache (dist/encode.cjs.<build>.cache,
+// written again whenever this Node rejects it). The bundle is used only when it is at least as new
+// as dist/src/cli/main.js: a tsc run without the bundling step leaves an older bundle, ignored then.
+// With --debug (or ENCODE_DEBUG) the modules run unbundled, so that stack traces name their files.
 
-main(process.argv.slice(2));
+// This file is CommonJS (bin/package.json): Node starts a CommonJS entry ~10 ms sooner than a module.
+
+'use strict';
+const { readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { join } = require('node:path');
+const vm = require('node:vm');
+
+const distribution = join(__dirname, '..', 'dist');
+const bundleFile = join(distribution, 'encode.cjs');
+
+function bundleIsCurrent() {
+  try {
+    return statSync(bundleFile).mtimeMs >= statSync(join(distribution, 'src', 'cli', 'main.js')).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** the code cache of this process's run, written for the next one (a failure to write only costs time) */
+function writeCodeCache(script, cacheFile) {
+  try {
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temporary, script.createCachedData());
+    renameSync(temporary, cacheFile);
+  } catch {
+    // a read-only installation: every run compiles the bundle
+  }
+}
+
+/** runs the bundle as CommonJS with its code cache and returns its exports */
+function loadBundle() {
+  const source = readFileSync(bundleFile, 'utf8');
+  const buildId = /^\/\/ encode build (\w+)/.exec(source)?.[1] ?? 'unknown';
+  const cacheFile = `${bundleFile}.${buildId}.cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  // the wrapper stays on the first line, so that line numbers in stack traces are the bundle's own
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundleFile, cachedData });
+  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => writeCodeCache(script, cacheFile));
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(bundleFile), module, bundleFile, distribution);
+  return module.exports;
+}
+
+const debugging = process.argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']);
+if (!debugging && bundleIsCurrent()) loadBundle().main(process.argv.slice(2));
+else import('../dist/src/cli/main.js').then(({ main }) => main(process.argv.slice(2)));

@@ -5,6 +5,7 @@
 // ~80 context subclasses share it; that alone made parsing ~4x slower. The patched base keeps
 // ParserRuleContext.prototype (and its statics) in the chain, so `instanceof` and all runtime
 // methods behave exactly as before.
+// The generated lexer is patched too: its ATN is deserialized on first use (see the end of this file).
 // Usage: node scripts/generate-parser.mjs
 
 import { execFileSync } from 'node:child_process';
@@ -55,3 +56,29 @@ if (source === before) {
   throw new Error('generate-parser: no context classes found to patch');
 }
 writeFileSync(parserFile, source);
+
+// CLexer: its ATN is deserialized (~10 ms in a fresh process) only when the generated lexer runs,
+// which is only when the hand-written fast lexer of src/frontend/parse.ts gives up; a CLexer is
+// still constructed for every parse (its tokens' source). Its interpreter is created on first use
+// (the same simulator the constructor would build), and decisionsToDFA on first read.
+const lexerFile = join(outputDirectory, 'CLexer.ts');
+let lexer = readFileSync(lexerFile, 'utf8');
+const eagerInterpreter = '        this.interpreter = new antlr.LexerATNSimulator(this, CLexer._ATN, CLexer.decisionsToDFA, new antlr.PredictionContextCache());';
+const eagerDecisions = '    private static readonly decisionsToDFA = CLexer._ATN.decisionToState.map( (ds: antlr.DecisionState, index: number) => new antlr.DFA(ds, index) );';
+if (!lexer.includes(eagerInterpreter) || !lexer.includes(eagerDecisions)) {
+  throw new Error('generate-parser: cannot find the interpreter and decisionsToDFA of CLexer.ts to make lazy');
+}
+lexer = lexer.replace(eagerInterpreter, `        // patched in by scripts/generate-parser.mjs: the simulator (and the ATN) on first use
+        let simulator: antlr.LexerATNSimulator | undefined;
+        Object.defineProperty(this, 'interpreter', {
+            get: () => (simulator ??= new antlr.LexerATNSimulator(this, CLexer._ATN, CLexer.decisionsToDFA, new antlr.PredictionContextCache())),
+            set: (value: antlr.LexerATNSimulator) => { simulator = value; },
+            configurable: true,
+            enumerable: true,
+        });`);
+lexer = lexer.replace(eagerDecisions, `    // patched in by scripts/generate-parser.mjs: built on first read
+    private static lazyDecisionsToDFA: antlr.DFA[] | undefined;
+    private static get decisionsToDFA(): antlr.DFA[] {
+        return CLexer.lazyDecisionsToDFA ??= CLexer._ATN.decisionToState.map( (ds: antlr.DecisionState, index: number) => new antlr.DFA(ds, index) );
+    }`);
+writeFileSync(lexerFile, lexer);

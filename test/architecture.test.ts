@@ -37,13 +37,16 @@ function sourceFiles(directory: string): string[] {
   return files;
 }
 
-/** the files of src/ each file imports (relative imports, type-only ones included) */
+/** the files of src/ each file imports (relative imports, type-only and dynamic ones included) */
 function importGraph(): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(sourceRoot)) {
     const text = readFileSync(file, 'utf8');
     const targets: string[] = [];
-    for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'(\.{1,2}\/[^']+)'/g)) {
+    const staticImports = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;]*?\bfrom\s+'(\.{1,2}\/[^']+)'/g)];
+    // a module loaded when it is used (`await import('./run.js')`) is a dependency all the same
+    const dynamicImports = [...text.matchAll(/\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g)];
+    for (const match of [...staticImports, ...dynamicImports]) {
       const target = resolve(dirname(file), match[1]!.replace(/\.js$/, '.ts'));
       if (!target.includes(`${join('frontend', 'generated')}`)) targets.push(relative(sourceRoot, target));
     }

@@ -11,8 +11,12 @@
 
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative } from 'node:path';
-import { parse } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { DataModel, PropertyKind } from '../ir/types.js';
+
+/** the YAML library, loaded on first use (it costs start-up time that most commands do not need) */
+const yaml = (): typeof Yaml => createRequire(import.meta.url)('yaml') as typeof Yaml;
 
 export type Expected = 'safe' | 'unsafe' | undefined;
 
@@ -99,7 +103,7 @@ export type TaskDefinition = { readonly kind: 'task'; readonly task: CampaignTas
 export function readTaskDefinition(path: string, id: string, wanted?: PropertyKind): TaskDefinition {
   let definition: Record<string, unknown>;
   try {
-    definition = parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+    definition = yaml().parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   } catch (error) {
     return { kind: 'error', message: `${path}: not a task definition (${error instanceof Error ? error.message : String(error)})` };
   }

@@ -1,5 +1,6 @@
 // `encode bench SOURCE`: a benchmark campaign from the command line. Runs src/campaign over the
-// tasks of SOURCE (a manifest .json, a folder of task .yml or of .c files), shows a progress bar on
+// tasks of SOURCE (a manifest .json, a folder of task .yml or of .c files) in --jobs worker
+// processes (./bench-worker.ts, each running many tasks), shows a progress bar on
 // stderr when it is a terminal (cli-progress), prints each wrong verdict as it happens (red on a
 // terminal), and writes into --out-dir (default bench-results): results.jsonl (as results come;
 // rerunning the same command resumes), results.csv, table.md and cactus.svg. With --against FILE
@@ -8,12 +9,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import cliProgress from 'cli-progress';
+import { fileURLToPath } from 'node:url';
 import { cactusSvg } from '../campaign/cactus.js';
 import { changesAgainst, markdownTable, resultsCsv, summarise } from '../campaign/report.js';
 import { readResults, runCampaign, type CampaignResult } from '../campaign/run.js';
 import { loadTasks } from '../campaign/tasks.js';
-import { encoderNames } from '../encoders/index.js';
+import { encoderNames } from '../encoders/catalogue.js';
 import { UsageError, type CommandLine } from './command-line.js';
 
 /** the exit code of a campaign that met a wrong verdict: a bug in encode */
@@ -25,7 +26,10 @@ function red(text: string, colour: boolean): string {
   return colour ? `\u001b[31m${text}\u001b[0m` : text;
 }
 
-export async function runBench(commandLine: CommandLine, command: readonly string[]): Promise<number> {
+/** the worker process of the campaign: this module's compiled sibling bench-worker.js */
+const workerModule = fileURLToPath(new URL('./bench-worker.js', import.meta.url));
+
+export async function runBench(commandLine: CommandLine): Promise<number> {
   const source = loadTasks(commandLine.file);
   if (source.kind === 'error') throw new UsageError(source.message);
   const known = [...encoderNames(), 'portfolio'];
@@ -35,11 +39,12 @@ export async function runBench(commandLine: CommandLine, command: readonly strin
   mkdirSync(directory, { recursive: true });
   const resultsPath = join(directory, 'results.jsonl');
   const terminal = process.stderr.isTTY === true;
+  // the progress bar's library is loaded only for a terminal
   const bar = terminal
-    ? new cliProgress.SingleBar({
+    ? new (await import('cli-progress')).default.SingleBar({
       format: 'bench [{bar}] {value}/{total} | correct {correct} | wrong {wrong} | unknown {unknown} | {duration_formatted} elapsed, {eta_formatted} left',
       stream: process.stderr,
-    }, cliProgress.Presets.shades_classic)
+    }, (await import('cli-progress')).default.Presets.shades_classic)
     : undefined;
   const counts = { correct: 0, wrong: 0, unknown: 0 };
   let fresh = 0;
@@ -51,7 +56,7 @@ export async function runBench(commandLine: CommandLine, command: readonly strin
   const total = source.tasks.length * encodings.length;
   bar?.start(total, 0, counts);
   const results = await runCampaign({
-    command, tasks: source.tasks, encodings, solver: commandLine.solver, timeoutSeconds: commandLine.timeoutSeconds,
+    workerModule, tasks: source.tasks, encodings, solver: commandLine.solver, timeoutSeconds: commandLine.timeoutSeconds,
     jobs: commandLine.jobs ?? availableParallelism(), resultsPath,
     onResult: (result, done) => {
       fresh++;

@@ -1,11 +1,12 @@
 // Reading argv into a typed command line. The options of the encodings are not listed here: they
-// come from the encoders' own declarations (src/encoders/index.ts `declaredOptions`), which give
+// come from the encoders' own declarations (src/encoders/catalogue.ts `declaredOptions`), which give
 // the flags, the help text and the validation. Only the options of the tool itself are written out.
+// It loads no encoding: their declarations come from the light catalogue (src/encoders/catalogue.ts).
 
 import { cac } from 'cac';
-import { declaredOptions, encoderNames, encoders, type DeclaredOption } from '../encoders/index.js';
+import { declaredOptions, encoderCatalogue, encoderNames, type DeclaredOption } from '../encoders/catalogue.js';
 import type { DataModel, VerdictSemantics } from '../ir/types.js';
-import { solverChoicesHelp } from '../solvers/index.js';
+import { solverChoicesHelp } from '../solvers/solver.js';
 
 export interface CommandLine {
   readonly file: string;
@@ -127,11 +128,11 @@ export function helpText(): string {
     `(default ${defaultPortfolioTimeoutSeconds} s), cheapest first; the first SAFE or UNSAFE wins and says which encoding decided.`,
     '`compare` runs every encoding with the whole --timeout each (under each solver of --solver a,b)',
     'and prints a table: verdict, time, query size (bytes, assertions, quantifiers), reason.',
-    '`bench` runs a campaign (one process per task and encoding, resumable) and writes results.jsonl,',
+    '`bench` runs a campaign (--jobs worker processes, each running many tasks; resumable) and writes results.jsonl,',
     'results.csv, table.md and cactus.svg into --out-dir (default bench-results).',
     '',
     'Encodings:',
-    ...[...encoders.values()].map((encoder) => `  ${encoder.name.padEnd(width)}${encoder.summary}`),
+    ...[...encoderCatalogue.values()].map((encoder) => `  ${encoder.name.padEnd(width)}${encoder.summary}`),
     '',
     'Options:',
     ...rows.map(format),
@@ -212,7 +213,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   if (named !== undefined && options.encoding !== undefined) throw new UsageError(`${named} runs every encoding: leave out --encoding (or drop ${named})`);
 
   const encoding = options.encoding === undefined ? defaultEncoding : String(options.encoding);
-  if (!encoders.has(encoding)) throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
+  if (!encoderCatalogue.has(encoding)) throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
   const emit = options.emit === undefined ? undefined : choice(options.emit, ['smt2', 'ir'] as const, '--emit', 'smt2');
   if (named !== undefined && emit !== undefined) throw new UsageError(`${named} solves: --emit needs one --encoding`);
   const command = named ?? (options.encoding === undefined && emit === undefined ? 'verify' : 'encoding');

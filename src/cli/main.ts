@@ -13,414 +13,48 @@
 // seconds from the end of the front end, and the soundness guard. The watchdog here is a last
 // resort only, at the budget plus one second; it prints the running record (kernel/run-record.ts):
 // which stages ran, how long, and the phase a running one was in.
+//
+// Start-up loads only the parsing of argv (command-line.ts, which reads the encodings' light
+// declarations); each command imports what it runs when it runs (run.ts: the front end, the
+// encodings and the solvers; bench.ts: the campaign; svcomp.ts: validate), so that --help and
+// --version cost little more than Node's own start-up.
 
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { encoders } from '../encoders/index.js';
-import type { EmittedArtefact, Encoder } from '../kernel/encoder.js';
-import { Budget } from '../kernel/budget.js';
-import { emitEncoding, InternalError, runEncoding, type EncodingRun } from '../kernel/guard.js';
-import { RunRecord } from '../kernel/run-record.js';
-import type { RequestOptions } from '../kernel/options.js';
-import { printProgram } from '../ir/print.js';
-import type { Program } from '../ir/types.js';
-import { runFrontEnd } from '../pipeline.js';
-import { compareEncodings } from '../portfolio/compare.js';
-import { runPortfolio, type PortfolioRun } from '../portfolio/index.js';
-import { printChcSystem, printSmtScript } from '../smt/printer.js';
-import { createSolver } from '../solvers/index.js';
-import type { Solver } from '../solvers/solver.js';
-import { describeReason, formatDiagnostic, unknownReason, type Diagnostic, type Verdict } from '../verdict.js';
 import { helpText, parseCommandLine, UsageError, type CommandLine } from './command-line.js';
-import { runBench } from './bench.js';
-import { describeReport, executeCounterexample, executionRecord, executionWanted, isDisagreement, type ExecutionReport } from './execution.js';
-import { formatCounterexample, formatTable } from './format.js';
-import { resolveInput, runValidate, svcompResultLine, writeWitnessIfAsked, type ResolvedInput } from './svcomp.js';
+import { exitCodes } from './exit-codes.js';
+import type { WatchdogReport } from './run.js';
 import { readPackageVersion } from './version.js';
 
-export const exitCodes = {
-  safe: 0,
-  unsafe: 10,
-  unknown: 20,
-  usage: 2,
-  inputError: 3,
-  unsupported: 5,
-  internalError: 70,
-} as const;
+export { exitCodes } from './exit-codes.js';
 
 /** the watchdog fires this long after the budget: a last resort, the kernel stops first */
 const watchdogGraceMilliseconds = 1_000;
 
-/** what the watchdog prints when it fires: the record so far (stages, times) and the stages still running */
-type WatchdogReport = () => { readonly fields: Record<string, unknown>; readonly running: readonly string[] };
-
-function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
-}
-
-function artefactText(artefact: EmittedArtefact): string {
-  return artefact.content.kind === 'smtScript' ? printSmtScript(artefact.content) : printChcSystem(artefact.content);
-}
-
-function writeArtefacts(commandLine: CommandLine, artefacts: readonly { suffix: string; text: string }[]): string[] {
-  const base = basename(commandLine.file, extname(commandLine.file));
-  if (commandLine.outputFile !== undefined) {
-    if (artefacts.length !== 1) throw new UsageError(`-o takes one artefact, but this encoding writes ${artefacts.length}; use --out-dir`);
-    writeFileSync(commandLine.outputFile, artefacts[0]!.text);
-    return [commandLine.outputFile];
-  }
-  if (commandLine.outputDirectory !== undefined) {
-    mkdirSync(commandLine.outputDirectory, { recursive: true });
-    return artefacts.map((artefact) => {
-      const path = join(commandLine.outputDirectory!, `${base}${artefact.suffix}`);
-      writeFileSync(path, artefact.text);
-      return path;
-    });
-  }
-  for (const artefact of artefacts) {
-    if (artefacts.length > 1) process.stdout.write(`; ---- ${base}${artefact.suffix} ----\n`);
-    process.stdout.write(artefact.text.endsWith('\n') ? artefact.text : `${artefact.text}\n`);
-  }
-  return [];
-}
-
-function verdictExitCode(verdict: Verdict): number {
-  switch (verdict.kind) {
-    case 'safe':
-      return exitCodes.safe;
-    case 'unsafe':
-      return exitCodes.unsafe;
-    case 'unknown':
-      return exitCodes.unknown;
+/** the command's module, imported now: nothing of it is loaded for --help or --version */
+async function runCommand(commandLine: CommandLine, startWatchdog: (budgetSeconds: number, report: WatchdogReport) => void): Promise<number> {
+  switch (commandLine.command) {
+    case 'bench': {
+      // bench runs the program commands in its worker processes, each with its own budget and watchdog
+      const { runBench } = await import('./bench.js');
+      return runBench(commandLine);
+    }
+    case 'validate': {
+      const { runValidate } = await import('./svcomp.js');
+      return runValidate(commandLine, { confirmed: exitCodes.unsafe, rejected: exitCodes.unknown, inputError: exitCodes.inputError });
+    }
+    case 'encoding':
+    case 'verify':
+    case 'compare': {
+      const { runProgram } = await import('./run.js');
+      return runProgram(commandLine, startWatchdog);
+    }
     default: {
-      const never: never = verdict;
-      throw new InternalError(`unknown verdict ${JSON.stringify(never)}`);
+      const never: never = commandLine.command;
+      throw new Error(`unknown command ${String(never)}`);
     }
   }
 }
 
-function verdictLine(verdict: Verdict): string {
-  switch (verdict.kind) {
-    case 'safe':
-      return 'SAFE';
-    case 'unsafe':
-      return 'UNSAFE';
-    case 'unknown':
-      return `UNKNOWN (${describeReason(verdict.reason)})`;
-    default: {
-      const never: never = verdict;
-      throw new InternalError(`unknown verdict ${JSON.stringify(never)}`);
-    }
-  }
-}
-
-function createSolverOrFail(commandLine: CommandLine): Solver {
-  const created = createSolver(commandLine.solver);
-  if (created.kind === 'error') throw new UsageError(created.message);
-  return created.solver;
-}
-
-/** --emit: the artefacts of the encoding (or the IR), written where the user said */
-async function emitArtefacts(commandLine: CommandLine, encoder: Encoder, program: Program, options: RequestOptions, record: Record<string, unknown>, times: Record<string, number>): Promise<number | undefined> {
-  let artefacts: { suffix: string; text: string }[];
-  if (commandLine.emit === 'ir') {
-    artefacts = [{ suffix: '.ir.txt', text: printProgram(program) }];
-  } else {
-    const emitStart = performance.now();
-    const solver = encoder.emitUsesSolver ? createSolverOrFail(commandLine) : undefined;
-    let emitted;
-    try {
-      emitted = await emitEncoding(encoder, program, options, solver, Budget.start(commandLine.timeoutSeconds * 1000));
-    } finally {
-      await solver?.dispose();
-    }
-    if (emitted.kind === 'unsupported') {
-      process.stderr.write(`${commandLine.file}: unsupported by ${encoder.name}: ${emitted.reason}\n`);
-      if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason: emitted.reason });
-      return exitCodes.unsupported;
-    }
-    artefacts = emitted.artefacts.map((artefact) => ({ suffix: artefact.suffix, text: artefactText(artefact) }));
-    times.encode = performance.now() - emitStart;
-  }
-  const written = writeArtefacts(commandLine, artefacts);
-  for (const path of written) if (!commandLine.json) process.stderr.write(`wrote ${path}\n`);
-  if (!commandLine.solve) {
-    if (commandLine.json) printJson({ ...record, verdict: 'emitted', files: written, times });
-    return exitCodes.safe;
-  }
-  return undefined;
-}
-
-function printRun(commandLine: CommandLine, record: Record<string, unknown>, run: EncodingRun, times: Record<string, number>): void {
-  const verdict = run.verdict;
-  if (commandLine.json) {
-    printJson({
-      ...record,
-      solver: run.solver,
-      solverCalls: run.solverCalls,
-      semantics: commandLine.semantics,
-      verdict: verdict.kind,
-      ...(verdict.kind === 'unknown' ? { reason: describeReason(verdict.reason), reasonKind: verdict.reason.kind, ...(verdict.reason.location === undefined ? {} : { reasonLocation: verdict.reason.location }) } : {}),
-      ...(verdict.kind === 'safe' ? { assumptions: verdict.assumptions } : {}),
-      ...(verdict.kind === 'unsafe'
-        ? {
-            violatedAt: verdict.violatedAt,
-            counterexample: {
-              scalars: verdict.counterexample.scalars.map(String),
-              arrays: verdict.counterexample.arrays.map((array) => ({
-                default: String(array.defaultValue),
-                entries: Object.fromEntries([...array.entries].map(([index, value]) => [String(index), String(value)])),
-              })),
-            },
-          }
-        : {}),
-      details: run.details,
-      ...(run.report === undefined ? {} : { report: run.report }),
-      times,
-    });
-    return;
-  }
-  process.stdout.write(`${verdictLine(verdict)}\n`);
-  if (run.report !== undefined && run.report.length > 0) process.stdout.write(`${run.report.join('\n')}\n`);
-  if (verdict.kind === 'safe' && verdict.assumptions.length > 0) process.stdout.write(`assuming: ${verdict.assumptions.join('; ')}\n`);
-  if (verdict.kind === 'unsafe') process.stdout.write(formatCounterexample(commandLine.file, verdict));
-  process.stdout.write(`solver: ${run.solver}\n`);
-}
-
-/** `encode compare`: every encoding under each solver, one table (or --json: one record per row) */
-async function compare(commandLine: CommandLine, record: Record<string, unknown>, program: Program, options: RequestOptions): Promise<number> {
-  const solvers: Solver[] = [];
-  try {
-    for (const specification of commandLine.solvers) solvers.push(createSolverOrFail({ ...commandLine, solver: specification }));
-    const rows = await compareEncodings(program, options, solvers, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
-    if (commandLine.json) {
-      printJson({
-        ...record,
-        semantics: commandLine.semantics,
-        rows: rows.map((row) => ({
-          encoding: row.encoding, approximation: row.approximation, solver: row.solver, verdict: row.verdict.kind,
-          ...(row.verdict.kind === 'unknown' ? { reason: describeReason(row.verdict.reason), reasonKind: row.verdict.reason.kind } : {}),
-          milliseconds: Math.round(row.milliseconds),
-          ...(row.size.kind === 'measured' ? { query: row.size.size } : { query: null, queryUnavailable: row.size.reason }),
-        })),
-      });
-    } else {
-      process.stdout.write(formatTable(
-        ['encoding', 'approximation', 'solver', 'verdict', 'seconds', 'files', 'bytes', 'assertions', 'quantifiers', 'reason'],
-        rows.map((row) => [
-          row.encoding, row.approximation, row.solver, row.verdict.kind.toUpperCase(), (row.milliseconds / 1000).toFixed(2),
-          ...(row.size.kind === 'measured' ? [String(row.size.size.artefacts), String(row.size.size.bytes), String(row.size.size.assertions), String(row.size.size.quantifiers)] : ['-', '-', '-', '-']),
-          row.verdict.kind === 'unknown' ? describeReason(row.verdict.reason) : '',
-        ]),
-      ));
-    }
-    const verdicts = new Set(rows.map((row) => row.verdict.kind).filter((kind) => kind !== 'unknown'));
-    if (verdicts.size > 1) throw new InternalError(`the encodings disagree on ${commandLine.file}: ${rows.filter((row) => row.verdict.kind !== 'unknown').map((row) => `${row.encoding} (${row.solver}) ${row.verdict.kind.toUpperCase()}`).join(', ')}`);
-    return exitCodes.safe;
-  } finally {
-    for (const solver of solvers) await solver.dispose();
-  }
-}
-
-function svcompRecord(input: ResolvedInput, verdict: Verdict): Record<string, unknown> {
-  return input.svcomp ? { svcompResult: svcompResultLine(verdict, input.property).replace(/^Result: /, '') } : {};
-}
-
-/** SV-COMP mode: the witness written, and `Result: …` as the last line (text output) */
-function printSvcompResult(commandLine: CommandLine, input: ResolvedInput, verdict: Verdict, witness: string | undefined): void {
-  if (commandLine.json) return;
-  if (witness !== undefined) process.stdout.write(`witness: ${witness}\n`);
-  if (input.svcomp) process.stdout.write(`${svcompResultLine(verdict, input.property)}\n`);
-}
-
-function seconds(milliseconds: number): string {
-  return `${(milliseconds / 1000).toFixed(2)} s`;
-}
-
-/** the portfolio's verdict, which encoding decided and in how long, and what each stage answered */
-function printPortfolioRun(commandLine: CommandLine, record: Record<string, unknown>, result: PortfolioRun, times: Record<string, number>): void {
-  const attempts = result.attempts.map((attempt) => ({
-    encoding: attempt.encoding,
-    verdict: attempt.verdict.kind,
-    ...(attempt.verdict.kind === 'unknown' ? { reason: describeReason(attempt.verdict.reason), reasonKind: attempt.verdict.reason.kind } : {}),
-    milliseconds: Math.round(attempt.milliseconds),
-    ...(attempt.run === undefined ? {} : { times: Object.fromEntries(Object.entries(attempt.run.times).map(([phase, milliseconds]) => [phase, Math.round(milliseconds)])) }),
-  }));
-  const decidingAttempt = result.attempts.find((attempt) => attempt.encoding === result.decidedBy && attempt.verdict.kind !== 'unknown');
-  const decisive = decidingAttempt?.run;
-  if (commandLine.json) {
-    const summary = { decidedBy: result.decidedBy ?? null, attempts };
-    if (decisive !== undefined) printRun(commandLine, { ...record, ...summary }, decisive, times);
-    else printJson({ ...record, ...summary, solver: result.solver, semantics: commandLine.semantics, verdict: 'unknown', reason: describeReason((result.verdict as Extract<Verdict, { kind: 'unknown' }>).reason), times });
-    return;
-  }
-  if (decisive !== undefined) printRun(commandLine, record, decisive, times);
-  else process.stdout.write(`${verdictLine(result.verdict)}\nsolver: ${result.solver}\n`);
-  const tried = result.attempts.filter((attempt) => attempt !== decidingAttempt).map((attempt) => `${attempt.encoding} ${seconds(attempt.milliseconds)}`);
-  const decided = decidingAttempt === undefined ? 'no encoding decided' : `decided by ${decidingAttempt.encoding} in ${seconds(decidingAttempt.milliseconds)}`;
-  process.stdout.write(`portfolio: ${decided}${tried.length > 0 ? ` (also tried: ${tried.join(', ')})` : ''}; ${seconds(result.milliseconds)} in all\n`);
-}
-
-/**
- * Test hook (test/cli/failures.test.ts): ENCODE_TEST_PLANT=throw makes the encoding throw, and
- * ENCODE_TEST_PLANT=forged-unsafe makes it answer UNSAFE without a replay; both must reach the
- * user as an internal error (exit 70), the second through the kernel's guard. ENCODE_TEST_PLANT=hang
- * makes it never answer, so that the watchdog ends the run (test/kernel/budget-phases.test.ts).
- */
-function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
-  switch (plant) {
-    case undefined:
-    case '':
-      return encoder;
-    case 'throw':
-      return { ...encoder, solve: async () => { throw new Error('planted bug (ENCODE_TEST_PLANT=throw)'); } };
-    case 'forged-unsafe':
-      return {
-        ...encoder,
-        solve: async () => ({ verdict: { kind: 'unsafe', counterexample: { scalars: [], arrays: [] }, violatedAt: { line: 1, column: 1 } }, times: {}, details: {} }),
-      };
-    case 'hang':
-      // never answers, ignoring its budget: only the watchdog ends the run (test/kernel/budget-phases.test.ts)
-      return { ...encoder, solve: () => new Promise(() => undefined) };
-    default:
-      throw new UsageError(`ENCODE_TEST_PLANT takes throw, forged-unsafe or hang, not '${plant}'`);
-  }
-}
-
-async function run(commandLine: CommandLine, startWatchdog: (budgetSeconds: number, report: WatchdogReport) => void): Promise<number> {
-  // bench runs this command once per task and encoding, each with its own budget and watchdog
-  if (commandLine.command === 'bench') return runBench(commandLine, [process.execPath, process.argv[1]!]);
-  if (commandLine.command === 'validate') return runValidate(commandLine, { confirmed: exitCodes.unsafe, rejected: exitCodes.unknown, inputError: exitCodes.inputError });
-  const started = performance.now();
-  const input = resolveInput(commandLine);
-  if (input.unsupportedProperty !== undefined) {
-    const reason = `unsupported: ${input.unsupportedProperty}`;
-    if (commandLine.json) printJson({ file: commandLine.file, verdict: 'unknown', reason, reasonKind: 'unsupported', svcompResult: 'UNKNOWN' });
-    else process.stdout.write(`UNKNOWN (${reason})\nResult: UNKNOWN\n`);
-    return exitCodes.unknown;
-  }
-  const frontEnd = runFrontEnd(input.programFile, { dataModel: input.dataModel, preprocessor: commandLine.preprocessor });
-  const encoder = plantedBug(encoders.get(commandLine.encoding)!, process.env['ENCODE_TEST_PLANT']);
-  const record: Record<string, unknown> = commandLine.command !== 'encoding'
-    ? { file: commandLine.file, encoding: commandLine.command === 'verify' ? 'portfolio' : 'all' }
-    : { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
-  for (const warning of commandLine.warnings) process.stderr.write(`encode: warning: ${warning}\n`);
-  switch (frontEnd.kind) {
-    case 'inputError':
-      printDiagnostics(frontEnd.diagnostics);
-      if (commandLine.json) printJson({ ...record, verdict: 'error', diagnostics: frontEnd.diagnostics.map(formatDiagnostic), times: frontEnd.times });
-      return exitCodes.inputError;
-    case 'unsupported': {
-      printDiagnostics(frontEnd.diagnostics);
-      const first = frontEnd.diagnostics[0];
-      const reason = first === undefined ? 'unsupported input' : `unsupported: ${first.message} at ${first.location.line}:${first.location.column}`;
-      if (commandLine.emit !== undefined && !commandLine.solve) {
-        if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason, times: frontEnd.times });
-        return exitCodes.unsupported;
-      }
-      if (commandLine.json) printJson({ ...record, verdict: 'unknown', reason, reasonKind: 'unsupported', times: frontEnd.times });
-      else process.stdout.write(`UNKNOWN (${reason})\n`);
-      return exitCodes.unknown;
-    }
-    case 'internalError':
-      throw new InternalError(frontEnd.message, frontEnd.stack === undefined ? undefined : { cause: frontEnd.stack });
-    case 'program':
-      break;
-    default: {
-      const never: never = frontEnd;
-      throw new InternalError(`unknown front-end result ${JSON.stringify(never)}`);
-    }
-  }
-  printDiagnostics(frontEnd.warnings);
-  const program = frontEnd.program;
-  const options: RequestOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)), property: input.property };
-  const times: Record<string, number> = { ...frontEnd.times };
-  const budgetStarted = performance.now();
-  const remainingBudget = (): number => commandLine.timeoutSeconds * 1000 - (performance.now() - budgetStarted);
-  // every encoding run enters itself here, so that the watchdog can say what ran and for how long
-  const runRecord = new RunRecord();
-  const watchdogReport: WatchdogReport = () => ({
-    fields: { ...record, attempts: runRecord.snapshot(), times: { ...times, total: performance.now() - started } },
-    running: runRecord.running(),
-  });
-  // compare gives every encoding (under every solver) the whole budget, one after the other
-  startWatchdog(commandLine.command === 'compare' ? commandLine.timeoutSeconds * encoders.size * commandLine.solvers.length : commandLine.timeoutSeconds, watchdogReport);
-
-  if (commandLine.emit !== undefined) {
-    const code = await emitArtefacts(commandLine, encoder, program, options, record, times);
-    if (code !== undefined) return code;
-  }
-
-  if (commandLine.command === 'compare') return compare(commandLine, record, program, options);
-  const solver = createSolverOrFail(commandLine);
-  if (commandLine.command === 'verify') {
-    try {
-      const run = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000, record: runRecord });
-      const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
-      times.total = performance.now() - started;
-      const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
-      const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
-      printPortfolioRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict), ...executionField(execution) }, result, times);
-      finishExecution(commandLine, execution);
-      printSvcompResult(commandLine, input, result.verdict, witness);
-      return verdictExitCode(result.verdict);
-    } finally {
-      await solver.dispose();
-    }
-  }
-  try {
-    const run = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000, record: runRecord });
-    const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
-    Object.assign(times, result.times);
-    times.total = performance.now() - started;
-    const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
-    const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
-    printRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict), ...executionField(execution) }, result, times);
-    finishExecution(commandLine, execution);
-    printSvcompResult(commandLine, input, result.verdict, witness);
-    return verdictExitCode(result.verdict);
-  } finally {
-    await solver.dispose();
-  }
-}
-
-/** --exec: the native run of an UNSAFE's counterexample (undefined: not asked for, or not UNSAFE) */
-function executionOf(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict, remainingMilliseconds: number): ExecutionReport | undefined {
-  if (verdict.kind !== 'unsafe' || !executionWanted(commandLine)) return undefined;
-  return executeCounterexample(commandLine, input, program, verdict.counterexample, remainingMilliseconds);
-}
-
-function executionField(execution: ExecutionReport | undefined): Record<string, unknown> {
-  return execution === undefined ? {} : { execution: executionRecord(execution) };
-}
-
-/** prints the execution line (text mode); a disagreement with the interpreter is an internal error */
-function finishExecution(commandLine: CommandLine, execution: ExecutionReport | undefined): void {
-  if (execution === undefined) return;
-  if (!commandLine.json) process.stdout.write(`execution: ${describeReport(execution)}\n`);
-  if (isDisagreement(execution)) {
-    throw new InternalError(`the UNSAFE verdict's counterexample replays on the interpreter but not in the program compiled with gcc: ${describeReport(execution)}`);
-  }
-}
-
-/**
- * --strict: in int semantics every SAFE assumes that no arithmetic overflows (SV-COMP counts signed
- * overflow as undefined behaviour and lets unsigned values wrap), so it is not given as a verdict
- */
-function strictVerdict(verdict: Verdict, commandLine: CommandLine): Verdict {
-  if (!commandLine.strict || verdict.kind !== 'safe' || commandLine.semantics !== 'int') return verdict;
-  return {
-    kind: 'unknown',
-    reason: unknownReason('imprecise', 'SAFE with mathematical integers only (no overflow assumed); --strict asks for more: try --semantics bv'),
-  };
-}
-
-function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item))}\n`);
-}
-
-function reportInternalError(error: unknown, debug: boolean): void {
+export function reportInternalError(error: unknown, debug: boolean): void {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`encode: internal error: ${message}\n(this is a bug in encode; --debug prints the stack trace)\n`);
   if (!debug) return;
@@ -428,22 +62,22 @@ function reportInternalError(error: unknown, debug: boolean): void {
   if (error instanceof Error && typeof error.cause === 'string') process.stderr.write(`${error.cause}\n`);
 }
 
-/** Runs the command and exits the process; never returns normally, never prints a stack trace unless asked. */
-export async function main(argv: readonly string[]): Promise<never> {
+/** what a run of the command line needs from the process it runs in (main's own, or a bench worker) */
+export interface CommandProcess {
+  /** print stack traces of internal errors; set from --debug once argv is read */
+  debug: boolean;
+  /** ends the run at once with this exit code (the watchdog's last resort) */
+  readonly exitNow: (code: number) => void;
+}
+
+/**
+ * Runs one command line and returns its exit code; prints what the command prints, a usage error
+ * or an internal error (never a stack trace unless asked). Only the watchdog ends the run early,
+ * through `host.exitNow`.
+ */
+export async function runCommandLine(argv: readonly string[], host: CommandProcess): Promise<number> {
   let code: number;
   let watchdog: NodeJS.Timeout | undefined;
-  let debug = argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']);
-  // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
-  process.stdout.on('error', () => process.exit(exitCodes.safe));
-  // An error thrown outside the run's promise chain (the embedded z3's worker threads raise
-  // "memory access out of bounds" from inside z3 after many interrupted queries in one process) is
-  // an internal error like any other: the message, exit 70, no stack trace unless asked.
-  const crashed = (error: unknown): void => {
-    reportInternalError(error, debug);
-    process.exit(exitCodes.internalError);
-  };
-  process.on('uncaughtException', crashed);
-  process.on('unhandledRejection', crashed);
   try {
     const commandLine = parseCommandLine(argv);
     if (commandLine === 'help') {
@@ -453,7 +87,7 @@ export async function main(argv: readonly string[]): Promise<never> {
       process.stdout.write(`${readPackageVersion()}\n`);
       code = exitCodes.safe;
     } else {
-      debug = commandLine.debug;
+      host.debug = commandLine.debug;
       // The kernel stops every encoding at its budget; this is the last line of defence so that the
       // process always ends, even if a back end ignores its budget. It starts with the budget.
       const startWatchdog = (budgetSeconds: number, report: WatchdogReport): void => {
@@ -461,21 +95,39 @@ export async function main(argv: readonly string[]): Promise<never> {
           const { fields, running } = report();
           const reason = `timeout (watchdog)${running.length === 0 ? '' : `: still running ${running.join(', ')}`}`;
           process.stdout.write(commandLine.json ? `${JSON.stringify({ ...fields, verdict: 'unknown', reason, reasonKind: 'timeout' })}\n` : `UNKNOWN (${reason})\n`);
-          process.exit(exitCodes.unknown);
+          host.exitNow(exitCodes.unknown);
         }, budgetSeconds * 1000 + watchdogGraceMilliseconds);
       };
-      code = await run(commandLine, startWatchdog);
+      code = await runCommand(commandLine, startWatchdog);
     }
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`encode: error: ${error.message}\n(see encode --help)\n`);
       code = exitCodes.usage;
     } else {
-      reportInternalError(error, debug);
+      reportInternalError(error, host.debug);
       code = exitCodes.internalError;
     }
   }
   if (watchdog !== undefined) clearTimeout(watchdog);
+  return code;
+}
+
+/** Runs the command and exits the process; never returns normally, never prints a stack trace unless asked. */
+export async function main(argv: readonly string[]): Promise<never> {
+  const host: CommandProcess = { debug: argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']), exitNow: (code) => process.exit(code) };
+  // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
+  process.stdout.on('error', () => process.exit(exitCodes.safe));
+  // An error thrown outside the run's promise chain (the embedded z3's worker threads raise
+  // "memory access out of bounds" from inside z3 after many interrupted queries in one process) is
+  // an internal error like any other: the message, exit 70, no stack trace unless asked.
+  const crashed = (error: unknown): void => {
+    reportInternalError(error, host.debug);
+    process.exit(exitCodes.internalError);
+  };
+  process.on('uncaughtException', crashed);
+  process.on('unhandledRejection', crashed);
+  const code = await runCommandLine(argv, host);
   // Flush stdout before exiting: process.exit does not wait for pending pipe writes.
   await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
   process.exit(code);

@@ -54,6 +54,7 @@ import {
   syntaxTooDeep,
 } from './nesting.js';
 import type { Diagnostic } from '../location.js';
+import { loadFrozenDfa, type FrozenDecision } from './frozen-dfa.js';
 
 export type ParseResult =
   | { kind: 'parsed'; unit: TranslationUnit }
@@ -381,6 +382,9 @@ class ScanningBitSet extends BitSet {
   }
 }
 
+/** what prediction reads of a DFA state: a live one of the runtime or a frozen one */
+type DfaStateView = Pick<DFAState, 'isAcceptState' | 'prediction' | 'requiresFullContext' | 'predicates'> & { readonly edges: readonly (DfaStateView | undefined)[] };
+
 /**
  * The runtime's prediction with two shortcuts, both giving the alternative the runtime would give:
  * - adaptivePredict first walks the cached DFA by lookahead (LA(1), LA(2), ...) without consuming;
@@ -393,40 +397,58 @@ class ScanningBitSet extends BitSet {
  *   same LT calls on the same tokens, so the typedef classification is the same.
  * - predicate evaluation returns a ScanningBitSet (the loop is the runtime's evalSemanticContext
  *   without its debug logging).
+ * Before the live DFA, the frozen one of ./frozen-dfa.ts (learned by the build on the repository's
+ * programs, for this grammar) is walked the same way, so that a fresh process rarely needs the
+ * runtime's slow path of building DFA states from the ATN.
  */
 class ScanningParserATNSimulator extends ParserATNSimulator {
+  /** the DFAs learned before this process (./frozen-dfa.ts), by decision; walked before the live ones */
+  public frozen: readonly (FrozenDecision | undefined)[] | undefined;
+
   public override adaptivePredict(input: TokenStream, decision: number, outerContext: ParserRuleContext | null): number {
-    const dfa = this.decisionToDFA[decision];
-    let state: DFAState | undefined;
-    if (dfa !== undefined) {
-      state = dfa.isPrecedenceDfa ? dfa.getPrecedenceStartState(this.parser.getPrecedence()) : dfa.s0;
+    const frozen = this.frozen?.[decision];
+    if (frozen !== undefined) {
+      const start = frozen.precedenceStarts === undefined ? frozen.start : frozen.precedenceStarts[this.parser.getPrecedence()];
+      const alternative = this.predictFromDfa(start, input, outerContext);
+      if (alternative !== undefined) {
+        return alternative;
+      }
     }
+    const dfa = this.decisionToDFA[decision];
+    if (dfa !== undefined) {
+      const alternative = this.predictFromDfa(dfa.isPrecedenceDfa ? dfa.getPrecedenceStartState(this.parser.getPrecedence()) : dfa.s0, input, outerContext);
+      if (alternative !== undefined) {
+        return alternative;
+      }
+    }
+    return super.adaptivePredict(input, decision, outerContext);
+  }
+
+  /** the alternative a DFA (live or frozen) settles from `start` on the lookahead, or undefined */
+  private predictFromDfa(start: DfaStateView | undefined, input: TokenStream, outerContext: ParserRuleContext | null): number | undefined {
+    let state = start;
     let offset = 1;
     while (state !== undefined) {
       const symbol = input.LA(offset);
-      const next: DFAState | undefined = state.edges[symbol + 1];
+      const next: DfaStateView | undefined = state.edges[symbol + 1];
       if (next === undefined || next === ATNSimulator.ERROR) {
-        break;
+        return undefined;
       }
       if (next.requiresFullContext && this.predictionMode !== PredictionMode.SLL) {
-        break;
+        return undefined;
       }
       if (next.isAcceptState) {
         if (next.predicates === null) {
           return next.prediction;
         }
-        const alternative = outerContext === null ? undefined : this.soleTrueAlternative(next.predicates, outerContext);
-        if (alternative !== undefined) {
-          return alternative;
-        }
-        break;
+        return outerContext === null ? undefined : this.soleTrueAlternative(next.predicates, outerContext);
       }
       state = next;
       if (symbol !== Token.EOF) {
         offset++;
       }
     }
-    return super.adaptivePredict(input, decision, outerContext);
+    return undefined;
   }
 
   /** The one alternative whose predicate holds (NONE always holds), or undefined if not exactly one. */
@@ -614,7 +636,7 @@ function withoutStackTraces<T>(run: () => T): T {
  * Throws UnsupportedSyntaxError or ResourceLimitError for valid C we do not take (and anything
  * else only for a bug).
  */
-function lexParseAndBuild(text: string, file: string): ParseResult {
+function lexParseAndBuild(text: string, file: string, options: ParseOptions): ParseResult {
   const lexerListener = new CollectingErrorListener(file);
   const parserListener = new CollectingErrorListener(file);
   const lexer = new CLexer(CharStream.fromString(''));
@@ -631,7 +653,9 @@ function lexParseAndBuild(text: string, file: string): ParseResult {
   }
   const parser = new DepthLimitedParser(tokens);
   const generated = parser.interpreter;
-  parser.interpreter = new ScanningParserATNSimulator(parser, generated.atn, generated.decisionToDFA, generated.sharedContextCache);
+  const simulator = new ScanningParserATNSimulator(parser, generated.atn, generated.decisionToDFA, generated.sharedContextCache);
+  simulator.frozen = options.frozenDfa === undefined ? processFrozenDfa() : options.frozenDfa ?? undefined;
+  parser.interpreter = simulator;
   tokens.attach(parser);
   const result = withoutStackTraces(() => parseTree(parser, tokens, parserListener));
   if (result.kind === 'failed') {
@@ -646,9 +670,22 @@ function lexParseAndBuild(text: string, file: string): ParseResult {
   return { kind: 'parsed', unit: buildTranslationUnit(result.tree) };
 }
 
-export function parseTranslationUnit(text: string, file: string): ParseResult {
+export interface ParseOptions {
+  /** the frozen DFAs to predict with; null: none; absent: dist/frontend-dfa.json's, if any (./frozen-dfa.ts) */
+  readonly frozenDfa?: readonly (FrozenDecision | undefined)[] | null;
+}
+
+/** dist/frontend-dfa.json's DFAs for this grammar, read once per process (undefined: none) */
+let frozenOfProcess: { readonly decisions: readonly (FrozenDecision | undefined)[] | undefined } | undefined;
+
+function processFrozenDfa(): readonly (FrozenDecision | undefined)[] | undefined {
+  frozenOfProcess ??= { decisions: loadFrozenDfa(CParser._serializedATN, CParser._ATN.decisionToState.length) };
+  return frozenOfProcess.decisions;
+}
+
+export function parseTranslationUnit(text: string, file: string, options: ParseOptions = {}): ParseResult {
   try {
-    return lexParseAndBuild(text, file);
+    return lexParseAndBuild(text, file, options);
   } catch (error) {
     if (error instanceof UnsupportedSyntaxError || error instanceof ResourceLimitError) {
       return {

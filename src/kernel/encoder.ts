@@ -75,3 +75,6 @@ export interface Encoder {
   emit(program: Program, context: EmitContext): Promise<EmitResult>;
   solve(program: Program, context: EncoderContext): Promise<SolveOutcome>;
 }
+
+/** what the command line reads of an encoding without loading it (src/encoders/<name>/declaration.ts) */
+export type EncoderDeclaration = Pick<Encoder, 'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver'>;

@@ -15,7 +15,7 @@ export type CreateSolverResult = { kind: 'ok'; solver: Solver } | { kind: 'error
 
 export const defaultSolverSpecification = 'auto';
 
-export const solverChoicesHelp = "auto (default: z3 on PATH, else z3-wasm) | z3-wasm (in-process) | z3 | cvc5 | 'CMD {file}'";
+export { solverChoicesHelp } from './solver.js';
 
 /** Finds an executable by name on PATH (or checks a path containing '/'); undefined when absent. */
 export function findExecutable(name: string, pathVariable: string | undefined = process.env['PATH']): string | undefined {

@@ -57,3 +57,6 @@ export interface Solver {
   /** release resources (WASM threads, child processes); safe to call twice */
   dispose(): Promise<void>;
 }
+
+/** the --solver choices, for the help text (here, not in ./index.ts, so that --help loads no solver) */
+export const solverChoicesHelp = "auto (default: z3 on PATH, else z3-wasm) | z3-wasm (in-process) | z3 | cvc5 | 'CMD {file}'";

@@ -10,8 +10,9 @@
 //   and the answer is unknown 'timeout';
 // - every context is deleted after its check (a live context can keep a timer thread, and with it
 //   the Node process, alive); `dispose()` terminates the module's worker threads so Node can exit.
+// z3-solver itself is imported when the first check needs it (loading it costs ~50 ms of start-up).
 
-import { init } from 'z3-solver';
+import type { init } from 'z3-solver';
 import { performance } from 'node:perf_hooks';
 import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
@@ -30,7 +31,7 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function loadModule(): Promise<Z3Module> {
   if (sharedModule === undefined) {
-    sharedModule = init();
+    sharedModule = import('z3-solver').then((z3) => z3.init());
     // a failed initialisation may be retried by a later check
     sharedModule.catch(() => {
       sharedModule = undefined;

@@ -14,11 +14,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import { parse, stringify } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { Program, SourceLocation } from '../ir/types.js';
 import { defaultReplaySteps, runProgram, type NondetSource } from '../interp/interpreter.js';
 import { createCounterexampleSource } from '../interp/sources.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
+
+/** the YAML library, loaded on first use (it costs start-up time that most commands do not need) */
+const yaml = (): typeof Yaml => createRequire(import.meta.url)('yaml') as typeof Yaml;
 
 /** up to this many cells an array's content is listed cell by cell (default values included) */
 const maximumListedCells = 4096;
@@ -102,7 +106,7 @@ export function violationWitness(program: Program, counterexample: Counterexampl
     },
     content: segments,
   };
-  return stringify([entry], { lineWidth: 0 });
+  return yaml().stringify([entry], { lineWidth: 0 });
 }
 
 /** a version-4-shaped UUID from the program's hash and the time (witnesses need one; not random on purpose) */
@@ -121,7 +125,7 @@ const cellPattern = /^\s*[A-Za-z_]\w*\[(\d+)\]\s*==\s*(-?\d+)\s*$/;
 export function readViolationWitness(text: string): ReadWitness {
   let document: unknown;
   try {
-    document = parse(text);
+    document = yaml().parse(text);
   } catch (error) {
     return { kind: 'error', message: `not YAML: ${error instanceof Error ? error.message : String(error)}` };
   }

@@ -27,11 +27,13 @@ import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } f
 import type { Budget } from '../../kernel/budget.js';
 import { confirmModel } from '../../kernel/confirm.js';
 import { OutcomeRecorder } from '../../kernel/outcome.js';
-import { flagOption, integerOption, optionValue } from '../../kernel/options.js';
+import { optionValue } from '../../kernel/options.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { stretchChoices } from './stretch-choices.js';
 import { enumerateLoopPaths, formatLocation, syntacticLoopPaths, type PathEnumeration } from './paths.js';
 import { containsQuantifier, summarisePath, type PathSummary } from './summary.js';
+import { accelDeclaration, accelUnwindOption, showSummariesOption } from './declaration.js';
+export { accelUnwindOption, showSummariesOption } from './declaration.js';
 
 /** steps allowed for replaying an accelerated counterexample (about ten seconds of interpretation) */
 const accelReplaySteps = 500_000_000;
@@ -198,25 +200,12 @@ export function deepeningSchedule(unwind: number): number[] {
   return depths;
 }
 
-/** the same flag as bmc's --unwind, with accel's own default */
-export const accelUnwindOption = integerOption({
-  name: 'unwind', valueName: 'k', minimum: 0, defaultValue: 3,
-  help: 'unwinding of the accelerated program (tried at 1, 2, 4, … first)',
-});
-export const showSummariesOption = flagOption({
-  name: 'show-summaries', help: 'print every accelerated path: closed forms, feasibility conditions, eliminated quantifiers',
-});
-
 function buildAccelerated(program: Program, semantics: Semantics, unwind: number, plan: AccelerationPlan, phase: Phase): UnrolledProgram {
   return unrollProgram(program, unwind, semantics, { extraLoopPaths: accelerationHook(plan, phase, semantics), inlineArrays: true });
 }
 
 export const accelEncoder: Encoder = {
-  name: 'accel',
-  summary: 'deep bugs: loop paths accelerated by closed forms, checked by bmc at a small unwinding (under-approximation)',
-  approximation: 'under',
-  options: [accelUnwindOption, showSummariesOption],
-  emitUsesSolver: true,
+  ...accelDeclaration,
   async emit(program: Program, context: EmitContext): Promise<EmitResult> {
     const unwind = optionValue(context.options, accelUnwindOption);
     const semantics = context.options.semantics;

@@ -22,26 +22,16 @@ import { or } from '../../smt/terms.js';
 import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
 import { checkBounded, boundedHeader, type BoundedSettings } from '../../kernel/bounded-check.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../../kernel/encoder.js';
-import { flagOption, integerOption, optionValue } from '../../kernel/options.js';
-
-export const unwindOption = integerOption({
-  name: 'unwind', valueName: 'k', minimum: 0, defaultValue: 10,
-  help: 'loop unwinding depth of bounded model checking',
-});
-export const unwindingAssertionsOption = flagOption({
-  name: 'unwinding-assertions', help: 'prove that the unwinding suffices for every loop, which allows SAFE',
-});
+import { optionValue } from '../../kernel/options.js';
+import { bmcDeclaration, unwindOption, unwindingAssertionsOption } from './declaration.js';
+export { unwindOption, unwindingAssertionsOption } from './declaration.js';
 
 function settingsOf(options: EncodingOptions): BoundedSettings {
   return { semantics: options.semantics, unwind: optionValue(options, unwindOption), unwindingAssertions: optionValue(options, unwindingAssertionsOption) };
 }
 
 export const bmcEncoder: Encoder = {
-  name: 'bmc',
-  summary: 'bounded model checking: every loop unrolled --unwind times',
-  approximation: 'exact-bounded',
-  options: [unwindOption, unwindingAssertionsOption],
-  emitUsesSolver: false,
+  ...bmcDeclaration,
   canProveSafe: (options) => optionValue(options, unwindingAssertionsOption),
   async emit(program: Program, context: EmitContext): Promise<EmitResult> {
     const settings = settingsOf(context.options);

@@ -22,13 +22,10 @@ import { buildChcEncoding } from '../../symbolic/horn-clauses.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import { solverUnknown } from '../../kernel/reasons.js';
+import { chcDeclaration } from './declaration.js';
 
 export const chcEncoder: Encoder = {
-  name: 'chc',
-  summary: 'constrained Horn clauses, one predicate per loop head (CHC-COMP format; Spacer solves them)',
-  approximation: 'exact',
-  options: [],
-  emitUsesSolver: false,
+  ...chcDeclaration,
   async emit(program: Program, context: EmitContext): Promise<EmitResult> {
     const encoding = buildChcEncoding(program, context.options.semantics);
     return { kind: 'emitted', artefacts: [{ suffix: '.chc.smt2', content: encoding.system }] };

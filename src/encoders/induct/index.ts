@@ -37,7 +37,7 @@ import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, EmittedArtefact, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { confirmCounterexample } from '../../kernel/confirm.js';
-import { flagOption, integerOption, optionValue } from '../../kernel/options.js';
+import { optionValue } from '../../kernel/options.js';
 import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import {
@@ -49,15 +49,8 @@ import { detectShape, findSize, type CountingLoop, type InductionShape } from '.
 import { proveByDifferences } from './lockstep.js';
 import { strengthenedProgram } from './strengthen.js';
 import { summariseInnerLoops } from './inner-loops.js';
-
-export const strengthenOption = integerOption({
-  name: 'strengthen', valueName: 'K', defaultValue: 3, minimum: 0,
-  help: 'rounds of strengthening when the inductive step fails: guessed closed forms in N of the final values (degree 2 in the first round, one more in each next), asserted and proven too; 0: none',
-});
-
-export const showInductionOption = flagOption({
-  name: 'show-induction', help: 'print the shape found (size, peeled loops, base cases), the inductive step as a program, and the difference relations proven between P(N) and P(N-1)',
-});
+import { inductDeclaration, strengthenOption, showInductionOption } from './declaration.js';
+export { strengthenOption, showInductionOption } from './declaration.js';
 
 /** the largest lower bound of the size looked for in the precondition */
 const maximumLowerBound = 8n;
@@ -301,11 +294,7 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
 }
 
 export const inductEncoder: Encoder = {
-  name: 'induct',
-  summary: 'induction on the size parameter N: base cases by bmc, peeled last iterations, the step P(N-1) => P(N)',
-  approximation: 'over',
-  options: [showInductionOption, strengthenOption],
-  emitUsesSolver: true,
+  ...inductDeclaration,
   emit: emitInduct,
   solve: solveInduct,
 };

@@ -21,13 +21,11 @@ import { OutcomeRecorder } from '../../kernel/outcome.js';
 import { searchProveSearch } from '../../kernel/strategy.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
-import { flagOption, optionValue } from '../../kernel/options.js';
+import { optionValue } from '../../kernel/options.js';
 import { abstractProgram, type AbstractProgram, type LoopAbstraction } from './abstract.js';
 import type { Acceleration } from './classify.js';
-
-export const showAbstractionOption = flagOption({
-  name: 'show-abstraction', help: 'print the abstract program as C (every loop replaced by its bounded abstraction) and the variable classes',
-});
+import { labmcDeclaration, showAbstractionOption } from './declaration.js';
+export { showAbstractionOption } from './declaration.js';
 
 function names(variables: readonly { readonly sourceName: string }[]): string {
   return variables.length === 0 ? '-' : variables.map((variable) => variable.sourceName).join(', ');
@@ -109,11 +107,7 @@ async function emitLabmc(program: Program, context: EmitContext): Promise<EmitRe
 }
 
 export const labmcEncoder: Encoder = {
-  name: 'labmc',
-  summary: 'loop abstraction (paper 004): each loop becomes at most |O| abstract iterations with accelerated counters, decided by bmc',
-  approximation: 'over',
-  options: [showAbstractionOption],
-  emitUsesSolver: false,
+  ...labmcDeclaration,
   emit: emitLabmc,
   solve: solveLabmc,
 };

@@ -22,17 +22,15 @@ import { counterexampleRequest } from '../../symbolic/counterexample.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, EmittedArtefact, SolveOutcome } from '../../kernel/encoder.js';
 import { confirmCounterexample, type Candidate } from '../../kernel/confirm.js';
-import { integerOption, optionValue } from '../../kernel/options.js';
+import { optionValue } from '../../kernel/options.js';
 import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { loopCarriedDependence } from './dependence.js';
 import { guidedReplay } from './replay.js';
 import { boundingCandidates, buildBoundQuery, buildCheckQuery, buildResidualQuery, type ResidualQuery } from './residual-queries.js';
 import { detectScope, type AcceleratedVariable, type ShrinkScope } from './scope.js';
-
-export const maxKOption = integerOption({
-  name: 'max-k', valueName: 'k', minimum: 1, defaultValue: 5, help: 'the largest shrink factor tried',
-});
+import { shrinkDeclaration, maxKOption } from './declaration.js';
+export { maxKOption } from './declaration.js';
 
 function describeProperty(scope: ShrinkScope): string {
   const property = scope.property;
@@ -78,11 +76,7 @@ function residualHeader(program: Program, scope: ShrinkScope, k: number, semanti
 }
 
 export const shrinkEncoder: Encoder = {
-  name: 'shrink',
-  summary: 'loop shrinking: the loop is k-shrinkable and the residual program over k iterations is safe (over-approximation)',
-  approximation: 'over',
-  options: [maxKOption],
-  emitUsesSolver: false,
+  ...shrinkDeclaration,
   async emit(program: Program, context: EmitContext): Promise<EmitResult> {
     const options = context.options;
     const semantics = options.semantics;

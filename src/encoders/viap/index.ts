@@ -17,7 +17,7 @@ import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/g
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
-import { flagOption, optionValue } from '../../kernel/options.js';
+import { optionValue } from '../../kernel/options.js';
 import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
 import { searchProveSearch } from '../../kernel/strategy.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
@@ -27,10 +27,8 @@ import { iterationProofs } from './iteration-proofs.js';
 import { summariseLoop } from './loops.js';
 import { Collector, Frame, Translator, Unsupported, type Obligation, type ViapTranslation } from './translate.js';
 import { formatTerm } from '../../smt/format.js';
-
-export const showAxiomsOption = flagOption({
-  name: 'show-axioms', help: 'print the loops\' closed forms, iteration counts and array instantiations, and the axioms (viap)',
-});
+import { viapDeclaration, showAxiomsOption } from './declaration.js';
+export { showAxiomsOption } from './declaration.js';
 
 /** the longest axiom text --show-axioms prints whole */
 const shownAxiomCharacters = 600;
@@ -250,11 +248,7 @@ async function emitViap(program: Program, context: EmitContext): Promise<EmitRes
 }
 
 export const viapEncoder: Encoder = {
-  name: 'viap',
-  summary: 'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (paper 001)',
-  approximation: 'over',
-  options: [showAxiomsOption],
-  emitUsesSolver: true,
+  ...viapDeclaration,
   emit: emitViap,
   solve: solveViap,
 };

@@ -38,20 +38,14 @@ import { buildChcEncoding } from '../../symbolic/horn-clauses.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
-import { choiceOption, integerOption, optionValue, withOptions } from '../../kernel/options.js';
+import { optionValue, withOptions } from '../../kernel/options.js';
 import { solverUnknown } from '../../kernel/reasons.js';
 import { generaliseSizes } from './generalize.js';
 import { transformWitness, type WitnessOptions, type WitnessTransformResult } from './transform.js';
+import { witnessDeclaration, cellsOption, loopsOption } from './declaration.js';
+export { cellsOption, loopsOption } from './declaration.js';
 
 export { transformWitness, type WitnessOptions } from './transform.js';
-
-export const cellsOption = integerOption({
-  name: 'cells', valueName: 'k', minimum: 1, defaultValue: 1, help: 'distinguished cells per array group',
-});
-export const loopsOption = choiceOption({
-  name: 'loops', choices: ['kept', 'removed'] as const, defaultValue: 'kept',
-  help: 'loops kept as Horn-clause predicates, or removed by the paper\'s rules into one loop-free query',
-});
 
 export function witnessOptionsOf(options: EncodingOptions): WitnessOptions {
   return { cells: optionValue(options, cellsOption), loops: optionValue(options, loopsOption) };
@@ -100,11 +94,7 @@ export function buildWitnessArtefact(program: Program, options: EncodingOptions)
 }
 
 export const witnessEncoder: Encoder = {
-  name: 'witness',
-  summary: 'witness index: k nondeterministically chosen cells per array, sizes generalised (over-approximation)',
-  approximation: 'over',
-  options: [cellsOption, loopsOption],
-  emitUsesSolver: false,
+  ...witnessDeclaration,
   async emit(program: Program, context: EmitContext): Promise<EmitResult> {
     const artefact = buildWitnessArtefact(program, context.options);
     if (artefact.kind === 'unsupported') return artefact;

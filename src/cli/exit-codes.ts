@@ -1,0 +1,11 @@
+// The exit codes of `encode` (documented in the README and in main.ts).
+
+export const exitCodes = {
+  safe: 0,
+  unsafe: 10,
+  unknown: 20,
+  usage: 2,
+  inputError: 3,
+  unsupported: 5,
+  internalError: 70,
+} as const;

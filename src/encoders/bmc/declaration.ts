@@ -1,0 +1,21 @@
+// The bmc encoding as the command line sees it before loading it: its name, one line of help,
+// its approximation and the options it reads (./index.ts adds the encoding itself).
+
+import { flagOption, integerOption } from '../../kernel/options.js';
+import type { EncoderDeclaration } from '../../kernel/encoder.js';
+
+export const unwindOption = integerOption({
+  name: 'unwind', valueName: 'k', minimum: 0, defaultValue: 10,
+  help: 'loop unwinding depth of bounded model checking',
+});
+export const unwindingAssertionsOption = flagOption({
+  name: 'unwinding-assertions', help: 'prove that the unwinding suffices for every loop, which allows SAFE',
+});
+
+export const bmcDeclaration: EncoderDeclaration = {
+  name: 'bmc',
+  summary: 'bounded model checking: every loop unrolled --unwind times',
+  approximation: 'exact-bounded',
+  options: [unwindOption, unwindingAssertionsOption],
+  emitUsesSolver: false,
+};

@@ -1,0 +1,17 @@
+// The labmc encoding as the command line sees it before loading it: its name, one line of help,
+// its approximation and the options it reads (./index.ts adds the encoding itself).
+
+import { flagOption } from '../../kernel/options.js';
+import type { EncoderDeclaration } from '../../kernel/encoder.js';
+
+export const showAbstractionOption = flagOption({
+  name: 'show-abstraction', help: 'print the abstract program as C (every loop replaced by its bounded abstraction) and the variable classes',
+});
+
+export const labmcDeclaration: EncoderDeclaration = {
+  name: 'labmc',
+  summary: 'loop abstraction (paper 004): each loop becomes at most |O| abstract iterations with accelerated counters, decided by bmc',
+  approximation: 'over',
+  options: [showAbstractionOption],
+  emitUsesSolver: false,
+};

@@ -1,0 +1,21 @@
+// The witness encoding as the command line sees it before loading it: its name, one line of help,
+// its approximation and the options it reads (./index.ts adds the encoding itself).
+
+import { choiceOption, integerOption } from '../../kernel/options.js';
+import type { EncoderDeclaration } from '../../kernel/encoder.js';
+
+export const cellsOption = integerOption({
+  name: 'cells', valueName: 'k', minimum: 1, defaultValue: 1, help: 'distinguished cells per array group',
+});
+export const loopsOption = choiceOption({
+  name: 'loops', choices: ['kept', 'removed'] as const, defaultValue: 'kept',
+  help: 'loops kept as Horn-clause predicates, or removed by the paper\'s rules into one loop-free query',
+});
+
+export const witnessDeclaration: EncoderDeclaration = {
+  name: 'witness',
+  summary: 'witness index: k nondeterministically chosen cells per array, sizes generalised (over-approximation)',
+  approximation: 'over',
+  options: [cellsOption, loopsOption],
+  emitUsesSolver: false,
+};
