@@ -1,5 +1,5 @@
 // expected: safe
-// An average (a long long sum divided by N), then a swap and a rotation (twin: a sum weighted by the index).
+// An average (a long long sum divided by N), then a swap and a rotation (twin: x[1] copied over x[0] in place of the swap).
 extern int __VERIFIER_nondet_int(void);
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *);
