@@ -94,6 +94,8 @@ export class Context {
   readonly rowArrays = new Map<ArrayVariable, ArrayVariable>();
   /** the row allocations lowered so far, checked on the finished program (rows.ts) */
   readonly rowAllocations: RowAllocation[] = [];
+  /** the names of pointer variables the unit may move (walks.ts) */
+  walkedPointers: ReadonlySet<string> = new Set();
   private readonly usedNames = new Set<string>();
   /**
    * Per base name, the counter after the last suffix handed out: names are never released, so every

@@ -20,7 +20,7 @@ import { type Context, unsupported } from './context.js';
 import { nondetType } from './intrinsics.js';
 import type { CType, ObjectNode, PointerValue, Scope, Value } from './model.js';
 import { indexObject, integerLeaves, isOpaquePointer, leafType, memberObject, readObject, writeObject } from './objects.js';
-import { bindPointer, opaqueFlag } from './pointers.js';
+import { bindPointer, movePointer, opaqueFlag } from './pointers.js';
 import { allocateRow, pointerCellOf, rowCell } from './rows.js';
 import { readsAny, writtenVariables } from '../visit.js';
 import {
@@ -105,7 +105,10 @@ function incrementObject(
   const value = lowerExpression(context, scope, operand, out);
   if (value.kind !== 'object') return unsupported(location, 'increment of a non-lvalue');
   const node = value.node;
-  if (node.kind === 'pointer') return unsupported(location, 'pointer arithmetic (increment of a pointer)');
+  if (node.kind === 'pointer') {
+    if (movePointer(node, increment, location, out)) return { node, old: createConstant(0n, intType) };
+    return unsupported(location, 'pointer arithmetic (increment of a pointer that is not bound to an array)');
+  }
   if (node.ctype.kind !== 'integer') return unsupported(location, `increment of ${describeType(node.ctype)}`);
   const old = readObject(node, location);
   const updated = arithmetic(context, increment ? 'add' : 'subtract', old, createConstant(1n, intType));
@@ -386,6 +389,12 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
   if (targetValue.kind !== 'object') return unsupported(location, 'assignment to a non-lvalue');
   const node = targetValue.node;
   if (node.kind === 'pointer') {
+    if (expression.operator === '+=' || expression.operator === '-=') {
+      // p += k is p = p + k (a move of a pointer that walks an array, pointers.ts)
+      const sum: AstExpression = { kind: 'binary', operator: expression.operator === '+=' ? '+' : '-', left: expression.target, right: expression.value, location };
+      bindPointer(context, node, toPointer(lowerExpression(context, scope, sum, out), location), location, out);
+      return { kind: 'object', node };
+    }
     if (expression.operator !== '=') return unsupported(location, 'pointer arithmetic (compound assignment to a pointer)');
     const value = isNullPointerConstant(expression.value, scope, context.dataModel)
       ? ({ kind: 'null' } as const)

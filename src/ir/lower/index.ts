@@ -25,6 +25,7 @@ import { createObject } from './objects.js';
 import { checkRowAllocations, settleRowContents } from './rows.js';
 import { BlockScope } from './scope.js';
 import { lowerFunctionBody, lowerStatementExpression } from './statements.js';
+import { walkedNames } from './walks.js';
 
 export interface LowerOptions {
   dataModel: DataModel;
@@ -51,6 +52,7 @@ function functionName(definition: FunctionDefinition): string | undefined {
 
 export function lowerTranslationUnit(unit: TranslationUnit, file: string, options: LowerOptions): LowerResult {
   const context = new Context(file, options.dataModel, options.maxInlineDepth ?? 32, lowerer);
+  context.walkedPointers = walkedNames(unit);
   let current: SourceLocation = { line: 1, column: 1 };
   try {
     const root = new BlockScope(undefined);

@@ -83,6 +83,8 @@ export interface PointerSlot {
   target: PointerTarget | undefined;
   /** the element it points at inside an array target (`int *p = a + 2`), frozen when it was bound; undefined: the first */
   offset?: Expression;
+  /** the variable `offset` reads when the pointer may move (walks.ts): a move assigns it */
+  walk?: ScalarVariable;
   readonly sourceName: string;
   readonly location: SourceLocation | undefined;
 }

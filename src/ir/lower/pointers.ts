@@ -1,18 +1,20 @@
 // Static binding of pointer variables. A pointer is bound, for its whole life, to ONE object: a
 // memory block from malloc/calloc/alloca (which becomes a fresh one-dimensional array variable), an
 // array (decayed), or a single object (`&x`, `&s`). Binding again to the same object is a no-op;
-// binding to a different object, to an offset inside an object, or to NULL is unsupported.
+// binding to a different object or to NULL is unsupported. Inside an array it points at an element:
+// frozen when it is bound (`int *p = a + 2`), or, for a pointer the unit moves (walks.ts: `p++`,
+// `p += k`, `p = p + k`), an offset variable that each move assigns.
 // Soundness assumption: allocation never fails (malloc's result is never NULL), documented in every
 // verdict through the lowering's warnings.
 
 import type { SourceLocation } from '../../frontend/ast.js';
 import {
-  boolType, createArrayFill, createArrayHavoc, createConstant, convertTo,
+  boolType, createArrayFill, createArrayHavoc, createAssign, createBinary, createConstant, createVariableExpression, convertTo, intType,
 } from '../factory.js';
 import type { Expression, Statement } from '../types.js';
 import { constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
-import type { Allocation, CType, ObjectNode, PointerValue } from './model.js';
+import type { Allocation, CType, ObjectNode, PointerSlot, PointerValue } from './model.js';
 import { arrayLeaves, createObject } from './objects.js';
 import { freeze } from './values.js';
 
@@ -65,12 +67,18 @@ export function bindPointer(context: Context, node: ObjectNode, value: PointerVa
       if (slot.target !== undefined) return unsupported(location, `pointer '${slot.sourceName}' reassigned to a different block`);
       const object = materialiseAllocation(context, value, node.ctype.target, slot.sourceName, out);
       slot.target = { object, isArray: true, allocatedInLoop: context.loopDepth > 0 };
+      startWalk(context, node.slot, undefined, location, out);
       context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
       return;
     }
     case 'target': {
       const offset = value.offset !== undefined && !(value.offset.kind === 'constant' && value.offset.value === 0n) ? value.offset : undefined;
       if (slot.target !== undefined) {
+        // a pointer that may move (walks.ts) moves within its array: its offset variable is assigned
+        if (slot.walk !== undefined && slot.target.isArray && value.target.isArray && sameTarget(slot.target.object, value.target.object)) {
+          out.push(createAssign(slot.walk, convertTo(offset ?? createConstant(0n), slot.walk.type), location));
+          return;
+        }
         const sameOffset = offset === undefined ? slot.offset === undefined
           : slot.offset !== undefined && offset.kind === 'constant' && slot.offset.kind === 'constant' && offset.value === slot.offset.value;
         if (slot.target.isArray === value.target.isArray && sameTarget(slot.target.object, value.target.object) && sameOffset) return;
@@ -89,6 +97,7 @@ export function bindPointer(context: Context, node: ObjectNode, value: PointerVa
         return unsupported(location, `pointer to ${describeType(pointee)} bound to an object of type ${describeType(targetType)}`);
       }
       slot.target = value.target;
+      if (value.target.isArray) startWalk(context, slot, slot.offset, location, out);
       return;
     }
     default: {
@@ -96,6 +105,28 @@ export function bindPointer(context: Context, node: ObjectNode, value: PointerVa
       return never;
     }
   }
+}
+
+/**
+ * A pointer that the unit may move (walks.ts), bound to an array: its offset becomes a variable,
+ * set here to the element it is bound to; a move assigns it (bindPointer above, increments in
+ * expressions.ts), and every dereference reads the array at it.
+ */
+function startWalk(context: Context, slot: PointerSlot, offset: Expression | undefined, location: SourceLocation, out: Statement[]): void {
+  if (!context.walkedPointers.has(slot.sourceName)) return;
+  const variable = context.freshScalar(`${slot.sourceName}_offset`, intType, location);
+  out.push(createAssign(variable, convertTo(offset ?? slot.offset ?? createConstant(0n), intType), location));
+  slot.walk = variable;
+  slot.offset = createVariableExpression(variable);
+}
+
+/** `p++`, `p--` (and `++p`, `--p`) of a pointer that walks an array: its offset moves by one */
+export function movePointer(node: ObjectNode, increment: boolean, location: SourceLocation, out: Statement[]): boolean {
+  if (node.kind !== 'pointer' || node.slot.walk === undefined || node.slot.target?.isArray !== true) return false;
+  const walk = node.slot.walk;
+  const moved = createBinary(increment ? 'add' : 'subtract', createVariableExpression(walk), createConstant(1n, intType), intType);
+  out.push(createAssign(walk, moved, location));
+  return true;
 }
 
 function compatibleLayout(left: CType, right: CType): boolean {
