@@ -15,7 +15,7 @@
 
 import { createConstant, sameType, updateAssert } from '../ir/factory.js';
 import type { Block, Expression, Statement } from '../ir/types.js';
-import { expressionsOf, forEachStatement, scalarsReadBy, stripWideningCasts, visitExpressionChildren, writtenVariables } from '../ir/visit.js';
+import { arrayReadsOf, expressionsOf, forEachStatement, scalarsReadBy, stripWideningCasts, visitExpressionChildren, writtenVariables } from '../ir/visit.js';
 
 /** the top-level assertions with comparisons of copies decided */
 export function foldCopiedComparisons(body: Block): Block {
@@ -74,7 +74,7 @@ export function sliceForAssertions(body: Block): Block {
     forEachStatement([statement], (inner) => {
       for (const expression of expressionsOf(inner)) {
         for (const id of scalarsReadBy(expression).keys()) scalars.add(id);
-        readArrays(expression, arrays);
+        for (const read of arrayReadsOf(expression)) arrays.add(read.array.id);
       }
       // a loop or branch reads what its nested statements read and, for a partial write, the array it writes
       if (inner.kind === 'arrayWrite') arrays.add(inner.array.id);
@@ -83,10 +83,3 @@ export function sliceForAssertions(body: Block): Block {
   return kept.reverse();
 }
 
-function readArrays(expression: Expression, into: Set<number>): void {
-  if (expression.kind === 'arrayRead') into.add(expression.array.id);
-  visitExpressionChildren(expression, (child) => {
-    readArrays(child, into);
-    return child;
-  });
-}

@@ -19,7 +19,7 @@
 
 import { createConditional, createVariableExpression, sameType } from '../ir/factory.js';
 import type { ArrayVariable, AssignStatement, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
-import { sameExpressionModulo, scalarsReadIn, stripWideningCasts as stripCasts } from '../ir/visit.js';
+import { arrayReadsOf, sameExpressionModulo, scalarsReadIn, someSubexpression, stripWideningCasts as stripCasts } from '../ir/visit.js';
 
 /** one reduction: res = initial; counter from `first` while < `end`; res = update; result = post(res) */
 export interface Reduction {
@@ -116,39 +116,13 @@ function isVariable(expression: Expression, variable: ScalarVariable): boolean {
   return stripped.kind === 'variable' && stripped.variable.id === variable.id;
 }
 
-/** the variables and array cells an expression reads */
-function reads(expression: Expression, visit: (expression: Expression) => boolean): boolean {
-  if (!visit(expression)) return false;
-  switch (expression.kind) {
-    case 'constant':
-    case 'variable': return true;
-    case 'arrayRead': return expression.indices.every((index) => reads(index, visit));
-    case 'unary':
-    case 'cast': return reads(expression.operand, visit);
-    case 'binary': return reads(expression.left, visit) && reads(expression.right, visit);
-    case 'conditional': return reads(expression.condition, visit) && reads(expression.then, visit) && reads(expression.else, visit);
-    default: {
-      const never: never = expression;
-      throw new Error(`unknown expression ${JSON.stringify(never)}`);
-    }
-  }
-}
-
-/** reads only the given scalars and cells of `array` at an index that is exactly `index` */
+/** reads only the given scalars, and cells of `array` (one dimension) at an index `index` accepts */
 function readsOnly(expression: Expression, scalars: readonly ScalarVariable[], array: ArrayVariable | undefined, index: (expression: Expression) => boolean): boolean {
-  let inIndex = 0;
-  const visit = (current: Expression): boolean => {
-    if (current.kind === 'variable') return inIndex > 0 || scalars.some((scalar) => scalar.id === current.variable.id);
-    if (current.kind === 'arrayRead') {
-      if (array === undefined || current.array.id !== array.id || current.indices.length !== 1 || !index(current.indices[0]!)) return false;
-      inIndex++;
-      const indexReads = reads(current.indices[0]!, (inner) => inner.kind !== 'arrayRead');
-      inIndex--;
-      return indexReads;
-    }
-    return true;
-  };
-  return reads(expression, visit);
+  return !someSubexpression(expression, (node) => {
+    if (node.kind === 'variable') return !scalars.some((scalar) => scalar.id === node.variable.id);
+    if (node.kind !== 'arrayRead') return false;
+    return array === undefined || node.array.id !== array.id || node.indices.length !== 1 || !index(node.indices[0]!);
+  });
 }
 
 /** the accumulator's next value of a body `res = e;` or `if (c) res = e;` */
@@ -188,9 +162,8 @@ function reductionAt(body: Block, index: number): Reduction | undefined {
   const stepped = stripCasts(step);
   if (stepped.kind !== 'binary' || stepped.operator !== 'add' || !isVariable(stepped.left, counter) || constantValue(stepped.right) !== 1n) return undefined;
   const atCounter = (expression: Expression): boolean => isVariable(expression, counter);
-  if (!readsOnly(update, [accumulator, counter], undefined, () => false) && !readsOnly(update, [accumulator, counter], arrayOf(update), atCounter)) return undefined;
   const array = arrayOf(update);
-  if (array === undefined || array.sizes.length !== 1) return undefined;
+  if (array === undefined || array.sizes.length !== 1 || !readsOnly(update, [accumulator, counter], array, atCounter)) return undefined;
   const counterStart = assignmentBefore(body, index, counter, accumulator);
   const accumulatorStart = assignmentBefore(body, index, accumulator, counter);
   const first = counterStart === undefined ? undefined : constantValue(counterStart.value);
@@ -209,12 +182,8 @@ function reductionAt(body: Block, index: number): Reduction | undefined {
 
 /** the one array an expression reads, if it reads exactly one */
 function arrayOf(expression: Expression): ArrayVariable | undefined {
-  const found = new Map<number, ArrayVariable>();
-  reads(expression, (current) => {
-    if (current.kind === 'arrayRead') found.set(current.array.id, current.array);
-    return true;
-  });
-  return found.size === 1 ? [...found.values()][0] : undefined;
+  const arrays = new Map(arrayReadsOf(expression).map((read): [number, ArrayVariable] => [read.array.id, read.array]));
+  return arrays.size === 1 ? [...arrays.values()][0] : undefined;
 }
 
 /** the same reduction up to its accumulator, counter and result variable */

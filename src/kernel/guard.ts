@@ -15,7 +15,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { budgetScope, BudgetExhausted, runInScope, type BudgetScope } from '../budget-check.js';
-import type { Program } from '../ir/types.js';
+import type { Program, Semantics } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
 import { unknownVerdict, type PhaseTimes, type UnknownKind, type Verdict } from '../verdict.js';
 import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encoder.js';
@@ -102,25 +102,24 @@ export async function runEncoding(
   const stage = settings.record?.start(settings.stageName ?? encoder.name, scope);
   const started = performance.now();
   // a transformation proven exact by the solver (C's semantics unless mathematical integers are asked)
-  const rewritten = (options.property ?? 'unreach-call') === 'unreach-call'
-    ? await copyPermutedReductions(program, options.semantics === 'int' ? 'int' : 'bv', limited, budget)
-    : undefined;
+  const exactIn: Semantics = options.semantics === 'int' ? 'int' : 'bv';
+  const rewritten = (options.property ?? 'unreach-call') === 'unreach-call' ? await copyPermutedReductions(program, exactIn, limited, budget) : undefined;
   const prepared = prepareProgram(rewritten?.program ?? program, options.semantics, options.property, options.exactWraps === true);
   const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
   const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   const outcome = await runInScope(scope, () => solveWithinBudget(encoder, prepared.program, context, scope));
   const finished = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);
-  const run = rewritten === undefined ? finished : backOnOriginal(encoder, program, options, rewritten, finished, budget);
+  const run = rewritten === undefined ? finished : backOnOriginal(encoder, program, { semantics: exactIn, settings: options.settings }, rewritten, finished, budget);
   if (stage !== undefined) settings.record?.end(stage, run.verdict);
   return { ...run, solver: solver.name, solverCalls: { ...limited.statistics } };
 }
 
 /**
  * A verdict on the rewritten program (permuted-reductions.ts) as one on the program: SAFE says what
- * the rewrite rests on; an UNSAFE is replayed once more on the program itself (the rewrite keeps the
- * nondeterministic choices, so the same choices fail there), else it is UNKNOWN.
+ * the rewrite rests on; an UNSAFE is replayed once more on the program itself, in the semantics the
+ * rewrite was proven exact in (`exact`), else it is UNKNOWN.
  */
-function backOnOriginal(encoder: Encoder, program: Program, options: RequestOptions, rewritten: RewrittenReductions, run: SolveOutcome, budget: Budget): SolveOutcome {
+function backOnOriginal(encoder: Encoder, program: Program, exact: EncodingOptions, rewritten: RewrittenReductions, run: SolveOutcome, budget: Budget): SolveOutcome {
   const verdict = run.verdict;
   switch (verdict.kind) {
     case 'unknown':
@@ -128,10 +127,9 @@ function backOnOriginal(encoder: Encoder, program: Program, options: RequestOpti
     case 'safe':
       return { ...run, verdict: { ...verdict, assumptions: [...verdict.assumptions, ...rewritten.notes] } };
     case 'unsafe': {
-      const semantics = options.semantics === 'int' ? 'int' : 'bv';
-      const confirmation = confirmCounterexample(program, { kind: 'choices', counterexample: verdict.counterexample }, { semantics, budget });
+      const confirmation = confirmCounterexample(program, { kind: 'choices', counterexample: verdict.counterexample }, { semantics: exact.semantics, budget });
       if (confirmation.kind !== 'confirmed') return { ...run, verdict: { kind: 'unknown', reason: confirmation.reason } };
-      checkContract(encoder, program, { semantics, settings: options.settings }, confirmation.verdict);
+      checkContract(encoder, program, exact, confirmation.verdict);
       return { ...run, verdict: confirmation.verdict };
     }
     default: {

@@ -21,7 +21,7 @@ import {
 } from '../../smt/terms.js';
 import type { LoopContext } from './loop-context.js';
 import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
-import { constantDifference, simplifyTerm, withOperands } from './simplify.js';
+import { constantDifference, replaceWhere, simplifyTerm, withOperands } from './simplify.js';
 import type { Collector, IndexForm } from './translate.js';
 
 /**
@@ -79,12 +79,6 @@ function candidateForm(write: FunctionDeclaration, cell: SymbolTerm, value: Term
   const sum = subtractPolynomials(at(addPolynomials(variablePolynomial(cell.name), one)), at(constantPolynomial(firstValue + 1n)));
   const sumTerm = polynomialTerm(sum, (name) => (name === cell.name ? cell : atoms.termOf(name)!));
   return simplifyTerm(add(baseValue, sumTerm));
-}
-
-function replaceWhere(term: Term, matches: (term: Term) => boolean, replacement: Term): Term {
-  if (matches(term)) return replacement;
-  if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
-  return withOperands(term, term.arguments.map((operand) => replaceWhere(operand, matches, replacement)));
 }
 
 /** applications of write functions with a proven index form, replaced by that form at the argument */

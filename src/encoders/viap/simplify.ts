@@ -117,6 +117,13 @@ export function withOperands(term: Extract<Term, { kind: 'apply' | 'applyFunctio
   return Object.freeze({ ...term, arguments: Object.freeze([...operands]) }) as Term;
 }
 
+/** every subterm `matches` accepts (outermost first) replaced by `replacement` */
+export function replaceWhere(term: Term, matches: (term: Term) => boolean, replacement: Term): Term {
+  if (matches(term)) return replacement;
+  if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
+  return withOperands(term, term.arguments.map((operand) => replaceWhere(operand, matches, replacement)));
+}
+
 /** the conjuncts of a term (nested `and` flattened) */
 export function conjunctsOf(term: Term, into: Term[] = []): Term[] {
   if (term.kind === 'apply' && term.operator === 'and') for (const operand of term.arguments) conjunctsOf(operand, into);

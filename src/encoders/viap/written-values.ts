@@ -22,7 +22,7 @@ import {
 import { printTerm } from '../../smt/printer.js';
 import type { LoopContext } from './loop-context.js';
 import { dependsOn } from './polynomial-terms.js';
-import { conjunctsOf, simplifyTerm, withOperands } from './simplify.js';
+import { conjunctsOf, replaceWhere, simplifyTerm, withOperands } from './simplify.js';
 import type { Collector } from './translate.js';
 
 /** an array of the loop described by a recurrence A_L(n) with no closed form per cell */
@@ -164,12 +164,7 @@ function indexEqualities(condition: Term, cells: readonly SymbolTerm[]): (readon
 /** every occurrence of `target` (as printed) in `term` replaced by `replacement` */
 function replaceTerm(term: Term, target: Term, replacement: Term): Term {
   const text = printTerm(target);
-  const visit = (current: Term): Term => {
-    if (current === target || (current.kind === target.kind && printTerm(current) === text)) return replacement;
-    if (current.kind !== 'apply' && current.kind !== 'applyFunction') return current;
-    return withOperands(current, current.arguments.map(visit));
-  };
-  return visit(term);
+  return replaceWhere(term, (current) => current === target || (current.kind === target.kind && printTerm(current) === text), replacement);
 }
 
 interface Candidate {
