@@ -6,19 +6,15 @@
 // one, a buggy one reaches reach_error on some. Through `encode verify` (the portfolio, 10 s): every
 // program gets its expected verdict.
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
-import { harnessSource } from '../../src/execution/harness.js';
 import { runPortfolio } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { gccRequirement, itWith } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
+import { benchFamily, nativeOutcomes } from '../support/bench-family.js';
 
-const folder = join(import.meta.dirname, '..', '..', 'bench', 'commuting-reductions');
-const names = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
-const expectedOf = (name: string): string | undefined => /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
+const family = benchFamily('commuting-reductions');
+const { names, expectedOf } = family;
 /**
  * eight sequences of values in [-1000, 1000], then distinct powers of two and their complements (a
  * cell lost to an or or an and shows there); no sum of a thousand of them overflows a long long
@@ -41,10 +37,8 @@ describe('bench/commuting-reductions', () => {
 
   itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error on some input', { timeout: 300_000 }, () => {
     for (const name of names) {
-      const build = buildWithHarness(join(folder, name), harnessSource('stdin'), { dataModel: 'LP64', sanitize: true });
-      expect(build.kind, name).toBe('built');
-      if (build.kind !== 'built') continue;
-      const outcomes = inputs.map((input) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${input}\n`).outcome.kind);
+      const outcomes = nativeOutcomes(family, name, inputs.map((input) => `${input}\n`));
+      if (outcomes === undefined) continue;
       if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(inputs.map(() => 'completed'));
       else expect(outcomes, name).toContain('reachedError');
     }
@@ -52,7 +46,7 @@ describe('bench/commuting-reductions', () => {
 
   it('encode verify gives every program its expected verdict', { timeout: 600_000 }, async () => {
     for (const name of names) {
-      const front = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'builtin' });
+      const front = runFrontEnd(family.path(name), { dataModel: 'ILP32', preprocessor: 'builtin' });
       expect(front.kind, name).toBe('program');
       if (front.kind !== 'program') continue;
       const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });

@@ -6,21 +6,17 @@
 // safe ones (the written-values lemma, src/encoders/viap/written-values.ts), and `encode verify` (the
 // portfolio, 10 s) finds every buggy twin.
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
-import { harnessSource } from '../../src/execution/harness.js';
 import { runPortfolio } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { solveViapProofOnly } from '../../src/encoders/viap/index.js';
 import { gccRequirement, itWith } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
+import { benchFamily, nativeOutcomes } from '../support/bench-family.js';
 import { Budget } from '../../src/kernel/budget.js';
 
-const folder = join(import.meta.dirname, '..', '..', 'bench', 'nondet-writes');
-const names = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
-const expectedOf = (name: string): string | undefined => /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
+const family = benchFamily('nondet-writes');
+const { names, expectedOf } = family;
 const sizes = [3, 4, 5, 6, 7, 8, 9, 10, 33];
 /** indices (and break tests) 1, 2, 0, 1, 2, 0, …: in range for every n >= 3, a break every third value */
 const otherInputs = Array.from({ length: 300 }, (_, index) => String((index + 1) % 3)).join('\n');
@@ -29,7 +25,7 @@ const solver = testSolver();
 afterAll(() => solver.dispose());
 
 function frontEnd(name: string) {
-  const front = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'builtin' });
+  const front = runFrontEnd(family.path(name), { dataModel: 'ILP32', preprocessor: 'builtin' });
   expect(front.kind, name).toBe('program');
   return front.kind === 'program' ? front.program : undefined;
 }
@@ -43,10 +39,8 @@ describe('bench/nondet-writes', () => {
 
   itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error for some n', { timeout: 300_000 }, () => {
     for (const name of names) {
-      const build = buildWithHarness(join(folder, name), harnessSource('stdin'), { dataModel: 'LP64', sanitize: true });
-      expect(build.kind, name).toBe('built');
-      if (build.kind !== 'built') continue;
-      const outcomes = sizes.map((size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n${otherInputs}\n`).outcome.kind);
+      const outcomes = nativeOutcomes(family, name, sizes.map((size) => `${size}\n${otherInputs}\n`));
+      if (outcomes === undefined) continue;
       if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
       else expect(outcomes, name).toContain('reachedError');
     }

@@ -7,11 +7,7 @@
 // portfolio, 10 s) finds every buggy twin. (verify proves 9 of 10 safe ones too, measured on an
 // unloaded machine; under a loaded test run viap's share of the portfolio's budget can run out.)
 
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
-import { harnessSource } from '../../src/execution/harness.js';
 import { runPortfolio } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { solveViapProofOnly } from '../../src/encoders/viap/index.js';
@@ -19,17 +15,17 @@ import { Budget } from '../../src/kernel/budget.js';
 import type { Program } from '../../src/ir/types.js';
 import { gccRequirement, itWith } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
+import { benchFamily, nativeOutcomes } from '../support/bench-family.js';
 
-const folder = join(import.meta.dirname, '..', '..', 'bench', 'partial-counts');
-const names = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
-const expectedOf = (name: string): string | undefined => /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
+const family = benchFamily('partial-counts');
+const { names, expectedOf } = family;
 const sizes = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 33, 100];
 
 const solver = testSolver();
 afterAll(() => solver.dispose());
 
 function frontEnd(name: string): Program {
-  const front = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'builtin' });
+  const front = runFrontEnd(family.path(name), { dataModel: 'ILP32', preprocessor: 'builtin' });
   if (front.kind !== 'program') throw new Error(`${name}: the front end stops (${front.kind})`);
   return front.program;
 }
@@ -43,10 +39,8 @@ describe('bench/partial-counts', () => {
 
   itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error for some size', { timeout: 300_000 }, () => {
     for (const name of names) {
-      const build = buildWithHarness(join(folder, name), harnessSource('stdin'), { dataModel: 'LP64', sanitize: true });
-      expect(build.kind, name).toBe('built');
-      if (build.kind !== 'built') continue;
-      const outcomes = sizes.map((size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n`).outcome.kind);
+      const outcomes = nativeOutcomes(family, name, sizes.map((size) => `${size}\n`));
+      if (outcomes === undefined) continue;
       if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
       else expect(outcomes, name).toContain('reachedError');
     }
