@@ -23,7 +23,8 @@ import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
 import { prepareProgram, semanticsHeader } from './c-semantics.js';
 import { confirmCounterexample, isConfirmedOn } from './confirm.js';
-import { copyPermutedReductions, type RewrittenReductions } from './permuted-reductions.js';
+import { trackSums } from '../analysis/tracked-sums.js';
+import { copyPermutedReductions } from './permuted-reductions.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
 import type { RunRecord } from './run-record.js';
 
@@ -107,25 +108,28 @@ export async function runEncoding(
   const prepared = prepareProgram(rewritten?.program ?? program, options.semantics, options.property, options.exactWraps === true);
   const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
   const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
-  const outcome = await runInScope(scope, () => solveWithinBudget(encoder, prepared.program, context, scope));
+  // sums carried through writes at unpredictable indices: exact in the semantics the encoder computes in
+  const tracked = (options.property ?? 'unreach-call') === 'unreach-call' ? trackSums(prepared.program) : undefined;
+  const solved = await runInScope(scope, () => solveWithinBudget(encoder, tracked?.program ?? prepared.program, context, scope));
+  const outcome = tracked === undefined ? solved : backOnOriginal(encoder, prepared.program, encoderOptions, tracked.notes, solved, budget);
   const finished = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);
-  const run = rewritten === undefined ? finished : backOnOriginal(encoder, program, { semantics: exactIn, settings: options.settings }, rewritten, finished, budget);
+  const run = rewritten === undefined ? finished : backOnOriginal(encoder, program, { semantics: exactIn, settings: options.settings }, rewritten.notes, finished, budget);
   if (stage !== undefined) settings.record?.end(stage, run.verdict);
   return { ...run, solver: solver.name, solverCalls: { ...limited.statistics } };
 }
 
 /**
- * A verdict on the rewritten program (permuted-reductions.ts) as one on the program: SAFE says what
- * the rewrite rests on; an UNSAFE is replayed once more on the program itself, in the semantics the
- * rewrite was proven exact in (`exact`), else it is UNKNOWN.
+ * A verdict on a rewritten program (permuted-reductions.ts, analysis/tracked-sums.ts) as one on the
+ * program: SAFE says what the rewrite rests on (`notes`); an UNSAFE is replayed once more on the
+ * program itself, in the semantics the rewrite is exact in (`exact`), else it is UNKNOWN.
  */
-function backOnOriginal(encoder: Encoder, program: Program, exact: EncodingOptions, rewritten: RewrittenReductions, run: SolveOutcome, budget: Budget): SolveOutcome {
+function backOnOriginal(encoder: Encoder, program: Program, exact: EncodingOptions, notes: readonly string[], run: SolveOutcome, budget: Budget): SolveOutcome {
   const verdict = run.verdict;
   switch (verdict.kind) {
     case 'unknown':
       return run;
     case 'safe':
-      return { ...run, verdict: { ...verdict, assumptions: [...verdict.assumptions, ...rewritten.notes] } };
+      return { ...run, verdict: { ...verdict, assumptions: [...verdict.assumptions, ...notes] } };
     case 'unsafe': {
       const confirmation = confirmCounterexample(program, { kind: 'choices', counterexample: verdict.counterexample }, { semantics: exact.semantics, budget });
       if (confirmation.kind !== 'confirmed') return { ...run, verdict: { kind: 'unknown', reason: confirmation.reason } };

@@ -186,9 +186,14 @@ function initialOption(options: readonly CellOptions[]): CellEquality[] {
   return options.map((option) => equalCell(option, { condition: trueTerm, value: option.entry.initial, bound: [] }));
 }
 
-/** every array at its value before the loop, or every array at the value its one write gives */
+/**
+ * every array at its value before the loop, or every array at the i-th value it is written, where
+ * the arrays are written under the same conditions on the cell (the same branches of the body)
+ */
 function jointCandidate(options: readonly CellOptions[]): Candidate | undefined {
-  if (options.length < 2 || options.some((option) => option.written.length !== 1)) return undefined;
+  if (options.length < 2) return undefined;
+  const count = options[0]!.written.length;
+  if (options.some((option) => option.written.length !== count)) return undefined;
   if (options.some((option) => option.entry.cells.length !== options[0]!.entry.cells.length)) return undefined;
   // the arrays' cell variables differ: the candidate reads every array at the first one's cells
   const cells = options[0]!.entry.cells;
@@ -200,7 +205,10 @@ function jointCandidate(options: readonly CellOptions[]): Candidate | undefined 
       written: option.written.map((written) => ({ condition: rename(written.condition), value: rename(written.value), bound: written.bound })),
     };
   });
-  return { options: aligned, disjuncts: [initialOption(aligned), aligned.map((option) => equalCell(option, option.written[0]!))] };
+  const conditions = aligned[0]!.written.map((written) => printTerm(written.condition));
+  if (aligned.some((option) => option.written.some((written, index) => printTerm(written.condition) !== conditions[index]))) return undefined;
+  const writes = conditions.map((_, index) => aligned.map((option) => equalCell(option, option.written[index]!)));
+  return { options: aligned, disjuncts: [initialOption(aligned), ...writes] };
 }
 
 function candidateAt(candidate: Candidate, counter: Term): Term {
