@@ -1,7 +1,7 @@
 // Entry point of preprocessing: picks the system preprocessor, the built-in one, or none.
 //
-// 'auto' uses the system `cpp` (or `gcc -E`) when one is on PATH and the built-in preprocessor
-// otherwise (also when the system one cannot target the data model and the program uses a name
+// 'auto' uses the built-in preprocessor for a file that includes nothing; otherwise the system `cpp`
+// (or `gcc -E`) when one is on PATH and the built-in preprocessor otherwise (also when the system one cannot target the data model and the program uses a name
 // whose meaning depends on it, see preprocess-system.ts); 'system' fails with a diagnostic when there is none; 'none' takes the text as already
 // preprocessed (`.i`). Both preprocessors give the same program text for the input file's own code
 // (checked on the benchmark corpus by test/frontend/preprocess-corpus.test.ts).
@@ -45,6 +45,9 @@ export function preprocess(text: string, file: string, options: PreprocessOption
       return preprocessSystem(text, file, system, common);
     }
     case 'auto': {
+      // a file that includes nothing needs no system header: the built-in preprocessor gives the
+      // same text without starting the system one (issue 28: a process or four per run)
+      if (!includesAnything(text)) return preprocessBuiltin(text, file, common);
       const system = findSystemPreprocessor();
       if (system === undefined || dataModelHazard(text, file, system, dataModel) !== undefined) {
         return preprocessBuiltin(text, file, common);
@@ -56,4 +59,9 @@ export function preprocess(text: string, file: string, options: PreprocessOption
       throw new Error(`unknown preprocess mode ${String(exhaustive)}`);
     }
   }
+}
+
+/** whether a line of `text` is an include directive (`#include`, `#include_next`, `#import`) */
+function includesAnything(text: string): boolean {
+  return /^[ \t]*#[ \t]*(include|include_next|import)\b/m.test(text) || text.includes('__has_include');
 }

@@ -299,8 +299,12 @@ describe('preprocess: none and system paths, readSource', () => {
     expect(preprocessed.kind === 'preprocessed' && preprocessed.preprocessor).toBe('none');
     const builtin = readSource(join(directory, 'a.c'), { mode: 'builtin' });
     expect(builtin.kind === 'preprocessed' && builtin.source.text).toBe('\nint x = 5;\n');
+    // a file that includes nothing is preprocessed by the built-in preprocessor (no process started)
     const automatic = readSource(join(directory, 'a.c'));
-    expect(automatic.kind === 'preprocessed' && automatic.preprocessor).toBe('system');
+    expect(automatic.kind === 'preprocessed' && automatic.preprocessor).toBe('builtin');
+    writeFileSync(join(directory, 'b.c'), '#include <stdlib.h>\nint x = 5;\n');
+    const including = readSource(join(directory, 'b.c'));
+    expect(including.kind === 'preprocessed' && including.preprocessor).toBe(findSystemPreprocessor() === undefined ? 'builtin' : 'system');
     const missing = readSource(join(directory, 'missing.c'));
     expect(missing.kind === 'error' && missing.diagnostics[0]).toMatchObject({ location: { line: 1, column: 1 }, severity: 'error' });
   });
