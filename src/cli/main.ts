@@ -37,6 +37,10 @@ async function runCommand(commandLine: CommandLine, startWatchdog: (budgetSecond
       const { runBench } = await import('./bench.js');
       return runBench(commandLine);
     }
+    case 'bench-merge': {
+      const { runBenchMerge } = await import('./bench.js');
+      return runBenchMerge(commandLine);
+    }
     case 'validate': {
       const { runValidate } = await import('./svcomp.js');
       return runValidate(commandLine, { confirmed: exitCodes.unsafe, rejected: exitCodes.unknown, inputError: exitCodes.inputError });
