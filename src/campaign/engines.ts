@@ -95,8 +95,8 @@ export function slurmArrayScript(settings: SlurmSettings): string {
   const run = [...benchWords(settings.command), '--jobs', String(settings.cpusPerSlice)];
   return [
     '#!/bin/bash',
-    `# encode bench on Slurm: ${settings.slices} array tasks, task i runs every ${settings.slices}-th of the ${settings.jobCount} jobs`,
-    '# from the i-th on (--shard i/K), one record file per job in the campaign folder\'s records/.',
+    `# encode bench on Slurm: ${settings.slices} array tasks, task i runs jobs i, i + ${settings.slices}, i + 2·${settings.slices}, … of the ${settings.jobCount} jobs`,
+    '# (--shard i/K), one record file per job in the campaign folder\'s records/.',
     '# Submit with slurm-submit.sh (this array, then the merge once it is over); resubmitting it redoes no finished job.',
     '#SBATCH --job-name=encode-bench',
     `#SBATCH --array=0-${settings.slices - 1}`,
