@@ -6,6 +6,7 @@
 //   20 UNKNOWN (including unsupported input when solving, timeouts)
 //   2  usage error (unknown option, bad value)
 //   3  input error (file not readable, preprocessing or syntax error)
+//   4  bench: an engine left jobs of the campaign without a result (rerunning resumes)
 //   5  unsupported input when emitting (nothing to write)
 //   70 internal error (a bug in encode; the message says so)
 //
