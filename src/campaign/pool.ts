@@ -1,7 +1,7 @@
 // Long-lived worker processes for a campaign: one lane per job, each lane with at most one worker
 // process (a Node module started with an IPC channel, src/cli/bench-worker.ts for `encode bench`)
 // that runs the lane's tasks one after the other. A task is the argv of one command line; the
-// worker answers with the command's exit code and what it printed.
+// worker answers with the command's exit code, what it printed and the CPU time it spent.
 //
 // A worker that dies while it runs a task (a crash, or the watchdog ending a runaway task), or that
 // is killed because the task outlived its deadline, gives that task a `died` result; the lane then
@@ -22,13 +22,15 @@ export interface PoolAnswer {
   readonly code: number;
   readonly output: string;
   readonly errors: string;
+  /** CPU seconds (user + system) the worker process spent on the task */
+  readonly cpuSeconds?: number;
   /** the worker exits right after this answer */
   readonly final: boolean;
 }
 
 export type PoolResult =
   /** the worker ran the task: its exit code, stdout and stderr */
-  | { readonly kind: 'answered'; readonly code: number; readonly output: string; readonly errors: string }
+  | { readonly kind: 'answered'; readonly code: number; readonly output: string; readonly errors: string; readonly cpuSeconds?: number }
   /** the worker ended before answering (exit code, or null when a signal ended it) and what it wrote on stderr */
   | { readonly kind: 'died'; readonly exitCode: number | null; readonly signal: string | null; readonly errors: string };
 
@@ -67,7 +69,7 @@ export class WorkerLane {
         if (message?.kind !== 'answer') return;
         // a final answer comes from a worker that exits right after it: no task goes to it any more
         if (message.final && this.worker === worker) this.worker = undefined;
-        settle({ kind: 'answered', code: message.code, output: message.output, errors: message.errors });
+        settle({ kind: 'answered', code: message.code, output: message.output, errors: message.errors, ...(message.cpuSeconds === undefined ? {} : { cpuSeconds: message.cpuSeconds }) });
         if (worker.tasks >= tasksPerWorker) this.retire();
       };
       const onExit = (exitCode: number | null, signal: string | null): void => {

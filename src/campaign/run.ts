@@ -1,8 +1,10 @@
-// Running a benchmark campaign (`encode bench`): every (task, encoding) pair as one command line of
-// encode itself (`--json`, one budget each; `portfolio` is `encode verify`), run by one of `jobs`
-// long-lived worker processes (./pool.ts), each running many pairs one after the other. Each result is appended to a JSON-lines file as soon as it is known, so a killed
-// campaign keeps what it finished; a rerun with the same file skips the pairs already there (same
-// task, encoding, solver and timeout) and runs the rest: every pair is counted once.
+// Running a benchmark campaign (`encode bench`): every job (task, encoding, solver, budget: ./jobs.ts)
+// as one command line of encode itself (`--json`, one budget each; `portfolio` is `encode verify`),
+// run by one of `lanes` long-lived worker processes (./pool.ts), each running many jobs one after
+// the other. Each result is written as soon as it is known, so a killed campaign keeps what it
+// finished: appended to a JSON-lines file (the local run), or as a record file of its own per job
+// (records/<id>.json: a job or shard run under another engine). A rerun over the same folder skips
+// the jobs whose result is already there, in either form, and runs the rest: every job counts once.
 //
 // A worker whose pair outlives its budget by `graceSeconds` is killed and the pair recorded as a
 // crash, as is a pair during which the worker died; the worker is replaced. Judging a
@@ -10,14 +12,23 @@
 // the expected one.
 
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { jobId, readRecordFiles, writeRecord, type CampaignJob } from './jobs.js';
 import { WorkerLane, type PoolResult } from './pool.js';
-import type { CampaignTask, Expected } from './tasks.js';
+import type { Expected } from './tasks.js';
 
 export type CampaignVerdict = 'safe' | 'unsafe' | 'unknown' | 'error' | 'crash';
 
 export interface CampaignResult {
+  /** the job's stable id (./jobs.ts); absent in results written before jobs had ids */
+  readonly job?: string;
   readonly task: string;
+  /** the program's path as the campaign read it */
+  readonly file?: string;
+  /** the property the expected answer is about (absent: unreach-call) */
+  readonly property?: 'unreach-call' | 'no-overflow';
   readonly encoding: string;
   readonly solver: string;
   readonly timeoutSeconds: number;
@@ -29,22 +40,34 @@ export interface CampaignResult {
   readonly timeout: boolean;
   /** wall-clock seconds of the pair in its worker (front end and solving; a fresh worker's start-up too) */
   readonly seconds: number;
+  /** CPU seconds of the worker process during the job (an external solver's own processes not included) */
+  readonly cpuSeconds?: number;
+  /** the machine that ran the job (its host name, and the engine's name for it where there is one) */
+  readonly host?: string;
   readonly reason?: string;
   /** the portfolio's deciding encoding */
   readonly decidedBy?: string;
 }
 
+/** where a campaign writes each result as it comes */
+export type ResultSink =
+  /** appended to the folder's results.jsonl (one process runs the campaign) */
+  | { readonly kind: 'append' }
+  /** one file per job in the folder's records/ (many processes, on many machines, may share the folder) */
+  | { readonly kind: 'records' };
+
 export interface CampaignSettings {
   /** the worker process's module (src/cli/bench-worker.ts, compiled) */
   readonly workerModule: string;
-  readonly tasks: readonly CampaignTask[];
-  /** encoding names, or `portfolio` */
-  readonly encodings: readonly string[];
-  readonly solver: string;
-  readonly timeoutSeconds: number;
-  readonly jobs: number;
-  /** the JSON-lines file results are appended to (and resumed from) */
-  readonly resultsPath: string;
+  /** the jobs to run (those already finished in the folder are skipped) */
+  readonly jobs: readonly CampaignJob[];
+  /** worker processes at once */
+  readonly lanes: number;
+  /** the campaign's folder: results.jsonl and records/ are read from it, and written as `sink` says */
+  readonly directory: string;
+  readonly sink: ResultSink;
+  /** the machine's name in the records (default: the host name) */
+  readonly host?: string;
   /** called after each result (for a progress bar); `skipped` counts the pairs resumed from the file */
   readonly onResult?: (result: CampaignResult, done: number, total: number) => void;
 }
@@ -52,8 +75,14 @@ export interface CampaignSettings {
 /** beyond its budget, a pair gets this long before its worker is killed */
 const graceSeconds = 10;
 
-function resultKey(task: string, encoding: string, solver: string, timeoutSeconds: number): string {
-  return JSON.stringify([task, encoding, solver, timeoutSeconds]);
+/** the job id of a result (computed for results written before jobs had ids) */
+export function resultJob(result: CampaignResult): string {
+  return result.job ?? jobId(result.task, result.encoding, result.solver, result.timeoutSeconds);
+}
+
+function isResult(value: unknown): value is CampaignResult {
+  const record = value as Partial<CampaignResult> | null;
+  return typeof record === 'object' && record !== null && typeof record.task === 'string' && typeof record.encoding === 'string' && typeof record.verdict === 'string';
 }
 
 /** the results in a JSON-lines file (a torn last line, from a killed run, is ignored) */
@@ -63,12 +92,23 @@ export function readResults(path: string): CampaignResult[] {
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     try {
-      results.push(JSON.parse(line) as CampaignResult);
+      const parsed = JSON.parse(line) as unknown;
+      if (isResult(parsed)) results.push(parsed);
     } catch {
-      // a line cut short when the campaign was killed: that pair runs again
+      // a line cut short when the campaign was killed: that job runs again
     }
   }
   return results;
+}
+
+/** the results file of a campaign folder */
+export function resultsFile(directory: string): string {
+  return join(directory, 'results.jsonl');
+}
+
+/** every result found in a campaign folder: results.jsonl first, then the record files of records/ */
+export function readCampaignFolder(directory: string): CampaignResult[] {
+  return [...readResults(resultsFile(directory)), ...readRecordFiles(directory).filter(isResult)];
 }
 
 export function judge(expected: Expected, verdict: CampaignVerdict): { readonly correct: boolean; readonly wrong: boolean } {
@@ -98,15 +138,20 @@ function exitOf(result: PoolResult): { readonly code: number | null; readonly er
   }
 }
 
-async function runPair(settings: CampaignSettings, lane: WorkerLane, task: CampaignTask, encoding: string): Promise<CampaignResult> {
+async function runJob(settings: CampaignSettings, lane: WorkerLane, job: CampaignJob): Promise<CampaignResult> {
+  const { task, encoding } = job;
   const started = performance.now();
   const selection = encoding === 'portfolio' ? ['verify', task.file] : [task.file, '--encoding', encoding];
   const argumentsList = [
-    ...selection, '--json', '--timeout', String(settings.timeoutSeconds), '--solver', settings.solver, '--data-model', task.dataModel,
+    ...selection, '--json', '--timeout', String(job.timeoutSeconds), '--solver', job.solver, '--data-model', task.dataModel,
   ];
-  const outcome = await lane.run(argumentsList, (settings.timeoutSeconds + graceSeconds) * 1000);
+  const outcome = await lane.run(argumentsList, (job.timeoutSeconds + graceSeconds) * 1000);
   const seconds = (performance.now() - started) / 1000;
-  const base = { task: task.id, encoding, solver: settings.solver, timeoutSeconds: settings.timeoutSeconds, expected: task.expected ?? null, seconds };
+  const base = {
+    job: job.id, task: task.id, file: task.file, ...(task.property === undefined ? {} : { property: task.property }), encoding, solver: job.solver, timeoutSeconds: job.timeoutSeconds, expected: task.expected ?? null, seconds,
+    ...(outcome.kind === 'answered' && outcome.cpuSeconds !== undefined ? { cpuSeconds: outcome.cpuSeconds } : {}),
+    host: settings.host ?? hostname(),
+  };
   const record = outcome.kind === 'answered' ? lastRecord(outcome.output) : undefined;
   if (record === undefined || typeof record.verdict !== 'string') {
     const { code, errors } = exitOf(outcome);
@@ -124,28 +169,29 @@ async function runPair(settings: CampaignSettings, lane: WorkerLane, task: Campa
   };
 }
 
-/** runs the pairs not yet in the results file; returns every result of this campaign (old and new) */
+/** runs the jobs whose result is not yet in the folder; returns every result of these jobs (old and new) */
 export async function runCampaign(settings: CampaignSettings): Promise<CampaignResult[]> {
-  const wanted = new Set(settings.encodings.flatMap((encoding) => settings.tasks.map((task) => resultKey(task.id, encoding, settings.solver, settings.timeoutSeconds))));
+  const wanted = new Set(settings.jobs.map((job) => job.id));
   const previous = new Map<string, CampaignResult>();
-  for (const result of readResults(settings.resultsPath)) {
-    const key = resultKey(result.task, result.encoding, result.solver, result.timeoutSeconds);
-    if (wanted.has(key)) previous.set(key, result);
+  for (const result of readCampaignFolder(settings.directory)) {
+    const id = resultJob(result);
+    if (wanted.has(id) && !previous.has(id)) previous.set(id, result);
   }
-  const work = settings.encodings.flatMap((encoding) => settings.tasks.map((task) => ({ task, encoding })))
-    .filter((pair) => !previous.has(resultKey(pair.task.id, pair.encoding, settings.solver, settings.timeoutSeconds)));
+  const work = settings.jobs.filter((job) => !previous.has(job.id));
   const results: CampaignResult[] = [...previous.values()];
+  const resultsPath = resultsFile(settings.directory);
   // a line torn by a kill must not swallow the next result
-  const existing = existsSync(settings.resultsPath) ? readFileSync(settings.resultsPath, 'utf8') : '';
-  if (existing !== '' && !existing.endsWith('\n')) appendFileSync(settings.resultsPath, '\n');
+  const existing = existsSync(resultsPath) ? readFileSync(resultsPath, 'utf8') : '';
+  if (settings.sink.kind === 'append' && existing !== '' && !existing.endsWith('\n')) appendFileSync(resultsPath, '\n');
   const total = wanted.size;
   let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(settings.jobs, work.length)) }, () => new WorkerLane(settings.workerModule));
+  const lanes = Array.from({ length: Math.max(1, Math.min(settings.lanes, work.length)) }, () => new WorkerLane(settings.workerModule));
   const runLane = async (lane: WorkerLane): Promise<void> => {
     while (next < work.length) {
-      const pair = work[next++]!;
-      const result = await runPair(settings, lane, pair.task, pair.encoding);
-      appendFileSync(settings.resultsPath, `${JSON.stringify(result)}\n`);
+      const job = work[next++]!;
+      const result = await runJob(settings, lane, job);
+      if (settings.sink.kind === 'append') appendFileSync(resultsPath, `${JSON.stringify(result)}\n`);
+      else writeRecord(settings.directory, job.id, result);
       results.push(result);
       settings.onResult?.(result, results.length, total);
     }

@@ -17,6 +17,8 @@ import { reportInternalError, runCommandLine, type CommandProcess } from './main
 interface Captured {
   output: string;
   errors: string;
+  /** the process's CPU usage when the task started */
+  readonly cpuAtStart: NodeJS.CpuUsage;
 }
 
 let captured: Captured | undefined;
@@ -44,7 +46,8 @@ function answer(code: number, final: boolean, then: () => void = () => undefined
     then();
     return;
   }
-  const message: PoolAnswer = { kind: 'answer', code, output: captured.output, errors: captured.errors, final };
+  const cpu = process.cpuUsage(captured.cpuAtStart);
+  const message: PoolAnswer = { kind: 'answer', code, output: captured.output, errors: captured.errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, final };
   captured = undefined;
   process.send!(message, undefined, {}, () => then());
 }
@@ -55,7 +58,7 @@ function answerAndExit(code: number): void {
 }
 
 async function runTask(task: PoolTask): Promise<void> {
-  captured = { output: '', errors: '' };
+  captured = { output: '', errors: '', cpuAtStart: process.cpuUsage() };
   const host: CommandProcess = { debug: task.argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']), exitNow: answerAndExit };
   currentHost = host;
   const code = await runCommandLine(task.argv, host);

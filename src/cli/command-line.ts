@@ -16,7 +16,11 @@ export interface CommandLine {
    * `encoding`: one encoding (--encoding or --emit given); `verify`: the portfolio of every encoding
    * (`encode verify FILE`, or neither option given); `compare`: every encoding side by side
    */
-  readonly command: 'encoding' | 'verify' | 'compare' | 'bench' | 'validate';
+  readonly command: 'encoding' | 'verify' | 'compare' | 'bench' | 'bench-merge' | 'validate';
+  /** bench-merge: the campaign folders to merge (`file` is the first) */
+  readonly folders: readonly string[];
+  /** bench: how the jobs are run (see BenchSettings) */
+  readonly benchMode: BenchMode;
   /** bench: the encodings (and `portfolio`) of --encodings; undefined: all of them */
   readonly encodings: readonly string[] | undefined;
   /** bench: --jobs; undefined: the number of cores */
@@ -56,10 +60,23 @@ export interface CommandLine {
   readonly warnings: readonly string[];
 }
 
+/**
+ * How `encode bench` runs its jobs: `local` runs every job not yet done in worker processes here;
+ * `list` only writes jobs.jsonl; `job` and `shard` run one job or one shard (records/ files, for an
+ * engine); `parallel` hands the jobs to GNU parallel; `slurm` writes the job-array scripts.
+ */
+export type BenchMode =
+  | { readonly kind: 'local' }
+  | { readonly kind: 'list' }
+  | { readonly kind: 'job'; readonly id: string }
+  | { readonly kind: 'shard'; readonly shard: string }
+  | { readonly kind: 'parallel'; readonly sshLogins: readonly string[]; readonly sshLoginFile: string | undefined }
+  | { readonly kind: 'slurm'; readonly slices: number | undefined };
+
 export class UsageError extends Error {}
 
 /** the commands named by the first argument (`encode verify prog.c`) */
-const subcommands = ['verify', 'compare', 'bench', 'validate'] as const;
+const subcommands = ['verify', 'compare', 'bench', 'bench-merge', 'validate'] as const;
 
 /** the encoding --emit writes when --encoding is not given */
 export const defaultEncoding = 'chc';
@@ -88,6 +105,13 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--encodings <list>', 'bench: the encodings to run, comma-separated, `portfolio` for encode verify (default: all and portfolio)'],
   ['--jobs <n>', 'bench: tasks run at once (default: the number of cores)'],
   ['--against <file>', 'bench: an earlier results.jsonl; list the tasks whose verdict changed or that got 2x slower'],
+  ['--list-jobs', 'bench: only write the job list, DIR/jobs.jsonl (one job a line: id, task, encoding, solver, budget)'],
+  ['--job <id>', 'bench: run only this job of the list (its record goes to DIR/records/ID.json); for an engine'],
+  ['--shard <i/n>', 'bench: run only shard i of n (every n-th job from the i-th; records in DIR/records/); for an engine'],
+  ['--engine <engine>', 'bench: local (default: worker processes here) | parallel (GNU parallel runs the jobs, then the merge) | slurm (write the job-array scripts)'],
+  ['--sshlogin <login>', 'bench --engine parallel: a host for GNU parallel (repeatable; ":" is this machine)'],
+  ['--sshloginfile <file>', 'bench --engine parallel: GNU parallel\'s file of hosts, one a line'],
+  ['--slices <k>', 'bench --engine slurm: array tasks (default: the number of jobs, at most 100)'],
   ['--debug', 'print the stack trace of an internal error'],
   ['-h, --help', 'this text'],
   ['-v, --version', 'the version'],
@@ -123,13 +147,17 @@ export function helpText(): string {
     'Usage: encode [verify|compare] <file.c|file.i|task.yml> [options]',
     '       encode validate <task.yml|file.c> <witness.yml>',
     '       encode bench <manifest.json|folder of .yml or .c> [--encodings a,b] [--jobs N] [--out-dir DIR] [--against FILE]',
+    '                    [--list-jobs | --job ID | --shard i/n | --engine parallel [--sshloginfile F] | --engine slurm [--slices K]]',
+    '       encode bench-merge <campaign folder>... --out-dir DIR [--encodings a,b]',
     '',
     'Without --encoding (or with `verify`), every encoding runs in turn under one --timeout',
     `(default ${defaultPortfolioTimeoutSeconds} s), cheapest first; the first SAFE or UNSAFE wins and says which encoding decided.`,
     '`compare` runs every encoding with the whole --timeout each (under each solver of --solver a,b)',
     'and prints a table: verdict, time, query size (bytes, assertions, quantifiers), reason.',
     '`bench` runs a campaign (--jobs worker processes, each running many tasks; resumable) and writes results.jsonl,',
-    'results.csv, table.md and cactus.svg into --out-dir (default bench-results).',
+    'results.csv, table.md, cactus.svg, report.html and benchexec/*.xml into --out-dir (default bench-results).',
+    '`bench-merge` gathers the results of campaign folders (results.jsonl and records/ of shards, hosts, array tasks)',
+    'into one results.jsonl, one result per job (SAFE against UNSAFE for one job: exit 70), and writes the same files.',
     '',
     'Encodings:',
     ...[...encoderCatalogue.values()].map((encoder) => `  ${encoder.name.padEnd(width)}${encoder.summary}`),
@@ -141,7 +169,7 @@ export function helpText(): string {
     ...encoderRows.map(format),
     '',
     'Exit codes: 0 SAFE or written, 10 UNSAFE, 20 UNKNOWN, 2 usage error, 3 input error,',
-    '            5 unsupported input (emit), 70 internal error.',
+    '            4 campaign incomplete (an engine left jobs without a result), 5 unsupported input (emit), 70 internal error.',
   ].join('\n');
 }
 
@@ -186,6 +214,45 @@ function executionChoice(argv: readonly string[]): 'on' | 'off' | 'auto' {
   return off > on ? 'off' : 'on';
 }
 
+/** the options of `bench` that choose how its jobs run */
+const benchFlags = ['listJobs', 'job', 'shard', 'engine', 'sshlogin', 'sshloginfile', 'slices'] as const;
+
+function lastText(value: unknown): string {
+  return String(Array.isArray(value) ? value[value.length - 1] : value);
+}
+
+/** --list-jobs, --job, --shard and --engine exclude each other; the host and slice options go with their engine */
+function benchModeOf(options: Record<string, unknown>): BenchMode {
+  const engine = options.engine === undefined ? 'local' : choice(lastText(options.engine), ['local', 'parallel', 'slurm'] as const, '--engine', 'local');
+  const selections = [options.listJobs === undefined ? undefined : '--list-jobs', options.job === undefined ? undefined : '--job', options.shard === undefined ? undefined : '--shard', engine === 'local' ? undefined : `--engine ${engine}`]
+    .filter((flag): flag is string => flag !== undefined);
+  if (selections.length > 1) throw new UsageError(`give one of ${selections.join(', ')}`);
+  if (engine !== 'parallel' && (options.sshlogin !== undefined || options.sshloginfile !== undefined)) throw new UsageError('--sshlogin and --sshloginfile go with --engine parallel');
+  if (engine !== 'slurm' && options.slices !== undefined) throw new UsageError('--slices goes with --engine slurm');
+  if (options.listJobs !== undefined) return { kind: 'list' };
+  if (options.job !== undefined) {
+    if (options.job === true || options.job === '') throw new UsageError('--job takes a job id (see --list-jobs)');
+    return { kind: 'job', id: lastText(options.job) };
+  }
+  if (options.shard !== undefined) return { kind: 'shard', shard: lastText(options.shard) };
+  switch (engine) {
+    case 'local': return { kind: 'local' };
+    case 'parallel': {
+      const logins = options.sshlogin === undefined ? [] : (Array.isArray(options.sshlogin) ? options.sshlogin : [options.sshlogin]).map(String);
+      return { kind: 'parallel', sshLogins: logins, sshLoginFile: options.sshloginfile === undefined ? undefined : lastText(options.sshloginfile) };
+    }
+    case 'slurm': {
+      const slices = options.slices === undefined ? undefined : Number(lastText(options.slices));
+      if (slices !== undefined && (!Number.isInteger(slices) || slices < 1)) throw new UsageError(`--slices takes a positive whole number, not '${lastText(options.slices)}'`);
+      return { kind: 'slurm', slices };
+    }
+    default: {
+      const never: never = engine;
+      throw new UsageError(`unknown engine ${String(never)}`);
+    }
+  }
+}
+
 export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' | 'version' {
   const cli = cac('encode');
   cli.usage('<file.c|file.i> [options]');
@@ -206,7 +273,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
   const named = parsed.args.length >= 2 ? subcommands.find((name) => name === parsed.args[0]) : undefined;
   const files = named === undefined ? parsed.args : parsed.args.slice(1);
-  const wanted = named === 'validate' ? 2 : 1;
+  const wanted = named === 'validate' ? 2 : named === 'bench-merge' ? Math.max(1, files.length) : 1;
   if (files.length !== wanted) {
     throw new UsageError(named === 'validate' ? 'validate takes a task (or program) and a witness' : files.length === 0 ? 'missing input file' : `one input file expected, got ${files.length}`);
   }
@@ -225,12 +292,14 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
   if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
   if (outputFile !== undefined && emit === undefined) throw new UsageError('-o goes with --emit');
-  if (outputDirectory !== undefined && emit === undefined && command !== 'bench') throw new UsageError('--out-dir goes with --emit (or bench)');
+  if (outputDirectory !== undefined && emit === undefined && command !== 'bench' && command !== 'bench-merge') throw new UsageError('--out-dir goes with --emit (or bench)');
+  if (command === 'bench-merge' && outputDirectory === undefined) throw new UsageError('bench-merge needs --out-dir (the folder of the merged results)');
   const jobs = options.jobs === undefined ? undefined : Number(options.jobs);
   if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) throw new UsageError(`--jobs takes a positive whole number, not '${String(options.jobs)}'`);
-  if (command !== 'bench' && (options.encodings !== undefined || options.jobs !== undefined || options.against !== undefined)) {
-    throw new UsageError('--encodings, --jobs and --against go with bench');
-  }
+  if (command !== 'bench' && (options.jobs !== undefined || options.against !== undefined)) throw new UsageError('--jobs and --against go with bench');
+  if (command !== 'bench' && command !== 'bench-merge' && options.encodings !== undefined) throw new UsageError('--encodings goes with bench');
+  const benchMode = command === 'bench' ? benchModeOf(options) : { kind: 'local' as const };
+  if (command !== 'bench' && benchFlags.some((flag) => options[flag] !== undefined)) throw new UsageError('--list-jobs, --job, --shard, --engine, --sshlogin, --sshloginfile and --slices go with bench');
   const encodings = options.encodings === undefined ? undefined : String(options.encodings).split(',').map((part) => part.trim()).filter((part) => part !== '');
   const { settings, warnings } = encoderSettings(options, command === 'encoding' ? encoding : undefined, declared);
   return {
@@ -239,6 +308,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     command,
     solvers,
     encodings,
+    folders: named === 'bench-merge' ? files.map(String) : [],
+    benchMode,
     jobs,
     against: options.against === undefined ? undefined : String(options.against),
     property: options.property === undefined ? undefined : String(options.property),

@@ -6,6 +6,8 @@ export const exitCodes = {
   unknown: 20,
   usage: 2,
   inputError: 3,
+  /** bench: an engine left jobs without a result (rerunning the command resumes) */
+  incompleteCampaign: 4,
   unsupported: 5,
   internalError: 70,
 } as const;

@@ -6,6 +6,7 @@
 //   20 UNKNOWN (including unsupported input when solving, timeouts)
 //   2  usage error (unknown option, bad value)
 //   3  input error (file not readable, preprocessing or syntax error)
+//   4  bench: an engine left jobs of the campaign without a result (rerunning resumes)
 //   5  unsupported input when emitting (nothing to write)
 //   70 internal error (a bug in encode; the message says so)
 //
@@ -36,6 +37,10 @@ async function runCommand(commandLine: CommandLine, startWatchdog: (budgetSecond
       // bench runs the program commands in its worker processes, each with its own budget and watchdog
       const { runBench } = await import('./bench.js');
       return runBench(commandLine);
+    }
+    case 'bench-merge': {
+      const { runBenchMerge } = await import('./bench.js');
+      return runBenchMerge(commandLine);
     }
     case 'validate': {
       const { runValidate } = await import('./svcomp.js');

@@ -5,7 +5,9 @@
 // - `gcc`: the differential lowering tests compile the same programs with gcc;
 // - `gcc -m32`: gcc that builds and runs 32-bit programs (Debian's gcc-multilib), for the tests
 //   whose programs are verified in ILP32 and must run natively in the same data model;
-// - `chromium`: Debian's browser renders the bench's cactus plot (SVG) to PNG.
+// - `chromium`: Debian's browser renders the bench's cactus plot (SVG) to PNG and loads report.html;
+// - `parallel`, `sshd`: GNU parallel, and an OpenSSH server to start as a second "host" for it;
+// - `slurm`: a running Slurm whose node takes jobs (`sinfo` answers; .ci/run starts one).
 // A group whose requirement is absent registers its tests as skipped with the note
 // `needs <requirement>: <why>`; test/support/summary-reporter.ts prints those notes once, at the
 // end of the run. ENCODE_REQUIRE_CORPUS=1 / ENCODE_REQUIRE_SOLVERS=1 (set by .ci/run) turn an
@@ -15,6 +17,7 @@
 // PATH without gcc one without a compiler (a variable only the tests read would let the guard and
 // the code under test see different compilers).
 
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, it, type TestContext } from 'vitest';
@@ -23,7 +26,7 @@ import { findExecutable } from '../../src/solvers/index.js';
 import { skipNotePrefix } from './skip-note.js';
 
 export interface Requirement {
-  readonly name: 'corpus' | 'z3' | 'cvc5' | 'gcc' | 'gcc -m32' | 'chromium';
+  readonly name: 'corpus' | 'z3' | 'cvc5' | 'gcc' | 'gcc -m32' | 'chromium' | 'parallel' | 'sshd' | 'slurm';
   readonly available: boolean;
   /** why it is absent (empty when available) */
   readonly reason: string;
@@ -120,4 +123,28 @@ export function itWith(requirements: readonly Requirement[], name: string, optio
   const absent = requirements.find((requirement) => !requirement.available);
   if (absent === undefined) it(name, options, body);
   else it(name, options, (context) => context.skip(skipNote(absent)));
+}
+
+/** GNU parallel on PATH (encode bench --engine parallel); never required */
+export function parallelRequirement(): Requirement {
+  if (findExecutable('parallel') !== undefined) return { name: 'parallel', available: true, reason: '' };
+  return { name: 'parallel', available: false, reason: 'GNU parallel absent: no parallel executable on PATH (apt-get install parallel)' };
+}
+
+/** OpenSSH's server and client (a second host for GNU parallel, started by the test); never required */
+export function sshdRequirement(): Requirement {
+  const server = ['/usr/sbin/sshd', findExecutable('sshd')].find((path) => path !== undefined && existsSync(path));
+  if (server !== undefined && findExecutable('ssh') !== undefined && findExecutable('ssh-keygen') !== undefined) return { name: 'sshd', available: true, reason: '' };
+  return { name: 'sshd', available: false, reason: 'OpenSSH absent: no sshd, ssh or ssh-keygen (apt-get install openssh-server)' };
+}
+
+/** a Slurm that answers and has a node in a state that takes jobs (started by .ci/run); never required */
+export function slurmRequirement(): Requirement {
+  if (findExecutable('sbatch') === undefined || findExecutable('sinfo') === undefined) {
+    return { name: 'slurm', available: false, reason: 'Slurm absent: no sbatch or sinfo on PATH (apt-get install slurm-wlm munge; .ci/run starts them)' };
+  }
+  const info = spawnSync('sinfo', ['--noheader', '--format=%t'], { encoding: 'utf8', timeout: 10_000 });
+  const states = info.status === 0 ? info.stdout.split('\n').map((line) => line.trim()).filter((line) => line !== '') : [];
+  if (states.some((state) => ['idle', 'mix', 'alloc'].includes(state.replace(/[*~#!%$@^-]+$/, '')))) return { name: 'slurm', available: true, reason: '' };
+  return { name: 'slurm', available: false, reason: `Slurm not running: sinfo ${info.status === 0 ? `shows no node taking jobs (${states.join(', ') || 'no node'})` : 'cannot reach slurmctld'} (scripts/start-slurm.sh starts one)` };
 }
