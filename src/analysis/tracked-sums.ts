@@ -177,16 +177,20 @@ function trackedFoldAt(body: Block, index: number): TrackedFold | undefined {
   const between = writtenVariables(body.slice(writerIndex, index) as Statement[]);
   if ([...scalarsReadBy(end).keys()].some((id) => between.scalars.has(id))) return undefined;
   const fold: TrackedFold = { foldIndex: index, writerIndex, counter, start, end, accumulations: found, arrays };
-  return changesCancel(body[writerIndex] as LoopStatement, fold) ? fold : undefined;
+  return changesCancel(body, fold) ? fold : undefined;
 }
 
 /**
- * whether each write of L changes the sums by an amount that reads no tracked cell once its terms
- * cancel (linear arithmetic, cells that an assumption of L fixes read as their value): then the sum
- * is a scalar of L and the rewrite pays; otherwise the sum's value depends on the cells, and the
- * fold as it stands serves the encodings better (a choice of strategy, not of soundness)
+ * whether each write of L changes the sums by an amount that, once its terms cancel (linear
+ * arithmetic, cells that an assumption of L fixes read as their value), reads no tracked cell (the
+ * sum is then a scalar of L), or reads nothing but the cells it overwrites (the values written
+ * cancel: a relation between those cells, such as a[k] = k and b[n − 1 − k] = −k, keeps the sum);
+ * otherwise the sum depends on the values of the cells, and the fold as it stands serves the
+ * encodings better (a choice of strategy, not of soundness)
  */
-function changesCancel(writer: LoopStatement, fold: TrackedFold): boolean {
+function changesCancel(body: Block, fold: TrackedFold): boolean {
+  const writer = body[fold.writerIndex] as LoopStatement;
+  const constants = constantScalars(body, fold.writerIndex);
   const fixed: { readonly read: ArrayReadExpression; readonly value: bigint }[] = [];
   forEachStatement([writer], (statement) => {
     if (statement.kind !== 'assume') return;
@@ -197,22 +201,30 @@ function changesCancel(writer: LoopStatement, fold: TrackedFold): boolean {
       if (left.kind === 'arrayRead' && right !== undefined) fixed.push({ read: left, value: right });
     }
   });
-  const valueOf = (read: ArrayReadExpression): bigint | undefined => fixed.find((candidate) => candidate.read.array.id === read.array.id
+  const fixedValue = (read: ArrayReadExpression): bigint | undefined => fixed.find((candidate) => candidate.read.array.id === read.array.id
     && candidate.read.indices.length === read.indices.length
     && candidate.read.indices.every((index, position) => sameExpression(withoutWideningCasts(index), withoutWideningCasts(read.indices[position]!))))?.value;
-  let cancels = true;
+  const valueOf = (expression: Expression): bigint | undefined => {
+    if (expression.kind === 'arrayRead') return fixedValue(expression);
+    if (expression.kind === 'variable') return constants.get(expression.variable.id);
+    return constantOf(expression);
+  };
+  // one change per accumulator for all the writes of L together (branches added up: a heuristic)
+  const forms = fold.accumulations.map(() => new Map<string, { coefficient: bigint; atom: Expression }>());
   forEachStatement([writer], (statement) => {
     if (statement.kind !== 'arrayWrite' || !fold.arrays.has(statement.array.id)) return;
     const index = convertedTo(statement.indices[0]!, fold.counter.type);
-    for (const accumulation of fold.accumulations) {
-      const form = new Map<string, { coefficient: bigint; atom: Expression }>();
-      linearForm(sumAt(accumulation, index, statement.indices[0]!, fold.counter, { array: statement.array, value: statement.value }), 1n, form, valueOf);
-      linearForm(sumAt(accumulation, index, statement.indices[0]!, fold.counter, undefined), -1n, form, valueOf);
-      const readsCell = (atom: Expression): boolean => someSubexpression(atom, (node) => node.kind === 'arrayRead' && fold.arrays.has(node.array.id));
-      if ([...form.values()].some(({ coefficient, atom }) => coefficient !== 0n && readsCell(atom))) cancels = false;
-    }
+    fold.accumulations.forEach((accumulation, position) => {
+      linearForm(sumAt(accumulation, index, statement.indices[0]!, fold.counter, { array: statement.array, value: statement.value }), 1n, forms[position]!, valueOf);
+      linearForm(sumAt(accumulation, index, statement.indices[0]!, fold.counter, undefined), -1n, forms[position]!, valueOf);
+    });
   });
-  return cancels;
+  const readsCell = (atom: Expression): boolean => someSubexpression(atom, (node) => node.kind === 'arrayRead' && fold.arrays.has(node.array.id));
+  return forms.every((form) => {
+    const left = [...form.values()].filter(({ coefficient }) => coefficient !== 0n);
+    // either no cell is left (the sum moves by a scalar), or only old cells are (the values written cancel)
+    return !left.some(({ atom }) => readsCell(atom)) || !left.some(({ atom }) => !readsCell(atom));
+  });
 }
 
 /** the expression with every cast that keeps all values removed, at every depth (a key for comparing atoms) */
@@ -228,24 +240,40 @@ function conjunctsOf(expression: Expression): Expression[] {
 
 /** adds factor · expression to `form` as Σ coefficient · atom (sums, differences, negations, constant multiples) */
 function linearForm(
-  expression: Expression, factor: bigint, form: Map<string, { coefficient: bigint; atom: Expression }>, valueOf: (read: ArrayReadExpression) => bigint | undefined,
+  expression: Expression, factor: bigint, form: Map<string, { coefficient: bigint; atom: Expression }>, valueOf: (expression: Expression) => bigint | undefined,
 ): void {
   const current = stripWideningCasts(expression);
-  const constant = current.kind === 'arrayRead' ? valueOf(current) : constantOf(current);
-  if (constant !== undefined) return;
+  const add = (key: string, atom: Expression, coefficient: bigint): void => {
+    form.set(key, { coefficient: (form.get(key)?.coefficient ?? 0n) + coefficient, atom });
+  };
+  const constant = valueOf(current);
+  if (constant !== undefined) return add('#constant', createConstant(constant, wide), factor * constant);
   if (current.kind === 'unary' && current.operator === 'negate') return linearForm(current.operand, -factor, form, valueOf);
   if (current.kind === 'binary' && (current.operator === 'add' || current.operator === 'subtract')) {
     linearForm(current.left, factor, form, valueOf);
     return linearForm(current.right, current.operator === 'add' ? factor : -factor, form, valueOf);
   }
   if (current.kind === 'binary' && current.operator === 'multiply') {
-    const [left, right] = [constantOf(current.left), constantOf(current.right)];
+    const [left, right] = [valueOf(stripWideningCasts(current.left)), valueOf(stripWideningCasts(current.right))];
     if (left !== undefined) return linearForm(current.right, factor * left, form, valueOf);
     if (right !== undefined) return linearForm(current.left, factor * right, form, valueOf);
   }
-  const key = printExpression(withoutWideningCasts(current));
-  const entry = form.get(key) ?? { coefficient: 0n, atom: current };
-  form.set(key, { coefficient: entry.coefficient + factor, atom: current });
+  add(printExpression(withoutWideningCasts(current)), current, factor);
+}
+
+/** the scalars the body assigns once, at its top level before `before`, a constant, and never writes again: their values */
+function constantScalars(body: Block, before: number): Map<number, bigint> {
+  const writes = new Map<number, number>();
+  forEachStatement(body, (statement) => {
+    if (statement.kind === 'assign' || statement.kind === 'havoc') writes.set(statement.target.id, (writes.get(statement.target.id) ?? 0) + 1);
+  });
+  const constants = new Map<number, bigint>();
+  body.slice(0, before).forEach((statement) => {
+    if (statement.kind !== 'assign' || writes.get(statement.target.id) !== 1) return;
+    const value = constantOf(statement.value);
+    if (value !== undefined) constants.set(statement.target.id, value);
+  });
+  return constants;
 }
 
 /** the nearest top-level loop before `index` that writes the arrays, when it writes them as the header asks */

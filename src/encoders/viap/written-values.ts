@@ -5,7 +5,10 @@
 // either its value before the loop or a value the body writes at that index, read with the written
 // index replaced by the cell:
 //   ∀n >= 0, c.  (a_L(n)[c] = a_before(c) ∧ b_L(n)[c] = b_before(c)) ∨ (a_L(n)[c] = f(c) ∧ b_L(n)[c] = g(c)).
-// The joint form (both arrays take the same option) is tried first, then one form per array. A
+// The joint form (both arrays take the same option) is tried first, then one form per array. Arrays
+// written under the same branches pair the values of each branch; arrays written at indices made of
+// one value t of the iteration, ±t + rest (a[k] and b[n − 1 − k]), are paired at the cells those
+// indices take together (a at c, b at n − 1 − c), and t in a written value is read off the cell. A
 // written value that still depends on the iteration (a counter, a nondeterministic value of that
 // iteration) gives no candidate.
 //
@@ -16,12 +19,12 @@
 
 import type { ArrayVariable } from '../../ir/types.js';
 import {
-  add, and, applyFunction, equal, forall, implies, intConstant, intSort, lessEqual, exists, not, or, select, substituteTerm, trueTerm,
+  add, and, applyFunction, equal, forall, implies, intConstant, intSort, lessEqual, exists, not, or, select, substituteTerm, subtract, trueTerm,
   type FunctionDeclaration, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { printTerm } from '../../smt/printer.js';
 import type { LoopContext } from './loop-context.js';
-import { dependsOn } from './polynomial-terms.js';
+import { AtomTable, dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
 import { conjunctsOf, replaceWhere, simplifyTerm, withOperands } from './simplify.js';
 import type { Collector } from './translate.js';
 
@@ -35,12 +38,24 @@ export interface UnresolvedArray {
   readonly afterBody: Term;
   /** the cell before the loop */
   readonly initial: Term;
+  /** where the cell is read, when not at `cells` themselves (an array aligned with another's cells in a joint lemma) */
+  readonly readAt?: readonly Term[];
 }
 
 /** one array's options for a cell: its value before the loop, or one of the values written there */
 interface CellOptions {
   readonly entry: UnresolvedArray;
   readonly written: readonly WrittenValue[];
+  /** the one index every write of a one-dimensional array uses, when it is ±t + rest for one value t of the iteration */
+  readonly index?: AffineIndex;
+}
+
+/** an index ±t + rest, where t is a value of the iteration and rest does not depend on it */
+interface AffineIndex {
+  readonly term: Term;
+  readonly atom: Term;
+  /** the t that makes the index equal `cell` */
+  readonly inverse: (cell: Term) => Term;
 }
 
 /**
@@ -105,7 +120,7 @@ export async function writtenValueLemmas(context: LoopContext, entries: readonly
 }
 
 function cellsAt(entry: UnresolvedArray, counter: Term): Term {
-  return entry.cells.reduce<Term>((array, cell) => select(array, cell), applyFunction(entry.function, [counter]));
+  return (entry.readAt ?? entry.cells).reduce<Term>((array, cell) => select(array, cell), applyFunction(entry.function, [counter]));
 }
 
 /**
@@ -121,13 +136,19 @@ function cellOptions(context: LoopContext, entry: UnresolvedArray, values: Itera
   const iteration = new Set([context.counter.name]);
   const written: WrittenValue[] = [];
   const seen = new Set<string>();
-  type Replacement = readonly [Term, SymbolTerm];
+  type Replacement = readonly [Term, Term];
   const visit = (term: Term, replacements: readonly Replacement[], conditions: readonly Term[]): void => {
     if (term.kind === 'apply' && term.operator === 'ite') {
       const [condition, thenValue, elseValue] = term.arguments as [Term, Term, Term];
       const equalities = indexEqualities(condition, entry.cells);
       const others = conjunctsOf(condition).filter((conjunct) => !equalities.some((equality) => equality[2] === conjunct));
-      visit(thenValue, [...replacements, ...equalities.map(([index, cell]): Replacement => [index, cell])], [...conditions, ...others]);
+      for (const [index] of equalities) indices.set(printTerm(index), index);
+      // the index replaced by the cell, then the value of the iteration it is made of (k in n − 1 − k) by its inverse
+      const inverses = equalities.flatMap(([index, cell]): Replacement[] => {
+        const affine = affineIndex(index, iteration);
+        return affine === undefined || affine.term === affine.atom ? [] : [[affine.atom, affine.inverse(cell)]];
+      });
+      visit(thenValue, [...replacements, ...equalities.map(([index, cell]): Replacement => [index, cell]), ...inverses], [...conditions, ...others]);
       visit(elseValue, replacements, equalities.length === 0 ? [...conditions, not(condition)] : conditions);
       return;
     }
@@ -142,9 +163,25 @@ function cellOptions(context: LoopContext, entry: UnresolvedArray, values: Itera
       written.push({ condition, value, bound: [...bound] });
     }
   };
+  const indices = new Map<string, Term>();
   visit(entry.afterBody, [], []);
   if (written.length === 0 || written.length > maximumWrittenValues) return undefined;
-  return { entry, written };
+  const index = indices.size === 1 && entry.cells.length === 1 ? affineIndex([...indices.values()][0]!, iteration) : undefined;
+  return index === undefined ? { entry, written } : { entry, written, index };
+}
+
+/** the index as ±t + rest (see AffineIndex), or undefined */
+function affineIndex(term: Term, iteration: ReadonlySet<string>): AffineIndex | undefined {
+  const atoms = new AtomTable();
+  const polynomial = termPolynomial(term, new Set(), atoms);
+  if (polynomial === undefined) return undefined;
+  const varying = [...atoms.terms].filter(([, atom]) => dependsOn(atom, iteration));
+  if (varying.length !== 1 || [...atoms.symbols.values()].some((symbol) => dependsOn(symbol, iteration))) return undefined;
+  const [name, atom] = varying[0]!;
+  const { slope, rest } = splitAffine(polynomial, name);
+  if (slope !== 1n && slope !== -1n) return undefined;
+  const restTerm = polynomialTerm(rest, (variable) => atoms.termOf(variable)!);
+  return { term, atom, inverse: (cell) => simplifyTerm(slope === 1n ? subtract(cell, restTerm) : subtract(restTerm, cell)) };
 }
 
 /** the conjuncts `cell = index` (either side) of an ite condition: the index, the cell, the conjunct */
@@ -195,13 +232,24 @@ function jointCandidate(options: readonly CellOptions[]): Candidate | undefined 
   const count = options[0]!.written.length;
   if (options.some((option) => option.written.length !== count)) return undefined;
   if (options.some((option) => option.entry.cells.length !== options[0]!.entry.cells.length)) return undefined;
-  // the arrays' cell variables differ: the candidate reads every array at the first one's cells
+  // the arrays' cell variables differ: the candidate reads every array at the first one's cells, or,
+  // for arrays written at different indices of one value t of the iteration (k and n − 1 − k), each
+  // at the cell its own index takes when the first one's takes the cell
   const cells = options[0]!.entry.cells;
+  const first = options[0]!.index;
+  const sameIndex = options.every((option) => option.index === undefined ? first === undefined : first !== undefined && printTerm(option.index.term) === printTerm(first.term));
+  const mirrored = !sameIndex && first !== undefined && options.every((option) => option.index !== undefined && printTerm(option.index.atom) === printTerm(first.atom));
+  const cellOf = (option: CellOptions, dimension: number): Term => {
+    if (!mirrored) return cells[dimension]!;
+    const atom = first!.inverse(cells[0]!);
+    return simplifyTerm(replaceWhere(option.index!.term, (current) => printTerm(current) === printTerm(first!.atom), atom));
+  };
   const aligned = options.map((option): CellOptions => {
-    const renaming = new Map(option.entry.cells.map((cell, dimension): [string, Term] => [cell.name, cells[dimension]!]));
+    const renaming = new Map(option.entry.cells.map((cell, dimension): [string, Term] => [cell.name, cellOf(option, dimension)]));
     const rename = (term: Term): Term => substituteTerm(term, renaming);
+    const readAt = option.entry.cells.map((_, dimension) => cellOf(option, dimension));
     return {
-      entry: { ...option.entry, cells, afterBody: rename(option.entry.afterBody), initial: rename(option.entry.initial) },
+      entry: { ...option.entry, cells, readAt, afterBody: rename(option.entry.afterBody), initial: rename(option.entry.initial) },
       written: option.written.map((written) => ({ condition: rename(written.condition), value: rename(written.value), bound: written.bound })),
     };
   });
