@@ -104,7 +104,10 @@ function incrementObject(
 ): { node: ObjectNode; old: Expression } {
   const value = lowerExpression(context, scope, operand, out);
   if (value.kind !== 'object') return unsupported(location, 'increment of a non-lvalue');
-  const node = value.node;
+  return incrementNode(context, value.node, increment, location, out);
+}
+
+function incrementNode(context: Context, node: ObjectNode, increment: boolean, location: SourceLocation, out: Statement[]): { node: ObjectNode; old: Expression } {
   if (node.kind === 'pointer') {
     if (movePointer(node, increment, location, out)) return { node, old: createConstant(0n, intType) };
     return unsupported(location, 'pointer arithmetic (increment of a pointer that is not bound to an array)');
@@ -114,6 +117,23 @@ function incrementObject(
   const updated = arithmetic(context, increment ? 'add' : 'subtract', old, createConstant(1n, intType));
   out.push(writeObject(node, convertTo(updated, node.ctype.type), location));
   return { node, old };
+}
+
+/**
+ * `p++`, `p--`, `++p`, `--p` used as a value, for a pointer that walks an array (walks.ts): the
+ * pointer moves (its offset variable), and the value is the pointer at the element it pointed at
+ * before the move (postfix) or after it (prefix), frozen so that later moves do not change it
+ */
+function movedPointerValue(
+  context: Context, node: Extract<ObjectNode, { kind: 'pointer' }>, increment: boolean, postfix: boolean, location: SourceLocation, out: Statement[],
+): Value {
+  const slot = node.slot;
+  const target = slot.target;
+  if (slot.walk === undefined || target === undefined || !target.isArray) return unsupported(location, 'pointer arithmetic (increment of a pointer that is not bound to an array)');
+  const before = postfix ? freeze(context, createVariableExpression(slot.walk), `${slot.sourceName}_old`, location, out) : undefined;
+  movePointer(node, increment, location, out);
+  const offset = before ?? freeze(context, createVariableExpression(slot.walk), `${slot.sourceName}_new`, location, out);
+  return { kind: 'pointer', pointer: { kind: 'target', target, offset }, ctype: node.ctype };
 }
 
 export function lowerExpression(context: Context, scope: Scope, expression: AstExpression, out: Statement[]): Value {
@@ -152,7 +172,7 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
       const value = lowerExpression(context, scope, expression.operand, out);
       if (value.kind !== 'object') return unsupported(location, 'increment of a non-lvalue');
       const node = value.node;
-      if (node.kind === 'pointer') return unsupported(location, 'pointer arithmetic (increment of a pointer)');
+      if (node.kind === 'pointer') return movedPointerValue(context, node, expression.operator === 'postIncrement', true, location, out);
       if (node.ctype.kind !== 'integer') return unsupported(location, `increment of ${describeType(node.ctype)}`);
       const saved = freeze(context, readObject(node, location), 'old', location, out);
       const updated = arithmetic(context, expression.operator === 'postIncrement' ? 'add' : 'subtract', saved, createConstant(1n, intType));
@@ -301,7 +321,10 @@ function lowerUnary(context: Context, scope: Scope, expression: Extract<AstExpre
     }
     case 'preIncrement':
     case 'preDecrement': {
-      const { node } = incrementObject(context, scope, expression.operand, expression.operator === 'preIncrement', location, out);
+      const operand = lowerExpression(context, scope, expression.operand, out);
+      if (operand.kind !== 'object') return unsupported(location, 'increment of a non-lvalue');
+      if (operand.node.kind === 'pointer') return movedPointerValue(context, operand.node, expression.operator === 'preIncrement', false, location, out);
+      const { node } = incrementNode(context, operand.node, expression.operator === 'preIncrement', location, out);
       return integerValue(readObject(node, location));
     }
     default: {
