@@ -22,7 +22,7 @@ import { copyStruct, lowerCondition, lowerExpression, lowerForEffect, lowerRvalu
 import { nondetType, nonReturningFunctions } from './intrinsics.js';
 import type { CType, Scope, Value } from './model.js';
 import { createObject } from './objects.js';
-import { lowerMemcpy, lowerMemset } from './memory.js';
+import { lowerMemcmp, lowerMemcpy, lowerMemset } from './memory.js';
 import { bindPointer } from './pointers.js';
 import { integerValue, protectValue, toInteger, toPointer } from './values.js';
 
@@ -76,6 +76,7 @@ export function lowerCall(
   }
   if (name === 'memset' && !context.functions.has(name)) return lowerMemset(context, scope, argumentsList, location, out);
   if ((name === 'memcpy' || name === 'memmove') && !context.functions.has(name)) return lowerMemcpy(context, scope, name, argumentsList, location, out);
+  if (name === 'memcmp' && !context.functions.has(name)) return lowerMemcmp(context, scope, argumentsList, location, out);
   if (ignoredFunctions.has(name) && !context.functions.has(name)) {
     if (!discard) return unsupported(location, `result of '${name}' used`);
     if (name !== 'free') {

@@ -1,5 +1,5 @@
-// Lowering of the memory functions on arrays: memset(p, v, n), memcpy(d, s, n) and memmove(d, s, n)
-// where the pointers point into arrays (`a`, `a + k`, a pointer bound to a block). memset of a whole
+// Lowering of the memory functions on arrays: memset(p, v, n), memcpy(d, s, n), memmove(d, s, n) and
+// memcmp(p, q, n) where the pointers point into arrays (`a`, `a + k`, a pointer bound to a block). memset of a whole
 // array by its own size is an arrayFill (every cell, as for zero-initialisation); any other range is a
 // loop over its cells, `for (k = 0; k < count; k++) a[off + k] = V` (or `d[doff + k] = s[soff + k]`),
 // with count = n / sizeof(element) for n written `X * sizeof(T)` (either order, sizeof(T) the element's
@@ -12,11 +12,16 @@
 // signedness, so a copy of the bytes is a copy of the values. A range past the end of the array is
 // undefined behaviour (the verdicts' stated assumption; our arrays are total maps). memcpy between
 // overlapping parts of one array is undefined in C too; memmove of one array into itself, whose
-// bytes C copies as if through a buffer, is unsupported.
+// bytes C copies as if through a buffer, is unsupported. memcmp compares the elements in order up to
+// the first that differs and returns what glibc's memcmp returns on this little-endian target (x86):
+// the difference of the first differing bytes in memory order, each read as an unsigned char (the
+// lowest differing byte of the first differing element), and 0 when every byte is equal; elements of
+// the same width only.
 
 import type { Expression as AstExpression, SourceLocation } from '../../frontend/ast.js';
 import {
-  convertedValue, convertTo, createArrayFill, createArrayRead, createArrayWrite, createAssign, createBinary, createConstant, createLoop, createVariableExpression, intType,
+  convertedValue, convertTo, createArrayFill, createArrayRead, createArrayWrite, createAssign, createBinary, createBreak, createConditional, createConstant, createIf,
+  createLoop, createVariableExpression, intType, longLongType, unsignedLongLongType,
 } from '../factory.js';
 import type { ArrayVariable, Expression, IntegerType, Statement } from '../types.js';
 import { sameExpression } from '../visit.js';
@@ -26,7 +31,7 @@ import { type Context, unsupported } from './context.js';
 import { arithmetic, lowerExpression, lowerRvalue, resolverFor, sizeOfNode } from './expressions.js';
 import type { Scope, Value } from './model.js';
 import { arrayLeaves } from './objects.js';
-import { toPointer } from './values.js';
+import { integerValue, toPointer } from './values.js';
 
 /** an array the call writes or reads, and the element its range starts at */
 interface ArrayRange {
@@ -113,6 +118,63 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
   const value = bytePattern(byteValue, elementType);
   loopOver(context, count, (index) => createArrayWrite(target.array, [cellIndex(context, target, index)], value, location), location, out);
   return targetValue;
+}
+
+/**
+ * memcmp(p, q, n): `r = 0; for (k = 0; k < count; k++) if (p[k] != q[k]) { r = byte difference; break; }`
+ * (see the header), its value r
+ */
+export function lowerMemcmp(context: Context, scope: Scope, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[]): Value {
+  if (argumentsList.length !== 3) return unsupported(location, 'memcmp with a wrong number of arguments');
+  const left = arrayRange(lowerExpression(context, scope, argumentsList[0]!, out), 'memcmp', location);
+  const right = arrayRange(lowerExpression(context, scope, argumentsList[1]!, out), 'memcmp', location);
+  const width = left.array.elementType.width;
+  if (width !== right.array.elementType.width || width % 8 !== 0 || width > 64) return unsupported(location, 'memcmp of arrays of different element widths');
+  const count = elementCount(context, scope, argumentsList[2]!, BigInt(width / 8), out);
+  if (count === undefined) return unsupported(location, 'memcmp of a size that is not a multiple of the element size');
+  const result = context.freshScalar('memcmp_result', intType, location);
+  out.push(createAssign(result, createConstant(0n, intType), location));
+  const counter = context.freshScalar('memory_index', count.type, location);
+  const index = createVariableExpression(counter);
+  out.push(createAssign(counter, convertTo(createConstant(0n), count.type), location));
+  // each element as the unsigned integer of its bytes
+  const leftCell = bytesValue(createArrayRead(left.array, [cellIndex(context, left, index)]));
+  const rightCell = bytesValue(createArrayRead(right.array, [cellIndex(context, right, index)]));
+  const differs = createIf(createBinary('notEqual', leftCell, rightCell, intType), [
+    createAssign(result, byteDifference(leftCell, rightCell, width / 8), location),
+    createBreak(location),
+  ], [], location);
+  const next = createAssign(counter, createBinary('add', index, convertTo(createConstant(1n), count.type), count.type), location);
+  out.push(createLoop(context.allocateLoopId(), createBinary('less', index, count, intType), [differs], [next], location));
+  return integerValue(createVariableExpression(result));
+}
+
+/**
+ * the element as the unsigned integer its bytes spell: itself when unsigned, x + 2^w for a negative
+ * x (two's complement), computed without wrapping (in long long for at most 32 bits, else in the
+ * unsigned type of the width, where the conversion is C's)
+ */
+function bytesValue(element: Expression): Expression {
+  const type = element.type;
+  if (type.width > 32) return convertTo(element, type.signed ? unsignedLongLongType : type);
+  const wide = convertTo(element, longLongType);
+  if (!type.signed) return wide;
+  const shifted = createBinary('add', wide, createConstant(1n << BigInt(type.width), longLongType), longLongType);
+  return createConditional(createBinary('less', wide, createConstant(0n, longLongType), intType), shifted, wide, longLongType);
+}
+
+/** the difference (as int) of the first differing bytes, lowest first, of two unequal values of bytesValue */
+function byteDifference(left: Expression, right: Expression, bytes: number): Expression {
+  const byteOf = (value: Expression, position: number): Expression => {
+    const shifted = position === 0 ? value : createBinary('divide', value, createConstant(1n << BigInt(8 * position), value.type), value.type);
+    return convertTo(createBinary('remainder', shifted, createConstant(256n, value.type), value.type), intType);
+  };
+  let difference: Expression = createBinary('subtract', byteOf(left, bytes - 1), byteOf(right, bytes - 1), intType);
+  for (let position = bytes - 2; position >= 0; position--) {
+    const [leftByte, rightByte] = [byteOf(left, position), byteOf(right, position)];
+    difference = createConditional(createBinary('notEqual', leftByte, rightByte, intType), createBinary('subtract', leftByte, rightByte, intType), difference, intType);
+  }
+  return difference;
 }
 
 export function lowerMemcpy(
