@@ -34,7 +34,7 @@ function movedName(node: Expression): string | undefined {
   }
 }
 
-/** every name a move in the unit moves (a generic walk over the AST's nodes) */
+/** every name a move in the unit moves (a generic walk over the AST's nodes; locations, which hold no expression, are not entered) */
 export function walkedNames(unit: TranslationUnit): Set<string> {
   const names = new Set<string>();
   const seen = new Set<object>();
@@ -50,7 +50,10 @@ export function walkedNames(unit: TranslationUnit): Set<string> {
       const name = movedName(node as Expression);
       if (name !== undefined) names.add(name);
     }
-    for (const child of Object.values(value)) visit(child);
+    for (const key in value) {
+      if (key === 'location' || key === 'kind') continue;
+      visit((value as Record<string, unknown>)[key]);
+    }
   };
   visit(unit);
   return names;
