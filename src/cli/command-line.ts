@@ -95,7 +95,7 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--timeout <seconds>', `time budget of the whole solve step, front end excluded (default ${defaultTimeoutSeconds})`],
   ['--semantics <mode>', "c (default: C's integers as gcc computes them; assumes only that the program has no undefined behaviour) | bv (two's complement bit-vectors) | int (mathematical integers: research only, may be wrong for C)"],
   ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
-  ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: system when cpp exists)'],
+  ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: builtin for a file that includes nothing, else system when cpp exists)'],
   ['--json', 'print one JSON record instead of text'],
   ['--strict', 'a SAFE that assumes mathematical integers (every SAFE of --semantics int) is UNKNOWN instead'],
   ['--property <file>', 'an SV-COMP property file (unreach-call or no-overflow); prints Result: TRUE | FALSE(unreach-call) | FALSE(no-overflow) | UNKNOWN last'],
