@@ -137,11 +137,18 @@ export function lowerMemcmp(context: Context, scope: Scope, argumentsList: reado
   const counter = context.freshScalar('memory_index', count.type, location);
   const index = createVariableExpression(counter);
   out.push(createAssign(counter, convertTo(createConstant(0n), count.type), location));
-  // each element as the unsigned integer of its bytes
-  const leftCell = bytesValue(createArrayRead(left.array, [cellIndex(context, left, index)]));
-  const rightCell = bytesValue(createArrayRead(right.array, [cellIndex(context, right, index)]));
-  const differs = createIf(createBinary('notEqual', leftCell, rightCell, intType), [
-    createAssign(result, byteDifference(leftCell, rightCell, width / 8), location),
+  const leftElement = createArrayRead(left.array, [cellIndex(context, left, index)]);
+  const rightElement = createArrayRead(right.array, [cellIndex(context, right, index)]);
+  // equal bytes: equal values of one type; of two types of one width, equal unsigned values
+  const sameType = left.array.elementType.signed === right.array.elementType.signed;
+  const unequal = sameType ? createBinary('notEqual', leftElement, rightElement, intType) : createBinary('notEqual', bytesValue(leftElement), bytesValue(rightElement), intType);
+  // each element as the unsigned integer of its bytes, in a variable of its own (the difference reads it often)
+  const leftBytes = context.freshScalar('memcmp_left', bytesValue(leftElement).type, location);
+  const rightBytes = context.freshScalar('memcmp_right', bytesValue(rightElement).type, location);
+  const differs = createIf(unequal, [
+    createAssign(leftBytes, bytesValue(leftElement), location),
+    createAssign(rightBytes, bytesValue(rightElement), location),
+    createAssign(result, byteDifference(createVariableExpression(leftBytes), createVariableExpression(rightBytes), width / 8), location),
     createBreak(location),
   ], [], location);
   const next = createAssign(counter, createBinary('add', index, convertTo(createConstant(1n), count.type), count.type), location);
@@ -163,11 +170,14 @@ function bytesValue(element: Expression): Expression {
   return createConditional(createBinary('less', wide, createConstant(0n, longLongType), intType), shifted, wide, longLongType);
 }
 
-/** the difference (as int) of the first differing bytes, lowest first, of two unequal values of bytesValue */
+/**
+ * the difference (as int) of the first differing bytes, lowest first, of two unequal values of
+ * bytesValue (shifts and masks of nonnegative values: exact, and cheap in bit-vectors)
+ */
 function byteDifference(left: Expression, right: Expression, bytes: number): Expression {
   const byteOf = (value: Expression, position: number): Expression => {
-    const shifted = position === 0 ? value : createBinary('divide', value, createConstant(1n << BigInt(8 * position), value.type), value.type);
-    return convertTo(createBinary('remainder', shifted, createConstant(256n, value.type), value.type), intType);
+    const shifted = position === 0 ? value : createBinary('shiftRight', value, createConstant(BigInt(8 * position), intType), value.type);
+    return convertTo(createBinary('bitwiseAnd', shifted, createConstant(255n, value.type), value.type), intType);
   };
   let difference: Expression = createBinary('subtract', byteOf(left, bytes - 1), byteOf(right, bytes - 1), intType);
   for (let position = bytes - 2; position >= 0; position--) {
