@@ -32,7 +32,7 @@ import {
 import { printExpression } from '../ir/print.js';
 import type { ArrayReadExpression, ArrayVariable, ArrayWriteStatement, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
-  arrayReadsOf, forEachStatement, sameExpression, scalarsReadBy, scalarsReadIn, someSubexpression, stripWideningCasts, visitExpressionChildren, writtenVariables,
+  arrayReadsOf, forEachStatement, renumberLoops, sameExpression, scalarsReadBy, scalarsReadIn, someSubexpression, stripWideningCasts, substituteScalar, visitExpressionChildren, writtenVariables,
 } from '../ir/visit.js';
 
 /** one accumulator of the fold: acc = acc + Σ sign·term */
@@ -76,29 +76,11 @@ export function trackSums(program: Program): TrackedSums | undefined {
     });
     const counter = createScalarVariable(nextId++, `${fold.counter.name}!tracked`, `${fold.counter.sourceName} (tracked)`, fold.counter.type, undefined);
     scalars.push(counter);
+    notes.push(`the sum at ${locationOf(body, fold)} is carried through the writes of the loop before it (an exact rewrite)`);
     body = rewrite(body, fold, ghosts, counter);
-    notes.push(`the sum at ${locationOf(program.body, fold)} is carried through the writes of the loop before it (an exact rewrite)`);
   }
   if (notes.length === 0) return undefined;
   return { program: createProgram(program.file, scalars, program.arrays, renumberLoops(body), program.dataModel), notes };
-}
-
-/** the loops numbered again in source order from 0, as the IR has them */
-function renumberLoops(body: Block): Block {
-  let next = 0;
-  const visit = (block: Block): Block => block.map((statement): Statement => {
-    switch (statement.kind) {
-      case 'loop': {
-        const id = next++;
-        return createLoop(id, statement.condition, visit(statement.body), visit(statement.update), statement.location);
-      }
-      case 'if':
-        return updateIf(statement, statement.condition, visit(statement.then), visit(statement.else));
-      default:
-        return statement;
-    }
-  });
-  return visit(body);
 }
 
 function locationOf(body: Block, fold: TrackedFold): string {
@@ -304,7 +286,7 @@ function writerBefore(body: Block, index: number, arrays: ReadonlyMap<number, Ar
 function rewrite(body: Block, fold: TrackedFold, ghosts: readonly ScalarVariable[], counter: ScalarVariable): Block {
   const original = body[fold.foldIndex] as LoopStatement;
   const location = original.location;
-  const renamed = (expression: Expression): Expression => substitute(expression, fold.counter, createVariableExpression(counter));
+  const renamed = (expression: Expression): Expression => substituteScalar(expression, fold.counter, createVariableExpression(counter));
   const step = original.update[0] as Extract<Statement, { kind: 'assign' }>;
   const initialSums: Statement[] = [
     ...ghosts.map((ghost) => createAssign(ghost, createConstant(0n, ghost.type), location)),
@@ -329,15 +311,9 @@ function rewrite(body: Block, fold: TrackedFold, ghosts: readonly ScalarVariable
   return [...body.slice(0, fold.writerIndex), ...initialSums, ...tracked, ...body.slice(fold.writerIndex + 1, fold.foldIndex), ...replaced, ...body.slice(fold.foldIndex + 1)];
 }
 
-function substitute(expression: Expression, variable: ScalarVariable, replacement: Expression): Expression {
-  if (expression.kind === 'variable') return expression.variable.id === variable.id ? replacement : expression;
-  return visitExpressionChildren(expression, (child) => substitute(child, variable, replacement));
-}
-
 /**
- * Σ ±term at the cell `index` (the counter's value, of its type; `cell`: the same value as the index of
- * the cell read), with the cells of `written`
- * (array, value) read as that value
+ * Σ ±term at the cell `index` (the counter's value, of its type; `cell`: the same value as the index
+ * of the cell read), with the cells of `written` (array, value) read as that value
  */
 function sumAt(
   accumulation: Accumulation, index: Expression, cell: Expression, counter: ScalarVariable, written: { readonly array: ArrayVariable; readonly value: Expression } | undefined,

@@ -1,9 +1,10 @@
 // Entry point of preprocessing: picks the system preprocessor, the built-in one, or none.
 //
 // 'auto' uses the built-in preprocessor for a file that includes nothing; otherwise the system `cpp`
-// (or `gcc -E`) when one is on PATH and the built-in preprocessor otherwise (also when the system one cannot target the data model and the program uses a name
-// whose meaning depends on it, see preprocess-system.ts); 'system' fails with a diagnostic when there is none; 'none' takes the text as already
-// preprocessed (`.i`). Both preprocessors give the same program text for the input file's own code
+// (or `gcc -E`) when one is on PATH, and the built-in preprocessor when there is none or when the
+// system one cannot target the data model and the program uses a name whose meaning depends on it
+// (see preprocess-system.ts); 'system' fails with a diagnostic when there is none; 'none' takes the
+// text as already preprocessed (`.i`). Both preprocessors give the same program text for the input file's own code
 // (checked on the benchmark corpus by test/frontend/preprocess-corpus.test.ts).
 
 import type { Diagnostic } from '../location.js';

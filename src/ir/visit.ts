@@ -16,7 +16,7 @@
 
 import {
   updateArrayFill, updateArrayRead, updateArrayWrite, updateAssert, updateAssign, updateAssume, updateBinary, updateCast,
-  updateConditional, updateIf, updateLoop, updateUnary, typeRange,
+  updateConditional, updateIf, updateLoop, updateUnary, typeRange, createLoop,
 } from './factory.js';
 import type {
   ArrayReadExpression, ArrayVariable, Block, Expression, IntegerType, ScalarVariable, Statement,
@@ -392,4 +392,18 @@ export function substituteScalar(expression: Expression, variable: ScalarVariabl
 /** every read of `variable` in the block replaced by `replacement` (assignments to it are not touched) */
 export function substituteScalarInBlock(block: Block, variable: ScalarVariable, replacement: Expression): Block {
   return visitExpressionsInBlock(block, (expression) => substituteScalar(expression, variable, replacement));
+}
+
+/**
+ * the loops of the block numbered 0, 1, … in source order, as the IR has them (after a transform
+ * that copied or inserted loops); `next` carries the numbering on across calls
+ */
+export function renumberLoops(block: Block, next: { id: number } = { id: 0 }): Block {
+  return visitBlock(block, (statement) => {
+    if (statement.kind === 'if') return updateIf(statement, statement.condition, renumberLoops(statement.then, next), renumberLoops(statement.else, next));
+    if (statement.kind !== 'loop') return statement;
+    const id = next.id++;
+    const renumbered = updateLoop(statement, statement.condition, renumberLoops(statement.body, next), renumberLoops(statement.update, next));
+    return renumbered.id === id ? renumbered : createLoop(id, renumbered.condition, renumbered.body, renumbered.update, statement.location);
+  });
 }

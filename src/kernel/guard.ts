@@ -104,12 +104,14 @@ export async function runEncoding(
   const started = performance.now();
   // a transformation proven exact by the solver (C's semantics unless mathematical integers are asked)
   const exactIn: Semantics = options.semantics === 'int' ? 'int' : 'bv';
-  const rewritten = (options.property ?? 'unreach-call') === 'unreach-call' ? await copyPermutedReductions(program, exactIn, limited, budget) : undefined;
+  // the program rewrites below keep reachability of the assertions, which is all they are used for
+  const reachability = (options.property ?? 'unreach-call') === 'unreach-call';
+  const rewritten = reachability ? await copyPermutedReductions(program, exactIn, limited, budget) : undefined;
   const prepared = prepareProgram(rewritten?.program ?? program, options.semantics, options.property, options.exactWraps === true);
   const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
   const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   // sums carried through writes at unpredictable indices: exact in the semantics the encoder computes in
-  const tracked = (options.property ?? 'unreach-call') === 'unreach-call' ? trackSums(prepared.program) : undefined;
+  const tracked = reachability ? trackSums(prepared.program) : undefined;
   const solved = await runInScope(scope, () => solveWithinBudget(encoder, tracked?.program ?? prepared.program, context, scope));
   const outcome = tracked === undefined ? solved : backOnOriginal(encoder, prepared.program, encoderOptions, tracked.notes, solved, budget);
   const finished = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);

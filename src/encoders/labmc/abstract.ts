@@ -40,10 +40,9 @@
 import {
   boolType, createArrayHavoc, createAssign, createAssume, createBinary, createBreak, createConstant, createHavoc, createIf, createLoop,
   createProgram, createScalarVariable, createUnary, createVariableExpression, convertTo, int128Type, intType, unusedVariableId,
-  updateLoop,
 } from '../../ir/factory.js';
 import type { Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement } from '../../ir/types.js';
-import { visitBlock, visitStatementChildren } from '../../ir/visit.js';
+import { renumberLoops, visitBlock, visitStatementChildren } from '../../ir/visit.js';
 import { classifyLoop, type Acceleration, type LoopClasses } from './classify.js';
 import { bodyRegions, type Regions } from './regions.js';
 
@@ -236,20 +235,9 @@ class Abstractor {
   }
 }
 
-/** the loops of the block renumbered 0, 1, … in order (copies of a loop get ids of their own) */
-function renumberLoops(block: Block, next: { id: number }): Block {
-  return visitBlock(block, (statement) => {
-    if (statement.kind === 'if') return createIf(statement.condition, renumberLoops(statement.then, next), renumberLoops(statement.else, next), statement.location);
-    if (statement.kind !== 'loop') return statement;
-    const id = next.id++;
-    const renumbered = updateLoop(statement, statement.condition, renumberLoops(statement.body, next), renumberLoops(statement.update, next));
-    return createLoop(id, renumbered.condition, renumbered.body, renumbered.update, statement.location);
-  });
-}
-
 export function abstractProgram(program: Program, semantics: Semantics): AbstractProgram {
   const abstractor = new Abstractor(program, semantics);
-  const body = renumberLoops(abstractor.block(program.body), { id: 0 });
+  const body = renumberLoops(abstractor.block(program.body));
   const abstract = createProgram(program.file, [...program.scalars, ...abstractor.fresh.created], program.arrays, body, program.dataModel);
   const unwind = Math.max(1, ...abstractor.loops.map((loop) => loop.bound));
   return { program: abstract, loops: abstractor.loops, unwind };

@@ -239,15 +239,16 @@ function jointCandidate(options: readonly CellOptions[]): Candidate | undefined 
   const first = options[0]!.index;
   const sameIndex = options.every((option) => option.index === undefined ? first === undefined : first !== undefined && printTerm(option.index.term) === printTerm(first.term));
   const mirrored = !sameIndex && first !== undefined && options.every((option) => option.index !== undefined && printTerm(option.index.atom) === printTerm(first.atom));
-  const cellOf = (option: CellOptions, dimension: number): Term => {
-    if (!mirrored) return cells[dimension]!;
-    const atom = first!.inverse(cells[0]!);
-    return simplifyTerm(replaceWhere(option.index!.term, (current) => printTerm(current) === printTerm(first!.atom), atom));
-  };
+  // the value t takes when the first array's index is the cell (mirrored only: one dimension)
+  const atom = mirrored ? first!.inverse(cells[0]!) : undefined;
+  const atomText = mirrored ? printTerm(first!.atom) : undefined;
+  const cellOf = (option: CellOptions, dimension: number): Term => atom === undefined
+    ? cells[dimension]!
+    : simplifyTerm(replaceWhere(option.index!.term, (current) => printTerm(current) === atomText, atom));
   const aligned = options.map((option): CellOptions => {
-    const renaming = new Map(option.entry.cells.map((cell, dimension): [string, Term] => [cell.name, cellOf(option, dimension)]));
-    const rename = (term: Term): Term => substituteTerm(term, renaming);
     const readAt = option.entry.cells.map((_, dimension) => cellOf(option, dimension));
+    const renaming = new Map(option.entry.cells.map((cell, dimension): [string, Term] => [cell.name, readAt[dimension]!]));
+    const rename = (term: Term): Term => substituteTerm(term, renaming);
     return {
       entry: { ...option.entry, cells, readAt, afterBody: rename(option.entry.afterBody), initial: rename(option.entry.initial) },
       written: option.written.map((written) => ({ condition: rename(written.condition), value: rename(written.value), bound: written.bound })),

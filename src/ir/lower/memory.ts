@@ -73,7 +73,7 @@ function isProductWithSizeof(context: Context, scope: Scope, argument: AstExpres
   });
 }
 
-/** `for (k = 0; k < count; k++) write(k)` with a fresh counter of the count's type */
+/** `for (k = 0; k < count; k++) write(k)` with a fresh counter of the count's type (write: the body's one statement) */
 function loopOver(context: Context, count: Expression, write: (index: Expression) => Statement, location: SourceLocation, out: Statement[]): void {
   const counter = context.freshScalar('memory_index', count.type, location);
   const index = createVariableExpression(counter);
@@ -122,37 +122,36 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
 
 /**
  * memcmp(p, q, n): `r = 0; for (k = 0; k < count; k++) if (p[k] != q[k]) { r = byte difference; break; }`
- * (see the header), its value r
+ * (see the header; the loop is loopOver's), its value r
  */
 export function lowerMemcmp(context: Context, scope: Scope, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[]): Value {
   if (argumentsList.length !== 3) return unsupported(location, 'memcmp with a wrong number of arguments');
   const left = arrayRange(lowerExpression(context, scope, argumentsList[0]!, out), 'memcmp', location);
   const right = arrayRange(lowerExpression(context, scope, argumentsList[1]!, out), 'memcmp', location);
   const width = left.array.elementType.width;
-  if (width !== right.array.elementType.width || width % 8 !== 0 || width > 64) return unsupported(location, 'memcmp of arrays of different element widths');
+  if (width !== right.array.elementType.width) return unsupported(location, 'memcmp of arrays of different element widths');
+  if (width % 8 !== 0 || width > 64) return unsupported(location, `memcmp of elements of ${width} bits`);
   const count = elementCount(context, scope, argumentsList[2]!, BigInt(width / 8), out);
   if (count === undefined) return unsupported(location, 'memcmp of a size that is not a multiple of the element size');
   const result = context.freshScalar('memcmp_result', intType, location);
   out.push(createAssign(result, createConstant(0n, intType), location));
-  const counter = context.freshScalar('memory_index', count.type, location);
-  const index = createVariableExpression(counter);
-  out.push(createAssign(counter, convertTo(createConstant(0n), count.type), location));
-  const leftElement = createArrayRead(left.array, [cellIndex(context, left, index)]);
-  const rightElement = createArrayRead(right.array, [cellIndex(context, right, index)]);
-  // equal bytes: equal values of one type; of two types of one width, equal unsigned values
-  const sameType = left.array.elementType.signed === right.array.elementType.signed;
-  const unequal = sameType ? createBinary('notEqual', leftElement, rightElement, intType) : createBinary('notEqual', bytesValue(leftElement), bytesValue(rightElement), intType);
-  // each element as the unsigned integer of its bytes, in a variable of its own (the difference reads it often)
-  const leftBytes = context.freshScalar('memcmp_left', bytesValue(leftElement).type, location);
-  const rightBytes = context.freshScalar('memcmp_right', bytesValue(rightElement).type, location);
-  const differs = createIf(unequal, [
-    createAssign(leftBytes, bytesValue(leftElement), location),
-    createAssign(rightBytes, bytesValue(rightElement), location),
-    createAssign(result, byteDifference(createVariableExpression(leftBytes), createVariableExpression(rightBytes), width / 8), location),
-    createBreak(location),
-  ], [], location);
-  const next = createAssign(counter, createBinary('add', index, convertTo(createConstant(1n), count.type), count.type), location);
-  out.push(createLoop(context.allocateLoopId(), createBinary('less', index, count, intType), [differs], [next], location));
+  loopOver(context, count, (index) => {
+    const leftElement = createArrayRead(left.array, [cellIndex(context, left, index)]);
+    const rightElement = createArrayRead(right.array, [cellIndex(context, right, index)]);
+    // each element as the unsigned integer of its bytes, in a variable of its own (the difference reads it often)
+    const [leftValue, rightValue] = [bytesValue(leftElement), bytesValue(rightElement)];
+    const leftBytes = context.freshScalar('memcmp_left', leftValue.type, location);
+    const rightBytes = context.freshScalar('memcmp_right', rightValue.type, location);
+    // equal bytes: equal values of one type; of two types of one width, equal unsigned values
+    const sameType = left.array.elementType.signed === right.array.elementType.signed;
+    const unequal = sameType ? createBinary('notEqual', leftElement, rightElement, intType) : createBinary('notEqual', leftValue, rightValue, intType);
+    return createIf(unequal, [
+      createAssign(leftBytes, leftValue, location),
+      createAssign(rightBytes, rightValue, location),
+      createAssign(result, byteDifference(createVariableExpression(leftBytes), createVariableExpression(rightBytes), width / 8), location),
+      createBreak(location),
+    ], [], location);
+  }, location, out);
   return integerValue(createVariableExpression(result));
 }
 
