@@ -1,8 +1,9 @@
 // Sums carried through writes at unpredictable indices (src/analysis/tracked-sums.ts): the shapes
 // rewritten and refused, and on random programs of the class (writes at nondeterministic and mirrored
-// indices, in branches, with assumptions; folds of one to three arrays, one or two accumulators) a
-// rewrite that keeps every sampled run's outcome, in C's semantics (bv) and over the mathematical
-// integers, with the same inputs for both; with floors of rewrites and of runs that reach the fold.
+// indices, in branches, with assumptions; folds of one to three arrays, one or two accumulators; arrays
+// of char, short, unsigned and long long elements with values that wrap when stored) a rewrite that
+// keeps every sampled run's outcome, in C's semantics (bv) and over the mathematical integers, with
+// the same inputs for both; with floors of rewrites and of runs that reach the fold.
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,9 @@ import { lowerSource } from '../soundness/harness.js';
 import { benchFamily } from '../support/bench-family.js';
 import { readFileSync } from 'node:fs';
 
-function programText(options: { arrays: number; initial: string; loop: 'while' | 'for'; writes: readonly string[]; fold: string; accumulators: readonly string[]; assertion: string }): string {
+function programText(options: {
+  arrays: number; initial: string; loop: 'while' | 'for'; writes: readonly string[]; fold: string; accumulators: readonly string[]; assertion: string; element?: string;
+}): string {
   const names = ['a', 'b', 'c'].slice(0, options.arrays);
   return `extern int __VERIFIER_nondet_int(void);
 extern void abort(void);
@@ -24,7 +27,7 @@ void assume_abort_if_not(int cond) { if (!cond) abort(); }
 int main(void) {
   int n = __VERIFIER_nondet_int();
   assume_abort_if_not(n > 0 && n < 1000);
-  ${names.map((name) => `int ${name}[n];`).join(' ')}
+  ${names.map((name) => `${options.element ?? 'int'} ${name}[n];`).join(' ')}
   for (int i = 0; i < n; i++) { ${names.map((name) => `${name}[i] = ${options.initial};`).join(' ')} }
   ${options.loop === 'while' ? 'while (1) {' : 'for (int t = 0; t < 3; t++) {'}
     int k = __VERIFIER_nondet_int();
@@ -135,6 +138,43 @@ describe('sums tracked through writes at unpredictable indices', () => {
     }
     console.log(`tracked sums on ${samples.length} random programs: ${rewrites} rewritten, ${reachedFold} sampled runs past the writes`);
     expect(rewrites).toBeGreaterThanOrEqual(25);
+    expect(reachedFold).toBeGreaterThanOrEqual(300);
+  });
+
+  it('on arrays of narrow and unsigned elements, with written values that wrap on the store: the rewrite keeps every sampled run\'s outcome', () => {
+    const elements = ['unsigned char', 'signed char', 'short', 'unsigned short', 'unsigned int', 'long long'];
+    const writes = [
+      'a[k] = a[k] + 250;', 'b[k] = b[k] - 250;', 'a[k] = a[k] + 40000;', 'b[n - 1 - k] = b[n - 1 - k] - 40000;', 'a[k] = 255 + k;', 'b[k] = -1 - k;',
+      'a[j] = a[j] + x * 127;', 'b[j] = b[j] - x * 127;', 'a[k] = a[k] - 2147483647;', 'b[k] = b[k] + 2147483647;',
+    ];
+    const programs = fc.record({
+      element: fc.constantFrom(...elements),
+      initial: fc.constantFrom('0', '255', '-1', 'i * 100'),
+      loop: fc.constantFrom('while' as const, 'for' as const),
+      writes: fc.array(fc.constantFrom(...writes), { minLength: 1, maxLength: 3 }),
+      // assertions that tell sums apart by small amounts and modulo 256, so that a wrap the rewrite missed shows
+      assertion: fc.constantFrom('sum == 0', 'sum <= 510', 'sum != 500', 'sum != 244', 'sum % 256 != 244', 'sum % 256 != 0', 'sum % 7 != 1', 'sum % 5 != 2'),
+    });
+    let rewrites = 0;
+    let reachedFold = 0;
+    for (const sample of fc.sample(programs, { numRuns: 60, seed: 20261128 })) {
+      const text = programText({ arrays: 2, element: sample.element, initial: sample.initial, loop: sample.loop, writes: sample.writes, fold: 'sum = sum + a[i] + b[i];', accumulators: ['sum'], assertion: sample.assertion });
+      const program = lowerSource(text);
+      const rewritten = trackSums(program);
+      if (rewritten === undefined) continue;
+      rewrites++;
+      for (const semantics of ['bv', 'int'] as const) {
+        for (let size = 1; size <= 4; size++) {
+          for (let seed = 0; seed < 6; seed++) {
+            const expected = outcomeOf(program, semantics, size, 37 * size + seed);
+            if (expected !== 'assumptionFailed' && expected !== 'stepLimitReached') reachedFold++;
+            expect(outcomeOf(rewritten.program, semantics, size, 37 * size + seed), `${semantics}, n = ${size}, seed ${seed}:\n${text}\n${printProgram(rewritten.program)}`).toBe(expected);
+          }
+        }
+      }
+    }
+    console.log(`tracked sums on narrow and unsigned elements: ${rewrites} of 60 rewritten, ${reachedFold} sampled runs past the writes`);
+    expect(rewrites).toBeGreaterThanOrEqual(20);
     expect(reachedFold).toBeGreaterThanOrEqual(300);
   });
 });
