@@ -10,7 +10,7 @@ import { loweredTooDeep, maximumLoweredDepth } from '../../frontend/nesting.js';
 import {
   createArrayVariable, createScalarVariable,
 } from '../factory.js';
-import type { ObjectNode, RowAllocation, Scope, Value } from './model.js';
+import type { ObjectNode, RowAllocation, Scope, StructPointerArray, Value } from './model.js';
 import type { ArrayVariable, Block, DataModel, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
 
 /**
@@ -94,6 +94,8 @@ export class Context {
   readonly rowArrays = new Map<ArrayVariable, ArrayVariable>();
   /** the row allocations lowered so far, checked on the finished program (rows.ts) */
   readonly rowAllocations: RowAllocation[] = [];
+  /** per array of pointers to structs that stores or dereferences went through (struct-rows.ts) */
+  readonly structPointerArrays = new Map<ArrayVariable, StructPointerArray>();
   /** the names of pointer variables the unit may move (walks.ts) */
   walkedPointers: ReadonlySet<string> = new Set();
   private readonly usedNames = new Set<string>();
@@ -107,6 +109,8 @@ export class Context {
   private nextLoopId = 0;
   /** IR loop nesting depth at the current point */
   loopDepth = 0;
+  /** the ids of the IR loops around the current point, outermost first (length `loopDepth`) */
+  readonly loopStack: number[] = [];
   /** the last statement or declaration being lowered, for internal-error diagnostics */
   lastLocation: SourceLocation | undefined;
   /** number of enclosing C loops inside which a statement is executed (for malloc in loops) */

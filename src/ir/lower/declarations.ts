@@ -21,7 +21,7 @@ import { type Context, LoweringError, unsupported } from './context.js';
 import { copyStruct, lowerExpression, lowerRvalue, resolverFor, tryDirectHavoc } from './expressions.js';
 import type { ArraySize, CType, ObjectNode, Scope } from './model.js';
 import { createObject, indexObject, isOpaquePointer, memberObject, writeObject } from './objects.js';
-import { bindPointer, opaqueFlag } from './pointers.js';
+import { bindPointer, storeOpaquePointer } from './pointers.js';
 import { freeze, toPointer } from './values.js';
 
 
@@ -235,13 +235,15 @@ function initialise(
         ? ({ kind: 'null' } as const)
         : toPointer(lowerExpression(context, scope, expression, out), expression.location);
       bindPointer(context, node, value, location, out);
+      // a pointer that may be NULL, initialised here: stored into an array only inside these loops (struct-rows.ts)
+      if (node.slot.fresh !== undefined) node.slot.fresh.declaredLoops = [...context.loopStack];
       return;
     }
     if (isOpaquePointer(node)) {
       const value = isNullPointerConstant(expression, scope, context.dataModel)
         ? ({ kind: 'null' } as const)
         : toPointer(lowerExpression(context, scope, expression, out), expression.location);
-      out.push(writeObject(node, opaqueFlag(context, value, location), location));
+      storeOpaquePointer(context, node, value, location, out);
       return;
     }
     if (node.ctype.kind === 'integer') {

@@ -20,8 +20,9 @@ import { type Context, unsupported } from './context.js';
 import { nondetType } from './intrinsics.js';
 import type { CType, ObjectNode, PointerValue, Scope, Value } from './model.js';
 import { indexObject, integerLeaves, isOpaquePointer, leafType, memberObject, readObject, writeObject } from './objects.js';
-import { bindPointer, movePointer, opaqueFlag } from './pointers.js';
-import { allocateRow, pointerCellOf, rowCell } from './rows.js';
+import { bindPointer, movePointer, storeOpaquePointer } from './pointers.js';
+import { rowCell } from './rows.js';
+import { checkNotStored, isStructPointerCell, structRowCell } from './struct-rows.js';
 import { readsAny, writtenVariables } from '../visit.js';
 import {
   freeze, integerValue, isPointerLike, pointerTruth, protect, protectValue, toInteger, toPointer,
@@ -265,8 +266,13 @@ export function dereference(context: Context, pointer: PointerValue, index: Expr
   if (pointer.kind === 'null') return unsupported(location, 'dereference of a null pointer');
   if (pointer.kind === 'opaque') {
     if (pointer.cell === undefined) return unsupported(location, 'dereference of a pointer stored in a struct');
+    if (isStructPointerCell(pointer.cell)) {
+      if (index !== undefined && !(index.kind === 'constant' && index.value === 0n)) return unsupported(location, 'pointer arithmetic on a pointer to a struct stored in an array');
+      return structRowCell(context, pointer.cell, location);
+    }
     return rowCell(context, pointer.cell, index ?? createConstant(0n, intType), location);
   }
+  checkNotStored(pointer, location);
   if (pointer.kind === 'allocation') return unsupported(location, 'dereference of an allocation that is not bound to a pointer variable');
   const target = pointer.target;
   let offset: Expression | undefined = pointer.offset;
@@ -430,9 +436,7 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
     const value = isNullPointerConstant(expression.value, scope, context.dataModel)
       ? ({ kind: 'null' } as const)
       : toPointer(lowerExpression(context, scope, expression.value, out), expression.value.location);
-    const cell = pointerCellOf(node);
-    if (value.kind === 'allocation' && cell !== undefined) allocateRow(context, cell, value, location, out);
-    else out.push(writeObject(node, opaqueFlag(context, value, location), location));
+    storeOpaquePointer(context, node, value, location, out);
     return { kind: 'object', node };
   }
   if (node.kind === 'struct') {

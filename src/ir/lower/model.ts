@@ -85,8 +85,26 @@ export interface PointerSlot {
   offset?: Expression;
   /** the variable `offset` reads when the pointer may move (walks.ts): a move assigns it */
   walk?: ScalarVariable;
+  /** a pointer that may be NULL (struct-rows.ts): its truth, nonzero when it is not NULL */
+  nullness?: Expression;
+  /** a pointer to a struct that holds NULL or blocks of its own allocations only (struct-rows.ts) */
+  fresh?: FreshSlot;
   readonly sourceName: string;
   readonly location: SourceLocation | undefined;
+}
+
+/**
+ * A pointer to a struct bound to NULL or to fresh blocks only (`struct S *s = NULL; if (…) s =
+ * malloc(sizeof(struct S));`): one struct of scalars stands for the latest block, `flag` says whether
+ * the pointer is NULL. Copies of the pointer are refused; storing it into an array of struct pointers
+ * copies the fields (struct-rows.ts).
+ */
+export interface FreshSlot {
+  readonly flag: ScalarVariable;
+  /** the IR loops around the declaration that initialised the pointer (outermost first); undefined: no such declaration */
+  declaredLoops: readonly number[] | undefined;
+  /** the array of struct pointers the current block was stored into, if it was */
+  stored: StructPointerArray | undefined;
 }
 
 export type ObjectNode =
@@ -133,8 +151,28 @@ export type PointerValue =
   | { readonly kind: 'null' }
   /** a pointer loaded from an array or struct: only its nullness (`flag` nonzero: not NULL) is known */
   | { readonly kind: 'opaque'; readonly flag: Expression; readonly cell: PointerCell | undefined }
-  | { readonly kind: 'target'; readonly target: PointerTarget; readonly offset: Expression | undefined }
+  | {
+      readonly kind: 'target'; readonly target: PointerTarget; readonly offset: Expression | undefined;
+      /** the pointer's truth when it may be NULL (undefined: never NULL) */
+      readonly nullness?: Expression;
+      /** the pointer variable the value was read from */
+      readonly origin?: PointerSlot;
+    }
   | Allocation;
+
+/** What lowering records of one array of pointers to structs whose cells are dereferenced (struct-rows.ts). */
+export interface StructPointerArray {
+  /** the pointees: a struct object of arrays with the pointer array's dimensions */
+  readonly rows: ObjectNode;
+  readonly rowArrays: readonly ArrayVariable[];
+  /** why a store cannot be modelled by the rows: refused once the rows are dereferenced */
+  refusal: { readonly location: SourceLocation; readonly message: string } | undefined;
+  /** where a cell was first dereferenced */
+  dereferenced: SourceLocation | undefined;
+  /** the IR loops around each store into the array and around each pointer loaded from it */
+  readonly stores: (readonly number[])[];
+  readonly loads: (readonly number[])[];
+}
 
 /** The result of lowering one C expression, before it is used. */
 export type Value =

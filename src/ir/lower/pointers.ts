@@ -15,7 +15,9 @@ import type { Expression, Statement } from '../types.js';
 import { constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
 import type { Allocation, CType, ObjectNode, PointerSlot, PointerValue } from './model.js';
-import { arrayLeaves, createObject } from './objects.js';
+import { arrayLeaves, createObject, writeObject } from './objects.js';
+import { allocateRow, pointerCellOf } from './rows.js';
+import { allocatesOne, bindFreshSlot, bindToStructRow, isStructPointerCell, storeStructPointer } from './struct-rows.js';
 import { freeze } from './values.js';
 
 function sameTarget(left: ObjectNode, right: ObjectNode): boolean {
@@ -46,7 +48,7 @@ export function opaqueFlag(context: Context, value: PointerValue, location: Sour
     case 'allocation':
       context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
       return createConstant(1n, boolType);
-    case 'target': return createConstant(1n, boolType);
+    case 'target': return value.nullness === undefined ? createConstant(1n, boolType) : convertTo(value.nullness, boolType);
     default: {
       const never: never = value;
       return never;
@@ -54,16 +56,34 @@ export function opaqueFlag(context: Context, value: PointerValue, location: Sour
   }
 }
 
+/**
+ * `cell = value` for a pointer stored in an array or struct: a row allocation (rows.ts), a pointer
+ * to a struct (struct-rows.ts), or else its nullness flag.
+ */
+export function storeOpaquePointer(context: Context, node: ObjectNode, value: PointerValue, location: SourceLocation, out: Statement[]): void {
+  const cell = pointerCellOf(node);
+  if (isStructPointerCell(cell)) return storeStructPointer(context, cell, value, location, out);
+  if (value.kind === 'allocation' && cell !== undefined) return allocateRow(context, cell, value, location, out);
+  out.push(writeObject(node, opaqueFlag(context, value, location), location));
+}
+
 /** Binds `node` (a pointer variable) to the pointer value; emits the block's initialisation for allocations. */
 export function bindPointer(context: Context, node: ObjectNode, value: PointerValue, location: SourceLocation, out: Statement[]): void {
   if (node.kind !== 'pointer' || node.ctype.kind !== 'pointer') return unsupported(location, 'pointer assignment');
   const slot = node.slot;
+  const pointee = node.ctype.target;
   switch (value.kind) {
     case 'null':
+      if (pointee.kind === 'struct') return bindFreshSlot(context, slot, pointee, undefined, location, out);
       return unsupported(location, `null pointer stored in '${slot.sourceName}'`);
     case 'opaque':
+      if (isStructPointerCell(value.cell) && compatibleLayout(pointee, value.cell.pointee)) return bindToStructRow(context, slot, value.cell, location, out);
       return unsupported(location, `pointer loaded from an array or struct stored in '${slot.sourceName}'`);
     case 'allocation': {
+      // one struct, for a pointer that may also be NULL or that a loop allocates anew: a fresh slot
+      if (pointee.kind === 'struct' && allocatesOne(context, value, pointee) && (slot.fresh !== undefined || (slot.target === undefined && context.loopDepth > 0))) {
+        return bindFreshSlot(context, slot, pointee, value, location, out);
+      }
       if (slot.target !== undefined) return unsupported(location, `pointer '${slot.sourceName}' reassigned to a different block`);
       const object = materialiseAllocation(context, value, node.ctype.target, slot.sourceName, out);
       slot.target = { object, isArray: true, allocatedInLoop: context.loopDepth > 0 };
@@ -97,6 +117,7 @@ export function bindPointer(context: Context, node: ObjectNode, value: PointerVa
         return unsupported(location, `pointer to ${describeType(pointee)} bound to an object of type ${describeType(targetType)}`);
       }
       slot.target = value.target;
+      if (value.nullness !== undefined) slot.nullness = value.nullness;
       if (value.target.isArray) startWalk(context, slot, slot.offset, location, out);
       return;
     }

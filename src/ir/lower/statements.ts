@@ -164,6 +164,7 @@ function lowerLoop(
   const frame = context.frame;
   frame.breakTargets.push('loop');
   context.loopDepth++;
+  context.loopStack.push(id);
   const bodyBlock: Statement[] = [];
   const updateBlock: Statement[] = [];
   let loopCondition: Expression = createConstant(1n, intType);
@@ -184,6 +185,7 @@ function lowerLoop(
       }
     } finally {
       context.loopDepth--;
+      context.loopStack.pop();
       frame.breakTargets.pop();
     }
   });

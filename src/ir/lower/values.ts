@@ -41,8 +41,9 @@ export function toPointer(value: Value, location: SourceLocation): PointerValue 
     case 'object': {
       const node = value.node;
       if (node.kind === 'pointer') {
-        if (node.slot.target === undefined) return unsupported(location, `use of pointer '${node.slot.sourceName}' before it is bound to an object`);
-        return { kind: 'target', target: node.slot.target, offset: node.slot.offset };
+        const slot = node.slot;
+        if (slot.target === undefined) return unsupported(location, `use of pointer '${slot.sourceName}' before it is bound to an object`);
+        return { kind: 'target', target: slot.target, offset: slot.offset, origin: slot, ...(slot.nullness === undefined ? {} : { nullness: slot.nullness }) };
       }
       if (node.ctype.kind === 'array') return { kind: 'target', target: { object: node, isArray: true, allocatedInLoop: false }, offset: undefined };
       if (isOpaquePointer(node)) return { kind: 'opaque', flag: readObject(node, location), cell: pointerCellOf(node) };
@@ -67,10 +68,12 @@ export function isPointerLike(value: Value): boolean {
 
 /**
  * Truth value of a pointer: blocks from allocation functions are assumed never to be null (malloc
- * never fails in our model) and every object has a non-null address.
+ * never fails in our model) and every object has a non-null address; a pointer that may be NULL
+ * (struct-rows.ts) and one loaded from an array or struct carry their flag.
  */
 export function pointerTruth(pointer: PointerValue): Expression {
   if (pointer.kind === 'opaque') return pointer.flag;
+  if (pointer.kind === 'target' && pointer.nullness !== undefined) return pointer.nullness;
   return createConstant(pointer.kind === 'null' ? 0n : 1n, intType);
 }
 
