@@ -55,6 +55,10 @@ import {
 } from './nesting.js';
 import type { Diagnostic } from '../location.js';
 import { loadFrozenDfa, type FrozenDecision } from './frozen-dfa.js';
+import { externalDeclarationDecision, predictExternalDeclaration } from './external-declarations.js';
+
+/** compilationUnit's choice, predicted by a scan where no DFA settles it (./external-declarations.ts) */
+const externalDecision = externalDeclarationDecision();
 
 export type ParseResult =
   | { kind: 'parsed'; unit: TranslationUnit }
@@ -399,11 +403,15 @@ type DfaStateView = Pick<DFAState, 'isAcceptState' | 'prediction' | 'requiresFul
  *   without its debug logging).
  * Before the live DFA, the frozen one of ./frozen-dfa.ts (learned by the build on the repository's
  * programs, for this grammar) is walked the same way, so that a fresh process rarely needs the
- * runtime's slow path of building DFA states from the ATN.
+ * runtime's slow path of building DFA states from the ATN. Where neither settles compilationUnit's
+ * choice (a declaration or function header too long for any learned DFA), a scan of the tokens
+ * names the one viable alternative (./external-declarations.ts) before the runtime is asked.
  */
 class ScanningParserATNSimulator extends ParserATNSimulator {
   /** the DFAs learned before this process (./frozen-dfa.ts), by decision; walked before the live ones */
   public frozen: readonly (FrozenDecision | undefined)[] | undefined;
+  /** whether compilationUnit's choice is scanned (./external-declarations.ts) before the runtime is asked */
+  public scansExternalDeclarations = true;
 
   public override adaptivePredict(input: TokenStream, decision: number, outerContext: ParserRuleContext | null): number {
     const frozen = this.frozen?.[decision];
@@ -417,6 +425,12 @@ class ScanningParserATNSimulator extends ParserATNSimulator {
     const dfa = this.decisionToDFA[decision];
     if (dfa !== undefined) {
       const alternative = this.predictFromDfa(dfa.isPrecedenceDfa ? dfa.getPrecedenceStartState(this.parser.getPrecedence()) : dfa.s0, input, outerContext);
+      if (alternative !== undefined) {
+        return alternative;
+      }
+    }
+    if (decision === externalDecision && this.scansExternalDeclarations) {
+      const alternative = predictExternalDeclaration(input);
       if (alternative !== undefined) {
         return alternative;
       }
@@ -655,6 +669,7 @@ function lexParseAndBuild(text: string, file: string, options: ParseOptions): Pa
   const generated = parser.interpreter;
   const simulator = new ScanningParserATNSimulator(parser, generated.atn, generated.decisionToDFA, generated.sharedContextCache);
   simulator.frozen = options.frozenDfa === undefined ? processFrozenDfa() : options.frozenDfa ?? undefined;
+  simulator.scansExternalDeclarations = options.scanExternalDeclarations ?? true;
   parser.interpreter = simulator;
   tokens.attach(parser);
   const result = withoutStackTraces(() => parseTree(parser, tokens, parserListener));
@@ -673,6 +688,8 @@ function lexParseAndBuild(text: string, file: string, options: ParseOptions): Pa
 export interface ParseOptions {
   /** the frozen DFAs to predict with; null: none; absent: dist/frontend-dfa.json's, if any (./frozen-dfa.ts) */
   readonly frozenDfa?: readonly (FrozenDecision | undefined)[] | null;
+  /** whether compilationUnit's choice is scanned for where no DFA settles it (default true; ./external-declarations.ts) */
+  readonly scanExternalDeclarations?: boolean;
 }
 
 /** dist/frontend-dfa.json's DFAs for this grammar, read once per process (undefined: none) */

@@ -34,7 +34,12 @@ function movedName(node: Expression): string | undefined {
   }
 }
 
-/** every name a move in the unit moves (a generic walk over the AST's nodes; locations, which hold no expression, are not entered) */
+/**
+ * every name a move in the unit moves: a generic walk over the nodes of the function bodies
+ * (locations, which hold no expression, are not entered). Declarations at file scope are not
+ * walked: their initialisers are constant expressions, which hold no increment or assignment (and
+ * a preprocessed file's header declarations are most of its AST).
+ */
 export function walkedNames(unit: TranslationUnit): Set<string> {
   const names = new Set<string>();
   const seen = new Set<object>();
@@ -55,6 +60,6 @@ export function walkedNames(unit: TranslationUnit): Set<string> {
       visit((value as Record<string, unknown>)[key]);
     }
   };
-  visit(unit);
+  for (const item of unit.items) if (item.kind === 'functionDefinition') visit(item.body);
   return names;
 }
