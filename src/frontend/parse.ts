@@ -56,6 +56,7 @@ import {
 import type { Diagnostic } from '../location.js';
 import { loadFrozenDfa, type FrozenDecision } from './frozen-dfa.js';
 import { externalDeclarationDecision, predictExternalDeclaration } from './external-declarations.js';
+import { withoutUnusedPrototypes } from './unused-prototypes.js';
 
 /** compilationUnit's choice, predicted by a scan where no DFA settles it (./external-declarations.ts) */
 const externalDecision = externalDeclarationDecision();
@@ -89,13 +90,14 @@ class TypedefAwareTokenStream extends CommonTokenStream {
    * Lexes everything and stores each token's text once (the runtime recomputes it per access). The
    * tokens come from fastTokens when it can lex the text, else from the generated lexer, which is
    * then given the text as its input (it is created on an empty one: converting the text to a
-   * CharStream costs time the fast path does not need; its tokens carry their text).
+   * CharStream costs time the fast path does not need; its tokens carry their text). On the fast
+   * path, the prototypes of functions the file never names are dropped (./unused-prototypes.ts).
    */
-  public fillWithTexts(source: string, lexer: Lexer): void {
+  public fillWithTexts(source: string, lexer: Lexer, dropUnusedPrototypes: boolean): void {
     const indexable = !/[\uD800-\uDFFF]/.test(source); // code point index = UTF-16 index
     const fast = indexable ? fastTokens(source, [lexer, lexer.inputStream]) : undefined;
     if (fast !== undefined) {
-      this.tokens = fast;
+      this.tokens = dropUnusedPrototypes ? withoutUnusedPrototypes(fast) : fast;
       this.fetchedEOF = true;
       this.allOnDefaultChannel = true;
       return;
@@ -657,7 +659,7 @@ function lexParseAndBuild(text: string, file: string, options: ParseOptions): Pa
   lexer.removeErrorListeners();
   lexer.addErrorListener(lexerListener);
   const tokens = new TypedefAwareTokenStream(lexer);
-  tokens.fillWithTexts(text, lexer);
+  tokens.fillWithTexts(text, lexer, options.dropUnusedPrototypes ?? true);
   if (lexerListener.diagnostics.length > 0) {
     return { kind: 'syntaxError', diagnostics: lexerListener.diagnostics };
   }
@@ -690,6 +692,8 @@ export interface ParseOptions {
   readonly frozenDfa?: readonly (FrozenDecision | undefined)[] | null;
   /** whether compilationUnit's choice is scanned for where no DFA settles it (default true; ./external-declarations.ts) */
   readonly scanExternalDeclarations?: boolean;
+  /** whether prototypes of functions the file never names are dropped before parsing (default true; ./unused-prototypes.ts) */
+  readonly dropUnusedPrototypes?: boolean;
 }
 
 /** dist/frontend-dfa.json's DFAs for this grammar, read once per process (undefined: none) */

@@ -12,8 +12,9 @@ import type {
 } from '../../src/frontend/ast.js';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 
+/** the parser's AST of every declaration (unused prototypes kept: these tests read their shapes) */
 function parse(text: string): TranslationUnit {
-  const result = parseTranslationUnit(text, 'test.c');
+  const result = parseTranslationUnit(text, 'test.c', { dropUnusedPrototypes: false });
   if (result.kind !== 'parsed') {
     throw new Error(result.diagnostics.map((d) => `${d.location.line}:${d.location.column} ${d.message}`).join('\n'));
   }
