@@ -170,6 +170,12 @@ describe('stores the rows cannot model exactly are refused', () => {
     expect(diagnosticOf(shaped(body, check))).toMatch(message);
   });
 
+  it('pointers copied into another array by memcpy, then dereferenced there', () => {
+    const source = shaped('for (int i = 0; i < 4; i++) { struct S *s = malloc(sizeof(struct S)); s->v = i; a[i] = s; }',
+      'struct S *b[4]; memcpy(b, a, sizeof(a)); b[1]->v = 7; __VERIFIER_assert(a[1]->v == 7);');
+    expect(diagnosticOf(source.replace('struct S {', 'extern void *memcpy(void *, const void *, unsigned long);\nstruct S {'))).toMatch(/other than by a store of NULL or a fresh block/);
+  });
+
   it('the same stores are left alone (the flag only) when no cell is dereferenced', () => {
     const body = 'for (int i = 0; i < 2; i++) { struct S *s = malloc(sizeof(struct S)); s->v = 1; a[2 * i] = s; a[2 * i + 1] = s; s->v = 2; }';
     const lowered = lowerSource(shaped(body, 'for (int i = 0; i < 4; i++) __VERIFIER_assert(a[i] != 0);'));

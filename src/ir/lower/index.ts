@@ -23,7 +23,7 @@ import { lowerDeclaration } from './declarations.js';
 import { resolverFor } from './expressions.js';
 import { createObject } from './objects.js';
 import { checkRowAllocations, settleRowContents } from './rows.js';
-import { dropUnusedStructRows } from './struct-rows.js';
+import { checkStructRowStores, dropUnusedStructRows } from './struct-rows.js';
 import { BlockScope } from './scope.js';
 import { lowerFunctionBody, lowerStatementExpression } from './statements.js';
 import { walkedNames } from './walks.js';
@@ -89,6 +89,7 @@ export function lowerTranslationUnit(unit: TranslationUnit, file: string, option
     settleRowContents(context);
     const statements = dropUnusedStructRows(context, [...context.initialisation, ...prologue, ...body]);
     checkRowAllocations(context, statements);
+    checkStructRowStores(context, statements);
     const program = createProgram(file, context.scalars, context.arrays, statements, options.dataModel);
     const warnings: Diagnostic[] = context.warnings.map((warning) => ({ file, location: warning.location, severity: 'warning', message: warning.message }));
     return { kind: 'lowered', program, warnings };

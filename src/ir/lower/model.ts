@@ -10,7 +10,7 @@
 // - the cells of an array of pointers and the row allocations recorded for them (rows.ts).
 
 import type { Expression as AstExpression, SourceLocation } from '../../frontend/ast.js';
-import type { ArrayVariable, ArrayWriteStatement, Expression, IntegerType, ScalarVariable } from '../types.js';
+import type { ArrayVariable, ArrayWriteStatement, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
 
 // ---------------------------------------------------------------- C types
 
@@ -172,6 +172,8 @@ export interface StructPointerArray {
   /** the IR loops around each store into the array and around each pointer loaded from it */
   readonly stores: (readonly number[])[];
   readonly loads: (readonly number[])[];
+  /** the writes of the flags these stores made: no other write may change a flag (checkStructRowStores) */
+  readonly flagWrites: Set<Statement>;
 }
 
 /** The result of lowering one C expression, before it is used. */

@@ -28,7 +28,7 @@ import {
   boolType, convertTo, createArrayHavoc, createArrayRead, createArrayWrite, createAssign, createConstant, createHavoc, createVariableExpression,
 } from '../factory.js';
 import type { ArrayVariable, Block, Expression, Statement } from '../types.js';
-import { visitBlock, visitStatementChildren } from '../visit.js';
+import { forEachStatement, visitBlock, visitStatementChildren } from '../visit.js';
 import { constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
 import type { Allocation, CType, ObjectNode, PointerCell, PointerSlot, PointerValue, StructPointerArray } from './model.js';
@@ -62,7 +62,7 @@ function recordOf(context: Context, cell: PointerCell, location: SourceLocation)
   );
   const rowArrays = arrayLeaves(rows, location).map((leaf) => leaf.array);
   for (const array of rowArrays) context.initialisation.push(createArrayHavoc(array, location));
-  const record: StructPointerArray = { rows, rowArrays, refusal: undefined, dereferenced: undefined, stores: [], loads: [] };
+  const record: StructPointerArray = { rows, rowArrays, refusal: undefined, dereferenced: undefined, stores: [], loads: [], flagWrites: new Set() };
   context.structPointerArrays.set(cell.flags, record);
   return record;
 }
@@ -129,7 +129,9 @@ export function storeStructPointer(context: Context, cell: PointerCell, value: P
   if (record.loads.length > 0) return unsupported(location, 'a store into an array of struct pointers after a pointer was loaded from it');
   record.stores.push([...context.loopStack]);
   const flag = (truth: Expression): void => {
-    out.push(createArrayWrite(cell.flags, cell.indices, convertTo(truth, boolType), location));
+    const write = createArrayWrite(cell.flags, cell.indices, convertTo(truth, boolType), location);
+    record.flagWrites.add(write);
+    out.push(write);
   };
   switch (value.kind) {
     case 'null':
@@ -214,6 +216,25 @@ export function checkNotStored(pointer: PointerValue, location: SourceLocation):
   const stored = pointer.kind === 'target' ? pointer.origin?.fresh?.stored : undefined;
   if (stored === undefined || pointer.kind !== 'target') return;
   refuse(stored, location, `pointer '${pointer.origin!.sourceName}' dereferenced after it was stored into an array of struct pointers`);
+}
+
+/**
+ * Refuses (unsupported) a program whose dereferenced array of struct pointers has a flag changed by
+ * anything but the stores above (memcpy of pointers, for instance, would share blocks between cells
+ * without copying their rows). Filling with NULL and the arbitrary contents of a fresh array are
+ * allowed: a cell they leave is never a block of the rows.
+ */
+export function checkStructRowStores(context: Context, statements: Block): void {
+  const watched = new Map<ArrayVariable, StructPointerArray>();
+  for (const [flags, record] of context.structPointerArrays) if (record.dereferenced !== undefined) watched.set(flags, record);
+  if (watched.size === 0) return;
+  forEachStatement(statements, (statement) => {
+    if (statement.kind !== 'arrayWrite' && statement.kind !== 'arrayFill') return;
+    const record = watched.get(statement.array);
+    if (record === undefined || record.flagWrites.has(statement)) return;
+    if (statement.kind === 'arrayFill' && statement.value.kind === 'constant' && statement.value.value === 0n) return;
+    unsupported(statement.location, 'a pointer written into an array of struct pointers other than by a store of NULL or a fresh block (its cells are dereferenced)');
+  });
 }
 
 /** Removes the rows of arrays that were never dereferenced, and the copies into them. */
