@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createCounterexampleSource } from '../../src/interp/sources.js';
+import type { NondetSource } from '../../src/interp/run-types.js';
 import { type LowerResult, lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import type { DataModel, Program } from '../../src/ir/types.js';
 
@@ -37,6 +38,25 @@ export function interpret(program: Program, values: readonly bigint[]): Outcome 
     case 'assumptionFailed': return 'ended';
     case 'completed': return 'completed';
     default: return JSON.stringify(outcome, (_key, value) => (typeof value === 'bigint' ? String(value) : value));
+  }
+}
+
+/**
+ * Runs with the given values fed to the nondet calls in order, as the gcc harness does; values C
+ * leaves indeterminate (uninitialised locals, fresh blocks) are 0 and take no input (tests never read them).
+ */
+export function interpretInputs(program: Program, inputs: readonly bigint[]): Outcome | string {
+  let next = 0;
+  const nondet: NondetSource = {
+    nextScalar: (_type, _location, origin) => (origin === 'indeterminate' ? 0n : inputs[next++]),
+    nextArray: () => ({ defaultValue: 0n, entries: new Map() }),
+  };
+  const outcome = runProgram(program, { semantics: 'bv', nondet, maxSteps: 2_000_000 });
+  switch (outcome.kind) {
+    case 'assertionFailed': return 'error';
+    case 'assumptionFailed': return 'ended';
+    case 'completed': return 'completed';
+    default: return outcome.kind;
   }
 }
 

@@ -11,11 +11,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { NondetSource } from '../../src/interp/run-types.js';
-import { runProgram } from '../../src/interp/interpreter.js';
 import { describeExecution, validateByExecution } from '../../src/execution/validate.js';
 import { runPortfolio } from '../../src/portfolio/index.js';
-import { compileWithGcc, lowerSource, runCompiled, type Outcome } from './lower-harness.js';
+import { compileWithGcc, interpretInputs, lowerSource, runCompiled, type Outcome } from './lower-harness.js';
 import { describeWith, gccRequirement } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
 
@@ -72,22 +70,10 @@ int main(void) {
   });
 }
 
-/** the interpreter fed like the gcc harness: inputs in order; values C leaves indeterminate are 0 (never read here) */
+/** the interpreter fed like the gcc harness (lower-harness.ts) */
 function interpret(source: string, inputs: readonly bigint[]): Outcome | string {
   const lowered = lowerSource(source);
-  if (lowered.kind !== 'lowered') return `not lowered: ${JSON.stringify(lowered.diagnostics)}`;
-  let next = 0;
-  const nondet: NondetSource = {
-    nextScalar: (_type, _location, origin) => (origin === 'indeterminate' ? 0n : inputs[next++]),
-    nextArray: () => ({ defaultValue: 0n, entries: new Map() }),
-  };
-  const outcome = runProgram(lowered.program, { semantics: 'bv', nondet, maxSteps: 1_000_000 });
-  switch (outcome.kind) {
-    case 'assertionFailed': return 'error';
-    case 'assumptionFailed': return 'ended';
-    case 'completed': return 'completed';
-    default: return outcome.kind;
-  }
+  return lowered.kind === 'lowered' ? interpretInputs(lowered.program, inputs) : `not lowered: ${JSON.stringify(lowered.diagnostics)}`;
 }
 
 const sampledPrograms = fc.sample(programText(), { numRuns: 40, seed: 20261127 });

@@ -9,8 +9,10 @@
 //   function's loop level are guarded with `if (!flag)`.
 // - `switch` becomes one `if` per case section with a fall-through variable; `break` out of the
 //   switch sets a flag handled like `return`.
-// - `goto L` is lowered by copying L's statement when it only calls path-ending functions
-//   (the `ERROR: reach_error(); abort();` pattern); any other goto is unsupported.
+// - `goto L` is first placed in structured statements where it can be (gotos.ts: loops from
+//   backward gotos, moved statements for forward ones, break and continue); a goto to a statement
+//   that only calls path-ending functions (the `ERROR: reach_error(); abort();` pattern) is lowered
+//   by copying that statement; any other goto is unsupported.
 // Function bodies (inlined calls) and statement expressions are reached from calls.ts and
 // expressions.ts through `context.lowerer` (index.ts), not by import.
 
@@ -27,6 +29,7 @@ import { promote } from './c-types.js';
 import { evaluateConstant } from './constants.js';
 import { type Context, type ExitFlag, type FunctionFrame, unsupported } from './context.js';
 import { lowerDeclaration } from './declarations.js';
+import { findLabel, structureGotos } from './gotos.js';
 import { lowerCondition, lowerExpression, lowerForEffect, lowerRvalue } from './expressions.js';
 import { endsPath } from './intrinsics.js';
 import type { Scope, Value } from './model.js';
@@ -241,6 +244,10 @@ export function lowerFunctionBody(
   context: Context, scope: Scope, name: string, definition: FunctionDefinition, result: ScalarVariable | undefined,
   resultType: IntegerType | undefined, location: SourceLocation,
 ): Block {
+  // gotos placed in structured statements where they can be (gotos.ts); the frame keeps the
+  // definition as written, where the gotos left find their labels (an error label's statement may
+  // have been dropped as dead code from the structured body)
+  const structured = structureGotos(definition, isTerminalSequence);
   const frame = createFrame(context, name, definition, result, resultType, location);
   context.frames.push(frame);
   const body: Statement[] = [];
@@ -248,7 +255,7 @@ export function lowerFunctionBody(
   context.possiblySet = new Set();
   try {
     // parameters and the outermost block share one scope
-    lowerItems(context, scope, definition.body.items, body);
+    lowerItems(context, scope, structured.body.items, body);
   } finally {
     context.frames.pop();
     context.possiblySet = saved;
@@ -369,23 +376,8 @@ function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstState
 
 // ---------------------------------------------------------------- goto
 
-function findLabel(statement: AstStatement | Declaration, label: string): AstStatement | undefined {
-  switch (statement.kind) {
-    case 'labeled': return statement.label === label ? statement.body : findLabel(statement.body, label);
-    case 'compound':
-      for (const item of statement.items) {
-        const found = findLabel(item, label);
-        if (found !== undefined) return found;
-      }
-      return undefined;
-    case 'if': return findLabel(statement.then, label) ?? (statement.else !== undefined ? findLabel(statement.else, label) : undefined);
-    case 'while': case 'doWhile': case 'for': case 'switch': case 'case': case 'default': return findLabel(statement.body, label);
-    default: return undefined;
-  }
-}
-
 /** Only calls with constant or string arguments, ending in a call that ends the path. */
-function isTerminalSequence(statement: AstStatement): boolean {
+export function isTerminalSequence(statement: AstStatement): boolean {
   const items = statement.kind === 'compound' ? statement.items : [statement];
   if (items.length === 0) return false;
   const simpleCall = (item: AstStatement | Declaration): string | undefined => {

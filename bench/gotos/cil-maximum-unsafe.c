@@ -1,0 +1,39 @@
+// expected: unsafe
+// CIL's loops compute the maximum of nondet cells; every cell is at most the maximum. Bug: the maximum loop starts at cell 2 (cell 1 is skipped).
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "cil-maximum-unsafe.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int a[1000];
+  int i, max;
+  if (n <= 0 || n > 1000) return 0;
+  i = 0;
+  while (1) {
+    while_0_continue: ;
+    if (!(i < n)) goto while_0_break;
+    a[i] = __VERIFIER_nondet_int();
+    i++;
+  }
+  while_0_break: ;
+  max = a[0];
+  i = 2;
+  while (1) {
+    while_1_continue: ;
+    if (!(i < n)) goto while_1_break;
+    if (a[i] > max) max = a[i];
+    i++;
+  }
+  while_1_break: ;
+  i = 0;
+  while (1) {
+    while_2_continue: ;
+    if (!(i < n)) goto while_2_break;
+    __VERIFIER_assert(a[i] <= max);
+    i++;
+  }
+  while_2_break: ;
+  return 0;
+}
