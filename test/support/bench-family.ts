@@ -1,12 +1,17 @@
 // One family of bench/ (a folder of C programs, each `NAME-safe.c` with a buggy twin `NAME-unsafe.c`
 // whose first line is `// expected: safe|unsafe`), as the tests of test/bench-programs read it, and
-// a native run of one of its programs (gcc with UBSan, inputs on stdin).
+// a native run of one of its programs (gcc with UBSan, inputs on stdin), and the standard tests of a
+// family whose programs all take the portfolio's verdict (describeStandardFamily).
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
 import { harnessSource } from '../../src/execution/harness.js';
+import { runPortfolio } from '../../src/portfolio/index.js';
+import { runFrontEnd } from '../../src/pipeline.js';
+import { gccRequirement, itWith } from './requirements.js';
+import { testSolver } from './solver.js';
 
 export interface BenchFamily {
   readonly folder: string;
@@ -34,4 +39,53 @@ export function nativeOutcomes(family: BenchFamily, name: string, inputs: readon
   expect(build.kind, name).toBe('built');
   if (build.kind !== 'built') return undefined;
   return inputs.map((input) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, input).outcome.kind);
+}
+
+export interface StandardFamilyOptions {
+  /** the sizes n the native runs read first */
+  readonly sizes: readonly number[];
+  /** the values of the nondet calls after n, one per line */
+  readonly otherInputs: string;
+  /** the verdict test's time limit per program */
+  readonly timeoutMilliseconds?: number;
+}
+
+/**
+ * The three tests of a family whose programs all take the portfolio's verdict: at least ten pairs;
+ * natively (gcc, UBSan on) every safe program completes for each size and every buggy one reaches
+ * the error for some size; `encode verify` (the portfolio, 10 s) gives every program its expected
+ * verdict.
+ */
+export function describeStandardFamily(folderName: string, options: StandardFamilyOptions): void {
+  const family = benchFamily(folderName);
+  const { names, expectedOf } = family;
+  const solver = testSolver();
+  afterAll(() => solver.dispose());
+
+  describe(`bench/${folderName}`, () => {
+    it('holds at least ten safe programs, each with a buggy twin', () => {
+      const pairs = names.filter((name) => name.endsWith('-safe.c'));
+      expect(pairs.length).toBeGreaterThanOrEqual(10);
+      for (const name of pairs) expect(names).toContain(name.replace('-safe.c', '-unsafe.c'));
+    });
+
+    itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error for some n', { timeout: 300_000 }, () => {
+      for (const name of names) {
+        const outcomes = nativeOutcomes(family, name, options.sizes.map((size) => `${size}\n${options.otherInputs}\n`));
+        if (outcomes === undefined) continue;
+        if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(options.sizes.map(() => 'completed'));
+        else expect(outcomes, name).toContain('reachedError');
+      }
+    });
+
+    it('encode verify gives every program its expected verdict', { timeout: 600_000 }, async () => {
+      for (const name of names) {
+        const front = runFrontEnd(family.path(name), { dataModel: 'ILP32', preprocessor: 'builtin' });
+        expect(front.kind, name).toBe('program');
+        if (front.kind !== 'program') continue;
+        const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: options.timeoutMilliseconds ?? 10_000 });
+        expect(run.verdict.kind, `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`).toBe(expectedOf(name));
+      }
+    });
+  });
 }
