@@ -9,13 +9,17 @@
 // constraint (int semantics). The run stops at a failed assert, a failed assume and at a division by
 // zero, as in the interpreter: the guard after such a statement is conjoined with its condition.
 //
+// The control flow (sequencing, `if` with its join, break and continue) is the walker shared with
+// viap (walker.ts); this file says what each statement does to a path, and the sync driver hands
+// loops to the `loop` hook.
+//
 // Havoc copies are recorded in the order the executor meets them, which is the program order of the
 // unrolled program: along any one path the interpreter consumes them in exactly this order.
 
 import { budgetTick } from '../budget-check.js';
 import { convertedTo } from '../ir/factory.js';
 import type {
-  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
+  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation,
 } from '../ir/types.js';
 import type { ModelValue } from '../solvers/solver.js';
 import {
@@ -26,6 +30,7 @@ import {
   arrayVariableSort, constantTerm, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
 } from './expressions.js';
 import type { ProgramVariables } from './variables.js';
+import { runSynchronously, walkBlock, type Branching, type StatementSemantics, type WalkResult } from './walker.js';
 
 /** the phase named when the budget runs out during symbolic execution (budget-check.ts) */
 const executionPhase = 'symbolic execution (unrolling)';
@@ -40,11 +45,8 @@ export interface Path {
   readonly state: SymbolicState;
 }
 
-export interface BlockResult {
-  readonly normal: Path | undefined;
-  readonly breaks: readonly Path[];
-  readonly continues: readonly Path[];
-}
+/** the path after a block (undefined: it ended) and the paths that met break or continue in it */
+export type BlockResult = WalkResult<Path | undefined, Path>;
 
 export interface HavocRecord {
   readonly guard: Term;
@@ -279,19 +281,12 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     return this.define('guard', term);
   }
 
+  /** the block's statements from `path` (src/symbolic/walker.ts); loops go to the `loop` hook */
   executeBlock(block: Block, path: Path): BlockResult {
-    let current: Path | undefined = path;
-    const breaks: Path[] = [];
-    const continues: Path[] = [];
-    for (const statement of block) {
-      if (current === undefined) break;
-      const result = this.executeStatement(statement, current);
-      breaks.push(...result.breaks);
-      continues.push(...result.continues);
-      current = result.normal;
-    }
-    return { normal: current, breaks, continues };
+    return runSynchronously(walkBlock(this.statementSemantics, block, path), this.loopHook);
   }
+
+  private readonly loopHook = (loop: LoopStatement, path: Path): Path | undefined => this.options.loop(loop, path, this);
 
   private restrict(path: Path, condition: Term): Path | undefined {
     const guard = and(path.guard, condition);
@@ -311,104 +306,88 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     return { guard: path.guard, state: { scalars: path.state.scalars, arrays } };
   }
 
-  executeStatement(statement: Statement, path: Path): BlockResult {
+  /** what each statement does to a path: SSA terms, a path that ends is undefined */
+  private readonly statementSemantics: StatementSemantics<Path | undefined, Path> = {
+    live: (path): path is Path => path !== undefined,
     // a deep unrolling of nested loops takes seconds: the statements tick the run's budget
-    budgetTick(executionPhase);
-    const only = (normal: Path | undefined): BlockResult => ({ normal, breaks: [], continues: [] });
-    switch (statement.kind) {
-      case 'assign': {
-        const value = convertedTo(statement.value, statement.target.type);
-        const translation = this.translate(value, path.state);
-        const defined = this.restrict(path, translation.definedness);
-        if (defined === undefined) return only(undefined);
-        return only(this.withScalar(defined, statement.target, this.define(statement.target.name, translation.term)));
+    beforeStatement: () => budgetTick(executionPhase),
+    assign: (statement, path) => {
+      const value = convertedTo(statement.value, statement.target.type);
+      const translation = this.translate(value, path.state);
+      const defined = this.restrict(path, translation.definedness);
+      if (defined === undefined) return undefined;
+      return this.withScalar(defined, statement.target, this.define(statement.target.name, translation.term));
+    },
+    arrayWrite: (statement, path) => {
+      const array = statement.array;
+      const value = convertedTo(statement.value, array.elementType);
+      const translation = this.translate(value, path.state);
+      const conditions: Term[] = [translation.definedness];
+      const indices = statement.indices.map((index) => {
+        const indexTranslation = this.translator.translateIndex(index, this.environment(path.state, this.opaqueHook));
+        conditions.push(indexTranslation.definedness);
+        return indexTranslation.term;
+      });
+      const defined = this.restrict(path, and(...conditions));
+      if (defined === undefined) return undefined;
+      const updated = nestedStore(path.state.arrays.get(array.id)!, indices, translation.term);
+      return this.withArray(defined, array, this.define(array.name, updated));
+    },
+    havoc: (statement, path) => {
+      const variable = statement.target;
+      const value = this.fresh(`${variable.name}.havoc`, scalarSort(variable.type, this.semantics));
+      const range = rangeConstraint(value, variable.type, this.semantics);
+      if (!(range.kind === 'boolConstant' && range.value)) this.definitions.push(range);
+      this.havocs.push({ guard: path.guard, value, variable });
+      return this.withScalar(path, variable, value);
+    },
+    arrayHavoc: (statement, path) => {
+      const array = statement.array;
+      const value = this.fresh(`${array.name}.havoc`, arrayVariableSort(array, this.semantics));
+      const sizes = array.sizes.map((size) => this.translate(size, path.state).term);
+      this.arrayHavocs.push({ guard: path.guard, value, array, sizes });
+      return this.withArray(path, array, value);
+    },
+    arrayFill: (statement, path) => {
+      const array = statement.array;
+      const value = convertedTo(statement.value, array.elementType);
+      const translation = this.translate(value, path.state);
+      const defined = this.restrict(path, translation.definedness);
+      if (defined === undefined) return undefined;
+      let content = translation.term;
+      let sort: Sort = content.sort;
+      const fullSort = arrayVariableSort(array, this.semantics);
+      const sorts: Sort[] = [];
+      for (let current: Sort = fullSort; current.kind === 'array'; current = current.element) sorts.push(current);
+      for (let level = sorts.length - 1; level >= 0; level--) {
+        sort = sorts[level]!;
+        content = constantArray(sort, content);
       }
-      case 'arrayWrite': {
-        const array = statement.array;
-        const value = convertedTo(statement.value, array.elementType);
-        const translation = this.translate(value, path.state);
-        const conditions: Term[] = [translation.definedness];
-        const indices = statement.indices.map((index) => {
-          const indexTranslation = this.translator.translateIndex(index, this.environment(path.state, this.opaqueHook));
-          conditions.push(indexTranslation.definedness);
-          return indexTranslation.term;
-        });
-        const defined = this.restrict(path, and(...conditions));
-        if (defined === undefined) return only(undefined);
-        const updated = nestedStore(path.state.arrays.get(array.id)!, indices, translation.term);
-        return only(this.withArray(defined, array, this.define(array.name, updated)));
-      }
-      case 'havoc': {
-        const variable = statement.target;
-        const value = this.fresh(`${variable.name}.havoc`, scalarSort(variable.type, this.semantics));
-        const range = rangeConstraint(value, variable.type, this.semantics);
-        if (!(range.kind === 'boolConstant' && range.value)) this.definitions.push(range);
-        this.havocs.push({ guard: path.guard, value, variable });
-        return only(this.withScalar(path, variable, value));
-      }
-      case 'arrayHavoc': {
-        const array = statement.array;
-        const value = this.fresh(`${array.name}.havoc`, arrayVariableSort(array, this.semantics));
-        const sizes = array.sizes.map((size) => this.translate(size, path.state).term);
-        this.arrayHavocs.push({ guard: path.guard, value, array, sizes });
-        return only(this.withArray(path, array, value));
-      }
-      case 'arrayFill': {
-        const array = statement.array;
-        const value = convertedTo(statement.value, array.elementType);
-        const translation = this.translate(value, path.state);
-        const defined = this.restrict(path, translation.definedness);
-        if (defined === undefined) return only(undefined);
-        let content = translation.term;
-        let sort: Sort = content.sort;
-        const fullSort = arrayVariableSort(array, this.semantics);
-        const sorts: Sort[] = [];
-        for (let current: Sort = fullSort; current.kind === 'array'; current = current.element) sorts.push(current);
-        for (let level = sorts.length - 1; level >= 0; level--) {
-          sort = sorts[level]!;
-          content = constantArray(sort, content);
-        }
-        return only(this.withArray(defined, array, content));
-      }
-      case 'assume': {
-        const translation = this.condition(statement.condition, path.state);
-        return only(this.restrict(path, and(translation.definedness, translation.term)));
-      }
-      case 'assert': {
-        const translation = this.condition(statement.condition, path.state);
-        const defined = this.restrict(path, translation.definedness);
-        if (defined === undefined) return only(undefined);
-        const failing = and(defined.guard, not(translation.term));
-        if (!(failing.kind === 'boolConstant' && !failing.value)) this.violations.push({ condition: failing, location: statement.location });
-        return only(this.restrict(defined, translation.term));
-      }
-      case 'if': {
-        const translation = this.condition(statement.condition, path.state);
-        const defined = this.restrict(path, translation.definedness);
-        if (defined === undefined) return only(undefined);
-        const condition = this.define('condition', translation.term);
-        const thenPath = this.restrict(defined, condition);
-        const elsePath = this.restrict(defined, not(condition));
-        const thenResult = thenPath === undefined ? emptyResult : this.executeBlock(statement.then, thenPath);
-        const elseResult = elsePath === undefined ? emptyResult : this.executeBlock(statement.else, elsePath);
-        return {
-          normal: this.merge([thenResult.normal, elseResult.normal]),
-          breaks: [...thenResult.breaks, ...elseResult.breaks],
-          continues: [...thenResult.continues, ...elseResult.continues],
-        };
-      }
-      case 'loop':
-        return only(this.options.loop(statement, path, this));
-      case 'break':
-        return { normal: undefined, breaks: [path], continues: [] };
-      case 'continue':
-        return { normal: undefined, breaks: [], continues: [path] };
-      default: {
-        const never: never = statement;
-        throw new Error(`unknown statement ${JSON.stringify(never)}`);
-      }
-    }
-  }
+      return this.withArray(defined, array, content);
+    },
+    assume: (statement, path) => {
+      const translation = this.condition(statement.condition, path.state);
+      return this.restrict(path, and(translation.definedness, translation.term));
+    },
+    assert: (statement, path) => {
+      const translation = this.condition(statement.condition, path.state);
+      const defined = this.restrict(path, translation.definedness);
+      if (defined === undefined) return undefined;
+      const failing = and(defined.guard, not(translation.term));
+      if (!(failing.kind === 'boolConstant' && !failing.value)) this.violations.push({ condition: failing, location: statement.location });
+      return this.restrict(defined, translation.term);
+    },
+    branch: (statement, path) => {
+      const translation = this.condition(statement.condition, path.state);
+      const defined = this.restrict(path, translation.definedness);
+      if (defined === undefined) return endedBranching;
+      const condition = this.define('condition', translation.term);
+      return { then: this.restrict(defined, condition), else: this.restrict(defined, not(condition)), join: this.joinBranches };
+    },
+    jump: () => undefined,
+  };
+
+  private readonly joinBranches = (thenEnd: Path | undefined, elseEnd: Path | undefined): Path | undefined => this.merge([thenEnd, elseEnd]);
 
   /** one path that is the disjunction of the given ones, with ite-merged values */
   merge(candidates: readonly (Path | undefined)[]): Path | undefined {
@@ -447,7 +426,8 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
   }
 }
 
-const emptyResult: BlockResult = { normal: undefined, breaks: [], continues: [] };
+/** the branches of an `if` whose condition is undefined on the path: both have ended */
+const endedBranching: Branching<Path | undefined> = { then: undefined, else: undefined, join: () => undefined };
 
 export function nestedStore(array: Term, indices: readonly Term[], value: Term): Term {
   if (indices.length === 0) return value;

@@ -29,7 +29,7 @@ import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, 
 import type { ArrayPlan, LoopContext } from './loop-context.js';
 import type { ExitCount } from './loop-facts.js';
 import { AtomTable, belowZeroForm, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
-import { Collector, type ArrayView, type ExecutionState, type Jump, type LoopSummariser, type WriteRecord } from './translate.js';
+import { Collector, type ArrayView, type ExecutionState, type LoopSummariser, type WriteRecord } from './translate.js';
 
 export const summariseLoop: LoopSummariser = async (translator, loop, frame, collector, state, parameters) => {
   // an assert of the body that fails ends the run inside the loop: the loop's own exit facts
@@ -129,18 +129,18 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
 };
 
 /** the state after the loop: a break's state where iteration N_L took it, else the state at N_L */
-function afterBreaks(normal: ExecutionState, breaks: readonly Jump[], atExit: (term: Term) => Term, conditionAtExit: Term): ExecutionState {
+function afterBreaks(normal: ExecutionState, breaks: readonly ExecutionState[], atExit: (term: Term) => Term, conditionAtExit: Term): ExecutionState {
   let result = normal;
   for (const jump of breaks) {
     const taken = and(conditionAtExit, atExit(jump.guard));
     const scalars = new Map(result.scalars);
     for (const [id, value] of result.scalars) {
-      const broken = atExit(jump.state.scalars.get(id)!);
+      const broken = atExit(jump.scalars.get(id)!);
       if (broken !== value) scalars.set(id, ite(taken, broken, value));
     }
     const arrays = new Map(result.arrays);
     for (const [id, view] of result.arrays) {
-      const brokenView = jump.state.arrays.get(id)!;
+      const brokenView = jump.arrays.get(id)!;
       if (brokenView === view) continue;
       arrays.set(id, { read: (indices) => ite(taken, atExit(brokenView.read(indices)), view.read(indices)) });
     }

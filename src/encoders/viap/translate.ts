@@ -19,12 +19,14 @@
 // Soundness assumptions: int semantics (values are mathematical integers; bv is refused by the
 // encoder); a read or write outside an array's bounds touches a cell of that array (the IR's array
 // semantics). A division by zero stops the run (its definedness is a fact, as in the interpreter).
-// `break` and `continue` end their path (its guard becomes false) and are recorded in the loop
-// body's frame; an `if` whose branch ended so keeps the other branch's values, which is exact on
-// every path that goes on; loops.ts and `executeIteration` route the recorded paths.
+// The control flow is the shared walker's (src/symbolic/walker.ts); this file says what each
+// statement does to a state. `break` and `continue` end their path (its guard becomes false) and
+// the walker returns the paths that met them; an `if` whose branch ended so keeps the other
+// branch's values, which is exact on every path that goes on; loops.ts and `executeIteration` route
+// the paths that met break or continue.
 
 import type {
-  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement,
+  ArrayVariable, Block, Expression, IfStatement, LoopStatement, Program, ScalarVariable, SourceLocation,
 } from '../../ir/types.js';
 import {
   and, applyFunction, boolConstant, declareFunction, equal, falseTerm, forall, implies, ite, not, or, select, symbol, trueTerm,
@@ -34,6 +36,7 @@ import {
   arrayVariableSort, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
 } from '../../symbolic/expressions.js';
 import { printTerm } from '../../smt/printer.js';
+import { runAsynchronously, walkBlock, type Branching, type StatementSemantics, type WalkResult } from '../../symbolic/walker.js';
 import type { Direction, ExitCount, ValueBound } from './loop-facts.js';
 import { constantDifference, selectChain, withOperands } from './simplify.js';
 
@@ -103,19 +106,12 @@ export interface Obligation {
   readonly location: SourceLocation;
 }
 
-/** a `break` or `continue` met on a path: the path's guard and state there */
-export interface Jump {
-  readonly kind: 'break' | 'continue';
-  readonly guard: Term;
-  readonly state: ExecutionState;
-}
-
 /** facts and obligations of one scope: the program, or a loop body at a symbolic iteration */
 export class Frame {
   readonly facts: Term[] = [];
   readonly obligations: Obligation[] = [];
-  /** the jumps of a loop body (undefined at the top level, where there is no loop to leave) */
-  readonly jumps: Jump[] | undefined;
+  /** a loop body's frame (at the top level there is no loop that `break` or `continue` could leave) */
+  readonly inLoop: boolean;
 
   /**
    * what holds around this frame (the enclosing loops' facts before them, their counters' ranges and
@@ -124,7 +120,7 @@ export class Frame {
   readonly context: readonly Term[];
 
   constructor(inLoop: boolean, context: readonly Term[] = []) {
-    this.jumps = inLoop ? [] : undefined;
+    this.inLoop = inLoop;
     this.context = context;
   }
 
@@ -325,102 +321,98 @@ export class Translator {
    */
   async executeIteration(
     loop: LoopStatement, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters,
-  ): Promise<{ readonly after: ExecutionState; readonly breaks: readonly Jump[] }> {
-    const afterBody = await this.executeBlock(loop.body, frame, collector, state, parameters);
-    let merged = afterBody;
-    for (const jump of frame.jumps ?? []) {
-      if (jump.kind !== 'continue') continue;
-      merged = isFalse(merged.guard) ? jump.state : { ...mergeStates(jump.guard, jump.state, merged), guard: or(jump.guard, merged.guard) };
+  ): Promise<{ readonly after: ExecutionState; readonly breaks: readonly ExecutionState[] }> {
+    const body = await this.executeBlock(loop.body, frame, collector, state, parameters);
+    let merged = body.normal;
+    for (const jump of body.continues) {
+      merged = isFalse(merged.guard) ? jump : { ...mergeStates(jump.guard, jump, merged), guard: or(jump.guard, merged.guard) };
     }
-    const after = await this.executeBlock(loop.update, frame, collector, merged, parameters);
-    const breaks = (frame.jumps ?? []).filter((jump) => jump.kind === 'break');
-    let writes: ReadonlyMap<number, readonly WriteRecord[]> = after.writes;
-    for (const jump of breaks) writes = mergeWrites(writes, jump.state.writes);
-    return { after: { ...after, writes }, breaks };
+    const update = await this.executeBlock(loop.update, frame, collector, merged, parameters);
+    const breaks = [...body.breaks, ...update.breaks];
+    let writes: ReadonlyMap<number, readonly WriteRecord[]> = update.normal.writes;
+    for (const jump of breaks) writes = mergeWrites(writes, jump.writes);
+    return { after: { ...update.normal, writes }, breaks };
   }
 
-  async executeBlock(block: Block, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
-    let current = state;
-    for (const statement of block) {
-      if (isFalse(current.guard)) break; // after break or continue: nothing more runs on this path
-      current = await this.executeStatement(statement, frame, collector, current, parameters);
-    }
-    return current;
+  /**
+   * The block's statements from `state` (the control flow: src/symbolic/walker.ts); a path that met
+   * `break` or `continue` ends (its guard is false) and is in the result's lists.
+   */
+  async executeBlock(
+    block: Block, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters,
+  ): Promise<WalkResult<ExecutionState, ExecutionState>> {
+    const walk = walkBlock(this.statementSemantics(frame, collector, parameters), block, state);
+    return runAsynchronously(walk, (loop, current) => this.summariseLoop(this, loop, frame, collector, current, parameters));
   }
 
-  private async executeStatement(statement: Statement, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
-    switch (statement.kind) {
-      case 'assign': {
+  /** what each statement does to a state: facts and obligations go to `frame`, definitions to `collector` */
+  private statementSemantics(frame: Frame, collector: Collector, parameters: Parameters): StatementSemantics<ExecutionState, ExecutionState> {
+    return {
+      live: (state): state is ExecutionState => !isFalse(state.guard),
+      assign: (statement, state) => {
         const { term, definedness } = this.value(statement.value, state, collector);
         frame.addFact(state.guard, definedness);
         return withScalar(state, statement.target, term);
-      }
-      case 'havoc': {
+      },
+      havoc: (statement, state) => {
         const value = this.freshValue(`${statement.target.name}!havoc`, scalarSort(statement.target.type, 'int'), parameters, collector);
         const range = rangeConstraint(value, statement.target.type, 'int');
         const bound = forall(parameters, range);
         collector.axioms.push({ term: bound, comment: `the range of ${statement.target.sourceName} (nondet at ${statement.location.line}:${statement.location.column})` });
         return withScalar(state, statement.target, value);
-      }
-      case 'arrayWrite': {
+      },
+      arrayWrite: (statement, state) => {
         const at = this.indices(statement.indices, state, collector);
         const { term, definedness } = this.value(statement.value, state, collector);
         frame.addFact(state.guard, and(at.definedness, definedness));
         const view = storeView(state.arrays.get(statement.array.id)!, at.terms, term);
         return withArray(state, statement.array, view, { indices: at.terms, wildcards: [] });
-      }
-      case 'arrayHavoc': {
+      },
+      arrayHavoc: (statement, state) => {
         const value = this.freshValue(`${statement.array.name}!havoc`, arrayVariableSort(statement.array, 'int'), parameters, collector);
         return withArray(state, statement.array, termView(value), { indices: 'everywhere', wildcards: [] });
-      }
-      case 'arrayFill': {
+      },
+      arrayFill: (statement, state) => {
         const { term, definedness } = this.value(statement.value, state, collector);
         frame.addFact(state.guard, definedness);
         return withArray(state, statement.array, { read: () => term }, { indices: 'everywhere', wildcards: [] });
-      }
-      case 'assume': {
+      },
+      assume: (statement, state) => {
         const { term, definedness } = this.condition(statement.condition, state, collector);
         frame.addFact(state.guard, and(definedness, term));
         return state;
-      }
-      case 'assert': {
+      },
+      assert: (statement, state) => {
         const { term, definedness } = this.condition(statement.condition, state, collector);
         const failure = and(state.guard, definedness, not(term));
         frame.obligations.push({ facts: and(...frame.facts), failure, relaxedFailure: failure, skolems: [], location: statement.location });
         frame.addFact(state.guard, and(definedness, term));
         return state;
-      }
-      case 'if':
-        return this.executeIf(statement, frame, collector, state, parameters);
-      case 'loop':
-        return this.summariseLoop(this, statement, frame, collector, state, parameters);
-      case 'break':
-      case 'continue':
-        if (frame.jumps === undefined) throw new Unsupported(`viap: ${statement.kind} outside a loop`, statement.location);
-        frame.jumps.push({ kind: statement.kind, guard: state.guard, state });
+      },
+      branch: (statement, state) => this.branch(statement, frame, collector, state),
+      jump: (statement, state) => {
+        if (!frame.inLoop) throw new Unsupported(`viap: ${statement.kind} outside a loop`, statement.location);
         return { ...state, guard: falseTerm };
-      default: {
-        const never: never = statement;
-        throw new Error(`unknown statement ${JSON.stringify(never)}`);
-      }
-    }
+      },
+    };
   }
 
-  private async executeIf(statement: Extract<Statement, { kind: 'if' }>, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters): Promise<ExecutionState> {
+  private branch(statement: IfStatement, frame: Frame, collector: Collector, state: ExecutionState): Branching<ExecutionState> {
     const { term: condition, definedness } = this.condition(statement.condition, state, collector);
     frame.addFact(state.guard, definedness);
     const thenStart = and(state.guard, condition);
     const elseStart = and(state.guard, not(condition));
-    const thenState = await this.executeBlock(statement.then, frame, collector, { ...state, guard: thenStart }, parameters);
-    const elseState = await this.executeBlock(statement.else, frame, collector, { ...state, guard: elseStart }, parameters);
-    const writes = mergeWrites(thenState.writes, elseState.writes);
-    // a branch that ended in break or continue leaves the other branch's values (its own paths
-    // went to the loop's exit or update, loops.ts)
-    if (isFalse(thenState.guard)) return { ...elseState, writes };
-    if (isFalse(elseState.guard)) return { ...thenState, writes };
-    const merged = mergeStates(condition, thenState, elseState);
-    const guard = thenState.guard === thenStart && elseState.guard === elseStart ? state.guard : or(thenState.guard, elseState.guard);
-    return { ...merged, guard, writes };
+    const join = (thenState: ExecutionState, elseState: ExecutionState): ExecutionState => {
+      const writes = mergeWrites(thenState.writes, elseState.writes);
+      // a branch that ended in break or continue leaves the other branch's values (its own paths
+      // went to the loop's exit or update, loops.ts)
+      if (isFalse(thenState.guard)) return { ...elseState, writes };
+      if (isFalse(elseState.guard)) return { ...thenState, writes };
+      const merged = mergeStates(condition, thenState, elseState);
+      const guard = thenState.guard === thenStart && elseState.guard === elseStart ? state.guard : or(thenState.guard, elseState.guard);
+      return { ...merged, guard, writes };
+    };
+    return { then: { ...state, guard: thenStart }, else: { ...state, guard: elseStart }, join };
   }
 }
 
