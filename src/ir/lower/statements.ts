@@ -396,6 +396,6 @@ function lowerGoto(context: Context, scope: Scope, label: string, location: Sour
   const definition = context.frame.definition;
   const target = definition === undefined ? undefined : findLabel(definition.body, label);
   if (target === undefined) return unsupported(location, `goto to unknown label '${label}'`);
-  if (!isTerminalSequence(target)) return unsupported(location, `goto ${label} (only gotos to a path-ending error label are supported)`);
+  if (!isTerminalSequence(target)) return unsupported(location, `goto ${label}: no structured statement takes its place (a jump into a loop or into another block) and it is not a jump to a path-ending error label`);
   lowerStatement(context, scope, target, out);
 }
