@@ -18,27 +18,21 @@
 // invalid input either choice leads to a syntax error.
 
 import { Token, type TokenStream } from 'antlr4ng';
-import { CLexer } from './generated/CLexer.js';
+import { literalType } from './token-types.js';
 import { CParser } from './generated/CParser.js';
 
-const typeOf = (text: string): number => {
-  const type = CLexer.literalNames.indexOf(`'${text}'`);
-  if (type < 0) throw new Error(`internal: no token '${text}' in the grammar`);
-  return type;
-};
-
-const openParenthesis = typeOf('(');
-const closeParenthesis = typeOf(')');
-const openBracket = typeOf('[');
-const closeBracket = typeOf(']');
-const openBrace = typeOf('{');
-const closeBrace = typeOf('}');
-const semicolon = typeOf(';');
-const assign = typeOf('=');
-const comma = typeOf(',');
-const tagKeywords = new Set([typeOf('struct'), typeOf('union'), typeOf('enum')]);
-const attributeKeywords = new Set([typeOf('__attribute__'), typeOf('__attribute')]);
-const asmKeywords = new Set([typeOf('asm'), typeOf('__asm'), typeOf('__asm__')]);
+const openParenthesis = literalType('(');
+const closeParenthesis = literalType(')');
+const openBracket = literalType('[');
+const closeBracket = literalType(']');
+const openBrace = literalType('{');
+const closeBrace = literalType('}');
+const semicolon = literalType(';');
+const assign = literalType('=');
+const comma = literalType(',');
+const tagKeywords = new Set([literalType('struct'), literalType('union'), literalType('enum')]);
+const attributeKeywords = new Set([literalType('__attribute__'), literalType('__attribute')]);
+const asmKeywords = new Set([literalType('asm'), literalType('__asm'), literalType('__asm__')]);
 /** what may follow a declarator's `)` at depth 0 in a declaration or a function definition without K&R parameters */
 const afterClosingParenthesis = new Set([semicolon, comma, assign, openBrace, openParenthesis, openBracket, ...attributeKeywords, ...asmKeywords]);
 

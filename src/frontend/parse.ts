@@ -57,6 +57,7 @@ import type { Diagnostic } from '../location.js';
 import { loadFrozenDfa, type FrozenDecision } from './frozen-dfa.js';
 import { externalDeclarationDecision, predictExternalDeclaration } from './external-declarations.js';
 import { withoutUnusedPrototypes } from './unused-prototypes.js';
+import { literalTypes } from './token-types.js';
 
 /** compilationUnit's choice, predicted by a scan where no DFA settles it (./external-declarations.ts) */
 const externalDecision = externalDeclarationDecision();
@@ -158,11 +159,6 @@ class TypedefAwareTokenStream extends CommonTokenStream {
     return token;
   }
 }
-
-/** Token types of the literal tokens (keywords, punctuators) by their text. */
-const literalTypes: ReadonlyMap<string, number> = new Map(
-  CLexer.literalNames.flatMap((name, type): [string, number][] => (name === null ? [] : [[name.slice(1, -1), type]])),
-);
 
 const integerConstant = /^(?:[1-9][0-9']*|0[0-7']*|0[xX][0-9a-fA-F][0-9a-fA-F']*|0[bB][01][01']*)(?:[uU](?:[lL][lL]?)?|[lL][lL]?[uU]?|[uU](?:ll|LL)|(?:ll|LL)[uU])?$/;
 const floatSuffix = "(?:[fFlL]|[fF](?:16|32|64|128)x?|[qQwW])?";

@@ -19,23 +19,18 @@
 
 import type { Token } from 'antlr4ng';
 import { CLexer } from './generated/CLexer.js';
+import { literalType } from './token-types.js';
 
-const typeOf = (text: string): number => {
-  const type = CLexer.literalNames.indexOf(`'${text}'`);
-  if (type < 0) throw new Error(`internal: no token '${text}' in the grammar`);
-  return type;
-};
-
-const openParenthesis = typeOf('(');
-const closeParenthesis = typeOf(')');
-const openers = new Set([openParenthesis, typeOf('[')]);
-const closers = new Set([closeParenthesis, typeOf(']')]);
-const openBrace = typeOf('{');
-const closeBrace = typeOf('}');
+const openParenthesis = literalType('(');
+const closeParenthesis = literalType(')');
+const openers = new Set([openParenthesis, literalType('[')]);
+const closers = new Set([closeParenthesis, literalType(']')]);
+const openBrace = literalType('{');
+const closeBrace = literalType('}');
 const braces = new Set([openBrace, closeBrace]);
-const semicolon = typeOf(';');
-const typedefKeyword = typeOf('typedef');
-const groupKeywords = new Set([typeOf('__attribute__'), typeOf('__attribute'), typeOf('asm'), typeOf('__asm'), typeOf('__asm__')]);
+const semicolon = literalType(';');
+const typedefKeyword = literalType('typedef');
+const groupKeywords = new Set([literalType('__attribute__'), literalType('__attribute'), literalType('asm'), literalType('__asm'), literalType('__asm__')]);
 
 /** how many identifier tokens of each text the file holds */
 function identifierCounts(tokens: readonly Token[]): Map<string, number> {

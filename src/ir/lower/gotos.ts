@@ -31,20 +31,29 @@ type Item = Statement | Declaration;
 /** how many copies of moved statements a function may receive before the rewriting gives up */
 const copyBudget = 64;
 
+/** the statements directly inside an item (a loop's or switch's body included) */
+function childItems(item: Item): readonly Item[] {
+  switch (item.kind) {
+    case 'compound': return item.items;
+    case 'if': return item.else === undefined ? [item.then] : [item.then, item.else];
+    case 'labeled': case 'case': case 'default': case 'while': case 'doWhile': case 'for': case 'switch': return [item.body];
+    default: return [];
+  }
+}
+
+/** a statement that `break` leaves (and that holds the jumps of its body) */
+function isLoopOrSwitch(item: Item): boolean {
+  return item.kind === 'while' || item.kind === 'doWhile' || item.kind === 'for' || item.kind === 'switch';
+}
+
 /** the statement a label marks, found anywhere in `statement` */
 export function findLabel(statement: Item, label: string): Statement | undefined {
-  switch (statement.kind) {
-    case 'labeled': return statement.label === label ? statement.body : findLabel(statement.body, label);
-    case 'compound':
-      for (const item of statement.items) {
-        const found = findLabel(item, label);
-        if (found !== undefined) return found;
-      }
-      return undefined;
-    case 'if': return findLabel(statement.then, label) ?? (statement.else !== undefined ? findLabel(statement.else, label) : undefined);
-    case 'while': case 'doWhile': case 'for': case 'switch': case 'case': case 'default': return findLabel(statement.body, label);
-    default: return undefined;
+  if (statement.kind === 'labeled' && statement.label === label) return statement.body;
+  for (const child of childItems(statement)) {
+    const found = findLabel(child, label);
+    if (found !== undefined) return found;
   }
+  return undefined;
 }
 
 /** the gotos of a subtree by label; `nested`: those inside a loop or switch of the subtree */
@@ -54,40 +63,29 @@ interface GotoCount {
 }
 
 function countGotos(item: Item, counts: GotoCount = { all: new Map(), nested: new Map() }, inLoop = false): GotoCount {
-  switch (item.kind) {
-    case 'goto':
-      counts.all.set(item.label, (counts.all.get(item.label) ?? 0) + 1);
-      if (inLoop) counts.nested.set(item.label, (counts.nested.get(item.label) ?? 0) + 1);
-      return counts;
-    case 'compound': for (const inner of item.items) countGotos(inner, counts, inLoop); return counts;
-    case 'if': countGotos(item.then, counts, inLoop); if (item.else !== undefined) countGotos(item.else, counts, inLoop); return counts;
-    case 'labeled': case 'case': case 'default': return countGotos(item.body, counts, inLoop);
-    case 'while': case 'doWhile': case 'for': case 'switch': return countGotos(item.body, counts, true);
-    default: return counts;
+  if (item.kind === 'goto') {
+    counts.all.set(item.label, (counts.all.get(item.label) ?? 0) + 1);
+    if (inLoop) counts.nested.set(item.label, (counts.nested.get(item.label) ?? 0) + 1);
   }
+  for (const child of childItems(item)) countGotos(child, counts, inLoop || isLoopOrSwitch(item));
+  return counts;
 }
 
 /** the labels defined in a subtree */
 function labelsIn(item: Item, into: Set<string> = new Set()): Set<string> {
-  switch (item.kind) {
-    case 'labeled': into.add(item.label); return labelsIn(item.body, into);
-    case 'compound': for (const inner of item.items) labelsIn(inner, into); return into;
-    case 'if': labelsIn(item.then, into); if (item.else !== undefined) labelsIn(item.else, into); return into;
-    case 'while': case 'doWhile': case 'for': case 'switch': case 'case': case 'default': return labelsIn(item.body, into);
-    default: return into;
-  }
+  if (item.kind === 'labeled') into.add(item.label);
+  for (const child of childItems(item)) labelsIn(child, into);
+  return into;
 }
 
-/** a break or continue of the subtree that is not inside a loop or switch of the subtree */
-function hasFreeJump(item: Item): boolean {
-  switch (item.kind) {
-    case 'break': case 'continue': return true;
-    case 'compound': return item.items.some(hasFreeJump);
-    case 'if': return hasFreeJump(item.then) || (item.else !== undefined && hasFreeJump(item.else));
-    case 'labeled': case 'case': case 'default': return hasFreeJump(item.body);
-    default: return false;
-  }
+/** a jump of the given kinds in the subtree that is not inside a loop or switch of the subtree */
+function hasFreeJump(item: Item, kinds: ReadonlySet<string> = breakOrContinue): boolean {
+  if (kinds.has(item.kind)) return true;
+  return !isLoopOrSwitch(item) && childItems(item).some((child) => hasFreeJump(child, kinds));
 }
+
+const breakOrContinue: ReadonlySet<string> = new Set(['break', 'continue']);
+const breakOnly: ReadonlySet<string> = new Set(['break']);
 
 /** what the rewriting of one function knows: every goto's count, the error labels, the copy budget */
 class Rewriter {
@@ -121,10 +119,10 @@ class Rewriter {
     return true;
   }
 
-  /** counts a copy of the items; false once the budget is spent */
-  copy(items: readonly Item[]): boolean {
+  /** counts `count` copies of the items; false once the budget is spent */
+  copy(items: readonly Item[], count: number): boolean {
     if (items.length === 0) return true;
-    this.copies++;
+    this.copies += count;
     return this.copies <= copyBudget;
   }
 
@@ -191,7 +189,7 @@ class Rewriter {
     if (last < 0) return undefined;
     const region = items.slice(index + 1, last + 1);
     const counts = countGotos({ kind: 'compound', items: region, location });
-    if (!this.movable(label, counts) || region.some(hasFreeJump) || !this.selfContained(region, location)) return undefined;
+    if (!this.movable(label, counts) || region.some((item) => hasFreeJump(item)) || !this.selfContained(region, location)) return undefined;
     this.forget(label);
     // the region's own labels (forward gotos inside it) resolved in the new body
     const inner = this.resolveLabels(region.map((item) => replaceGotos(item, label, 'continue')), location);
@@ -255,7 +253,7 @@ class Rewriter {
         return absorbed === undefined ? undefined : [{ ...item, items: absorbed }];
       }
       case 'if': {
-        if (!this.copy(rest) || !this.copy(rest)) return undefined;
+        if (!this.copy(rest, 2)) return undefined; // one copy on each branch
         const thenItems = this.absorb(item.then, rest, label);
         const elseItems = this.absorb(item.else ?? { kind: 'compound', items: [], location: item.location }, rest, label);
         if (thenItems === undefined || elseItems === undefined) return undefined;
@@ -278,17 +276,7 @@ function isLoop(item: Item): item is Extract<Statement, { kind: 'while' | 'doWhi
 /** an unconditional loop without a break of its own: it ends only by return or goto */
 function isEndless(loop: Extract<Statement, { kind: 'while' | 'doWhile' | 'for' }>): boolean {
   const unconditional = (loop.kind === 'while' && isTrue(loop.condition)) || (loop.kind === 'for' && loop.condition === undefined);
-  return unconditional && !hasFreeBreak(loop.body);
-}
-
-function hasFreeBreak(item: Item): boolean {
-  switch (item.kind) {
-    case 'break': return true;
-    case 'compound': return item.items.some(hasFreeBreak);
-    case 'if': return hasFreeBreak(item.then) || (item.else !== undefined && hasFreeBreak(item.else));
-    case 'labeled': return hasFreeBreak(item.body);
-    default: return false;
-  }
+  return unconditional && !hasFreeJump(loop.body, breakOnly);
 }
 
 /** whether every path through the item ends in break, continue, return or goto */

@@ -18,7 +18,7 @@ import type { Allocation, CType, ObjectNode, PointerSlot, PointerValue } from '.
 import { arrayLeaves, createObject, writeObject } from './objects.js';
 import { allocateRow, pointerCellOf } from './rows.js';
 import { allocatesOne, bindFreshSlot, bindToStructRow, isStructPointerCell, storeStructPointer } from './struct-rows.js';
-import { freeze } from './values.js';
+import { freeze, pointerTruth } from './values.js';
 
 function sameTarget(left: ObjectNode, right: ObjectNode): boolean {
   if (left === right) return true;
@@ -40,20 +40,13 @@ function sameTarget(left: ObjectNode, right: ObjectNode): boolean {
   return false;
 }
 
-/** The nullness flag stored into an opaque pointer (array element or struct field). */
+/** The nullness flag stored into an opaque pointer (array element or struct field): the pointer's truth. */
 export function opaqueFlag(context: Context, value: PointerValue, location: SourceLocation): Expression {
-  switch (value.kind) {
-    case 'null': return createConstant(0n, boolType);
-    case 'opaque': return convertTo(value.flag, boolType);
-    case 'allocation':
-      context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
-      return createConstant(1n, boolType);
-    case 'target': return value.nullness === undefined ? createConstant(1n, boolType) : convertTo(value.nullness, boolType);
-    default: {
-      const never: never = value;
-      return never;
-    }
+  if (value.kind === 'allocation') {
+    context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
+    return createConstant(1n, boolType);
   }
+  return convertTo(pointerTruth(value), boolType);
 }
 
 /**

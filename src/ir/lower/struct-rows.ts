@@ -32,7 +32,7 @@ import { forEachStatement, visitBlock, visitStatementChildren } from '../visit.j
 import { constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
 import type { Allocation, CType, ObjectNode, PointerCell, PointerSlot, PointerValue, StructPointerArray } from './model.js';
-import { arrayLeaves, createObject, integerLeaves, leafType, readObject, writeObject } from './objects.js';
+import { arrayLeaves, createObject, indexObject, integerLeaves, leafType, readObject, writeObject } from './objects.js';
 import { freeze } from './values.js';
 
 /** whether a cell of an array of pointers points to structs (the cells this file models) */
@@ -67,28 +67,9 @@ function recordOf(context: Context, cell: PointerCell, location: SourceLocation)
   return record;
 }
 
-/** the struct object at the given cell of the rows */
-function rowsAt(node: ObjectNode, indices: readonly Expression[], dimensions: number, location: SourceLocation): ObjectNode {
-  switch (node.kind) {
-    case 'struct': {
-      const fields = new Map<string, ObjectNode>();
-      for (const [name, field] of node.fields) fields.set(name, rowsAt(field, indices, dimensions, location));
-      return { kind: 'struct', fields, ctype: unwrap(node.ctype, dimensions) };
-    }
-    case 'cell': return { kind: 'cell', array: node.array, indices: [...node.indices, ...indices], ctype: unwrap(node.ctype, dimensions) };
-    case 'scalar':
-    case 'pointer': return unsupported(location, 'a struct row without its array');
-    default: {
-      const never: never = node;
-      return never;
-    }
-  }
-}
-
-function unwrap(ctype: CType, dimensions: number): CType {
-  let result = ctype;
-  for (let level = 0; level < dimensions && result.kind === 'array'; level++) result = result.element;
-  return result;
+/** the struct object at the given cell of the rows (each index peels one dimension off every field) */
+function rowsAt(rows: ObjectNode, indices: readonly Expression[], location: SourceLocation): ObjectNode {
+  return indices.reduce((node, index) => indexObject(node, index, location), rows);
 }
 
 function refuse(record: StructPointerArray, location: SourceLocation, message: string): void {
@@ -102,7 +83,7 @@ export function structRowCell(context: Context, cell: PointerCell, location: Sou
   if (record.refusal !== undefined) unsupported(record.refusal.location, record.refusal.message);
   record.dereferenced ??= location;
   context.warnings.push({ location, message: 'assumption: a pointer stored in an array is dereferenced only after a store wrote it (rows of an array of struct pointers)' });
-  return rowsAt(record.rows, cell.indices, cell.flags.sizes.length, location);
+  return rowsAt(record.rows, cell.indices, location);
 }
 
 function sharesLoop(left: readonly number[], right: readonly number[]): boolean {
@@ -140,7 +121,7 @@ export function storeStructPointer(context: Context, cell: PointerCell, value: P
       context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
       flag(createConstant(1n, boolType));
       if (!allocatesOne(context, value, cell.pointee)) return refuse(record, location, `an allocation other than one ${describeType(cell.pointee)} stored into an array of struct pointers`);
-      for (const leaf of integerLeaves(rowsAt(record.rows, cell.indices, cell.flags.sizes.length, location), location).values()) {
+      for (const leaf of integerLeaves(rowsAt(record.rows, cell.indices, location), location).values()) {
         out.push(...freshValue(context, leaf, value.fill, location));
       }
       return;
@@ -150,7 +131,7 @@ export function storeStructPointer(context: Context, cell: PointerCell, value: P
       const problem = storeProblem(context, value);
       if (problem !== undefined) return refuse(record, location, problem);
       const source = integerLeaves(value.target.object, location);
-      const destination = integerLeaves(rowsAt(record.rows, cell.indices, cell.flags.sizes.length, location), location);
+      const destination = integerLeaves(rowsAt(record.rows, cell.indices, location), location);
       for (const [path, leaf] of destination) out.push(writeObject(leaf, readObject(source.get(path)!, location), location));
       value.origin!.fresh!.stored = record;
       return;
