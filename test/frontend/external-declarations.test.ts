@@ -4,36 +4,19 @@
 // sv-arrays corpus when it is there), and the scan settles the long declarations of the headers, so
 // that the runtime is asked no more than a few times on a preprocessed file.
 
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ParserATNSimulator, type DFA } from 'antlr4ng';
+import { ParserATNSimulator } from 'antlr4ng';
 import { describe, expect, it, vi } from 'vitest';
 import { externalDeclarationDecision } from '../../src/frontend/external-declarations.js';
-import { CParser } from '../../src/frontend/generated/CParser.js';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { readSource } from '../../src/frontend/read-source.js';
 import { corpus, corpusTasks } from '../corpus/corpus.js';
+import { forgetLiveDfas, repositoryPrograms } from '../support/parser-programs.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const decision = externalDeclarationDecision();
 
-/** empties the runtime's shared DFAs, as in a fresh process */
-function forgetLiveDfas(): void {
-  for (const dfa of (CParser as unknown as { decisionsToDFA: DFA[] }).decisionsToDFA) {
-    if (dfa.isPrecedenceDfa) dfa.s0!.edges = [];
-    else dfa.s0 = undefined;
-  }
-}
 
-function programsUnder(directory: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) found.push(...programsUnder(path));
-    else if (/\.[ci]$/.test(entry.name)) found.push(path);
-  }
-  return found.sort();
-}
 
 /**
  * the AST as JSON; `fresh`: with no learned DFA (as a fresh process without dist/frontend-dfa.json),
@@ -99,7 +82,7 @@ describe('the scan of compilationUnit\'s choice', () => {
   });
 
   it('gives the same AST on the repository\'s programs and the sv-arrays corpus', { timeout: 300_000 }, () => {
-    const files = [...programsUnder(join(root, 'test')), ...programsUnder(join(root, 'bench'))];
+    const files = repositoryPrograms();
     if (corpus.available) files.push(...corpusTasks().map((task) => task.path));
     let compared = 0;
     forgetLiveDfas();

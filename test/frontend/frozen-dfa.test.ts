@@ -14,17 +14,11 @@ import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { readSource } from '../../src/frontend/read-source.js';
 import { corpus, corpusTasks } from '../corpus/corpus.js';
 import { regression } from '../support/cli.js';
+import { forgetLiveDfas } from '../support/parser-programs.js';
 
 const liveDfas = (): readonly DFA[] => (CParser as unknown as { decisionsToDFA: DFA[] }).decisionsToDFA;
 const decisionCount = CParser._ATN.decisionToState.length;
 
-/** empties the runtime's shared DFAs, as in a fresh process */
-function forgetLiveDfas(): void {
-  for (const dfa of liveDfas()) {
-    if (dfa.isPrecedenceDfa) dfa.s0!.edges = [];
-    else dfa.s0 = undefined;
-  }
-}
 
 function preprocessed(file: string): string {
   const result = readSource(file, { dataModel: 'ILP32' });

@@ -3,26 +3,14 @@
 // repository's C programs and the sv-arrays corpus when it is there, whose preprocessed headers are
 // where the drop matters), and the shapes that must be kept are kept.
 
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { readSource } from '../../src/frontend/read-source.js';
 import { lowerTranslationUnit } from '../../src/ir/lower/index.js';
 import { printProgram } from '../../src/ir/print.js';
 import { corpus, corpusTasks } from '../corpus/corpus.js';
+import { repositoryPrograms } from '../support/parser-programs.js';
 
-const root = join(import.meta.dirname, '..', '..');
-
-function programsUnder(directory: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) found.push(...programsUnder(path));
-    else if (/\.[ci]$/.test(entry.name)) found.push(path);
-  }
-  return found.sort();
-}
 
 /**
  * the lowered program with its warnings, or the kind of failure (an unsupported construct may be
@@ -59,7 +47,7 @@ describe('unused prototypes', () => {
   });
 
   it('lowers the repository\'s programs and the corpus to the same IR, dropping most of the headers\' prototypes', { timeout: 300_000 }, () => {
-    const files = [...programsUnder(join(root, 'test')), ...programsUnder(join(root, 'bench'))];
+    const files = repositoryPrograms();
     if (corpus.available) files.push(...corpusTasks().map((task) => task.path));
     let [compared, programs] = [0, 0];
     let [itemsKept, itemsAll] = [0, 0];

@@ -5,7 +5,7 @@
 // exactly stay unsupported.
 
 import { describe, expect, it } from 'vitest';
-import { compileWithGcc, interpretInputs, lowerSource, runCompiled } from './lower-harness.js';
+import { compileWithGcc, diagnosticOf, interpretInputs, lowerSource, runCompiled } from './lower-harness.js';
 import { describeWith, gccRequirement } from '../support/requirements.js';
 
 const prelude = `extern int __VERIFIER_nondet_int(void);
@@ -128,11 +128,6 @@ const refused: Record<string, string> = {
   return 0;
 }`,
 };
-
-function diagnosticOf(source: string): string {
-  const lowered = lowerSource(source);
-  return lowered.kind === 'lowered' ? 'lowered' : lowered.diagnostics.map((diagnostic) => diagnostic.message).join('; ');
-}
 
 /** per run: eight inputs drawn from -3 … 5 */
 const runs: bigint[][] = Array.from({ length: 40 }, (_, run) => Array.from({ length: 40 }, (_, position) => BigInt(((run * 7 + position * 5 + run * position) % 9) - 3)));

@@ -19,6 +19,12 @@ export function lowerSource(source: string, dataModel: DataModel = 'LP64'): Lowe
   return lowerTranslationUnit(parsed.unit, 'test.c', { dataModel });
 }
 
+/** 'lowered', or the lowering's diagnostic messages joined */
+export function diagnosticOf(source: string): string {
+  const lowered = lowerSource(source);
+  return lowered.kind === 'lowered' ? 'lowered' : lowered.diagnostics.map((diagnostic) => diagnostic.message).join('; ');
+}
+
 export function lowerOrFail(source: string, dataModel: DataModel = 'LP64'): Program {
   const result = lowerSource(source, dataModel);
   if (result.kind !== 'lowered') throw new Error(`not lowered: ${JSON.stringify(result.diagnostics)}`);

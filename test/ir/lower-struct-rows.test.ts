@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeExecution, validateByExecution } from '../../src/execution/validate.js';
 import { runPortfolio } from '../../src/portfolio/index.js';
-import { compileWithGcc, interpretInputs, lowerSource, runCompiled, type Outcome } from './lower-harness.js';
+import { compileWithGcc, diagnosticOf, interpretInputs, lowerSource, runCompiled, type Outcome } from './lower-harness.js';
 import { describeWith, gccRequirement } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
 
@@ -134,11 +134,6 @@ int main(void) {
   return 0;
 }
 `;
-}
-
-function diagnosticOf(source: string): string {
-  const lowered = lowerSource(source);
-  return lowered.kind === 'lowered' ? 'lowered' : lowered.diagnostics.map((diagnostic) => diagnostic.message).join('; ');
 }
 
 describe('stores the rows cannot model exactly are refused', () => {
