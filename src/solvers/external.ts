@@ -16,7 +16,7 @@ import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
 import { killProcessGroup, SessionPool } from './session.js';
 import { interpretSolverOutput } from './sexpr.js';
-import { timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
+import { answerQuestion, timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
 
 /** Time given to a solver beyond the requested timeout before its process group is killed. */
 const killGraceMilliseconds = 250;
@@ -114,7 +114,7 @@ async function runOutput(solver: ExternalSolverKind, text: string, options: Chec
   if (pool !== undefined) {
     counter.live++;
     try {
-      const pooled = await pool.run(text, killAfter, options.signal);
+      const pooled = await pool.run(text, killAfter, options.signal, options.question === true);
       if (pooled !== undefined) {
         return { stdout: pooled.stdout, stderr: '', exitCode: pooled.exitCode ?? 0, killed: pooled.killed, elapsedMilliseconds: pooled.elapsedMilliseconds };
       }
@@ -171,25 +171,32 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
   // z3 answers script after script from a few running processes (session.ts); CHC systems, cvc5 and
   // custom commands get a process per call
   const pool = solver.kind === 'z3' ? new SessionPool(solver.executable) : undefined;
+  const checkOne = async (script: SmtScript, options: CheckOptions): Promise<SolverResult> => {
+    const valuesOf = options.valuesOf ?? [];
+    const started = performance.now();
+    // a question to z3 may run in a solver kept from earlier questions, where no logic can be set
+    // (z3 chooses its own from the assertions, as it does for a script without set-logic)
+    const printed = options.question === true && solver.kind === 'z3' ? { ...script, logic: undefined } : script;
+    // the time of the printing counts: the solver gets what is left of the call's time after it
+    const run = async (getValues: readonly Term[], expectedValues: number, minimumMilliseconds: number): Promise<SolverResult> => {
+      const body = (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '') + printSmtScript(printed, { getValues }) + reasonQuery(solver);
+      const timeoutMilliseconds = Math.max(timeLeft(options, started)?.timeoutMilliseconds ?? 0, minimumMilliseconds);
+      if (timeoutMilliseconds < 1) return { kind: 'unknown', reason: timeoutReason };
+      return runText(solver, timeoutOption(solver, timeoutMilliseconds) + body, expectedValues, { ...options, timeoutMilliseconds }, counter, pool);
+    };
+    // a get-value after unsat is an error: the values are asked for by a second run, only after sat
+    const result = await run([], 0, 0);
+    if (result.kind !== 'sat' || valuesOf.length === 0) return result;
+    // (the model of a sat answer is worth a short overrun: at least 200 ms for the values)
+    return run(valuesOf, valuesOf.length, 200);
+  };
   return {
     name: solverName(solver),
     concurrent: true,
     liveProcesses: () => counter.live,
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
-      const valuesOf = options.valuesOf ?? [];
-      const started = performance.now();
-      // the time of the printing counts: the solver gets what is left of the call's time after it
-      const run = async (getValues: readonly Term[], expectedValues: number, minimumMilliseconds: number): Promise<SolverResult> => {
-        const body = (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '') + printSmtScript(script, { getValues }) + reasonQuery(solver);
-        const timeoutMilliseconds = Math.max(timeLeft(options, started)?.timeoutMilliseconds ?? 0, minimumMilliseconds);
-        if (timeoutMilliseconds < 1) return { kind: 'unknown', reason: timeoutReason };
-        return runText(solver, timeoutOption(solver, timeoutMilliseconds) + body, expectedValues, { ...options, timeoutMilliseconds }, counter, pool);
-      };
-      // a get-value after unsat is an error: the values are asked for by a second run, only after sat
-      const result = await run([], 0, 0);
-      if (result.kind !== 'sat' || valuesOf.length === 0) return result;
-      // (the model of a sat answer is worth a short overrun: at least 200 ms for the values)
-      return run(valuesOf, valuesOf.length, 200);
+      if (options.question !== true || solver.kind !== 'z3' || (options.valuesOf ?? []).length > 0) return checkOne(script, { ...options, question: false });
+      return answerQuestion(options, (kept) => checkOne(script, kept), (fresh) => checkOne(script, fresh));
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };

@@ -45,6 +45,8 @@ class Session {
   private output = '';
   private waiting: ((exitCode: number | null | undefined) => void) | undefined;
   private marker = '';
+  /** whether the solver state holds questions' scopes (push/pop) rather than a fresh script's */
+  private askingQuestions = false;
   alive = true;
 
   constructor(executable: string) {
@@ -87,7 +89,7 @@ class Session {
     this.settle(null);
   }
 
-  run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined, marker: string): Promise<SessionOutcome> {
+  run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined, marker: string, question: boolean): Promise<SessionOutcome> {
     const started = Date.now();
     this.output = '';
     this.marker = marker;
@@ -107,8 +109,25 @@ class Session {
         const end = this.output.indexOf(`${marker}\n`);
         resolve({ stdout: end < 0 ? this.output : this.output.slice(0, end), killed, exitCode, elapsedMilliseconds: Date.now() - started });
       };
-      this.child.stdin.write(`(reset)\n${text}\n(echo "${marker}")\n`);
+      this.child.stdin.write(`${this.framed(text, question)}\n(echo "${marker}")\n`);
     });
+  }
+
+  /**
+   * A script runs after `(reset)`, in a fresh solver. A question runs between `(push 1)` and
+   * `(pop 1)` in the solver of the questions before (its declarations, assertions and options
+   * other than global ones end with the pop); the first question after a script resets first, so
+   * that no logic a script set applies to it.
+   */
+  /** whether a question would run without a reset */
+  holdsQuestions(): boolean {
+    return this.askingQuestions;
+  }
+
+  private framed(text: string, question: boolean): string {
+    const reset = !question || !this.askingQuestions ? '(reset)\n' : '';
+    this.askingQuestions = question;
+    return question ? `${reset}(push 1)\n${text}\n(pop 1)` : `${reset}${text}`;
   }
 }
 
@@ -122,26 +141,32 @@ export class SessionPool {
   constructor(private readonly executable: string) {}
 
   /** the call's output, or undefined when every process is busy (the caller starts its own) */
-  async run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined): Promise<SessionOutcome | undefined> {
+  async run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined, question = false): Promise<SessionOutcome | undefined> {
     if (this.disposed || signal?.aborted) return undefined;
-    let session = this.idleSessions.pop();
-    while (session !== undefined && !session.alive) {
-      this.started--;
-      session = this.idleSessions.pop();
-    }
+    let session = this.takeIdle(question);
     if (session === undefined) {
       if (this.started >= maximumSessions) return undefined;
       session = new Session(this.executable);
       this.started++;
     }
     this.calls++;
-    const outcome = await session.run(text, killAfterMilliseconds, signal, `encode-call-${this.calls}-done`);
+    const outcome = await session.run(text, killAfterMilliseconds, signal, `encode-call-${this.calls}-done`, question);
     if (session.alive && !this.disposed) this.idleSessions.push(session);
     else {
       this.started--;
       session.kill();
     }
     return outcome;
+  }
+
+  /** an idle live process, one that holds questions for a question (and one that does not for a script) if there is one */
+  private takeIdle(question: boolean): Session | undefined {
+    for (const session of this.idleSessions.filter((candidate) => !candidate.alive)) {
+      this.idleSessions.splice(this.idleSessions.indexOf(session), 1);
+      this.started--;
+    }
+    const matching = this.idleSessions.findIndex((session) => session.holdsQuestions() === question);
+    return matching >= 0 ? this.idleSessions.splice(matching, 1)[0] : this.idleSessions.pop();
   }
 
   dispose(): void {

@@ -17,9 +17,10 @@ import { performance } from 'node:perf_hooks';
 import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import { interpretSolverOutput, statusInOutput } from './sexpr.js';
-import { timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
+import { answerQuestion, timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
 
 type Z3Module = Awaited<ReturnType<typeof init>>;
+type Z3Context = ReturnType<Z3Module['Z3']['mk_context']>;
 
 /** Extra time after z3's own timeout before the JS timer interrupts the context. */
 const interruptGraceMilliseconds = 500;
@@ -28,6 +29,12 @@ const abandonGraceMilliseconds = 1_500;
 
 let sharedModule: Promise<Z3Module> | undefined;
 let queue: Promise<unknown> = Promise.resolve();
+/**
+ * The context in which questions (CheckOptions.question) run, one after the other between
+ * `(push 1)` and `(pop 1)`: a fresh context costs about 70 ms of z3-wasm's time, a scope in a
+ * kept one well under 10 ms. It belongs to one module; dispose() deletes it.
+ */
+let questionContext: { readonly module: Z3Module; readonly context: Z3Context } | undefined;
 
 function loadModule(): Promise<Z3Module> {
   if (sharedModule === undefined) {
@@ -108,7 +115,7 @@ function evaluateOffThread(module: Z3Module, context: unknown, text: string): Of
  * both, or a failure.
  */
 async function evaluateText(
-  text: string, followUp: (output: string) => string | undefined, timeoutMilliseconds: number, abandonAfterMilliseconds: number,
+  text: string, followUp: (output: string) => string | undefined, timeoutMilliseconds: number, abandonAfterMilliseconds: number, question: boolean,
 ): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
   let module: Z3Module;
   try {
@@ -117,12 +124,11 @@ async function evaluateText(
     return { kind: 'failure', reason: `z3-wasm could not be initialised: ${String(error)}` };
   }
   const { Z3 } = module;
-  const configuration = Z3.mk_config();
-  const context = Z3.mk_context(configuration);
-  Z3.del_config(configuration);
+  const context = question ? questionContextOf(module) : freshContext(module);
   let interruptTimer: NodeJS.Timeout | undefined;
   let abandonTimer: NodeJS.Timeout | undefined;
   let abandoned = false;
+  let interrupted = false;
   const abandonAt = performance.now() + abandonAfterMilliseconds;
   /** one evaluation in `context`, raced against the abandon deadline */
   const evaluateInContext = async (part: string): Promise<string | 'abandoned'> => {
@@ -144,9 +150,13 @@ async function evaluateText(
     return outcome;
   };
   try {
-    interruptTimer = setTimeout(() => Z3.interrupt(context), timeoutMilliseconds + interruptGraceMilliseconds);
+    interruptTimer = setTimeout(() => {
+      interrupted = true;
+      Z3.interrupt(context);
+    }, timeoutMilliseconds + interruptGraceMilliseconds);
     const first = await evaluateInContext(text);
     if (first === 'abandoned') return { kind: 'failure', reason: 'timeout' };
+    if (question) return { kind: 'output', output: first };
     const second = followUp(first);
     if (second === undefined) return { kind: 'output', output: first };
     const rest = await evaluateInContext(second);
@@ -157,8 +167,32 @@ async function evaluateText(
   } finally {
     clearTimeout(interruptTimer);
     clearTimeout(abandonTimer);
-    if (!abandoned) Z3.del_context(context);
+    if (abandoned) {
+      if (questionContext?.module === module) questionContext = undefined;
+    } else if (!question) Z3.del_context(context);
+    // an interrupted context is not asked again: the next question gets a fresh one
+    else if (interrupted) releaseQuestionContext(module);
   }
+}
+
+function freshContext(module: Z3Module): Z3Context {
+  const configuration = module.Z3.mk_config();
+  const context = module.Z3.mk_context(configuration);
+  module.Z3.del_config(configuration);
+  return context;
+}
+
+/** the context kept for questions of this module (created by the first one) */
+function questionContextOf(module: Z3Module): Z3Context {
+  if (questionContext?.module !== module) questionContext = { module, context: freshContext(module) };
+  return questionContext.context;
+}
+
+/** deletes the context kept for questions (a live context may keep a timer thread, and Node, alive) */
+function releaseQuestionContext(module: Z3Module): void {
+  if (questionContext?.module !== module) return;
+  module.Z3.del_context(questionContext.context);
+  questionContext = undefined;
 }
 
 /** Serialises calls into the single-threaded WASM API. */
@@ -176,7 +210,8 @@ function timeoutOption(timeoutMilliseconds: number): string {
 async function run(
   text: string, followUp: (output: string) => string | undefined, expectedValues: number, options: CheckOptions, abandonGrace: number,
 ): Promise<SolverResult> {
-  const outcome = await enqueue(() => evaluateText(text, followUp, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace));
+  const question = options.question === true;
+  const outcome = await enqueue(() => evaluateText(text, followUp, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace, question));
   if (outcome.kind === 'failure') return { kind: 'unknown', reason: outcome.reason };
   return interpretSolverOutput(outcome.output, expectedValues);
 }
@@ -198,10 +233,17 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
       const valuesOf = options.valuesOf ?? [];
       const started = performance.now();
-      const body = '(set-option :model.completion true)\n' + printSmtScript(script, { produceModels: valuesOf.length > 0 });
-      // the printing counts against the call's time: z3 gets what is left after it
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
+      if (options.question === true && valuesOf.length === 0) {
+        // in the kept context, in a scope of its own, with no logic set (z3 chooses from the
+        // assertions); in a fresh context when the kept one gives up
+        const askKept = (kept: CheckOptions): Promise<SolverResult> =>
+          run(`(push 1)\n${timeoutOption(kept.timeoutMilliseconds)}${printSmtScript({ ...script, logic: undefined })}${reasonQuery}(pop 1)\n`, () => undefined, 0, kept, abandonGrace);
+        return answerQuestion(left, askKept, (fresh) => this.checkScript(script, fresh));
+      }
+      const body = '(set-option :model.completion true)\n' + printSmtScript(script, { produceModels: valuesOf.length > 0 });
+      // the printing counts against the call's time: z3 gets what is left after it
       // the values are asked for in the same context, only after a sat answer
       const followUp = (output: string): string =>
         (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
@@ -220,7 +262,9 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
       sharedModule = undefined;
       if (pending === undefined) return;
       try {
-        terminateThreads(await pending);
+        const module = await pending;
+        releaseQuestionContext(module);
+        terminateThreads(module);
       } catch {
         // initialisation failed: nothing to release
       }

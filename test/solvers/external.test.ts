@@ -18,7 +18,7 @@ import { createSolver, findExecutable } from '../../src/solvers/index.js';
 import { selectValue } from '../../src/solvers/sexpr.js';
 import type { ModelValue } from '../../src/solvers/solver.js';
 import {
-  a, arrayLoopSystem, byte, counterSystem, hardScript, hardSystem, intArray, satisfiableScript, script, unsatisfiableScript, x, y,
+  a, arrayLoopSystem, byte, counterSystem, hardScript, hardSystem, intArray, questionSequence, satisfiableScript, script, unsatisfiableScript, x, y,
 } from './fixtures.js';
 import { describeWith, itWith, solverRequirement } from '../support/requirements.js';
 
@@ -109,6 +109,15 @@ describeWith([z3], 'external z3', () => {
       // the idle processes do not hold Node's event loop
       const after = process.getActiveResourcesInfo().filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
       expect(after).toBeLessThanOrEqual(before);
+    } finally {
+      await pooled.dispose();
+    }
+  });
+  it('answers questions in a kept solver, each in a scope of its own, between scripts', async () => {
+    const pooled = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
+    try {
+      expect(await questionSequence(pooled)).toEqual(['sat', 'unsat', 'unsat', 'sat', 'timeout', 'sat', 'unsat', 'unsat']);
+      expect(pooled.liveProcesses()).toBe(0);
     } finally {
       await pooled.dispose();
     }

@@ -1,9 +1,10 @@
 // Small scripts and CHC systems shared by the solver back-end tests.
 import {
   add, and, applyFunction, arraySort, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, boolSort,
-  createChcSystem, createSmtScript, declareFunction, distinct, equal, falseTerm, greater, greaterEqual, intConstant,
+  createChcSystem, createSmtScript, declareFunction, distinct, equal, falseTerm, forall, greater, greaterEqual, intConstant,
   intSort, less, multiply, not, select, store, symbol, type ChcSystem, type SmtScript, type Term,
 } from '../../src/smt/terms.js';
+import type { Solver } from '../../src/solvers/solver.js';
 
 export const x = symbol('x', intSort);
 export const y = symbol('y', intSort);
@@ -81,3 +82,31 @@ export function hardSystem(): ChcSystem {
   });
 }
 
+
+/**
+ * Questions (CheckOptions.question) between scripts, for a back end that keeps a solver for them:
+ * each answer must be what a fresh solver gives, and nothing a question declares or asserts may
+ * reach the next call. Returns the answers in order (unknown as its reason).
+ */
+export async function questionSequence(solver: Solver): Promise<string[]> {
+  const ask = async (asked: SmtScript, question: boolean, timeoutMilliseconds = 10_000): Promise<string> => {
+    const result = await solver.checkScript(asked, { timeoutMilliseconds, question });
+    return result.kind === 'unknown' ? result.reason : result.kind;
+  };
+  // a quantified question after a script that set a quantifier-free logic (QF_LIA forbids forall)
+  const scriptWithLogic = script([greater(x, intConstant(2))], [x], 'QF_LIA');
+  const everyNumberAtLeast = (bound: number): SmtScript => script([forall([y], greaterEqual(y, intConstant(bound)))], [], 'ALL');
+  const answers = [
+    await ask(scriptWithLogic, false),
+    await ask(everyNumberAtLeast(0), true), // unsat: not every integer is at least 0
+    // x asserted in one question, declared again in the next: its assertion ends with the scope
+    await ask(script([greater(x, y), greater(y, x)], [x, y], 'ALL'), true),
+    await ask(script([equal(x, intConstant(5))], [x], 'ALL'), true),
+    // a question cut short by its time, then questions and a script answered as before
+    await ask(hardScript, true, 1_000),
+    await ask(script([equal(x, intConstant(5))], [x], 'ALL'), true),
+    await ask(unsatisfiableScript, false),
+    await ask(script([less(x, intConstant(0)), greater(x, intConstant(0))], [x], 'ALL'), true),
+  ];
+  return answers;
+}

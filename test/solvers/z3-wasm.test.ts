@@ -9,7 +9,7 @@ import { selectValue } from '../../src/solvers/sexpr.js';
 import type { ModelValue } from '../../src/solvers/solver.js';
 import { createZ3WasmSolver } from '../../src/solvers/z3-wasm.js';
 import {
-  a, arrayLoopSystem, bitvectorScript, byte, counterSystem, hardScript, hardSystem, satisfiableScript, script,
+  a, arrayLoopSystem, bitvectorScript, byte, counterSystem, hardScript, hardSystem, questionSequence, satisfiableScript, script,
   unsatisfiableScript, x,
 } from './fixtures.js';
 
@@ -75,6 +75,9 @@ describe('z3-wasm scripts', () => {
       expect(answers.map((answer) => (answer.kind === 'unknown' ? answer.reason : answer.kind))).toEqual(['sat', 'unsat', 'unsat']);
     }
   });
+  it('answers questions in a kept context, each in a scope of its own, between scripts', async () => {
+    expect(await questionSequence(solver)).toEqual(['sat', 'unsat', 'unsat', 'sat', 'timeout', 'sat', 'unsat', 'unsat']);
+  });
   it('serialises concurrent checks', async () => {
     const results = await Promise.all([
       solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 }),
@@ -137,8 +140,10 @@ describe('z3-wasm process exit', () => {
         const abandonedElapsed = Date.now() - abandonedStarted;
         // a fresh module answers after an abandoned one
         const fourth = await solver.checkScript(easy, { timeoutMilliseconds: 10000 });
+        // a question leaves a context kept for the next ones; dispose() deletes it
+        const fifth = await solver.checkScript(easy, { timeoutMilliseconds: 10000, question: true });
         await solver.dispose();
-        console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind].join(' '));
+        console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind, fifth.kind].join(' '));
       `);
       const outcome = await new Promise<{ code: number | null; stdout: string; elapsed: number }>((resolvePromise) => {
         const started = Date.now();
@@ -151,7 +156,7 @@ describe('z3-wasm process exit', () => {
           resolvePromise({ code, stdout, elapsed: Date.now() - started });
         });
       });
-      expect(outcome.stdout.trim()).toBe('sat unknown unknown timeout true sat');
+      expect(outcome.stdout.trim()).toBe('sat unknown unknown timeout true sat sat');
       expect(outcome.code).toBe(0);
       expect(outcome.elapsed).toBeLessThan(25_000);
     } finally {

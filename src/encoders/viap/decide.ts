@@ -32,7 +32,7 @@ export function decider(solver: Solver, budget: Budget): (assumptions: readonly 
       functions: functionsOf([query]),
       assertions: [{ term: query }],
     });
-    const result = await solver.checkScript(script, { timeoutMilliseconds: budget.share(0.05).solverTimeout(questionMilliseconds) });
+    const result = await solver.checkScript(script, { timeoutMilliseconds: budget.share(0.05).solverTimeout(questionMilliseconds), question: true });
     return result.kind === 'unsat';
   };
 }
