@@ -9,6 +9,7 @@ import { bmcDeclaration } from './bmc/declaration.js';
 import { chcDeclaration } from './chc/declaration.js';
 import { inductDeclaration } from './induct/declaration.js';
 import { labmcDeclaration } from './labmc/declaration.js';
+import { runsDeclaration } from './runs/declaration.js';
 import { shrinkDeclaration } from './shrink/declaration.js';
 import { viapDeclaration } from './viap/declaration.js';
 import { witnessDeclaration } from './witness/declaration.js';
@@ -16,7 +17,7 @@ import type { EncoderDeclaration } from '../kernel/encoder.js';
 import type { AnyOptionDeclaration } from '../kernel/options.js';
 
 export const encoderCatalogue: ReadonlyMap<string, EncoderDeclaration> = new Map<string, EncoderDeclaration>(
-  [accelDeclaration, bmcDeclaration, chcDeclaration, inductDeclaration, labmcDeclaration, shrinkDeclaration, viapDeclaration, witnessDeclaration]
+  [accelDeclaration, bmcDeclaration, chcDeclaration, inductDeclaration, labmcDeclaration, runsDeclaration, shrinkDeclaration, viapDeclaration, witnessDeclaration]
     .map((declaration) => [declaration.name, declaration]),
 );
 

@@ -9,6 +9,7 @@ import { chcEncoder } from './chc/index.js';
 import type { Encoder } from '../kernel/encoder.js';
 import { inductEncoder } from './induct/index.js';
 import { labmcEncoder } from './labmc/index.js';
+import { runsEncoder } from './runs/index.js';
 import { shrinkEncoder } from './shrink/index.js';
 import { viapEncoder } from './viap/index.js';
 import { witnessEncoder } from './witness/index.js';
@@ -16,5 +17,5 @@ import { witnessEncoder } from './witness/index.js';
 export { declaredOptions, encoderNames, type DeclaredOption } from './catalogue.js';
 
 export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>(
-  [accelEncoder, bmcEncoder, chcEncoder, inductEncoder, labmcEncoder, shrinkEncoder, viapEncoder, witnessEncoder].map((encoder) => [encoder.name, encoder]),
+  [accelEncoder, bmcEncoder, chcEncoder, inductEncoder, labmcEncoder, runsEncoder, shrinkEncoder, viapEncoder, witnessEncoder].map((encoder) => [encoder.name, encoder]),
 );

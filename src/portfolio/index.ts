@@ -36,7 +36,7 @@ export interface ScheduleEntry {
   readonly encoding: string;
   /** the fraction of the remaining time (of its lane) this stage may use */
   readonly share: number;
-  /** the lane when two run at once: 0 bmc, viap and chc, 1 induct and the others */
+  /** the lane when two run at once: 0 bmc, viap and chc, 1 runs, induct and the others */
   readonly lane: 0 | 1;
   /** why it stands here, for people (measurements in the closing note of the portfolio issue) */
   readonly why: string;
@@ -46,6 +46,7 @@ export interface ScheduleEntry {
 export const schedule: readonly ScheduleEntry[] = [
   { encoding: 'bmc', share: 0.08, lane: 0, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)' },
   { encoding: 'viap', share: 0.35, lane: 0, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails' },
+  { encoding: 'runs', share: 0.1, lane: 1, why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once) that no unrolling reaches; milliseconds where the program ends quickly, at most a tenth of the budget where its loops are long' },
   { encoding: 'induct', share: 0.3, lane: 1, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)' },
   { encoding: 'witness', share: 0.3, lane: 1, why: 'quantified array properties with one distinguished cell' },
   { encoding: 'shrink', share: 0.3, lane: 1, why: 'min/max and copy loops that shrink to a few iterations' },

@@ -1,0 +1,34 @@
+// expected: unsafe
+// The buggy twin clamps only from above, and a negative cell stays.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "clamp-3d-unsafe.c", 5, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int cond) { if(!cond) {abort();} }
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int m = __VERIFIER_nondet_int();
+  int p = __VERIFIER_nondet_int();
+  assume_abort_if_not(n > 0 && n <= 100);
+  assume_abort_if_not(m > 0 && m <= 100);
+  assume_abort_if_not(p > 0 && p <= 100);
+  int a[n][m][p];
+  int i, j, k;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        a[i][j][k] = __VERIFIER_nondet_int();
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        {
+        if (a[i][j][k] > 100) a[i][j][k] = 100;
+      }
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        __VERIFIER_assert(0 <= a[i][j][k] && a[i][j][k] <= 100);
+  return 0;
+}

@@ -1,0 +1,93 @@
+// Concrete runs: the program run on the interpreter, its nondeterministic choices drawn from seeded
+// pseudo-random sources, first from small domains (sizes, counters and cell values that meet the
+// usual assumptions), then from the whole range of each type. Nothing is encoded and no solver is
+// asked; this is the search for bugs that lie behind loops with large constant bounds (a fill of
+// 10^6 cells, then a check that fails at its first cell), which no unrolling of bmc reaches and no
+// loop summary of the other encodings exposes.
+//
+// Soundness: an under-approximation, UNSAFE only. A run that fails an assertion is a candidate; the
+// kernel replays the choices it consumed once more, exactly (kernel/confirm.ts, a 'guided'
+// candidate), and only that replay makes the verdict. No run ever gives SAFE: runs that complete say
+// nothing about the others (UNKNOWN).
+//
+// Time: a run is synchronous, so its step limit is what it may spend: the first run gets a small
+// limit, and the steps a millisecond it showed set the limit of the next ones to what is left of
+// the budget.
+
+import { performance } from 'node:perf_hooks';
+import { compileProgram } from '../../interp/compile.js';
+import type { RunOutcome } from '../../interp/interpreter.js';
+import { createRandomSource } from '../../interp/sources.js';
+import type { Program } from '../../ir/types.js';
+import { confirmCounterexample } from '../../kernel/confirm.js';
+import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import { OutcomeRecorder } from '../../kernel/outcome.js';
+import { unknownVerdict } from '../../verdict.js';
+import { runsDeclaration } from './declaration.js';
+
+/** the domains of the runs, in order; undefined: any value of the type */
+const domains: readonly (readonly bigint[] | undefined)[] = [
+  [0n, 1n, 2n, 3n],
+  [-1n, 0n, 1n, 2n, 3n, 5n, 10n, 100n],
+  undefined,
+];
+/** seeds per domain */
+const seedsPerDomain = 3;
+/** the step limit of the first run (a few milliseconds to tens of milliseconds) */
+const firstRunSteps = 1_000_000;
+/** a run's step limit never exceeds this (about a few seconds of the interpreter) */
+const maximumRunSteps = 200_000_000;
+/** the share of the time left that one later run may take (most of it: a run that needs it is the one that matters) */
+const runShare = 0.9;
+
+export async function solveRuns(program: Program, context: EncoderContext): Promise<SolveOutcome> {
+  const recorder = new OutcomeRecorder();
+  const semantics = context.options.semantics;
+  const compiled = recorder.measure('compile', () => compileProgram(program, semantics));
+  let stepsPerMillisecond: number | undefined;
+  const outcomes = new Map<string, number>();
+  let runs = 0;
+  for (const [index, domain] of domains.entries()) {
+    for (let seed = 1; seed <= seedsPerDomain; seed++) {
+      if (context.budget.expired()) break;
+      const maximumSteps = stepsPerMillisecond === undefined
+        ? firstRunSteps
+        : Math.floor(Math.min(maximumRunSteps, stepsPerMillisecond * context.budget.remaining() * runShare));
+      if (maximumSteps < 1000) break;
+      const started = performance.now();
+      let outcome: RunOutcome | undefined;
+      const confirmation = recorder.measure('run', () => confirmCounterexample(program, {
+        kind: 'guided',
+        run: (_original, limit) => {
+          outcome = compiled.run(createRandomSource({ seed: index * 1000 + seed, ...(domain === undefined ? {} : { domain }) }), Math.min(limit, maximumSteps)).outcome;
+          return outcome;
+        },
+      }, { semantics, budget: context.budget, maximumSteps }));
+      runs++;
+      if (confirmation.kind === 'confirmed') {
+        recorder.details.runs = runs;
+        return recorder.done(confirmation.verdict);
+      }
+      const steps = outcome?.steps ?? 0;
+      const elapsed = performance.now() - started;
+      // the rate of the latest long run (a run over more memory is slower than a short one)
+      if (steps >= 100_000 && elapsed > 0) stepsPerMillisecond = steps / elapsed;
+      else stepsPerMillisecond ??= firstRunSteps;
+      const described = outcome === undefined ? 'not run' : outcome.kind;
+      outcomes.set(described, (outcomes.get(described) ?? 0) + 1);
+    }
+  }
+  recorder.details.runs = runs;
+  const summary = [...outcomes].map(([kind, count]) => `${count} ${kind}`).join(', ');
+  return recorder.done(unknownVerdict(context.budget.expired() ? 'timeout' : 'resourceLimit', `runs: no assertion failed in ${runs} run(s) with seeded inputs (${summary || 'none'})`));
+}
+
+async function emitRuns(): Promise<EmitResult> {
+  return { kind: 'unsupported', reason: 'runs: the program is run on the interpreter, not encoded: there is no SMT-LIB to write' };
+}
+
+export const runsEncoder: Encoder = {
+  ...runsDeclaration,
+  emit: emitRuns,
+  solve: solveRuns,
+};
