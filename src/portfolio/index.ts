@@ -8,7 +8,8 @@
 // Encodings registered but not in the table (a new encoder folder) run before the last stage with a
 // default slice: the portfolio reads the registry, not a list of its own.
 //
-// With a solver whose calls run at the same time (external processes), the stages run in two lanes
+// Stages of the lane `alone` run first, one after the other, with nothing else running. Then, with
+// a solver whose calls run at the same time (external processes), the stages run in two lanes
 // (the table's `lane`), one per core: each lane takes its stages in order under the whole budget,
 // and the first definite verdict of either lane aborts the other (its running solver process is
 // killed: Budget's abort signal). With z3-wasm (one call at a time) there is one lane, the table's
@@ -32,21 +33,27 @@ import type { Program, VerdictSemantics } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
 import { describeReason, unknownReason, type UnknownKind, type Verdict } from '../verdict.js';
 
+export type Lane = 0 | 1 | 'alone';
+
 export interface ScheduleEntry {
   readonly encoding: string;
   /** the fraction of the remaining time (of its lane) this stage may use */
   readonly share: number;
-  /** the lane when two run at once: 0 bmc, viap and chc, 1 runs, induct and the others */
-  readonly lane: 0 | 1;
+  /**
+   * the lane when two run at once: 0 bmc, viap and chc, 1 induct and the others; `alone`: before
+   * the lanes start, with nothing else running (runs' concrete runs keep the JavaScript thread busy
+   * for their whole slice, which would take it from the encodings of the other lane)
+   */
+  readonly lane: Lane;
   /** why it stands here, for people (measurements in the closing note of the portfolio issue) */
   readonly why: string;
 }
 
 /** the order and slices; the last entry gets what remains */
 export const schedule: readonly ScheduleEntry[] = [
+  { encoding: 'runs', share: 0.2, lane: 'alone', why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once: 7 million steps) that no unrolling reaches; milliseconds where the program ends quickly, at most a fifth of the budget where its loops are long' },
   { encoding: 'bmc', share: 0.08, lane: 0, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)' },
   { encoding: 'viap', share: 0.35, lane: 0, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails' },
-  { encoding: 'runs', share: 0.1, lane: 1, why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once) that no unrolling reaches; milliseconds where the program ends quickly, at most a tenth of the budget where its loops are long' },
   { encoding: 'induct', share: 0.3, lane: 1, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)' },
   { encoding: 'witness', share: 0.3, lane: 1, why: 'quantified array properties with one distinguished cell' },
   { encoding: 'shrink', share: 0.3, lane: 1, why: 'min/max and copy loops that shrink to a few iterations' },
@@ -61,7 +68,7 @@ export const defaultShare = 0.3;
 export interface Stage {
   readonly encoder: Encoder;
   readonly share: number;
-  readonly lane: 0 | 1;
+  readonly lane: Lane;
   /** the semantics of this stage, when not the asked one (`bv` stages of a program that may wrap) */
   readonly semantics?: VerdictSemantics;
   /** a stage of the program with unsigned wrap-around written exactly (RequestOptions.exactWraps) */
@@ -77,10 +84,12 @@ export function portfolioStages(registry: ReadonlyMap<string, Encoder> = encoder
   return [...listed.slice(0, -1), ...unlisted, listed[listed.length - 1]!];
 }
 
-/** the stages split by lane (order kept), or all in one lane */
-export function portfolioLanes(stages: readonly Stage[], lanes: 1 | 2): Stage[][] {
-  if (lanes === 1) return [[...stages]];
-  return [stages.filter((stage) => stage.lane === 0), stages.filter((stage) => stage.lane === 1)].filter((lane) => lane.length > 0);
+/** the stages that run alone first, then the rest split by lane (order kept), or all in one lane */
+export function portfolioLanes(stages: readonly Stage[], lanes: 1 | 2): { readonly alone: Stage[]; readonly lanes: Stage[][] } {
+  const alone = stages.filter((stage) => stage.lane === 'alone');
+  const rest = stages.filter((stage) => stage.lane !== 'alone');
+  if (lanes === 1) return { alone, lanes: [rest] };
+  return { alone, lanes: [rest.filter((stage) => stage.lane === 0), rest.filter((stage) => stage.lane === 1)].filter((lane) => lane.length > 0) };
 }
 
 export interface PortfolioAttempt {
@@ -175,7 +184,8 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
   const runLane = async (stages: readonly Stage[]): Promise<void> => {
     for (const [index, stage] of stages.entries()) {
       if (budget.expired()) return;
-      const slice = index === stages.length - 1 ? budget.remaining() : budget.remaining() * stage.share;
+      const last = index === stages.length - 1 && stage.lane !== 'alone';
+      const slice = last ? budget.remaining() : budget.remaining() * stage.share;
       if (slice < minimumUsefulMilliseconds) continue;
       const stageStarted = performance.now();
       const stageOptions: RequestOptions = { ...options, semantics: stage.semantics ?? options.semantics, ...(stage.exactWraps === true ? { exactWraps: true } : {}) };
@@ -192,7 +202,8 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
       }
     }
   };
-  await Promise.all(lanes.map(runLane));
+  await runLane(lanes.alone);
+  if (decided === undefined) await Promise.all(lanes.lanes.map(runLane));
   disagreement(attempts);
   const milliseconds = performance.now() - started;
   if (decided !== undefined) return { verdict: decided.verdict, decidedBy: decided.encoding, attempts, solver: solver.name, milliseconds };

@@ -10,9 +10,9 @@
 // candidate), and only that replay makes the verdict. No run ever gives SAFE: runs that complete say
 // nothing about the others (UNKNOWN).
 //
-// Time: a run is synchronous, so its step limit is what it may spend: the first run gets a small
-// limit, and the steps a millisecond it showed set the limit of the next ones to what is left of
-// the budget.
+// Time: a run is synchronous, so its step limit is what it may spend: a little under half of the
+// time left (the kernel replays a failing run once more), at a conservative rate of steps a
+// millisecond until a long run has shown the machine's own.
 
 import { performance } from 'node:perf_hooks';
 import { compileProgram } from '../../interp/compile.js';
@@ -33,12 +33,18 @@ const domains: readonly (readonly bigint[] | undefined)[] = [
 ];
 /** seeds per domain */
 const seedsPerDomain = 3;
-/** the step limit of the first run (a few milliseconds to tens of milliseconds) */
-const firstRunSteps = 1_000_000;
-/** a run's step limit never exceeds this (about a few seconds of the interpreter) */
+/**
+ * the steps a millisecond assumed before a run has shown its rate: a conservative figure (the
+ * generated JavaScript makes 15,000 to 400,000 on one core; half of that on a loaded machine)
+ */
+const assumedStepsPerMillisecond = 10_000;
+/** a run's step limit never exceeds this (seconds of the interpreter) */
 const maximumRunSteps = 200_000_000;
-/** the share of the time left that one later run may take (most of it: a run that needs it is the one that matters) */
-const runShare = 0.9;
+/**
+ * the share of the time left that one run may take: a little under half, since a run that fails
+ * is replayed once more by the kernel (the same steps again) within the same budget
+ */
+const runShare = 0.45;
 
 export async function solveRuns(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const recorder = new OutcomeRecorder();
@@ -50,9 +56,8 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
   for (const [index, domain] of domains.entries()) {
     for (let seed = 1; seed <= seedsPerDomain; seed++) {
       if (context.budget.expired()) break;
-      const maximumSteps = stepsPerMillisecond === undefined
-        ? firstRunSteps
-        : Math.floor(Math.min(maximumRunSteps, stepsPerMillisecond * context.budget.remaining() * runShare));
+      const rate = stepsPerMillisecond ?? assumedStepsPerMillisecond;
+      const maximumSteps = Math.floor(Math.min(maximumRunSteps, rate * context.budget.remaining() * runShare));
       if (maximumSteps < 1000) break;
       const started = performance.now();
       let outcome: RunOutcome | undefined;
@@ -72,7 +77,6 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
       const elapsed = performance.now() - started;
       // the rate of the latest long run (a run over more memory is slower than a short one)
       if (steps >= 100_000 && elapsed > 0) stepsPerMillisecond = steps / elapsed;
-      else stepsPerMillisecond ??= firstRunSteps;
       const described = outcome === undefined ? 'not run' : outcome.kind;
       outcomes.set(described, (outcomes.get(described) ?? 0) + 1);
     }
