@@ -51,7 +51,7 @@ export interface ScheduleEntry {
 
 /** the order and slices; the last entry gets what remains */
 export const schedule: readonly ScheduleEntry[] = [
-  { encoding: 'runs', share: 0.2, lane: 'alone', why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once: 7 million steps) that no unrolling reaches; milliseconds where the program ends quickly, at most a fifth of the budget where its loops are long' },
+  { encoding: 'runs', share: 0.15, lane: 'alone', why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once: 7 million steps) that no unrolling reaches; milliseconds where the program ends quickly, at most 15 % of the budget where its loops are long' },
   { encoding: 'bmc', share: 0.08, lane: 0, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)' },
   { encoding: 'viap', share: 0.35, lane: 0, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails' },
   { encoding: 'induct', share: 0.3, lane: 1, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)' },

@@ -92,6 +92,34 @@ describe('running the portfolio', () => {
   });
 });
 
+describe('a stage that runs alone', () => {
+  it('runs before both lanes start, and its verdict ends the run before they do', async () => {
+    const events: string[] = [];
+    const recording = (name: string, answer: 'safe' | 'unknown', milliseconds: number): Encoder => ({
+      ...fakeEncoder(name, answer),
+      solve: async () => {
+        events.push(`${name} start`);
+        await new Promise((resolve) => setTimeout(resolve, milliseconds));
+        events.push(`${name} end`);
+        return { verdict: answer === 'safe' ? { kind: 'safe', assumptions: [] } : unknownVerdict('imprecise', `${name} does not know`), times: {}, details: {} };
+      },
+    });
+    const stages = (answer: 'safe' | 'unknown') => [
+      { encoder: recording('first', answer, 100), share: 0.2, lane: 'alone' as const },
+      { encoder: recording('left', 'unknown', 50), share: 1, lane: 0 as const },
+      { encoder: recording('right', 'unknown', 50), share: 1, lane: 1 as const },
+    ];
+    const undecided = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 5_000, stages: stages('unknown'), lanes: 2 });
+    expect(undecided.decidedBy).toBeUndefined();
+    expect(events.slice(0, 2)).toEqual(['first start', 'first end']);
+    expect(events.slice(2, 4).sort()).toEqual(['left start', 'right start']);
+    events.length = 0;
+    const decided = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 5_000, stages: stages('safe'), lanes: 2 });
+    expect(decided.decidedBy).toBe('first');
+    expect(events).toEqual(['first start', 'first end']);
+  });
+});
+
 describe('two lanes (an external solver)', () => {
   itWith([solverRequirement('z3')], 'the first verdict of one lane stops the other: its solver process is killed, none is left behind', { timeout: 60_000 }, async () => {
     const external = createSolver('z3');

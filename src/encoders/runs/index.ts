@@ -34,10 +34,11 @@ const domains: readonly (readonly bigint[] | undefined)[] = [
 /** seeds per domain */
 const seedsPerDomain = 3;
 /**
- * the steps a millisecond assumed before a run has shown its rate: a conservative figure (the
- * generated JavaScript makes 15,000 to 400,000 on one core; half of that on a loaded machine)
+ * the steps a millisecond assumed before a run has shown its rate: the fewest measured here (the
+ * generated JavaScript makes 15,000 to 400,000 on one core, the three-deep nests of bench/arrays-3d
+ * the fewest); a slower machine overruns the run's share, not the budget of the portfolio
  */
-const assumedStepsPerMillisecond = 10_000;
+const assumedStepsPerMillisecond = 15_000;
 /** a run's step limit never exceeds this (seconds of the interpreter) */
 const maximumRunSteps = 200_000_000;
 /**
