@@ -84,7 +84,9 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
   }
   recorder.details.runs = runs;
   const summary = [...outcomes].map(([kind, count]) => `${count} ${kind}`).join(', ');
-  return recorder.done(unknownVerdict(context.budget.expired() ? 'timeout' : 'resourceLimit', `runs: no assertion failed in ${runs} run(s) with seeded inputs (${summary || 'none'})`));
+  // runs that ended within their limits prove nothing (imprecise); cut ones ran out of steps
+  const kind = context.budget.expired() ? 'timeout' : outcomes.has('stepLimitReached') ? 'resourceLimit' : 'imprecise';
+  return recorder.done(unknownVerdict(kind, `runs: no assertion failed in ${runs} run(s) with seeded inputs (${summary || 'none'})`));
 }
 
 async function emitRuns(): Promise<EmitResult> {
