@@ -113,17 +113,17 @@ class Session {
     });
   }
 
+  /** whether a question would run without a reset */
+  holdsQuestions(): boolean {
+    return this.askingQuestions;
+  }
+
   /**
    * A script runs after `(reset)`, in a fresh solver. A question runs between `(push 1)` and
    * `(pop 1)` in the solver of the questions before (its declarations, assertions and options
    * other than global ones end with the pop); the first question after a script resets first, so
    * that no logic a script set applies to it.
    */
-  /** whether a question would run without a reset */
-  holdsQuestions(): boolean {
-    return this.askingQuestions;
-  }
-
   private framed(text: string, question: boolean): string {
     const reset = !question || !this.askingQuestions ? '(reset)\n' : '';
     this.askingQuestions = question;

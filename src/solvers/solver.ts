@@ -35,7 +35,7 @@ export interface CheckOptions {
   /** aborted: stop at once (kill the solver process) and answer unknown 'timeout' */
   readonly signal?: AbortSignal;
   /**
-   * one of many small questions (viap's "is the condition implied?", a law of an operator): a back
+   * one of many small questions (viap's "is the condition implied?", hundreds per program): a back
    * end may answer it in a solver kept from the questions before (between `(push)` and `(pop)`,
    * the script's logic not set), which saves the start of a fresh solver (about 6 ms each with z3
    * 4.8). The answer is the same solver's on the same assertions; only its configuration may differ.

@@ -156,7 +156,6 @@ async function evaluateText(
     }, timeoutMilliseconds + interruptGraceMilliseconds);
     const first = await evaluateInContext(text);
     if (first === 'abandoned') return { kind: 'failure', reason: 'timeout' };
-    if (question) return { kind: 'output', output: first };
     const second = followUp(first);
     if (second === undefined) return { kind: 'output', output: first };
     const rest = await evaluateInContext(second);
@@ -228,27 +227,32 @@ export interface Z3WasmOptions {
 
 export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
   const abandonGrace = wasmOptions.abandonGraceMilliseconds ?? abandonGraceMilliseconds;
-  return {
-    name: 'z3-wasm',
-    async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
-      const valuesOf = options.valuesOf ?? [];
-      const started = performance.now();
+  /** a script in a fresh context; a question (CheckOptions.question) in the context kept for questions */
+  const checkScript = async (script: SmtScript, options: CheckOptions): Promise<SolverResult> => {
+    const valuesOf = options.valuesOf ?? [];
+    const started = performance.now();
+    if (options.question === true && valuesOf.length === 0) {
+      // in the kept context, in a scope of its own, with no logic set (z3 chooses from the
+      // assertions); in a fresh context when the kept one gives up
+      const text = printSmtScript({ ...script, logic: undefined });
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
-      if (options.question === true && valuesOf.length === 0) {
-        // in the kept context, in a scope of its own, with no logic set (z3 chooses from the
-        // assertions); in a fresh context when the kept one gives up
-        const askKept = (kept: CheckOptions): Promise<SolverResult> =>
-          run(`(push 1)\n${timeoutOption(kept.timeoutMilliseconds)}${printSmtScript({ ...script, logic: undefined })}${reasonQuery}(pop 1)\n`, () => undefined, 0, kept, abandonGrace);
-        return answerQuestion(left, askKept, (fresh) => this.checkScript(script, fresh));
-      }
-      const body = '(set-option :model.completion true)\n' + printSmtScript(script, { produceModels: valuesOf.length > 0 });
-      // the printing counts against the call's time: z3 gets what is left after it
-      // the values are asked for in the same context, only after a sat answer
-      const followUp = (output: string): string =>
-        (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
-      return run(timeoutOption(left.timeoutMilliseconds) + body, followUp, valuesOf.length, left, abandonGrace);
-    },
+      const askKept = (kept: CheckOptions): Promise<SolverResult> =>
+        run(`(push 1)\n${timeoutOption(kept.timeoutMilliseconds)}${text}${reasonQuery}(pop 1)\n`, () => undefined, 0, kept, abandonGrace);
+      return answerQuestion(left, askKept, (fresh) => checkScript(script, fresh));
+    }
+    const body = '(set-option :model.completion true)\n' + printSmtScript(script, { produceModels: valuesOf.length > 0 });
+    // the printing counts against the call's time: z3 gets what is left after it
+    const left = timeLeft(options, started);
+    if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
+    // the values are asked for in the same context, only after a sat answer
+    const followUp = (output: string): string =>
+      (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
+    return run(timeoutOption(left.timeoutMilliseconds) + body, followUp, valuesOf.length, left, abandonGrace);
+  };
+  return {
+    name: 'z3-wasm',
+    checkScript,
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       const started = performance.now();
       const body = printChcSystem(system) + reasonQuery;
