@@ -1,5 +1,6 @@
-// Is `--timeout S` honoured on three-dimensional arrays? Runs every program of bench/arrays-3d
-// (SV-COMP-style copies of a partial block, min/max, reverse, init + check over a[i][j][k]) through
+// Is `--timeout S` honoured on three-dimensional arrays? Runs every program of bench/budget-3d (a
+// copy of a partial block of 10^9 cells, the budget's hardest case) and of bench/arrays-3d
+// (SV-COMP-style fill, copy, min/max, reverse, init + check over a[i][j][k]) through
 // every registered encoding and the portfolio of `encode verify`, as a user would (the CLI, one
 // process per run, one run at a time), and prints program × encoding → wall time, verdict.
 //
@@ -23,7 +24,7 @@ import { argumentValue } from './arguments.js';
 
 const projectRoot = resolve(import.meta.dirname, '..', '..');
 const binary = resolve(argumentValue('--binary', join(projectRoot, 'bin', 'encode.js')));
-const folder = join(projectRoot, 'bench', 'arrays-3d');
+const folders = ['budget-3d', 'arrays-3d'].map((name) => join(projectRoot, 'bench', name));
 
 interface JsonRecord {
   verdict?: string;
@@ -76,14 +77,14 @@ function main(): void {
   const solver = argumentValue('--solver', 'auto');
   const programFilter = argumentValue('--programs', '').split(',').filter((name) => name !== '');
   const encodingFilter = argumentValue('--encodings', '').split(',').filter((name) => name !== '');
-  const programs = readdirSync(folder).filter((name) => name.endsWith('.c')).sort()
-    .filter((name) => programFilter.length === 0 || programFilter.some((part) => name.includes(part)));
+  const programs = folders.flatMap((folder) => readdirSync(folder).filter((name) => name.endsWith('.c')).sort().map((name) => ({ folder, name })))
+    .filter(({ name }) => programFilter.length === 0 || programFilter.some((part) => name.includes(part)));
   const encodings = [...encoderNames(), 'portfolio'].filter((name) => encodingFilter.length === 0 || encodingFilter.includes(name));
   const start = startUpSeconds();
-  console.log(`bench/arrays-3d with ${binary}, --timeout ${timeout}, --solver ${solver}: seconds; over = wall − start-up − front end − ${timeout} (should stay under 1); start-up ${start.toFixed(2)}`);
+  console.log(`bench/budget-3d and bench/arrays-3d with ${binary}, --timeout ${timeout}, --solver ${solver}: seconds; over = wall − start-up − front end − ${timeout} (should stay under 1); start-up ${start.toFixed(2)}`);
   console.log(`${'program'.padEnd(26)}${'encoding'.padEnd(10)}${'wall'.padStart(7)}${'start'.padStart(7)}${'front'.padStart(7)}${'after'.padStart(7)}${'over'.padStart(7)}${'stages'.padStart(7)}  exit  verdict`);
   const rows: Row[] = [];
-  for (const program of programs) {
+  for (const { folder, name: program } of programs) {
     for (const encoding of encodings) {
       const row = { program, encoding, ...runOnce(join(folder, program), encoding, timeout, solver) };
       rows.push(row);

@@ -147,7 +147,7 @@ describe('encode command line', () => {
   it('verify honours --timeout over all its stages, and refuses --encoding and --emit', () => {
     const started = Date.now();
     // a bug that only a run over 10^9 cells reaches: no stage decides it
-    const result = encode('verify', join(import.meta.dirname, '..', '..', 'bench', 'arrays-3d', 'copy-partial-3d-unsafe.c'), '--timeout', '4');
+    const result = encode('verify', join(import.meta.dirname, '..', '..', 'bench', 'budget-3d', 'copy-partial-3d-unsafe.c'), '--timeout', '4');
     expect(result.status).toBe(20);
     expect(result.stdout).toMatch(/^UNKNOWN \(portfolio: (runs|bmc): /);
     expect(result.stdout).toMatch(/^portfolio: no encoding decided/m);

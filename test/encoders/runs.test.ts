@@ -57,7 +57,7 @@ describe('runs', () => {
   });
 
   it('stays within the budget where no run can finish (10^9 cells)', { timeout: 60_000 }, async () => {
-    const program = lowered(join(threeDimensions, 'copy-partial-3d-unsafe.c'));
+    const program = lowered(join(import.meta.dirname, '..', '..', 'bench', 'budget-3d', 'copy-partial-3d-unsafe.c'));
     const started = Date.now();
     const run = await solveWith(runsEncoder, program, { semantics: 'c', timeoutMilliseconds: 2_000 }, solver);
     expect(run.verdict.kind).toBe('unknown');

@@ -1,7 +1,7 @@
 // The budget reaches the CPU phases between solver calls (budget-check.ts): a phase that finds the
 // budget spent throws BudgetExhausted, which the kernel turns into UNKNOWN (timeout) naming the
 // phase; printing a query counts against its solver call; the running record names every stage,
-// and the watchdog prints it. End to end: a three-dimensional array program of bench/arrays-3d
+// and the watchdog prints it. End to end: a three-dimensional array program of bench/budget-3d
 // (an SV-COMP-style copy of a partial block) through every encoding and `verify` at --timeout 3
 // ends within 3 + 1.5 s after the front end (start-up measured and taken off; the margin is for a
 // loaded 2-core CI), and its --json names the stages and their times.
@@ -25,7 +25,7 @@ import * as programs from '../support/sample-programs.js';
 
 const projectRoot = resolve(import.meta.dirname, '..', '..');
 const encodeBinary = join(projectRoot, 'bin', 'encode.js');
-const program = join(projectRoot, 'bench', 'arrays-3d', 'copy-partial-3d-safe.c');
+const program = join(projectRoot, 'bench', 'budget-3d', 'copy-partial-3d-safe.c');
 
 /** the --timeout of the end-to-end runs, and what they may take beyond it after the front end */
 const timeoutSeconds = 3;
