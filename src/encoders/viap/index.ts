@@ -83,42 +83,57 @@ function directAssertions(collector: Collector, obligation: Obligation): { reado
 
 type Proof = { readonly kind: 'proven'; readonly how: string } | { readonly kind: 'failed'; readonly reason: UnknownReason };
 
-/** the time limit of each query in the first, quick round of a proof, in milliseconds */
-const quickRoundMilliseconds = 400;
+/**
+ * The time limit of each query in the rounds of a proof before the last, in milliseconds: a quick
+ * round, then one four times as long; the last round gives each query its share of the budget.
+ */
+const roundLimitsMilliseconds: readonly (number | undefined)[] = [400, 1_600, undefined];
+
+interface ProofAttempt {
+  readonly description: string;
+  readonly scripts: readonly SmtScript[];
+  readonly share: number;
+  readonly direct: boolean;
+  /** the leading queries already unsat: a later round asks only from the first one not proven */
+  provenParts: number;
+  /** asked again in the next round (its last query ran out of a round's limit) */
+  retry: boolean;
+}
 
 /**
- * The direct query, then each induction candidate, in two rounds: first every query with a short
- * limit (a proof by induction is often found at once while the direct query runs out of time), then
- * the queries that ran out of time again with their share of the budget (the direct query a third of
- * what remains, each induction query a sixth: the counterexample search needs the rest).
+ * The direct query, then each induction candidate, in rounds of growing limits: first every query
+ * with a short limit (a proof by induction is often found at once while the direct query runs out
+ * of time), then the queries that ran out of time again with a longer one, and last with their
+ * share of the budget (the direct query a third of what remains, each induction query a sixth: the
+ * counterexample search needs the rest). A query once unsat is not asked again, and a later round
+ * takes first the attempts with the most queries proven (an induction whose base holds before one
+ * whose base ran out of time, and both before the single direct query).
  */
 async function proveObligation(program: Program, translation: ViapTranslation, obligation: Obligation, context: EncoderContext): Promise<Proof> {
   const { solver, budget } = context;
   const where = `the assert at ${obligation.location.line}:${obligation.location.column}`;
   let reason: UnknownReason = unknownReason('imprecise', `viap: ${where} is not proven by the axioms`, obligation.location);
-  type Attempt = { readonly description: string; readonly scripts: readonly SmtScript[]; readonly share: number; retry: boolean; readonly direct: boolean };
-  const attempts: Attempt[] = [
-    { description: 'directly', scripts: [directScript(program, translation, obligation)], share: 1 / 3, retry: true, direct: true },
-    ...iterationProofs(program, translation, obligation).map((candidate) => ({ description: candidate.description, scripts: candidate.scripts, share: 1 / 6, retry: true, direct: false })),
+  const attempts: ProofAttempt[] = [
+    { description: 'directly', scripts: [directScript(program, translation, obligation)], share: 1 / 3, direct: true, provenParts: 0, retry: true },
+    ...iterationProofs(program, translation, obligation).map((candidate) => ({ description: candidate.description, scripts: candidate.scripts, share: 1 / 6, direct: false, provenParts: 0, retry: true })),
   ];
-  for (const quick of [true, false]) {
-    for (const attempt of attempts) {
+  for (const [round, roundLimit] of roundLimitsMilliseconds.entries()) {
+    const order = round === 0 ? attempts : [...attempts].sort((left, right) => right.provenParts - left.provenParts);
+    for (const attempt of order) {
       if (budget.expired()) return { kind: 'failed', reason };
       if (!attempt.retry) continue;
       attempt.retry = false;
-      let holds = true;
-      for (const script of attempt.scripts) {
-        const limit = budget.share(attempt.share).solverTimeout(quick ? quickRoundMilliseconds : undefined);
-        const result = await solver.checkScript(script, { timeoutMilliseconds: limit });
+      for (; attempt.provenParts < attempt.scripts.length; attempt.provenParts++) {
+        const limit = budget.share(attempt.share).solverTimeout(roundLimit);
+        const result = await solver.checkScript(attempt.scripts[attempt.provenParts]!, { timeoutMilliseconds: limit });
         if (result.kind === 'unsat') continue;
-        holds = false;
         const timedOut = result.kind === 'unknown' && result.reason === 'timeout';
-        // only a query cut short by the quick round's limit is worth asking again
-        attempt.retry = quick && timedOut && limit < budget.share(attempt.share).solverTimeout();
+        // only a query cut short by a round's limit is worth asking again
+        attempt.retry = roundLimit !== undefined && timedOut && limit < budget.share(attempt.share).solverTimeout();
         if (result.kind === 'unknown' && (attempt.direct || timedOut)) reason = solverUnknown(`viap: ${where}${attempt.direct ? '' : ' by induction'}`, result);
         break;
       }
-      if (holds) return { kind: 'proven', how: attempt.description };
+      if (attempt.provenParts === attempt.scripts.length) return { kind: 'proven', how: attempt.description };
     }
   }
   return { kind: 'failed', reason };
