@@ -5,15 +5,22 @@
 // count is max(0, E + r) for a symbol E (the size, typically), also E replaced by t − r: the
 // property as it would read if the loop ran t times. Three queries, each with every definition
 // and every fact F of the run before the assert:
-//   base: F ∧ ¬I(0);   step: F ∧ 0 <= t < N_L ∧ I(t) ∧ ¬I(t + 1);   use: F ∧ I(N_L) ∧ the assert fails.
-// All unsat: in every model of the definitions and F, I(0) holds and I carries from t to t + 1
-// below N_L, so I(N_L) holds, and then the assert cannot fail. This is sound whatever I is (the
-// guess only decides whether the proof goes through).
+//   base: F ∧ ¬I(0);   step: F ∧ 0 <= t < B ∧ I(t) ∧ ¬I(t + 1);   use: F ∧ I(B) ∧ the assert fails,
+// with the bound B = N_L. All unsat: in every model of the definitions and F, I(0) holds and I
+// carries from t to t + 1 below B, so I(B) holds, and then the assert cannot fail. This is sound
+// whatever I is (the guess only decides whether the proof goes through).
+//
+// Two more kinds of candidate, tried after those (they cost queries where they are not needed):
+// - I(t) strengthened by a relation u(t) = v(t) between a recurrence u of the loop and a recurrence
+//   v of an earlier loop (a second loop counting again, cell by cell, what the first counted);
+// - for an assert inside a loop of known count C: I(t) = "the assert fails at no iteration below t"
+//   with such a relation, and B = C. The failure there requires 0 <= iteration < C, so where C <= 0
+//   the use query is unsat by itself, and where C > 0 the induction gives I(C): still sound.
 
 import { polynomialVariables, subtractPolynomials, variablePolynomial, type Polynomial } from '../../analysis/polynomial.js';
 import type { Program } from '../../ir/types.js';
 import {
-  add, and, createSmtScript, forall, freeSymbolNames, intConstant, intSort, less, lessEqual, negate, not, substituteTerm, symbol, type SmtScript, type SymbolTerm, type Term,
+  add, and, createSmtScript, equal, forall, freeSymbolNames, implies, intConstant, intSort, less, lessEqual, negate, not, sortsEqual, substituteTerm, symbol, type SmtScript, type SymbolTerm, type Term,
 } from '../../smt/terms.js';
 import { withDivisibilityLemmas } from './divisibility.js';
 import { polynomialTerm } from './polynomial-terms.js';
@@ -27,16 +34,85 @@ export interface IterationProof {
 
 /** the sites tried, nearest loop first */
 const maximumSites = 3;
+/** the relations to an earlier loop's recurrences tried per site */
+const maximumRelations = 2;
 
 export function iterationProofs(program: Program, translation: ViapTranslation, obligation: Obligation): IterationProof[] {
   const candidates: IterationProof[] = [];
-  const sites = translation.collector.sites.filter((site) => mentions(obligation, site.iterations)).reverse().slice(0, maximumSites);
+  const strengthened: IterationProof[] = [];
+  const allSites = translation.collector.sites;
+  const sites = allSites.filter((site) => mentions(obligation, site.iterations)).reverse().slice(0, maximumSites);
   for (const site of sites) {
+    const relations = recurrenceRelations(allSites, site).slice(0, maximumRelations);
     for (const replacement of sizeReplacements(site)) {
-      candidates.push(candidate(program, translation, obligation, site, replacement));
+      candidates.push(candidate(program, translation, obligation, site, replacement.description, countInvariant(obligation, site, replacement), site.iterations));
+      for (const relation of relations) {
+        const invariant = withRelation(obligation, relation, countInvariant(obligation, site, replacement));
+        strengthened.push(candidate(program, translation, obligation, site, `${replacement.description}${relation.description}`, invariant, site.iterations));
+      }
     }
   }
-  return candidates;
+  // an assert inside a loop: induction on the iteration at which it fails, with a relation
+  const inside = obligation.failingIteration;
+  if (inside !== undefined) {
+    for (const relation of recurrenceRelations(allSites, inside.site).slice(0, maximumRelations)) {
+      strengthened.push(candidate(
+        program, translation, obligation, inside.site, `, the assert holding at every earlier iteration${relation.description}`,
+        withRelation(obligation, relation, failingInvariant(obligation, inside.failing)), inside.count,
+      ));
+    }
+  }
+  // the strengthened candidates after every plain one: they cost queries where no relation is needed
+  return [...candidates, ...strengthened];
+}
+
+type Invariant = (at: Term) => Term;
+
+/** I(t): the assert's "does not fail" with the count N_L (and a size symbol, by the replacement) at t */
+function countInvariant(obligation: Obligation, site: IterationCountSite, replacement: SizeReplacement): Invariant {
+  return (at) => {
+    const replacements = new Map<string, Term>([[site.iterations.name, at]]);
+    if (replacement.symbol !== undefined) replacements.set(replacement.symbol.name, replacement.valueAt(at));
+    const renamed = obligation.skolems.map((skolem) => symbol(`${skolem.name}!all`, skolem.sort));
+    for (const [index, skolem] of obligation.skolems.entries()) replacements.set(skolem.name, renamed[index]!);
+    return forall(renamed, not(substituteTerm(obligation.relaxedFailure, replacements)));
+  };
+}
+
+/** I(t): an assert inside the loop does not fail at any iteration below t */
+function failingInvariant(obligation: Obligation, failing: SymbolTerm): Invariant {
+  return (at) => {
+    const renamed = obligation.skolems.map((skolem) => symbol(`${skolem.name}!all`, skolem.sort));
+    const replacements = new Map<string, Term>(obligation.skolems.map((skolem, index) => [skolem.name, renamed[index]!]));
+    const failingNow = renamed[obligation.skolems.indexOf(failing)]!;
+    return forall(renamed, not(and(less(failingNow, at), substituteTerm(obligation.relaxedFailure, replacements))));
+  };
+}
+
+/** the relation where the assert's scope is reached (elsewhere the loops' counts are unconstrained) */
+function withRelation(obligation: Obligation, relation: RecurrenceRelation, invariant: Invariant): Invariant {
+  return (at) => and(implies(obligation.guard, relation.holds(at)), invariant(at));
+}
+
+/**
+ * A guessed relation between a recurrence u of the loop and a recurrence v of an earlier loop:
+ * u(t) = v(t) for every t up to the count, as when a second loop counts again, cell by cell, what
+ * the first one counted while it wrote the cells. It only strengthens the candidate: the base and
+ * step check it like the rest.
+ */
+interface RecurrenceRelation {
+  readonly holds: (at: Term) => Term;
+  readonly description: string;
+}
+
+function recurrenceRelations(sites: readonly IterationCountSite[], site: IterationCountSite): RecurrenceRelation[] {
+  const earlier = sites.slice(0, sites.indexOf(site));
+  return site.recurrences.flatMap((mine) => earlier.flatMap((other) => other.recurrences
+    .filter((theirs) => sortsEqual(theirs.sort, mine.sort))
+    .map((theirs) => ({
+      holds: (at: Term) => equal(mine.valueAt(at), theirs.valueAt(at)),
+      description: `, with ${mine.name} = ${theirs.name} of the loop at ${other.location.line}:${other.location.column} at each iteration`,
+    }))));
 }
 
 function mentions(obligation: Obligation, iterations: SymbolTerm): boolean {
@@ -71,17 +147,12 @@ function printable(term: Term): string {
   return term.kind === 'intConstant' ? term.value.toString() : term.kind === 'symbol' ? term.name : '…';
 }
 
-function candidate(program: Program, translation: ViapTranslation, obligation: Obligation, site: IterationCountSite, replacement: SizeReplacement): IterationProof {
+function candidate(
+  program: Program, translation: ViapTranslation, obligation: Obligation, site: IterationCountSite, detail: string, invariant: Invariant, bound: Term,
+): IterationProof {
   const t = symbol(`${site.iterations.name}!t`, intSort);
-  const invariant = (at: Term): Term => {
-    const replacements = new Map<string, Term>([[site.iterations.name, at]]);
-    if (replacement.symbol !== undefined) replacements.set(replacement.symbol.name, replacement.valueAt(at));
-    const renamed = obligation.skolems.map((skolem) => symbol(`${skolem.name}!all`, skolem.sort));
-    for (const [index, skolem] of obligation.skolems.entries()) replacements.set(skolem.name, renamed[index]!);
-    return forall(renamed, not(substituteTerm(obligation.relaxedFailure, replacements)));
-  };
   const where = `${obligation.location.line}:${obligation.location.column}`;
-  const description = `by induction on the iterations of the loop at ${site.location.line}:${site.location.column}${replacement.description}`;
+  const description = `by induction on the iterations of the loop at ${site.location.line}:${site.location.column}${detail}`;
   const script = (part: string, goal: readonly { term: Term; comment: string }[], extra: readonly SymbolTerm[]): SmtScript => createSmtScript({
     headerComments: [
       `viap encoding of ${program.file}: the assert at ${where}, ${description}: ${part}`,
@@ -98,12 +169,12 @@ function candidate(program: Program, translation: ViapTranslation, obligation: O
     scripts: [
       script('base', [{ term: not(invariant(intConstant(0n))), comment: 'the invariant fails before the first iteration' }], []),
       script('step', [
-        { term: and(lessEqual(intConstant(0n), t), less(t, site.iterations)), comment: 'an iteration t of the loop' },
+        { term: and(lessEqual(intConstant(0n), t), less(t, bound)), comment: 'an iteration t of the loop' },
         { term: invariant(t), comment: 'the invariant at t' },
         { term: not(invariant(next)), comment: 'the invariant fails at t + 1' },
       ], [t]),
       script('use', [
-        { term: invariant(site.iterations), comment: 'the invariant after the loop' },
+        { term: invariant(bound), comment: 'the invariant after the loop' },
         { term: obligation.failure, comment: 'the assert fails' },
       ], []),
     ],

@@ -29,7 +29,7 @@ import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, 
 import type { ArrayPlan, LoopContext } from './loop-context.js';
 import type { ExitCount } from './loop-facts.js';
 import { AtomTable, belowZeroForm, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
-import { Collector, type ArrayView, type ExecutionState, type LoopSummariser, type WriteRecord } from './translate.js';
+import { Collector, type ArrayView, type ExecutionState, type IterationCountSite, type LoopSummariser, type WriteRecord } from './translate.js';
 
 export const summariseLoop: LoopSummariser = async (translator, loop, frame, collector, state, parameters) => {
   // an assert of the body that fails ends the run inside the loop: the loop's own exit facts
@@ -83,7 +83,10 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   if (count !== undefined && exit !== undefined && nonNegative) count = exit.quotientTerm;
   await recurrenceAxioms(context, forms, plans, after, collector, count === undefined ? undefined : { count, condition: and(condition.definedness, condition.term) });
   const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
-  if (parameters.length === 0 && iterations.kind === 'symbol') collector.sites.push({ location: loop.location, iterations, exit });
+  const site: IterationCountSite | undefined = parameters.length === 0 && iterations.kind === 'symbol'
+    ? { location: loop.location, iterations, exit, recurrences: recurrenceValues(context, forms) }
+    : undefined;
+  if (site !== undefined) collector.sites.push(site);
   const inRange = (bound: Term): Term => and(lessEqual(intConstant(0n), counter), less(counter, bound));
   const allBefore = (bound: Term, withCondition: boolean): Term => {
     const body = withCondition ? and(condition.term, completes) : completes;
@@ -112,6 +115,8 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
       ),
       skolems: [...obligation.skolems, failing],
       location: obligation.location,
+      guard: state.guard,
+      ...(site === undefined || count === undefined ? {} : { failingIteration: { site, failing, count } }),
     });
   }
   collector.reports.push({ location: loop.location, lines: describeLoop(context, forms, plans, iterations, count) });
@@ -208,4 +213,13 @@ function describeLoop(context: LoopContext, forms: SlotForms, plans: ReadonlyMap
     if (line !== undefined) lines.push(`  ${line}`);
   }
   return lines;
+}
+
+/** the loop's scalars defined by a recurrence function, each as its value at an iteration (IterationCountSite) */
+function recurrenceValues(context: LoopContext, forms: SlotForms): IterationCountSite['recurrences'] {
+  return forms.slots.flatMap((slot) => {
+    const form = forms.forms.get(slot.key)!;
+    if (slot.kind !== 'scalar' || form.kind !== 'recurrence' || form.derived !== undefined) return [];
+    return [{ name: slotName(slot), sort: form.function.resultSort, valueAt: (at: Term) => slotValueAt(context, slot, form, at) }];
+  });
 }

@@ -104,6 +104,14 @@ export interface Obligation {
   /** existential constants (iterations at which an assert inside a loop fails) */
   readonly skolems: readonly SymbolTerm[];
   readonly location: SourceLocation;
+  /** the guard of the path to the assert's scope (the facts of the loops before it hold under it) */
+  readonly guard: Term;
+  /**
+   * for an assert inside a loop of the top level that runs a known count of iterations: that loop's
+   * site, the skolem of the iteration at which the assert fails and the count, which bounds it (a
+   * proof by induction on that iteration, iteration-proofs.ts)
+   */
+  readonly failingIteration?: { readonly site: IterationCountSite; readonly failing: SymbolTerm; readonly count: Term };
 }
 
 /** facts and obligations of one scope: the program, or a loop body at a symbolic iteration */
@@ -142,6 +150,11 @@ export interface IterationCountSite {
   /** the constant N_L: the number of iterations */
   readonly iterations: SymbolTerm;
   readonly exit: ExitCount | undefined;
+  /**
+   * the scalars the loop defines by a recurrence function (no closed form), each as its value at
+   * the start of an iteration: candidates of a relation to another loop's recurrence
+   */
+  readonly recurrences: readonly { readonly name: string; readonly sort: Sort; readonly valueAt: (at: Term) => Term }[];
 }
 
 /** a write function's closed form over its cell variable (index-recurrences.ts) */
@@ -385,7 +398,7 @@ export class Translator {
       assert: (statement, state) => {
         const { term, definedness } = this.condition(statement.condition, state, collector);
         const failure = and(state.guard, definedness, not(term));
-        frame.obligations.push({ facts: and(...frame.facts), failure, relaxedFailure: failure, skolems: [], location: statement.location });
+        frame.obligations.push({ facts: and(...frame.facts), failure, relaxedFailure: failure, skolems: [], location: statement.location, guard: state.guard });
         frame.addFact(state.guard, and(definedness, term));
         return state;
       },

@@ -1,0 +1,23 @@
+// expected: safe
+// Past n/2, the first cell with i % 4 == 0 is zeroed (k < 1), recounted with the check inside the loop: j < 2 (twin: k < 2 lets a second zero in).
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "first-zero-recount-safe.c", 6, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n <= 0 || n > 100000) return 0;
+  int a[n];
+  int j = 0, k = 0;
+  for (int i = 0; i < n; i++) {
+    a[i] = i + 2;
+    if (i > n / 2 && k < 1) a[i] = i % 4;
+    if (a[i] == 0) k++;
+  }
+  for (int i = 0; i < n; i++) {
+    if (a[i] == 0) j++;
+    __VERIFIER_assert(j < 2);
+  }
+  return 0;
+}
