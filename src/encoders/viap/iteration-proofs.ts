@@ -45,10 +45,11 @@ export function iterationProofs(program: Program, translation: ViapTranslation, 
   for (const site of sites) {
     const relations = recurrenceRelations(allSites, site).slice(0, maximumRelations);
     for (const replacement of sizeReplacements(site)) {
-      candidates.push(candidate(program, translation, obligation, site, replacement.description, countInvariant(obligation, site, replacement), site.iterations));
+      const invariant = countInvariant(obligation, site, replacement);
+      candidates.push(candidate(program, translation, obligation, site, replacement.description, invariant, site.iterations));
       for (const relation of relations) {
-        const invariant = withRelation(obligation, relation, countInvariant(obligation, site, replacement));
-        strengthened.push(candidate(program, translation, obligation, site, `${replacement.description}${relation.description}`, invariant, site.iterations));
+        const described = `${replacement.description}${relation.description}`;
+        strengthened.push(candidate(program, translation, obligation, site, described, withRelation(obligation, relation, invariant), site.iterations));
       }
     }
   }
@@ -68,13 +69,18 @@ export function iterationProofs(program: Program, translation: ViapTranslation, 
 
 type Invariant = (at: Term) => Term;
 
+/** the obligation's skolems as the variables of a universal invariant, and the map renaming them */
+function universalSkolems(obligation: Obligation): { readonly renamed: SymbolTerm[]; readonly replacements: Map<string, Term> } {
+  const renamed = obligation.skolems.map((skolem) => symbol(`${skolem.name}!all`, skolem.sort));
+  return { renamed, replacements: new Map<string, Term>(obligation.skolems.map((skolem, index) => [skolem.name, renamed[index]!])) };
+}
+
 /** I(t): the assert's "does not fail" with the count N_L (and a size symbol, by the replacement) at t */
 function countInvariant(obligation: Obligation, site: IterationCountSite, replacement: SizeReplacement): Invariant {
   return (at) => {
-    const replacements = new Map<string, Term>([[site.iterations.name, at]]);
+    const { renamed, replacements } = universalSkolems(obligation);
+    replacements.set(site.iterations.name, at);
     if (replacement.symbol !== undefined) replacements.set(replacement.symbol.name, replacement.valueAt(at));
-    const renamed = obligation.skolems.map((skolem) => symbol(`${skolem.name}!all`, skolem.sort));
-    for (const [index, skolem] of obligation.skolems.entries()) replacements.set(skolem.name, renamed[index]!);
     return forall(renamed, not(substituteTerm(obligation.relaxedFailure, replacements)));
   };
 }
@@ -82,8 +88,7 @@ function countInvariant(obligation: Obligation, site: IterationCountSite, replac
 /** I(t): an assert inside the loop does not fail at any iteration below t */
 function failingInvariant(obligation: Obligation, failing: SymbolTerm): Invariant {
   return (at) => {
-    const renamed = obligation.skolems.map((skolem) => symbol(`${skolem.name}!all`, skolem.sort));
-    const replacements = new Map<string, Term>(obligation.skolems.map((skolem, index) => [skolem.name, renamed[index]!]));
+    const { renamed, replacements } = universalSkolems(obligation);
     const failingNow = renamed[obligation.skolems.indexOf(failing)]!;
     return forall(renamed, not(and(less(failingNow, at), substituteTerm(obligation.relaxedFailure, replacements))));
   };
