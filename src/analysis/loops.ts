@@ -110,8 +110,9 @@ function boundOf(
 
 function analyseLoop(loop: LoopStatement, parent: number | undefined, groups: ArrayGroups, initial: (variable: ScalarVariable) => Expression | undefined): LoopInfo {
   const iterator = findIterator(loop, initial);
-  const hasBreak = containsJump(loop.body, 'break');
-  const hasContinue = containsJump(loop.body, 'continue');
+  // an exit may sit in the update too (a do-while's test): a loop with one there can end at any iteration
+  const hasBreak = containsJump(loop.body, 'break') || containsJump(loop.update, 'break');
+  const hasContinue = containsJump(loop.body, 'continue') || containsJump(loop.update, 'continue');
   const scalarsDefined = new Set(writtenVariables(loop.body, loop.update).scalars.values());
   const accesses = arrayAccessesIn([loop.body, loop.update], [loop.condition]);
   const arraysAccessed = new Set(accesses.map((access) => access.array));

@@ -8,6 +8,7 @@
 // its guard lets a verdict out only if it respects the encoder's approximation and, for UNSAFE, was
 // made by the kernel's replay (kernel/confirm.ts).
 
+import type { ControlFlowDeclaration } from '../analysis/control-flow-forms.js';
 import type { Program } from '../ir/types.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
@@ -68,6 +69,12 @@ export interface Encoder {
   /** whether `emit` makes solver calls (accel's quantifier elimination) */
   readonly emitUsesSolver: boolean;
   /**
+   * the IR control-flow forms the encoding models, each named (analysis/control-flow-forms.ts): the
+   * kernel refuses a program with a form marked 'refused' (UNKNOWN, unsupported) before `solve` or
+   * `emit` sees it, after moving update exits into loop bodies where that is exact (kernel/control-flow.ts)
+   */
+  readonly controlFlow: ControlFlowDeclaration;
+  /**
    * whether a SAFE verdict is within this encoding's contract for these options (bmc: only with
    * unwinding assertions); absent: every approximation but `under` may prove SAFE
    */
@@ -77,4 +84,4 @@ export interface Encoder {
 }
 
 /** what the command line reads of an encoding without loading it (src/encoders/<name>/declaration.ts) */
-export type EncoderDeclaration = Pick<Encoder, 'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver'>;
+export type EncoderDeclaration = Pick<Encoder, 'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver' | 'controlFlow'>;

@@ -23,6 +23,7 @@ import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
 import { prepareProgram, semanticsHeader } from './c-semantics.js';
 import { confirmCounterexample, isConfirmedOn } from './confirm.js';
+import { admitControlFlow } from './control-flow.js';
 import { trackSums } from '../analysis/tracked-sums.js';
 import { copyPermutedReductions } from './permuted-reductions.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
@@ -112,8 +113,15 @@ export async function runEncoding(
   const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
   // sums carried through writes at unpredictable indices: exact in the semantics the encoder computes in
   const tracked = reachability ? trackSums(prepared.program) : undefined;
-  const solved = await runInScope(scope, () => solveWithinBudget(encoder, tracked?.program ?? prepared.program, context, scope));
-  const outcome = tracked === undefined ? solved : backOnOriginal(encoder, prepared.program, encoderOptions, tracked.notes, solved, budget);
+  const target = tracked?.program ?? prepared.program;
+  // the control-flow forms the encoder declares it models (update exits moved into bodies where exact), else UNKNOWN
+  const admission = admitControlFlow(encoder.name, encoder.controlFlow, target);
+  const solved = admission.kind === 'refused'
+    ? { verdict: unknownVerdict('unsupported', admission.message, admission.location), times: {}, details: { controlFlowRefused: admission.message } }
+    : await runInScope(scope, () => solveWithinBudget(encoder, admission.program, context, scope));
+  // the moved update exits are exact in every semantics: an UNSAFE is replayed once more on the program before the move
+  const onTarget = admission.kind === 'admitted' && admission.program !== target ? backOnOriginal(encoder, target, encoderOptions, [], solved, budget) : solved;
+  const outcome = tracked === undefined ? onTarget : backOnOriginal(encoder, prepared.program, encoderOptions, tracked.notes, onTarget, budget);
   const finished = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);
   const run = rewritten === undefined ? finished : backOnOriginal(encoder, program, { semantics: exactIn, settings: options.settings }, rewritten.notes, finished, budget);
   if (stage !== undefined) settings.record?.end(stage, run.verdict);
@@ -179,7 +187,9 @@ export async function emitEncoding(
   encoder: Encoder, program: Program, options: RequestOptions, solver: Solver | undefined, budget: Budget,
 ): Promise<EmitResult> {
   const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
-  const emitted = await encoder.emit(prepared.program, { options: { semantics: prepared.semantics, settings: options.settings }, budget, solver });
+  const admission = admitControlFlow(encoder.name, encoder.controlFlow, prepared.program);
+  if (admission.kind === 'refused') return { kind: 'unsupported', reason: `${admission.location.line}:${admission.location.column}: ${admission.message}` };
+  const emitted = await encoder.emit(admission.program, { options: { semantics: prepared.semantics, settings: options.settings }, budget, solver });
   if (emitted.kind === 'unsupported') return emitted;
   const header = semanticsHeader(options.semantics, prepared.sites, options.property);
   return {

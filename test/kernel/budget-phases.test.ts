@@ -6,6 +6,7 @@
 // ends within 3 + 1.5 s after the front end (start-up measured and taken off; the margin is for a
 // loaded 2-core CI), and its --json names the stages and their times.
 
+import { allFormsModelled } from '../../src/analysis/control-flow-forms.js';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,7 +34,7 @@ const marginSeconds = 1.5;
 
 function fakeEncoder(solve: Encoder['solve']): Encoder {
   return {
-    name: 'fake', summary: 'a planted encoder', approximation: 'over', options: [], emitUsesSolver: false,
+    name: 'fake', summary: 'a planted encoder', approximation: 'over', options: [], emitUsesSolver: false, controlFlow: allFormsModelled,
     emit: async () => ({ kind: 'unsupported', reason: 'none' }), solve,
   };
 }

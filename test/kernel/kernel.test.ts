@@ -2,6 +2,7 @@
 // the guard that lets a verdict out only within the soundness contract. Breaches are planted on
 // purpose to show that the guard catches them.
 
+import { allFormsModelled } from '../../src/analysis/control-flow-forms.js';
 import { describe, expect, it } from 'vitest';
 import type { Encoder } from '../../src/kernel/encoder.js';
 import { bmcEncoder } from '../../src/encoders/bmc/index.js';
@@ -29,7 +30,7 @@ function recordingSolver(answer: SolverResult): Solver & { readonly timeouts: nu
 
 function fakeEncoder(overrides: Partial<Encoder>): Encoder {
   return {
-    name: 'fake', summary: 'a planted encoder', approximation: 'over', options: [], emitUsesSolver: false,
+    name: 'fake', summary: 'a planted encoder', approximation: 'over', options: [], emitUsesSolver: false, controlFlow: allFormsModelled,
     emit: async () => ({ kind: 'unsupported', reason: 'none' }),
     solve: async () => ({ verdict: unknownVerdict('imprecise', 'nothing'), times: {}, details: {} }),
     ...overrides,

@@ -5,6 +5,7 @@
 // and decides all but two of them (which no encoding decides). With an external solver two lanes
 // run at once, and the first verdict of one kills the other's solver process.
 
+import { allFormsModelled } from '../../src/analysis/control-flow-forms.js';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ afterAll(async () => solver.dispose());
 /** an encoder that answers at once, and records the budget it was given */
 function fakeEncoder(name: string, answer: 'safe' | 'unknown', budgets: number[] = []): Encoder {
   return {
-    name, summary: 'a test double', approximation: 'over', options: [], emitUsesSolver: false,
+    name, summary: 'a test double', approximation: 'over', options: [], emitUsesSolver: false, controlFlow: allFormsModelled,
     emit: async () => ({ kind: 'unsupported', reason: 'test double' }),
     solve: async (_program, context) => {
       budgets.push(context.budget.remaining());

@@ -1,6 +1,7 @@
 // The bmc encoding as the command line sees it before loading it: its name, one line of help,
 // its approximation and the options it reads (./index.ts adds the encoding itself).
 
+import { allFormsModelled } from '../../analysis/control-flow-forms.js';
 import { flagOption, integerOption } from '../../kernel/options.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
@@ -18,4 +19,5 @@ export const bmcDeclaration: EncoderDeclaration = {
   approximation: 'exact-bounded',
   options: [unwindOption, unwindingAssertionsOption],
   emitUsesSolver: false,
+  controlFlow: allFormsModelled,
 };

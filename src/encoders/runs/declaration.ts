@@ -1,6 +1,7 @@
 // The runs engine as the command line sees it before loading it: its name, one line of help, its
 // approximation and the options it reads (./index.ts adds the engine itself).
 
+import { allFormsModelled } from '../../analysis/control-flow-forms.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
 export const runsDeclaration: EncoderDeclaration = {
@@ -9,4 +10,5 @@ export const runsDeclaration: EncoderDeclaration = {
   approximation: 'under',
   options: [],
   emitUsesSolver: false,
+  controlFlow: allFormsModelled,
 };

@@ -1,6 +1,7 @@
 // The shrink encoding as the command line sees it before loading it: its name, one line of help,
 // its approximation and the options it reads (./index.ts adds the encoding itself).
 
+import { allFormsModelled } from '../../analysis/control-flow-forms.js';
 import { integerOption } from '../../kernel/options.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
@@ -14,4 +15,9 @@ export const shrinkDeclaration: EncoderDeclaration = {
   approximation: 'over',
   options: [maxKOption],
   emitUsesSolver: false,
+  // an exit in a loop's update is not read by this encoding: the kernel moves it into the body
+  // (exact, analysis/update-exits.ts) or refuses the loop
+  controlFlow: { ...allFormsModelled, breakInUpdate: 'refused', continueInUpdate: 'refused', loopInUpdate: 'refused',
+    // nested loops and assumptions inside loops are outside the loop shapes of Theorem 1 (scope.ts)
+    nestedLoop: 'refused', assumeInLoop: 'refused', },
 };

@@ -1,6 +1,7 @@
 // The viap encoding as the command line sees it before loading it: its name, one line of help,
 // its approximation and the options it reads (./index.ts adds the encoding itself).
 
+import { allFormsModelled } from '../../analysis/control-flow-forms.js';
 import { flagOption } from '../../kernel/options.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
@@ -14,4 +15,7 @@ export const viapDeclaration: EncoderDeclaration = {
   approximation: 'over',
   options: [showAxiomsOption],
   emitUsesSolver: true,
+  // an exit in a loop's update is not read by this encoding: the kernel moves it into the body
+  // (exact, analysis/update-exits.ts) or refuses the loop
+  controlFlow: { ...allFormsModelled, breakInUpdate: 'refused', continueInUpdate: 'refused', loopInUpdate: 'refused', },
 };

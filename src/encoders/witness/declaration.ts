@@ -1,6 +1,7 @@
 // The witness encoding as the command line sees it before loading it: its name, one line of help,
 // its approximation and the options it reads (./index.ts adds the encoding itself).
 
+import { allFormsModelled } from '../../analysis/control-flow-forms.js';
 import { choiceOption, integerOption } from '../../kernel/options.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
@@ -18,4 +19,7 @@ export const witnessDeclaration: EncoderDeclaration = {
   approximation: 'over',
   options: [cellsOption, loopsOption],
   emitUsesSolver: false,
+  // an exit in a loop's update is not read by this encoding: the kernel moves it into the body
+  // (exact, analysis/update-exits.ts) or refuses the loop
+  controlFlow: { ...allFormsModelled, breakInUpdate: 'refused', continueInUpdate: 'refused', loopInUpdate: 'refused', },
 };
