@@ -54,6 +54,8 @@ export interface CommandLine {
   readonly execution: 'on' | 'off' | 'auto';
   /** print stack traces of internal errors */
   readonly debug: boolean;
+  /** print every assumption of a SAFE and every warning in full */
+  readonly verbose: boolean;
   /** values of the encoders' declared options that were given, parsed */
   readonly settings: Readonly<Record<string, unknown>>;
   /** options given that the chosen encoding does not read */
@@ -113,6 +115,7 @@ const toolOptions: readonly (readonly [string, string])[] = [
   ['--sshloginfile <file>', 'bench --engine parallel: GNU parallel\'s file of hosts, one a line'],
   ['--slices <k>', 'bench --engine slurm: array tasks (default: the number of jobs, at most 100)'],
   ['--debug', 'print the stack trace of an internal error'],
+  ['--verbose', 'print every assumption of a SAFE in full (the text output shortens them to three lines; --json always lists all)'],
   ['-h, --help', 'this text'],
   ['-v, --version', 'the version'],
 ];
@@ -328,6 +331,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     strict: Boolean(options.strict),
     execution: executionChoice(argv),
     debug: Boolean(options.debug) || Boolean(process.env['ENCODE_DEBUG']),
+    verbose: Boolean(options.verbose),
     settings,
     warnings,
   };

@@ -55,3 +55,72 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   const line = (cells: readonly string[]): string => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
   return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }
+
+/** the assumptions every SAFE in C's semantics shares (kernel/c-semantics.ts, symbolic/variables.ts), said once in short */
+const standardAssumptions: readonly { readonly pattern: RegExp; readonly short: string }[] = [
+  { pattern: /^C integers \(unsigned arithmetic and conversions exact\); no undefined behaviour: no signed overflow, no oversized shift$/, short: 'no signed overflow or oversized shift' },
+  { pattern: /^arrays are total maps \(an out-of-bounds access touches a cell of the same array\)$/, short: 'an out-of-bounds access touches only its own array' },
+  { pattern: /^runs stop at a division by zero$/, short: 'no division by zero' },
+];
+
+/**
+ * A SAFE's assumptions for people: each said once, the standard ones of C's semantics folded into
+ * one phrase ("C integers, no undefined behaviour (…)") where the first of them stood, the rest in
+ * their order. `--json` and
+ * `--verbose` keep the full list.
+ */
+export function conciseAssumptions(assumptions: readonly string[]): string {
+  const standard: string[] = [];
+  // the folded phrase stands where the first standard assumption stood
+  const said: (string | undefined)[] = [];
+  for (const assumption of new Set(assumptions)) {
+    const known = standardAssumptions.find((entry) => entry.pattern.test(assumption));
+    if (known === undefined) said.push(assumption);
+    else if (standard.push(known.short) === 1) said.push(undefined);
+  }
+  const folded = `C integers, no undefined behaviour (${standard.join('; ')})`;
+  return said.map((assumption) => assumption ?? folded).join('; ');
+}
+
+/** `text` broken at spaces into lines of at most `width` columns (a longer word stands alone) */
+export function wrapText(text: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line === '' ? word : `${line} ${word}`;
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines;
+}
+
+/** the `assuming:` block of a SAFE: at most `maximumLines` lines of 100 columns unless `verbose` */
+export function assumingLines(assumptions: readonly string[], verbose: boolean, maximumLines = 3): string[] {
+  if (verbose) return [`assuming: ${assumptions.join('; ')}`];
+  // continuation lines are indented by two columns: wrapped at 98, every line fits 100
+  const lines = wrapText(`assuming: ${conciseAssumptions(assumptions)}`, 98).map((line, index) => (index === 0 ? line : `  ${line}`));
+  if (lines.length <= maximumLines) return lines;
+  const kept = lines.slice(0, maximumLines);
+  kept[maximumLines - 1] = `${kept[maximumLines - 1]!.slice(0, 60)} … (--verbose or --json: all)`;
+  return kept;
+}
+
+/** warnings said once each: one line per message, with the other locations it was given at */
+export function groupedWarnings(warnings: readonly { readonly file: string; readonly location: { readonly line: number; readonly column: number }; readonly message: string }[]): string[] {
+  const byMessage = new Map<string, { file: string; locations: string[] }>();
+  for (const warning of warnings) {
+    const entry = byMessage.get(warning.message) ?? { file: warning.file, locations: [] };
+    const at = `${warning.location.line}:${warning.location.column}`;
+    if (!entry.locations.includes(at)) entry.locations.push(at);
+    byMessage.set(warning.message, entry);
+  }
+  return [...byMessage.entries()].map(([message, { file, locations }]) => {
+    const others = locations.slice(1);
+    const also = others.length === 0 ? '' : ` (also at ${others.slice(0, 6).join(', ')}${others.length > 6 ? `, … ${others.length - 6} more` : ''})`;
+    return `${file}:${locations[0]}: warning: ${message}${also}`;
+  });
+}

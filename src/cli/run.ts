@@ -20,7 +20,7 @@ import type { Solver } from '../solvers/solver.js';
 import { describeReason, formatDiagnostic, unknownReason, type Diagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
 import { describeReport, executeCounterexample, executionRecord, executionWanted, isDisagreement, type ExecutionReport } from './execution.js';
-import { formatCounterexample, formatTable } from './format.js';
+import { assumingLines, formatCounterexample, formatTable, groupedWarnings } from './format.js';
 import { resolveInput, svcompResultLine, writeWitnessIfAsked, type ResolvedInput } from './svcomp.js';
 
 import { exitCodes } from './exit-codes.js';
@@ -28,8 +28,19 @@ import { exitCodes } from './exit-codes.js';
 /** what the watchdog prints when it fires: the record so far (stages, times) and the stages still running */
 export type WatchdogReport = () => { readonly fields: Record<string, unknown>; readonly running: readonly string[] };
 
+/** how many diagnostics of one file are printed before the rest is counted (as gcc stops after a few) */
+const diagnosticsShown = 5;
+
+/** the first diagnostics in full, then how many were left out (`--json` lists them all) */
 function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  for (const diagnostic of diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+  for (const diagnostic of diagnostics.slice(0, diagnosticsShown)) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+  const left = diagnostics.length - diagnosticsShown;
+  if (left > 0) process.stderr.write(`${diagnostics[0]!.file}: ${left} more ${left === 1 ? 'error' : 'errors'} not shown (--json lists every one)\n`);
+}
+
+/** a warning for an input that is neither C (.c, .i, .h) nor a task definition (.yml, .yaml) */
+function inputKindWarning(file: string): string | undefined {
+  return /\.(c|i|h|ya?ml)$/i.test(file) ? undefined : `${file}: not a .c or .i file; reading it as C`;
 }
 
 function artefactText(artefact: EmittedArtefact): string {
@@ -158,7 +169,7 @@ function printRun(commandLine: CommandLine, record: Record<string, unknown>, run
   }
   process.stdout.write(`${verdictLine(verdict)}\n`);
   if (run.report !== undefined && run.report.length > 0) process.stdout.write(`${run.report.join('\n')}\n`);
-  if (verdict.kind === 'safe' && verdict.assumptions.length > 0) process.stdout.write(`assuming: ${verdict.assumptions.join('; ')}\n`);
+  if (verdict.kind === 'safe' && verdict.assumptions.length > 0) process.stdout.write(`${assumingLines(verdict.assumptions, commandLine.verbose).join('\n')}\n`);
   if (verdict.kind === 'unsafe') process.stdout.write(formatCounterexample(commandLine.file, verdict));
   process.stdout.write(`solver: ${run.solver}\n`);
 }
@@ -283,6 +294,8 @@ export async function runProgram(commandLine: CommandLine, startWatchdog: (budge
     ? { file: commandLine.file, encoding: commandLine.command === 'verify' ? 'portfolio' : 'all' }
     : { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
   for (const warning of commandLine.warnings) process.stderr.write(`encode: warning: ${warning}\n`);
+  const kindWarning = inputKindWarning(commandLine.file);
+  if (kindWarning !== undefined) process.stderr.write(`encode: warning: ${kindWarning}\n`);
   switch (frontEnd.kind) {
     case 'inputError':
       printDiagnostics(frontEnd.diagnostics);
@@ -309,7 +322,7 @@ export async function runProgram(commandLine: CommandLine, startWatchdog: (budge
       throw new InternalError(`unknown front-end result ${JSON.stringify(never)}`);
     }
   }
-  printDiagnostics(frontEnd.warnings);
+  for (const line of commandLine.verbose ? frontEnd.warnings.map(formatDiagnostic) : groupedWarnings(frontEnd.warnings)) process.stderr.write(`${line}\n`);
   const program = frontEnd.program;
   const options: RequestOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)), property: input.property };
   const times: Record<string, number> = { ...frontEnd.times };

@@ -541,12 +541,23 @@ class DepthLimitedParser extends CParser {
   }
 }
 
-/** ANTLR lists every expected token; keep the first few. */
+/** the most expected tokens a message names */
+const expectedTokensShown = 4;
+
+/**
+ * ANTLR lists every expected token (`expecting {'void', 'char', …, '{', …}`, about 50 after a
+ * declaration); keep the first few and count the rest. The set runs from `expecting {` to the
+ * message's last `}` (a token of the set may itself be '{' or '}').
+ */
 function shortenExpectedSet(message: string): string {
-  return message.replace(/\{([^{}]*)\}/g, (whole: string, inner: string) => {
-    const items = inner.split(', ');
-    return items.length <= 6 ? whole : `{${items.slice(0, 6).join(', ')}, ... (${items.length - 6} more)}`;
-  });
+  const start = message.indexOf('expecting {');
+  const end = message.lastIndexOf('}');
+  if (start < 0 || end <= start) return message;
+  const inner = message.slice(start + 'expecting {'.length, end);
+  const items = inner.split(', ');
+  if (items.length <= expectedTokensShown) return message;
+  const shown = `expecting ${items.slice(0, expectedTokensShown).join(', ')} or ${items.length - expectedTokensShown} other tokens`;
+  return `${message.slice(0, start)}${shown}${message.slice(end + 1)}`;
 }
 
 class CollectingErrorListener extends BaseErrorListener {

@@ -11,7 +11,7 @@ import { runPortfolio } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { gccRequirement, itWith } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
-import { benchFamily, nativeOutcomes } from '../support/bench-family.js';
+import { benchFamily, expectConciseAssumptions, nativeOutcomes } from '../support/bench-family.js';
 
 const family = benchFamily('commuting-reductions');
 const { names, expectedOf } = family;
@@ -52,6 +52,7 @@ describe('bench/commuting-reductions', () => {
       const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });
       expect(run.verdict.kind, `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`).toBe(expectedOf(name));
       if (run.verdict.kind === 'safe') expect(run.verdict.assumptions.join(' '), name).toMatch(/order-independence proven by the solver/);
+      expectConciseAssumptions(name, run.verdict);
     }
   });
 });

@@ -6,6 +6,7 @@
 // programs are decided by induct as the plain ones are (the guards became assumptions before the
 // loops: analysis/guard-assumptions.ts).
 
+import { expectConciseAssumptions } from '../support/bench-family.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +55,7 @@ describe('bench/guards', () => {
       const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });
       verdicts.set(name, { kind: run.verdict.kind, decidedBy: run.decidedBy });
       expect(run.verdict.kind, name).toBe(expectedOf(name));
+      expectConciseAssumptions(name, run.verdict);
     }
     for (const name of names.filter((each) => each.includes('-plain-'))) {
       expect(verdicts.get(name.replace('-plain-', '-'))?.kind, name).toBe(verdicts.get(name)?.kind);

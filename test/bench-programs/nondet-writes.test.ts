@@ -13,7 +13,7 @@ import { runFrontEnd } from '../../src/pipeline.js';
 import { solveViapProofOnly } from '../../src/encoders/viap/index.js';
 import { gccRequirement, itWith } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
-import { benchFamily, nativeOutcomes } from '../support/bench-family.js';
+import { benchFamily, expectConciseAssumptions, nativeOutcomes } from '../support/bench-family.js';
 import { Budget } from '../../src/kernel/budget.js';
 import { trackSums } from '../../src/analysis/tracked-sums.js';
 
@@ -66,6 +66,7 @@ describe('bench/nondet-writes', () => {
       if (program === undefined) continue;
       const run = await runPortfolio(program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });
       expect(run.verdict.kind, `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`).toBe(expectedOf(name));
+      expectConciseAssumptions(name, run.verdict);
     }
   });
 });

@@ -70,6 +70,21 @@ describe('encode command line', () => {
     }
   });
 
+  it('caps the errors of a file that is not C: the first few in short, then a count, and a warning for its extension', () => {
+    const directory = temporaryDirectory();
+    const file = join(directory, 'list.txt');
+    writeFileSync(file, Array.from({ length: 110 }, (_, index) => `file_${index + 1}.c`).join('\n') + '\n');
+    const result = encode(file);
+    expect(result.status).toBe(3);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(12);
+    expect(lines[0]).toMatch(/warning: .*list\.txt: not a \.c or \.i file/);
+    expect(result.stderr).toMatch(/list\.txt:1:7: error: syntax error/);
+    expect(result.stderr).toMatch(/list\.txt: \d+ more errors not shown/);
+    // expected-token lists are cut to a few names
+    for (const line of lines) expect(line.length, line).toBeLessThan(200);
+  });
+
   it('reports unsupported input with a location: exit 5 when emitting, UNKNOWN (exit 20) when solving', () => {
     const directory = temporaryDirectory();
     const file = join(directory, 'pointers.c');

@@ -3,6 +3,7 @@
 // a native run of one of its programs (gcc with UBSan, inputs on stdin), and the standard tests of a
 // family whose programs all take the portfolio's verdict (describeStandardFamily).
 
+import { conciseAssumptions, wrapText } from '../../src/cli/format.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { runPortfolio } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { gccRequirement, itWith } from './requirements.js';
 import { testSolver } from './solver.js';
+import type { Verdict } from '../../src/verdict.js';
 
 export interface BenchFamily {
   readonly folder: string;
@@ -57,6 +59,12 @@ export interface StandardFamilyOptions {
   readonly bugsBeyondReplay?: Readonly<Record<string, string>>;
 }
 
+/** a SAFE's assumptions, said once each and folded (src/cli/format.ts), fit the three lines `encode` prints without cutting them */
+export function expectConciseAssumptions(name: string, verdict: Verdict): void {
+  if (verdict.kind !== 'safe') return;
+  expect(wrapText(`assuming: ${conciseAssumptions(verdict.assumptions)}`, 98).length, `${name}: ${verdict.assumptions.join('; ')}`).toBeLessThanOrEqual(3);
+}
+
 /**
  * The three tests of a family whose programs all take the portfolio's verdict: at least ten pairs;
  * natively (gcc, UBSan on) every safe program completes for each size and every buggy one reaches
@@ -94,6 +102,7 @@ export function describeStandardFamily(folderName: string, options: StandardFami
         const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: options.timeoutMilliseconds ?? 10_000 });
         const beyondReplay = expectedOf(name) === 'unsafe' && options.bugsBeyondReplay?.[name] !== undefined;
         expect(run.verdict.kind, `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`).toBe(beyondReplay ? 'unknown' : expectedOf(name));
+        expectConciseAssumptions(name, run.verdict);
       }
     });
   });

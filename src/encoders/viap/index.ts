@@ -139,8 +139,14 @@ async function proveObligation(program: Program, translation: ViapTranslation, o
   return { kind: 'failed', reason };
 }
 
+/** where an assert was proven and how ('directly', 'by induction on …') */
+interface AssertProof {
+  readonly at: string;
+  readonly how: string;
+}
+
 type ProgramProof =
-  | { readonly kind: 'proven'; readonly proofs: readonly string[] }
+  | { readonly kind: 'proven'; readonly proofs: readonly AssertProof[] }
   | { readonly kind: 'failed'; readonly reason: UnknownReason };
 
 /** every assert of the program proven (directly or by induction), or the first that is not */
@@ -153,11 +159,11 @@ async function proveProgram(
   report?.push(...describeTranslation(translation));
   details.obligations = translation.obligations.length;
   details.axioms = translation.collector.axioms.length;
-  const proofs: string[] = [];
+  const proofs: AssertProof[] = [];
   for (const obligation of translation.obligations) {
     const proof = await proveObligation(program, translation, obligation, { ...context, budget });
     if (proof.kind === 'failed') return { kind: 'failed', reason: proof.reason };
-    proofs.push(`${obligation.location.line}:${obligation.location.column} ${proof.how}`);
+    proofs.push({ at: `${obligation.location.line}:${obligation.location.column}`, how: proof.how });
   }
   return { kind: 'proven', proofs };
 }
@@ -185,8 +191,19 @@ export async function solveViap(program: Program, context: EncoderContext): Prom
   });
 }
 
-function safeVerdict(proofs: readonly string[], extra: readonly string[]): Verdict {
-  return { kind: 'safe', assumptions: [...safeAssumptions('int'), ...extra, `the asserts proven from the program's axioms (${proofs.join(', ') || 'none reachable'})`] };
+/** the asserts proven, each location once, grouped by how: "10:3, 11:3 directly; 12:3 by induction on …" */
+function describeProofs(proofs: readonly AssertProof[]): string {
+  const byHow = new Map<string, string[]>();
+  for (const proof of proofs) {
+    const locations = byHow.get(proof.how) ?? [];
+    if (!locations.includes(proof.at)) locations.push(proof.at);
+    byHow.set(proof.how, locations);
+  }
+  return [...byHow.entries()].map(([how, locations]) => `${locations.join(', ')} ${how}`).join('; ');
+}
+
+function safeVerdict(proofs: readonly AssertProof[], extra: readonly string[]): Verdict {
+  return { kind: 'safe', assumptions: [...safeAssumptions('int'), ...extra, `the asserts proven from the program's axioms (${describeProofs(proofs) || 'none reachable'})`] };
 }
 
 /**
@@ -198,7 +215,7 @@ function safeVerdict(proofs: readonly string[], extra: readonly string[]): Verdi
  */
 async function proveWithAttempts(
   program: Program, context: EncoderContext, timed: PhaseTimer, report: string[] | undefined, details: Record<string, unknown>,
-): Promise<{ readonly kind: 'proven'; readonly proofs: readonly string[]; readonly assumptions: readonly string[] } | { readonly kind: 'failed'; readonly reason: UnknownReason }> {
+): Promise<{ readonly kind: 'proven'; readonly proofs: readonly AssertProof[]; readonly assumptions: readonly string[] } | { readonly kind: 'failed'; readonly reason: UnknownReason }> {
   const { budget } = context;
   const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
   const generalisation = generalised === undefined ? '' : `the constant ${generalised.constant} generalised to a size N in [1, ${generalised.constant}]`;
