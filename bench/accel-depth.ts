@@ -31,7 +31,7 @@ import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, defaultSolverSpecification } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
 import { encodingOptions } from '../src/kernel/options.js';
-import { runEncoding } from '../src/kernel/guard.js';
+import { runEncoding } from '../src/kernel/run-encoding.js';
 import { Budget } from '../src/kernel/budget.js';
 import { argumentValue } from './arguments.js';
 

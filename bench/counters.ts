@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoders } from '../src/encoders/index.js';
-import { runEncoding } from '../src/kernel/guard.js';
+import { runEncoding } from '../src/kernel/run-encoding.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
 import { boundName, counterPrograms, instantiate, type Bound } from './counters-programs.js';

@@ -24,7 +24,7 @@ import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
 import { encodingOptions } from '../src/kernel/options.js';
-import { runEncoding } from '../src/kernel/guard.js';
+import { runEncoding } from '../src/kernel/run-encoding.js';
 import { argumentValue } from './arguments.js';
 import { corpusManifest } from './corpus-manifest.js';
 import type { CampaignTask } from '../src/campaign/tasks.js';

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { encoders } from '../src/encoders/index.js';
 import type { VerdictSemantics } from '../src/ir/types.js';
-import { runEncoding } from '../src/kernel/guard.js';
+import { runEncoding } from '../src/kernel/run-encoding.js';
 import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver } from '../src/solvers/index.js';
 import { argumentValue } from './arguments.js';

@@ -26,7 +26,7 @@ import { runFrontEnd } from '../src/pipeline.js';
 import { createSolver, findExecutable } from '../src/solvers/index.js';
 import type { Solver } from '../src/solvers/solver.js';
 import { encodingOptions, type EncodingOptions } from '../src/kernel/options.js';
-import { runEncoding } from '../src/kernel/guard.js';
+import { runEncoding } from '../src/kernel/run-encoding.js';
 import { argumentValue } from './arguments.js';
 import { corpusManifest } from './corpus-manifest.js';
 

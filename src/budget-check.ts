@@ -1,6 +1,6 @@
 // The time budget as the CPU-bound layers see it (term rewriting, read-over-write elimination,
 // term printing, the symbolic executor's unrolling, accel's summaries, …): the kernel runs each
-// encoding within its budget (`runWithin`, kernel/guard.ts), and a long phase calls `budgetTick`
+// encoding within its budget (`runWithin`, kernel/run-encoding.ts), and a long phase calls `budgetTick`
 // in its inner loop (or `checkBudget` between steps). Once the budget is spent the call throws
 // `BudgetExhausted` naming the phase; the kernel catches it and answers UNKNOWN (timeout) with that
 // phase in the reason. A solver call is cut by its own timeout (kernel/budgeted-solver.ts); this is
@@ -30,7 +30,7 @@ export class BudgetExhausted extends Error {
   }
 }
 
-/** one budget in force: the run's (kernel/guard.ts), or a part's within it; the last phase that checked it */
+/** one budget in force: the run's (kernel/run-encoding.ts), or a part's within it; the last phase that checked it */
 export interface BudgetScope {
   readonly deadline: Deadline;
   /** the scope this one narrows, whose budget is checked too */

@@ -1,4 +1,4 @@
-// A straight-line loop path read as polynomials (accel's acceleration, paper 003 Sect. 3.1, and
+// A straight-line loop path read as polynomials (accel's acceleration, Kroening et al. Sect. 3.1, and
 // induct's inner-loop summaries): the value of every scalar the path assigns, as a polynomial over
 // the values at the start of the iteration, and the index of every array write. Polynomial variable names are the IR scalar names
 // (values at the start of the iteration, or at the start of the stretch in closed forms), `#hK` for

@@ -2,7 +2,7 @@
 // a value e (`if (i == 0) a[0] = 5; else a[i] = a[i-1] + 6;`), array indices written as e become x
 // (`a[i] = 5`). The cell is the same, but every encoding now sees one write `a[i] = …` per iteration
 // of the loop over i instead of a write to a fixed cell, so a per-cell recurrence over the index is
-// visible (issue 26: peeled first cells).
+// visible (peeled first cells).
 //
 // What fixes x (`pinnedBy`): the then-branch of `x == e` (either side, under `&&`), the else-branch of
 // `x != e` (or of `!(x == e)`, or of a `||` of such), and comparisons that leave one value given a

@@ -1,4 +1,4 @@
-// Reductions computed twice around a permutation of the array they read (issue 27, item 3): in the
+// Reductions computed twice around a permutation of the array they read: in the
 // top-level block of a program (helpers inlined),
 //   res = INIT; i = S; while (i < E) { res = F(res, x[i], i); } update { i = i + 1; } r = POST(res);
 //   …swaps (t = x[p]; x[p] = x[q]; x[q] = t) and rotations by one of x's cells in the range read…

@@ -1,4 +1,4 @@
-// Sums tracked through writes at unpredictable indices (issue 27, item 2): in the top-level block,
+// Sums tracked through writes at unpredictable indices: in the top-level block,
 //   L:  a loop that writes cells of x (and y…) at indices it reads from nondeterministic choices
 //   …   statements that write neither x nor y
 //   i = S; while (i < E) { acc = acc + T(x[i], y[i], i); …more accumulators… } update { i = i + 1; }
@@ -21,7 +21,7 @@
 // every point after its copy of R, by induction over the writes, since T reads each cell at its own
 // index only and nothing else that changes) and in bit-vectors (the same argument modulo 2^64, and
 // acc + G modulo 2^64 is what the fold computes in 64 bits). It is applied to the program an encoder
-// gets after the checks of the C semantics are inserted (kernel/guard.ts): R must then hold no check.
+// gets after the checks of the C semantics are inserted (kernel/run-encoding.ts): R must then hold no check.
 // The ghost reads x[k] only for k in [S, E), which R reads anyway; it makes no choice, so a
 // counterexample of the rewrite is replayed on the program as it is.
 

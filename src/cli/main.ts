@@ -10,7 +10,7 @@
 //   5  unsupported input when emitting (nothing to write)
 //   70 internal error (a bug in encode; the message says so)
 //
-// Every encoding runs through the kernel (kernel/guard.ts): one budget of --timeout
+// Every encoding runs through the kernel (kernel/run-encoding.ts): one budget of --timeout
 // seconds from the end of the front end, and the soundness guard. The watchdog here is a last
 // resort only, at the budget plus one second; it prints the running record (kernel/run-record.ts):
 // which stages ran, how long, and the phase a running one was in.

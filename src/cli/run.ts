@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { encoderCatalogue } from '../encoders/catalogue.js';
 import type { EmittedArtefact, Encoder } from '../kernel/encoder.js';
 import { Budget } from '../kernel/budget.js';
-import { emitEncoding, InternalError, runEncoding, type EncodingRun } from '../kernel/guard.js';
+import { emitEncoding, InternalError, runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
 import { RunRecord } from '../kernel/run-record.js';
 import type { RequestOptions } from '../kernel/options.js';
 import { printProgram } from '../ir/print.js';

@@ -14,7 +14,7 @@ import { UsageError, type CommandLine } from './command-line.js';
 import { readPackageVersion } from './version.js';
 import { describeReport, executeCounterexample, isDisagreement, type ProgramInput } from './execution.js';
 import { replaySemantics } from '../kernel/c-semantics.js';
-import { InternalError } from '../kernel/guard.js';
+import { InternalError } from '../kernel/run-encoding.js';
 
 /** the program file, data model and property of the command line's input (a C file or a task) */
 export interface ResolvedInput extends ProgramInput {

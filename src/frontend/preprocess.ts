@@ -47,7 +47,7 @@ export function preprocess(text: string, file: string, options: PreprocessOption
     }
     case 'auto': {
       // a file that includes nothing needs no system header: the built-in preprocessor gives the
-      // same text without starting the system one (issue 28: a process or four per run)
+      // same text without starting the system one (a process or four per run otherwise)
       if (!includesAnything(text)) return preprocessBuiltin(text, file, common);
       const system = findSystemPreprocessor();
       if (system === undefined || dataModelHazard(text, file, system, dataModel) !== undefined) {

@@ -10,7 +10,7 @@
 // The work between solver calls (rewriting, read-over-write elimination, printing, unrolling,
 // summarising) checks the same budget: the kernel runs each encoding within it (budget-check.ts),
 // and such a phase calls `checkBudget`/`budgetTick`; once it is spent they throw `BudgetExhausted`,
-// which the kernel turns into UNKNOWN (timeout) naming the phase (guard.ts).
+// which the kernel turns into UNKNOWN (timeout) naming the phase (run-encoding.ts).
 
 import { performance } from 'node:perf_hooks';
 import type { Deadline } from '../budget-check.js';

@@ -6,7 +6,7 @@
 // UNSAFE, and its verdict carries the choices that run consumed, replayed once more exactly.
 //
 // Provenance: every UNSAFE verdict made here is recorded (with the program it was replayed on) in
-// a registry private to this module; the guard (guard.ts) lets an UNSAFE leave the kernel only if it
+// a registry private to this module; the guard (run-encoding.ts) lets an UNSAFE leave the kernel only if it
 // is recorded for the same program. No other code can make an UNSAFE that passes the guard.
 //
 // Replays are bounded by the budget as well as by a step limit: what remains of the budget is

@@ -3,7 +3,7 @@
 // external solver. Each encoder states how it approximates the program, which bounds the verdicts
 // it may give (see verdict.ts), and declares the options it reads (kernel/options.ts).
 //
-// Encoders are run through the kernel (kernel/guard.ts `runEncoding`), never directly by the CLI:
+// Encoders are run through the kernel (kernel/run-encoding.ts `runEncoding`), never directly by the CLI:
 // the kernel owns the time budget (every solver call an encoder makes is cut to what remains), and
 // its guard lets a verdict out only if it respects the encoder's approximation and, for UNSAFE, was
 // made by the kernel's replay (kernel/confirm.ts).

@@ -36,7 +36,7 @@ export interface EncodingOptions {
 }
 
 /**
- * What a run of an encoding is asked with (kernel/guard.ts `runEncoding`, the portfolio): the same
+ * What a run of an encoding is asked with (kernel/run-encoding.ts `runEncoding`, the portfolio): the same
  * record, with a semantics that may be `c`, which the kernel turns into what the encoder computes in.
  */
 export interface RequestOptions {

@@ -1,4 +1,4 @@
-// Reductions repeated after a permutation (issue 27, item 3): for each pair analysis/reductions.ts
+// Reductions repeated after a permutation: for each pair analysis/reductions.ts
 // finds (a fold res = F(res, x[i], i) over the cells [low, high) of x, then swaps of two cells and
 // rotations by one of that range, then the same fold again), the solver proves that the fold does
 // not depend on the order of the values it reads, and the second result is then written as a copy

@@ -1,7 +1,7 @@
 // The running record of one command: every stage (an encoding run through the kernel, one per
 // attempt of the portfolio) as it starts and ends, with its verdict, its time, the phase it was last
 // seen in and the phase times its encoder recorded so far. The kernel keeps it up to date
-// (guard.ts `runEncoding`); the CLI prints it with the verdict, and its watchdog, which ends a run
+// (run-encoding.ts `runEncoding`); the CLI prints it with the verdict, and its watchdog, which ends a run
 // the kernel did not stop in time, prints what the record holds at that moment, so even then the
 // --json record says which stages ran, for how long, and where the running ones were.
 

@@ -8,7 +8,7 @@ import type { Encoder } from '../kernel/encoder.js';
 import type { RequestOptions } from '../kernel/options.js';
 import { encoders } from '../encoders/index.js';
 import { Budget } from '../kernel/budget.js';
-import { emitEncoding, runEncoding } from '../kernel/guard.js';
+import { emitEncoding, runEncoding } from '../kernel/run-encoding.js';
 import type { Program } from '../ir/types.js';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import { forEachSubterm, type ChcSystem, type SmtScript, type Term } from '../smt/terms.js';

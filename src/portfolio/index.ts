@@ -26,7 +26,7 @@ import { expressionsOf, forEachStatement, forEachSubexpression } from '../ir/vis
 import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
-import { InternalError, runEncoding, type EncodingRun } from '../kernel/guard.js';
+import { InternalError, runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
 import type { RequestOptions } from '../kernel/options.js';
 import type { RunRecord } from '../kernel/run-record.js';
 import type { Program, VerdictSemantics } from '../ir/types.js';

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isExactDivision } from '../../src/analysis/exact-division.js';
 import { inductEncoder } from '../../src/encoders/induct/index.js';
 import { summariseInnerLoops } from '../../src/encoders/induct/inner-loops.js';
-import { runEncoding } from '../../src/kernel/guard.js';
+import { runEncoding } from '../../src/kernel/run-encoding.js';
 import { pointwiseHook, pointwiseLoop } from '../../src/encoders/induct/pointwise-loops.js';
 import { ExpressionTranslator } from '../../src/symbolic/expressions.js';
 import { SymbolicExecutor, type Path } from '../../src/symbolic/executor.js';

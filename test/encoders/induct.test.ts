@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commutationScript, inductionStart } from '../../src/encoders/induct/premises.js';
 import { inductEncoder } from '../../src/encoders/induct/index.js';
-import { runEncoding, type EncodingRun } from '../../src/kernel/guard.js';
+import { runEncoding, type EncodingRun } from '../../src/kernel/run-encoding.js';
 import { detectShape, type CountingLoop } from '../../src/encoders/induct/shape.js';
 import { harnessScale, lowerSource, runHarness, sampledSizePrograms } from '../soundness/harness.js';
 import { familyFolder as folder, loadProgram as load, prelude, programText, sizeBodies, sizeChecks, solveFamily, symbolicProgramText } from '../support/symbolic-programs.js';

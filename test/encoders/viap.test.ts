@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runEncoding } from '../../src/kernel/guard.js';
+import { runEncoding } from '../../src/kernel/run-encoding.js';
 import type { Encoder } from '../../src/kernel/encoder.js';
 import { solveViapProofOnly, viapEncoder } from '../../src/encoders/viap/index.js';
 import { nondetWriteProgramText } from '../support/nondet-write-programs.js';

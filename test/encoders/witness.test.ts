@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildWitnessArtefact, checkAbstraction, witnessEncoder } from '../../src/encoders/witness/index.js';
-import { generaliseSizes } from '../../src/encoders/witness/generalize.js';
+import { generaliseSizes } from '../../src/analysis/generalise-size.js';
 import { replayCounterexample } from '../../src/interp/interpreter.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';

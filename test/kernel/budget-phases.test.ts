@@ -15,7 +15,7 @@ import { BudgetExhausted, budgetTick, checkBudget, runWithin } from '../../src/b
 import { encoderNames } from '../../src/encoders/index.js';
 import { Budget } from '../../src/kernel/budget.js';
 import type { Encoder } from '../../src/kernel/encoder.js';
-import { runEncoding } from '../../src/kernel/guard.js';
+import { runEncoding } from '../../src/kernel/run-encoding.js';
 import { encodingOptions } from '../../src/kernel/options.js';
 import { RunRecord } from '../../src/kernel/run-record.js';
 import { printSmtScript } from '../../src/smt/printer.js';

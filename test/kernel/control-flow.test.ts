@@ -9,7 +9,7 @@ import { encoderCatalogue } from '../../src/encoders/catalogue.js';
 import { encoders } from '../../src/encoders/index.js';
 import { Budget } from '../../src/kernel/budget.js';
 import type { Encoder } from '../../src/kernel/encoder.js';
-import { emitEncoding, runEncoding } from '../../src/kernel/guard.js';
+import { emitEncoding, runEncoding } from '../../src/kernel/run-encoding.js';
 import { encodingOptions } from '../../src/kernel/options.js';
 import type { Program } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';

@@ -10,7 +10,7 @@ import { declaredOptions, encoders } from '../../src/encoders/index.js';
 import { Budget } from '../../src/kernel/budget.js';
 import { budgetedSolver } from '../../src/kernel/budgeted-solver.js';
 import { confirmCounterexample } from '../../src/kernel/confirm.js';
-import { ContractBreach, runEncoding } from '../../src/kernel/guard.js';
+import { ContractBreach, runEncoding } from '../../src/kernel/run-encoding.js';
 import { encodingOptions, integerOption } from '../../src/kernel/options.js';
 import { createSmtScript } from '../../src/smt/terms.js';
 import type { CheckOptions, Solver, SolverResult } from '../../src/solvers/solver.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Encoder } from '../../src/kernel/encoder.js';
 import { encoders } from '../../src/encoders/index.js';
-import { InternalError } from '../../src/kernel/guard.js';
+import { InternalError } from '../../src/kernel/run-encoding.js';
 import { disagreement, portfolioStages, runPortfolio, schedule, type PortfolioAttempt } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { unknownVerdict } from '../../src/verdict.js';

@@ -9,7 +9,7 @@
 import { encoders } from '../../src/encoders/index.js';
 import type { EmitResult, Encoder } from '../../src/kernel/encoder.js';
 import { Budget } from '../../src/kernel/budget.js';
-import { emitEncoding, runEncoding, type EncodingRun } from '../../src/kernel/guard.js';
+import { emitEncoding, runEncoding, type EncodingRun } from '../../src/kernel/run-encoding.js';
 import type { RequestOptions } from '../../src/kernel/options.js';
 import type { Program, VerdictSemantics } from '../../src/ir/types.js';
 import type { Solver } from '../../src/solvers/solver.js';

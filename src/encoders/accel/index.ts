@@ -1,4 +1,4 @@
-// The `accel` encoding (paper 003): the program with one extra branch per loop path (Fig. 2,
+// The `accel` encoding (Kroening et al., "Under-approximating Loops in C Programs for Fast Counterexample Detection"): the program with one extra branch per loop path (Fig. 2,
 // right) that runs n >= 1 iterations of the path at once through its summary (summary.ts), checked
 // by bmc with a small unwinding (default 3), deepened 1, 2, 4, … up to it (a smaller unwinding is
 // much cheaper for the solver, and its unsat only sends the check deeper). A bug that needs

@@ -1,4 +1,4 @@
-// Accelerated path summaries (paper 003, Sect. 3–4): for one loop path pi, a template of the
+// Accelerated path summaries (Kroening et al., Sect. 3–4): for one loop path pi, a template of the
 // auxiliary path pi~ that stands for n >= 1 iterations of pi at once:
 //   n := *; [n >= 1]; [feasibility: for all j in [0, n): guard of pi at the state after j iterations];
 //   X := closed forms at n; a := array summaries

@@ -18,7 +18,7 @@ import type { Budget } from '../../kernel/budget.js';
 import type { CountingLoop, InductionShape, MiddleElement } from './shape.js';
 import { analysePointwise, type PointwiseArrays } from './pointwise-loops.js';
 import {
-  type Band, type Polynomial, type PathPair, type Relation, PairExecution, sideDifference, startPair, queryMilliseconds, writtenCells,
+  type Band, type DifferencePolynomial, type PathPair, type Relation, PairExecution, sideDifference, startPair, queryMilliseconds, writtenCells,
 } from './pair-execution.js';
 
 const loops = (middle: readonly MiddleElement[]): CountingLoop[] => middle.filter((element): element is CountingLoop => element.kind === 'loop');
@@ -63,8 +63,8 @@ export function fitQuadratic(samples: readonly bigint[]): { linear: bigint; quad
   return differences === undefined ? undefined : { linear: differences[1]!, quadratic: differences[2]! };
 }
 
-/** the difference as a polynomial from the entry on, else from the first common iteration on (Polynomial) */
-function fitPolynomial(samples: readonly bigint[]): Polynomial | undefined {
+/** the difference as a polynomial from the entry on, else from the first common iteration on (DifferencePolynomial) */
+function fitPolynomial(samples: readonly bigint[]): DifferencePolynomial | undefined {
   const whole = fitQuadratic(samples);
   if (whole !== undefined) return whole;
   const later = samples.length >= 4 ? fitQuadratic(samples.slice(1)) : undefined;

@@ -1,4 +1,4 @@
-// The `induct` encoding: full-program induction on the size parameter N (issue 12: peeling with
+// The `induct` encoding: full-program induction on the size parameter N (peeling with
 // commutation, difference relations in lockstep.ts when the loops read N or a peel does not
 // commute, and strengthening with guessed facts in strengthen.ts when the step fails).
 //

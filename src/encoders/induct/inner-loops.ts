@@ -1,4 +1,4 @@
-// Inner loops of `induct` replaced by their exact effect (issue 12: nested loops). A loop nested in
+// Inner loops of `induct` replaced by their exact effect (nested loops). A loop nested in
 // another loop's body,
 //   j = s0; while (j < B) { S; j = j + c; }        (or j <= B, B > j, B >= j; c > 0 a constant)
 // whose body S is straight-line code over scalars, becomes

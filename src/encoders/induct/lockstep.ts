@@ -1,4 +1,4 @@
-// Difference relations of `induct` (issue 12, step 4): the inductive step when the peels cannot be
+// Difference relations of `induct`: the inductive step when the peels cannot be
 // moved to the end, because the middle reads N (`s += N`, `a[i] = N - i`) or a peel does not commute.
 //
 // P(N) and P(N − 1) are run side by side with the same nondeterministic choices: Pre on both sides

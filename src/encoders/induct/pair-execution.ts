@@ -30,8 +30,8 @@ export type WrittenCells =
 export interface Band { readonly kind: 'band'; readonly low: bigint; readonly high: bigint }
 
 export type Relation =
-  | ({ readonly kind: 'scalar'; readonly variable: ScalarVariable } & Polynomial)
-  | ({ readonly kind: 'cell'; readonly array: ArrayVariable; readonly index: bigint } & Polynomial)
+  | ({ readonly kind: 'scalar'; readonly variable: ScalarVariable } & DifferencePolynomial)
+  | ({ readonly kind: 'cell'; readonly array: ArrayVariable; readonly index: bigint } & DifferencePolynomial)
   | {
     readonly kind: 'written'; readonly array: ArrayVariable; readonly offset: bigint; readonly constant: bigint; readonly slope: bigint;
     /** the coefficients' growth per unit of N; absent: none */
@@ -39,9 +39,9 @@ export type Relation =
   }
   | { readonly kind: 'frame'; readonly array: ArrayVariable; readonly cells: WrittenCells }
   /** the cells both programs' inner loops write, low ≤ k < N − 1 + high: their difference grows as a polynomial in n, the same for every cell */
-  | ({ readonly kind: 'band'; readonly array: ArrayVariable; readonly band: Band } & Polynomial)
+  | ({ readonly kind: 'band'; readonly array: ArrayVariable; readonly band: Band } & DifferencePolynomial)
   /** P(N)'s one extra cell N − 1 + high of a band: its own value grows as a polynomial in n */
-  | ({ readonly kind: 'edge'; readonly array: ArrayVariable; readonly band: Band } & Polynomial)
+  | ({ readonly kind: 'edge'; readonly array: ArrayVariable; readonly band: Band } & DifferencePolynomial)
   /** P(N − 1)'s own written cells: a_{N−1}[k] = α + β·k + γ·(N − 1) (what a later loop's condition may need) */
   | { readonly kind: 'values'; readonly array: ArrayVariable; readonly offset: bigint; readonly constant: bigint; readonly slope: bigint; readonly sizeFactor: bigint };
 
@@ -50,7 +50,7 @@ export type Relation =
  * with `afterFirst` set, d(n) = afterFirst + c1·(n − 1) + c2·(n − 1)(n − 2)/2 from the first common
  * iteration on (a maximum that the first iteration sets from cells that differ)
  */
-export interface Polynomial {
+export interface DifferencePolynomial {
   readonly linear: bigint; readonly quadratic: bigint; readonly afterFirst?: bigint;
   /** each coefficient's growth per unit of N (c + c'·N), fitted on two sizes; absent: none */
   readonly perSize?: { readonly linear: bigint; readonly quadratic: bigint; readonly afterFirst: bigint };
@@ -98,9 +98,9 @@ export function writtenCells(loop: CountingLoop, array: ArrayVariable): WrittenC
 
 export function describeRelation(relation: Relation, size: string): string {
   const coefficient = (value: bigint, perSize: bigint | undefined): string => (perSize === undefined || perSize === 0n ? `${value}` : `(${value} + ${perSize}·${size})`);
-  const base = (difference: Polynomial): string => (difference.afterFirst === undefined ? '(at entry)'
+  const base = (difference: DifferencePolynomial): string => (difference.afterFirst === undefined ? '(at entry)'
     : `${coefficient(difference.afterFirst, difference.perSize?.afterFirst)} after the first iteration, for n >= 1:`);
-  const polynomial = (difference: Polynomial): string => [
+  const polynomial = (difference: DifferencePolynomial): string => [
     difference.linear === 0n && !difference.perSize?.linear ? '' : ` + ${coefficient(difference.linear, difference.perSize?.linear)}·n`,
     difference.quadratic === 0n && !difference.perSize?.quadratic ? '' : ` + ${coefficient(difference.quadratic, difference.perSize?.quadratic)}·n(n-1)/2`,
   ].join('');
@@ -234,13 +234,13 @@ export class PairExecution {
   /** R(n) of one candidate between the entry pair and the pair after n common iterations */
   relation(relation: Relation, loop: CountingLoop, entry: PathPair, now: PathPair, iteration: Term): Term {
     // zero coefficients leave their terms out: a product with a constant 0 would still be nonlinear to the solver
-    const growth = (count: Term, form: Polynomial): Term => add(
+    const growth = (count: Term, form: DifferencePolynomial): Term => add(
       ...(form.linear === 0n && !form.perSize?.linear ? [] : [multiply(this.coefficient(2n * form.linear, 2n * (form.perSize?.linear ?? 0n)), count)]),
       ...(form.quadratic === 0n && !form.perSize?.quadratic ? [] : [multiply(this.coefficient(form.quadratic, form.perSize?.quadratic ?? 0n), count, subtract(count, intConstant(1n)))]),
       intConstant(0n),
     );
     // `oneSided`: P(N)'s value itself rather than the difference
-    const polynomial = (read: (state: SymbolicState) => Term, form: Polynomial, oneSided = false): Term => {
+    const polynomial = (read: (state: SymbolicState) => Term, form: DifferencePolynomial, oneSided = false): Term => {
       const value = (pair: PathPair): Term => (oneSided ? read(pair.current.state) : sideDifference(pair, read));
       if (form.afterFirst === undefined) {
         return equal(multiply(intConstant(2n), value(now)), add(multiply(intConstant(2n), value(entry)), growth(iteration, form)));

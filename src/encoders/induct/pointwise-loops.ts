@@ -1,4 +1,4 @@
-// Pointwise inner loops of `induct` (issue 12: nested loops that write arrays): a loop nested in a
+// Pointwise inner loops of `induct` (nested loops that write arrays): a loop nested in a
 // counting loop's body,
 //   j = s0; while (j < B) { S; j = j + 1; }            (or j <= B; s0 and B read nothing S writes)
 // whose body S writes only cells a[e_1]…[e_r][j + o] (one offset o per array, the leading indices

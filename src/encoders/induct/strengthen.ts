@@ -1,4 +1,4 @@
-// Strengthening of `induct` (issue 12, step 6): when the step fails, the property ψ(N) is often too
+// Strengthening of `induct`: when the step fails, the property ψ(N) is often too
 // weak to be inductive: `a[i] == N` after `a[i] = sum` needs `sum == N` for N − 1 as well. We guess
 // the missing facts as closed forms of the final values in N: every scalar the middle writes and
 // every cell it writes at a constant index, run on P(N) for small sizes (one symbolic run each,

@@ -11,7 +11,7 @@ export const showAbstractionOption = flagOption({
 
 export const labmcDeclaration: EncoderDeclaration = {
   name: 'labmc',
-  summary: 'loop abstraction (paper 004): each loop becomes at most |O| abstract iterations with accelerated counters, decided by bmc',
+  summary: 'loop abstraction (Darke et al.): each loop becomes at most |O| abstract iterations with accelerated counters, decided by bmc',
   approximation: 'over',
   options: [showAbstractionOption],
   emitUsesSolver: false,

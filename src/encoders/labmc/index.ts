@@ -1,4 +1,4 @@
-// The `labmc` encoding (paper 004): loop abstraction for bounded model checking. Every loop is
+// The `labmc` encoding (Darke et al., "Over-approximating Loops to Prove Properties Using Bounded Model Checking"): loop abstraction for bounded model checking. Every loop is
 // replaced by an abstract loop of at most |O| (+1) iterations whose input-output variables start
 // each iteration at accelerated values (abstract.ts, classify.ts, regions.ts); the abstract program
 // has only small known loop bounds, and bmc with unwinding assertions decides it.
@@ -61,7 +61,7 @@ export function describeAbstraction(abstraction: AbstractProgram): string[] {
 
 /** what the abstraction lost, for the assumptions of a SAFE verdict */
 function abstractionNotes(abstraction: AbstractProgram): string[] {
-  const notes = [`${abstraction.loops.length} loop(s) abstracted (paper 004), abstract program decided by bmc with unwind ${abstraction.unwind}; iteration counts below 2^127`];
+  const notes = [`${abstraction.loops.length} loop(s) abstracted (Darke et al.), abstract program decided by bmc with unwind ${abstraction.unwind}; iteration counts below 2^127`];
   for (const loop of abstraction.loops) {
     for (const array of loop.classes.havockedArrays) {
       notes.push(`the contents of ${array.sourceName} written by the loop at ${loop.classes.loop.location.line}:${loop.classes.loop.location.column} are havocked`);
@@ -78,7 +78,7 @@ async function solveLabmc(program: Program, context: EncoderContext): Promise<So
   const abstraction = recorder.measure('abstract', () => abstractProgram(program, semantics));
   recorder.details.loops = abstraction.loops.map((loop) => ({ line: loop.classes.loop.location.line, bound: loop.bound, form: loop.form }));
   recorder.details.unwind = abstraction.unwind;
-  if (show) recorder.report.push(printProgramAsC(abstraction.program, ['labmc abstraction (paper 004): if this program is safe, so is the original', ...describeAbstraction(abstraction)]));
+  if (show) recorder.report.push(printProgramAsC(abstraction.program, ['labmc abstraction (Darke et al.): if this program is safe, so is the original', ...describeAbstraction(abstraction)]));
   return searchProveSearch(program, context, recorder, {
     prove: async () => {
       const checked = await recorder.timed('abstractBmc', () => checkBounded(abstraction.program, { semantics, unwind: abstraction.unwind, unwindingAssertions: true }, solver, budget));
@@ -98,7 +98,7 @@ async function emitLabmc(program: Program, context: EmitContext): Promise<EmitRe
   const abstraction = abstractProgram(program, context.options.semantics);
   const encoding = unrollProgram(abstraction.program, abstraction.unwind, context.options.semantics);
   const header = [
-    `labmc encoding of ${program.file} (${context.options.semantics} semantics): bmc of the abstract program (paper 004), unwind ${abstraction.unwind}`,
+    `labmc encoding of ${program.file} (${context.options.semantics} semantics): bmc of the abstract program (Darke et al.), unwind ${abstraction.unwind}`,
     'unsat: the abstract program is safe, and so is the original (the abstraction over-approximates every loop)',
     'sat: the abstract program can fail or outrun its bounds: says nothing about the original (replay or search)',
     ...describeAbstraction(abstraction),

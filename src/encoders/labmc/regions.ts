@@ -1,4 +1,4 @@
-// Counting regions of a loop body (paper 004, relations 3, 4 and the structural relation of Fig. 1d):
+// Counting regions of a loop body (Darke et al., relations 3, 4 and the structural relation of Fig. 1d):
 // how often each statement outside nested loops ran in the k iterations a loop completed.
 //
 // A completed iteration runs the body to its end or to a `continue`, then the update; it never

@@ -1,4 +1,4 @@
-// The `shrink` encoding (issue 4; "Loop shrinking", Sect. 3-5): for a program Init; R; Q; ψ in scope
+// The `shrink` encoding (Kumar et al., "Property Checking Array Programs Using Loop Shrinking", Sect. 3-5): for a program Init; R; Q; ψ in scope
 // (scope.ts), find the least k <= maxK for which the shrinkability check of Fig. 4 is unsat
 // (Theorem 1: the loop is k-shrinkable), then solve the residual program of Fig. 5 over k
 // non-deterministically chosen iterations. Both queries are loop-free and independent of the loop

@@ -1,4 +1,4 @@
-// Scope detection of the shrink encoding (Sect. 3 of "Loop shrinking", issue 4): programs of the form
+// Scope detection of the shrink encoding (Sect. 3 of Kumar et al., "Property Checking Array Programs Using Loop Shrinking"): programs of the form
 // Init; R; Q; ψ with R one simple loop, Q loop-free, ψ the property. Everything else is reported
 // as out of scope with a reason and a source location.
 //

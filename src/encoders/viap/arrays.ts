@@ -1,4 +1,4 @@
-// The arrays a loop writes (viap encoding, paper 001 Sect. 3.1: instantiation), as seen at the
+// The arrays a loop writes (viap encoding, VIAP paper Sect. 3.1: instantiation), as seen at the
 // start of iteration t (loops.ts):
 // - cell arrays (written only at loop-invariant cells): their cells are slots (forms.ts);
 // - instantiated: every write of the body hits, in one dimension d, the index s·n + c_k (s a

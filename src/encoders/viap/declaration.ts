@@ -11,7 +11,7 @@ export const showAxiomsOption = flagOption({
 
 export const viapDeclaration: EncoderDeclaration = {
   name: 'viap',
-  summary: 'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (paper 001)',
+  summary: 'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (VIAP)',
   approximation: 'over',
   options: [showAxiomsOption],
   emitUsesSolver: true,

@@ -1,4 +1,4 @@
-// Closed forms of cells defined from the previous cell (viap encoding, arrays.ts; issue 26): a loop
+// Closed forms of cells defined from the previous cell (viap encoding, arrays.ts): a loop
 // over i that writes a[i] = a[i-1] + D(i) (the first cell peeled: `if (i == 0) a[0] = 5`, normalised
 // to a[i] by analysis/pinned-indices.ts) has the write function W with the recursive definition
 // W(k) = V(k), V reading W(k − 1). Its closed form in the index is

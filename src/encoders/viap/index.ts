@@ -1,4 +1,4 @@
-// The `viap` encoding (paper 001, Rajkhowa and Lin): the program as first-order axioms with an
+// The `viap` encoding (Rajkhowa and Lin, "Extending VIAP to Handle Array Programs"): the program as first-order axioms with an
 // explicit counter per loop, closed-form solutions of the recurrences and the instantiation of
 // array axioms at the written cells (translate.ts, loops.ts); each assert is proven by one query
 // "definitions ∧ facts before it ∧ it fails" (unsat: it never fails), and when that query is not

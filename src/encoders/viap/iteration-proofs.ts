@@ -1,4 +1,4 @@
-// The second proof strategy of viap (paper 001, Sect. 3.2, extended): induction on the iteration
+// The second proof strategy of viap (VIAP paper, Sect. 3.2, extended): induction on the iteration
 // count N_L of a loop before the assert.
 //
 // The candidate I(t) is the assert's "does not fail" with N_L replaced by t, and, when the loop

@@ -1,4 +1,4 @@
-// One loop of the viap translation (paper 001, Sect. 2): an explicit iteration counter n, the
+// One loop of the viap translation (VIAP paper, Sect. 2): an explicit iteration counter n, the
 // values at the start of iteration n as functions of n (forms.ts for scalars and invariant cells,
 // arrays.ts for the arrays written at moving indices), and the number of iterations N_L.
 //

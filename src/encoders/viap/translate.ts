@@ -1,4 +1,4 @@
-// The viap translation (paper 001, Sect. 2): a lowered program becomes first-order axioms over
+// The viap translation (VIAP paper, Sect. 2): a lowered program becomes first-order axioms over
 // mathematical integers, with an explicit iteration counter per loop (loops.ts).
 //
 // The translator executes the IR symbolically. A scalar's value is a term; an array's value is an

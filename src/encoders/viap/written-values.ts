@@ -1,5 +1,5 @@
 // Which values the cells of an array written at unpredictable indices can hold (viap encoding,
-// arrays.ts; issue 27): a loop such as
+// arrays.ts): a loop such as
 //   while (1) { k = nondet(); assume(0 <= k && k < n); a[k] = f(k); b[k] = g(k); if (nondet()) break; }
 // has no closed form per cell (the index is not a function of the iteration), but every cell holds
 // either its value before the loop or a value the body writes at that index, read with the written

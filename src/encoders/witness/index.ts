@@ -1,4 +1,4 @@
-// The `witness` encoding (issue 3; Jana et al., "Scaling Bounded Model Checking By Transforming
+// The `witness` encoding (Jana et al., "Scaling Bounded Model Checking By Transforming
 // Programs With Arrays"): a property of every array element is proven by reasoning about k
 // nondeterministically chosen cells, so the cost does not depend on the arrays' sizes.
 //
@@ -7,7 +7,7 @@
 // assertions on untracked cells as assumptions — see the soundness argument there). Then:
 // - loops 'kept' (default): the array-free program goes through the chc encoding (one predicate per
 //   loop head over the scalars and the witness pairs, no arrays in the clauses) and the CHC solver
-//   (first with constant sizes generalised, see generalize.ts). `solve` first tries the loop-free
+//   (first with constant sizes generalised, see analysis/generalise-size.ts). `solve` first tries the loop-free
 //   query of the 'removed' mode with a quarter of the budget, since it is one cheap SMT query;
 //   both are sound over-approximations, so SAFE from either is SAFE;
 // - loops 'removed' (the paper's Fig. 3): the program is loop-free, and the bmc encoding at unwind 0
@@ -19,7 +19,7 @@
 // with unwind 1, 2, 4, ... within the time budget and only a counterexample the interpreter replays
 // gives UNSAFE; otherwise the verdict is UNKNOWN naming the first failing precision rule (Sect. 6).
 //
-// The extension "read of an untracked cell instantiates the cell predicate" of issue 3 is realised
+// The extension "read of an untracked cell instantiates the cell predicate" is realised
 // in its assertion form: an assertion whose reads all hit witness cells is checked, one that reads an
 // untracked cell is assumed (sound by the first-failure argument in transform.ts, tested in
 // test/encoders/witness-soundness.test.ts).
@@ -40,7 +40,7 @@ import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions,
 import type { Budget } from '../../kernel/budget.js';
 import { optionValue, withOptions } from '../../kernel/options.js';
 import { solverUnknown } from '../../kernel/reasons.js';
-import { generaliseSizes } from './generalize.js';
+import { generaliseSizes } from '../../analysis/generalise-size.js';
 import { transformWitness, type WitnessOptions, type WitnessTransformResult } from './transform.js';
 import { witnessDeclaration, cellsOption, loopsOption } from './declaration.js';
 export { cellsOption, loopsOption } from './declaration.js';
@@ -184,7 +184,7 @@ export async function checkAbstraction(
   return { kind: result.kind === 'unsat' ? 'safe' : 'counterexample', times };
 }
 
-/** the witness clauses with constant array sizes generalised (generalize.ts); undefined when nothing changes */
+/** the witness clauses with constant array sizes generalised (analysis/generalise-size.ts); undefined when nothing changes */
 export function generalisedSystem(program: Program, transformed: Transformed): ChcSystem | undefined {
   const sizes = program.arrays.flatMap((array) => array.sizes.flatMap((size) => (size.kind === 'constant' ? [size.value] : [])));
   const generalised = generaliseSizes(transformed.program, sizes);
