@@ -31,9 +31,10 @@
 // says nothing about the C program (a wrap is legal C): it is never a bug, only a reason for UNKNOWN.
 
 import {
-  convertedValue, createAssert, createAssume, createBinary, createCast, createConditional, createConstant, createUnary, typeRange, updateArrayFill, updateArrayWrite,
+  createAssert, createAssume, createBinary, createCast, createConditional, createConstant, createUnary, updateArrayFill, updateArrayWrite,
   updateAssert, updateAssign, updateAssume, updateIf, updateLoop,
 } from '../ir/factory.js';
+import { convertedValue, isBoolType, typePeriod, typeRange } from '../ir/c-integers.js';
 import type { Block, Expression, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
 import { forEachStatement, visitExpressionChildren, writtenVariables } from '../ir/visit.js';
 
@@ -285,7 +286,7 @@ function wrapExactly(expression: Expression, facts: Facts, collector: Collector)
   let value: Expression;
   let interval: Interval;
   const type = visited.type;
-  if (visited.kind === 'cast' && !(type.width === 1 && !type.signed)) {
+  if (visited.kind === 'cast' && !isBoolType(type)) {
     interval = intervalOf(visited.operand, facts);
     value = visited.operand;
   } else if ((visited.kind === 'binary' || visited.kind === 'unary') && !type.signed && (visited.operator === 'add' || visited.operator === 'subtract' || visited.operator === 'negate')) {
@@ -295,7 +296,7 @@ function wrapExactly(expression: Expression, facts: Facts, collector: Collector)
     return visited;
   }
   const { minimum, maximum } = typeRange(type);
-  const period = 1n << BigInt(type.width);
+  const period = typePeriod(type);
   if (interval.minimum >= minimum && interval.maximum <= maximum) return visited;
   if (interval.minimum < minimum - period || interval.maximum > maximum + period) return visited;
   // a fresh copy of the value, typed as the result (the int reading ignores types of values in range)
@@ -357,7 +358,7 @@ function ownCheck(expression: Expression, facts: Facts, collector: Collector): C
   if (collector.exempt.has(expression)) return [];
   if (expression.kind === 'cast') {
     const target = expression.type;
-    if (target.width === 1 && !target.signed) return [];
+    if (isBoolType(target)) return [];
     return rangeChecks(expression.operand, intervalOf(expression.operand, facts), typeRange(target), `conversion of a ${expression.operand.type.name} value to ${target.name}`, 'wrap');
   }
   if (expression.kind !== 'binary' && expression.kind !== 'unary') return [];
@@ -428,7 +429,7 @@ function rawInterval(expression: Expression, facts: Facts): Interval {
   switch (expression.kind) {
     case 'constant': case 'variable': return intervalOf(expression, facts);
     case 'arrayRead': return typeRange(type);
-    case 'cast': return type.width === 1 && !type.signed ? { minimum: 0n, maximum: 1n } : intervalOf(expression.operand, facts);
+    case 'cast': return isBoolType(type) ? { minimum: 0n, maximum: 1n } : intervalOf(expression.operand, facts);
     case 'conditional': {
       const thenInterval = intervalOf(expression.then, facts);
       const elseInterval = intervalOf(expression.else, facts);

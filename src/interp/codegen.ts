@@ -24,7 +24,7 @@
 // identifiers; every program-derived object (locations, types, arrays, wrappers) is passed in as a
 // constant, so no program text reaches the generated source.
 
-import { sameType } from '../ir/factory.js';
+import { isBoolType, sameType } from '../ir/c-integers.js';
 import { expressionsOf, forEachStatement } from '../ir/visit.js';
 import type {
   ArrayVariable, Block, ComparisonOperator, Expression, IntegerType, Program, Semantics, SourceLocation, Statement,
@@ -101,7 +101,7 @@ const comparisonSymbols: Record<ComparisonOperator, string> = {
 
 /** true for types whose bv wrap is an int32 reduction (every width up to 32 except _Bool) */
 function isNarrow(type: IntegerType): boolean {
-  return type.width <= 32 && !(type.width === 1 && !type.signed);
+  return type.width <= 32 && !isBoolType(type);
 }
 
 interface LoopContext {
@@ -312,7 +312,7 @@ class Generator {
   /** the exact bv wrap of an atom to `type` */
   private wrap(atom: string, type: IntegerType): string {
     const width = type.width;
-    if (width === 1 && !type.signed) return this.define(`${atom} === 0 ? 0 : 1`);
+    if (isBoolType(type)) return this.define(`${atom} === 0 ? 0 : 1`);
     if (isNarrow(type)) return this.define(`typeof ${atom} === 'number' ? ${this.narrowWrap(atom, type)} : ${this.wrapper(type)}(${atom})`);
     const wrapper = this.wrapper(type);
     if (type.signed && width >= 54) return this.define(`typeof ${atom} === 'number' ? ${atom} : ${wrapper}(${atom})`);
@@ -330,7 +330,7 @@ class Generator {
   private convert(atom: string, from: IntegerType, to: IntegerType): string {
     if (sameType(from, to)) return atom;
     if (this.semantics === 'bv') return this.wrap(atom, to);
-    if (to.width === 1 && !to.signed) return this.define(`${atom} === 0 ? 0 : 1`);
+    if (isBoolType(to)) return this.define(`${atom} === 0 ? 0 : 1`);
     return atom;
   }
 

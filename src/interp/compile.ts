@@ -5,6 +5,13 @@
 // (`compileProgramToClosures`, or `{ backend: 'closures' }`) is the reference implementation the
 // differential test (test/interp/codegen.test.ts) compares the generated code against.
 //
+// Why two back ends, and not one: the generated code is the fast one (scalars as JS locals, inlined
+// arithmetic; runs take a fraction of the closures' time, which the `runs` stage and every replay
+// pay for), but V8 compiles one huge function slowly or not at all, so a program beyond its size
+// limit runs on the closures, which V8 optimises piecewise; and the closures, written statement by
+// statement without inlining, are the reference the generated code is held to (both call the same
+// value functions of values.ts and ir/c-integers.ts, and the same stops of run-checks.ts).
+//
 // Every expression becomes a `() => Value` closure and every statement a `() => Signal` closure
 // (built by the methods of `ClosureCompiler`), so running a step walks no AST and allocates nothing
 // on the fast path (safe-integer numbers). Mutable run state (scalar slots, array stores, step

@@ -10,6 +10,7 @@
 // operators are two's complement on infinite width; `shiftRight` is floor(x / 2^c). The callers
 // check divisors and shift counts for undefined behaviour before calling.
 
+import { convertedValue, isBoolType, typeRange } from '../ir/c-integers.js';
 import type { IntegerType } from '../ir/types.js';
 
 export type Value = number | bigint;
@@ -121,9 +122,8 @@ export function bitwiseNot(operand: Value): Value {
 
 /** the smallest and largest value of a type, as Values */
 export function valueRange(type: IntegerType): { minimum: Value; maximum: Value } {
-  const width = BigInt(type.width);
-  if (!type.signed) return { minimum: 0, maximum: normalize((1n << width) - 1n) };
-  return { minimum: normalize(-(1n << (width - 1n))), maximum: normalize((1n << (width - 1n)) - 1n) };
+  const { minimum, maximum } = typeRange(type);
+  return { minimum: normalize(minimum), maximum: normalize(maximum) };
 }
 
 export function inTypeRange(value: Value, type: IntegerType): boolean {
@@ -132,33 +132,34 @@ export function inTypeRange(value: Value, type: IntegerType): boolean {
 }
 
 /**
- * The conversion to `type` in `bv` semantics: `_Bool` is `x != 0`, every other type keeps the value
- * modulo 2^width in its two's complement (or unsigned) range. Returned as a specialised function.
+ * The conversion to `type` in `bv` semantics, C's (ir/c-integers.ts `convertedValue`): `_Bool` is
+ * `x != 0`, every other type keeps the value modulo 2^width in its two's complement (or unsigned)
+ * range. Returned as a specialised function: on numbers, JS's int32 operators compute the same
+ * value for types of at most 32 bits (`| 0`, `>>> 0`, `<< s >> s`, `& mask`); anything else goes
+ * through `convertedValue` itself.
  */
 export function wrapperFor(type: IntegerType): (value: Value) => Value {
   const width = type.width;
-  if (width === 1 && !type.signed) return (value) => (value === 0 ? 0 : 1);
+  const exact = (value: Value): Value => normalize(convertedValue(toBigInt(value), type));
+  if (isBoolType(type)) return (value) => (value === 0 ? 0 : 1);
   if (width === 32) {
-    if (type.signed) return (value) => (typeof value === 'number' ? value | 0 : normalize(BigInt.asIntN(32, value)));
-    return (value) => (typeof value === 'number' ? value >>> 0 : normalize(BigInt.asUintN(32, value)));
+    if (type.signed) return (value) => (typeof value === 'number' ? value | 0 : exact(value));
+    return (value) => (typeof value === 'number' ? value >>> 0 : exact(value));
   }
   if (width < 32) {
     if (type.signed) {
       const shift = 32 - width;
-      return (value) => (typeof value === 'number' ? (value << shift) >> shift : normalize(BigInt.asIntN(width, value)));
+      return (value) => (typeof value === 'number' ? (value << shift) >> shift : exact(value));
     }
     const mask = 2 ** width - 1;
-    return (value) => (typeof value === 'number' ? value & mask : normalize(BigInt.asUintN(width, value)));
+    return (value) => (typeof value === 'number' ? value & mask : exact(value));
   }
   const { minimum, maximum } = valueRange(type);
-  if (type.signed) {
-    return (value) => (value >= minimum && value <= maximum ? value : normalize(BigInt.asIntN(width, toBigInt(value))));
-  }
-  return (value) => (value >= minimum && value <= maximum ? value : normalize(BigInt.asUintN(width, toBigInt(value))));
+  return (value) => (value >= minimum && value <= maximum ? value : exact(value));
 }
 
 /** The conversion to `type` in `int` semantics: the identity, except `_Bool` (x != 0). */
 export function mathematicalConverterFor(type: IntegerType): ((value: Value) => Value) | undefined {
-  if (type.width === 1 && !type.signed) return (value) => (value === 0 ? 0 : 1);
+  if (isBoolType(type)) return (value) => (value === 0 ? 0 : 1);
   return undefined;
 }

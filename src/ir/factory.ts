@@ -9,48 +9,16 @@ import type {
   DataModel, Expression, HavocOrigin, HavocStatement, IfStatement, IntegerType, LoopStatement, Program,
   ScalarVariable, SourceLocation, UnaryExpression, UnaryOperator, VariableExpression,
 } from './types.js';
+import { intType, isBoolType, sameType, typeRange } from './c-integers.js';
 
 // ---------------------------------------------------------------- types
 
-function integerType(width: number, signed: boolean, name: string): IntegerType {
-  return Object.freeze({ kind: 'integer', width, signed, name });
-}
-
-export const boolType = integerType(1, false, '_Bool');
-export const charType = integerType(8, true, 'char');
-export const signedCharType = integerType(8, true, 'signed char');
-export const unsignedCharType = integerType(8, false, 'unsigned char');
-export const shortType = integerType(16, true, 'short');
-export const unsignedShortType = integerType(16, false, 'unsigned short');
-export const intType = integerType(32, true, 'int');
-export const unsignedIntType = integerType(32, false, 'unsigned int');
-export const longLongType = integerType(64, true, 'long long');
-export const unsignedLongLongType = integerType(64, false, 'unsigned long long');
-export const int128Type = integerType(128, true, '__int128');
-export const unsignedInt128Type = integerType(128, false, 'unsigned __int128');
-
-export function longType(dataModel: DataModel): IntegerType {
-  return dataModel === 'ILP32' ? integerType(32, true, 'long') : integerType(64, true, 'long');
-}
-export function unsignedLongType(dataModel: DataModel): IntegerType {
-  return dataModel === 'ILP32' ? integerType(32, false, 'unsigned long') : integerType(64, false, 'unsigned long');
-}
-
-export function sameType(left: IntegerType, right: IntegerType): boolean {
-  return left.width === right.width && left.signed === right.signed;
-}
-
-/** the smallest and largest value of the type, both inclusive */
-export function typeRange(type: IntegerType): { minimum: bigint; maximum: bigint } {
-  if (!type.signed) return { minimum: 0n, maximum: (1n << BigInt(type.width)) - 1n };
-  return { minimum: -(1n << BigInt(type.width - 1)), maximum: (1n << BigInt(type.width - 1)) - 1n };
-}
-
-/** the value C's conversion to `type` gives (modulo 2^width, to a signed type too, as gcc does; _Bool: x != 0) */
-export function convertedValue(value: bigint, type: IntegerType): bigint {
-  if (type.width === 1 && !type.signed) return value === 0n ? 0n : 1n;
-  return type.signed ? BigInt.asIntN(type.width, value) : BigInt.asUintN(type.width, value);
-}
+// the integer types, their ranges and C's conversions live in c-integers.ts (the one home of C's
+// integer rules); they are exported here too, where IR code has always found them
+export {
+  boolType, charType, convertedValue, int128Type, intType, longLongType, longType, sameType, shortType, signedCharType, typeRange,
+  unsignedCharType, unsignedInt128Type, unsignedIntType, unsignedLongLongType, unsignedLongType, unsignedShortType,
+} from './c-integers.js';
 
 // ---------------------------------------------------------------- variables
 
@@ -121,7 +89,7 @@ export function convertTo(operand: Expression, type: IntegerType): Expression {
   if (sameType(operand.type, type)) return operand;
   if (operand.kind === 'constant') {
     const { minimum, maximum } = typeRange(type);
-    if (type === boolType || (type.width === 1 && !type.signed)) return createConstant(operand.value !== 0n ? 1n : 0n, type);
+    if (isBoolType(type)) return createConstant(operand.value !== 0n ? 1n : 0n, type);
     if (operand.value >= minimum && operand.value <= maximum) return createConstant(operand.value, type);
   }
   return createCast(operand, type);

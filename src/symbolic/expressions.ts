@@ -21,7 +21,7 @@
 // - Conditions: `toBool` translates comparisons and logical operators directly into Bool terms.
 
 import { isExactDivision } from '../analysis/exact-division.js';
-import { typeRange } from '../ir/factory.js';
+import { bitPatternConversion, isBoolType, typeRange } from '../ir/c-integers.js';
 import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../ir/types.js';
 import {
   and, arraySort, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, bitvectorUnary,
@@ -63,10 +63,22 @@ export function rangeConstraint(term: Term, type: IntegerType, semantics: Semant
 /** reads an SMT model value of a scalar of `type` back as the C value (bit-vectors come unsigned) */
 export function modelIntegerToValue(value: bigint, type: IntegerType, semantics: Semantics): bigint {
   if (semantics === 'int') return value;
-  const modulus = 1n << BigInt(type.width);
-  const normalised = ((value % modulus) + modulus) % modulus;
-  if (type.signed && normalised >= modulus >> 1n) return normalised - modulus;
-  return normalised;
+  // the bit pattern read in the type (a _Bool's pattern is 0 or 1 already)
+  return type.signed ? BigInt.asIntN(type.width, value) : BigInt.asUintN(type.width, value);
+}
+
+/** a bit-vector term of `type` as the bit pattern of the same value in `width` bits (C's conversion, ir/c-integers.ts; _Bool excluded) */
+export function convertedBitPattern(term: Term, type: IntegerType, width: number): Term {
+  const conversion = bitPatternConversion(type, width);
+  switch (conversion.kind) {
+    case 'same': return term;
+    case 'truncate': return extract(conversion.width - 1, 0, term);
+    case 'extend': return conversion.signed ? signExtend(conversion.bits, term) : zeroExtend(conversion.bits, term);
+    default: {
+      const never: never = conversion;
+      return never;
+    }
+  }
 }
 
 /** reads a model value of an array index back as the mathematical index */
@@ -147,10 +159,7 @@ export class ExpressionTranslator {
 
   convertIndex(term: Term, type: IntegerType): Term {
     if (this.semantics === 'int') return term;
-    if (type.width < bitvectorIndexWidth) {
-      const extra = bitvectorIndexWidth - type.width;
-      return type.signed ? signExtend(extra, term) : zeroExtend(extra, term);
-    }
+    if (type.width < bitvectorIndexWidth) return convertedBitPattern(term, type, bitvectorIndexWidth);
     if (type.width > bitvectorIndexWidth) {
       this.inexactReasons.add(`array index of type ${type.name} truncated to ${bitvectorIndexWidth} bits`);
       return extract(bitvectorIndexWidth - 1, 0, term);
@@ -282,12 +291,7 @@ export class ExpressionTranslator {
     if (isBoolType(type)) return this.fromBool(this.condition(operand, environment, guard, conditions), type);
     const term = this.value(operand, environment, guard, conditions);
     if (this.semantics === 'int') return term;
-    const sourceWidth = operand.type.width;
-    if (type.width > sourceWidth) {
-      return operand.type.signed ? signExtend(type.width - sourceWidth, term) : zeroExtend(type.width - sourceWidth, term);
-    }
-    if (type.width < sourceWidth) return extract(type.width - 1, 0, term);
-    return term;
+    return convertedBitPattern(term, operand.type, type.width);
   }
 
   private binary(
@@ -382,8 +386,7 @@ export class ExpressionTranslator {
       return and(lessEqual(intConstant(0n), count), less(count, intConstant(BigInt(width))));
     }
     const extendedWidth = Math.max(countType.width, 8) + 1;
-    const extra = extendedWidth - countType.width;
-    const extended = countType.signed ? signExtend(extra, count) : zeroExtend(extra, count);
+    const extended = convertedBitPattern(count, countType, extendedWidth);
     return and(
       bitvectorComparison('bvsge', extended, bitvectorConstant(0n, extendedWidth)),
       bitvectorComparison('bvslt', extended, bitvectorConstant(BigInt(width), extendedWidth)),
@@ -421,10 +424,6 @@ export class ExpressionTranslator {
     this.inexactReasons.add(`int semantics: ${operator} of non-constant operands is an uninterpreted value`);
     return environment.opaque(`int_${operator}`, [left, right], intSort);
   }
-}
-
-function isBoolType(type: IntegerType): boolean {
-  return type.width === 1 && !type.signed;
 }
 
 /** expressions whose value is always 0 or 1 */

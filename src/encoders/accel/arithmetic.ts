@@ -8,9 +8,12 @@
 import type { IntegerType, Semantics } from '../../ir/types.js';
 import {
   add, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, euclideanDivide, euclideanModulo, extract,
-  intConstant, intSort, less, lessEqual, multiply, signExtend, subtract, zeroExtend, type Sort, type Term,
+  intConstant, intSort, less, lessEqual, multiply, subtract, type Sort, type Term,
 } from '../../smt/terms.js';
-import { bitvectorIndexWidth } from '../../symbolic/expressions.js';
+import { bitvectorIndexWidth, convertedBitPattern } from '../../symbolic/expressions.js';
+
+/** the index sort's bit patterns read as a signed number (as `fromIndex` always did) */
+const bitvectorIndexType = Object.freeze({ kind: 'integer', width: bitvectorIndexWidth, signed: true, name: 'array index' } as const);
 
 export interface Arithmetic {
   readonly sort: Sort;
@@ -54,8 +57,6 @@ function fold(operator: 'bvadd' | 'bvmul', operands: readonly Term[]): Term {
 }
 
 export function bitvectorArithmetic(width: number): Arithmetic {
-  const widen = (term: Term, fromWidth: number, signed: boolean): Term =>
-    (signed ? signExtend(width - fromWidth, term) : zeroExtend(width - fromWidth, term));
   return {
     sort: bitvectorSort(width),
     constant: (value) => bitvectorConstant(value, width),
@@ -66,9 +67,9 @@ export function bitvectorArithmetic(width: number): Arithmetic {
     lessEqual: (left, right) => bitvectorComparison('bvsle', left, right),
     divide: (dividend, divisor) => bitvectorBinary('bvsdiv', dividend, bitvectorConstant(divisor, width)),
     modulo: (dividend, divisor) => bitvectorBinary('bvsmod', dividend, bitvectorConstant(divisor, width)),
-    fromProgram: (term, type) => widen(term, type.width, type.signed),
+    fromProgram: (term, type) => convertedBitPattern(term, type, width),
     toProgram: (term, type) => extract(type.width - 1, 0, term),
-    fromIndex: (term) => widen(term, bitvectorIndexWidth, true),
+    fromIndex: (term) => convertedBitPattern(term, bitvectorIndexType, width),
   };
 }
 

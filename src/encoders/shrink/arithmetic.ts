@@ -10,11 +10,12 @@
 //   value after j-1 steps of `v = v + step`, since w-bit addition is addition modulo 2^w — and
 //   `inRange` says that the mathematical value fits the type (no step up to iteration j wrapped).
 
-import { typeRange } from '../../ir/factory.js';
+import { typeRange } from '../../ir/c-integers.js';
+import { convertedBitPattern } from '../../symbolic/expressions.js';
 import type { IntegerType, Semantics } from '../../ir/types.js';
 import {
   add, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, extract, intConstant, intSort, less, lessEqual,
-  multiply, and, signExtend, subtract, trueTerm, zeroExtend, type Sort, type Term,
+  multiply, and, subtract, trueTerm, zeroExtend, type Sort, type Term,
 } from '../../smt/terms.js';
 
 export interface ClosedForm {
@@ -53,7 +54,7 @@ export class IterationArithmetic {
     const magnitude = step < 0n ? -step : step;
     // |ext(entry)| < 2^w <= 2^width, (j-1)·|step| < 2^(width + bits(step)): the sum fits `wide` bits signed
     const wide = Math.max(type.width, this.width) + magnitude.toString(2).length + 2;
-    const extendedEntry = type.signed ? signExtend(wide - type.width, entry) : zeroExtend(wide - type.width, entry);
+    const extendedEntry = convertedBitPattern(entry, type, wide);
     const previous = bitvectorBinary('bvsub', iteration, bitvectorConstant(1n, this.width));
     const extended = zeroExtend(wide - this.width, previous);
     const offset = step === 1n ? extended : bitvectorBinary('bvmul', extended, bitvectorConstant(step, wide));

@@ -34,7 +34,8 @@
 //   as the proof of Theorem 1 needs).
 
 import { inductionVariables } from '../../analysis/induction-variables.js';
-import { createAssume, createUnary, typeRange } from '../../ir/factory.js';
+import { convertedValue, isBoolType, typeRange } from '../../ir/c-integers.js';
+import { createAssume, createUnary } from '../../ir/factory.js';
 import type {
   Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
 } from '../../ir/types.js';
@@ -385,7 +386,7 @@ function exactInBothSemantics(expression: Expression): boolean {
       return expression.value >= minimum && expression.value <= maximum;
     }
     case 'variable': return true;
-    case 'cast': return (expression.type.width === 1 && !expression.type.signed) || stripWideningCasts(expression) !== expression
+    case 'cast': return isBoolType(expression.type) || stripWideningCasts(expression) !== expression
       ? exactInBothSemantics(expression.operand) : false;
     case 'unary': return expression.operator === 'logicalNot' && exactInBothSemantics(expression.operand);
     case 'binary': return ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual', 'logicalAnd', 'logicalOr'].includes(expression.operator)
@@ -407,7 +408,7 @@ function evaluate(expression: Expression, variable: ScalarVariable, value: bigin
     case 'cast': {
       const operand = evaluate(expression.operand, variable, value);
       if (operand === undefined) return undefined;
-      if (expression.type.width === 1 && !expression.type.signed) return operand !== 0n ? 1n : 0n;
+      if (isBoolType(expression.type)) return convertedValue(operand, expression.type);
       return operand;
     }
     case 'unary': {

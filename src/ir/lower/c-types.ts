@@ -59,46 +59,8 @@ export function integerTypeFromKeywords(names: readonly string[], dataModel: Dat
   return unsupported(location, `type '${names.join(' ')}'`);
 }
 
-/** C's integer conversion rank, used by the usual arithmetic conversions. */
-function rank(type: IntegerType): number {
-  const name = type.name.replace(/^(unsigned|signed) /, '');
-  switch (name) {
-    case '_Bool': return 1;
-    case 'char': return 2;
-    case 'short': return 3;
-    case 'int': case 'unsigned': return 4;
-    case 'long': return 5;
-    case 'long long': return 6;
-    case '__int128': return 7;
-    default: return type.width <= 8 ? 2 : type.width <= 16 ? 3 : type.width <= 32 ? 4 : type.width <= 64 ? 6 : 7;
-  }
-}
-
-export function promote(type: IntegerType): IntegerType {
-  if (rank(type) < 4) return intType; // every narrower type fits in int
-  return type;
-}
-
-function unsignedVersion(type: IntegerType, dataModel: DataModel): IntegerType {
-  switch (rank(type)) {
-    case 4: return unsignedIntType;
-    case 5: return unsignedLongType(dataModel);
-    case 6: return unsignedLongLongType;
-    default: return unsignedInt128Type;
-  }
-}
-
-export function usualArithmeticConversion(left: IntegerType, right: IntegerType, dataModel: DataModel): IntegerType {
-  const promotedLeft = promote(left);
-  const promotedRight = promote(right);
-  if (promotedLeft.width === promotedRight.width && promotedLeft.signed === promotedRight.signed && rank(promotedLeft) === rank(promotedRight)) return promotedLeft;
-  if (promotedLeft.signed === promotedRight.signed) return rank(promotedLeft) >= rank(promotedRight) ? promotedLeft : promotedRight;
-  const unsignedOne = promotedLeft.signed ? promotedRight : promotedLeft;
-  const signedOne = promotedLeft.signed ? promotedLeft : promotedRight;
-  if (rank(unsignedOne) >= rank(signedOne)) return unsignedOne;
-  if (signedOne.width > unsignedOne.width) return signedOne;
-  return unsignedVersion(signedOne, dataModel);
-}
+// integer promotion and the usual arithmetic conversions: ir/c-integers.ts (re-exported for lowering)
+export { promote, usualArithmeticConversion } from '../c-integers.js';
 
 /** C11 6.4.4.1: the first type in the list that can represent the value. */
 export function integerConstantType(value: bigint, suffix: string, text: string, dataModel: DataModel): IntegerType | undefined {
