@@ -22,6 +22,7 @@ import { UsageError, type CommandLine } from './command-line.js';
 import { describeReport, executeCounterexample, executionRecord, executionWanted, isDisagreement, type ExecutionReport } from './execution.js';
 import { assumingLines, formatCounterexample, formatTable, groupedWarnings } from './format.js';
 import { resolveInput, svcompResultLine, writeWitnessIfAsked, type ResolvedInput } from './svcomp.js';
+import { hasPermutedReductions } from '../kernel/permuted-reductions.js';
 
 import { exitCodes } from './exit-codes.js';
 
@@ -114,7 +115,8 @@ async function emitArtefacts(commandLine: CommandLine, loadEncoder: () => Promis
   } else {
     const emitStart = performance.now();
     const encoder = await loadEncoder();
-    const solver = encoder.emitUsesSolver ? await createSolverOrFail(commandLine) : undefined;
+    // a solver for the encoding's own queries, or for a program pass that proves its rewrite exact (emit = solve)
+    const solver = encoder.emitUsesSolver || hasPermutedReductions(program) ? await createSolverOrFail(commandLine) : undefined;
     let emitted;
     try {
       emitted = await emitEncoding(encoder, program, options, solver, Budget.start(commandLine.timeoutSeconds * 1000));

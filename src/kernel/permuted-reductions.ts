@@ -42,6 +42,11 @@ const lawMilliseconds = 2_000;
 
 class NotExact extends Error {}
 
+/** whether the program repeats a reduction after a permutation (the pass then needs a solver) */
+export function hasPermutedReductions(program: Program): boolean {
+  return permutedReductionPairs(program.body).length > 0;
+}
+
 /** the program with each proven repeated reduction's result copied from the earlier one, or undefined when nothing changed */
 export async function copyPermutedReductions(program: Program, semantics: Semantics, solver: Solver, budget: Budget): Promise<RewrittenReductions | undefined> {
   const pairs = permutedReductionPairs(program.body);

@@ -8,6 +8,11 @@
 // A breach is a bug of ours: `ContractBreach` (an `InternalError`), which the CLI reports as an
 // internal error with exit code 70, never as a verdict.
 //
+// Between the program and the encoder run the program passes of transforms.ts (permuted reductions,
+// C's semantics with wrap checks, tracked sums, the control-flow forms the encoder models), the same
+// list `emitEncoding` folds; the verdict goes back through each pass's translation, last pass first,
+// and the contract is checked again after each step on that pass's input.
+//
 // The encoder runs within its budget (budget-check.ts): a phase between solver calls that finds
 // the budget spent throws `BudgetExhausted`, and the run is UNKNOWN (timeout) naming that phase,
 // with the phase times recorded so far. A run is entered in the command's running record
@@ -15,17 +20,14 @@
 
 import { performance } from 'node:perf_hooks';
 import { budgetScope, BudgetExhausted, runInScope, type BudgetScope } from '../budget-check.js';
-import type { Program, Semantics } from '../ir/types.js';
+import type { Program } from '../ir/types.js';
 import type { Solver } from '../solvers/solver.js';
-import { unknownVerdict, type PhaseTimes, type UnknownKind, type Verdict } from '../verdict.js';
+import { unknownVerdict, type UnknownKind, type Verdict } from '../verdict.js';
 import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encoder.js';
 import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
-import { prepareProgram, semanticsHeader } from './c-semantics.js';
-import { confirmCounterexample, isConfirmedOn } from './confirm.js';
-import { admitControlFlow } from './control-flow.js';
-import { trackSums } from '../analysis/tracked-sums.js';
-import { copyPermutedReductions } from './permuted-reductions.js';
+import { isConfirmedOn } from './confirm.js';
+import { applyTransforms } from './transforms.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
 import type { RunRecord } from './run-record.js';
 
@@ -103,54 +105,27 @@ export async function runEncoding(
   const scope = budgetScope(budget);
   const stage = settings.record?.start(settings.stageName ?? encoder.name, scope);
   const started = performance.now();
-  // a transformation proven exact by the solver (C's semantics unless mathematical integers are asked)
-  const exactIn: Semantics = options.semantics === 'int' ? 'int' : 'bv';
-  // the program rewrites below keep reachability of the assertions, which is all they are used for
-  const reachability = (options.property ?? 'unreach-call') === 'unreach-call';
-  const rewritten = reachability ? await copyPermutedReductions(program, exactIn, limited, budget) : undefined;
-  const prepared = prepareProgram(rewritten?.program ?? program, options.semantics, options.property, options.exactWraps === true);
-  const encoderOptions: EncodingOptions = { semantics: prepared.semantics, settings: options.settings };
-  const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
-  // sums carried through writes at unpredictable indices: exact in the semantics the encoder computes in
-  const tracked = reachability ? trackSums(prepared.program) : undefined;
-  const target = tracked?.program ?? prepared.program;
-  // the control-flow forms the encoder declares it models (update exits moved into bodies where exact), else UNKNOWN
-  const admission = admitControlFlow(encoder.name, encoder.controlFlow, target);
-  const solved = admission.kind === 'refused'
-    ? { verdict: unknownVerdict('unsupported', admission.message, admission.location), times: {}, details: { controlFlowRefused: admission.message } }
-    : await runInScope(scope, () => solveWithinBudget(encoder, admission.program, context, scope));
-  // the moved update exits are exact in every semantics: an UNSAFE is replayed once more on the program before the move
-  const onTarget = admission.kind === 'admitted' && admission.program !== target ? backOnOriginal(encoder, target, encoderOptions, [], solved, budget) : solved;
-  const outcome = tracked === undefined ? onTarget : backOnOriginal(encoder, prepared.program, encoderOptions, tracked.notes, onTarget, budget);
-  const finished = finishRun(encoder, prepared, encoderOptions, outcome, budget, started);
-  const run = rewritten === undefined ? finished : backOnOriginal(encoder, program, { semantics: exactIn, settings: options.settings }, rewritten.notes, finished, budget);
+  // the program passes (transforms.ts), the same list --emit folds
+  const transformed = await applyTransforms(program, { options, encoder, solver: limited, budget });
+  let outcome: SolveOutcome;
+  if (transformed.kind === 'refused') {
+    outcome = { verdict: { kind: 'unknown', reason: transformed.reason }, times: {}, details: { refused: transformed.reason.message } };
+  } else {
+    const encoderOptions: EncodingOptions = { semantics: transformed.semantics, settings: options.settings };
+    const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
+    const solved = await runInScope(scope, () => solveWithinBudget(encoder, transformed.program, context, scope));
+    checkContract(encoder, transformed.program, encoderOptions, solved.verdict);
+    outcome = { ...solved, details: { ...solved.details, ...transformed.details } };
+  }
+  // the way back, last pass first: each step's verdict is checked on that pass's input
+  for (const applied of [...transformed.applied].reverse()) {
+    const verdict = applied.back.verdict(outcome.verdict, budget);
+    if (verdict !== outcome.verdict) checkContract(encoder, applied.back.confirmedOn, { semantics: applied.back.semantics, settings: options.settings }, verdict);
+    outcome = { ...outcome, verdict };
+  }
+  const run: SolveOutcome = { ...outcome, times: { ...outcome.times, encoding: performance.now() - started } };
   if (stage !== undefined) settings.record?.end(stage, run.verdict);
   return { ...run, solver: solver.name, solverCalls: { ...limited.statistics } };
-}
-
-/**
- * A verdict on a rewritten program (permuted-reductions.ts, analysis/tracked-sums.ts) as one on the
- * program: SAFE says what the rewrite rests on (`notes`); an UNSAFE is replayed once more on the
- * program itself, in the semantics the rewrite is exact in (`exact`), else it is UNKNOWN.
- */
-function backOnOriginal(encoder: Encoder, program: Program, exact: EncodingOptions, notes: readonly string[], run: SolveOutcome, budget: Budget): SolveOutcome {
-  const verdict = run.verdict;
-  switch (verdict.kind) {
-    case 'unknown':
-      return run;
-    case 'safe':
-      return { ...run, verdict: { ...verdict, assumptions: [...verdict.assumptions, ...notes] } };
-    case 'unsafe': {
-      const confirmation = confirmCounterexample(program, { kind: 'choices', counterexample: verdict.counterexample }, { semantics: exact.semantics, budget });
-      if (confirmation.kind !== 'confirmed') return { ...run, verdict: { kind: 'unknown', reason: confirmation.reason } };
-      checkContract(encoder, program, exact, confirmation.verdict);
-      return { ...run, verdict: confirmation.verdict };
-    }
-    default: {
-      const never: never = verdict;
-      throw new ContractBreach(`${encoder.name} answered an unknown verdict ${JSON.stringify(never)}`);
-    }
-  }
 }
 
 /** the encoder's outcome, or UNKNOWN (timeout) naming the phase where the budget ran out */
@@ -167,33 +142,23 @@ async function solveWithinBudget(encoder: Encoder, program: Program, context: En
   }
 }
 
-/** the contract checked on the encoder's verdict, then (c semantics) on the verdict about C */
-function finishRun(
-  encoder: Encoder, prepared: ReturnType<typeof prepareProgram>, encoderOptions: EncodingOptions, outcome: SolveOutcome, budget: Budget, started: number,
-): SolveOutcome {
-  checkContract(encoder, prepared.program, encoderOptions, outcome.verdict);
-  const verdict = prepared.finish(outcome.verdict, budget);
-  if (verdict !== outcome.verdict) checkContract(encoder, prepared.confirmedOn, encoderOptions, verdict);
-  const times: PhaseTimes = { ...outcome.times, encoding: performance.now() - started };
-  const details = prepared.sites.length === 0 ? outcome.details : { ...outcome.details, wrapChecks: prepared.sites.length };
-  return { ...outcome, verdict, details, times };
-}
-
 /**
- * The artefacts of one encoding in the asked semantics: in `c`, those of the program with wrap
- * checks (what the encoder would solve), each with a header that says what its answers mean for C.
+ * The artefacts of one encoding: those of the program the same passes give (transforms.ts; in `c`,
+ * the program with wrap checks), each with a header that says what the passes did and what its
+ * answers mean for C. A pass that asks a solver (permuted reductions) runs only when one is given.
  */
 export async function emitEncoding(
   encoder: Encoder, program: Program, options: RequestOptions, solver: Solver | undefined, budget: Budget,
 ): Promise<EmitResult> {
-  const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
-  const admission = admitControlFlow(encoder.name, encoder.controlFlow, prepared.program);
-  if (admission.kind === 'refused') return { kind: 'unsupported', reason: `${admission.location.line}:${admission.location.column}: ${admission.message}` };
-  const emitted = await encoder.emit(admission.program, { options: { semantics: prepared.semantics, settings: options.settings }, budget, solver });
+  const transformed = await applyTransforms(program, { options, encoder, solver, budget });
+  if (transformed.kind === 'refused') {
+    const location = transformed.reason.location;
+    return { kind: 'unsupported', reason: location === undefined ? transformed.reason.message : `${location.line}:${location.column}: ${transformed.reason.message}` };
+  }
+  const emitted = await encoder.emit(transformed.program, { options: { semantics: transformed.semantics, settings: options.settings }, budget, solver: encoder.emitUsesSolver ? solver : undefined });
   if (emitted.kind === 'unsupported') return emitted;
-  const header = semanticsHeader(options.semantics, prepared.sites, options.property);
   return {
     kind: 'emitted',
-    artefacts: emitted.artefacts.map((artefact) => ({ ...artefact, content: { ...artefact.content, headerComments: [...artefact.content.headerComments, ...header] } })),
+    artefacts: emitted.artefacts.map((artefact) => ({ ...artefact, content: { ...artefact.content, headerComments: [...artefact.content.headerComments, ...transformed.header] } })),
   };
 }

@@ -59,7 +59,7 @@ function sizeOf(content: SmtScript | ChcSystem): QuerySize {
 
 /** the emitted artefacts' size, or why there are none */
 export async function querySize(encoder: Encoder, program: Program, options: RequestOptions, solver: Solver, milliseconds: number): Promise<SizeResult> {
-  const emitted = await emitEncoding(encoder, program, options, encoder.emitUsesSolver ? solver : undefined, Budget.start(milliseconds));
+  const emitted = await emitEncoding(encoder, program, options, solver, Budget.start(milliseconds));
   if (emitted.kind === 'unsupported') return { kind: 'unavailable', reason: emitted.reason };
   const total = emitted.artefacts.map((artefact) => sizeOf(artefact.content)).reduce<QuerySize>(
     (sum, size) => ({ artefacts: sum.artefacts + 1, bytes: sum.bytes + size.bytes, assertions: sum.assertions + size.assertions, quantifiers: sum.quantifiers + size.quantifiers }),

@@ -1,0 +1,213 @@
+// The program passes between the lowered program and an encoder, as values: one `ProgramTransform`
+// shape and one list (`programTransforms`), which `runEncoding` and `emitEncoding` both fold, so the
+// files `--emit` writes are those of the program `--solve` solves (in the style of Golem's
+// transformers, each with the way back of its verdicts).
+//
+// A transform looks at the program and the request and either leaves the program alone, refuses it
+// (UNKNOWN, unsupported, before the encoder runs), or rewrites it, giving:
+// - the program the next transform (and at the end the encoder) reads, and the semantics it is read in;
+// - header lines for emitted files (what the rewrite did, what a file's answers mean);
+// - the way back: the verdict on the rewritten program as a verdict on the transform's input. A SAFE
+//   says what the rewrite rests on; an UNSAFE must leave confirmed on `confirmedOn` (a replay there,
+//   kernel/confirm.ts), which the kernel checks after each step back (run-encoding.ts).
+//
+// The list, in order:
+// 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
+//    is order-independent, exact in C's semantics where proven; reachability only);
+// 2. C's semantics (c-semantics.ts): in `c` the program with wrap checks, computed in `int`;
+//    no-overflow's checked program; `int` and `bv` as they are;
+// 3. sums tracked through writes at unpredictable indices (analysis/tracked-sums.ts; reachability only);
+// 4. the control-flow forms the encoder models (control-flow.ts: update exits moved into loop bodies,
+//    exact; any other form not modelled refused).
+// Adding a pass is one module with a `ProgramTransform` and one line in the list.
+
+import { trackSums } from '../analysis/tracked-sums.js';
+import type { Program, Semantics } from '../ir/types.js';
+import type { Solver } from '../solvers/solver.js';
+import { unknownReason, type UnknownReason, type Verdict } from '../verdict.js';
+import type { Budget } from './budget.js';
+import { prepareProgram, semanticsHeader } from './c-semantics.js';
+import { confirmCounterexample } from './confirm.js';
+import { admitControlFlow } from './control-flow.js';
+import type { EncoderDeclaration } from './encoder.js';
+import type { RequestOptions } from './options.js';
+import { copyPermutedReductions, hasPermutedReductions } from './permuted-reductions.js';
+
+/** what a transform is asked with */
+export interface TransformRequest {
+  readonly options: RequestOptions;
+  readonly encoder: EncoderDeclaration;
+  /** a transform that proves its rewrite exact asks it; without one such a transform leaves the program alone */
+  readonly solver: Solver | undefined;
+  readonly budget: Budget;
+}
+
+/** the way back of one rewrite */
+export interface BackTranslation {
+  /** the verdict on the rewritten program as one on the transform's input */
+  verdict(verdict: Verdict, budget: Budget): Verdict;
+  /** where a translated UNSAFE was confirmed (the kernel checks its provenance there) */
+  readonly confirmedOn: Program;
+  /** the semantics a translated UNSAFE is judged in (the contract check's options) */
+  readonly semantics: Semantics;
+}
+
+export type TransformStep =
+  | { readonly kind: 'unchanged' }
+  | { readonly kind: 'refused'; readonly reason: UnknownReason }
+  | {
+      readonly kind: 'rewritten';
+      readonly program: Program;
+      /** the semantics the rewritten program is read in (default: the input's) */
+      readonly semantics?: Semantics;
+      /** lines for the header of every emitted file */
+      readonly header: readonly string[];
+      /** extra facts for --json (checks inserted, …) */
+      readonly details?: Readonly<Record<string, unknown>>;
+      readonly back: BackTranslation;
+    };
+
+export interface ProgramTransform {
+  readonly name: string;
+  /** `semantics`: what the input program is read in (the asked one, until a transform changes it) */
+  apply(program: Program, semantics: Semantics, request: TransformRequest): Promise<TransformStep>;
+}
+
+/** the semantics the program is read in before any transform: `c` is C's, i.e. `bv` */
+export function initialSemantics(options: RequestOptions): Semantics {
+  return options.semantics === 'int' ? 'int' : 'bv';
+}
+
+function reachability(options: RequestOptions): boolean {
+  return (options.property ?? 'unreach-call') === 'unreach-call';
+}
+
+/** SAFE gains `notes`; an UNSAFE is replayed on `input` in `semantics`, else UNKNOWN */
+function replayingBack(input: Program, semantics: Semantics, notes: readonly string[]): BackTranslation {
+  return {
+    confirmedOn: input,
+    semantics,
+    verdict: (verdict, budget) => {
+      switch (verdict.kind) {
+        case 'unknown':
+          return verdict;
+        case 'safe':
+          return notes.length === 0 ? verdict : { ...verdict, assumptions: [...verdict.assumptions, ...notes] };
+        case 'unsafe': {
+          const confirmation = confirmCounterexample(input, { kind: 'choices', counterexample: verdict.counterexample }, { semantics, budget });
+          return confirmation.kind === 'confirmed' ? confirmation.verdict : { kind: 'unknown', reason: confirmation.reason };
+        }
+        default: {
+          const never: never = verdict;
+          throw new Error(`unknown verdict ${JSON.stringify(never)}`);
+        }
+      }
+    },
+  };
+}
+
+const permutedReductions: ProgramTransform = {
+  name: 'permuted reductions',
+  async apply(program, semantics, request) {
+    if (!reachability(request.options) || request.solver === undefined || !hasPermutedReductions(program)) return { kind: 'unchanged' };
+    const rewritten = await copyPermutedReductions(program, semantics, request.solver, request.budget);
+    if (rewritten === undefined) return { kind: 'unchanged' };
+    return {
+      kind: 'rewritten', program: rewritten.program, header: rewritten.notes.map((note) => `program pass: ${note}`),
+      back: replayingBack(program, semantics, rewritten.notes),
+    };
+  },
+};
+
+const cSemantics: ProgramTransform = {
+  name: 'C semantics',
+  async apply(program, semantics, request) {
+    const { options } = request;
+    const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
+    return {
+      kind: 'rewritten', program: prepared.program, semantics: prepared.semantics,
+      header: semanticsHeader(options.semantics, prepared.sites, options.property),
+      ...(prepared.sites.length === 0 ? {} : { details: { wrapChecks: prepared.sites.length } }),
+      back: { confirmedOn: prepared.confirmedOn, semantics, verdict: (verdict, budget) => prepared.finish(verdict, budget) },
+    };
+  },
+};
+
+const trackedSums: ProgramTransform = {
+  name: 'tracked sums',
+  async apply(program, semantics, request) {
+    if (!reachability(request.options)) return { kind: 'unchanged' };
+    const tracked = trackSums(program);
+    if (tracked === undefined) return { kind: 'unchanged' };
+    return {
+      kind: 'rewritten', program: tracked.program, header: tracked.notes.map((note) => `program pass: ${note}`),
+      back: replayingBack(program, semantics, tracked.notes),
+    };
+  },
+};
+
+const controlFlow: ProgramTransform = {
+  name: 'control-flow forms',
+  async apply(program, semantics, request) {
+    const admission = admitControlFlow(request.encoder.name, request.encoder.controlFlow, program);
+    if (admission.kind === 'refused') return { kind: 'refused', reason: unknownReason('unsupported', admission.message, admission.location) };
+    if (admission.program === program) return { kind: 'unchanged' };
+    return {
+      kind: 'rewritten', program: admission.program,
+      header: [`program pass: every do-while's exit test moved from the loop's update into its body (exact; ${request.encoder.name} does not read exits in an update)`],
+      back: replayingBack(program, semantics, []),
+    };
+  },
+};
+
+/** the program passes between lowering and every encoder, in order (see the header) */
+export const programTransforms: readonly ProgramTransform[] = [permutedReductions, cSemantics, trackedSums, controlFlow];
+
+/** one applied rewrite: its input and how verdicts go back to it */
+export interface AppliedTransform {
+  readonly name: string;
+  readonly input: Program;
+  readonly back: BackTranslation;
+}
+
+export type TransformedProgram =
+  | {
+      readonly kind: 'ready';
+      readonly program: Program;
+      readonly semantics: Semantics;
+      /** the rewrites in the order applied (the way back runs them in reverse) */
+      readonly applied: readonly AppliedTransform[];
+      readonly header: readonly string[];
+      readonly details: Readonly<Record<string, unknown>>;
+    }
+  | { readonly kind: 'refused'; readonly reason: UnknownReason; readonly applied: readonly AppliedTransform[] };
+
+/** Folds `transforms` over the program: what the encoder reads, or why it may not run. */
+export async function applyTransforms(program: Program, request: TransformRequest, transforms: readonly ProgramTransform[] = programTransforms): Promise<TransformedProgram> {
+  let current = program;
+  let semantics = initialSemantics(request.options);
+  const applied: AppliedTransform[] = [];
+  const header: string[] = [];
+  let details: Record<string, unknown> = {};
+  for (const transform of transforms) {
+    const step = await transform.apply(current, semantics, request);
+    switch (step.kind) {
+      case 'unchanged':
+        break;
+      case 'refused':
+        return { kind: 'refused', reason: step.reason, applied };
+      case 'rewritten':
+        applied.push({ name: transform.name, input: current, back: step.back });
+        header.push(...step.header);
+        details = { ...details, ...step.details };
+        current = step.program;
+        semantics = step.semantics ?? semantics;
+        break;
+      default: {
+        const never: never = step;
+        throw new Error(`unknown transform step ${JSON.stringify(never)}`);
+      }
+    }
+  }
+  return { kind: 'ready', program: current, semantics, applied, header, details };
+}

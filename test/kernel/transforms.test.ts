@@ -1,0 +1,89 @@
+// The program passes as one list (src/kernel/transforms.ts), folded by solve and emit alike: the Horn
+// clauses `--emit smt2` writes for chc are the very clauses `--solve` hands the solver, on programs
+// that each pass rewrites (permuted reductions, wrap checks, tracked sums, a do-while's exit moved for
+// witness), and a verdict goes back through each pass.
+
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chcEncoder } from '../../src/encoders/chc/index.js';
+import { witnessEncoder } from '../../src/encoders/witness/index.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
+import { programTransforms } from '../../src/kernel/transforms.js';
+import { runFrontEnd } from '../../src/pipeline.js';
+import type { Program } from '../../src/ir/types.js';
+import { printChcSystem, printSmtScript } from '../../src/smt/printer.js';
+import type { ChcSystem, SmtScript } from '../../src/smt/terms.js';
+import type { Solver } from '../../src/solvers/solver.js';
+import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
+import { projectRoot } from '../support/cli.js';
+import { testSolver } from '../support/solver.js';
+
+const solver = testSolver();
+afterAll(async () => solver.dispose());
+
+/** the solver, recording the text of every Horn-clause query without its comments */
+function recording(inner: Solver): Solver & { readonly asked: string[] } {
+  const asked: string[] = [];
+  return {
+    name: inner.name, asked,
+    checkScript: async (script: SmtScript, options) => inner.checkScript(script, options),
+    checkChc: async (system: ChcSystem, options) => { asked.push(withoutComments(printChcSystem(system))); return inner.checkChc(system, options); },
+    dispose: async () => undefined,
+  };
+}
+
+function withoutComments(text: string): string {
+  return text.split('\n').filter((line) => !line.startsWith(';')).join('\n');
+}
+
+function program(path: string): Program {
+  const front = runFrontEnd(join(projectRoot, path), { dataModel: 'ILP32', preprocessor: 'builtin' });
+  if (front.kind !== 'program') throw new Error(`${path}: ${front.kind}`);
+  return front.program;
+}
+
+const options: TestOptions = { semantics: 'c', timeoutMilliseconds: 10_000 };
+
+async function emittedText(encoder: Encoder, input: Program): Promise<{ texts: string[]; headers: string[] }> {
+  const emitted = await emitWith(encoder, input, options, solver);
+  expect(emitted.kind).toBe('emitted');
+  if (emitted.kind !== 'emitted') return { texts: [], headers: [] };
+  return {
+    texts: emitted.artefacts.map((artefact) => withoutComments(artefact.content.kind === 'chcSystem' ? printChcSystem(artefact.content) : printSmtScript(artefact.content))),
+    headers: emitted.artefacts.flatMap((artefact) => artefact.content.headerComments),
+  };
+}
+
+describe('program passes as one pipeline', () => {
+  it('lists the passes in order', () => {
+    expect(programTransforms.map((transform) => transform.name)).toEqual(['permuted reductions', 'C semantics', 'tracked sums', 'control-flow forms']);
+  });
+
+  const cases: readonly { readonly path: string; readonly pass: RegExp }[] = [
+    { path: 'bench/nondet-writes/two-arrays-cancel-safe.c', pass: /program pass: /i },
+    { path: 'bench/commuting-reductions/average-safe.c', pass: /program pass: /i },
+    { path: 'test/regression/loop-exits/dowhile-count-safe.c', pass: /C integers|c semantics|wrap/i },
+  ];
+  for (const { path, pass } of cases) {
+    it(`${path}: the chc file written is the query solved, and its header names the passes`, { timeout: 60_000 }, async () => {
+      const input = program(path);
+      const { texts, headers } = await emittedText(chcEncoder, input);
+      expect(texts).toHaveLength(1);
+      expect(headers.join('\n')).toMatch(pass);
+      const recorder = recording(solver);
+      const run = await solveWith(chcEncoder, input, options, recorder);
+      expect(recorder.asked.length).toBeGreaterThanOrEqual(1);
+      expect(recorder.asked[0]).toBe(texts[0]);
+      // the program is safe: a verdict never contradicts it
+      expect(run.verdict.kind).not.toBe('unsafe');
+    });
+  }
+
+  it('witness gets the do-while with its exit moved, in the file and in the solve, and finds the bug of the issue\'s program', { timeout: 60_000 }, async () => {
+    const input = program('test/regression/loop-exits/dowhile-count-unsafe.c');
+    const { headers } = await emittedText(witnessEncoder, input);
+    expect(headers.join('\n')).toMatch(/exit test moved from the loop's update into its body/);
+    const run = await solveWith(witnessEncoder, input, options, solver);
+    expect(run.verdict.kind).toBe('unsafe');
+  });
+});
