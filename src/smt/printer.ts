@@ -10,6 +10,7 @@
 // Printing a large query takes seconds: every loop ticks the run's budget (budget-check.ts), so a
 // run whose budget is spent stops here too.
 
+import { strictChcComp } from './chc-comp.js';
 import { budgetTick } from '../budget-check.js';
 import type { ChcSystem, FunctionDeclaration, HornClause, SmtScript, Sort, SymbolTerm, Term } from './terms.js';
 
@@ -423,8 +424,13 @@ function checkClauseVariables(clause: HornClause, index: number): void {
   }
 }
 
-/** Prints the system in the CHC-COMP format: HORN logic, predicates, clauses (queries last), one check-sat. */
-export function printChcSystem(system: ChcSystem): string {
+/**
+ * Prints the system in the CHC-COMP format: HORN logic, predicates, clauses, the one query last, one
+ * check-sat; in the strict form of chc-comp.ts (distinct head variables, one query, a predicate).
+ */
+export function printChcSystem(given: ChcSystem, form: 'strict' | 'asBuilt' = 'strict'): string {
+  // 'asBuilt': the clauses as the encoder built them (tests compare the answers of both forms)
+  const system = form === 'strict' ? strictChcComp(given) : given;
   const lines: string[] = [];
   for (const comment of system.headerComments) lines.push(...commentLines(comment));
   lines.push('(set-logic HORN)');
