@@ -24,7 +24,7 @@ interface Result {
   readonly encoding: string;
   readonly expected: 'safe' | 'unsafe';
   readonly verdict: string;
-  readonly reason?: string;
+  readonly reason?: string | undefined;
   readonly seconds: number;
   /** the record's `execution` field (with --exec, on UNSAFE verdicts) */
   readonly execution?: { readonly result: string; readonly explanation?: string | null; readonly reason?: string; readonly milliseconds?: number; readonly compiler?: string };

@@ -65,7 +65,7 @@ export class ExpressionBuilder {
     }
     const parts = context.assignmentExpression();
     if (parts.length === 1) {
-      return this.buildAssignmentExpression(parts[0]);
+      return this.buildAssignmentExpression(parts[0]!);
     }
     return { kind: 'comma', expressions: parts.map((part) => this.buildAssignmentExpression(part)), location: locationOf(context) };
   }
@@ -82,10 +82,14 @@ export class ExpressionBuilder {
         parts.push(child);
       }
     }
-    if (parts.length <= 1) {
-      return parts.length === 0 ? undefined : this.buildAssignmentExpression(parts[0]);
+    const first = parts[0];
+    if (first === undefined) {
+      return undefined;
     }
-    return { kind: 'comma', expressions: parts.map((part) => this.buildAssignmentExpression(part)), location: locationOf(parts[0]) };
+    if (parts.length === 1) {
+      return this.buildAssignmentExpression(first);
+    }
+    return { kind: 'comma', expressions: parts.map((part) => this.buildAssignmentExpression(part)), location: locationOf(first) };
   }
 
   /** Every operator except the comma (the grammar's precedence-climbing rule). */
@@ -405,8 +409,8 @@ export function decodeIntegerConstant(text: string): DecodedInteger {
   if (match === null) {
     return { kind: 'invalid' };
   }
-  const digits = match[1].replace(/'/g, '');
-  const suffix = match[2];
+  const digits = match[1]!.replace(/'/g, '');
+  const suffix = match[2]!;
   let literal: string;
   if (/^0[xX][0-9a-fA-F]+$/.test(digits)) {
     literal = digits;
@@ -492,7 +496,7 @@ export function decodeCharacterConstant(text: string): DecodedCharacter {
     if (codes.length !== 1) {
       return { kind: 'invalid', reason: 'multi-character wide constant' };
     }
-    return { kind: 'ok', value: BigInt(codes[0]) };
+    return { kind: 'ok', value: BigInt(codes[0]!) };
   }
   // Plain constant: each item is a byte (non-ASCII source characters are UTF-8 encoded).
   const bytes: number[] = [];
@@ -507,7 +511,7 @@ export function decodeCharacterConstant(text: string): DecodedCharacter {
     }
   }
   if (bytes.length === 1) {
-    const byte = bytes[0];
+    const byte = bytes[0]!;
     return { kind: 'ok', value: BigInt(byte >= 0x80 ? byte - 0x100 : byte) };
   }
   if (bytes.length > 4) {
@@ -524,7 +528,7 @@ export function decodeCharacterConstant(text: string): DecodedCharacter {
 /** Adjacent string literals become one literal: `"ab" "c"` is `"abc"` (prefix of the first one). */
 export function concatenateStringLiterals(pieces: readonly string[]): string {
   if (pieces.length === 1) {
-    return pieces[0];
+    return pieces[0]!;
   }
   let prefix = '';
   const bodies: string[] = [];

@@ -365,12 +365,12 @@ function wrapInPointers(pointer: PointerContext | null, inner: Declarator): Decl
     if (child instanceof TerminalNode) {
       levels.push({ qualifiers: [], location: locationOfTerminal(child) });
     } else if (child instanceof TypeQualifierContext && levels.length > 0) {
-      levels[levels.length - 1].qualifiers.push(qualifierName(child));
+      levels[levels.length - 1]!.qualifiers.push(qualifierName(child));
     }
   }
   let result = inner;
   for (let index = levels.length - 1; index >= 0; index--) {
-    const level = levels[index];
+    const level = levels[index]!;
     result = {
       kind: 'pointer',
       qualifiers: level.qualifiers,
@@ -448,7 +448,7 @@ function applySuffixes(base: Declarator, suffixes: readonly DeclaratorSuffixCont
           parameters.push(buildParameter(child));
         }
       }
-      const isVoidList = parameters.length === 1 && isPlainVoid(parameters[0]);
+      const isVoidList = parameters.length === 1 && isPlainVoid(parameters[0]!);
       result = {
         kind: 'function',
         inner: result,
@@ -658,11 +658,12 @@ function buildExpressionStatement(context: ExpressionStatementContext, location:
 
 function buildIfStatement(context: IfStatementContext, location: SourceLocation): Statement {
   const branches = context.statement();
+  const elseBranch = branches[1];
   return {
     kind: 'if',
     condition: expressions.buildExpression(context.expression()),
     then: buildStatement(requireNode(branches[0], 'if statement', context)),
-    else: branches.length > 1 ? buildStatement(branches[1]) : undefined,
+    else: elseBranch === undefined ? undefined : buildStatement(elseBranch),
     location,
   };
 }

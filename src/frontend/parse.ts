@@ -96,7 +96,9 @@ class TypedefAwareTokenStream extends CommonTokenStream {
    */
   public fillWithTexts(source: string, lexer: Lexer, dropUnusedPrototypes: boolean): void {
     const indexable = !/[\uD800-\uDFFF]/.test(source); // code point index = UTF-16 index
-    const fast = indexable ? fastTokens(source, [lexer, lexer.inputStream]) : undefined;
+    // `as`: antlr4ng's CommonToken (`get text(): string | undefined`) is a Token (`text?: string`)
+    // that exactOptionalPropertyTypes cannot match structurally.
+    const fast = indexable ? (fastTokens(source, [lexer, lexer.inputStream]) as Token[] | undefined) : undefined;
     if (fast !== undefined) {
       this.tokens = dropUnusedPrototypes ? withoutUnusedPrototypes(fast) : fast;
       this.fetchedEOF = true;
@@ -345,7 +347,7 @@ export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): Comm
     if (type < 0) {
       return undefined; // a character no rule starts with: the generated lexer reports it
     }
-    const spelling = literalSpellings[type];
+    const spelling = literalSpellings[type]!;
     push(type, start, index + spelling.length, spelling);
     index += spelling.length;
   }

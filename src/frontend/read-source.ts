@@ -13,7 +13,7 @@ import type { DataModel, PreprocessMode, PreprocessResult } from './preprocess-t
 
 export interface ReadSourceOptions {
   /** forces a mode; by default chosen from the extension */
-  readonly mode?: PreprocessMode;
+  readonly mode?: PreprocessMode | undefined;
   readonly defines?: ReadonlyMap<string, string>;
   readonly dataModel?: DataModel;
 }

@@ -29,7 +29,7 @@ export function createCounterexampleSource(counterexample: Counterexample): Nond
 export interface RandomSourceOptions {
   readonly seed: number;
   /** when given (and some of its values fit the type), every value is drawn from it */
-  readonly domain?: readonly bigint[];
+  readonly domain?: readonly bigint[] | undefined;
   /** at most this many cells of a havocked array get their own value; default 64 */
   readonly maxArrayCells?: number;
 }

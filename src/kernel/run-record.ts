@@ -60,13 +60,14 @@ export class RunRecord {
     return this.stages.map((stage): StageSnapshot => {
       const verdict = stage.verdict;
       const times = stage.scope.times;
-      const showsPhase = stage.scope.phase !== undefined && (verdict === undefined || verdict.kind === 'unknown');
+      const phase = stage.scope.phase;
+      const showsPhase = phase !== undefined && (verdict === undefined || verdict.kind === 'unknown');
       return {
         encoding: stage.encoding,
         verdict: verdict === undefined ? 'running' : verdict.kind,
         ...(verdict?.kind === 'unknown' ? { reason: describeReason(verdict.reason), reasonKind: verdict.reason.kind } : {}),
         milliseconds: Math.round((stage.endedAt ?? now) - stage.startedAt),
-        ...(showsPhase ? { phase: stage.scope.phase } : {}),
+        ...(showsPhase ? { phase } : {}),
         ...(times === undefined || Object.keys(times).length === 0 ? {} : { times: roundedTimes(times) }),
       };
     });

@@ -18,7 +18,7 @@ const mul = multiplyPolynomials;
 const sub = subtractPolynomials;
 
 function forms(updates: [string, Polynomial | undefined][], maximumDegree?: number): ReadonlyMap<string, ClosedForm> {
-  return computeClosedForms({ updates: new Map(updates) }, { iterationVariable: 'j', maximumDegree });
+  return computeClosedForms({ updates: new Map(updates) }, { iterationVariable: 'j', ...(maximumDegree === undefined ? {} : { maximumDegree }) });
 }
 
 /** the state after `count` iterations of the path, from `initial` */

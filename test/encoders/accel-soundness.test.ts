@@ -16,7 +16,7 @@ import type { Solver } from '../../src/solvers/solver.js';
 import { lowerSource, runHarness } from '../soundness/harness.js';
 import { floorFor } from '../support/floors.js';
 import { testSolver } from '../support/solver.js';
-import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
+import { solveWith, type TestOptions } from '../support/encoding.js';
 
 // long mode: ENCODE_HARNESS_SCALE=10 npm test runs ten times as many programs
 const scale = Number(process.env.ENCODE_HARNESS_SCALE ?? '1');

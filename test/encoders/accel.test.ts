@@ -4,7 +4,7 @@
 // never SAFE, and emitted scripts that a solver reads.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { accelEncoder, deepeningSchedule, planAcceleration, solveAccel } from '../../src/encoders/accel/index.js';
+import { accelEncoder, deepeningSchedule, planAcceleration } from '../../src/encoders/accel/index.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createCounterexampleSource } from '../../src/interp/sources.js';
 import type { Semantics } from '../../src/ir/types.js';

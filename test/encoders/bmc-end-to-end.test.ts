@@ -12,7 +12,7 @@ import { runFrontEnd } from '../../src/pipeline.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import { testSolver } from '../support/solver.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
-import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
+import { solveWith, type TestOptions } from '../support/encoding.js';
 
 const prelude = `
 extern void abort(void);

@@ -9,7 +9,7 @@ import { createSolver } from '../../src/solvers/index.js';
 import type { Solver } from '../../src/solvers/solver.js';
 import * as programs from '../support/sample-programs.js';
 import { testSolver } from '../support/solver.js';
-import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
+import { solveWith, type TestOptions } from '../support/encoding.js';
 
 let solver: Solver;
 beforeAll(() => {

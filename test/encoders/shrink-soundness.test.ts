@@ -18,7 +18,7 @@ import { harness } from '../generators/programs.js';
 import { enumerationDomain, lowerSource, runHarness } from '../soundness/harness.js';
 import { floorFor } from '../support/floors.js';
 import { testSolver } from '../support/solver.js';
-import { emitWith, solveWith, type TestOptions } from '../support/encoding.js';
+import { solveWith, type TestOptions } from '../support/encoding.js';
 
 const options: TestOptions = { semantics: 'c', timeoutMilliseconds: 60_000, encodings: { shrink: { 'max-k': 3 } } };
 

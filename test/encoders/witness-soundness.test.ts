@@ -19,7 +19,7 @@ import { arbitraryProgram } from '../generators/programs.js';
 import { floorFor } from '../support/floors.js';
 import { testSolver } from '../support/solver.js';
 import { lowerSource as lower } from '../soundness/harness.js';
-import { emitWith, encodingOptionsFor, solveWith, type TestOptions } from '../support/encoding.js';
+import { encodingOptionsFor, solveWith, type TestOptions } from '../support/encoding.js';
 import { Budget } from '../../src/kernel/budget.js';
 import type { EncodingOptions } from '../../src/kernel/options.js';
 

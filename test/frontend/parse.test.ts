@@ -49,7 +49,7 @@ function statements(body: string, prelude = ''): readonly (Statement | Declarati
 
 function expression(text: string, prelude = ''): Expression {
   const items = statements(`${text};`, prelude);
-  const last = items[items.length - 1];
+  const last = items[items.length - 1]!;
   if (last.kind !== 'expressionStatement' || last.expression === undefined) {
     throw new Error(`not an expression statement: ${last.kind}`);
   }
@@ -153,7 +153,7 @@ describe('expressions', () => {
   it('records 1-based locations of the first token', () => {
     const unit = parse('int g;\nvoid f(void) {\n  g = 1 + 2;\n}');
     const body = functionNamed(unit, 'f').body;
-    const statement = body.items[0];
+    const statement = body.items[0]!;
     expect(statement.location).toEqual({ line: 3, column: 3 });
     if (statement.kind !== 'expressionStatement' || statement.expression?.kind !== 'assignment') {
       throw new Error('expected assignment');
@@ -166,81 +166,81 @@ describe('expressions', () => {
 
 describe('declarators', () => {
   it('nests as in the C grammar (pointer outermost for *a[10])', () => {
-    const [array] = declarations('int *a[10];');
-    expect(shape(array.declarators[0].declarator)).toBe('pointer(array(10 a))');
-    const [pointer] = declarations('int (*p)[10];');
-    expect(shape(pointer.declarators[0].declarator)).toBe('array(10 pointer(p))');
-    const [functionPointer] = declarations('int (*fp)(int, char *);');
-    expect(shape(functionPointer.declarators[0].declarator)).toBe('function(2 pointer(fp))');
-    const [matrix] = declarations('int m[2][3];');
-    expect(shape(matrix.declarators[0].declarator)).toBe('array(3 array(2 m))');
-    const [returnsPointer] = declarations('char *g(void);');
-    expect(shape(returnsPointer.declarators[0].declarator)).toBe('pointer(function(0 g))');
-    const [signal] = declarations('void (*signal(int sig, void (*handler)(int)))(int);');
-    expect(shape(signal.declarators[0].declarator)).toBe('function(1 pointer(function(2 signal)))');
-    const [qualified] = declarations('int * const * volatile q;');
-    expect(shape(qualified.declarators[0].declarator)).toBe('pointer(const pointer(volatile q))');
+    const array = declarations('int *a[10];')[0]!;
+    expect(shape(array.declarators[0]!.declarator)).toBe('pointer(array(10 a))');
+    const pointer = declarations('int (*p)[10];')[0]!;
+    expect(shape(pointer.declarators[0]!.declarator)).toBe('array(10 pointer(p))');
+    const functionPointer = declarations('int (*fp)(int, char *);')[0]!;
+    expect(shape(functionPointer.declarators[0]!.declarator)).toBe('function(2 pointer(fp))');
+    const matrix = declarations('int m[2][3];')[0]!;
+    expect(shape(matrix.declarators[0]!.declarator)).toBe('array(3 array(2 m))');
+    const returnsPointer = declarations('char *g(void);')[0]!;
+    expect(shape(returnsPointer.declarators[0]!.declarator)).toBe('pointer(function(0 g))');
+    const signal = declarations('void (*signal(int sig, void (*handler)(int)))(int);')[0]!;
+    expect(shape(signal.declarators[0]!.declarator)).toBe('function(1 pointer(function(2 signal)))');
+    const qualified = declarations('int * const * volatile q;')[0]!;
+    expect(shape(qualified.declarators[0]!.declarator)).toBe('pointer(const pointer(volatile q))');
   });
 
   it('handles parameter lists: (void), (), variadic, abstract, arrays with static and [*]', () => {
     const items = declarations(
       'int f(void); int g(); int h(const char *, ...); void k(int n, int a[static n], int b[*], int c[const 4]);',
     );
-    expect(shape(items[0].declarators[0].declarator)).toBe('function(0 f)');
-    expect(shape(items[1].declarators[0].declarator)).toBe('function(0? g)');
-    expect(shape(items[2].declarators[0].declarator)).toBe('function(1... h)');
-    const k = items[3].declarators[0].declarator;
+    expect(shape(items[0]!.declarators[0]!.declarator)).toBe('function(0 f)');
+    expect(shape(items[1]!.declarators[0]!.declarator)).toBe('function(0? g)');
+    expect(shape(items[2]!.declarators[0]!.declarator)).toBe('function(1... h)');
+    const k = items[3]!.declarators[0]!.declarator;
     if (k.kind !== 'function') throw new Error('expected function');
     expect(k.parameters.map((parameter) => shape(parameter.declarator))).toEqual(['n', 'array(n a)', 'array(b)', 'array(4 c)']);
-    expect(k.parameters[1].specifiers.type).toMatchObject({ kind: 'base', names: ['int'] });
+    expect(k.parameters[1]!.specifiers.type).toMatchObject({ kind: 'base', names: ['int'] });
   });
 
   it('keeps multiple declarators, initializers, storage and qualifiers', () => {
-    const [declaration] = declarations('static const unsigned long int x = 1, *y, z[3] = {1, 2, 3};');
+    const declaration = declarations('static const unsigned long int x = 1, *y, z[3] = {1, 2, 3};')[0]!;
     expect(declaration.specifiers.storage).toEqual(['static']);
     expect(declaration.specifiers.qualifiers).toEqual(['const']);
     expect(declaration.specifiers.type).toMatchObject({ kind: 'base', names: ['unsigned', 'long', 'int'] });
     expect(declaration.declarators.map((item) => shape(item.declarator))).toEqual(['x', 'pointer(y)', 'array(3 z)']);
-    expect(declaration.declarators[0].initializer).toMatchObject({ kind: 'expressionInitializer' });
-    expect(declaration.declarators[2].initializer).toMatchObject({ kind: 'listInitializer' });
+    expect(declaration.declarators[0]!.initializer).toMatchObject({ kind: 'expressionInitializer' });
+    expect(declaration.declarators[2]!.initializer).toMatchObject({ kind: 'listInitializer' });
   });
 
   it('builds struct, union and enum specifiers with and without bodies', () => {
     const items = declarations(
       'struct S { int a : 3, : 0; struct S *next; union { int i; float f; }; } s; struct S *p; enum E { A, B = 5, C }; enum E e;',
     );
-    const struct = items[0].specifiers.type;
+    const struct = items[0]!.specifiers.type;
     if (struct.kind !== 'struct' || struct.fields === undefined) throw new Error('expected struct with body');
     expect(struct.tag).toBe('S');
     expect(struct.fields).toHaveLength(3);
-    expect(struct.fields[0].declarators[0].bitWidth).toMatchObject({ value: 3n });
-    expect(struct.fields[0].declarators[1].declarator).toBeUndefined();
-    expect(struct.fields[2].specifiers.type).toMatchObject({ kind: 'struct', isUnion: true, tag: undefined });
-    expect(items[1].specifiers.type).toMatchObject({ kind: 'struct', tag: 'S', fields: undefined });
-    const enumeration = items[2].specifiers.type;
+    expect(struct.fields[0]!.declarators[0]!.bitWidth).toMatchObject({ value: 3n });
+    expect(struct.fields[0]!.declarators[1]!.declarator).toBeUndefined();
+    expect(struct.fields[2]!.specifiers.type).toMatchObject({ kind: 'struct', isUnion: true, tag: undefined });
+    expect(items[1]!.specifiers.type).toMatchObject({ kind: 'struct', tag: 'S', fields: undefined });
+    const enumeration = items[2]!.specifiers.type;
     if (enumeration.kind !== 'enum' || enumeration.enumerators === undefined) throw new Error('expected enum');
     expect(enumeration.enumerators.map((item) => item.name)).toEqual(['A', 'B', 'C']);
-    expect(enumeration.enumerators[1].value).toMatchObject({ value: 5n });
-    expect(items[3].specifiers.type).toMatchObject({ kind: 'enum', tag: 'E', enumerators: undefined });
+    expect(enumeration.enumerators[1]!.value).toMatchObject({ value: 5n });
+    expect(items[3]!.specifiers.type).toMatchObject({ kind: 'enum', tag: 'E', enumerators: undefined });
   });
 
   it('builds designated initializers', () => {
-    const [declaration] = declarations('struct P { int x, y; } points[3] = { [1] = { .y = 2, .x = 1 }, [2].x = 7, 9 };');
-    const initializer = declaration.declarators[0].initializer;
+    const declaration = declarations('struct P { int x, y; } points[3] = { [1] = { .y = 2, .x = 1 }, [2].x = 7, 9 };')[0]!;
+    const initializer = declaration.declarators[0]!.initializer;
     if (initializer?.kind !== 'listInitializer') throw new Error('expected list');
     expect(initializer.items).toHaveLength(3);
-    expect(initializer.items[0].designators).toMatchObject([{ kind: 'indexDesignator', index: { value: 1n } }]);
-    const inner = initializer.items[0].initializer;
+    expect(initializer.items[0]!.designators).toMatchObject([{ kind: 'indexDesignator', index: { value: 1n } }]);
+    const inner = initializer.items[0]!.initializer;
     if (inner.kind !== 'listInitializer') throw new Error('expected nested list');
     expect(inner.items.map((item) => item.designators)).toEqual([
       [{ kind: 'fieldDesignator', name: 'y' }],
       [{ kind: 'fieldDesignator', name: 'x' }],
     ]);
-    expect(initializer.items[1].designators).toMatchObject([
+    expect(initializer.items[1]!.designators).toMatchObject([
       { kind: 'indexDesignator', index: { value: 2n } },
       { kind: 'fieldDesignator', name: 'x' },
     ]);
-    expect(initializer.items[2].designators).toEqual([]);
+    expect(initializer.items[2]!.designators).toEqual([]);
   });
 
   it('gives K&R definitions their declared parameter types', () => {
@@ -264,31 +264,31 @@ describe('typedef names', () => {
 
   it('reads `T * x;` as a declaration only when T is a typedef name', () => {
     const asDeclaration = statements('T * x;', 'typedef int T;');
-    expect(asDeclaration[0].kind).toBe('declaration');
-    if (asDeclaration[0].kind !== 'declaration') throw new Error('unreachable');
-    expect(asDeclaration[0].specifiers.type).toEqual({ kind: 'typedefName', name: 'T', location: { line: 2, column: 16 } });
-    expect(shape(asDeclaration[0].declarators[0].declarator)).toBe('pointer(x)');
+    expect(asDeclaration[0]!.kind).toBe('declaration');
+    if (asDeclaration[0]!.kind !== 'declaration') throw new Error('unreachable');
+    expect(asDeclaration[0]!.specifiers.type).toEqual({ kind: 'typedefName', name: 'T', location: { line: 2, column: 16 } });
+    expect(shape(asDeclaration[0]!.declarators[0]!.declarator)).toBe('pointer(x)');
     const asExpression = statements('T * x;', 'int T, x;');
-    expect(asExpression[0].kind).toBe('expressionStatement');
+    expect(asExpression[0]!.kind).toBe('expressionStatement');
   });
 
   it('lets a block-scope variable shadow a typedef name, until the block ends', () => {
     const items = statements('{ int T = 2; T * x; } T * y;', 'typedef int T; int x;');
-    const block = items[0];
+    const block = items[0]!;
     if (block.kind !== 'compound') throw new Error('expected block');
-    expect(block.items[0].kind).toBe('declaration');
-    expect(block.items[1].kind).toBe('expressionStatement'); // multiplication
-    expect(items[1].kind).toBe('declaration'); // T is a type again
+    expect(block.items[0]!.kind).toBe('declaration');
+    expect(block.items[1]!.kind).toBe('expressionStatement'); // multiplication
+    expect(items[1]!.kind).toBe('declaration'); // T is a type again
   });
 
   it('accepts a typedef name re-declared after another type specifier and as a member name', () => {
     const unit = parse('typedef int T; struct S { long T; }; void f(void) { struct S s; s.T = 1; { unsigned T; T = 3; } }');
     const body = functionNamed(unit, 'f').body.items;
-    expect(body[1].kind).toBe('expressionStatement');
-    const inner = body[2];
+    expect(body[1]!.kind).toBe('expressionStatement');
+    const inner = body[2]!;
     if (inner.kind !== 'compound') throw new Error('expected block');
     expect(inner.items[0]).toMatchObject({ kind: 'declaration', specifiers: { type: { kind: 'base', names: ['unsigned'] } } });
-    expect(inner.items[1].kind).toBe('expressionStatement');
+    expect(inner.items[1]!.kind).toBe('expressionStatement');
   });
 
   it('treats parameters as ordinary identifiers inside the function body', () => {
@@ -318,7 +318,7 @@ describe('statements', () => {
     expect(items.map((item) => item.kind)).toEqual([
       'declaration', 'for', 'for', 'while', 'doWhile', 'if', 'switch', 'goto', 'labeled',
     ]);
-    const loop = items[1];
+    const loop = items[1]!;
     if (loop.kind !== 'for') throw new Error('expected for');
     expect(loop.init).toMatchObject({ kind: 'declaration', specifiers: { type: { names: ['int'] } } });
     expect(loop.condition).toMatchObject({ kind: 'binary', operator: '<' });
@@ -327,7 +327,7 @@ describe('statements', () => {
     expect(forever).toMatchObject({ kind: 'for', init: undefined, condition: undefined, update: undefined, body: { kind: 'break' } });
     const branch = items[5];
     expect(branch).toMatchObject({ kind: 'if', else: { kind: 'if', else: { kind: 'expressionStatement', expression: undefined } } });
-    const selection = items[6];
+    const selection = items[6]!;
     if (selection.kind !== 'switch' || selection.body.kind !== 'compound') throw new Error('expected switch');
     expect(selection.body.items.map((item) => item.kind)).toEqual(['case', 'break', 'default']);
     expect(items[8]).toMatchObject({ kind: 'labeled', label: 'end', body: { kind: 'return', value: undefined } });
@@ -404,12 +404,12 @@ asm(".symver memcpy, memcpy@GLIBC_2.2.5");
       specifiers: { type: { kind: 'typeof' } },
       declarators: [{ initializer: { expression: { kind: 'statementExpression' } } }],
     });
-    const offset = items[1];
-    if (offset.kind !== 'declaration' || offset.declarators[0].initializer?.kind !== 'expressionInitializer') throw new Error('expected declaration');
-    expect(show(offset.declarators[0].initializer.expression)).toBe('(cast _ (& (cast pointer(_) 0)->b[1]))');
-    const argument = items[2];
-    if (argument.kind !== 'declaration' || argument.declarators[0].initializer?.kind !== 'expressionInitializer') throw new Error('expected declaration');
-    expect(show(argument.declarators[0].initializer.expression)).toBe('(cast _ __builtin_va_arg(ap))');
+    const offset = items[1]!;
+    if (offset.kind !== 'declaration' || offset.declarators[0]!.initializer?.kind !== 'expressionInitializer') throw new Error('expected declaration');
+    expect(show(offset.declarators[0]!.initializer.expression)).toBe('(cast _ (& (cast pointer(_) 0)->b[1]))');
+    const argument = items[2]!;
+    if (argument.kind !== 'declaration' || argument.declarators[0]!.initializer?.kind !== 'expressionInitializer') throw new Error('expected declaration');
+    expect(show(argument.declarators[0]!.initializer.expression)).toBe('(cast _ __builtin_va_arg(ap))');
     expect(items[3]).toMatchObject({ declarators: [{ initializer: { expression: { kind: 'alignofType', typeName: { specifiers: { type: { kind: 'typeof' } } } } } }] });
   });
 });
@@ -421,15 +421,15 @@ describe('syntax errors', () => {
     if (result.kind !== 'syntaxError') return;
     expect(result.diagnostics.length).toBeGreaterThan(0);
     expect(result.diagnostics[0]).toMatchObject({ file: 'bad.c', severity: 'error', location: { line: 3, column: 12 } });
-    expect(result.diagnostics[0].message).toMatch(/^syntax error: unexpected ';'/);
+    expect(result.diagnostics[0]!.message).toMatch(/^syntax error: unexpected ';'/);
   });
 
   it('reports a missing closing brace at end of file', () => {
     const result = parseTranslationUnit('void f(void) {\n  return;\n', 'eof.c');
     expect(result.kind).toBe('syntaxError');
     if (result.kind !== 'syntaxError') return;
-    expect(result.diagnostics[0].location.line).toBe(3);
-    expect(result.diagnostics[0].message).toMatch(/end of file/);
+    expect(result.diagnostics[0]!.location.line).toBe(3);
+    expect(result.diagnostics[0]!.message).toMatch(/end of file/);
   });
 
   it('reports stray characters from the lexer', () => {

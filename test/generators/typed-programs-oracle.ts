@@ -4,7 +4,7 @@
 // with undefined behaviour detected (signed overflow, negative << operand, index out of bounds) and
 // loops bounded; optionally over the mathematical integers, for choosing constants only.
 
-import { CType, type, intType, fits, convert, commonType, typedEnumerationDomain, ArithmeticOperator, CompoundOperator, ComparisonOperator, IndexModel, ExpressionModel, ConditionModel, LocationModel, StatementModel, SizeModel, TypedProgramModel } from './typed-programs-model.js';
+import { CType, intType, fits, convert, commonType, typedEnumerationDomain, ArithmeticOperator, CompoundOperator, IndexModel, ExpressionModel, ConditionModel, LocationModel, StatementModel, SizeModel, TypedProgramModel } from './typed-programs-model.js';
 import { compare } from './programs.js';
 
 // ---------------------------------------------------------------- evaluation (the C oracle)

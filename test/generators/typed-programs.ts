@@ -32,7 +32,7 @@
 
 import fc from 'fast-check';
 
-import { CType, type, charType, unsignedCharType, shortType, unsignedShortType, intType, unsignedIntType, longLongType, unsignedLongLongType, allTypes, minimumOf, maximumOf, fits, convert, promote, commonType, interestingValues, typedEnumerationDomain, ArithmeticOperator, ComparisonOperator, IndexModel, ExpressionModel, ConditionModel, LocationModel, StatementModel, TypedArrayModel, TypedScalarModel, SizeModel, TypedProgramModel, GeneratedTypedProgram, TypedProgramOptions, printTypedProgram } from './typed-programs-model.js';
+import { CType, charType, unsignedCharType, shortType, unsignedShortType, intType, unsignedIntType, longLongType, unsignedLongLongType, allTypes, minimumOf, maximumOf, fits, convert, promote, commonType, interestingValues, typedEnumerationDomain, ArithmeticOperator, ComparisonOperator, IndexModel, ExpressionModel, ConditionModel, LocationModel, StatementModel, TypedArrayModel, TypedScalarModel, SizeModel, TypedProgramModel, GeneratedTypedProgram, TypedProgramOptions, printTypedProgram } from './typed-programs-model.js';
 import { evaluateTypedModel } from './typed-programs-oracle.js';
 
 export * from './typed-programs-model.js';

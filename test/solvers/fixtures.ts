@@ -1,6 +1,6 @@
 // Small scripts and CHC systems shared by the solver back-end tests.
 import {
-  add, and, applyFunction, arraySort, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, boolSort,
+  add, applyFunction, arraySort, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, boolSort,
   createChcSystem, createSmtScript, declareFunction, distinct, equal, falseTerm, forall, greater, greaterEqual, intConstant,
   intSort, less, multiply, not, select, store, symbol, type ChcSystem, type SmtScript, type Term,
 } from '../../src/smt/terms.js';

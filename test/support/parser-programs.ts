@@ -28,6 +28,6 @@ export function repositoryPrograms(): string[] {
 export function forgetLiveDfas(): void {
   for (const dfa of (CParser as unknown as { decisionsToDFA: DFA[] }).decisionsToDFA) {
     if (dfa.isPrecedenceDfa) dfa.s0!.edges = [];
-    else dfa.s0 = undefined;
+    else (dfa as { s0?: DFA['s0'] | undefined }).s0 = undefined; // antlr4ng types s0 as never set to undefined
   }
 }

@@ -29,7 +29,7 @@ export function parseXml(text: string): XmlElement {
     const closing = /^<\/([\w-]+)\s*>/.exec(rest);
     if (closing !== null) {
       const open = stack.pop();
-      if (open?.name !== closing[1]) throw new Error(`</${closing[1]}> closes <${open?.name}>`);
+      if (open?.name !== closing[1]!) throw new Error(`</${closing[1]}> closes <${open?.name}>`);
       const element = { name: open.name, attributes: open.attributes, children: open.children };
       if (stack.length === 0) root = element;
       else stack[stack.length - 1]!.children.push(element);

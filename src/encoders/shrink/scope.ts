@@ -53,7 +53,7 @@ export interface AcceleratedVariable {
    * its value at the loop entry as an expression over variables the loop and the rest of Init do
    * not change (from the last assignment before the loop), or undefined (then it is left free)
    */
-  readonly entry?: Expression;
+  readonly entry?: Expression | undefined;
 }
 
 export type PropertyShape =

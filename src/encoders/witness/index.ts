@@ -145,12 +145,12 @@ export async function solveWitness(program: Program, context: EncoderContext): P
 }
 
 export type AbstractionResult =
-  | { readonly kind: 'safe' | 'counterexample'; readonly times: Record<string, number>; readonly generalised?: string }
+  | { readonly kind: 'safe' | 'counterexample'; readonly times: Record<string, number>; readonly generalised?: string | undefined }
   | {
       readonly kind: 'unknown';
       readonly result: Extract<SolverResult, { kind: 'unknown' }>;
       readonly times: Record<string, number>;
-      readonly generalised?: string;
+      readonly generalised?: string | undefined;
     };
 
 /**
