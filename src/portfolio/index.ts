@@ -47,19 +47,31 @@ export interface ScheduleEntry {
   readonly lane: Lane;
   /** why it stands here, for people (measurements in the closing note of the portfolio issue) */
   readonly why: string;
+  /** what the stage becomes for a program that may wrap or uses bitwise operators (default: itself) */
+  readonly wrapAround?: WrapAroundStages;
 }
+
+/**
+ * The stages of one table entry for a program with operations that may wrap (`c` semantics):
+ * - `asked`: the stage as it is;
+ * - `bitPrecise`: the stage in `bv` instead (exact for C, so a bug past a wrap is found);
+ * - `alsoBitPrecise`: the stage, then the same in `bv`;
+ * - `alsoExactWraps`: the stage, then the same on the program with wrap-around written exactly;
+ * - `halfThenBitPrecise`: the stage with half its share, then the same in `bv` with what is left.
+ */
+export type WrapAroundStages = 'asked' | 'bitPrecise' | 'alsoBitPrecise' | 'alsoExactWraps' | 'halfThenBitPrecise';
 
 /** the order and slices; the last entry gets what remains */
 export const schedule: readonly ScheduleEntry[] = [
   { encoding: 'runs', share: 0.15, lane: 'alone', why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once: 7 million steps) that no unrolling reaches; milliseconds where the program ends quickly, at most 15 % of the budget where its loops are long' },
-  { encoding: 'bmc', share: 0.08, lane: 0, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)' },
-  { encoding: 'viap', share: 0.35, lane: 0, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails' },
+  { encoding: 'bmc', share: 0.08, lane: 0, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)', wrapAround: 'bitPrecise' },
+  { encoding: 'viap', share: 0.35, lane: 0, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails; where values may wrap, again on the program with wrap-around written exactly (sums that wrap alike on both sides of a comparison)', wrapAround: 'alsoExactWraps' },
   { encoding: 'induct', share: 0.3, lane: 1, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)' },
-  { encoding: 'witness', share: 0.3, lane: 1, why: 'quantified array properties with one distinguished cell' },
+  { encoding: 'witness', share: 0.3, lane: 1, why: 'quantified array properties with one distinguished cell; where values may wrap, again in bv (a program safe because C wraps, a countdown past 0, is proven bit-precisely in milliseconds)', wrapAround: 'alsoBitPrecise' },
   { encoding: 'shrink', share: 0.3, lane: 1, why: 'min/max and copy loops that shrink to a few iterations' },
   { encoding: 'labmc', share: 0.25, lane: 1, why: 'counters that branch and reset, asserted inside the loop, under bounds up to 10^9 (bench/counters: 10 of 10 SAFE in 0.1 s each); gives up on loops that write arrays' },
   { encoding: 'accel', share: 0.35, lane: 1, why: 'deep bugs behind large constant bounds (accelerated loop paths)' },
-  { encoding: 'chc', share: 1, lane: 0, why: 'Spacer on the whole program: exact, with the time that is left' },
+  { encoding: 'chc', share: 1, lane: 0, why: 'Spacer on the whole program: exact, with the time that is left; where values may wrap, half of it, then Spacer in bv', wrapAround: 'halfThenBitPrecise' },
 ];
 
 /** the slice of an encoding that the table does not list */
@@ -73,11 +85,15 @@ export interface Stage {
   readonly semantics?: VerdictSemantics;
   /** a stage of the program with unsigned wrap-around written exactly (RequestOptions.exactWraps) */
   readonly exactWraps?: boolean;
+  /** what the stage becomes for a program that may wrap (its table entry's `wrapAround`) */
+  readonly wrapAround?: WrapAroundStages;
 }
 
 /** the table's stages for the registered encodings, the unlisted ones (lane 1) inserted before the last */
 export function portfolioStages(registry: ReadonlyMap<string, Encoder> = encoders, table: readonly ScheduleEntry[] = schedule): Stage[] {
-  const listed = table.filter((entry) => registry.has(entry.encoding)).map((entry): Stage => ({ encoder: registry.get(entry.encoding)!, share: entry.share, lane: entry.lane }));
+  const listed = table.filter((entry) => registry.has(entry.encoding)).map((entry): Stage => ({
+    encoder: registry.get(entry.encoding)!, share: entry.share, lane: entry.lane, ...(entry.wrapAround === undefined ? {} : { wrapAround: entry.wrapAround }),
+  }));
   const names = new Set(table.map((entry) => entry.encoding));
   const unlisted = [...registry.values()].filter((encoder) => !names.has(encoder.name)).map((encoder): Stage => ({ encoder, share: defaultShare, lane: 1 }));
   if (listed.length === 0) return unlisted;
@@ -135,15 +151,18 @@ export function disagreement(attempts: readonly PortfolioAttempt[]): void {
  */
 export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
   return stages.flatMap((stage): Stage[] => {
-    if (stage.encoder.name === 'bmc') return [{ ...stage, semantics: 'bv' }];
-    // a program that is safe because C wraps (a countdown past 0, a byte that must overflow) is
-    // proven only bit-precisely: witness in bv proves such small loops in milliseconds
-    if (stage.encoder.name === 'witness') return [stage, { ...stage, semantics: 'bv' }];
-    // viap on the program with exact wrap-around: sums that wrap alike on both sides of a comparison
-    if (stage.encoder.name === 'viap') return [stage, { ...stage, exactWraps: true }];
-    // chc, the last stage, gives half of what is left to Spacer in bv when its run in `c` does not decide
-    if (stage.encoder.name === 'chc') return [{ ...stage, share: stage.share / 2 }, { ...stage, semantics: 'bv' }];
-    return [stage];
+    const variant = stage.wrapAround ?? 'asked';
+    switch (variant) {
+      case 'asked': return [stage];
+      case 'bitPrecise': return [{ ...stage, semantics: 'bv' }];
+      case 'alsoBitPrecise': return [stage, { ...stage, semantics: 'bv' }];
+      case 'alsoExactWraps': return [stage, { ...stage, exactWraps: true }];
+      case 'halfThenBitPrecise': return [{ ...stage, share: stage.share / 2 }, { ...stage, semantics: 'bv' }];
+      default: {
+        const never: never = variant;
+        throw new Error(`unknown wrap-around stages ${JSON.stringify(never)}`);
+      }
+    }
   });
 }
 
