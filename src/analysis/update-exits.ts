@@ -1,8 +1,9 @@
-// Exits in a loop's update block moved into its body: an exact program pass.
+// Exits (and loops) in a loop's update block moved into its body: an exact program pass.
 //
 // `loop(C, B, U)` runs `while (C) { B; U }`, where a `continue` of B jumps to U. When U can leave the
-// loop (a do-while's exit test `if (!c) break;`), encodings that read the update as a plain step
-// misread the loop; the kernel gives them (kernel/control-flow.ts) the loop
+// loop (a do-while's exit test `if (!c) break;`) or holds a loop (a helper with a loop called in a
+// for's step, `i = next(i)`), encodings that read the update as a plain step misread the loop or
+// refuse it; the kernel gives them (kernel/control-flow.ts) the loop
 //   loop(C, B'; U, [])   where B' is B with each of its own `continue`s replaced by `U; continue`.
 // Exact: a pass through B that ends normally runs U next in both; one that reaches a `continue` of
 // the loop runs U and then the condition in both (the new update is empty); a `break` of B skips U
@@ -16,7 +17,7 @@ import { createContinue, createLoop, updateIf } from '../ir/factory.js';
 import type { Block, LoopStatement, Statement } from '../ir/types.js';
 import { containsJump, flattenStatements, visitBlock } from '../ir/visit.js';
 
-/** The block with every loop whose update may break moved into its body where that is exact (see the header). */
+/** The block with every loop whose update may break or holds a loop moved into its body where that is exact (see the header). */
 export function moveUpdateExitsIntoBody(block: Block): Block {
   return visitBlock(block, (statement) => rewriteStatement(statement));
 }
@@ -32,12 +33,16 @@ function rewriteStatement(statement: Statement): Statement {
   return moved(loop) ?? (body === statement.body && update === statement.update ? statement : createLoop(statement.id, statement.condition, body, update, statement.location));
 }
 
-/** the loop with its update moved into the body, or undefined when the update cannot leave the loop or the move is not exact */
+/**
+ * the loop with its update moved into the body, or undefined when its update neither leaves the
+ * loop nor holds a loop (a helper with a loop called in a for's step), or the move is not exact
+ */
 function moved(loop: LoopStatement): LoopStatement | undefined {
-  if (!containsJump(loop.update, 'break')) return undefined;
+  const holdsLoop = flattenStatements(loop.update).some((statement) => statement.kind === 'loop');
+  if (!containsJump(loop.update, 'break') && !holdsLoop) return undefined;
   if (containsJump(loop.update, 'continue')) return undefined;
   const continues = containsJump(loop.body, 'continue');
-  if (continues && flattenStatements(loop.update).some((statement) => statement.kind === 'loop')) return undefined;
+  if (continues && holdsLoop) return undefined;
   const body = continues ? continuesThroughUpdate(loop.body, loop.update) : loop.body;
   return createLoop(loop.id, loop.condition, [...body, ...loop.update], [], loop.location);
 }

@@ -18,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { jobId, readRecordFiles, writeRecord, type CampaignJob } from './jobs.js';
 import { WorkerLane, type PoolResult } from './pool.js';
 import type { Expected } from './tasks.js';
+import type { PropertyKind } from '../ir/types.js';
 
 export type CampaignVerdict = 'safe' | 'unsafe' | 'unknown' | 'error' | 'crash';
 
@@ -28,7 +29,7 @@ export interface CampaignResult {
   /** the program's path as the campaign read it */
   readonly file?: string;
   /** the property the expected answer is about (absent: unreach-call) */
-  readonly property?: 'unreach-call' | 'no-overflow';
+  readonly property?: PropertyKind;
   readonly encoding: string;
   readonly solver: string;
   readonly timeoutSeconds: number;

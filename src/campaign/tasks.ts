@@ -14,6 +14,7 @@ import { basename, dirname, isAbsolute, join, relative } from 'node:path';
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { DataModel, PropertyKind } from '../ir/types.js';
+import { propertyDefinitions } from '../svcomp/properties.js';
 
 /** the YAML library, loaded on first use (it costs start-up time that most commands do not need) */
 const yaml = (): typeof Yaml => createRequire(import.meta.url)('yaml') as typeof Yaml;
@@ -112,7 +113,8 @@ export function readTaskDefinition(path: string, id: string, wanted?: PropertyKi
   if (input === undefined) return { kind: 'error', message: `${path}: input_files must name one program` };
   const properties = Array.isArray(definition.properties) ? (definition.properties as Record<string, unknown>[]) : [];
   const find = (kind: PropertyKind): Record<string, unknown> | undefined => properties.find((property) => typeof property?.property_file === 'string' && basename(property.property_file) === `${kind}.prp`);
-  const kind: PropertyKind = wanted ?? (find('unreach-call') === undefined && find('no-overflow') !== undefined ? 'no-overflow' : 'unreach-call');
+  // without a wanted property: the first of the table's properties the task has (unreach-call first)
+  const kind: PropertyKind = wanted ?? propertyDefinitions.find((definition) => find(definition.kind) !== undefined)?.kind ?? 'unreach-call';
   const reachability = find(kind);
   if (reachability === undefined) return { kind: 'task', task: undefined };
   const options = (definition.options ?? {}) as Record<string, unknown>;

@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { readTaskDefinition } from '../campaign/tasks.js';
 import type { Program, PropertyKind } from '../ir/types.js';
 import { runFrontEnd } from '../pipeline.js';
-import { readProperty } from '../svcomp/property.js';
+import { propertyDefinition, readProperty } from '../svcomp/properties.js';
 import { validateWitness } from '../svcomp/validate.js';
 import { readViolationWitness, violationWitness } from '../svcomp/witness.js';
 import { formatDiagnostic, type Verdict } from '../verdict.js';
@@ -29,7 +29,10 @@ export function resolveInput(commandLine: CommandLine): ResolvedInput {
   const propertyProblem = property?.kind === 'unsupported' ? property.reason : undefined;
   const given: PropertyKind | undefined = property === undefined || property.kind === 'unsupported' ? undefined : property.kind;
   const resolved = resolveTask(commandLine, given);
-  if (resolved.property === 'no-overflow' && commandLine.semantics !== 'c') throw new UsageError(`the no-overflow property is checked in c semantics (the default), not with --semantics ${commandLine.semantics}`);
+  const definition = propertyDefinition(resolved.property);
+  if (!definition.semantics.includes(commandLine.semantics)) {
+    throw new UsageError(`the ${definition.kind} property is checked in ${definition.semantics.join(' or ')} semantics (the default is c), not with --semantics ${commandLine.semantics}`);
+  }
   return { ...resolved, svcomp: resolved.svcomp || property !== undefined, unsupportedProperty: resolved.unsupportedProperty ?? propertyProblem };
 }
 
@@ -47,23 +50,13 @@ function resolveTask(commandLine: CommandLine, given: PropertyKind | undefined):
   return { programFile: definition.task.file, dataModel: definition.task.dataModel, svcomp: true, unsupportedProperty: undefined, property: definition.task.property ?? 'unreach-call' };
 }
 
-export function svcompResultLine(verdict: Verdict, property: PropertyKind = 'unreach-call'): string {
-  switch (verdict.kind) {
-    case 'safe': return 'Result: TRUE';
-    case 'unsafe': return `Result: FALSE(${property})`;
-    case 'unknown': return 'Result: UNKNOWN';
-    default: {
-      const never: never = verdict;
-      throw new Error(`unknown verdict ${JSON.stringify(never)}`);
-    }
-  }
-}
+export { svcompResultLine } from '../svcomp/properties.js';
 
 /** --witness FILE: the violation witness of an UNSAFE verdict (nothing for the others) */
 export function writeWitnessIfAsked(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict): string | undefined {
   if (commandLine.witnessFile === undefined || verdict.kind !== 'unsafe') return undefined;
-  if (input.property === 'no-overflow') {
-    process.stderr.write('encode: warning: no violation witness is written for the no-overflow property (only for unreach-call)\n');
+  if (!propertyDefinition(input.property).violationWitness) {
+    process.stderr.write(`encode: warning: no violation witness is written for the ${propertyDefinition(input.property).kind} property\n`);
     return undefined;
   }
   const text = violationWitness(program, verdict.counterexample, verdict.violatedAt, replaySemantics(commandLine.semantics), {

@@ -2,8 +2,9 @@
 // encoding declares that it models every control-flow form the program holds
 // (analysis/control-flow-forms.ts; each encoding's `controlFlow` in its declaration.ts).
 //
-// Before refusing, one exact rewrite is tried: an exit in a loop's update (a do-while's test) moved
-// into the body (analysis/update-exits.ts), for an encoding that does not model exits there. Any
+// Before refusing, one exact rewrite is tried: an exit in a loop's update (a do-while's test) or a
+// loop there (a helper with a loop in a for's step) moved into the body (analysis/update-exits.ts),
+// for an encoding that does not model that form. Any
 // form still not modelled after it makes the run UNKNOWN (unsupported), naming the form and its
 // first location, before the encoder sees the program. runEncoding and emitEncoding both go
 // through here, so the files written are those of the program that is solved.
@@ -21,7 +22,7 @@ export type ControlFlowAdmission =
 export function admitControlFlow(encoderName: string, declaration: ControlFlowDeclaration, program: Program): ControlFlowAdmission {
   let admitted = program;
   let missing = formsNotModelled(formsOf(admitted.body), declaration);
-  if (missing.some((entry) => entry.form === 'breakInUpdate')) {
+  if (missing.some((entry) => entry.form === 'breakInUpdate' || entry.form === 'loopInUpdate')) {
     const body = moveUpdateExitsIntoBody(admitted.body);
     if (body !== admitted.body) {
       admitted = createProgram(program.file, program.scalars, program.arrays, body, program.dataModel);

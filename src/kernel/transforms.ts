@@ -23,6 +23,7 @@
 
 import { trackSums } from '../analysis/tracked-sums.js';
 import type { Program, Semantics } from '../ir/types.js';
+import { propertyDefinition } from '../svcomp/properties.js';
 import type { Solver } from '../solvers/solver.js';
 import { unknownReason, type UnknownReason, type Verdict } from '../verdict.js';
 import type { Budget } from './budget.js';
@@ -78,8 +79,9 @@ export function initialSemantics(options: RequestOptions): Semantics {
   return options.semantics === 'int' ? 'int' : 'bv';
 }
 
+/** the passes that keep the reachability of assertions apply where the assertions are the property */
 function reachability(options: RequestOptions): boolean {
-  return (options.property ?? 'unreach-call') === 'unreach-call';
+  return propertyDefinition(options.property).assertionsAreTheProperty;
 }
 
 /** SAFE gains `notes`; an UNSAFE is replayed on `input` in `semantics`, else UNKNOWN */
@@ -154,7 +156,7 @@ const controlFlow: ProgramTransform = {
     if (admission.program === program) return { kind: 'unchanged' };
     return {
       kind: 'rewritten', program: admission.program,
-      header: [`program pass: every do-while's exit test moved from the loop's update into its body (exact; ${request.encoder.name} does not read exits in an update)`],
+      header: [`program pass: loop updates that may leave the loop (a do-while's test) or hold a loop moved into the loop's body (exact; ${request.encoder.name} does not read them in an update)`],
       back: replayingBack(program, semantics, []),
     };
   },

@@ -30,6 +30,7 @@ import { InternalError, runEncoding, type EncodingRun } from '../kernel/run-enco
 import type { RequestOptions } from '../kernel/options.js';
 import type { RunRecord } from '../kernel/run-record.js';
 import type { Program, VerdictSemantics } from '../ir/types.js';
+import { propertyDefinition } from '../svcomp/properties.js';
 import type { Solver } from '../solvers/solver.js';
 import { describeReason, unknownReason, type UnknownKind, type Verdict } from '../verdict.js';
 
@@ -194,7 +195,7 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
   // (for no-overflow every stage stays in `c`: bit-vectors do not see a signed overflow)
   // bitwise operators on two unknown operands have no exact reading over the integers (an
   // uninterpreted value there): such a program gets the bit-precise stages too, like one that may wrap
-  const mayWrap = options.semantics === 'c' && (options.property ?? 'unreach-call') === 'unreach-call'
+  const mayWrap = options.semantics === 'c' && propertyDefinition(options.property).bitPreciseStages
     && (insertWrapChecks(program).sites.length > 0 || usesBitwiseOperators(program));
   const stages = settings.stages ?? (mayWrap ? stagesForWrapAround(portfolioStages()) : portfolioStages());
   const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));

@@ -104,6 +104,21 @@ describe('update exits moved into the body (exact)', () => {
     });
   }
 
+  it('moves an update that holds a loop (a helper with a loop in a for\'s step) into the body: the same outcomes', () => {
+    const helpers = 'int next(int i) { int j = i + 1; while (j % 3 != 0) j++; return j; }';
+    const program = lowered('int n = __VERIFIER_nondet_int(); int s = 0; for (int i = 0; i < n; i = next(i)) s += i; __VERIFIER_assert(s != 9);', helpers);
+    expect(formsOf(program.body).has('loopInUpdate')).toBe(true);
+    const moved = createProgram(program.file, program.scalars, program.arrays, moveUpdateExitsIntoBody(program.body), program.dataModel);
+    expect(formsOf(moved.body).has('loopInUpdate')).toBe(false);
+    const outcomes = new Set<string>();
+    for (let n = -1n; n <= 12n; n++) {
+      const before = runWith(program, [n], 'bv');
+      expect(runWith(moved, [n], 'bv'), `n = ${n}`).toBe(before);
+      outcomes.add(before.split(' ')[0]!);
+    }
+    expect(outcomes.size).toBe(2);
+  });
+
   it('leaves a loop whose update holds a loop and whose body continues as it is', () => {
     const program = lowered('int s = 0; int i = 0; do { i++; if (i == 2) continue; s++; } while (({ int k = 0; while (k < 1) k++; i < 4; }));');
     expect(formsOf(program.body).has('breakInUpdate')).toBe(true);

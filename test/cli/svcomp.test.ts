@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { encode, regression } from '../support/cli.js';
 import { readTaskDefinition } from '../../src/campaign/tasks.js';
-import { readProperty } from '../../src/svcomp/property.js';
+import { readProperty } from '../../src/svcomp/properties.js';
 import { readViolationWitness } from '../../src/svcomp/witness.js';
 
 
