@@ -35,13 +35,13 @@ import { runEncoding } from '../src/kernel/run-encoding.js';
 import { Budget } from '../src/kernel/budget.js';
 import { argumentValue } from './arguments.js';
 
-
 const solverName = argumentValue('--solver', defaultSolverSpecification);
 const repetitions = Math.max(1, Number(argumentValue('--repetitions', '3')));
 const accelTimeoutSeconds = Number(argumentValue('--timeout', '60'));
 const bmcCapSeconds = Number(argumentValue('--bmc-cap', '60'));
 const semanticsArgument = argumentValue('--semantics', 'both');
-const semanticsList: readonly Semantics[] = semanticsArgument === 'both' ? ['int', 'bv'] : [semanticsArgument === 'bv' ? 'bv' : 'int'];
+const semanticsList: readonly Semantics[] =
+  semanticsArgument === 'both' ? ['int', 'bv'] : [semanticsArgument === 'bv' ? 'bv' : 'int'];
 const accelSizes = [10, 1000, 1_000_000] as const;
 const bmcSizes = [10, 1000] as const;
 
@@ -86,7 +86,9 @@ interface AccelMeasurement {
 
 async function measureAccel(program: Program, semantics: Semantics, solver: Solver): Promise<AccelMeasurement> {
   const started = performance.now();
-  const outcome = await runEncoding(accelEncoder, program, encodingOptions(semantics, { unwind: 3 }), solver, { timeoutMilliseconds: accelTimeoutSeconds * 1000 });
+  const outcome = await runEncoding(accelEncoder, program, encodingOptions(semantics, { unwind: 3 }), solver, {
+    timeoutMilliseconds: accelTimeoutSeconds * 1000,
+  });
   const seconds = (performance.now() - started) / 1000;
   const verdict = outcome.verdict;
   const replaySeconds = (outcome.times.replay ?? 0) / 1000;
@@ -94,12 +96,22 @@ async function measureAccel(program: Program, semantics: Semantics, solver: Solv
     case 'unsafe': {
       const replayed = replayCounterexample(program, verdict.counterexample, semantics, 100_000_000);
       const replayedHere = replayed.kind === 'assertionFailed';
-      return { verdict: replayedHere ? 'unsafe' : `unsafe-NOT-REPLAYED(${replayed.kind})`, seconds, replayedChoices: verdict.counterexample.scalars.length, replaySeconds };
+      return {
+        verdict: replayedHere ? 'unsafe' : `unsafe-NOT-REPLAYED(${replayed.kind})`,
+        seconds,
+        replayedChoices: verdict.counterexample.scalars.length,
+        replaySeconds,
+      };
     }
     case 'safe':
       return { verdict: 'SAFE(wrong)', seconds, replayedChoices: 0, replaySeconds };
     case 'unknown':
-      return { verdict: `unknown(${verdict.reason.message.slice(0, 100)})`, seconds, replayedChoices: 0, replaySeconds };
+      return {
+        verdict: `unknown(${verdict.reason.message.slice(0, 100)})`,
+        seconds,
+        replayedChoices: 0,
+        replaySeconds,
+      };
     default: {
       const never: never = verdict;
       throw new Error(`unknown verdict ${JSON.stringify(never)}`);
@@ -115,8 +127,12 @@ function median(values: readonly number[]): number {
 
 async function accelTable(programs: ReadonlyMap<number, Program>, solver: Solver): Promise<boolean> {
   let allFound = true;
-  console.log(`accel (unwind 3 of the accelerated program), median of ${repetitions} runs, per-solve budget ${accelTimeoutSeconds} s`);
-  console.log(`${'semantics'.padEnd(10)}${'LEN'.padStart(9)}  ${'verdict'.padEnd(16)}${'median s'.padStart(9)}  runs (s)`);
+  console.log(
+    `accel (unwind 3 of the accelerated program), median of ${repetitions} runs, per-solve budget ${accelTimeoutSeconds} s`,
+  );
+  console.log(
+    `${'semantics'.padEnd(10)}${'LEN'.padStart(9)}  ${'verdict'.padEnd(16)}${'median s'.padStart(9)}  runs (s)`,
+  );
   for (const semantics of semanticsList) {
     // warm-up per semantics (solver start, JIT): not measured
     await measureAccel(programs.get(10)!, semantics, solver);
@@ -125,7 +141,8 @@ async function accelTable(programs: ReadonlyMap<number, Program>, solver: Solver
     for (const length of accelSizes) {
       const program = programs.get(length)!;
       const runs: AccelMeasurement[] = [];
-      for (let repetition = 0; repetition < repetitions; repetition++) runs.push(await measureAccel(program, semantics, solver));
+      for (let repetition = 0; repetition < repetitions; repetition++)
+        runs.push(await measureAccel(program, semantics, solver));
       const verdicts = [...new Set(runs.map((run) => run.verdict))];
       const verdict = verdicts.length === 1 ? verdicts[0]! : verdicts.join('/');
       if (verdict !== 'unsafe') allFound = false;
@@ -133,14 +150,20 @@ async function accelTable(programs: ReadonlyMap<number, Program>, solver: Solver
       medians.push(time);
       mediansWithoutReplay.push(median(runs.map((run) => run.seconds - run.replaySeconds)));
       const shown = verdict === 'unsafe' ? 'UNSAFE(replayed)' : verdict;
-      console.log(`${semantics.padEnd(10)}${String(length).padStart(9)}  ${shown.padEnd(16)}${time.toFixed(3).padStart(9)}  ${runs.map((run) => run.seconds.toFixed(2)).join(' ')}`
-        + `  (counterexample: ${runs[0]!.replayedChoices} nondet values; replay ${median(runs.map((run) => run.replaySeconds)).toFixed(3)} s)`);
+      console.log(
+        `${semantics.padEnd(10)}${String(length).padStart(9)}  ${shown.padEnd(16)}${time.toFixed(3).padStart(9)}  ${runs.map((run) => run.seconds.toFixed(2)).join(' ')}` +
+          `  (counterexample: ${runs[0]!.replayedChoices} nondet values; replay ${median(runs.map((run) => run.replaySeconds)).toFixed(3)} s)`,
+      );
     }
     const ratio = medians[medians.length - 1]! / medians[0]!;
-    console.log(`${semantics.padEnd(10)} ratio time(10^6) / time(10) = ${ratio.toFixed(2)}  ${ratio <= 2 ? 'OK (<= 2)' : 'ABOVE the goal of 2'}`);
+    console.log(
+      `${semantics.padEnd(10)} ratio time(10^6) / time(10) = ${ratio.toFixed(2)}  ${ratio <= 2 ? 'OK (<= 2)' : 'ABOVE the goal of 2'}`,
+    );
     // the replay runs LEN iterations on the interpreter: linear in LEN by nature
     const ratioWithoutReplay = mediansWithoutReplay[mediansWithoutReplay.length - 1]! / mediansWithoutReplay[0]!;
-    console.log(`${semantics.padEnd(10)} the same without accel's replay (summaries + encoding + solving) = ${ratioWithoutReplay.toFixed(2)}`);
+    console.log(
+      `${semantics.padEnd(10)} the same without accel's replay (summaries + encoding + solving) = ${ratioWithoutReplay.toFixed(2)}`,
+    );
   }
   return allFound;
 }
@@ -154,10 +177,14 @@ async function bmcTable(programs: ReadonlyMap<number, Program>, solver: Solver):
     const seconds = (performance.now() - started) / 1000;
     switch (result.kind) {
       case 'found':
-        console.log(`bmc       ${String(length).padStart(9)}  UNSAFE at unwinding ${result.unwind}, ${seconds.toFixed(3)} s`);
+        console.log(
+          `bmc       ${String(length).padStart(9)}  UNSAFE at unwinding ${result.unwind}, ${seconds.toFixed(3)} s`,
+        );
         break;
       case 'notFound':
-        console.log(`bmc       ${String(length).padStart(9)}  not found within cap (tried up to unwinding ${result.triedUnwind}, ${seconds.toFixed(1)} s${result.lastReason === undefined ? '' : `; ${result.lastReason.message.slice(0, 80)}`})`);
+        console.log(
+          `bmc       ${String(length).padStart(9)}  not found within cap (tried up to unwinding ${result.triedUnwind}, ${seconds.toFixed(1)} s${result.lastReason === undefined ? '' : `; ${result.lastReason.message.slice(0, 80)}`})`,
+        );
         break;
       default: {
         const never: never = result;
@@ -174,7 +201,8 @@ async function main(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), 'accel-depth-'));
   try {
     const programs = new Map<number, Program>();
-    for (const length of new Set<number>([...accelSizes, ...bmcSizes])) programs.set(length, loadProgram(directory, length));
+    for (const length of new Set<number>([...accelSizes, ...bmcSizes]))
+      programs.set(length, loadProgram(directory, length));
     console.log(`accel depth benchmark: buffer overflow after LEN iterations (solver ${solver.name})`);
     const allFound = await accelTable(programs, solver);
     if (!process.argv.includes('--no-bmc')) await bmcTable(programs, solver);

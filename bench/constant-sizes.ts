@@ -18,13 +18,17 @@ import { argumentValue } from './arguments.js';
 
 const folder = resolve(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 
-
 /** the program with `#define N size`; undefined when it does not read N the usual way */
 export function withConstantSize(source: string, size: string): string | undefined {
   const declaration = /^\s*int N = __VERIFIER_nondet_int\(\);\s*$/m;
   if (!declaration.test(source)) return undefined;
-  const lines = source.replace(declaration, '').split('\n')
-    .filter((line) => !/^\s*assume_abort_if_not\(\s*N\s*(>|>=|<|<=)\s*\d+\s*(&&\s*N\s*(>|>=|<|<=)\s*\d+\s*)?\);\s*$/.test(line));
+  const lines = source
+    .replace(declaration, '')
+    .split('\n')
+    .filter(
+      (line) =>
+        !/^\s*assume_abort_if_not\(\s*N\s*(>|>=|<|<=)\s*\d+\s*(&&\s*N\s*(>|>=|<|<=)\s*\d+\s*)?\);\s*$/.test(line),
+    );
   const firstCode = lines.findIndex((line) => !line.startsWith('//'));
   lines.splice(firstCode, 0, `#define N ${size}`);
   return lines.join('\n');
@@ -43,8 +47,12 @@ async function main(): Promise<void> {
   if (created.kind === 'error') throw new Error(created.message);
   const solver = created.solver;
   const scratch = mkdtempSync(join(tmpdir(), 'encode-constant-sizes-'));
-  const files = readdirSync(folder).filter((name) => name.endsWith('-safe.c')).sort();
-  console.log(`bench/symbolic safe programs with N constant: ${files.length} programs, sizes ${sizes.join(', ')}, --timeout ${timeout}, solver ${solver.name}`);
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('-safe.c'))
+    .sort();
+  console.log(
+    `bench/symbolic safe programs with N constant: ${files.length} programs, sizes ${sizes.join(', ')}, --timeout ${timeout}, solver ${solver.name}`,
+  );
   try {
     for (const name of names) {
       const encoder = encoders.get(name);
@@ -62,9 +70,14 @@ async function main(): Promise<void> {
           const path = join(scratch, file.replace('.c', `-${size}.c`));
           writeFileSync(path, text);
           const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'builtin' });
-          if (frontEnd.kind !== 'program') { cells.push('front end failed'); continue; }
+          if (frontEnd.kind !== 'program') {
+            cells.push('front end failed');
+            continue;
+          }
           const started = performance.now();
-          const run = await runEncoding(encoder, frontEnd.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: timeout * 1000 });
+          const run = await runEncoding(encoder, frontEnd.program, { semantics: 'c', settings: new Map() }, solver, {
+            timeoutMilliseconds: timeout * 1000,
+          });
           const elapsed = (performance.now() - started) / 1000;
           seconds.push(elapsed);
           if (run.verdict.kind === 'safe') safeBySize.set(size, safeBySize.get(size)! + 1);
@@ -75,7 +88,9 @@ async function main(): Promise<void> {
         if (Number.isFinite(ratio) && cells.every((cell) => cell.startsWith('SAFE'))) ratios.push(ratio);
         console.log(`${file.padEnd(32)} ${cells.join('   ')}   ${Number.isFinite(ratio) ? ratio.toFixed(2) : '-'}`);
       }
-      console.log(`${name}: SAFE per size ${sizes.map((size) => `${size}: ${safeBySize.get(size)}`).join(', ')}; ratio ${sizes[sizes.length - 1]} : ${sizes[0]} over the programs SAFE at every size: median ${median(ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}`);
+      console.log(
+        `${name}: SAFE per size ${sizes.map((size) => `${size}: ${safeBySize.get(size)}`).join(', ')}; ratio ${sizes[sizes.length - 1]} : ${sizes[0]} over the programs SAFE at every size: median ${median(ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}`,
+      );
     }
   } finally {
     await solver.dispose();

@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 
 /** bench/counters, from the sources (tests) or from dist/bench (the script) */
 export const countersFolder = existsSync(resolve(import.meta.dirname, 'counters'))
-  ? resolve(import.meta.dirname, 'counters') : resolve(import.meta.dirname, '..', '..', 'bench', 'counters');
+  ? resolve(import.meta.dirname, 'counters')
+  : resolve(import.meta.dirname, '..', '..', 'bench', 'counters');
 
 export type Bound = bigint | 'nondet';
 
@@ -20,13 +21,16 @@ export interface CounterProgram {
 const boundLine = /^#define BOUND .*$/m;
 
 export function counterPrograms(folder: string = countersFolder): CounterProgram[] {
-  return readdirSync(folder).filter((name) => name.endsWith('.c')).sort().map((name) => {
-    const text = readFileSync(join(folder, name), 'utf8');
-    const expected = /^\/\/ expected: (safe|unsafe)/.exec(text)?.[1];
-    if (expected !== 'safe' && expected !== 'unsafe') throw new Error(`${name} has no '// expected:' first line`);
-    if (!boundLine.test(text)) throw new Error(`${name} has no '#define BOUND' line`);
-    return { name, text, expected };
-  });
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.c'))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(join(folder, name), 'utf8');
+      const expected = /^\/\/ expected: (safe|unsafe)/.exec(text)?.[1];
+      if (expected !== 'safe' && expected !== 'unsafe') throw new Error(`${name} has no '// expected:' first line`);
+      if (!boundLine.test(text)) throw new Error(`${name} has no '#define BOUND' line`);
+      return { name, text, expected };
+    });
 }
 
 /** the program's text with its bound replaced */

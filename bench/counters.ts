@@ -19,7 +19,6 @@ import { argumentValue } from './arguments.js';
 
 const bounds: readonly Bound[] = [10n, 1000n, 1_000_000n, 1_000_000_000n, 'nondet'];
 
-
 interface Cell {
   safe: number;
   unsafe: number;
@@ -36,7 +35,9 @@ async function main(): Promise<void> {
   const solver = created.solver;
   const programs = counterPrograms();
   const folder = mkdtempSync(join(tmpdir(), 'encode-counters-'));
-  console.log(`bench/counters: ${programs.length} programs x ${bounds.length} bounds, --timeout ${timeout}, solver ${solver.name}`);
+  console.log(
+    `bench/counters: ${programs.length} programs x ${bounds.length} bounds, --timeout ${timeout}, solver ${solver.name}`,
+  );
   const table = new Map<string, Cell>();
   try {
     for (const name of names) {
@@ -48,17 +49,27 @@ async function main(): Promise<void> {
           const path = join(folder, program.name);
           writeFileSync(path, instantiate(program, bound));
           const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'default' });
-          if (frontEnd.kind !== 'program') { cell.unknown++; continue; }
+          if (frontEnd.kind !== 'program') {
+            cell.unknown++;
+            continue;
+          }
           const started = performance.now();
-          const run = await runEncoding(encoder, frontEnd.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: timeout * 1000 });
+          const run = await runEncoding(encoder, frontEnd.program, { semantics: 'c', settings: new Map() }, solver, {
+            timeoutMilliseconds: timeout * 1000,
+          });
           cell.seconds += (performance.now() - started) / 1000;
           const verdict = run.verdict.kind;
           if (verdict === 'unknown') cell.unknown++;
           else if (verdict === program.expected) cell[verdict]++;
-          else { cell.wrong++; console.log(`WRONG: ${name} on ${program.name} at bound ${boundName(bound)}: ${verdict}`); }
+          else {
+            cell.wrong++;
+            console.log(`WRONG: ${name} on ${program.name} at bound ${boundName(bound)}: ${verdict}`);
+          }
         }
         table.set(`${name} ${boundName(bound)}`, cell);
-        console.log(`${name.padEnd(7)} ${boundName(bound).padEnd(7)} ${JSON.stringify(cell, (key, value) => key === 'seconds' ? Number(value.toFixed(2)) : value)}`);
+        console.log(
+          `${name.padEnd(7)} ${boundName(bound).padEnd(7)} ${JSON.stringify(cell, (key, value) => (key === 'seconds' ? Number(value.toFixed(2)) : value))}`,
+        );
       }
     }
   } finally {
@@ -66,17 +77,23 @@ async function main(): Promise<void> {
     rmSync(folder, { recursive: true, force: true });
   }
   const safeCount = programs.filter((program) => program.expected === 'safe').length;
-  console.log(`\n| encoding | bound | SAFE (of ${safeCount}) | UNSAFE (of ${programs.length - safeCount}) | UNKNOWN | WRONG | total s |`);
+  console.log(
+    `\n| encoding | bound | SAFE (of ${safeCount}) | UNSAFE (of ${programs.length - safeCount}) | UNKNOWN | WRONG | total s |`,
+  );
   console.log('|---|---|---|---|---|---|---|');
   for (const [key, cell] of table) {
     const [name, bound] = key.split(' ');
-    console.log(`| ${name} | ${bound} | ${cell.safe} | ${cell.unsafe} | ${cell.unknown} | ${cell.wrong} | ${cell.seconds.toFixed(2)} |`);
+    console.log(
+      `| ${name} | ${bound} | ${cell.safe} | ${cell.unsafe} | ${cell.unknown} | ${cell.wrong} | ${cell.seconds.toFixed(2)} |`,
+    );
   }
   console.log('\ntime ratio bound 10^9 : bound 10 (total seconds over the family)');
   for (const name of names) {
     const small = table.get(`${name} 10`)!;
     const large = table.get(`${name} 10^9`)!;
-    console.log(`${name.padEnd(7)} ${(large.seconds / small.seconds).toFixed(2)}  (${large.seconds.toFixed(2)} s : ${small.seconds.toFixed(2)} s; decided ${large.safe + large.unsafe} : ${small.safe + small.unsafe})`);
+    console.log(
+      `${name.padEnd(7)} ${(large.seconds / small.seconds).toFixed(2)}  (${large.seconds.toFixed(2)} s : ${small.seconds.toFixed(2)} s; decided ${large.safe + large.unsafe} : ${small.safe + small.unsafe})`,
+    );
   }
 }
 

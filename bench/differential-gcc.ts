@@ -48,16 +48,28 @@ function increment(map: Map<string, number>, key: string): void {
 
 /** a disagreement or a crash of our front end: what fast-check shrinks */
 function failing(result: DifferentialResult): boolean {
-  return result.kind === 'frontEndFailed' || (result.kind === 'compared' && result.runs.some((run) => run.verdict.kind === 'disagree'));
+  return (
+    result.kind === 'frontEndFailed' ||
+    (result.kind === 'compared' && result.runs.some((run) => run.verdict.kind === 'disagree'))
+  );
 }
 
 function count(tally: Tally, result: DifferentialResult, refusals: string[], buildFailures: string[]): void {
   tally.programs++;
   switch (result.kind) {
-    case 'frontEndRefused': tally.frontEndRefused++; refusals.push(result.reason); return;
-    case 'frontEndFailed': tally.frontEndFailed++; return;
-    case 'couldNotBuild': tally.couldNotBuild++; buildFailures.push(result.reason); return;
-    case 'compared': break;
+    case 'frontEndRefused':
+      tally.frontEndRefused++;
+      refusals.push(result.reason);
+      return;
+    case 'frontEndFailed':
+      tally.frontEndFailed++;
+      return;
+    case 'couldNotBuild':
+      tally.couldNotBuild++;
+      buildFailures.push(result.reason);
+      return;
+    case 'compared':
+      break;
     default: {
       const never: never = result;
       throw new Error(`unknown result ${JSON.stringify(never)}`);
@@ -66,12 +78,22 @@ function count(tally: Tally, result: DifferentialResult, refusals: string[], bui
   for (const run of result.runs) {
     tally.runs++;
     switch (run.verdict.kind) {
-      case 'agree': tally.agreements++; increment(tally.outcomes, run.native.kind); break;
-      case 'disagree': tally.disagreements++; break;
+      case 'agree':
+        tally.agreements++;
+        increment(tally.outcomes, run.native.kind);
+        break;
+      case 'disagree':
+        tally.disagreements++;
+        break;
       case 'excluded':
         increment(tally.excluded, run.verdict.reason);
-        if ((run.native.kind === 'couldNotRun' || run.native.kind === 'undefinedBehaviour') && tally.exclusionReasons.size < 8) {
-          tally.exclusionReasons.add(run.native.kind === 'couldNotRun' ? `could not run: ${run.native.reason}` : `UBSan: ${run.native.message}`);
+        if (
+          (run.native.kind === 'couldNotRun' || run.native.kind === 'undefinedBehaviour') &&
+          tally.exclusionReasons.size < 8
+        ) {
+          tally.exclusionReasons.add(
+            run.native.kind === 'couldNotRun' ? `could not run: ${run.native.reason}` : `UBSan: ${run.native.message}`,
+          );
         }
         break;
       default: {
@@ -88,7 +110,9 @@ function describeRun(run: RunComparison): string {
 }
 
 function printFailure(index: number, generated: GeneratedCProgram, result: DifferentialResult): void {
-  process.stdout.write(`\n=== disagreement: program ${index} (seed ${seed + index}, ${generated.dataModel}), shrunk ===\n${generated.program.source}`);
+  process.stdout.write(
+    `\n=== disagreement: program ${index} (seed ${seed + index}, ${generated.dataModel}), shrunk ===\n${generated.program.source}`,
+  );
   if (result.kind === 'frontEndFailed') process.stdout.write(`front end internal error: ${result.reason}\n`);
   if (result.kind === 'compared') {
     for (const run of result.runs) if (run.verdict.kind === 'disagree') process.stdout.write(`${describeRun(run)}\n`);
@@ -106,8 +130,20 @@ function main(): void {
     process.stdout.write(`skipped: ${toolchain.reason}\n`);
     return;
   }
-  if (!toolchain.toolchain.canBuild32) process.stdout.write('note: gcc cannot link -m32 here, ILP32 programs are built for LP64\n');
-  const tally: Tally = { programs: 0, runs: 0, agreements: 0, disagreements: 0, excluded: new Map(), frontEndRefused: 0, frontEndFailed: 0, couldNotBuild: 0, outcomes: new Map(), exclusionReasons: new Set() };
+  if (!toolchain.toolchain.canBuild32)
+    process.stdout.write('note: gcc cannot link -m32 here, ILP32 programs are built for LP64\n');
+  const tally: Tally = {
+    programs: 0,
+    runs: 0,
+    agreements: 0,
+    disagreements: 0,
+    excluded: new Map(),
+    frontEndRefused: 0,
+    frontEndFailed: 0,
+    couldNotBuild: 0,
+    outcomes: new Map(),
+    exclusionReasons: new Set(),
+  };
   const refusals: string[] = [];
   const buildFailures: string[] = [];
   const failures: number[] = [];
@@ -123,29 +159,41 @@ function main(): void {
       return !failing(result);
     });
     const shrinkStarted = performance.now();
-    const details = fc.check(property, { numRuns: 1, seed: seed + index, interruptAfterTimeLimit: shrinkSeconds * 1000 });
+    const details = fc.check(property, {
+      numRuns: 1,
+      seed: seed + index,
+      interruptAfterTimeLimit: shrinkSeconds * 1000,
+    });
     if (details.failed && details.counterexample !== null) {
       shrinkMilliseconds += performance.now() - shrinkStarted;
       failures.push(index);
       const [shrunk] = details.counterexample;
       printFailure(index, shrunk, compareWithGcc(shrunk.program, shrunk.inputs, { dataModel }));
     }
-    if ((index + 1) % 500 === 0) process.stderr.write(`${index + 1} programs, ${tally.disagreements} disagreeing runs, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    if ((index + 1) % 500 === 0)
+      process.stderr.write(
+        `${index + 1} programs, ${tally.disagreements} disagreeing runs, ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+      );
   }
   const seconds = (performance.now() - started) / 1000;
   const excluded = [...tally.excluded].map(([reason, runs]) => `${reason} ${runs}`).join(', ') || 'none';
-  const outcomes = [...tally.outcomes].sort(([, left], [, right]) => right - left).map(([outcome, runs]) => `${outcome} ${runs}`).join(', ');
-  process.stdout.write([
-    '',
-    `programs: ${tally.programs} (seeds ${seed}..${seed + programCount - 1}, data model ${dataModelChoice}, ${runsPerProgram} input vectors each)`,
-    `runs: ${tally.runs}; compared ${tally.agreements + tally.disagreements}: agreements ${tally.agreements}, disagreements ${tally.disagreements} (in ${failures.length} programs${failures.length > 0 ? `: ${failures.join(', ')}` : ''})`,
-    `excluded runs (not compared): ${excluded}`,
-    ...[...tally.exclusionReasons].map((reason) => `  e.g. ${reason}`),
-    `agreeing runs by outcome: ${outcomes}`,
-    `front end refused: ${tally.frontEndRefused}${refusals.length > 0 ? ` (first: ${refusals[0]})` : ''}; front end internal errors: ${tally.frontEndFailed}; could not build: ${tally.couldNotBuild}${buildFailures.length > 0 ? ` (first: ${buildFailures[0]})` : ''}`,
-    `time: ${seconds.toFixed(1)} s total, ${((seconds * 1000 - shrinkMilliseconds) / Math.max(1, tally.programs)).toFixed(0)} ms per program (shrinking excluded; shrinking ${(shrinkMilliseconds / 1000).toFixed(1)} s)`,
-    '',
-  ].join('\n'));
+  const outcomes = [...tally.outcomes]
+    .sort(([, left], [, right]) => right - left)
+    .map(([outcome, runs]) => `${outcome} ${runs}`)
+    .join(', ');
+  process.stdout.write(
+    [
+      '',
+      `programs: ${tally.programs} (seeds ${seed}..${seed + programCount - 1}, data model ${dataModelChoice}, ${runsPerProgram} input vectors each)`,
+      `runs: ${tally.runs}; compared ${tally.agreements + tally.disagreements}: agreements ${tally.agreements}, disagreements ${tally.disagreements} (in ${failures.length} programs${failures.length > 0 ? `: ${failures.join(', ')}` : ''})`,
+      `excluded runs (not compared): ${excluded}`,
+      ...[...tally.exclusionReasons].map((reason) => `  e.g. ${reason}`),
+      `agreeing runs by outcome: ${outcomes}`,
+      `front end refused: ${tally.frontEndRefused}${refusals.length > 0 ? ` (first: ${refusals[0]})` : ''}; front end internal errors: ${tally.frontEndFailed}; could not build: ${tally.couldNotBuild}${buildFailures.length > 0 ? ` (first: ${buildFailures[0]})` : ''}`,
+      `time: ${seconds.toFixed(1)} s total, ${((seconds * 1000 - shrinkMilliseconds) / Math.max(1, tally.programs)).toFixed(0)} ms per program (shrinking excluded; shrinking ${(shrinkMilliseconds / 1000).toFixed(1)} s)`,
+      '',
+    ].join('\n'),
+  );
   process.exitCode = failures.length > 0 ? 1 : 0;
 }
 

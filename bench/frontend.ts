@@ -18,7 +18,12 @@ const tasks = corpusManifest(corpusRoot);
 const sources = tasks.map((task) => {
   const result = readSource(task.file, {});
   if (result.kind === 'error') throw new Error(`cannot read ${task.id}`);
-  return { file: task.id, dataModel: task.dataModel, text: result.source.text, lines: result.source.text.split('\n').length };
+  return {
+    file: task.id,
+    dataModel: task.dataModel,
+    text: result.source.text,
+    lines: result.source.text.split('\n').length,
+  };
 });
 
 interface Measurement {
@@ -70,6 +75,12 @@ function measure(selection: typeof sources): Measurement {
 const preprocessedFiles = sources.filter((source) => source.file.endsWith('.i'));
 const onI = measure(preprocessedFiles);
 const onAll = measure(sources);
-process.stdout.write(`.i files (${preprocessedFiles.length}): ${Math.round(onI.linesPerSecond)} lines/s parse+lower wall-clock, ${Math.round(onI.linesPerCpuSecond)} lines per CPU-second (parse ${(onI.parseShare * 100).toFixed(0)}%)\n`);
-process.stdout.write(`.i files by phase (wall-clock): parse ${Math.round(onI.parseLinesPerSecond)} lines/s, lower ${Math.round(onI.lowerLinesPerSecond)} lines/s\n`);
-process.stdout.write(`all files (${sources.length}, after preprocessing): ${Math.round(onAll.linesPerSecond)} lines/s parse+lower, ${onAll.lowered} lowered\n`);
+process.stdout.write(
+  `.i files (${preprocessedFiles.length}): ${Math.round(onI.linesPerSecond)} lines/s parse+lower wall-clock, ${Math.round(onI.linesPerCpuSecond)} lines per CPU-second (parse ${(onI.parseShare * 100).toFixed(0)}%)\n`,
+);
+process.stdout.write(
+  `.i files by phase (wall-clock): parse ${Math.round(onI.parseLinesPerSecond)} lines/s, lower ${Math.round(onI.lowerLinesPerSecond)} lines/s\n`,
+);
+process.stdout.write(
+  `all files (${sources.length}, after preprocessing): ${Math.round(onAll.linesPerSecond)} lines/s parse+lower, ${onAll.lowered} lowered\n`,
+);

@@ -29,7 +29,6 @@ import { argumentValue } from './arguments.js';
 import { corpusManifest } from './corpus-manifest.js';
 import type { CampaignTask } from '../src/campaign/tasks.js';
 
-
 const solverName = argumentValue('--solver', findExecutable('z3') !== undefined ? 'z3' : 'z3-wasm');
 const timeoutSeconds = Number(argumentValue('--timeout', '60'));
 const maxK = Number(argumentValue('--max-k', '5'));
@@ -38,13 +37,21 @@ const options = encodingOptions('int', { 'max-k': maxK });
 type Family = 'min2' | 'min-forall' | 'buggy-min';
 
 function familyProgram(family: Family, size: string): string {
-  const update = family === 'buggy-min' ? 'if (a[i] - 1 <= m) m = a[i];' : family === 'min2' ? 'if (a[i] < m) m = a[i];' : 'if (a[i] <= m) m = a[i];';
-  const property = family === 'min2'
-    ? '  int found = 0;\n  for (j = 0; j < S; j++) if (a[j] == m) found = 1;\n  if (!found) reach_error();\n'
-    : '  for (j = 0; j < S; j++) if (!(m <= a[j])) reach_error();\n';
-  return 'extern void abort(void);\nvoid reach_error(void) { abort(); }\n'
-    + `#define S ${size}\nint main(void) {\n  int a[S];\n  int m = a[0];\n  int i;\n  int j;\n`
-    + `  for (i = 0; i < S; i++) { ${update} }\n${property}  return 0;\n}\n`;
+  const update =
+    family === 'buggy-min'
+      ? 'if (a[i] - 1 <= m) m = a[i];'
+      : family === 'min2'
+        ? 'if (a[i] < m) m = a[i];'
+        : 'if (a[i] <= m) m = a[i];';
+  const property =
+    family === 'min2'
+      ? '  int found = 0;\n  for (j = 0; j < S; j++) if (a[j] == m) found = 1;\n  if (!found) reach_error();\n'
+      : '  for (j = 0; j < S; j++) if (!(m <= a[j])) reach_error();\n';
+  return (
+    'extern void abort(void);\nvoid reach_error(void) { abort(); }\n' +
+    `#define S ${size}\nint main(void) {\n  int a[S];\n  int m = a[0];\n  int i;\n  int j;\n` +
+    `  for (i = 0; i < S; i++) { ${update} }\n${property}  return 0;\n}\n`
+  );
 }
 
 interface Measurement {
@@ -58,9 +65,18 @@ interface Measurement {
 async function measure(file: string, solver: Solver, dataModel: DataModel): Promise<Measurement> {
   const started = performance.now();
   const frontEnd = runFrontEnd(file, { dataModel, preprocessor: 'default' });
-  if (frontEnd.kind !== 'program') return { verdict: `frontend:${frontEnd.kind}`, shrinkFactor: null, seconds: (performance.now() - started) / 1000, inScope: false, reason: '' };
+  if (frontEnd.kind !== 'program')
+    return {
+      verdict: `frontend:${frontEnd.kind}`,
+      shrinkFactor: null,
+      seconds: (performance.now() - started) / 1000,
+      inScope: false,
+      reason: '',
+    };
   try {
-    const outcome = await runEncoding(shrinkEncoder, frontEnd.program, options, solver, { timeoutMilliseconds: timeoutSeconds * 1000 });
+    const outcome = await runEncoding(shrinkEncoder, frontEnd.program, options, solver, {
+      timeoutMilliseconds: timeoutSeconds * 1000,
+    });
     return {
       verdict: outcome.verdict.kind,
       shrinkFactor: outcome.details.shrinkFactor ?? null,
@@ -69,7 +85,13 @@ async function measure(file: string, solver: Solver, dataModel: DataModel): Prom
       reason: outcome.verdict.kind === 'unknown' ? outcome.verdict.reason.message : '',
     };
   } catch (error) {
-    return { verdict: `crash:${String(error).slice(0, 80)}`, shrinkFactor: null, seconds: (performance.now() - started) / 1000, inScope: false, reason: '' };
+    return {
+      verdict: `crash:${String(error).slice(0, 80)}`,
+      shrinkFactor: null,
+      seconds: (performance.now() - started) / 1000,
+      inScope: false,
+      reason: '',
+    };
   }
 }
 
@@ -88,7 +110,9 @@ async function scaling(solver: Solver): Promise<void> {
       writeFileSync(file, familyProgram(family, size));
       const measurement = await measure(file, solver, 'ILP32');
       times.push(measurement.seconds);
-      console.log(`${family.padEnd(10)} S=${size.padEnd(9)} ${measurement.verdict.padEnd(8)} k=${String(measurement.shrinkFactor).padEnd(5)} ${measurement.seconds.toFixed(2)} s`);
+      console.log(
+        `${family.padEnd(10)} S=${size.padEnd(9)} ${measurement.verdict.padEnd(8)} k=${String(measurement.shrinkFactor).padEnd(5)} ${measurement.seconds.toFixed(2)} s`,
+      );
     }
     console.log(`${family.padEnd(10)} ratio time(10^7) / time(10^2) = ${(times[2]! / times[0]!).toFixed(2)}`);
   }
@@ -115,18 +139,26 @@ async function corpus(solver: Solver): Promise<boolean> {
       const key = String(measurement.shrinkFactor);
       factors.set(key, (factors.get(key) ?? 0) + 1);
     }
-    const wrong = (measurement.verdict === 'safe' && task.expected === 'unsafe') || (measurement.verdict === 'unsafe' && task.expected === 'safe');
+    const wrong =
+      (measurement.verdict === 'safe' && task.expected === 'unsafe') ||
+      (measurement.verdict === 'unsafe' && task.expected === 'safe');
     if (wrong) counts.wrong++;
     if (measurement.verdict === 'safe') counts.safe++;
     else if (measurement.verdict === 'unsafe') counts.unsafe++;
     else counts.unknown++;
     if (process.argv.includes('--verbose') || wrong) {
-      console.log(`${wrong ? 'WRONG ' : ''}${task.id}: expected ${task.expected}, got ${measurement.verdict} `
-        + `(k=${String(measurement.shrinkFactor)}, ${measurement.seconds.toFixed(2)} s) ${measurement.reason.slice(0, 160)}`);
+      console.log(
+        `${wrong ? 'WRONG ' : ''}${task.id}: expected ${task.expected}, got ${measurement.verdict} ` +
+          `(k=${String(measurement.shrinkFactor)}, ${measurement.seconds.toFixed(2)} s) ${measurement.reason.slice(0, 160)}`,
+      );
     }
   }
-  console.log(`shrink over ${counts.tasks} tasks: in scope ${counts.inScope}, SAFE ${counts.safe}, UNSAFE ${counts.unsafe}, unknown ${counts.unknown}, WRONG ${counts.wrong}`);
-  console.log(`shrink factors (in scope; null = none up to ${maxK}): ${[...factors].map(([factor, count]) => `${factor}: ${count}`).join(', ')}`);
+  console.log(
+    `shrink over ${counts.tasks} tasks: in scope ${counts.inScope}, SAFE ${counts.safe}, UNSAFE ${counts.unsafe}, unknown ${counts.unknown}, WRONG ${counts.wrong}`,
+  );
+  console.log(
+    `shrink factors (in scope; null = none up to ${maxK}): ${[...factors].map(([factor, count]) => `${factor}: ${count}`).join(', ')}`,
+  );
   return counts.wrong === 0;
 }
 

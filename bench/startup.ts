@@ -50,9 +50,17 @@ function timeWithHyperfine(commands: readonly Command[], runs: number): Timing[]
   for (const command of commands) argv.push('--command-name', command.name, command.argv.map(quote).join(' '));
   const run = spawnSync('hyperfine', argv, { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'] });
   if (run.status !== 0) throw new Error(`hyperfine failed: ${run.stderr}`);
-  const results = (JSON.parse(readFileSync(exportFile, 'utf8')) as { results: { command: string; mean: number; user: number; system: number }[] }).results;
+  const results = (
+    JSON.parse(readFileSync(exportFile, 'utf8')) as {
+      results: { command: string; mean: number; user: number; system: number }[];
+    }
+  ).results;
   rmSync(directory, { recursive: true, force: true });
-  return results.map((result) => ({ name: result.command, wallMilliseconds: result.mean * 1000, cpuMilliseconds: (result.user + result.system) * 1000 }));
+  return results.map((result) => ({
+    name: result.command,
+    wallMilliseconds: result.mean * 1000,
+    cpuMilliseconds: (result.user + result.system) * 1000,
+  }));
 }
 
 /** without hyperfine: each command run `runs` times after 3 warm-up runs, interleaved, wall clock only */
@@ -66,12 +74,18 @@ function timeWithTimer(commands: readonly Command[], runs: number): Timing[] {
       if (round >= 0) totals[index]! += performance.now() - started;
     });
   }
-  return commands.map((command, index) => ({ name: command.name, wallMilliseconds: totals[index]! / runs, cpuMilliseconds: undefined }));
+  return commands.map((command, index) => ({
+    name: command.name,
+    wallMilliseconds: totals[index]! / runs,
+    cpuMilliseconds: undefined,
+  }));
 }
 
 /** the phase times (preprocess, parse, lower) the command itself reports with --json */
 function frontEndPhases(file: string): Record<string, number> {
-  const run = spawnSync(process.execPath, [encodeBinary, file, '--emit', 'ir', '-o', '/dev/null', '--json'], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, [encodeBinary, file, '--emit', 'ir', '-o', '/dev/null', '--json'], {
+    encoding: 'utf8',
+  });
   const record = JSON.parse(run.stdout.trim().split('\n').pop() ?? '{}') as { times?: Record<string, number> };
   return record.times ?? {};
 }
@@ -96,7 +110,10 @@ function milliseconds(value: number | undefined): string {
 function printTable(timings: readonly Timing[]): void {
   const width = Math.max(...timings.map((timing) => timing.name.length));
   process.stdout.write(`${'command'.padEnd(width)}  ${'wall'.padStart(10)}  ${'CPU'.padStart(10)}\n`);
-  for (const timing of timings) process.stdout.write(`${timing.name.padEnd(width)}  ${milliseconds(timing.wallMilliseconds).padStart(10)}  ${milliseconds(timing.cpuMilliseconds).padStart(10)}\n`);
+  for (const timing of timings)
+    process.stdout.write(
+      `${timing.name.padEnd(width)}  ${milliseconds(timing.wallMilliseconds).padStart(10)}  ${milliseconds(timing.cpuMilliseconds).padStart(10)}\n`,
+    );
 }
 
 function ratio(numerator: number | undefined, denominator: number | undefined): string {
@@ -110,16 +127,27 @@ function main(): void {
   const commands: Command[] = [
     { name: 'node -e 0', argv: [node, '-e', '0'] },
     { name: 'encode --help', argv: [node, encodeBinary, '--help'] },
-    { name: 'encode fifty-lines.c --emit ir', argv: [node, encodeBinary, fiftyLines, '--emit', 'ir', '-o', '/dev/null'] },
-    { name: 'encode fifty-lines.c --emit ir --preprocessor builtin', argv: [node, encodeBinary, fiftyLines, '--emit', 'ir', '-o', '/dev/null', '--preprocessor', 'builtin'] },
+    {
+      name: 'encode fifty-lines.c --emit ir',
+      argv: [node, encodeBinary, fiftyLines, '--emit', 'ir', '-o', '/dev/null'],
+    },
+    {
+      name: 'encode fifty-lines.c --emit ir --preprocessor builtin',
+      argv: [node, encodeBinary, fiftyLines, '--emit', 'ir', '-o', '/dev/null', '--preprocessor', 'builtin'],
+    },
     { name: 'gcc -fsyntax-only fifty-lines.c', argv: ['gcc', '-fsyntax-only', fiftyLines] },
   ];
   if (largest !== undefined) {
-    commands.push({ name: 'encode largest --emit ir', argv: [node, encodeBinary, largest, '--emit', 'ir', '-o', '/dev/null'] });
+    commands.push({
+      name: 'encode largest --emit ir',
+      argv: [node, encodeBinary, largest, '--emit', 'ir', '-o', '/dev/null'],
+    });
     commands.push({ name: 'gcc -fsyntax-only largest', argv: ['gcc', '-fsyntax-only', largest] });
   }
   const hyperfine = hasHyperfine();
-  process.stdout.write(`start-up of encode: ${runs} runs each, ${hyperfine ? 'hyperfine' : 'own timer (no hyperfine: wall clock only)'}; largest sv-arrays file: ${largest ?? 'corpus absent'}\n\n`);
+  process.stdout.write(
+    `start-up of encode: ${runs} runs each, ${hyperfine ? 'hyperfine' : 'own timer (no hyperfine: wall clock only)'}; largest sv-arrays file: ${largest ?? 'corpus absent'}\n\n`,
+  );
   const timings = hyperfine ? timeWithHyperfine(commands, runs) : timeWithTimer(commands, runs);
   printTable(timings);
   const byName = new Map(timings.map((timing) => [timing.name, timing]));
@@ -127,17 +155,28 @@ function main(): void {
   const help = byName.get('encode --help')!;
   const fifty = byName.get('encode fifty-lines.c --emit ir')!;
   process.stdout.write('\n');
-  process.stdout.write(`--help / node -e 0 (wall): ${ratio(help.wallMilliseconds, nodeTiming.wallMilliseconds)} (goal: at most 1.30x)\n`);
+  process.stdout.write(
+    `--help / node -e 0 (wall): ${ratio(help.wallMilliseconds, nodeTiming.wallMilliseconds)} (goal: at most 1.30x)\n`,
+  );
   const builtin = byName.get('encode fifty-lines.c --emit ir --preprocessor builtin')!;
-  process.stdout.write(`50 lines --emit ir above node -e 0 (wall): ${milliseconds(fifty.wallMilliseconds - nodeTiming.wallMilliseconds)} (goal: under 60 ms); its phases: ${JSON.stringify(roundTimes(frontEndPhases(fiftyLines)))}\n`);
-  process.stdout.write(`  the same with the built-in preprocessor (no cpp processes): ${milliseconds(builtin.wallMilliseconds - nodeTiming.wallMilliseconds)}\n`);
+  process.stdout.write(
+    `50 lines --emit ir above node -e 0 (wall): ${milliseconds(fifty.wallMilliseconds - nodeTiming.wallMilliseconds)} (goal: under 60 ms); its phases: ${JSON.stringify(roundTimes(frontEndPhases(fiftyLines)))}\n`,
+  );
+  process.stdout.write(
+    `  the same with the built-in preprocessor (no cpp processes): ${milliseconds(builtin.wallMilliseconds - nodeTiming.wallMilliseconds)}\n`,
+  );
   if (largest !== undefined) {
     const encodeLargest = byName.get('encode largest --emit ir')!;
     const gccLargest = byName.get('gcc -fsyntax-only largest')!;
-    const aboveNode = encodeLargest.cpuMilliseconds === undefined || nodeTiming.cpuMilliseconds === undefined ? undefined : encodeLargest.cpuMilliseconds - nodeTiming.cpuMilliseconds;
+    const aboveNode =
+      encodeLargest.cpuMilliseconds === undefined || nodeTiming.cpuMilliseconds === undefined
+        ? undefined
+        : encodeLargest.cpuMilliseconds - nodeTiming.cpuMilliseconds;
     const phases = frontEndPhases(largest);
     const phaseTotal = (phases['preprocess'] ?? 0) + (phases['parse'] ?? 0) + (phases['lower'] ?? 0);
-    process.stdout.write(`largest file, CPU above node -e 0 / gcc's CPU: ${ratio(aboveNode, gccLargest.cpuMilliseconds)}; its phases (${milliseconds(phaseTotal)}: ${JSON.stringify(roundTimes(phases))}) / gcc's CPU: ${ratio(phaseTotal, gccLargest.cpuMilliseconds)} (goal: within 10x)\n`);
+    process.stdout.write(
+      `largest file, CPU above node -e 0 / gcc's CPU: ${ratio(aboveNode, gccLargest.cpuMilliseconds)}; its phases (${milliseconds(phaseTotal)}: ${JSON.stringify(roundTimes(phases))}) / gcc's CPU: ${ratio(phaseTotal, gccLargest.cpuMilliseconds)} (goal: within 10x)\n`,
+    );
   }
   if (process.argv.includes('--campaign')) timeCampaign();
 }
@@ -152,10 +191,28 @@ function timeCampaign(): void {
   const timeout = argumentValue('--timeout', '10');
   const out = mkdtempSync(join(tmpdir(), 'encode-startup-campaign-'));
   const started = performance.now();
-  const run = spawnSync(process.execPath, [encodeBinary, 'bench', join(projectRoot, 'bench', 'symbolic'), '--encodings', encoding, '--jobs', '1', '--timeout', timeout, '--out-dir', out], { encoding: 'utf8' });
+  const run = spawnSync(
+    process.execPath,
+    [
+      encodeBinary,
+      'bench',
+      join(projectRoot, 'bench', 'symbolic'),
+      '--encodings',
+      encoding,
+      '--jobs',
+      '1',
+      '--timeout',
+      timeout,
+      '--out-dir',
+      out,
+    ],
+    { encoding: 'utf8' },
+  );
   const seconds = (performance.now() - started) / 1000;
   const row = run.stdout.split('\n').find((line) => line.startsWith(`| ${encoding} |`)) ?? '(no summary row)';
-  process.stdout.write(`\nencode bench bench/symbolic --encodings ${encoding} --jobs 1 --timeout ${timeout}: ${seconds.toFixed(1)} s in all\n${row}\n`);
+  process.stdout.write(
+    `\nencode bench bench/symbolic --encodings ${encoding} --jobs 1 --timeout ${timeout}: ${seconds.toFixed(1)} s in all\n${row}\n`,
+  );
   rmSync(out, { recursive: true, force: true });
 }
 

@@ -17,7 +17,6 @@ import { argumentValue } from './arguments.js';
 
 const folder = resolve(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 
-
 function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((left, right) => left - right);
@@ -28,13 +27,18 @@ async function main(): Promise<void> {
   const names = argumentValue('--encodings', 'induct,witness,shrink,chc').split(',');
   const timeout = Number(argumentValue('--timeout', '10'));
   const semanticsText = argumentValue('--semantics', 'c');
-  if (semanticsText !== 'c' && semanticsText !== 'int' && semanticsText !== 'bv') throw new Error(`--semantics takes c, int or bv, not ${semanticsText}`);
+  if (semanticsText !== 'c' && semanticsText !== 'int' && semanticsText !== 'bv')
+    throw new Error(`--semantics takes c, int or bv, not ${semanticsText}`);
   const semantics: VerdictSemantics = semanticsText;
   const created = createSolver(argumentValue('--solver', 'auto'));
   if (created.kind === 'error') throw new Error(created.message);
   const solver = created.solver;
-  const files = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
-  console.log(`bench/symbolic: ${files.length} programs, --timeout ${timeout}, solver ${solver.name}, semantics ${semantics}`);
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.c'))
+    .sort();
+  console.log(
+    `bench/symbolic: ${files.length} programs, --timeout ${timeout}, solver ${solver.name}, semantics ${semantics}`,
+  );
   const rows: string[] = [];
   try {
     for (const name of names) {
@@ -46,16 +50,33 @@ async function main(): Promise<void> {
         const path = join(folder, file);
         const expected = /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(path, 'utf8'))?.[1];
         const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'default' });
-        if (frontEnd.kind !== 'program') { counts.unknown++; continue; }
+        if (frontEnd.kind !== 'program') {
+          counts.unknown++;
+          continue;
+        }
         const started = performance.now();
-        const run = await runEncoding(encoder, frontEnd.program, { semantics, settings: new Map() }, solver, { timeoutMilliseconds: timeout * 1000 });
+        const run = await runEncoding(encoder, frontEnd.program, { semantics, settings: new Map() }, solver, {
+          timeoutMilliseconds: timeout * 1000,
+        });
         const seconds = (performance.now() - started) / 1000;
         const verdict = run.verdict.kind;
         if (verdict === 'unknown') counts.unknown++;
-        else if (verdict === expected) { counts[verdict]++; decidedSeconds.push(seconds); }
-        else { counts.wrong++; console.log(`WRONG: ${name} on ${file}: ${verdict}`); }
+        else if (verdict === expected) {
+          counts[verdict]++;
+          decidedSeconds.push(seconds);
+        } else {
+          counts.wrong++;
+          console.log(`WRONG: ${name} on ${file}: ${verdict}`);
+        }
       }
-      rows.push(`${name.padEnd(8)} ${String(counts.safe).padStart(5)} ${String(counts.unsafe).padStart(7)} ${String(counts.unknown).padStart(8)} ${String(counts.wrong).padStart(6)} ${median(decidedSeconds).toFixed(2).padStart(9)} ${Math.max(0, ...decidedSeconds).toFixed(2).padStart(8)}`);
+      rows.push(
+        `${name.padEnd(8)} ${String(counts.safe).padStart(5)} ${String(counts.unsafe).padStart(7)} ${String(counts.unknown).padStart(8)} ${String(counts.wrong).padStart(6)} ${median(decidedSeconds).toFixed(2).padStart(9)} ${Math.max(
+          0,
+          ...decidedSeconds,
+        )
+          .toFixed(2)
+          .padStart(8)}`,
+      );
       console.log(rows[rows.length - 1]);
     }
   } finally {

@@ -51,14 +51,20 @@ int main() {
 `;
 }
 
-
 function main(): void {
   const timeout = Number(argumentValue('--timeout', '10'));
   const solver = argumentValue('--solver', 'auto');
   const directory = mkdtempSync(join(tmpdir(), 'encode-timeouts-'));
-  const programs = new Map([['nine-loops', nineLoops()], ['copy-compare', copyCompare()]]);
-  console.log(`--timeout ${timeout}, --solver ${solver}: wall-clock seconds of the whole process (limit ${timeout} + start-up)`);
-  console.log(`${'program'.padEnd(14)}${'encoding'.padEnd(10)}${'extra'.padEnd(40)}${'process'.padStart(8)}${'encoding'.padStart(9)}  over  exit  verdict`);
+  const programs = new Map([
+    ['nine-loops', nineLoops()],
+    ['copy-compare', copyCompare()],
+  ]);
+  console.log(
+    `--timeout ${timeout}, --solver ${solver}: wall-clock seconds of the whole process (limit ${timeout} + start-up)`,
+  );
+  console.log(
+    `${'program'.padEnd(14)}${'encoding'.padEnd(10)}${'extra'.padEnd(40)}${'process'.padStart(8)}${'encoding'.padStart(9)}  over  exit  verdict`,
+  );
   let worst = 0;
   let worstEncoding = 0;
   for (const [name, text] of programs) {
@@ -70,7 +76,11 @@ function main(): void {
       const selection = encoding === 'portfolio' ? ['verify', file] : [file, '--encoding', encoding];
       for (const extra of extras) {
         const started = performance.now();
-        const result = spawnSync(process.execPath, [binary, ...selection, '--timeout', String(timeout), '--solver', solver, '--json', ...extra], { encoding: 'utf8', timeout: (timeout + 60) * 1000 });
+        const result = spawnSync(
+          process.execPath,
+          [binary, ...selection, '--timeout', String(timeout), '--solver', solver, '--json', ...extra],
+          { encoding: 'utf8', timeout: (timeout + 60) * 1000 },
+        );
         const seconds = (performance.now() - started) / 1000;
         let record: { verdict?: string; reason?: string; times?: Record<string, number> } = {};
         try {
@@ -82,12 +92,19 @@ function main(): void {
         const encodingSeconds = (record.times?.['encoding'] ?? Number.NaN) / 1000;
         worst = Math.max(worst, seconds - timeout);
         if (Number.isFinite(encodingSeconds)) worstEncoding = Math.max(worstEncoding, encodingSeconds - timeout);
-        const verdict = `${record.verdict ?? '?'}${record.reason === undefined ? '' : ` (${record.reason})`}`.slice(0, 70);
-        console.log(`${name.padEnd(14)}${encoding.padEnd(10)}${extra.join(' ').padEnd(40)}${seconds.toFixed(2).padStart(8)}${encodingSeconds.toFixed(2).padStart(9)}  ${(seconds - timeout).toFixed(2).padStart(5)}  ${String(result.status).padStart(3)}  ${verdict}`);
+        const verdict = `${record.verdict ?? '?'}${record.reason === undefined ? '' : ` (${record.reason})`}`.slice(
+          0,
+          70,
+        );
+        console.log(
+          `${name.padEnd(14)}${encoding.padEnd(10)}${extra.join(' ').padEnd(40)}${seconds.toFixed(2).padStart(8)}${encodingSeconds.toFixed(2).padStart(9)}  ${(seconds - timeout).toFixed(2).padStart(5)}  ${String(result.status).padStart(3)}  ${verdict}`,
+        );
       }
     }
   }
-  console.log(`largest time over the budget: whole process ${worst.toFixed(2)} s, the encoding itself ${worstEncoding.toFixed(2)} s`);
+  console.log(
+    `largest time over the budget: whole process ${worst.toFixed(2)} s, the encoding itself ${worstEncoding.toFixed(2)} s`,
+  );
 }
 
 main();

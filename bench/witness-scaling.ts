@@ -30,7 +30,6 @@ import { runEncoding } from '../src/kernel/run-encoding.js';
 import { argumentValue } from './arguments.js';
 import { corpusManifest } from './corpus-manifest.js';
 
-
 const solverName = argumentValue('--solver', findExecutable('z3') !== undefined ? 'z3' : 'z3-wasm');
 const timeoutSeconds = Number(argumentValue('--timeout', '60'));
 
@@ -44,7 +43,8 @@ function familyProgram(family: Family, size: string): string {
   const bodies: Record<Family, string> = {
     initialise: '  for (i = 0; i < n; i++) a[i] = 7;\n  for (i = 0; i < n; i++) if (a[i] != 7) reach_error();\n',
     copy: '  for (i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();\n  for (i = 0; i < n; i++) b[i] = a[i];\n  for (i = 0; i < n; i++) if (b[i] != a[i]) reach_error();\n',
-    transform: '  for (i = 0; i < n; i++) a[i] = i;\n  for (i = 0; i < n; i++) b[i] = a[i] + 1;\n  for (i = 0; i < n; i++) if (b[i] != i + 1) reach_error();\n',
+    transform:
+      '  for (i = 0; i < n; i++) a[i] = i;\n  for (i = 0; i < n; i++) b[i] = a[i] + 1;\n  for (i = 0; i < n; i++) if (b[i] != i + 1) reach_error();\n',
   };
   return `extern void abort(void);\nvoid reach_error(void) { abort(); }\nextern int __VERIFIER_nondet_int(void);\nint main(void) {\n  int i;\n${declarations}${bodies[family]}  return 0;\n}\n`;
 }
@@ -54,12 +54,21 @@ interface Measurement {
   readonly seconds: number;
 }
 
-async function measure(encoder: Encoder, file: string, options: EncodingOptions, solver: Solver, dataModel: DataModel): Promise<Measurement> {
+async function measure(
+  encoder: Encoder,
+  file: string,
+  options: EncodingOptions,
+  solver: Solver,
+  dataModel: DataModel,
+): Promise<Measurement> {
   const started = performance.now();
   const frontEnd = runFrontEnd(file, { dataModel, preprocessor: 'default' });
-  if (frontEnd.kind !== 'program') return { verdict: `frontend:${frontEnd.kind}`, seconds: (performance.now() - started) / 1000 };
+  if (frontEnd.kind !== 'program')
+    return { verdict: `frontend:${frontEnd.kind}`, seconds: (performance.now() - started) / 1000 };
   try {
-    const outcome = await runEncoding(encoder, frontEnd.program, options, solver, { timeoutMilliseconds: timeoutSeconds * 1000 });
+    const outcome = await runEncoding(encoder, frontEnd.program, options, solver, {
+      timeoutMilliseconds: timeoutSeconds * 1000,
+    });
     return { verdict: outcome.verdict.kind, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     return { verdict: `crash:${String(error).slice(0, 80)}`, seconds: (performance.now() - started) / 1000 };
@@ -96,7 +105,8 @@ async function scaling(solver: Solver): Promise<void> {
         // the median of three runs for the (fast) witness configurations, one run for chc
         const repetitions = configuration.encoder === witnessEncoder ? 3 : 1;
         const results: Measurement[] = [];
-        for (let run = 0; run < repetitions; run++) results.push(await measure(configuration.encoder, file, baseOptions(configuration.witness), solver, 'ILP32'));
+        for (let run = 0; run < repetitions; run++)
+          results.push(await measure(configuration.encoder, file, baseOptions(configuration.witness), solver, 'ILP32'));
         results.sort((left, right) => left.seconds - right.seconds);
         const result = results[Math.floor(results.length / 2)]!;
         seconds.set(size, result.seconds);
@@ -124,11 +134,19 @@ async function corpus(solver: Solver): Promise<boolean> {
   if (!process.argv.includes('--skip-chc')) configurations.push({ label: 'chc', encoder: chcEncoder });
   const only = argumentValue('--only', '');
   let anyWrong = false;
-  for (const configuration of configurations.filter((candidate) => only === '' || only.split(',').includes(candidate.label))) {
+  for (const configuration of configurations.filter(
+    (candidate) => only === '' || only.split(',').includes(candidate.label),
+  )) {
     const counts = { safe: 0, unsafe: 0, unknown: 0, wrong: 0, other: 0 };
     let total = 0;
     for (const task of tasks) {
-      const result = await measure(configuration.encoder, task.file, baseOptions(configuration.witness), solver, task.dataModel);
+      const result = await measure(
+        configuration.encoder,
+        task.file,
+        baseOptions(configuration.witness),
+        solver,
+        task.dataModel,
+      );
       total += result.seconds;
       const expected = task.expected === 'safe' ? 'safe' : 'unsafe';
       if (result.verdict === 'safe' || result.verdict === 'unsafe') {
@@ -138,10 +156,13 @@ async function corpus(solver: Solver): Promise<boolean> {
         } else counts[result.verdict]++;
       } else if (result.verdict === 'unknown') counts.unknown++;
       else counts.other++;
-      if (process.argv.includes('--verbose')) console.log(`${configuration.label}\t${task.id}\t${result.verdict}\t${result.seconds.toFixed(1)}s`);
+      if (process.argv.includes('--verbose'))
+        console.log(`${configuration.label}\t${task.id}\t${result.verdict}\t${result.seconds.toFixed(1)}s`);
     }
     anyWrong ||= counts.wrong > 0;
-    console.log(`${configuration.label}: SAFE ${counts.safe}, UNSAFE ${counts.unsafe}, unknown ${counts.unknown}, not lowered/crash ${counts.other}, WRONG ${counts.wrong} (${tasks.length} tasks, ${total.toFixed(0)} s)`);
+    console.log(
+      `${configuration.label}: SAFE ${counts.safe}, UNSAFE ${counts.unsafe}, unknown ${counts.unknown}, not lowered/crash ${counts.other}, WRONG ${counts.wrong} (${tasks.length} tasks, ${total.toFixed(0)} s)`,
+    );
   }
   return !anyWrong;
 }

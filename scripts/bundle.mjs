@@ -48,4 +48,8 @@ await esbuild.build({
 });
 
 // one run through the front end leaves the compiled code of what it ran in the cache
-execFileSync(process.execPath, [join(root, 'bin', 'encode.js'), join(root, 'bench', 'startup', 'fifty-lines.c'), '--emit', 'ir'], { stdio: 'ignore' });
+execFileSync(
+  process.execPath,
+  [join(root, 'bin', 'encode.js'), join(root, 'bench', 'startup', 'fifty-lines.c'), '--emit', 'ir'],
+  { stdio: 'ignore' },
+);

@@ -31,4 +31,6 @@ for (const file of files) runFrontEnd(file, { dataModel: 'ILP32', preprocessor: 
 const frozen = freezeDfa(CParser.decisionsToDFA, CParser._serializedATN);
 writeFileSync(output, JSON.stringify(frozen));
 const states = frozen.decisions.reduce((sum, decision) => sum + decision.states.length, 0);
-process.stdout.write(`freeze-dfa: ${states} DFA states of ${frozen.decisions.length} decisions, learned on ${files.length} programs\n`);
+process.stdout.write(
+  `freeze-dfa: ${states} DFA states of ${frozen.decisions.length} decisions, learned on ${files.length} programs\n`,
+);

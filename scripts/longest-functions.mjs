@@ -13,7 +13,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argumentsGiven = process.argv.slice(2);
 const overIndex = argumentsGiven.indexOf('--over');
 const limit = overIndex >= 0 ? Number(argumentsGiven[overIndex + 1]) : undefined;
-const countArgument = argumentsGiven.find((argument, index) => (overIndex < 0 || index !== overIndex + 1) && /^\d+$/.test(argument));
+const countArgument = argumentsGiven.find(
+  (argument, index) => (overIndex < 0 || index !== overIndex + 1) && /^\d+$/.test(argument),
+);
 const count = countArgument === undefined ? 10 : Number(countArgument);
 
 function sourceFiles(directory) {
@@ -42,13 +44,23 @@ const functions = [];
 for (const path of sourceFiles(join(root, 'src'))) {
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
   const visit = (node) => {
-    if (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isArrowFunction(node)
-      || ts.isFunctionExpression(node) || ts.isConstructorDeclaration(node)
-      || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node)) {
+    if (
+      ts.isFunctionDeclaration(node) ||
+      ts.isMethodDeclaration(node) ||
+      ts.isArrowFunction(node) ||
+      ts.isFunctionExpression(node) ||
+      ts.isConstructorDeclaration(node) ||
+      ts.isGetAccessorDeclaration(node) ||
+      ts.isSetAccessorDeclaration(node)
+    ) {
       if (node.body !== undefined) {
         const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
         const last = source.getLineAndCharacterOfPosition(node.end).line;
-        functions.push({ lines: last - first + 1, name: functionName(node), where: `${relative(root, path)}:${first + 1}` });
+        functions.push({
+          lines: last - first + 1,
+          name: functionName(node),
+          where: `${relative(root, path)}:${first + 1}`,
+        });
       }
     }
     ts.forEachChild(node, visit);

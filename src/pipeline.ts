@@ -37,7 +37,13 @@ export interface FrontEndOptions {
 }
 
 export type FrontEndResult =
-  | { readonly kind: 'program'; readonly program: Program; readonly warnings: readonly Diagnostic[]; readonly times: PhaseTimes; readonly lines: number }
+  | {
+      readonly kind: 'program';
+      readonly program: Program;
+      readonly warnings: readonly Diagnostic[];
+      readonly times: PhaseTimes;
+      readonly lines: number;
+    }
   /** the input is not valid C, cannot be read or does not preprocess: a user error (`file:line:col: error: …`) */
   | { readonly kind: 'inputError'; readonly diagnostics: readonly Diagnostic[]; readonly times: PhaseTimes }
   /** valid C, but outside what `encode` handles soundly (`file:line:col: unsupported: …`) */
@@ -71,7 +77,12 @@ export function runFrontEnd(path: string, options: FrontEndOptions): FrontEndRes
   }
 }
 
-function runPhases(path: string, options: FrontEndOptions, times: Record<string, number>, progress: Progress): FrontEndResult {
+function runPhases(
+  path: string,
+  options: FrontEndOptions,
+  times: Record<string, number>,
+  progress: Progress,
+): FrontEndResult {
   let start = performance.now();
   const preprocessed = readSource(path, {
     mode: options.preprocessor === 'default' ? undefined : options.preprocessor,
@@ -87,9 +98,17 @@ function runPhases(path: string, options: FrontEndOptions, times: Record<string,
   times.parse = performance.now() - start;
   switch (parsed.kind) {
     case 'syntaxError':
-      return { kind: 'inputError', diagnostics: parsed.diagnostics.map((diagnostic) => mapDiagnostic(diagnostic, source)), times };
+      return {
+        kind: 'inputError',
+        diagnostics: parsed.diagnostics.map((diagnostic) => mapDiagnostic(diagnostic, source)),
+        times,
+      };
     case 'unsupported':
-      return { kind: 'unsupported', diagnostics: parsed.diagnostics.map((diagnostic) => mapDiagnostic(diagnostic, source)), times };
+      return {
+        kind: 'unsupported',
+        diagnostics: parsed.diagnostics.map((diagnostic) => mapDiagnostic(diagnostic, source)),
+        times,
+      };
     case 'parsed':
       break;
     default: {
@@ -115,7 +134,13 @@ function runPhases(path: string, options: FrontEndOptions, times: Record<string,
     case 'lowered': {
       const tooDeep = firstTooDeepStatement(lowered.program.body, maximumLoweredDepth);
       if (tooDeep !== undefined) return unsupportedResult(loweredTooDeep(tooDeep.location), path, times);
-      return { kind: 'program', program: runProgramPasses(lowered.program), warnings: lowered.warnings, times, lines: countLines(source.text) };
+      return {
+        kind: 'program',
+        program: runProgramPasses(lowered.program),
+        warnings: lowered.warnings,
+        times,
+        lines: countLines(source.text),
+      };
     }
     default: {
       const never: never = lowered;
@@ -130,26 +155,42 @@ function runPhases(path: string, options: FrontEndOptions, times: Record<string,
  * throws into results, so these come later); anything else is a bug.
  */
 function classifyException(error: unknown, path: string, phase: Phase, times: PhaseTimes): FrontEndResult {
-  if (error instanceof ResourceLimitError || error instanceof UnsupportedSyntaxError) return unsupportedResult(error, path, times);
+  if (error instanceof ResourceLimitError || error instanceof UnsupportedSyntaxError)
+    return unsupportedResult(error, path, times);
   if (error instanceof InternalLoweringError) {
-    return internalError(`${describe(error.cause, phase)} (at ${path}:${error.location.line}:${error.location.column})`, error.cause, times);
+    return internalError(
+      `${describe(error.cause, phase)} (at ${path}:${error.location.line}:${error.location.column})`,
+      error.cause,
+      times,
+    );
   }
   return internalError(describe(error, phase), error, times);
 }
 
 /** `file:line:col: unsupported: <message>`, the location being one in the original file */
-function unsupportedResult(error: ResourceLimitError | UnsupportedSyntaxError, path: string, times: PhaseTimes): FrontEndResult {
-  return { kind: 'unsupported', diagnostics: [{ file: path, location: error.location, severity: 'unsupported', message: error.message }], times };
+function unsupportedResult(
+  error: ResourceLimitError | UnsupportedSyntaxError,
+  path: string,
+  times: PhaseTimes,
+): FrontEndResult {
+  return {
+    kind: 'unsupported',
+    diagnostics: [{ file: path, location: error.location, severity: 'unsupported', message: error.message }],
+    times,
+  };
 }
 
 function internalError(message: string, error: unknown, times: PhaseTimes): FrontEndResult {
   const stack = error instanceof Error && error.stack !== undefined && error.stack !== '' ? error.stack : undefined;
-  return stack === undefined ? { kind: 'internalError', message, times } : { kind: 'internalError', message, stack, times };
+  return stack === undefined
+    ? { kind: 'internalError', message, times }
+    : { kind: 'internalError', message, stack, times };
 }
 
 /** e.g. `unexpected TypeError while lowering: x is undefined` (the CLI says that it is an internal error) */
 function describe(error: unknown, phase: Phase): string {
-  if (error instanceof Error) return `unexpected ${error.name === 'Error' ? 'error' : error.name} while ${phase}: ${error.message}`;
+  if (error instanceof Error)
+    return `unexpected ${error.name === 'Error' ? 'error' : error.name} while ${phase}: ${error.message}`;
   return `unexpected exception while ${phase}: ${String(error)}`;
 }
 
@@ -168,14 +209,17 @@ interface Pending {
 function firstTooDeepStatement(body: Block, limit: number): Statement | undefined {
   const pending: Pending[] = [];
   const pushBlock = (block: Block, depth: number): void => {
-    for (let index = block.length - 1; index >= 0; index--) pending.push({ statement: block[index]!, expression: undefined, depth });
+    for (let index = block.length - 1; index >= 0; index--)
+      pending.push({ statement: block[index]!, expression: undefined, depth });
   };
   pushBlock(body, 1);
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     if (item.depth > limit) return item.statement;
-    const children = item.expression === undefined ? statementChildren(item.statement) : expressionChildren(item.expression);
+    const children =
+      item.expression === undefined ? statementChildren(item.statement) : expressionChildren(item.expression);
     for (const block of children.blocks) pushBlock(block, item.depth + 1);
-    for (const expression of children.expressions) pending.push({ statement: item.statement, expression, depth: item.depth + 1 });
+    for (const expression of children.expressions)
+      pending.push({ statement: item.statement, expression, depth: item.depth + 1 });
   }
   return undefined;
 }

@@ -69,7 +69,9 @@ export function unknownVerdict(kind: UnknownKind, message: string, location?: So
 
 /** the reason as one line for people: the message, with the location when it has one */
 export function describeReason(reason: UnknownReason): string {
-  return reason.location === undefined ? reason.message : `${reason.message} (at ${reason.location.line}:${reason.location.column})`;
+  return reason.location === undefined
+    ? reason.message
+    : `${reason.message} (at ${reason.location.line}:${reason.location.column})`;
 }
 
 /** Time spent per phase, in milliseconds. */

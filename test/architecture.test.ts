@@ -58,7 +58,8 @@ function importGraph(): Map<string, string[]> {
 function layerOf(file: string): number {
   const top = file.split('/')[0]!;
   const index = layers.findIndex((layer) => layer.includes(top));
-  if (index < 0) throw new Error(`${file}: its folder is in no layer of the architecture (add it to the README and here)`);
+  if (index < 0)
+    throw new Error(`${file}: its folder is in no layer of the architecture (add it to the README and here)`);
   return index;
 }
 
@@ -108,7 +109,8 @@ function longFunctions(limit: number): string[] {
       if (ts.isFunctionLike(node) && 'body' in node && node.body !== undefined) {
         const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
         const last = source.getLineAndCharacterOfPosition(node.end).line;
-        if (last - first + 1 > limit) long.push(`${relative(sourceRoot, file)}:${first + 1} (${last - first + 1} lines)`);
+        if (last - first + 1 > limit)
+          long.push(`${relative(sourceRoot, file)}:${first + 1} (${last - first + 1} lines)`);
       }
       ts.forEachChild(node, visit);
     };

@@ -25,14 +25,22 @@ export interface ArrayGroups {
 }
 
 /** `resolve` maps a size expression to a canonical form (see `sizeResolver`) */
-export function sameSizes(left: ArrayVariable, right: ArrayVariable, resolve: (size: Expression) => Expression = (size) => size): boolean {
-  return left.sizes.length === right.sizes.length
-    && left.sizes.every((size, dimension) => {
+export function sameSizes(
+  left: ArrayVariable,
+  right: ArrayVariable,
+  resolve: (size: Expression) => Expression = (size) => size,
+): boolean {
+  return (
+    left.sizes.length === right.sizes.length &&
+    left.sizes.every((size, dimension) => {
       const leftSize = stripCasts(resolve(size));
       const rightSize = stripCasts(resolve(right.sizes[dimension]!));
-      return sameExpression(leftSize, rightSize)
-        || (leftSize.kind === 'constant' && rightSize.kind === 'constant' && leftSize.value === rightSize.value);
-    });
+      return (
+        sameExpression(leftSize, rightSize) ||
+        (leftSize.kind === 'constant' && rightSize.kind === 'constant' && leftSize.value === rightSize.value)
+      );
+    })
+  );
 }
 
 /**
@@ -68,7 +76,9 @@ export function groupArraysBySize(program: Program): ArrayGroups {
     if (existing !== undefined) existing.push(array);
     else members.push([array]);
   }
-  const groups: ArrayGroup[] = members.map((arrays, id) => Object.freeze({ id, arrays: Object.freeze(arrays), dimensions: arrays[0]!.sizes.length }));
+  const groups: ArrayGroup[] = members.map((arrays, id) =>
+    Object.freeze({ id, arrays: Object.freeze(arrays), dimensions: arrays[0]!.sizes.length }),
+  );
   const byArray = new Map<number, ArrayGroup>();
   for (const group of groups) for (const array of group.arrays) byArray.set(array.id, group);
   return {

@@ -15,7 +15,15 @@
 
 import { createConstant, sameType, updateAssert } from '../ir/factory.js';
 import type { Block, Expression, Statement } from '../ir/types.js';
-import { arrayReadsOf, expressionsOf, forEachStatement, scalarsReadBy, stripWideningCasts, visitExpressionChildren, writtenVariables } from '../ir/visit.js';
+import {
+  arrayReadsOf,
+  expressionsOf,
+  forEachStatement,
+  scalarsReadBy,
+  stripWideningCasts,
+  visitExpressionChildren,
+  writtenVariables,
+} from '../ir/visit.js';
 
 /** the top-level assertions with comparisons of copies decided */
 export function foldCopiedComparisons(body: Block): Block {
@@ -31,7 +39,13 @@ export function foldCopiedComparisons(body: Block): Block {
     // casts that keep every value (the integer promotions of the comparison) are looked through
     const left = stripWideningCasts(visited.left);
     const right = stripWideningCasts(visited.right);
-    if (left.kind !== 'variable' || right.kind !== 'variable' || !sameType(left.type, right.type) || root(left.variable.id) !== root(right.variable.id)) return visited;
+    if (
+      left.kind !== 'variable' ||
+      right.kind !== 'variable' ||
+      !sameType(left.type, right.type) ||
+      root(left.variable.id) !== root(right.variable.id)
+    )
+      return visited;
     return createConstant(visited.operator === 'equal' ? 1n : 0n, visited.type);
   };
   return body.map((statement): Statement => {
@@ -41,7 +55,12 @@ export function foldCopiedComparisons(body: Block): Block {
       case 'assign': {
         forget(statement.target.id);
         const value = statement.value;
-        if (value.kind === 'variable' && sameType(value.type, statement.target.type) && value.variable.id !== statement.target.id) copyOf.set(statement.target.id, root(value.variable.id));
+        if (
+          value.kind === 'variable' &&
+          sameType(value.type, statement.target.type) &&
+          value.variable.id !== statement.target.id
+        )
+          copyOf.set(statement.target.id, root(value.variable.id));
         return statement;
       }
       default:
@@ -67,8 +86,11 @@ export function sliceForAssertions(body: Block): Block {
   for (let index = body.length - 1; index >= 0; index--) {
     const statement = body[index]!;
     const written = writtenVariables([statement]);
-    const needed = containsCheck(statement) || statement.kind === 'havoc'
-      || [...written.scalars.keys()].some((id) => scalars.has(id)) || [...written.arrays.keys()].some((id) => arrays.has(id));
+    const needed =
+      containsCheck(statement) ||
+      statement.kind === 'havoc' ||
+      [...written.scalars.keys()].some((id) => scalars.has(id)) ||
+      [...written.arrays.keys()].some((id) => arrays.has(id));
     if (!needed) continue;
     kept.push(statement);
     forEachStatement([statement], (inner) => {
@@ -82,4 +104,3 @@ export function sliceForAssertions(body: Block): Block {
   }
   return kept.reverse();
 }
-

@@ -24,10 +24,25 @@
 // maximumDegree says; maximumDegree only bounds what is accepted.
 
 import {
-  addPolynomials, constantPolynomial, degreeIn, divideRationals, evaluatePolynomial, formatPolynomial, isZeroRational,
-  multiplyPolynomials, multiplyRationals, polynomialsEqual, polynomialVariables, rational, subtractPolynomials,
-  subtractRationals, substitutePolynomial, sumOverRange, variablePolynomial,
-  type Polynomial, type Rational,
+  addPolynomials,
+  constantPolynomial,
+  degreeIn,
+  divideRationals,
+  evaluatePolynomial,
+  formatPolynomial,
+  isZeroRational,
+  multiplyPolynomials,
+  multiplyRationals,
+  polynomialsEqual,
+  polynomialVariables,
+  rational,
+  subtractPolynomials,
+  subtractRationals,
+  substitutePolynomial,
+  sumOverRange,
+  variablePolynomial,
+  type Polynomial,
+  type Rational,
 } from './polynomial.js';
 
 export interface LoopTransition {
@@ -38,7 +53,12 @@ export interface LoopTransition {
 
 export type ClosedForm =
   /** valid for all j >= 0 (the value at j = 0 is the variable itself) */
-  | { readonly kind: 'polynomial'; readonly variable: string; readonly value: Polynomial; readonly method: 'syntactic' | 'fitted' }
+  | {
+      readonly kind: 'polynomial';
+      readonly variable: string;
+      readonly value: Polynomial;
+      readonly method: 'syntactic' | 'fitted';
+    }
   /** valid for j >= 1; at j = 0 the value is the variable itself */
   | { readonly kind: 'fromFirstIteration'; readonly variable: string; readonly value: Polynomial }
   | { readonly kind: 'undefined'; readonly variable: string; readonly reason: string };
@@ -61,17 +81,26 @@ interface State {
   readonly fitFailures: Map<string, string>;
 }
 
-export function computeClosedForms(transition: LoopTransition, options: ClosedFormOptions): ReadonlyMap<string, ClosedForm> {
+export function computeClosedForms(
+  transition: LoopTransition,
+  options: ClosedFormOptions,
+): ReadonlyMap<string, ClosedForm> {
   const { updates } = transition;
   const iterationVariable = options.iterationVariable;
   const allNames = new Set<string>(updates.keys());
-  for (const update of updates.values()) if (update !== undefined) for (const name of polynomialVariables(update)) allNames.add(name);
-  if (allNames.has(iterationVariable)) throw new Error(`computeClosedForms: the iteration variable ${iterationVariable} occurs in the transition`);
+  for (const update of updates.values())
+    if (update !== undefined) for (const name of polynomialVariables(update)) allNames.add(name);
+  if (allNames.has(iterationVariable))
+    throw new Error(`computeClosedForms: the iteration variable ${iterationVariable} occurs in the transition`);
   let summationVariable = `${iterationVariable}_sum`;
   while (allNames.has(summationVariable)) summationVariable += '_';
   const state: State = {
-    updates, iterationVariable, maximumDegree: options.maximumDegree ?? 2, summationVariable,
-    solved: new Map(), fitFailures: new Map(),
+    updates,
+    iterationVariable,
+    maximumDegree: options.maximumDegree ?? 2,
+    summationVariable,
+    solved: new Map(),
+    fitFailures: new Map(),
   };
 
   for (;;) {
@@ -82,7 +111,11 @@ export function computeClosedForms(transition: LoopTransition, options: ClosedFo
   }
 
   const result = new Map<string, ClosedForm>();
-  for (const variable of updates.keys()) result.set(variable, state.solved.get(variable) ?? { kind: 'undefined', variable, reason: reasonFor(state, variable) });
+  for (const variable of updates.keys())
+    result.set(
+      variable,
+      state.solved.get(variable) ?? { kind: 'undefined', variable, reason: reasonFor(state, variable) },
+    );
   return result;
 }
 
@@ -92,7 +125,13 @@ function isModified(state: State, name: string): boolean {
 
 /** the 'polynomial' form of each modified variable read by `update`, in terms of `argument`, or
  *  undefined when one of them has none (invariant variables stay as they are) */
-function formsAt(state: State, update: Polynomial, self: string, argument: Polynomial, acceptFromFirstIteration = false): Map<string, Polynomial> | undefined {
+function formsAt(
+  state: State,
+  update: Polynomial,
+  self: string,
+  argument: Polynomial,
+  acceptFromFirstIteration = false,
+): Map<string, Polynomial> | undefined {
   const replacements = new Map<string, Polynomial>();
   for (const name of polynomialVariables(update)) {
     if (name === self || !isModified(state, name)) continue;
@@ -120,15 +159,28 @@ function solveSyntactically(state: State): void {
         const replacements = formsAt(state, rest, variable, summation);
         if (replacements !== undefined) {
           const summand = substitutePolynomial(rest, replacements);
-          const value = addPolynomials(variablePolynomial(variable), sumOverRange(summand, state.summationVariable, state.iterationVariable));
+          const value = addPolynomials(
+            variablePolynomial(variable),
+            sumOverRange(summand, state.summationVariable, state.iterationVariable),
+          );
           candidate = { kind: 'polynomial', variable, value, method: 'syntactic' };
         } else {
           // G reads a variable whose form holds from the first iteration: for j >= 1,
           // x(j) = x + G + sum_{t=1}^{j-1} G(t) = x + G + sum_{s=0}^{j-2} G[y/f_y(s+1)]
           const shifted = formsAt(state, rest, variable, addPolynomials(summation, constantPolynomial(1n)), true);
           if (shifted === undefined) continue;
-          const sum = sumOverRange(substitutePolynomial(rest, shifted), state.summationVariable, state.iterationVariable);
-          const value = addPolynomials(update, substitutePolynomial(sum, new Map([[state.iterationVariable, subtractPolynomials(iteration, constantPolynomial(1n))]])));
+          const sum = sumOverRange(
+            substitutePolynomial(rest, shifted),
+            state.summationVariable,
+            state.iterationVariable,
+          );
+          const value = addPolynomials(
+            update,
+            substitutePolynomial(
+              sum,
+              new Map([[state.iterationVariable, subtractPolynomials(iteration, constantPolynomial(1n))]]),
+            ),
+          );
           candidate = { kind: 'fromFirstIteration', variable, value };
         }
       } else if (!polynomialVariables(update).has(variable)) {
@@ -152,7 +204,10 @@ function solveSyntactically(state: State): void {
 
 /** the modified variables `variable`'s update depends on, transitively (itself included), or the
  *  first one with a non-polynomial update */
-function dependencyClosure(state: State, variable: string): { kind: 'closure'; modified: string[]; invariant: string[] } | { kind: 'blocked'; by: string } {
+function dependencyClosure(
+  state: State,
+  variable: string,
+): { kind: 'closure'; modified: string[]; invariant: string[] } | { kind: 'blocked'; by: string } {
   const modified: string[] = [];
   const invariant = new Set<string>();
   const pending = [variable];
@@ -175,12 +230,22 @@ function dependencyClosure(state: State, variable: string): { kind: 'closure'; m
 
 /** the evaluation points of Theorem 1's proof for k variables: (values of x_1..x_k, n) */
 export function theoremOnePoints(count: number): { readonly values: readonly bigint[]; readonly iterations: number }[] {
-  if (count === 0) return [{ values: [], iterations: 1 }, { values: [], iterations: 2 }];
+  if (count === 0)
+    return [
+      { values: [], iterations: 1 },
+      { values: [], iterations: 2 },
+    ];
   let points: { values: bigint[]; iterations: number }[] = [
-    { values: [1n], iterations: 0 }, { values: [0n], iterations: 1 }, { values: [1n], iterations: 1 }, { values: [1n], iterations: 2 },
+    { values: [1n], iterations: 0 },
+    { values: [0n], iterations: 1 },
+    { values: [1n], iterations: 1 },
+    { values: [1n], iterations: 2 },
   ];
   for (let size = 1; size < count; size++) {
-    points = points.map((point) => ({ values: [...point.values, point.iterations === 2 ? 1n : 0n], iterations: point.iterations }));
+    points = points.map((point) => ({
+      values: [...point.values, point.iterations === 2 ? 1n : 0n],
+      iterations: point.iterations,
+    }));
     const unit = [...Array<bigint>(size).fill(0n), 1n];
     points.push({ values: unit, iterations: 0 }, { values: [...unit], iterations: 1 });
   }
@@ -197,12 +262,15 @@ function solveLinearSystem(matrix: Rational[][], rightHandSides: Rational[][]): 
     [rows[column], rows[pivot]] = [rows[pivot]!, rows[column]!];
     const pivotRow = rows[column]!;
     const pivotValue = pivotRow[column]!;
-    for (let index = 0; index < pivotRow.length; index++) pivotRow[index] = divideRationals(pivotRow[index]!, pivotValue);
+    for (let index = 0; index < pivotRow.length; index++)
+      pivotRow[index] = divideRationals(pivotRow[index]!, pivotValue);
     for (let other = 0; other < size; other++) {
       if (other === column) continue;
       const factor = rows[other]![column]!;
       if (isZeroRational(factor)) continue;
-      rows[other] = rows[other]!.map((value, index) => subtractRationals(value, multiplyRationals(factor, pivotRow[index]!)));
+      rows[other] = rows[other]!.map((value, index) =>
+        subtractRationals(value, multiplyRationals(factor, pivotRow[index]!)),
+      );
     }
   }
   return rows.map((row) => row.slice(size));
@@ -226,7 +294,12 @@ function solveByFitting(state: State): void {
   }
 }
 
-function fitTemplate(state: State, modified: readonly string[], invariant: readonly string[], targets: readonly string[]): Map<string, Polynomial> | undefined {
+function fitTemplate(
+  state: State,
+  modified: readonly string[],
+  invariant: readonly string[],
+  targets: readonly string[],
+): Map<string, Polynomial> | undefined {
   const variables = [...modified, ...invariant];
   const count = variables.length;
   const points = theoremOnePoints(count);
@@ -282,13 +355,27 @@ function checkInduction(state: State, fitted: ReadonlyMap<string, Polynomial>): 
       if (value !== undefined) replacements.set(name, value);
     }
     const update = state.updates.get(variable)!;
-    const missing = [...polynomialVariables(update)].sort().find((name) => isModified(state, name) && !replacements.has(name));
+    const missing = [...polynomialVariables(update)]
+      .sort()
+      .find((name) => isModified(state, name) && !replacements.has(name));
     if (missing !== undefined) {
-      state.fitFailures.set(variable, `${variable} reads ${missing}, whose closed form holds only from the first iteration`);
-    } else if (!polynomialsEqual(atZero, variablePolynomial(variable)) || !polynomialsEqual(substitutePolynomial(update, replacements), stepped)) {
-      state.fitFailures.set(variable, `${variable} := ${formatPolynomial(update)}: no polynomial closed form of degree <= ${Math.min(2, state.maximumDegree)}`);
+      state.fitFailures.set(
+        variable,
+        `${variable} reads ${missing}, whose closed form holds only from the first iteration`,
+      );
+    } else if (
+      !polynomialsEqual(atZero, variablePolynomial(variable)) ||
+      !polynomialsEqual(substitutePolynomial(update, replacements), stepped)
+    ) {
+      state.fitFailures.set(
+        variable,
+        `${variable} := ${formatPolynomial(update)}: no polynomial closed form of degree <= ${Math.min(2, state.maximumDegree)}`,
+      );
     } else if (degreeIn(form, state.iterationVariable) > state.maximumDegree) {
-      state.fitFailures.set(variable, `${variable} := ${formatPolynomial(update)}: closed form of degree ${degreeIn(form, state.iterationVariable)} > ${state.maximumDegree}`);
+      state.fitFailures.set(
+        variable,
+        `${variable} := ${formatPolynomial(update)}: closed form of degree ${degreeIn(form, state.iterationVariable)} > ${state.maximumDegree}`,
+      );
     } else {
       valid.add(variable);
     }
@@ -319,7 +406,8 @@ function reasonFor(state: State, variable: string): string {
   for (const name of [...polynomialVariables(update)].sort()) {
     if (name === variable || !isModified(state, name)) continue;
     const form = state.solved.get(name);
-    if (form === undefined && state.updates.get(name) === undefined) return `${variable} reads ${name}, which has no closed form`;
+    if (form === undefined && state.updates.get(name) === undefined)
+      return `${variable} reads ${name}, which has no closed form`;
   }
   const failure = state.fitFailures.get(variable);
   if (failure !== undefined) return failure;
@@ -327,7 +415,8 @@ function reasonFor(state: State, variable: string): string {
     if (name === variable || !isModified(state, name)) continue;
     const form = state.solved.get(name);
     if (form === undefined) return `${variable} reads ${name}, which has no closed form`;
-    if (form.kind === 'fromFirstIteration') return `${variable} reads ${name}, whose closed form holds only from the first iteration`;
+    if (form.kind === 'fromFirstIteration')
+      return `${variable} reads ${name}, whose closed form holds only from the first iteration`;
   }
   return `${variable} := ${formatPolynomial(update)}: no polynomial closed form of degree <= ${Math.min(2, state.maximumDegree)}`;
 }

@@ -62,7 +62,9 @@ type Position = 'outside' | 'body' | 'update';
 /** The forms of `block` with the location of the first statement showing each. */
 export function formsOf(block: Block): FormsFound {
   const found = new Map<ControlFlowForm, SourceLocation>();
-  const note = (form: ControlFlowForm, location: SourceLocation): void => { if (!found.has(form)) found.set(form, location); };
+  const note = (form: ControlFlowForm, location: SourceLocation): void => {
+    if (!found.has(form)) found.set(form, location);
+  };
   const visit = (statements: Block, position: Position, insideLoop: boolean): void => {
     for (const statement of statements) visitStatement(statement, position, insideLoop);
   };
@@ -74,7 +76,11 @@ export function formsOf(block: Block): FormsFound {
   };
   const visitStatement = (statement: Statement, position: Position, insideLoop: boolean): void => {
     switch (statement.kind) {
-      case 'assign': case 'arrayWrite': case 'havoc': case 'arrayHavoc': case 'arrayFill':
+      case 'assign':
+      case 'arrayWrite':
+      case 'havoc':
+      case 'arrayHavoc':
+      case 'arrayFill':
         return;
       case 'assume':
         if (insideLoop) note('assumeInLoop', statement.location);
@@ -106,7 +112,10 @@ export function formsOf(block: Block): FormsFound {
 }
 
 /** the forms of `found` that `declaration` does not model, in the list's order, each with its first location */
-export function formsNotModelled(found: FormsFound, declaration: ControlFlowDeclaration): { readonly form: ControlFlowForm; readonly location: SourceLocation }[] {
+export function formsNotModelled(
+  found: FormsFound,
+  declaration: ControlFlowDeclaration,
+): { readonly form: ControlFlowForm; readonly location: SourceLocation }[] {
   return controlFlowForms
     .filter((form) => found.has(form) && declaration[form] !== 'modelled')
     .map((form) => ({ form, location: found.get(form)! }));
@@ -115,15 +124,24 @@ export function formsNotModelled(found: FormsFound, declaration: ControlFlowDecl
 /** how a form is named in a message */
 export function describeForm(form: ControlFlowForm): string {
   switch (form) {
-    case 'loop': return 'a loop';
-    case 'nestedLoop': return 'a nested loop';
-    case 'loopInUpdate': return 'a loop in a loop\'s update';
-    case 'breakInBody': return 'a break in a loop\'s body';
-    case 'continueInBody': return 'a continue in a loop\'s body';
-    case 'breakInUpdate': return 'an exit in a loop\'s update (a do-while\'s test)';
-    case 'continueInUpdate': return 'a continue in a loop\'s update';
-    case 'assertInLoop': return 'an assertion inside a loop';
-    case 'assumeInLoop': return 'an assumption inside a loop (the run may end in it)';
+    case 'loop':
+      return 'a loop';
+    case 'nestedLoop':
+      return 'a nested loop';
+    case 'loopInUpdate':
+      return "a loop in a loop's update";
+    case 'breakInBody':
+      return "a break in a loop's body";
+    case 'continueInBody':
+      return "a continue in a loop's body";
+    case 'breakInUpdate':
+      return "an exit in a loop's update (a do-while's test)";
+    case 'continueInUpdate':
+      return "a continue in a loop's update";
+    case 'assertInLoop':
+      return 'an assertion inside a loop';
+    case 'assumeInLoop':
+      return 'an assumption inside a loop (the run may end in it)';
     default: {
       const never: never = form;
       return never;

@@ -11,34 +11,52 @@
 
 import type { Expression } from '../ir/types.js';
 import {
-  addPolynomials, constantPolynomial, isIntegerValued, multiplyPolynomials, negatePolynomial, rational, scalePolynomial, subtractPolynomials,
-  variablePolynomial, type Polynomial,
+  addPolynomials,
+  constantPolynomial,
+  isIntegerValued,
+  multiplyPolynomials,
+  negatePolynomial,
+  rational,
+  scalePolynomial,
+  subtractPolynomials,
+  variablePolynomial,
+  type Polynomial,
 } from './polynomial.js';
 
 /** the expression as a polynomial over its scalars (named by id), or undefined */
 function polynomialOf(expression: Expression): Polynomial | undefined {
   switch (expression.kind) {
-    case 'constant': return constantPolynomial(expression.value);
-    case 'variable': return variablePolynomial(`v${expression.variable.id}`);
-    case 'cast': return expression.type.width === 1 ? undefined : polynomialOf(expression.operand);
+    case 'constant':
+      return constantPolynomial(expression.value);
+    case 'variable':
+      return variablePolynomial(`v${expression.variable.id}`);
+    case 'cast':
+      return expression.type.width === 1 ? undefined : polynomialOf(expression.operand);
     case 'unary': {
       if (expression.operator !== 'negate') return undefined;
       const operand = polynomialOf(expression.operand);
       return operand === undefined ? undefined : negatePolynomial(operand);
     }
     case 'binary': {
-      if (expression.operator !== 'add' && expression.operator !== 'subtract' && expression.operator !== 'multiply') return undefined;
+      if (expression.operator !== 'add' && expression.operator !== 'subtract' && expression.operator !== 'multiply')
+        return undefined;
       const left = polynomialOf(expression.left);
       const right = polynomialOf(expression.right);
       if (left === undefined || right === undefined) return undefined;
       switch (expression.operator) {
-        case 'add': return addPolynomials(left, right);
-        case 'subtract': return subtractPolynomials(left, right);
-        case 'multiply': return multiplyPolynomials(left, right);
-        default: return undefined;
+        case 'add':
+          return addPolynomials(left, right);
+        case 'subtract':
+          return subtractPolynomials(left, right);
+        case 'multiply':
+          return multiplyPolynomials(left, right);
+        default:
+          return undefined;
       }
     }
-    case 'arrayRead': case 'conditional': return undefined;
+    case 'arrayRead':
+    case 'conditional':
+      return undefined;
     default: {
       const never: never = expression;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);

@@ -10,35 +10,70 @@
 
 import { constantOf } from './induction-variables.js';
 import {
-  convertTo, createAssume, createBinary, createConstant, createHavoc, createProgram, createScalarVariable, createVariableExpression, int128Type, intType,
+  convertTo,
+  createAssume,
+  createBinary,
+  createConstant,
+  createHavoc,
+  createProgram,
+  createScalarVariable,
+  createVariableExpression,
+  int128Type,
+  intType,
   unusedVariableId,
 } from '../ir/factory.js';
 import type { Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
-import { forEachStatement, scalarsReadBy, stripCasts, visitExpressionChildren, visitExpressionsInBlock } from '../ir/visit.js';
+import {
+  forEachStatement,
+  scalarsReadBy,
+  stripCasts,
+  visitExpressionChildren,
+  visitExpressionsInBlock,
+} from '../ir/visit.js';
 
 /** a scalar assigned once, at the top level, a constant C >= 2, that bounds a top-level loop: read it as a size in [1, C] */
-export function constantVariableAsSize(program: Program): { readonly program: Program; readonly constant: bigint } | undefined {
+export function constantVariableAsSize(
+  program: Program,
+): { readonly program: Program; readonly constant: bigint } | undefined {
   const assignments = new Map<number, number>();
   const havocked = new Set<number>();
   forEachStatement(program.body, (statement) => {
-    if (statement.kind === 'assign') assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
+    if (statement.kind === 'assign')
+      assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
     if (statement.kind === 'havoc') havocked.add(statement.target.id);
   });
   const bounding = new Map<number, ScalarVariable>();
-  for (const statement of program.body) if (statement.kind === 'loop') for (const [id, variable] of scalarsReadBy(statement.condition)) bounding.set(id, variable);
+  for (const statement of program.body)
+    if (statement.kind === 'loop')
+      for (const [id, variable] of scalarsReadBy(statement.condition)) bounding.set(id, variable);
   for (const [index, statement] of program.body.entries()) {
-    if (statement.kind !== 'assign' || !bounding.has(statement.target.id) || assignments.get(statement.target.id) !== 1 || havocked.has(statement.target.id)) continue;
+    if (
+      statement.kind !== 'assign' ||
+      !bounding.has(statement.target.id) ||
+      assignments.get(statement.target.id) !== 1 ||
+      havocked.has(statement.target.id)
+    )
+      continue;
     const value = stripCasts(statement.value);
     if (value.kind !== 'constant' || value.value < 2n) continue;
     const size = statement.target;
     if (!size.type.signed && size.type.width >= 32) continue;
     const read: Statement[] = [
       createHavoc(size, statement.location),
-      createAssume(createBinary('greaterEqual', createVariableExpression(size), createConstant(1n, intType), intType), statement.location),
-      createAssume(createBinary('lessEqual', createVariableExpression(size), createConstant(value.value, intType), intType), statement.location),
+      createAssume(
+        createBinary('greaterEqual', createVariableExpression(size), createConstant(1n, intType), intType),
+        statement.location,
+      ),
+      createAssume(
+        createBinary('lessEqual', createVariableExpression(size), createConstant(value.value, intType), intType),
+        statement.location,
+      ),
     ];
     const body = [...program.body.slice(0, index), ...read, ...program.body.slice(index + 1)];
-    return { program: createProgram(program.file, program.scalars, program.arrays, body, program.dataModel), constant: value.value };
+    return {
+      program: createProgram(program.file, program.scalars, program.arrays, body, program.dataModel),
+      constant: value.value,
+    };
   }
   return undefined;
 }
@@ -50,25 +85,38 @@ export function constantVariableAsSize(program: Program): { readonly program: Pr
  * generalised program says nothing about the original until it replays there (the kernel decides).
  * Array sizes keep C (every index the loops use stays below N <= C).
  */
-export function generaliseConstantSize(program: Program): { readonly program: Program; readonly constant: bigint } | undefined {
+export function generaliseConstantSize(
+  program: Program,
+): { readonly program: Program; readonly constant: bigint } | undefined {
   const first = program.body.find((statement): statement is LoopStatement => statement.kind === 'loop');
   if (first === undefined) return undefined;
   const condition = stripCasts(first.condition);
-  if (condition.kind !== 'binary' || (condition.operator !== 'less' && condition.operator !== 'lessEqual')) return undefined;
+  if (condition.kind !== 'binary' || (condition.operator !== 'less' && condition.operator !== 'lessEqual'))
+    return undefined;
   const bound = constantOf(condition.right);
   if (bound === undefined || bound < 2n) return undefined;
   const size = createScalarVariable(unusedVariableId(program), 'size.N', 'N', intType, undefined);
-  const replace = (expression: Expression): Expression => expression.kind === 'constant' && expression.value === bound
-    ? convertTo(createVariableExpression(size), expression.type)
-    : visitExpressionChildren(expression, replace);
+  const replace = (expression: Expression): Expression =>
+    expression.kind === 'constant' && expression.value === bound
+      ? convertTo(createVariableExpression(size), expression.type)
+      : visitExpressionChildren(expression, replace);
   const location = first.location;
   const prologue: Statement[] = [
     createHavoc(size, location),
-    createAssume(createBinary('greaterEqual', createVariableExpression(size), createConstant(1n, intType), intType), location),
-    createAssume(createBinary('lessEqual', createVariableExpression(size), createConstant(bound, intType), intType), location),
+    createAssume(
+      createBinary('greaterEqual', createVariableExpression(size), createConstant(1n, intType), intType),
+      location,
+    ),
+    createAssume(
+      createBinary('lessEqual', createVariableExpression(size), createConstant(bound, intType), intType),
+      location,
+    ),
   ];
   const body = [...prologue, ...visitExpressionsInBlock(program.body, replace)];
-  return { program: createProgram(program.file, [size, ...program.scalars], program.arrays, body, program.dataModel), constant: bound };
+  return {
+    program: createProgram(program.file, [size, ...program.scalars], program.arrays, body, program.dataModel),
+    constant: bound,
+  };
 }
 
 // ---------------------------------------------------------------- every constant array size, for Horn clauses
@@ -112,19 +160,33 @@ export function generaliseSizes(program: Program, sizes: readonly bigint[]): Gen
     }
     return variable;
   };
-  const expression = (node: Expression): Expression => (node.kind === 'constant'
-    ? (values.has(node.value) ? convertTo(createVariableExpression(variableFor(node.value)), node.type) : node)
-    : visitExpressionChildren(node, expression));
+  const expression = (node: Expression): Expression =>
+    node.kind === 'constant'
+      ? values.has(node.value)
+        ? convertTo(createVariableExpression(variableFor(node.value)), node.type)
+        : node
+      : visitExpressionChildren(node, expression);
   const body = visitExpressionsInBlock(program.body, expression);
   if (replaced.size === 0) return undefined;
   const location = program.body[0]?.location ?? { line: 1, column: 1 };
   const prologue: Statement[] = [];
   for (const variable of replaced.values()) {
     prologue.push(createHavoc(variable, location));
-    prologue.push(createAssume(createBinary('greaterEqual', createVariableExpression(variable), createConstant(0n, int128Type)), location));
+    prologue.push(
+      createAssume(
+        createBinary('greaterEqual', createVariableExpression(variable), createConstant(0n, int128Type)),
+        location,
+      ),
+    );
   }
   return {
-    program: createProgram(program.file, [...program.scalars, ...replaced.values()], program.arrays, [...prologue, ...body], program.dataModel),
+    program: createProgram(
+      program.file,
+      [...program.scalars, ...replaced.values()],
+      program.arrays,
+      [...prologue, ...body],
+      program.dataModel,
+    ),
     replaced,
   };
 }

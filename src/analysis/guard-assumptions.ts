@@ -22,12 +22,14 @@ function guardsIn(block: Block): Block {
 }
 
 function guardOf(statement: Statement): Statement {
-  if (statement.kind === 'loop') return updateLoop(statement, statement.condition, guardsIn(statement.body), guardsIn(statement.update));
+  if (statement.kind === 'loop')
+    return updateLoop(statement, statement.condition, guardsIn(statement.body), guardsIn(statement.update));
   if (statement.kind !== 'if') return statement;
   const thenBlock = guardsIn(statement.then);
   const elseBlock = guardsIn(statement.else);
   if (!mayStop(statement.condition)) {
-    if (stops(thenBlock) && elseBlock.length === 0) return createAssume(negation(statement.condition), statement.location);
+    if (stops(thenBlock) && elseBlock.length === 0)
+      return createAssume(negation(statement.condition), statement.location);
     if (stops(elseBlock) && thenBlock.length === 0) return createAssume(statement.condition, statement.location);
   }
   return updateIf(statement, statement.condition, thenBlock, elseBlock);

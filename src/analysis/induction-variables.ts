@@ -40,13 +40,18 @@ interface CastStrippers {
 
 function strippers(target: ScalarVariable, casts: InductionCasts): CastStrippers {
   switch (casts) {
-    case 'int': return { value: stripCasts, variable: stripCasts, constant: stripCasts };
+    case 'int':
+      return { value: stripCasts, variable: stripCasts, constant: stripCasts };
     case 'bv': {
       const strip = (expression: Expression): Expression => stripCastsAtLeast(expression, target.type.width);
       return { value: strip, variable: strip, constant: strip };
     }
     case 'iterator':
-      return { value: stripCasts, variable: (expression) => stripCastsKeepingValuesOf(expression, target.type), constant: stripCasts };
+      return {
+        value: stripCasts,
+        variable: (expression) => stripCastsKeepingValuesOf(expression, target.type),
+        constant: stripCasts,
+      };
     default: {
       const never: never = casts;
       throw new Error(`unknown cast mode ${String(never)}`);
@@ -55,7 +60,10 @@ function strippers(target: ScalarVariable, casts: InductionCasts): CastStrippers
 }
 
 /** the value of a constant, possibly negated, with casts as `strip` removes them */
-export function constantOf(expression: Expression, strip: (expression: Expression) => Expression = stripCasts): bigint | undefined {
+export function constantOf(
+  expression: Expression,
+  strip: (expression: Expression) => Expression = stripCasts,
+): bigint | undefined {
   const stripped = strip(expression);
   if (stripped.kind === 'constant') return stripped.value;
   if (stripped.kind === 'unary' && stripped.operator === 'negate') {
@@ -89,7 +97,10 @@ export function incrementStep(target: ScalarVariable, value: Expression, casts: 
 /** the induction variables of the loop (see the header), in the order their first definition appears */
 export function inductionVariables(loop: LoopStatement, casts: InductionCasts): InductionVariable[] {
   const bodyHasContinue = containsJump(loop.body, 'continue');
-  const found = new Map<number, { variable: ScalarVariable; step: bigint; assignments: AssignStatement[]; inductive: boolean }>();
+  const found = new Map<
+    number,
+    { variable: ScalarVariable; step: bigint; assignments: AssignStatement[]; inductive: boolean }
+  >();
   const note = (variable: ScalarVariable, assignment: AssignStatement | undefined, step: bigint | undefined): void => {
     const entry = found.get(variable.id) ?? { variable, step: 0n, assignments: [], inductive: true };
     if (step === undefined || assignment === undefined) entry.inductive = false;
@@ -117,7 +128,8 @@ export function inductionVariables(loop: LoopStatement, casts: InductionCasts): 
   };
   visit(loop.body, true, true);
   visit(loop.update, true, false);
-  return [...found.values()].filter((entry) => entry.inductive)
+  return [...found.values()]
+    .filter((entry) => entry.inductive)
     .map((entry) => ({ variable: entry.variable, step: entry.step, assignments: entry.assignments }));
 }
 
@@ -148,9 +160,16 @@ export function variableOffset(expression: Expression, variable: ScalarVariable)
  * empty update (`while (c < n) { …; c = c + 1; }`) counts as the update, unless a `continue` could
  * skip it
  */
-export function splitCounterUpdate(loop: LoopStatement, counter: ScalarVariable): { readonly body: Block; readonly update: Block } {
+export function splitCounterUpdate(
+  loop: LoopStatement,
+  counter: ScalarVariable,
+): { readonly body: Block; readonly update: Block } {
   const trailing = loop.body[loop.body.length - 1];
-  const inBody = loop.update.length === 0 && trailing !== undefined && trailing.kind === 'assign' && trailing.target.id === counter.id
-    && !containsJump(loop.body, 'continue');
+  const inBody =
+    loop.update.length === 0 &&
+    trailing !== undefined &&
+    trailing.kind === 'assign' &&
+    trailing.target.id === counter.id &&
+    !containsJump(loop.body, 'continue');
   return inBody ? { body: loop.body.slice(0, -1), update: [trailing] } : { body: loop.body, update: loop.update };
 }

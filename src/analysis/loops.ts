@@ -16,9 +16,25 @@
 // Soundness: all sets are syntactic over-approximations; the analyses say "no" (no iterator, not
 // full access) whenever a pattern is not matched exactly.
 
-import type { ArrayVariable, Block, ComparisonOperator, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
+import type {
+  ArrayVariable,
+  Block,
+  ComparisonOperator,
+  Expression,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  SourceLocation,
+  Statement,
+} from '../ir/types.js';
 import {
-  arrayAccessesIn, arrayReadsOf, containsJump, sameExpression, scalarsReadBy, stripCasts, writtenVariables,
+  arrayAccessesIn,
+  arrayReadsOf,
+  containsJump,
+  sameExpression,
+  scalarsReadBy,
+  stripCasts,
+  writtenVariables,
 } from '../ir/visit.js';
 import type { ArrayGroups } from './arrays.js';
 import { type InductionVariable, inductionVariables, isIteratorExpression } from './induction-variables.js';
@@ -63,19 +79,30 @@ export interface LoopInfo {
  * statement (then every access of the body sees one value per iteration); candidates in the update
  * come first, and one whose condition gives a bound is preferred
  */
-function findIterator(loop: LoopStatement, initialByVariable: (variable: ScalarVariable) => Expression | undefined): LoopIterator | undefined {
+function findIterator(
+  loop: LoopStatement,
+  initialByVariable: (variable: ScalarVariable) => Expression | undefined,
+): LoopIterator | undefined {
   const byAssignment = new Map<Statement, InductionVariable>();
   for (const induction of inductionVariables(loop, 'iterator')) {
-    if (induction.step !== 0n && induction.assignments.length === 1) byAssignment.set(induction.assignments[0]!, induction);
+    if (induction.step !== 0n && induction.assignments.length === 1)
+      byAssignment.set(induction.assignments[0]!, induction);
   }
   const last = loop.body[loop.body.length - 1];
-  const candidates = [...loop.update, ...(last === undefined ? [] : [last])]
-    .flatMap((statement) => byAssignment.get(statement) ?? []);
+  const candidates = [...loop.update, ...(last === undefined ? [] : [last])].flatMap(
+    (statement) => byAssignment.get(statement) ?? [],
+  );
   const scalarsDefined = new Set(writtenVariables(loop.body, loop.update).scalars.values());
   let fallback: LoopIterator | undefined;
   for (const { variable, step } of candidates) {
     const bound = boundOf(loop.condition, variable, step, scalarsDefined);
-    const iterator: LoopIterator = { variable, step, bound: bound?.bound, comparison: bound?.comparison, initial: initialByVariable(variable) };
+    const iterator: LoopIterator = {
+      variable,
+      step,
+      bound: bound?.bound,
+      comparison: bound?.comparison,
+      initial: initialByVariable(variable),
+    };
     if (bound !== undefined) return iterator;
     fallback ??= iterator;
   }
@@ -83,11 +110,19 @@ function findIterator(loop: LoopStatement, initialByVariable: (variable: ScalarV
 }
 
 function boundOf(
-  condition: Expression, variable: ScalarVariable, step: bigint, loopDefined: ReadonlySet<ScalarVariable>,
+  condition: Expression,
+  variable: ScalarVariable,
+  step: bigint,
+  loopDefined: ReadonlySet<ScalarVariable>,
 ): { bound: Expression; comparison: ComparisonOperator } | undefined {
   const stripped = stripCasts(condition);
   if (stripped.kind !== 'binary') return undefined;
-  const mirror: Partial<Record<ComparisonOperator, ComparisonOperator>> = { less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' };
+  const mirror: Partial<Record<ComparisonOperator, ComparisonOperator>> = {
+    less: 'greater',
+    lessEqual: 'greaterEqual',
+    greater: 'less',
+    greaterEqual: 'lessEqual',
+  };
   let comparison: ComparisonOperator | undefined;
   let bound: Expression | undefined;
   const operator = stripped.operator;
@@ -108,7 +143,12 @@ function boundOf(
   return { bound, comparison };
 }
 
-function analyseLoop(loop: LoopStatement, parent: number | undefined, groups: ArrayGroups, initial: (variable: ScalarVariable) => Expression | undefined): LoopInfo {
+function analyseLoop(
+  loop: LoopStatement,
+  parent: number | undefined,
+  groups: ArrayGroups,
+  initial: (variable: ScalarVariable) => Expression | undefined,
+): LoopInfo {
   const iterator = findIterator(loop, initial);
   // an exit may sit in the update too (a do-while's test): a loop with one there can end at any iteration
   const hasBreak = containsJump(loop.body, 'break') || containsJump(loop.update, 'break');
@@ -123,7 +163,10 @@ function analyseLoop(loop: LoopStatement, parent: number | undefined, groups: Ar
   if (iterator !== undefined) {
     for (const array of arraysAccessed) {
       if (array.sizes.length !== 1) continue;
-      if (accesses.every((access) => access.array !== array || (access.kind !== 'whole' && iteratorIndex(access.indices)))) iteratorIndexedArrays.add(array);
+      if (
+        accesses.every((access) => access.array !== array || (access.kind !== 'whole' && iteratorIndex(access.indices)))
+      )
+        iteratorIndexedArrays.add(array);
     }
   }
   const loopdefScalars = new Set(scalarsDefined);
@@ -135,26 +178,45 @@ function analyseLoop(loop: LoopStatement, parent: number | undefined, groups: Ar
   }
   let notFullReason: string | undefined;
   if (iterator === undefined) notFullReason = 'no loop iterator';
-  else if (iterator.step !== 1n && iterator.step !== -1n) notFullReason = `the iterator ${iterator.variable.sourceName} has step ${iterator.step}`;
-  else if (iterator.bound === undefined) notFullReason = `the condition does not bound the iterator ${iterator.variable.sourceName} by a loop-invariant expression`;
+  else if (iterator.step !== 1n && iterator.step !== -1n)
+    notFullReason = `the iterator ${iterator.variable.sourceName} has step ${iterator.step}`;
+  else if (iterator.bound === undefined)
+    notFullReason = `the condition does not bound the iterator ${iterator.variable.sourceName} by a loop-invariant expression`;
   else if (hasBreak) notFullReason = 'the loop has a break';
   else if (arraysAccessed.size === 0) notFullReason = 'the loop accesses no array';
-  else if ([...arraysAccessed].some((array) => !iteratorIndexedArrays.has(array))) notFullReason = 'the loop accesses an array at an index other than the iterator';
-  else if (new Set([...arraysAccessed].map((array) => groups.groupOf(array).id)).size > 1) notFullReason = 'the loop accesses arrays of different sizes';
+  else if ([...arraysAccessed].some((array) => !iteratorIndexedArrays.has(array)))
+    notFullReason = 'the loop accesses an array at an index other than the iterator';
+  else if (new Set([...arraysAccessed].map((array) => groups.groupOf(array).id)).size > 1)
+    notFullReason = 'the loop accesses arrays of different sizes';
   const fullArrayAccess = notFullReason === undefined;
   let boundIsArraySize = false;
   if (iterator?.bound !== undefined && arraysAccessed.size > 0) {
     const first = [...arraysAccessed][0]!;
     const size = first.sizes[0];
-    boundIsArraySize = size !== undefined && first.sizes.length === 1 && iterator.comparison === 'less'
-      && (sameExpression(stripCasts(iterator.bound), stripCasts(size))
-        || (stripCasts(iterator.bound).kind === 'constant' && stripCasts(size).kind === 'constant'
-          && (stripCasts(iterator.bound) as { value: bigint }).value === (stripCasts(size) as { value: bigint }).value));
+    boundIsArraySize =
+      size !== undefined &&
+      first.sizes.length === 1 &&
+      iterator.comparison === 'less' &&
+      (sameExpression(stripCasts(iterator.bound), stripCasts(size)) ||
+        (stripCasts(iterator.bound).kind === 'constant' &&
+          stripCasts(size).kind === 'constant' &&
+          (stripCasts(iterator.bound) as { value: bigint }).value === (stripCasts(size) as { value: bigint }).value));
   }
   return {
-    loop, location: loop.location, parent, iterator, hasBreak, hasContinue, scalarsDefined,
+    loop,
+    location: loop.location,
+    parent,
+    iterator,
+    hasBreak,
+    hasContinue,
+    scalarsDefined,
     loopdefs: { scalars: loopdefScalars, arrays: loopdefArrays },
-    arraysAccessed, arraysWritten, iteratorIndexedArrays, fullArrayAccess, notFullReason, boundIsArraySize,
+    arraysAccessed,
+    arraysWritten,
+    iteratorIndexedArrays,
+    fullArrayAccess,
+    notFullReason,
+    boundIsArraySize,
   };
 }
 
@@ -171,7 +233,9 @@ export function analyseLoops(program: Program, groups: ArrayGroups): Map<number,
         case 'loop': {
           const initial = (variable: ScalarVariable): Expression | undefined => {
             const previous = block[position - 1];
-            return previous !== undefined && previous.kind === 'assign' && previous.target.id === variable.id ? previous.value : undefined;
+            return previous !== undefined && previous.kind === 'assign' && previous.target.id === variable.id
+              ? previous.value
+              : undefined;
           };
           result.set(statement.id, analyseLoop(statement, parent, groups, initial));
           walk(statement.body, statement.id);

@@ -12,12 +12,25 @@
 // subterm (`arithmeticSubterms`). Everything else is not polynomial (`undefined`).
 
 import {
-  addPolynomials, constantPolynomial, multiplyPolynomials, negatePolynomial, subtractPolynomials, variablePolynomial,
+  addPolynomials,
+  constantPolynomial,
+  multiplyPolynomials,
+  negatePolynomial,
+  subtractPolynomials,
+  variablePolynomial,
   type Polynomial,
 } from './polynomial.js';
 import { arrayReadsOf } from '../ir/visit.js';
 import type {
-  ArrayVariable, ArrayWriteStatement, AssignStatement, AssumeStatement, Expression, HavocStatement, IntegerType, ScalarVariable, Semantics,
+  ArrayVariable,
+  ArrayWriteStatement,
+  AssignStatement,
+  AssumeStatement,
+  Expression,
+  HavocStatement,
+  IntegerType,
+  ScalarVariable,
+  Semantics,
 } from '../ir/types.js';
 
 /** a statement of a straight-line loop path (branches resolved into assumptions) */
@@ -43,7 +56,11 @@ export interface PathEvaluation {
   /** one per havoc statement, in path order */
   readonly havocs: readonly { readonly parameter: string; readonly variable: ScalarVariable }[];
   /** per array write, in path order: index and value polynomials (undefined: not polynomial) */
-  readonly writes: readonly { readonly array: ArrayVariable; readonly index: Polynomial | undefined; readonly value: Polynomial | undefined }[];
+  readonly writes: readonly {
+    readonly array: ArrayVariable;
+    readonly index: Polynomial | undefined;
+    readonly value: Polynomial | undefined;
+  }[];
   /** every array read, with its index polynomial at its place in the path (undefined: not polynomial or several dimensions) */
   readonly reads: readonly { readonly array: ArrayVariable; readonly index: Polynomial | undefined }[];
   /** every arithmetic subterm (and assigned value) with a polynomial value */
@@ -57,7 +74,9 @@ export interface PathEvaluation {
  * the path (undefined: not polynomial); a scalar it does not know is its own name.
  */
 export function evaluatePath(
-  statements: readonly PathStatement[], semantics: Semantics, initial: ReadonlyMap<string, Polynomial | undefined> = new Map(),
+  statements: readonly PathStatement[],
+  semantics: Semantics,
+  initial: ReadonlyMap<string, Polynomial | undefined> = new Map(),
 ): PathEvaluation {
   const values = new Map<string, Polynomial | undefined>(initial);
   const assigned = new Map<string, Polynomial | undefined>();
@@ -122,7 +141,9 @@ export function evaluatePath(
 
 /** the polynomial value of an expression, or undefined; records arithmetic subterms */
 export function expressionPolynomial(
-  expression: Expression, lookup: (variable: ScalarVariable) => Polynomial | undefined, semantics: Semantics,
+  expression: Expression,
+  lookup: (variable: ScalarVariable) => Polynomial | undefined,
+  semantics: Semantics,
   subterms: ArithmeticSubterm[],
 ): Polynomial | undefined {
   const visit = (current: Expression): Polynomial | undefined => {
@@ -137,12 +158,17 @@ export function expressionPolynomial(
         return operand === undefined ? undefined : record(negatePolynomial(operand), current.type);
       }
       case 'binary': {
-        if (current.operator !== 'add' && current.operator !== 'subtract' && current.operator !== 'multiply') return undefined;
+        if (current.operator !== 'add' && current.operator !== 'subtract' && current.operator !== 'multiply')
+          return undefined;
         const left = visit(current.left);
         const right = visit(current.right);
         if (left === undefined || right === undefined) return undefined;
-        const value = current.operator === 'add' ? addPolynomials(left, right)
-          : current.operator === 'subtract' ? subtractPolynomials(left, right) : multiplyPolynomials(left, right);
+        const value =
+          current.operator === 'add'
+            ? addPolynomials(left, right)
+            : current.operator === 'subtract'
+              ? subtractPolynomials(left, right)
+              : multiplyPolynomials(left, right);
         return record(value, current.type);
       }
       case 'cast': {

@@ -22,11 +22,27 @@
 // - the counter bound relies on signed overflow being undefined behaviour (the verdicts' stated
 //   assumption): a signed counter that only grows from c by a positive constant stays >= c.
 
-import { createCast, createVariableExpression, sameType, typeRange, updateArrayRead, updateArrayWrite, updateIf, updateLoop } from '../ir/factory.js';
+import {
+  createCast,
+  createVariableExpression,
+  sameType,
+  typeRange,
+  updateArrayRead,
+  updateArrayWrite,
+  updateIf,
+  updateLoop,
+} from '../ir/factory.js';
 import type { Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
-  mayBeUndefined, sameExpression, scalarsReadBy, someSubexpression, stripWideningCasts, visitExpressionChildren, visitStatementChildren,
-  writesScalar, writtenVariables,
+  mayBeUndefined,
+  sameExpression,
+  scalarsReadBy,
+  someSubexpression,
+  stripWideningCasts,
+  visitExpressionChildren,
+  visitStatementChildren,
+  writesScalar,
+  writtenVariables,
 } from '../ir/visit.js';
 
 /** x is known to equal `value` */
@@ -72,10 +88,22 @@ function pinStatement(statement: Statement, previous: Statement | undefined, bou
       for (const id of writtenVariables(statement.body, statement.update).scalars.keys()) inner.delete(id);
       const bound = counterBound(statement, previous);
       if (bound !== undefined) inner.set(bound.variable.id, bound);
-      return updateLoop(statement, statement.condition, pinBlock(statement.body, inner), pinBlock(statement.update, inner));
+      return updateLoop(
+        statement,
+        statement.condition,
+        pinBlock(statement.body, inner),
+        pinBlock(statement.update, inner),
+      );
     }
-    case 'assign': case 'arrayWrite': case 'havoc': case 'arrayHavoc': case 'arrayFill': case 'assume': case 'assert':
-    case 'break': case 'continue':
+    case 'assign':
+    case 'arrayWrite':
+    case 'havoc':
+    case 'arrayHavoc':
+    case 'arrayFill':
+    case 'assume':
+    case 'assert':
+    case 'break':
+    case 'continue':
       return statement;
     default: {
       const never: never = statement;
@@ -90,13 +118,15 @@ function counterBound(loop: LoopStatement, previous: Statement | undefined): Cou
   const variable = previous.target;
   const start = constantValue(previous.value);
   const update = loop.update[0]!;
-  if (start === undefined || !variable.type.signed || update.kind !== 'assign' || update.target.id !== variable.id) return undefined;
+  if (start === undefined || !variable.type.signed || update.kind !== 'assign' || update.target.id !== variable.id)
+    return undefined;
   if (writesScalar(loop.body, variable)) return undefined;
   const step = update.value;
   if (step.kind !== 'binary' || (step.operator !== 'add' && step.operator !== 'subtract')) return undefined;
   const operand = stripWideningCasts(step.left);
   const amount = constantValue(step.right);
-  if (operand.kind !== 'variable' || operand.variable.id !== variable.id || amount === undefined || amount <= 0n) return undefined;
+  if (operand.kind !== 'variable' || operand.variable.id !== variable.id || amount === undefined || amount <= 0n)
+    return undefined;
   return { variable, direction: step.operator === 'add' ? 'atLeast' : 'atMost', value: start };
 }
 
@@ -108,7 +138,8 @@ function constantValue(expression: Expression): bigint | undefined {
 
 /** the pins a condition gives where it has the value `holds` */
 function pinnedBy(condition: Expression, holds: boolean, bounds: Bounds): Pin[] {
-  if (condition.kind === 'unary' && condition.operator === 'logicalNot') return pinnedBy(condition.operand, !holds, bounds);
+  if (condition.kind === 'unary' && condition.operator === 'logicalNot')
+    return pinnedBy(condition.operand, !holds, bounds);
   if (condition.kind !== 'binary') return [];
   const { operator } = condition;
   if ((operator === 'logicalAnd' && holds) || (operator === 'logicalOr' && !holds)) {
@@ -140,28 +171,49 @@ function inRange(value: bigint, type: IntegerType): boolean {
 }
 
 /** `x <= c` (or `x < c + 1`, `c >= x`, …) where x >= c is known: x is c (and the mirrored case) */
-function boundPin(operator: string, holds: boolean, left: Expression, right: Expression, bounds: Bounds): Pin | undefined {
+function boundPin(
+  operator: string,
+  holds: boolean,
+  left: Expression,
+  right: Expression,
+  bounds: Bounds,
+): Pin | undefined {
   // normalise to `variable <= c` (upper) or `variable >= c` (lower) holding
   const effective = holds ? operator : negated(operator);
   if (effective === undefined) return undefined;
-  const [variableSide, constantSide, relation] = left.kind === 'variable' ? [left, right, effective] : [right, left, mirrored(effective)];
+  const [variableSide, constantSide, relation] =
+    left.kind === 'variable' ? [left, right, effective] : [right, left, mirrored(effective)];
   if (variableSide.kind !== 'variable' || relation === undefined) return undefined;
   const value = constantValue(constantSide);
   const bound = bounds.get(variableSide.variable.id);
   if (value === undefined || bound === undefined) return undefined;
   const upper = relation === 'lessEqual' ? value : relation === 'less' ? value - 1n : undefined;
   const lower = relation === 'greaterEqual' ? value : relation === 'greater' ? value + 1n : undefined;
-  const fixed = bound.direction === 'atLeast' ? (upper === bound.value ? upper : undefined) : (lower === bound.value ? lower : undefined);
+  const fixed =
+    bound.direction === 'atLeast'
+      ? upper === bound.value
+        ? upper
+        : undefined
+      : lower === bound.value
+        ? lower
+        : undefined;
   if (fixed === undefined || !inRange(fixed, variableSide.variable.type)) return undefined;
-  return { variable: variableSide.variable, value: { kind: 'constant', value: fixed, type: variableSide.variable.type } };
+  return {
+    variable: variableSide.variable,
+    value: { kind: 'constant', value: fixed, type: variableSide.variable.type },
+  };
 }
 
 function negated(operator: string): string | undefined {
-  return ({ less: 'greaterEqual', lessEqual: 'greater', greater: 'lessEqual', greaterEqual: 'less' } as Record<string, string>)[operator];
+  return (
+    { less: 'greaterEqual', lessEqual: 'greater', greater: 'lessEqual', greaterEqual: 'less' } as Record<string, string>
+  )[operator];
 }
 
 function mirrored(operator: string): string | undefined {
-  return ({ less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' } as Record<string, string>)[operator];
+  return (
+    { less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' } as Record<string, string>
+  )[operator];
 }
 
 /** the block with each pin applied to the statements before the first that may change the pinned values */
@@ -190,14 +242,21 @@ function withPin(block: Block, pin: Pin): Block {
 function rewriteStatement(statement: Statement, pin: Pin): Statement {
   const expression = (node: Expression): Expression => rewriteExpression(node, pin);
   if (statement.kind === 'arrayWrite') {
-    return updateArrayWrite(statement, statement.indices.map((index) => rewriteIndex(expression(index), pin)), expression(statement.value));
+    return updateArrayWrite(
+      statement,
+      statement.indices.map((index) => rewriteIndex(expression(index), pin)),
+      expression(statement.value),
+    );
   }
   return visitStatementChildren(statement, expression, (nested) => withPin(nested, pin));
 }
 
 function rewriteExpression(expression: Expression, pin: Pin): Expression {
   if (expression.kind === 'arrayRead') {
-    return updateArrayRead(expression, expression.indices.map((index) => rewriteIndex(rewriteExpression(index, pin), pin)));
+    return updateArrayRead(
+      expression,
+      expression.indices.map((index) => rewriteIndex(rewriteExpression(index, pin), pin)),
+    );
   }
   return visitExpressionChildren(expression, (child) => rewriteExpression(child, pin));
 }
@@ -205,9 +264,10 @@ function rewriteExpression(expression: Expression, pin: Pin): Expression {
 /** the index as the pinned variable when it is the pinned value */
 function rewriteIndex(index: Expression, pin: Pin): Expression {
   const stripped = stripWideningCasts(index);
-  const matches = pin.value.kind === 'constant'
-    ? stripped.kind === 'constant' && stripped.value === pin.value.value
-    : sameExpression(stripped, pin.value);
+  const matches =
+    pin.value.kind === 'constant'
+      ? stripped.kind === 'constant' && stripped.value === pin.value.value
+      : sameExpression(stripped, pin.value);
   if (!matches) return index;
   const variable = createVariableExpression(pin.variable);
   return sameType(variable.type, index.type) ? variable : createCast(variable, index.type);

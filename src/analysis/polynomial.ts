@@ -39,7 +39,10 @@ export const zeroRational: Rational = rational(0n);
 export const oneRational: Rational = rational(1n);
 
 export function addRationals(left: Rational, right: Rational): Rational {
-  return rational(left.numerator * right.denominator + right.numerator * left.denominator, left.denominator * right.denominator);
+  return rational(
+    left.numerator * right.denominator + right.numerator * left.denominator,
+    left.denominator * right.denominator,
+  );
 }
 
 export function negateRational(operand: Rational): Rational {
@@ -145,7 +148,12 @@ export function addPolynomials(...operands: Polynomial[]): Polynomial {
 }
 
 export function negatePolynomial(operand: Polynomial): Polynomial {
-  return normalise(operand.monomials.map((monomial) => ({ coefficient: negateRational(monomial.coefficient), powers: monomial.powers })));
+  return normalise(
+    operand.monomials.map((monomial) => ({
+      coefficient: negateRational(monomial.coefficient),
+      powers: monomial.powers,
+    })),
+  );
 }
 
 export function subtractPolynomials(left: Polynomial, right: Polynomial): Polynomial {
@@ -234,19 +242,25 @@ export function polynomialsEqual(left: Polynomial, right: Polynomial): boolean {
   if (left.monomials.length !== right.monomials.length) return false;
   return left.monomials.every((monomial, index) => {
     const other = right.monomials[index]!;
-    return rationalsEqual(monomial.coefficient, other.coefficient) && powerKey(monomial.powers) === powerKey(other.powers);
+    return (
+      rationalsEqual(monomial.coefficient, other.coefficient) && powerKey(monomial.powers) === powerKey(other.powers)
+    );
   });
 }
 
 /** the value when the polynomial is a constant (zero included), otherwise undefined */
 export function isConstantPolynomial(operand: Polynomial): Rational | undefined {
   if (operand.monomials.length === 0) return zeroRational;
-  if (operand.monomials.length === 1 && operand.monomials[0]!.powers.size === 0) return operand.monomials[0]!.coefficient;
+  if (operand.monomials.length === 1 && operand.monomials[0]!.powers.size === 0)
+    return operand.monomials[0]!.coefficient;
   return undefined;
 }
 
 /** integer-coefficient numerator and positive denominator with operand = numerator / denominator */
-export function withCommonDenominator(operand: Polynomial): { readonly numerator: Polynomial; readonly denominator: bigint } {
+export function withCommonDenominator(operand: Polynomial): {
+  readonly numerator: Polynomial;
+  readonly denominator: bigint;
+} {
   let denominator = 1n;
   for (const monomial of operand.monomials) {
     const divisor = monomial.coefficient.denominator;
@@ -263,7 +277,12 @@ export function formatPolynomial(operand: Polynomial): string {
     const negative = monomial.coefficient.numerator < 0n;
     const magnitude = negative ? negateRational(monomial.coefficient) : monomial.coefficient;
     const product = powerKey(monomial.powers);
-    const body = product === '' ? formatRational(magnitude) : rationalsEqual(magnitude, oneRational) ? product : `${formatRational(magnitude)}*${product}`;
+    const body =
+      product === ''
+        ? formatRational(magnitude)
+        : rationalsEqual(magnitude, oneRational)
+          ? product
+          : `${formatRational(magnitude)}*${product}`;
     if (index === 0) text = negative ? `-${body}` : body;
     else text += negative ? ` - ${body}` : ` + ${body}`;
   });
@@ -336,7 +355,8 @@ export function isIntegerValued(operand: Polynomial): boolean {
     const extent = extents[variable]!;
     for (let order = 1; order < extent; order++) {
       for (let index = size - 1; index >= 0; index--) {
-        if (Math.floor(index / stride) % extent >= order) values[index] = subtractRationals(values[index]!, values[index - stride]!);
+        if (Math.floor(index / stride) % extent >= order)
+          values[index] = subtractRationals(values[index]!, values[index - stride]!);
       }
     }
     stride *= extent;

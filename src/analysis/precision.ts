@@ -15,7 +15,16 @@
 // - d5: a write a[e1] = e2 in S_def whose value reads an array reads it at the iterator of S;
 // - d6: the scalars of such an e2 are not in loopdefs(S).
 
-import type { ArrayReadExpression, ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation } from '../ir/types.js';
+import type {
+  ArrayReadExpression,
+  ArrayVariable,
+  Block,
+  Expression,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  SourceLocation,
+} from '../ir/types.js';
 import { arrayReadsOf, forEachStatement, scalarsReadBy, stripCasts } from '../ir/visit.js';
 import { isIteratorExpression } from './induction-variables.js';
 import type { LoopInfo } from './loops.js';
@@ -45,12 +54,22 @@ interface AssertionContext {
 
 function collectAssertions(program: Program): AssertionContext[] {
   const result: AssertionContext[] = [];
-  const walk = (block: Block, conditions: readonly Expression[], loop: LoopStatement | undefined, prefix: Block | undefined): void => {
+  const walk = (
+    block: Block,
+    conditions: readonly Expression[],
+    loop: LoopStatement | undefined,
+    prefix: Block | undefined,
+  ): void => {
     block.forEach((statement, position) => {
       const before = prefix ?? block.slice(0, position);
       switch (statement.kind) {
         case 'assert':
-          result.push({ location: statement.location, expressions: [...conditions, statement.condition], loop, before });
+          result.push({
+            location: statement.location,
+            expressions: [...conditions, statement.condition],
+            loop,
+            before,
+          });
           break;
         case 'if':
           walk(statement.then, [...conditions, statement.condition], loop, before);
@@ -93,20 +112,30 @@ export function evaluatePrecision(program: Program, loops: ReadonlyMap<number, L
     if (own !== undefined) relevant.set(own.loop.id, own);
     // l1
     for (const info of relevant.values()) {
-      if (!info.fullArrayAccess) failures.push({ rule: 'l1', loop: info.location, detail: info.notFullReason ?? 'not a full array access' });
+      if (!info.fullArrayAccess)
+        failures.push({ rule: 'l1', loop: info.location, detail: info.notFullReason ?? 'not a full array access' });
     }
     // a2
     for (const read of reads) {
       const iterator = own?.iterator;
-      if (iterator === undefined || read.indices.length !== 1 || !isIteratorExpression(read.indices[0]!, iterator.variable)) {
-        failures.push({ rule: 'a2', loop: own?.location, detail: `${read.array.sourceName} is read at an index other than the loop iterator` });
+      if (
+        iterator === undefined ||
+        read.indices.length !== 1 ||
+        !isIteratorExpression(read.indices[0]!, iterator.variable)
+      ) {
+        failures.push({
+          rule: 'a2',
+          loop: own?.location,
+          detail: `${read.array.sourceName} is read at an index other than the loop iterator`,
+        });
         break;
       }
     }
     // a3
     for (const info of relevant.values()) {
       for (const array of arrays) {
-        if (info.loopdefs.arrays.has(array)) failures.push({ rule: 'a3', loop: info.location, detail: `${array.sourceName} is in loopdefs` });
+        if (info.loopdefs.arrays.has(array))
+          failures.push({ rule: 'a3', loop: info.location, detail: `${array.sourceName} is in loopdefs` });
       }
     }
     // s4
@@ -122,12 +151,25 @@ export function evaluatePrecision(program: Program, loops: ReadonlyMap<number, L
       forEachStatement([...info.loop.body, ...info.loop.update], (statement) => {
         if (statement.kind !== 'arrayWrite' || !arrays.has(statement.array)) return;
         for (const read of arrayReadsOf(statement.value)) {
-          if (info.iterator === undefined || read.indices.length !== 1 || !isIteratorExpression(read.indices[0]!, info.iterator.variable)) {
-            failures.push({ rule: 'd5', loop: info.location, detail: `the value written to ${statement.array.sourceName} reads ${read.array.sourceName} at an index other than the iterator` });
+          if (
+            info.iterator === undefined ||
+            read.indices.length !== 1 ||
+            !isIteratorExpression(read.indices[0]!, info.iterator.variable)
+          ) {
+            failures.push({
+              rule: 'd5',
+              loop: info.location,
+              detail: `the value written to ${statement.array.sourceName} reads ${read.array.sourceName} at an index other than the iterator`,
+            });
           }
         }
         for (const scalar of scalarsReadBy(statement.value).values()) {
-          if (info.loopdefs.scalars.has(scalar)) failures.push({ rule: 'd6', loop: info.location, detail: `the value written to ${statement.array.sourceName} uses ${scalar.sourceName}, which is in loopdefs` });
+          if (info.loopdefs.scalars.has(scalar))
+            failures.push({
+              rule: 'd6',
+              loop: info.location,
+              detail: `the value written to ${statement.array.sourceName} uses ${scalar.sourceName}, which is in loopdefs`,
+            });
         }
       });
     }
@@ -154,7 +196,10 @@ export function describeFirstFailure(precision: readonly AssertionPrecision[]): 
   for (const assertion of precision) {
     const failure = assertion.failures[0];
     if (failure === undefined) continue;
-    const where = failure.loop === undefined ? `the assertion at ${locationText(assertion.location)} (outside every loop)` : `the loop at ${locationText(failure.loop)}`;
+    const where =
+      failure.loop === undefined
+        ? `the assertion at ${locationText(assertion.location)} (outside every loop)`
+        : `the loop at ${locationText(failure.loop)}`;
     return `rule ${failure.rule} fails for ${where}: ${failure.detail}`;
   }
   return undefined;

@@ -18,8 +18,22 @@
 // fold's laws.
 
 import { createConditional, createVariableExpression, sameType } from '../ir/factory.js';
-import type { ArrayVariable, AssignStatement, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
-import { arrayReadsOf, sameExpressionModulo, scalarsReadIn, someSubexpression, stripWideningCasts as stripCasts } from '../ir/visit.js';
+import type {
+  ArrayVariable,
+  AssignStatement,
+  Block,
+  Expression,
+  LoopStatement,
+  ScalarVariable,
+  Statement,
+} from '../ir/types.js';
+import {
+  arrayReadsOf,
+  sameExpressionModulo,
+  scalarsReadIn,
+  someSubexpression,
+  stripWideningCasts as stripCasts,
+} from '../ir/visit.js';
 
 /** one reduction: res = initial; counter from `first` while < `end`; res = update; result = post(res) */
 export interface Reduction {
@@ -55,7 +69,10 @@ export function deadFoldStatements(body: Block, reduction: Reduction): readonly 
   const indices: number[] = [];
   for (let index = reduction.start; index <= loopIndex; index++) {
     const statement = body[index]!;
-    const own = statement === reduction.loop || (statement.kind === 'assign' && (statement.target.id === reduction.accumulator.id || statement.target.id === reduction.counter.id));
+    const own =
+      statement === reduction.loop ||
+      (statement.kind === 'assign' &&
+        (statement.target.id === reduction.accumulator.id || statement.target.id === reduction.counter.id));
     if (own) indices.push(index);
   }
   return indices;
@@ -93,7 +110,8 @@ export function permutedReductionPairs(body: Block): PermutedReductionPair[] {
 function constantValue(expression: Expression): bigint | undefined {
   const stripped = stripCasts(expression);
   switch (stripped.kind) {
-    case 'constant': return stripped.value;
+    case 'constant':
+      return stripped.value;
     case 'unary': {
       const operand = constantValue(stripped.operand);
       return stripped.operator === 'negate' && operand !== undefined ? -operand : undefined;
@@ -107,7 +125,8 @@ function constantValue(expression: Expression): bigint | undefined {
       if (stripped.operator === 'multiply') return left * right;
       return undefined;
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -117,7 +136,12 @@ function isVariable(expression: Expression, variable: ScalarVariable): boolean {
 }
 
 /** reads only the given scalars, and cells of `array` (one dimension) at an index `index` accepts */
-function readsOnly(expression: Expression, scalars: readonly ScalarVariable[], array: ArrayVariable | undefined, index: (expression: Expression) => boolean): boolean {
+function readsOnly(
+  expression: Expression,
+  scalars: readonly ScalarVariable[],
+  array: ArrayVariable | undefined,
+  index: (expression: Expression) => boolean,
+): boolean {
   return !someSubexpression(expression, (node) => {
     if (node.kind === 'variable') return !scalars.some((scalar) => scalar.id === node.variable.id);
     if (node.kind !== 'arrayRead') return false;
@@ -130,19 +154,39 @@ function bodyUpdate(body: Block): { readonly accumulator: ScalarVariable; readon
   if (body.length !== 1) return undefined;
   const statement = body[0]!;
   if (statement.kind === 'assign') return { accumulator: statement.target, update: statement.value };
-  if (statement.kind === 'if' && statement.else.length === 0 && statement.then.length === 1 && statement.then[0]!.kind === 'assign') {
+  if (
+    statement.kind === 'if' &&
+    statement.else.length === 0 &&
+    statement.then.length === 1 &&
+    statement.then[0]!.kind === 'assign'
+  ) {
     const assign = statement.then[0]!;
-    return { accumulator: assign.target, update: createConditional(statement.condition, assign.value, createVariableExpression(assign.target), assign.target.type) };
+    return {
+      accumulator: assign.target,
+      update: createConditional(
+        statement.condition,
+        assign.value,
+        createVariableExpression(assign.target),
+        assign.target.type,
+      ),
+    };
   }
   return undefined;
 }
 
 /** the last assignment to `variable` among the statements just before `index`, skipping havocs and assignments of the other */
-function assignmentBefore(body: Block, index: number, variable: ScalarVariable, other: ScalarVariable): AssignStatement | undefined {
+function assignmentBefore(
+  body: Block,
+  index: number,
+  variable: ScalarVariable,
+  other: ScalarVariable,
+): AssignStatement | undefined {
   for (let back = index - 1; back >= 0 && back >= index - 4; back--) {
     const statement = body[back]!;
     if (statement.kind === 'assign' && statement.target.id === variable.id) return statement;
-    const harmless = (statement.kind === 'havoc' || statement.kind === 'assign') && (statement.target.id === other.id || statement.target.id === variable.id);
+    const harmless =
+      (statement.kind === 'havoc' || statement.kind === 'assign') &&
+      (statement.target.id === other.id || statement.target.id === variable.id);
     if (!harmless) return undefined;
   }
   return undefined;
@@ -151,19 +195,28 @@ function assignmentBefore(body: Block, index: number, variable: ScalarVariable, 
 function reductionAt(body: Block, index: number): Reduction | undefined {
   const loop = body[index] as LoopStatement;
   const condition = stripCasts(loop.condition);
-  if (condition.kind !== 'binary' || condition.operator !== 'less' || stripCasts(condition.left).kind !== 'variable') return undefined;
+  if (condition.kind !== 'binary' || condition.operator !== 'less' || stripCasts(condition.left).kind !== 'variable')
+    return undefined;
   const counter = (stripCasts(condition.left) as Extract<Expression, { kind: 'variable' }>).variable;
   const end = constantValue(condition.right);
   const found = bodyUpdate(loop.body);
   if (end === undefined || found === undefined || found.accumulator.id === counter.id) return undefined;
   const { accumulator, update } = found;
-  if (loop.update.length !== 1 || loop.update[0]!.kind !== 'assign' || loop.update[0]!.target.id !== counter.id) return undefined;
+  if (loop.update.length !== 1 || loop.update[0]!.kind !== 'assign' || loop.update[0]!.target.id !== counter.id)
+    return undefined;
   const step = loop.update[0]!.value;
   const stepped = stripCasts(step);
-  if (stepped.kind !== 'binary' || stepped.operator !== 'add' || !isVariable(stepped.left, counter) || constantValue(stepped.right) !== 1n) return undefined;
+  if (
+    stepped.kind !== 'binary' ||
+    stepped.operator !== 'add' ||
+    !isVariable(stepped.left, counter) ||
+    constantValue(stepped.right) !== 1n
+  )
+    return undefined;
   const atCounter = (expression: Expression): boolean => isVariable(expression, counter);
   const array = arrayOf(update);
-  if (array === undefined || array.sizes.length !== 1 || !readsOnly(update, [accumulator, counter], array, atCounter)) return undefined;
+  if (array === undefined || array.sizes.length !== 1 || !readsOnly(update, [accumulator, counter], array, atCounter))
+    return undefined;
   const counterStart = assignmentBefore(body, index, counter, accumulator);
   const accumulatorStart = assignmentBefore(body, index, accumulator, counter);
   const first = counterStart === undefined ? undefined : constantValue(counterStart.value);
@@ -171,13 +224,39 @@ function reductionAt(body: Block, index: number): Reduction | undefined {
   const initial = accumulatorStart.value;
   const initialReadsCell = arrayOf(initial) !== undefined;
   const previousCell = (expression: Expression): boolean => constantValue(expression) === first - 1n;
-  if (initialReadsCell ? !readsOnly(initial, [], array, previousCell) : constantValue(initial) === undefined && !readsOnly(initial, [], undefined, () => false)) return undefined;
+  if (
+    initialReadsCell
+      ? !readsOnly(initial, [], array, previousCell)
+      : constantValue(initial) === undefined && !readsOnly(initial, [], undefined, () => false)
+  )
+    return undefined;
   const resultIndex = index + 1;
   const result = body[resultIndex];
-  if (result?.kind !== 'assign' || result.target.id === accumulator.id || !readsOnly(result.value, [accumulator], undefined, () => false)) return undefined;
+  if (
+    result?.kind !== 'assign' ||
+    result.target.id === accumulator.id ||
+    !readsOnly(result.value, [accumulator], undefined, () => false)
+  )
+    return undefined;
   const start = Math.min(body.indexOf(counterStart!), body.indexOf(accumulatorStart));
   const low = initialReadsCell ? first - 1n : first;
-  return { start, loop, resultIndex, result, accumulator, counter, array, initial, update, step, first, end, initialReadsCell, low, high: end };
+  return {
+    start,
+    loop,
+    resultIndex,
+    result,
+    accumulator,
+    counter,
+    array,
+    initial,
+    update,
+    step,
+    first,
+    end,
+    initialReadsCell,
+    low,
+    high: end,
+  };
 }
 
 /** the one array an expression reads, if it reads exactly one */
@@ -188,12 +267,31 @@ function arrayOf(expression: Expression): ArrayVariable | undefined {
 
 /** the same reduction up to its accumulator, counter and result variable */
 function sameReduction(earlier: Reduction, later: Reduction): boolean {
-  if (earlier.array.id !== later.array.id || earlier.first !== later.first || earlier.end !== later.end || earlier.initialReadsCell !== later.initialReadsCell) return false;
-  if (!sameType(earlier.accumulator.type, later.accumulator.type) || !sameType(earlier.counter.type, later.counter.type) || !sameType(earlier.result.target.type, later.result.target.type)) return false;
-  const renaming = new Map([[earlier.accumulator.id, later.accumulator], [earlier.counter.id, later.counter]]);
+  if (
+    earlier.array.id !== later.array.id ||
+    earlier.first !== later.first ||
+    earlier.end !== later.end ||
+    earlier.initialReadsCell !== later.initialReadsCell
+  )
+    return false;
+  if (
+    !sameType(earlier.accumulator.type, later.accumulator.type) ||
+    !sameType(earlier.counter.type, later.counter.type) ||
+    !sameType(earlier.result.target.type, later.result.target.type)
+  )
+    return false;
+  const renaming = new Map([
+    [earlier.accumulator.id, later.accumulator],
+    [earlier.counter.id, later.counter],
+  ]);
   const same = (left: Expression, right: Expression): boolean => sameExpressionModulo(left, right, renaming);
-  return same(earlier.initial, later.initial) && same(earlier.update, later.update) && same(earlier.step, later.step)
-    && same(earlier.result.value, later.result.value) && same(earlier.loop.condition, later.loop.condition);
+  return (
+    same(earlier.initial, later.initial) &&
+    same(earlier.update, later.update) &&
+    same(earlier.step, later.step) &&
+    same(earlier.result.value, later.result.value) &&
+    same(earlier.loop.condition, later.loop.condition)
+  );
 }
 
 /** the permutations of [low, high) the statements between do, or undefined when they do anything else to x or r */
@@ -224,29 +322,41 @@ function permutationsBetween(body: Block, earlier: Reduction, later: Reduction):
 function harmless(statement: Statement, array: ArrayVariable, result: ScalarVariable): boolean {
   switch (statement.kind) {
     case 'assign':
-    case 'havoc': return statement.target.id !== result.id;
+    case 'havoc':
+      return statement.target.id !== result.id;
     case 'assume':
-    case 'assert': return true;
-    default: return false;
+    case 'assert':
+      return true;
+    default:
+      return false;
   }
 }
 
 function cellIndex(expression: Expression, array: ArrayVariable): bigint | undefined {
   const stripped = stripCasts(expression);
-  if (stripped.kind !== 'arrayRead' || stripped.array.id !== array.id || stripped.indices.length !== 1) return undefined;
+  if (stripped.kind !== 'arrayRead' || stripped.array.id !== array.id || stripped.indices.length !== 1)
+    return undefined;
   return constantValue(stripped.indices[0]!);
 }
 
 /** a temporary of x's element type holding a constant cell of the range */
-function savedCell(statement: Statement | undefined, array: ArrayVariable, reduction: Reduction): { readonly temporary: ScalarVariable; readonly cell: bigint } | undefined {
+function savedCell(
+  statement: Statement | undefined,
+  array: ArrayVariable,
+  reduction: Reduction,
+): { readonly temporary: ScalarVariable; readonly cell: bigint } | undefined {
   if (statement?.kind !== 'assign' || !sameType(statement.target.type, array.elementType)) return undefined;
   const cell = cellIndex(statement.value, array);
   if (cell === undefined || cell < reduction.low || cell >= reduction.high) return undefined;
   return { temporary: statement.target, cell };
 }
 
-function constantWrite(statement: Statement | undefined, array: ArrayVariable): { readonly cell: bigint; readonly value: Expression } | undefined {
-  if (statement?.kind !== 'arrayWrite' || statement.array.id !== array.id || statement.indices.length !== 1) return undefined;
+function constantWrite(
+  statement: Statement | undefined,
+  array: ArrayVariable,
+): { readonly cell: bigint; readonly value: Expression } | undefined {
+  if (statement?.kind !== 'arrayWrite' || statement.array.id !== array.id || statement.indices.length !== 1)
+    return undefined;
   const cell = constantValue(statement.indices[0]!);
   return cell === undefined ? undefined : { cell, value: statement.value };
 }
@@ -258,38 +368,88 @@ function swapAt(body: Block, index: number, array: ArrayVariable, reduction: Red
   const second = constantWrite(body[index + 2], array);
   if (saved === undefined || first === undefined || second === undefined || first.cell !== saved.cell) return undefined;
   const other = cellIndex(first.value, array);
-  if (other === undefined || other !== second.cell || other < reduction.low || other >= reduction.high || !isVariable(second.value, saved.temporary)) return undefined;
+  if (
+    other === undefined ||
+    other !== second.cell ||
+    other < reduction.low ||
+    other >= reduction.high ||
+    !isVariable(second.value, saved.temporary)
+  )
+    return undefined;
   return `a swap of x[${saved.cell}] and x[${other}]`;
 }
 
 /** t = x[low]; j = low; while (j < high - 1) { x[j] = x[j + 1]; } update j++; x[high - 1] = t; (or the other way round) */
-function rotationAt(body: Block, index: number, array: ArrayVariable, reduction: Reduction): { readonly description: string; readonly length: number } | undefined {
+function rotationAt(
+  body: Block,
+  index: number,
+  array: ArrayVariable,
+  reduction: Reduction,
+): { readonly description: string; readonly length: number } | undefined {
   const saved = savedCell(body[index], array, reduction);
   const start = body[index + 1];
   const loop = body[index + 2];
   const last = constantWrite(body[index + 3], array);
-  if (saved === undefined || start?.kind !== 'assign' || loop?.kind !== 'loop' || last === undefined || !isVariable(last.value, saved.temporary)) return undefined;
+  if (
+    saved === undefined ||
+    start?.kind !== 'assign' ||
+    loop?.kind !== 'loop' ||
+    last === undefined ||
+    !isVariable(last.value, saved.temporary)
+  )
+    return undefined;
   const counter = start.target;
   const from = constantValue(start.value);
   if (loop.body.length !== 1 || loop.update.length !== 1) return undefined;
   const move = loop.body[0]!;
   const update = loop.update[0]!;
   const condition = stripCasts(loop.condition);
-  if (move.kind !== 'arrayWrite' || move.array.id !== array.id || update.kind !== 'assign' || update.target.id !== counter.id || condition.kind !== 'binary') return undefined;
+  if (
+    move.kind !== 'arrayWrite' ||
+    move.array.id !== array.id ||
+    update.kind !== 'assign' ||
+    update.target.id !== counter.id ||
+    condition.kind !== 'binary'
+  )
+    return undefined;
   if (!isVariable(condition.left, counter) || !isVariable(move.indices[0]!, counter)) return undefined;
   const bound = constantValue(condition.right);
   const stepped = stripCasts(update.value);
   const source = stripCasts(move.value);
-  if (stepped.kind !== 'binary' || !isVariable(stepped.left, counter) || constantValue(stepped.right) !== 1n || source.kind !== 'arrayRead' || source.array.id !== array.id) return undefined;
+  if (
+    stepped.kind !== 'binary' ||
+    !isVariable(stepped.left, counter) ||
+    constantValue(stepped.right) !== 1n ||
+    source.kind !== 'arrayRead' ||
+    source.array.id !== array.id
+  )
+    return undefined;
   const offset = stripCasts(source.indices[0]!);
-  if (offset.kind !== 'binary' || !isVariable(offset.left, counter) || constantValue(offset.right) !== 1n) return undefined;
+  if (offset.kind !== 'binary' || !isVariable(offset.left, counter) || constantValue(offset.right) !== 1n)
+    return undefined;
   const { low, high } = reduction;
   // left: x[j] = x[j + 1] for j in [low, high - 1), x[high - 1] = the saved x[low]
-  if (stepped.operator === 'add' && offset.operator === 'add' && condition.operator === 'less' && from === low && bound === high - 1n && saved.cell === low && last.cell === high - 1n) {
+  if (
+    stepped.operator === 'add' &&
+    offset.operator === 'add' &&
+    condition.operator === 'less' &&
+    from === low &&
+    bound === high - 1n &&
+    saved.cell === low &&
+    last.cell === high - 1n
+  ) {
     return { description: `a rotation of x[${low} … ${high - 1n}] by one to the left`, length: 4 };
   }
   // right: x[j] = x[j - 1] for j from high - 1 down to low + 1, x[low] = the saved x[high - 1]
-  if (stepped.operator === 'subtract' && offset.operator === 'subtract' && condition.operator === 'greater' && from === high - 1n && bound === low && saved.cell === high - 1n && last.cell === low) {
+  if (
+    stepped.operator === 'subtract' &&
+    offset.operator === 'subtract' &&
+    condition.operator === 'greater' &&
+    from === high - 1n &&
+    bound === low &&
+    saved.cell === high - 1n &&
+    last.cell === low
+  ) {
     return { description: `a rotation of x[${low} … ${high - 1n}] by one to the right`, length: 4 };
   }
   return undefined;

@@ -26,13 +26,47 @@
 // counterexample of the rewrite is replayed on the program as it is.
 
 import {
-  createArrayRead, createAssign, createBinary, createConditional, createConstant, createLoop, createProgram, createScalarVariable,
-  createUnary, createVariableExpression, convertedTo, longLongType, unusedVariableId, updateIf, updateLoop,
+  createArrayRead,
+  createAssign,
+  createBinary,
+  createConditional,
+  createConstant,
+  createLoop,
+  createProgram,
+  createScalarVariable,
+  createUnary,
+  createVariableExpression,
+  convertedTo,
+  longLongType,
+  unusedVariableId,
+  updateIf,
+  updateLoop,
 } from '../ir/factory.js';
 import { printExpression } from '../ir/print.js';
-import type { ArrayReadExpression, ArrayVariable, ArrayWriteStatement, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
+import type {
+  ArrayReadExpression,
+  ArrayVariable,
+  ArrayWriteStatement,
+  Block,
+  Expression,
+  IntegerType,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  Statement,
+} from '../ir/types.js';
 import {
-  arrayReadsOf, forEachStatement, renumberLoops, sameExpression, scalarsReadBy, scalarsReadIn, someSubexpression, stripWideningCasts, substituteScalar, visitExpressionChildren, writtenVariables,
+  arrayReadsOf,
+  forEachStatement,
+  renumberLoops,
+  sameExpression,
+  scalarsReadBy,
+  scalarsReadIn,
+  someSubexpression,
+  stripWideningCasts,
+  substituteScalar,
+  visitExpressionChildren,
+  writtenVariables,
 } from '../ir/visit.js';
 
 /** one accumulator of the fold: acc = acc + Σ sign·term */
@@ -70,17 +104,34 @@ export function trackSums(program: Program): TrackedSums | undefined {
     const fold = trackedFoldAt(body, index);
     if (fold === undefined) continue;
     const ghosts = fold.accumulations.map((accumulation) => {
-      const ghost = createScalarVariable(nextId++, `${accumulation.accumulator.name}!tracked`, `${accumulation.accumulator.sourceName} (tracked)`, accumulation.accumulator.type, undefined);
+      const ghost = createScalarVariable(
+        nextId++,
+        `${accumulation.accumulator.name}!tracked`,
+        `${accumulation.accumulator.sourceName} (tracked)`,
+        accumulation.accumulator.type,
+        undefined,
+      );
       scalars.push(ghost);
       return ghost;
     });
-    const counter = createScalarVariable(nextId++, `${fold.counter.name}!tracked`, `${fold.counter.sourceName} (tracked)`, fold.counter.type, undefined);
+    const counter = createScalarVariable(
+      nextId++,
+      `${fold.counter.name}!tracked`,
+      `${fold.counter.sourceName} (tracked)`,
+      fold.counter.type,
+      undefined,
+    );
     scalars.push(counter);
-    notes.push(`the sum at ${locationOf(body, fold)} is carried through the writes of the loop before it (an exact rewrite)`);
+    notes.push(
+      `the sum at ${locationOf(body, fold)} is carried through the writes of the loop before it (an exact rewrite)`,
+    );
     body = rewrite(body, fold, ghosts, counter);
   }
   if (notes.length === 0) return undefined;
-  return { program: createProgram(program.file, scalars, program.arrays, renumberLoops(body), program.dataModel), notes };
+  return {
+    program: createProgram(program.file, scalars, program.arrays, renumberLoops(body), program.dataModel),
+    notes,
+  };
 }
 
 function locationOf(body: Block, fold: TrackedFold): string {
@@ -107,18 +158,30 @@ function constantOf(expression: Expression): bigint | undefined {
 function accumulationOf(statement: Statement, counter: ScalarVariable): Accumulation | undefined {
   if (statement.kind !== 'assign') return undefined;
   const accumulator = statement.target;
-  if (!accumulator.type.signed || accumulator.type.width !== wide.width || accumulator.id === counter.id) return undefined;
+  if (!accumulator.type.signed || accumulator.type.width !== wide.width || accumulator.id === counter.id)
+    return undefined;
   const terms: { negative: boolean; term: Expression }[] = [];
   let current = statement.value;
-  while (current.kind === 'binary' && (current.operator === 'add' || current.operator === 'subtract') && current.type.width === wide.width && current.type.signed) {
+  while (
+    current.kind === 'binary' &&
+    (current.operator === 'add' || current.operator === 'subtract') &&
+    current.type.width === wide.width &&
+    current.type.signed
+  ) {
     terms.unshift({ negative: current.operator === 'subtract', term: current.right });
     current = current.left;
   }
   if (current.kind !== 'variable' || current.variable.id !== accumulator.id || terms.length === 0) return undefined;
-  const readsOnlyCells = terms.every(({ term }) => !someSubexpression(term, (node) => {
-    if (node.kind === 'variable') return node.variable.id !== counter.id;
-    return node.kind === 'arrayRead' && (node.indices.length !== 1 || !isCounter(node.indices[0]!, counter) || node.array.sizes.length !== 1);
-  }));
+  const readsOnlyCells = terms.every(
+    ({ term }) =>
+      !someSubexpression(term, (node) => {
+        if (node.kind === 'variable') return node.variable.id !== counter.id;
+        return (
+          node.kind === 'arrayRead' &&
+          (node.indices.length !== 1 || !isCounter(node.indices[0]!, counter) || node.array.sizes.length !== 1)
+        );
+      }),
+  );
   return readsOnlyCells ? { accumulator, terms } : undefined;
 }
 
@@ -141,18 +204,41 @@ function trackedFoldAt(body: Block, index: number): TrackedFold | undefined {
   if (left.kind !== 'variable') return undefined;
   const counter = left.variable;
   const end = condition.right;
-  if (arrayReadsOf(end).length > 0 || scalarsReadBy(end).has(counter.id) || end.type.width > wide.width || (end.type.width === wide.width && !end.type.signed)) return undefined;
+  if (
+    arrayReadsOf(end).length > 0 ||
+    scalarsReadBy(end).has(counter.id) ||
+    end.type.width > wide.width ||
+    (end.type.width === wide.width && !end.type.signed)
+  )
+    return undefined;
   const step = loop.update.length === 1 ? loop.update[0]! : undefined;
-  if (step?.kind !== 'assign' || step.target.id !== counter.id || step.value.kind !== 'binary' || step.value.operator !== 'add'
-    || !isCounter(step.value.left, counter) || constantOf(step.value.right) !== 1n) return undefined;
+  if (
+    step?.kind !== 'assign' ||
+    step.target.id !== counter.id ||
+    step.value.kind !== 'binary' ||
+    step.value.operator !== 'add' ||
+    !isCounter(step.value.left, counter) ||
+    constantOf(step.value.right) !== 1n
+  )
+    return undefined;
   const accumulations = loop.body.map((statement) => accumulationOf(statement, counter));
   if (accumulations.some((found) => found === undefined)) return undefined;
   const found = accumulations as Accumulation[];
   const targets = new Set(found.map((accumulation) => accumulation.accumulator.id));
-  if (targets.size !== found.length || found.some(({ terms }) => terms.some(({ term }) => [...scalarsReadBy(term).keys()].some((id) => targets.has(id))))) return undefined;
+  if (
+    targets.size !== found.length ||
+    found.some(({ terms }) => terms.some(({ term }) => [...scalarsReadBy(term).keys()].some((id) => targets.has(id))))
+  )
+    return undefined;
   const start = startOf(body, index, counter);
   if (start === undefined || scalarsReadIn([body.slice(index + 1)]).has(counter.id)) return undefined;
-  const arrays = new Map(found.flatMap(({ terms }) => terms.flatMap(({ term }) => arrayReadsOf(term).map((read): [number, ArrayVariable] => [read.array.id, read.array]))));
+  const arrays = new Map(
+    found.flatMap(({ terms }) =>
+      terms.flatMap(({ term }) =>
+        arrayReadsOf(term).map((read): [number, ArrayVariable] => [read.array.id, read.array]),
+      ),
+    ),
+  );
   if (arrays.size === 0) return undefined;
   const writerIndex = writerBefore(body, index, arrays);
   if (writerIndex === undefined) return undefined;
@@ -183,9 +269,15 @@ function changesCancel(body: Block, fold: TrackedFold): boolean {
       if (left.kind === 'arrayRead' && right !== undefined) fixed.push({ read: left, value: right });
     }
   });
-  const fixedValue = (read: ArrayReadExpression): bigint | undefined => fixed.find((candidate) => candidate.read.array.id === read.array.id
-    && candidate.read.indices.length === read.indices.length
-    && candidate.read.indices.every((index, position) => sameExpression(withoutWideningCasts(index), withoutWideningCasts(read.indices[position]!))))?.value;
+  const fixedValue = (read: ArrayReadExpression): bigint | undefined =>
+    fixed.find(
+      (candidate) =>
+        candidate.read.array.id === read.array.id &&
+        candidate.read.indices.length === read.indices.length &&
+        candidate.read.indices.every((index, position) =>
+          sameExpression(withoutWideningCasts(index), withoutWideningCasts(read.indices[position]!)),
+        ),
+    )?.value;
   const valueOf = (expression: Expression): bigint | undefined => {
     if (expression.kind === 'arrayRead') return fixedValue(expression);
     if (expression.kind === 'variable') return constants.get(expression.variable.id);
@@ -197,11 +289,25 @@ function changesCancel(body: Block, fold: TrackedFold): boolean {
     if (statement.kind !== 'arrayWrite' || !fold.arrays.has(statement.array.id)) return;
     const index = convertedTo(statement.indices[0]!, fold.counter.type);
     fold.accumulations.forEach((accumulation, position) => {
-      linearForm(sumAt(accumulation, index, statement.indices[0]!, fold.counter, { array: statement.array, value: statement.value }), 1n, forms[position]!, valueOf);
-      linearForm(sumAt(accumulation, index, statement.indices[0]!, fold.counter, undefined), -1n, forms[position]!, valueOf);
+      linearForm(
+        sumAt(accumulation, index, statement.indices[0]!, fold.counter, {
+          array: statement.array,
+          value: statement.value,
+        }),
+        1n,
+        forms[position]!,
+        valueOf,
+      );
+      linearForm(
+        sumAt(accumulation, index, statement.indices[0]!, fold.counter, undefined),
+        -1n,
+        forms[position]!,
+        valueOf,
+      );
     });
   });
-  const readsCell = (atom: Expression): boolean => someSubexpression(atom, (node) => node.kind === 'arrayRead' && fold.arrays.has(node.array.id));
+  const readsCell = (atom: Expression): boolean =>
+    someSubexpression(atom, (node) => node.kind === 'arrayRead' && fold.arrays.has(node.array.id));
   return forms.every((form) => {
     const left = [...form.values()].filter(({ coefficient }) => coefficient !== 0n);
     // either no cell is left (the sum moves by a scalar), or only old cells are (the values written cancel)
@@ -216,13 +322,17 @@ function withoutWideningCasts(expression: Expression): Expression {
 
 function conjunctsOf(expression: Expression): Expression[] {
   const stripped = stripWideningCasts(expression);
-  if (stripped.kind === 'binary' && stripped.operator === 'logicalAnd') return [...conjunctsOf(stripped.left), ...conjunctsOf(stripped.right)];
+  if (stripped.kind === 'binary' && stripped.operator === 'logicalAnd')
+    return [...conjunctsOf(stripped.left), ...conjunctsOf(stripped.right)];
   return [stripped];
 }
 
 /** adds factor · expression to `form` as Σ coefficient · atom (sums, differences, negations, constant multiples) */
 function linearForm(
-  expression: Expression, factor: bigint, form: Map<string, { coefficient: bigint; atom: Expression }>, valueOf: (expression: Expression) => bigint | undefined,
+  expression: Expression,
+  factor: bigint,
+  form: Map<string, { coefficient: bigint; atom: Expression }>,
+  valueOf: (expression: Expression) => bigint | undefined,
 ): void {
   const current = stripWideningCasts(expression);
   const add = (key: string, atom: Expression, coefficient: bigint): void => {
@@ -230,7 +340,8 @@ function linearForm(
   };
   const constant = valueOf(current);
   if (constant !== undefined) return add('#constant', createConstant(constant, wide), factor * constant);
-  if (current.kind === 'unary' && current.operator === 'negate') return linearForm(current.operand, -factor, form, valueOf);
+  if (current.kind === 'unary' && current.operator === 'negate')
+    return linearForm(current.operand, -factor, form, valueOf);
   if (current.kind === 'binary' && (current.operator === 'add' || current.operator === 'subtract')) {
     linearForm(current.left, factor, form, valueOf);
     return linearForm(current.right, current.operator === 'add' ? factor : -factor, form, valueOf);
@@ -247,7 +358,8 @@ function linearForm(
 function constantScalars(body: Block, before: number): Map<number, bigint> {
   const writes = new Map<number, number>();
   forEachStatement(body, (statement) => {
-    if (statement.kind === 'assign' || statement.kind === 'havoc') writes.set(statement.target.id, (writes.get(statement.target.id) ?? 0) + 1);
+    if (statement.kind === 'assign' || statement.kind === 'havoc')
+      writes.set(statement.target.id, (writes.get(statement.target.id) ?? 0) + 1);
   });
   const constants = new Map<number, bigint>();
   body.slice(0, before).forEach((statement) => {
@@ -286,7 +398,8 @@ function writerBefore(body: Block, index: number, arrays: ReadonlyMap<number, Ar
 function rewrite(body: Block, fold: TrackedFold, ghosts: readonly ScalarVariable[], counter: ScalarVariable): Block {
   const original = body[fold.foldIndex] as LoopStatement;
   const location = original.location;
-  const renamed = (expression: Expression): Expression => substituteScalar(expression, fold.counter, createVariableExpression(counter));
+  const renamed = (expression: Expression): Expression =>
+    substituteScalar(expression, fold.counter, createVariableExpression(counter));
   const step = original.update[0] as Extract<Statement, { kind: 'assign' }>;
   const initialSums: Statement[] = [
     ...ghosts.map((ghost) => createAssign(ghost, createConstant(0n, ghost.type), location)),
@@ -296,7 +409,16 @@ function rewrite(body: Block, fold: TrackedFold, ghosts: readonly ScalarVariable
       renamed(original.condition),
       fold.accumulations.map((accumulation, position) => {
         const ghost = ghosts[position]!;
-        const term = convertedTo(sumAt(accumulation, createVariableExpression(counter), createVariableExpression(counter), fold.counter, undefined), ghost.type);
+        const term = convertedTo(
+          sumAt(
+            accumulation,
+            createVariableExpression(counter),
+            createVariableExpression(counter),
+            fold.counter,
+            undefined,
+          ),
+          ghost.type,
+        );
         return createAssign(ghost, createBinary('add', createVariableExpression(ghost), term, ghost.type), location);
       }),
       [createAssign(counter, renamed(step.value), step.location)],
@@ -305,10 +427,26 @@ function rewrite(body: Block, fold: TrackedFold, ghosts: readonly ScalarVariable
   ];
   const writer = body[fold.writerIndex]!;
   const tracked = withDeltas([writer], fold, ghosts);
-  const replaced = fold.accumulations.map((accumulation, position) => createAssign(
-    accumulation.accumulator, createBinary('add', createVariableExpression(accumulation.accumulator), createVariableExpression(ghosts[position]!), accumulation.accumulator.type), location,
-  ));
-  return [...body.slice(0, fold.writerIndex), ...initialSums, ...tracked, ...body.slice(fold.writerIndex + 1, fold.foldIndex), ...replaced, ...body.slice(fold.foldIndex + 1)];
+  const replaced = fold.accumulations.map((accumulation, position) =>
+    createAssign(
+      accumulation.accumulator,
+      createBinary(
+        'add',
+        createVariableExpression(accumulation.accumulator),
+        createVariableExpression(ghosts[position]!),
+        accumulation.accumulator.type,
+      ),
+      location,
+    ),
+  );
+  return [
+    ...body.slice(0, fold.writerIndex),
+    ...initialSums,
+    ...tracked,
+    ...body.slice(fold.writerIndex + 1, fold.foldIndex),
+    ...replaced,
+    ...body.slice(fold.foldIndex + 1),
+  ];
 }
 
 /**
@@ -316,13 +454,18 @@ function rewrite(body: Block, fold: TrackedFold, ghosts: readonly ScalarVariable
  * of the cell read), with the cells of `written` (array, value) read as that value
  */
 function sumAt(
-  accumulation: Accumulation, index: Expression, cell: Expression, counter: ScalarVariable, written: { readonly array: ArrayVariable; readonly value: Expression } | undefined,
+  accumulation: Accumulation,
+  index: Expression,
+  cell: Expression,
+  counter: ScalarVariable,
+  written: { readonly array: ArrayVariable; readonly value: Expression } | undefined,
 ): Expression {
   const at = (term: Expression): Expression => {
     const visit = (expression: Expression): Expression => {
       if (expression.kind === 'variable' && expression.variable.id === counter.id) return index;
       if (expression.kind === 'arrayRead') {
-        if (written !== undefined && expression.array.id === written.array.id) return convertedTo(convertedTo(written.value, written.array.elementType), expression.type);
+        if (written !== undefined && expression.array.id === written.array.id)
+          return convertedTo(convertedTo(written.value, written.array.elementType), expression.type);
         // the cell at the counter (the analysis checked it), read at the index itself: in [S, E) the counter's type holds it
         return createArrayRead(expression.array, [cell]);
       }
@@ -332,7 +475,10 @@ function sumAt(
   };
   const [first, ...rest] = accumulation.terms;
   const initial = first!.negative ? createUnary('negate', at(first!.term), wide) : at(first!.term);
-  return rest.reduce<Expression>((sum, { negative, term }) => createBinary(negative ? 'subtract' : 'add', sum, at(term), wide), initial);
+  return rest.reduce<Expression>(
+    (sum, { negative, term }) => createBinary(negative ? 'subtract' : 'add', sum, at(term), wide),
+    initial,
+  );
 }
 
 /** the statements with each write of a tracked array preceded by the ghosts' updates */
@@ -342,9 +488,23 @@ function withDeltas(block: Block, fold: TrackedFold, ghosts: readonly ScalarVari
       case 'arrayWrite':
         return fold.arrays.has(statement.array.id) ? [...deltas(statement, fold, ghosts), statement] : [statement];
       case 'if':
-        return [updateIf(statement, statement.condition, withDeltas(statement.then, fold, ghosts), withDeltas(statement.else, fold, ghosts))];
+        return [
+          updateIf(
+            statement,
+            statement.condition,
+            withDeltas(statement.then, fold, ghosts),
+            withDeltas(statement.else, fold, ghosts),
+          ),
+        ];
       case 'loop':
-        return [updateLoop(statement, statement.condition, withDeltas(statement.body, fold, ghosts), withDeltas(statement.update, fold, ghosts))];
+        return [
+          updateLoop(
+            statement,
+            statement.condition,
+            withDeltas(statement.body, fold, ghosts),
+            withDeltas(statement.update, fold, ghosts),
+          ),
+        ];
       default:
         return [statement];
     }
@@ -355,19 +515,34 @@ function withDeltas(block: Block, fold: TrackedFold, ghosts: readonly ScalarVari
 function deltas(write: ArrayWriteStatement, fold: TrackedFold, ghosts: readonly ScalarVariable[]): Statement[] {
   const index = write.indices[0]!;
   const wideIndex = convertedTo(index, wide);
-  const inRange = createBinary('logicalAnd',
+  const inRange = createBinary(
+    'logicalAnd',
     createBinary('lessEqual', createConstant(fold.start, wide), wideIndex),
-    createBinary('less', wideIndex, convertedTo(fold.end, wide)));
+    createBinary('less', wideIndex, convertedTo(fold.end, wide)),
+  );
   const atIndex = convertedTo(index, fold.counter.type);
   const statements: Statement[] = [];
   fold.accumulations.forEach((accumulation, position) => {
-    const reads = accumulation.terms.some(({ term }) => arrayReadsOf(term).some((read) => read.array.id === write.array.id));
+    const reads = accumulation.terms.some(({ term }) =>
+      arrayReadsOf(term).some((read) => read.array.id === write.array.id),
+    );
     if (!reads) return;
     const ghost = ghosts[position]!;
     const after = sumAt(accumulation, atIndex, index, fold.counter, { array: write.array, value: write.value });
     const before = sumAt(accumulation, atIndex, index, fold.counter, undefined);
-    const change = createConditional(inRange, createBinary('subtract', after, before, wide), createConstant(0n, wide), wide);
-    statements.push(createAssign(ghost, createBinary('add', createVariableExpression(ghost), convertedTo(change, ghost.type), ghost.type), write.location));
+    const change = createConditional(
+      inRange,
+      createBinary('subtract', after, before, wide),
+      createConstant(0n, wide),
+      wide,
+    );
+    statements.push(
+      createAssign(
+        ghost,
+        createBinary('add', createVariableExpression(ghost), convertedTo(change, ghost.type), ghost.type),
+        write.location,
+      ),
+    );
   });
   return statements;
 }

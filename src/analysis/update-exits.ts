@@ -24,13 +24,23 @@ export function moveUpdateExitsIntoBody(block: Block): Block {
 
 function rewriteStatement(statement: Statement): Statement {
   if (statement.kind === 'if') {
-    return updateIf(statement, statement.condition, moveUpdateExitsIntoBody(statement.then), moveUpdateExitsIntoBody(statement.else));
+    return updateIf(
+      statement,
+      statement.condition,
+      moveUpdateExitsIntoBody(statement.then),
+      moveUpdateExitsIntoBody(statement.else),
+    );
   }
   if (statement.kind !== 'loop') return statement;
   const body = moveUpdateExitsIntoBody(statement.body);
   const update = moveUpdateExitsIntoBody(statement.update);
   const loop: LoopStatement = { ...statement, body, update };
-  return moved(loop) ?? (body === statement.body && update === statement.update ? statement : createLoop(statement.id, statement.condition, body, update, statement.location));
+  return (
+    moved(loop) ??
+    (body === statement.body && update === statement.update
+      ? statement
+      : createLoop(statement.id, statement.condition, body, update, statement.location))
+  );
 }
 
 /**
@@ -56,7 +66,14 @@ function continuesThroughUpdate(block: Block, update: Block): Block {
         result.push(...update, createContinue(statement.location));
         break;
       case 'if':
-        result.push(updateIf(statement, statement.condition, continuesThroughUpdate(statement.then, update), continuesThroughUpdate(statement.else, update)));
+        result.push(
+          updateIf(
+            statement,
+            statement.condition,
+            continuesThroughUpdate(statement.then, update),
+            continuesThroughUpdate(statement.else, update),
+          ),
+        );
         break;
       default:
         result.push(statement);

@@ -31,8 +31,20 @@
 // says nothing about the C program (a wrap is legal C): it is never a bug, only a reason for UNKNOWN.
 
 import {
-  createAssert, createAssume, createBinary, createCast, createConditional, createConstant, createUnary, updateArrayFill, updateArrayWrite,
-  updateAssert, updateAssign, updateAssume, updateIf, updateLoop,
+  createAssert,
+  createAssume,
+  createBinary,
+  createCast,
+  createConditional,
+  createConstant,
+  createUnary,
+  updateArrayFill,
+  updateArrayWrite,
+  updateAssert,
+  updateAssign,
+  updateAssume,
+  updateIf,
+  updateLoop,
 } from '../ir/factory.js';
 import { convertedValue, isBoolType, typePeriod, typeRange } from '../ir/c-integers.js';
 import type { Block, Expression, Program, ScalarVariable, SourceLocation, Statement } from '../ir/types.js';
@@ -100,8 +112,12 @@ export function insertWrapChecks(program: Program, options: WrapCheckOptions = {
   const sites: WrapCheckSite[] = [];
   const checkStatements = new Set<Statement>();
   const collector: Collector = {
-    sites, checkStatements, signedOverflow: options.signedOverflow === true, wrapChecksAsAssumptions: options.wrapChecksAsAssumptions === true,
-    exactWraps: options.exactWraps === true, exempt: new Set(),
+    sites,
+    checkStatements,
+    signedOverflow: options.signedOverflow === true,
+    wrapChecksAsAssumptions: options.wrapChecksAsAssumptions === true,
+    exactWraps: options.exactWraps === true,
+    exempt: new Set(),
   };
   const body = checkBlock(program.body, emptyFacts, collector);
   if (body === program.body) return { program, sites, checkStatements };
@@ -119,13 +135,23 @@ interface Collector {
 }
 
 /** the check statements of evaluating `expressions` with `facts`, at `location` */
-function checksBefore(expressions: readonly Expression[], facts: Facts, location: SourceLocation, collector: Collector): Statement[] {
-  return expressions.flatMap((expression) => checksOf(expression, facts, collector)).map((check) => checkStatementFor(check, location, collector));
+function checksBefore(
+  expressions: readonly Expression[],
+  facts: Facts,
+  location: SourceLocation,
+  collector: Collector,
+): Statement[] {
+  return expressions
+    .flatMap((expression) => checksOf(expression, facts, collector))
+    .map((check) => checkStatementFor(check, location, collector));
 }
 
 /** the statement of one check at `location`, recorded in the collector */
 function checkStatementFor(check: Check, location: SourceLocation, collector: Collector): Statement {
-  const statement = check.kind === 'wrap' && collector.wrapChecksAsAssumptions ? createAssume(check.condition, location) : createAssert(check.condition, location);
+  const statement =
+    check.kind === 'wrap' && collector.wrapChecksAsAssumptions
+      ? createAssume(check.condition, location)
+      : createAssert(check.condition, location);
   collector.sites.push({ location, description: check.description, kind: check.kind });
   collector.checkStatements.add(statement);
   return statement;
@@ -149,9 +175,11 @@ function factsAfter(statement: Statement, facts: Facts): Facts {
   const written = writtenVariables([statement]).scalars;
   let result: Facts = facts;
   if (written.size > 0) result = new Map([...facts].filter(([id]) => !written.has(id)));
-  if (statement.kind === 'assume' || statement.kind === 'assert') result = withConditionFacts(result, statement.condition);
+  if (statement.kind === 'assume' || statement.kind === 'assert')
+    result = withConditionFacts(result, statement.condition);
   // an assignment: the variable holds the value's interval (computed before the write)
-  if (statement.kind === 'assign') result = new Map([...result, [statement.target.id, intervalOf(statement.value, facts)]]);
+  if (statement.kind === 'assign')
+    result = new Map([...result, [statement.target.id, intervalOf(statement.value, facts)]]);
   return result;
 }
 
@@ -161,7 +189,11 @@ function factsAfter(statement: Statement, facts: Facts): Facts {
  * that value). Signed counters do not overflow (assumed) and unsigned ones do not wrap on runs where
  * the checks hold, so they move one way.
  */
-function monotoneBounds(loop: Extract<Statement, { kind: 'loop' }>, entry: Facts, written: ReadonlyMap<number, ScalarVariable>): Facts {
+function monotoneBounds(
+  loop: Extract<Statement, { kind: 'loop' }>,
+  entry: Facts,
+  written: ReadonlyMap<number, ScalarVariable>,
+): Facts {
   const direction = new Map<number, 'up' | 'down' | 'none'>();
   const note = (id: number, step: 'up' | 'down' | 'none'): void => {
     const before = direction.get(id);
@@ -173,8 +205,13 @@ function monotoneBounds(loop: Extract<Statement, { kind: 'loop' }>, entry: Facts
     const value = statement.value;
     const stepOf = (): 'up' | 'down' | 'none' => {
       if (value.kind !== 'binary' || (value.operator !== 'add' && value.operator !== 'subtract')) return 'none';
-      if (value.left.kind !== 'variable' || value.left.variable.id !== statement.target.id || value.right.kind !== 'constant') return 'none';
-      const increases = (value.operator === 'add') === (value.right.value >= 0n);
+      if (
+        value.left.kind !== 'variable' ||
+        value.left.variable.id !== statement.target.id ||
+        value.right.kind !== 'constant'
+      )
+        return 'none';
+      const increases = (value.operator === 'add') === value.right.value >= 0n;
       return increases ? 'up' : 'down';
     };
     note(statement.target.id, stepOf());
@@ -185,14 +222,20 @@ function monotoneBounds(loop: Extract<Statement, { kind: 'loop' }>, entry: Facts
     const step = direction.get(id);
     if (known === undefined || step === undefined || step === 'none') continue;
     const typeInterval = typeRange(variable.type);
-    bounds.set(id, step === 'up' ? { minimum: known.minimum, maximum: typeInterval.maximum } : { minimum: typeInterval.minimum, maximum: known.maximum });
+    bounds.set(
+      id,
+      step === 'up'
+        ? { minimum: known.minimum, maximum: typeInterval.maximum }
+        : { minimum: typeInterval.minimum, maximum: known.maximum },
+    );
   }
   return bounds;
 }
 
 function checkStatement(statement: Statement, facts: Facts, collector: Collector): readonly Statement[] {
   const wrapped = (expression: Expression): Expression => wrapExactly(exact(expression), facts, collector);
-  const before = (expressions: readonly Expression[]): Statement[] => checksBefore(expressions, facts, statement.location, collector);
+  const before = (expressions: readonly Expression[]): Statement[] =>
+    checksBefore(expressions, facts, statement.location, collector);
   switch (statement.kind) {
     case 'assign': {
       const value = wrapped(statement.value);
@@ -223,7 +266,10 @@ function checkStatement(statement: Statement, facts: Facts, collector: Collector
     }
     case 'loop':
       return checkLoop(statement, facts, collector);
-    case 'havoc': case 'arrayHavoc': case 'break': case 'continue':
+    case 'havoc':
+    case 'arrayHavoc':
+    case 'break':
+    case 'continue':
       return [statement];
     default: {
       const never: never = statement;
@@ -232,10 +278,17 @@ function checkStatement(statement: Statement, facts: Facts, collector: Collector
   }
 }
 
-function checkLoop(loop: Extract<Statement, { kind: 'loop' }>, outer: Facts, collector: Collector): readonly Statement[] {
+function checkLoop(
+  loop: Extract<Statement, { kind: 'loop' }>,
+  outer: Facts,
+  collector: Collector,
+): readonly Statement[] {
   const writtenInLoop = writtenVariables(loop.body, loop.update).scalars;
   // facts of the enclosing code that hold at every iteration: those of variables the loop never writes
-  const invariant: Facts = new Map([...[...outer].filter(([id]) => !writtenInLoop.has(id)), ...monotoneBounds(loop, outer, writtenInLoop)]);
+  const invariant: Facts = new Map([
+    ...[...outer].filter(([id]) => !writtenInLoop.has(id)),
+    ...monotoneBounds(loop, outer, writtenInLoop),
+  ]);
   const condition = wrapExactly(exact(loop.condition), invariant, collector);
   const entryChecks = checksBefore([condition], outer, loop.location, collector);
   const atHead = withConditionFacts(invariant, condition);
@@ -255,7 +308,8 @@ function checkLoop(loop: Extract<Statement, { kind: 'loop' }>, outer: Facts, col
 /** the expression with casts of constants folded and unsigned `~` written as a subtraction */
 function exact(expression: Expression): Expression {
   const visited = visitExpressionChildren(expression, exact);
-  if (visited.kind === 'cast' && visited.operand.kind === 'constant') return createConstant(convertedValue(visited.operand.value, visited.type), visited.type);
+  if (visited.kind === 'cast' && visited.operand.kind === 'constant')
+    return createConstant(convertedValue(visited.operand.value, visited.type), visited.type);
   // a negated constant (how `-1` is written) is a constant when its type holds it
   if (visited.kind === 'unary' && visited.operator === 'negate' && visited.operand.kind === 'constant') {
     // (an unsigned negation is modulo 2^w, a signed one out of range is undefined and left alone)
@@ -264,7 +318,12 @@ function exact(expression: Expression): Expression {
     if (value >= minimum && value <= maximum) return createConstant(value, visited.type);
   }
   if (visited.kind === 'unary' && visited.operator === 'bitwiseNot' && !visited.type.signed) {
-    return createBinary('subtract', createConstant(typeRange(visited.type).maximum, visited.type), visited.operand, visited.type);
+    return createBinary(
+      'subtract',
+      createConstant(typeRange(visited.type).maximum, visited.type),
+      visited.operand,
+      visited.type,
+    );
   }
   return visited;
 }
@@ -289,7 +348,11 @@ function wrapExactly(expression: Expression, facts: Facts, collector: Collector)
   if (visited.kind === 'cast' && !isBoolType(type)) {
     interval = intervalOf(visited.operand, facts);
     value = visited.operand;
-  } else if ((visited.kind === 'binary' || visited.kind === 'unary') && !type.signed && (visited.operator === 'add' || visited.operator === 'subtract' || visited.operator === 'negate')) {
+  } else if (
+    (visited.kind === 'binary' || visited.kind === 'unary') &&
+    !type.signed &&
+    (visited.operator === 'add' || visited.operator === 'subtract' || visited.operator === 'negate')
+  ) {
     interval = rawInterval(visited, facts);
     value = visited;
   } else {
@@ -305,13 +368,24 @@ function wrapExactly(expression: Expression, facts: Facts, collector: Collector)
     if (value.kind === 'unary') return exempt(createUnary(value.operator, value.operand, type));
     return exempt(createCast(value, type));
   };
-  const shifted = (operator: 'add' | 'subtract'): Expression => exempt(createBinary(operator, copy(), createConstant(period, type), type));
+  const shifted = (operator: 'add' | 'subtract'): Expression =>
+    exempt(createBinary(operator, copy(), createConstant(period, type), type));
   let result: Expression = copy();
-  if (interval.maximum > maximum) result = exempt(createConditional(createBinary('greater', copy(), createConstant(maximum, type)), shifted('subtract'), result, type));
-  if (interval.minimum < minimum) result = exempt(createConditional(createBinary('less', copy(), createConstant(minimum, type)), shifted('add'), result, type));
+  if (interval.maximum > maximum)
+    result = exempt(
+      createConditional(
+        createBinary('greater', copy(), createConstant(maximum, type)),
+        shifted('subtract'),
+        result,
+        type,
+      ),
+    );
+  if (interval.minimum < minimum)
+    result = exempt(
+      createConditional(createBinary('less', copy(), createConstant(minimum, type)), shifted('add'), result, type),
+    );
   return result;
 }
-
 
 // ---------------------------------------------------------------- checks
 
@@ -319,27 +393,46 @@ function wrapExactly(expression: Expression, facts: Facts, collector: Collector)
 function checksOf(expression: Expression, facts: Facts, collector: Collector): Check[] {
   const recurse = (child: Expression, childFacts: Facts): Check[] => checksOf(child, childFacts, collector);
   switch (expression.kind) {
-    case 'constant': case 'variable': return [];
-    case 'arrayRead': return expression.indices.flatMap((index) => recurse(index, facts));
+    case 'constant':
+    case 'variable':
+      return [];
+    case 'arrayRead':
+      return expression.indices.flatMap((index) => recurse(index, facts));
     case 'conditional': {
       const condition = expression.condition;
       return [
         ...recurse(condition, facts),
-        ...recurse(expression.then, withConditionFacts(facts, condition)).map((check) => guarded(createUnary('logicalNot', condition), check)),
+        ...recurse(expression.then, withConditionFacts(facts, condition)).map((check) =>
+          guarded(createUnary('logicalNot', condition), check),
+        ),
         ...recurse(expression.else, facts).map((check) => guarded(condition, check)),
       ];
     }
     case 'binary': {
       if (expression.operator === 'logicalAnd') {
-        return [...recurse(expression.left, facts), ...recurse(expression.right, withConditionFacts(facts, expression.left)).map((check) => guarded(createUnary('logicalNot', expression.left), check))];
+        return [
+          ...recurse(expression.left, facts),
+          ...recurse(expression.right, withConditionFacts(facts, expression.left)).map((check) =>
+            guarded(createUnary('logicalNot', expression.left), check),
+          ),
+        ];
       }
       if (expression.operator === 'logicalOr') {
-        return [...recurse(expression.left, facts), ...recurse(expression.right, facts).map((check) => guarded(expression.left, check))];
+        return [
+          ...recurse(expression.left, facts),
+          ...recurse(expression.right, facts).map((check) => guarded(expression.left, check)),
+        ];
       }
-      return [...recurse(expression.left, facts), ...recurse(expression.right, facts), ...ownCheck(expression, facts, collector)];
+      return [
+        ...recurse(expression.left, facts),
+        ...recurse(expression.right, facts),
+        ...ownCheck(expression, facts, collector),
+      ];
     }
-    case 'unary': return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, collector)];
-    case 'cast': return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, collector)];
+    case 'unary':
+      return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, collector)];
+    case 'cast':
+      return [...recurse(expression.operand, facts), ...ownCheck(expression, facts, collector)];
     default: {
       const never: never = expression;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);
@@ -349,7 +442,11 @@ function checksOf(expression: Expression, facts: Facts, collector: Collector): C
 
 /** `skip || check`: the check only where `skip` is false (C does not evaluate the operand there) */
 function guarded(skip: Expression, check: Check): Check {
-  return { condition: createBinary('logicalOr', skip, check.condition), description: check.description, kind: check.kind };
+  return {
+    condition: createBinary('logicalOr', skip, check.condition),
+    description: check.description,
+    kind: check.kind,
+  };
 }
 
 const wrappingOperators: ReadonlySet<string> = new Set(['add', 'subtract', 'multiply', 'shiftLeft', 'negate']);
@@ -359,42 +456,67 @@ function ownCheck(expression: Expression, facts: Facts, collector: Collector): C
   if (expression.kind === 'cast') {
     const target = expression.type;
     if (isBoolType(target)) return [];
-    return rangeChecks(expression.operand, intervalOf(expression.operand, facts), typeRange(target), `conversion of a ${expression.operand.type.name} value to ${target.name}`, 'wrap');
+    return rangeChecks(
+      expression.operand,
+      intervalOf(expression.operand, facts),
+      typeRange(target),
+      `conversion of a ${expression.operand.type.name} value to ${target.name}`,
+      'wrap',
+    );
   }
   if (expression.kind !== 'binary' && expression.kind !== 'unary') return [];
   // unsigned: wrap-around (legal C); signed, when asked: overflow, also of INT_MIN / -1
   const signed = expression.type.signed;
   const checked = wrappingOperators.has(expression.operator) || (signed && expression.operator === 'divide');
   if (!checked || (signed && !collector.signedOverflow)) return [];
-  return rangeChecks(expression, rawInterval(expression, facts), typeRange(expression.type), `${describeOperator(expression.operator)} of ${expression.type.name} values`, signed ? 'overflow' : 'wrap');
+  return rangeChecks(
+    expression,
+    rawInterval(expression, facts),
+    typeRange(expression.type),
+    `${describeOperator(expression.operator)} of ${expression.type.name} values`,
+    signed ? 'overflow' : 'wrap',
+  );
 }
 
 function describeOperator(operator: string): string {
   switch (operator) {
-    case 'add': return 'addition';
-    case 'subtract': return 'subtraction';
-    case 'multiply': return 'multiplication';
-    case 'shiftLeft': return 'left shift';
-    case 'negate': return 'negation';
-    case 'divide': return 'division';
-    default: return operator;
+    case 'add':
+      return 'addition';
+    case 'subtract':
+      return 'subtraction';
+    case 'multiply':
+      return 'multiplication';
+    case 'shiftLeft':
+      return 'left shift';
+    case 'negate':
+      return 'negation';
+    case 'divide':
+      return 'division';
+    default:
+      return operator;
   }
 }
 
 /** `low <= value && value <= high`, only the bounds the interval does not already meet (none: no check) */
 function rangeChecks(value: Expression, interval: Interval, range: Interval, what: string, kind: CheckKind): Check[] {
   const conditions: Expression[] = [];
-  if (interval.minimum < range.minimum) conditions.push(createBinary('lessEqual', createConstant(range.minimum, value.type), value));
-  if (interval.maximum > range.maximum) conditions.push(createBinary('lessEqual', value, createConstant(range.maximum, value.type)));
+  if (interval.minimum < range.minimum)
+    conditions.push(createBinary('lessEqual', createConstant(range.minimum, value.type), value));
+  if (interval.maximum > range.maximum)
+    conditions.push(createBinary('lessEqual', value, createConstant(range.maximum, value.type)));
   if (conditions.length === 0) return [];
-  const condition = conditions.length === 1 ? conditions[0]! : createBinary('logicalAnd', conditions[0]!, conditions[1]!);
+  const condition =
+    conditions.length === 1 ? conditions[0]! : createBinary('logicalAnd', conditions[0]!, conditions[1]!);
   return [{ condition, description: `${what} ${kind === 'wrap' ? 'may wrap around' : 'may overflow'}`, kind }];
 }
 
 // ---------------------------------------------------------------- intervals
 
 function intersect(left: Interval, right: Interval): Interval {
-  return { minimum: left.minimum > right.minimum ? left.minimum : right.minimum, maximum: left.maximum < right.maximum ? left.maximum : right.maximum };
+  return {
+    minimum: left.minimum > right.minimum ? left.minimum : right.minimum,
+    maximum: left.maximum < right.maximum ? left.maximum : right.maximum,
+  };
 }
 
 function hull(values: readonly bigint[]): Interval {
@@ -410,7 +532,8 @@ function hull(values: readonly bigint[]): Interval {
 /** the interval of the value on runs where every check before it held (so within its type's range) */
 function intervalOf(expression: Expression, facts: Facts): Interval {
   switch (expression.kind) {
-    case 'constant': return { minimum: expression.value, maximum: expression.value };
+    case 'constant':
+      return { minimum: expression.value, maximum: expression.value };
     case 'variable': {
       const known = facts.get(expression.variable.id);
       return known === undefined ? typeRange(expression.type) : intersect(known, typeRange(expression.type));
@@ -427,9 +550,13 @@ function intervalOf(expression: Expression, facts: Facts): Interval {
 function rawInterval(expression: Expression, facts: Facts): Interval {
   const type = expression.type;
   switch (expression.kind) {
-    case 'constant': case 'variable': return intervalOf(expression, facts);
-    case 'arrayRead': return typeRange(type);
-    case 'cast': return isBoolType(type) ? { minimum: 0n, maximum: 1n } : intervalOf(expression.operand, facts);
+    case 'constant':
+    case 'variable':
+      return intervalOf(expression, facts);
+    case 'arrayRead':
+      return typeRange(type);
+    case 'cast':
+      return isBoolType(type) ? { minimum: 0n, maximum: 1n } : intervalOf(expression.operand, facts);
     case 'conditional': {
       const thenInterval = intervalOf(expression.then, facts);
       const elseInterval = intervalOf(expression.else, facts);
@@ -438,13 +565,18 @@ function rawInterval(expression: Expression, facts: Facts): Interval {
     case 'unary': {
       const operand = intervalOf(expression.operand, facts);
       switch (expression.operator) {
-        case 'negate': return { minimum: -operand.maximum, maximum: -operand.minimum };
-        case 'bitwiseNot': return { minimum: -operand.maximum - 1n, maximum: -operand.minimum - 1n };
-        case 'logicalNot': return { minimum: 0n, maximum: 1n };
-        default: return typeRange(type);
+        case 'negate':
+          return { minimum: -operand.maximum, maximum: -operand.minimum };
+        case 'bitwiseNot':
+          return { minimum: -operand.maximum - 1n, maximum: -operand.minimum - 1n };
+        case 'logicalNot':
+          return { minimum: 0n, maximum: 1n };
+        default:
+          return typeRange(type);
       }
     }
-    case 'binary': return binaryInterval(expression, facts);
+    case 'binary':
+      return binaryInterval(expression, facts);
     default: {
       const never: never = expression;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);
@@ -455,39 +587,70 @@ function rawInterval(expression: Expression, facts: Facts): Interval {
 function binaryInterval(expression: Extract<Expression, { kind: 'binary' }>, facts: Facts): Interval {
   const type = expression.type;
   switch (expression.operator) {
-    case 'less': case 'lessEqual': case 'greater': case 'greaterEqual': case 'equal': case 'notEqual':
-    case 'logicalAnd': case 'logicalOr':
+    case 'less':
+    case 'lessEqual':
+    case 'greater':
+    case 'greaterEqual':
+    case 'equal':
+    case 'notEqual':
+    case 'logicalAnd':
+    case 'logicalOr':
       return { minimum: 0n, maximum: 1n };
-    default: break;
+    default:
+      break;
   }
   const left = intervalOf(expression.left, facts);
   const right = intervalOf(expression.right, facts);
   switch (expression.operator) {
-    case 'add': return { minimum: left.minimum + right.minimum, maximum: left.maximum + right.maximum };
-    case 'subtract': return { minimum: left.minimum - right.maximum, maximum: left.maximum - right.minimum };
-    case 'multiply': return hull([left.minimum * right.minimum, left.minimum * right.maximum, left.maximum * right.minimum, left.maximum * right.maximum]);
+    case 'add':
+      return { minimum: left.minimum + right.minimum, maximum: left.maximum + right.maximum };
+    case 'subtract':
+      return { minimum: left.minimum - right.maximum, maximum: left.maximum - right.minimum };
+    case 'multiply':
+      return hull([
+        left.minimum * right.minimum,
+        left.minimum * right.maximum,
+        left.maximum * right.minimum,
+        left.maximum * right.maximum,
+      ]);
     case 'shiftLeft': {
       if (right.minimum < 0n || right.maximum > 127n) return { minimum: -(1n << 200n), maximum: 1n << 200n };
-      return hull([left.minimum << right.minimum, left.minimum << right.maximum, left.maximum << right.minimum, left.maximum << right.maximum]);
+      return hull([
+        left.minimum << right.minimum,
+        left.minimum << right.maximum,
+        left.maximum << right.minimum,
+        left.maximum << right.maximum,
+      ]);
     }
-    case 'divide': case 'remainder': case 'shiftRight': {
+    case 'divide':
+    case 'remainder':
+    case 'shiftRight': {
       // |result| <= |left| (a remainder also below |right|); the sign follows the left operand (or is 0)
       const magnitude = left.maximum > -left.minimum ? left.maximum : -left.minimum;
       return { minimum: left.minimum >= 0n ? 0n : -magnitude, maximum: left.maximum <= 0n ? 0n : magnitude };
     }
     case 'bitwiseAnd':
       if (left.minimum >= 0n || right.minimum >= 0n) {
-        const bound = left.minimum >= 0n && right.minimum >= 0n ? (left.maximum < right.maximum ? left.maximum : right.maximum) : (left.minimum >= 0n ? left.maximum : right.maximum);
+        const bound =
+          left.minimum >= 0n && right.minimum >= 0n
+            ? left.maximum < right.maximum
+              ? left.maximum
+              : right.maximum
+            : left.minimum >= 0n
+              ? left.maximum
+              : right.maximum;
         return { minimum: 0n, maximum: bound };
       }
       return typeRange(type);
-    case 'bitwiseOr': case 'bitwiseXor':
+    case 'bitwiseOr':
+    case 'bitwiseXor':
       if (left.minimum >= 0n && right.minimum >= 0n) {
         const larger = left.maximum > right.maximum ? left.maximum : right.maximum;
         return { minimum: 0n, maximum: (1n << BigInt(larger.toString(2).length)) - 1n };
       }
       return typeRange(type);
-    default: return typeRange(type);
+    default:
+      return typeRange(type);
   }
 }
 
@@ -551,8 +714,10 @@ function addConditionFacts(learned: Map<number, Interval>, condition: Expression
       return;
     case 'notEqual':
       // x != 0 for an x that is at least 0: x >= 1
-      if (leftVariable !== undefined && right.kind === 'constant' && right.value === leftInterval.minimum) bound(leftVariable, { minimum: right.value + 1n, maximum: huge });
-      if (leftVariable !== undefined && right.kind === 'constant' && right.value === leftInterval.maximum) bound(leftVariable, { minimum: -huge, maximum: right.value - 1n });
+      if (leftVariable !== undefined && right.kind === 'constant' && right.value === leftInterval.minimum)
+        bound(leftVariable, { minimum: right.value + 1n, maximum: huge });
+      if (leftVariable !== undefined && right.kind === 'constant' && right.value === leftInterval.maximum)
+        bound(leftVariable, { minimum: -huge, maximum: right.value - 1n });
       return;
     default:
       return;

@@ -18,17 +18,27 @@ import { cpus, hostname, release, totalmem, type } from 'node:os';
 import type { CampaignResult } from './run.js';
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 /** BenchExec's status of a result */
 export function benchexecStatus(result: CampaignResult): string {
   switch (result.verdict) {
-    case 'safe': return 'true';
-    case 'unsafe': return `false(${result.property ?? 'unreach-call'})`;
-    case 'unknown': return result.timeout ? 'TIMEOUT' : 'unknown';
-    case 'error': return 'ERROR';
-    case 'crash': return 'ERROR (crash)';
+    case 'safe':
+      return 'true';
+    case 'unsafe':
+      return `false(${result.property ?? 'unreach-call'})`;
+    case 'unknown':
+      return result.timeout ? 'TIMEOUT' : 'unknown';
+    case 'error':
+      return 'ERROR';
+    case 'crash':
+      return 'ERROR (crash)';
     default: {
       const never: never = result.verdict;
       throw new Error(`unknown verdict ${String(never)}`);
@@ -46,7 +56,10 @@ export function benchexecCategory(result: CampaignResult): 'correct' | 'wrong' |
 }
 
 function attributes(values: Readonly<Record<string, string | undefined>>): string {
-  return Object.entries(values).filter(([, value]) => value !== undefined).map(([name, value]) => `${name}="${escapeXml(value!)}"`).join(' ');
+  return Object.entries(values)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name}="${escapeXml(value!)}"`)
+    .join(' ');
 }
 
 function runElement(result: CampaignResult): string {
@@ -59,7 +72,12 @@ function runElement(result: CampaignResult): string {
     ...(result.host === undefined ? [] : [`    <column title="host" value="${escapeXml(result.host)}"/>`]),
     `    <column hidden="true" title="category" value="${benchexecCategory(result)}"/>`,
   ];
-  const head = attributes({ name: result.task, files: `[${file}]`, properties: result.property ?? 'unreach-call', expectedVerdict: expected });
+  const head = attributes({
+    name: result.task,
+    files: `[${file}]`,
+    properties: result.property ?? 'unreach-call',
+    expectedVerdict: expected,
+  });
   return `  <run ${head}>\n${columns.join('\n')}\n  </run>`;
 }
 
@@ -77,7 +95,9 @@ function dateText(date: Date): string {
 
 /** the result file of one encoding: a run per task of that encoding's results */
 export function benchexecXml(results: readonly CampaignResult[], header: BenchexecHeader): string {
-  const mine = results.filter((result) => result.encoding === header.encoding).sort((left, right) => left.task.localeCompare(right.task));
+  const mine = results
+    .filter((result) => result.encoding === header.encoding)
+    .sort((left, right) => left.task.localeCompare(right.task));
   const timeLimit = mine[0]?.timeoutSeconds;
   const processors = cpus();
   const resultAttributes = attributes({

@@ -39,8 +39,18 @@ export interface EngineCommand {
 /** `node encode.js bench SOURCE --encodings … --solver … --timeout … --out-dir DIR`, before the selection */
 export function benchWords(command: EngineCommand): string[] {
   return [
-    command.node, command.encode, 'bench', command.source, '--encodings', command.encodings.join(','), '--solver', command.solver,
-    '--timeout', String(command.timeoutSeconds), '--out-dir', command.directory,
+    command.node,
+    command.encode,
+    'bench',
+    command.source,
+    '--encodings',
+    command.encodings.join(','),
+    '--solver',
+    command.solver,
+    '--timeout',
+    String(command.timeoutSeconds),
+    '--out-dir',
+    command.directory,
   ];
 }
 
@@ -62,9 +72,22 @@ export function parallelArguments(settings: ParallelSettings): string[] {
     ...(settings.sshLoginFile === undefined ? [] : ['--sshloginfile', settings.sshLoginFile]),
   ];
   return [
-    '--jobs', String(settings.jobsPerHost), '--joblog', settings.joblog, '--resume', '--halt', 'never', '--arg-file', settings.jobIds, ...hosts,
+    '--jobs',
+    String(settings.jobsPerHost),
+    '--joblog',
+    settings.joblog,
+    '--resume',
+    '--halt',
+    'never',
+    '--arg-file',
+    settings.jobIds,
+    ...hosts,
     // each parallel job is one encode job: one worker process, its record in records/
-    ...benchWords(settings.command), '--jobs', '1', '--job', '{}',
+    ...benchWords(settings.command),
+    '--jobs',
+    '1',
+    '--job',
+    '{}',
   ];
 }
 
@@ -86,7 +109,8 @@ const perJobMarginSeconds = 15;
 /** the time limit of one array task, in minutes: its share of the jobs at the full budget each */
 export function sliceMinutes(settings: SlurmSettings): number {
   const jobsPerSlice = Math.ceil(settings.jobCount / settings.slices);
-  const seconds = Math.ceil(jobsPerSlice / settings.cpusPerSlice) * (settings.command.timeoutSeconds + perJobMarginSeconds);
+  const seconds =
+    Math.ceil(jobsPerSlice / settings.cpusPerSlice) * (settings.command.timeoutSeconds + perJobMarginSeconds);
   return Math.ceil(seconds / 60) + 5;
 }
 
@@ -96,7 +120,7 @@ export function slurmArrayScript(settings: SlurmSettings): string {
   return [
     '#!/bin/bash',
     `# encode bench on Slurm: ${settings.slices} array tasks, task i runs jobs i, i + ${settings.slices}, i + 2·${settings.slices}, … of the ${settings.jobCount} jobs`,
-    '# (--shard i/K), one record file per job in the campaign folder\'s records/.',
+    "# (--shard i/K), one record file per job in the campaign folder's records/.",
     '# Submit with slurm-submit.sh (this array, then the merge once it is over); resubmitting it redoes no finished job.',
     '#SBATCH --job-name=encode-bench',
     `#SBATCH --array=0-${settings.slices - 1}`,
@@ -128,7 +152,16 @@ export function slurmMergeScript(settings: SlurmSettings): string {
 
 /** `node encode.js bench-merge DIR --out-dir DIR --encodings …` */
 export function mergeWords(command: EngineCommand): string[] {
-  return [command.node, command.encode, 'bench-merge', command.directory, '--out-dir', command.directory, '--encodings', command.encodings.join(',')];
+  return [
+    command.node,
+    command.encode,
+    'bench-merge',
+    command.directory,
+    '--out-dir',
+    command.directory,
+    '--encodings',
+    command.encodings.join(','),
+  ];
 }
 
 /** submits the array, then the merge to run after it (whatever the array's exit) */

@@ -29,7 +29,10 @@ function seconds(value: number | undefined): string {
 }
 
 function summaryTable(summaries: readonly EncodingSummary[]): string {
-  const rows = summaries.map((row) => `<tr><td>${escapeHtml(row.encoding)}</td><td class="${row.wrong > 0 ? 'wrong' : ''}">${row.wrong}</td><td>${row.correctSafe + row.correctUnsafe} (${row.correctSafe} + ${row.correctUnsafe})</td><td>${row.unknown}</td><td>${row.timeouts}</td><td>${row.failures}</td><td>${seconds(row.medianCorrectSeconds)}</td><td>${row.totalSeconds.toFixed(1)}</td></tr>`);
+  const rows = summaries.map(
+    (row) =>
+      `<tr><td>${escapeHtml(row.encoding)}</td><td class="${row.wrong > 0 ? 'wrong' : ''}">${row.wrong}</td><td>${row.correctSafe + row.correctUnsafe} (${row.correctSafe} + ${row.correctUnsafe})</td><td>${row.unknown}</td><td>${row.timeouts}</td><td>${row.failures}</td><td>${seconds(row.medianCorrectSeconds)}</td><td>${row.totalSeconds.toFixed(1)}</td></tr>`,
+  );
   return `<table id="summary"><thead><tr><th>encoding</th><th>wrong</th><th>correct (safe + unsafe)</th><th>unknown</th><th>of which timeouts</th><th>crashes, errors</th><th>median s (correct)</th><th>total s</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -70,7 +73,9 @@ function resultsTable(results: readonly CampaignResult[], encodings: readonly st
     const wrong = [...row.values()].some((result) => result.wrong);
     return `<tr class="${wrong ? 'has-wrong' : ''}"><td>${escapeHtml(task)}</td><td>${escapeHtml(taskFolder(task))}</td><td>${escapeHtml(String(expected))}</td>${encodings.map((encoding) => resultCell(row.get(encoding))).join('')}</tr>`;
   });
-  const heads = ['task', 'folder', 'expected', ...encodings].map((name, column) => `<th data-column="${column}">${escapeHtml(name)}</th>`).join('');
+  const heads = ['task', 'folder', 'expected', ...encodings]
+    .map((name, column) => `<th data-column="${column}">${escapeHtml(name)}</th>`)
+    .join('');
   return `<table id="results"><thead><tr>${heads}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
@@ -136,7 +141,9 @@ export interface HtmlReport {
 /** the whole page, with the three libraries inlined */
 export function reportHtml(report: HtmlReport): string {
   const builds = libraryBuildPaths();
-  const libraries = [builds.vega, builds.vegaLite, builds.vegaEmbed].map((path) => `<script>${readFileSync(path, 'utf8')}</script>`).join('\n');
+  const libraries = [builds.vega, builds.vegaLite, builds.vegaEmbed]
+    .map((path) => `<script>${readFileSync(path, 'utf8')}</script>`)
+    .join('\n');
   const specifications = {
     cactus: cactusSpecification(report.results, report.encodings, 'tasks solved correctly against time per task'),
     scatter: scatterSpecification(report.results, report.encodings),
@@ -151,9 +158,12 @@ export function reportHtml(report: HtmlReport): string {
     '</head><body>',
     `<h1>${escapeHtml(report.title)}</h1>`,
     `<p>${tasks} tasks × ${report.encodings.length} encodings, ${report.results.length} results. <span id="status">drawing the plots…</span></p>`,
-    '<h2>Per encoding</h2>', summaryTable(report.summaries),
-    '<h2>Plots</h2>', '<div class="plots"><div id="cactus"></div><div id="scatter"></div></div>',
-    '<h2>Per folder</h2>', folderTable(report.results, report.encodings),
+    '<h2>Per encoding</h2>',
+    summaryTable(report.summaries),
+    '<h2>Plots</h2>',
+    '<div class="plots"><div id="cactus"></div><div id="scatter"></div></div>',
+    '<h2>Per folder</h2>',
+    folderTable(report.results, report.encodings),
     '<h2>Tasks</h2>',
     '<p><label>filter: <input id="filter" type="search" placeholder="task, verdict, …"></label> <label><input id="only-wrong" type="checkbox"> only tasks with a wrong verdict</label> (click a column head to sort)</p>',
     resultsTable(report.results, report.encodings),

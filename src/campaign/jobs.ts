@@ -25,13 +25,28 @@ export interface CampaignJob {
 
 /** the id of a job: the same four values always give the same id */
 export function jobId(task: string, encoding: string, solver: string, timeoutSeconds: number): string {
-  const digest = createHash('sha256').update(JSON.stringify([task, encoding, solver, timeoutSeconds])).digest('hex');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([task, encoding, solver, timeoutSeconds]))
+    .digest('hex');
   return `j${digest.slice(0, 12)}`;
 }
 
 /** every job of a campaign, encoding by encoding, task by task (the order of the local run) */
-export function campaignJobs(tasks: readonly CampaignTask[], encodings: readonly string[], solver: string, timeoutSeconds: number): CampaignJob[] {
-  return encodings.flatMap((encoding) => tasks.map((task) => ({ id: jobId(task.id, encoding, solver, timeoutSeconds), task, encoding, solver, timeoutSeconds })));
+export function campaignJobs(
+  tasks: readonly CampaignTask[],
+  encodings: readonly string[],
+  solver: string,
+  timeoutSeconds: number,
+): CampaignJob[] {
+  return encodings.flatMap((encoding) =>
+    tasks.map((task) => ({
+      id: jobId(task.id, encoding, solver, timeoutSeconds),
+      task,
+      encoding,
+      solver,
+      timeoutSeconds,
+    })),
+  );
 }
 
 /** a slice of the job list: shard `index` of `count` */
@@ -40,7 +55,8 @@ export interface Shard {
   readonly count: number;
 }
 
-export type ShardParse = { readonly kind: 'shard'; readonly shard: Shard } | { readonly kind: 'error'; readonly message: string };
+export type ShardParse =
+  { readonly kind: 'shard'; readonly shard: Shard } | { readonly kind: 'error'; readonly message: string };
 
 /** `i/n` with 0 <= i < n */
 export function parseShard(text: string): ShardParse {
@@ -63,9 +79,15 @@ export function shardJobs(jobs: readonly CampaignJob[], shard: Shard): CampaignJ
 /** one line of jobs.jsonl */
 export function jobLine(job: CampaignJob): string {
   return JSON.stringify({
-    id: job.id, task: job.task.id, file: job.task.file, expected: job.task.expected ?? null, dataModel: job.task.dataModel,
+    id: job.id,
+    task: job.task.id,
+    file: job.task.file,
+    expected: job.task.expected ?? null,
+    dataModel: job.task.dataModel,
     ...(job.task.property === undefined ? {} : { property: job.task.property }),
-    encoding: job.encoding, solver: job.solver, timeoutSeconds: job.timeoutSeconds,
+    encoding: job.encoding,
+    solver: job.solver,
+    timeoutSeconds: job.timeoutSeconds,
   });
 }
 

@@ -63,13 +63,21 @@ export function mergeFolders(folders: readonly string[]): MergedCampaign {
     const verdicts = new Set(found.map((entry) => entry.verdict));
     if (verdicts.size < 2) continue;
     const result = kept.get(id)!;
-    differences.push({ job: id, task: result.task, encoding: result.encoding, found, contradiction: verdicts.has('safe') && verdicts.has('unsafe') });
+    differences.push({
+      job: id,
+      task: result.task,
+      encoding: result.encoding,
+      found,
+      contradiction: verdicts.has('safe') && verdicts.has('unsafe'),
+    });
   }
   return { results: [...kept.values()], duplicates, differences, perFolder };
 }
 
 /** one line per difference: `job task encoding: safe (folder A, host) / unsafe (folder B)` */
 export function describeDifference(difference: VerdictDifference): string {
-  const found = difference.found.map((entry) => `${entry.verdict} (${entry.folder}${entry.host === undefined ? '' : `, ${entry.host}`})`).join(' / ');
+  const found = difference.found
+    .map((entry) => `${entry.verdict} (${entry.folder}${entry.host === undefined ? '' : `, ${entry.host}`})`)
+    .join(' / ');
   return `${difference.contradiction ? 'CONTRADICTION' : 'differs'} ${difference.job} ${difference.encoding} ${difference.task}: ${found}`;
 }

@@ -44,7 +44,10 @@ export async function writeCampaignOutputs(settings: OutputSettings): Promise<Ca
   mkdirSync(join(directory, 'benchexec'), { recursive: true });
   const started = new Date();
   for (const encoding of encodings) {
-    write(join('benchexec', benchexecFileName('encode', encoding)), benchexecXml(results, { benchmarkName: 'encode', encoding, toolVersion: settings.toolVersion, started }));
+    write(
+      join('benchexec', benchexecFileName('encode', encoding)),
+      benchexecXml(results, { benchmarkName: 'encode', encoding, toolVersion: settings.toolVersion, started }),
+    );
   }
   return { table, files };
 }

@@ -23,7 +23,18 @@ import type * as VegaLite from 'vega-lite';
 import type { CampaignResult } from './run.js';
 
 /** distinct colours, one per encoding in order (cycled past ten) */
-export const palette = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22', '#7f7f7f'] as const;
+export const palette = [
+  '#1f77b4',
+  '#d62728',
+  '#2ca02c',
+  '#ff7f0e',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#17becf',
+  '#bcbd22',
+  '#7f7f7f',
+] as const;
 
 /** an undecided task sits at this multiple of the largest budget in the scatter plot */
 export const edgeFactor = 1.5;
@@ -52,7 +63,9 @@ export function libraryBuildPaths(): LibraryBuilds {
 /** evaluates a UMD build as a CommonJS module whose `require` knows only `dependencies` */
 function evaluateBuild(path: string, dependencies: Readonly<Record<string, unknown>>): unknown {
   const module = { exports: {} as Record<string, unknown> };
-  const wrapper = runInThisContext(`(function (exports, require, module) {${readFileSync(path, 'utf8')}\n})`, { filename: path }) as (exports: unknown, require: (name: string) => unknown, module: unknown) => void;
+  const wrapper = runInThisContext(`(function (exports, require, module) {${readFileSync(path, 'utf8')}\n})`, {
+    filename: path,
+  }) as (exports: unknown, require: (name: string) => unknown, module: unknown) => void;
   const requireDependency = (name: string): unknown => {
     if (name in dependencies) return dependencies[name];
     throw new Error(`${path} asks for '${name}', which the plots do not provide`);
@@ -85,13 +98,19 @@ function encodingLabel(encoding: string, results: readonly CampaignResult[]): st
 }
 
 /** the Vega-Lite specification of the cactus plot */
-export function cactusSpecification(results: readonly CampaignResult[], encodings: readonly string[], title: string): VegaLite.TopLevelSpec {
+export function cactusSpecification(
+  results: readonly CampaignResult[],
+  encodings: readonly string[],
+  title: string,
+): VegaLite.TopLevelSpec {
   const labels = encodings.map((encoding) => encodingLabel(encoding, results));
-  const points = encodings.flatMap((encoding, index) => results
-    .filter((result) => result.encoding === encoding && result.correct)
-    .map((result) => Math.max(result.seconds, floorSeconds))
-    .sort((left, right) => left - right)
-    .map((seconds, rank) => ({ encoding: labels[index]!, solved: rank + 1, seconds })));
+  const points = encodings.flatMap((encoding, index) =>
+    results
+      .filter((result) => result.encoding === encoding && result.correct)
+      .map((result) => Math.max(result.seconds, floorSeconds))
+      .sort((left, right) => left - right)
+      .map((seconds, rank) => ({ encoding: labels[index]!, solved: rank + 1, seconds })),
+  );
   return {
     $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
     title,
@@ -103,14 +122,22 @@ export function cactusSpecification(results: readonly CampaignResult[], encoding
     encoding: {
       x: { field: 'solved', type: 'quantitative', title: 'tasks solved correctly', axis: { tickMinStep: 1 } },
       y: { field: 'seconds', type: 'quantitative', title: 'time per task, s (log scale)', scale: { type: 'log' } },
-      color: { field: 'encoding', type: 'nominal', title: 'encoding (solved)', scale: { domain: labels, range: [...labels.map((_, index) => palette[index % palette.length]!)] } },
+      color: {
+        field: 'encoding',
+        type: 'nominal',
+        title: 'encoding (solved)',
+        scale: { domain: labels, range: [...labels.map((_, index) => palette[index % palette.length]!)] },
+      },
       tooltip: [{ field: 'encoding' }, { field: 'solved' }, { field: 'seconds', format: '.2f' }],
     },
   };
 }
 
 /** one row per task for the scatter plot: per encoding, its time when it decided correctly, else the edge */
-export function scatterRows(results: readonly CampaignResult[], encodings: readonly string[]): { task: string; folder: string; seconds: Record<string, number>; decided: Record<string, boolean> }[] {
+export function scatterRows(
+  results: readonly CampaignResult[],
+  encodings: readonly string[],
+): { task: string; folder: string; seconds: Record<string, number>; decided: Record<string, boolean> }[] {
   const edge = edgeFactor * Math.max(1, ...results.map((result) => result.timeoutSeconds));
   const tasks = [...new Set(results.map((result) => result.task))].sort();
   return tasks.map((task) => {
@@ -126,7 +153,10 @@ export function scatterRows(results: readonly CampaignResult[], encodings: reado
 }
 
 /** the Vega-Lite specification of the scatter plot: two selectors pick the encodings of the axes */
-export function scatterSpecification(results: readonly CampaignResult[], encodings: readonly string[]): VegaLite.TopLevelSpec {
+export function scatterSpecification(
+  results: readonly CampaignResult[],
+  encodings: readonly string[],
+): VegaLite.TopLevelSpec {
   const edge = edgeFactor * Math.max(1, ...results.map((result) => result.timeoutSeconds));
   const first = encodings[0] ?? '';
   const second = encodings[1] ?? first;
@@ -146,21 +176,41 @@ export function scatterSpecification(results: readonly CampaignResult[], encodin
       {
         data: { values: [{ seconds: domain[0] }, { seconds: edge }] },
         mark: { type: 'line', color: '#999999', strokeDash: [4, 4] },
-        encoding: { x: { field: 'seconds', type: 'quantitative', scale: axisScale }, y: { field: 'seconds', type: 'quantitative', scale: axisScale } },
+        encoding: {
+          x: { field: 'seconds', type: 'quantitative', scale: axisScale },
+          y: { field: 'seconds', type: 'quantitative', scale: axisScale },
+        },
       },
       {
         data: { values: scatterRows(results, encodings) },
         transform: [
           { calculate: 'datum.seconds[horizontal]', as: 'x' },
           { calculate: 'datum.seconds[vertical]', as: 'y' },
-          { calculate: "datum.decided[horizontal] ? (datum.decided[vertical] ? 'both decided' : 'only x decided') : (datum.decided[vertical] ? 'only y decided' : 'neither')", as: 'outcome' },
+          {
+            calculate:
+              "datum.decided[horizontal] ? (datum.decided[vertical] ? 'both decided' : 'only x decided') : (datum.decided[vertical] ? 'only y decided' : 'neither')",
+            as: 'outcome',
+          },
         ],
         mark: { type: 'point', filled: true, size: 50, opacity: 0.8 },
         encoding: {
           x: { field: 'x', type: 'quantitative', title: 'x encoding, s (log scale)', scale: axisScale },
           y: { field: 'y', type: 'quantitative', title: 'y encoding, s (log scale)', scale: axisScale },
-          color: { field: 'outcome', type: 'nominal', title: 'outcome', scale: { domain: ['both decided', 'only x decided', 'only y decided', 'neither'], range: ['#1f77b4', '#2ca02c', '#ff7f0e', '#7f7f7f'] } },
-          tooltip: [{ field: 'task' }, { field: 'x', format: '.2f' }, { field: 'y', format: '.2f' }, { field: 'outcome' }],
+          color: {
+            field: 'outcome',
+            type: 'nominal',
+            title: 'outcome',
+            scale: {
+              domain: ['both decided', 'only x decided', 'only y decided', 'neither'],
+              range: ['#1f77b4', '#2ca02c', '#ff7f0e', '#7f7f7f'],
+            },
+          },
+          tooltip: [
+            { field: 'task' },
+            { field: 'x', format: '.2f' },
+            { field: 'y', format: '.2f' },
+            { field: 'outcome' },
+          ],
         },
       },
     ],
@@ -168,7 +218,12 @@ export function scatterSpecification(results: readonly CampaignResult[], encodin
 }
 
 /** the cactus plot as standalone SVG, drawn by Vega in Node */
-export async function cactusSvg(library: PlotLibrary, results: readonly CampaignResult[], encodings: readonly string[], title: string): Promise<string> {
+export async function cactusSvg(
+  library: PlotLibrary,
+  results: readonly CampaignResult[],
+  encodings: readonly string[],
+  title: string,
+): Promise<string> {
   const compiled = library.vegaLite.compile(cactusSpecification(results, encodings, title)).spec;
   const view = new library.vega.View(library.vega.parse(compiled), { renderer: 'none' });
   const svg = await view.toSVG();

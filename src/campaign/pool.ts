@@ -30,9 +30,20 @@ export interface PoolAnswer {
 
 export type PoolResult =
   /** the worker ran the task: its exit code, stdout and stderr */
-  | { readonly kind: 'answered'; readonly code: number; readonly output: string; readonly errors: string; readonly cpuSeconds?: number }
+  | {
+      readonly kind: 'answered';
+      readonly code: number;
+      readonly output: string;
+      readonly errors: string;
+      readonly cpuSeconds?: number;
+    }
   /** the worker ended before answering (exit code, or null when a signal ended it) and what it wrote on stderr */
-  | { readonly kind: 'died'; readonly exitCode: number | null; readonly signal: string | null; readonly errors: string };
+  | {
+      readonly kind: 'died';
+      readonly exitCode: number | null;
+      readonly signal: string | null;
+      readonly errors: string;
+    };
 
 /** a worker is replaced after this many tasks */
 const tasksPerWorker = 100;
@@ -69,7 +80,13 @@ export class WorkerLane {
         if (message?.kind !== 'answer') return;
         // a final answer comes from a worker that exits right after it: no task goes to it any more
         if (message.final && this.worker === worker) this.worker = undefined;
-        settle({ kind: 'answered', code: message.code, output: message.output, errors: message.errors, ...(message.cpuSeconds === undefined ? {} : { cpuSeconds: message.cpuSeconds }) });
+        settle({
+          kind: 'answered',
+          code: message.code,
+          output: message.output,
+          errors: message.errors,
+          ...(message.cpuSeconds === undefined ? {} : { cpuSeconds: message.cpuSeconds }),
+        });
         if (worker.tasks >= tasksPerWorker) this.retire();
       };
       const onExit = (exitCode: number | null, signal: string | null): void => {
@@ -94,8 +111,12 @@ export class WorkerLane {
     if (this.worker !== undefined && !this.worker.exited) return this.worker;
     const child = fork(this.workerModule, [], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     const worker: RunningWorker = { process: child, stderr: '', tasks: 0, exited: false };
-    child.stderr!.on('data', (chunk: Buffer) => { worker.stderr += chunk.toString(); });
-    child.on('exit', () => { worker.exited = true; });
+    child.stderr!.on('data', (chunk: Buffer) => {
+      worker.stderr += chunk.toString();
+    });
+    child.on('exit', () => {
+      worker.exited = true;
+    });
     // a worker that cannot be reached (it died between tasks) shows as `died` through its exit
     child.on('error', () => undefined);
     this.worker = worker;

@@ -52,7 +52,10 @@ export function markdownTable(summaries: readonly EncodingSummary[]): string {
   const lines = [
     '| encoding | wrong | correct (safe + unsafe) | unknown | of which timeouts | crashes, errors | median s (correct) | total s |',
     '|---|---|---|---|---|---|---|---|',
-    ...summaries.map((row) => `| ${row.encoding} | ${row.wrong} | ${row.correctSafe + row.correctUnsafe} (${row.correctSafe} + ${row.correctUnsafe}) | ${row.unknown} | ${row.timeouts} | ${row.failures} | ${row.medianCorrectSeconds === undefined ? '-' : row.medianCorrectSeconds.toFixed(2)} | ${row.totalSeconds.toFixed(1)} |`),
+    ...summaries.map(
+      (row) =>
+        `| ${row.encoding} | ${row.wrong} | ${row.correctSafe + row.correctUnsafe} (${row.correctSafe} + ${row.correctUnsafe}) | ${row.unknown} | ${row.timeouts} | ${row.failures} | ${row.medianCorrectSeconds === undefined ? '-' : row.medianCorrectSeconds.toFixed(2)} | ${row.totalSeconds.toFixed(1)} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }
@@ -63,7 +66,20 @@ function csvField(value: unknown): string {
 }
 
 export function resultsCsv(results: readonly CampaignResult[]): string {
-  const columns = ['task', 'encoding', 'solver', 'timeoutSeconds', 'expected', 'verdict', 'correct', 'wrong', 'timeout', 'seconds', 'decidedBy', 'reason'] as const;
+  const columns = [
+    'task',
+    'encoding',
+    'solver',
+    'timeoutSeconds',
+    'expected',
+    'verdict',
+    'correct',
+    'wrong',
+    'timeout',
+    'seconds',
+    'decidedBy',
+    'reason',
+  ] as const;
   const rows = results.map((result) => columns.map((column) => csvField(result[column])).join(','));
   return `${[columns.join(','), ...rows].join('\n')}\n`;
 }
@@ -85,9 +101,17 @@ export function changesAgainst(previous: readonly CampaignResult[], current: rea
     const earlier = before.get(`${result.task}\u0000${result.encoding}`);
     if (earlier === undefined) continue;
     if (earlier.verdict !== result.verdict) {
-      changes.push({ task: result.task, encoding: result.encoding, what: `${earlier.verdict} -> ${result.verdict}${result.wrong ? ' (WRONG)' : ''}` });
+      changes.push({
+        task: result.task,
+        encoding: result.encoding,
+        what: `${earlier.verdict} -> ${result.verdict}${result.wrong ? ' (WRONG)' : ''}`,
+      });
     } else if (result.seconds > 2 * earlier.seconds && result.seconds - earlier.seconds >= slowdownFloorSeconds) {
-      changes.push({ task: result.task, encoding: result.encoding, what: `${earlier.seconds.toFixed(2)} s -> ${result.seconds.toFixed(2)} s (${(result.seconds / earlier.seconds).toFixed(1)}x slower)` });
+      changes.push({
+        task: result.task,
+        encoding: result.encoding,
+        what: `${earlier.seconds.toFixed(2)} s -> ${result.seconds.toFixed(2)} s (${(result.seconds / earlier.seconds).toFixed(1)}x slower)`,
+      });
     }
   }
   return changes;

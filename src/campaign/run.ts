@@ -83,7 +83,13 @@ export function resultJob(result: CampaignResult): string {
 
 function isResult(value: unknown): value is CampaignResult {
   const record = value as Partial<CampaignResult> | null;
-  return typeof record === 'object' && record !== null && typeof record.task === 'string' && typeof record.encoding === 'string' && typeof record.verdict === 'string';
+  return (
+    typeof record === 'object' &&
+    record !== null &&
+    typeof record.task === 'string' &&
+    typeof record.encoding === 'string' &&
+    typeof record.verdict === 'string'
+  );
 }
 
 /** the results in a JSON-lines file (a torn last line, from a killed run, is ignored) */
@@ -112,9 +118,15 @@ export function readCampaignFolder(directory: string): CampaignResult[] {
   return [...readResults(resultsFile(directory)), ...readRecordFiles(directory).filter(isResult)];
 }
 
-export function judge(expected: Expected, verdict: CampaignVerdict): { readonly correct: boolean; readonly wrong: boolean } {
+export function judge(
+  expected: Expected,
+  verdict: CampaignVerdict,
+): { readonly correct: boolean; readonly wrong: boolean } {
   const definite = verdict === 'safe' || verdict === 'unsafe';
-  return { correct: definite && verdict === expected, wrong: definite && expected !== undefined && verdict !== expected };
+  return {
+    correct: definite && verdict === expected,
+    wrong: definite && expected !== undefined && verdict !== expected,
+  };
 }
 
 /** the verdict record a command printed last (--json), if any */
@@ -130,8 +142,10 @@ function lastRecord(output: string): Record<string, unknown> | undefined {
 /** the exit code and stderr of a pair's command, whether its worker answered or died */
 function exitOf(result: PoolResult): { readonly code: number | null; readonly errors: string } {
   switch (result.kind) {
-    case 'answered': return { code: result.code, errors: result.errors };
-    case 'died': return { code: result.exitCode, errors: result.errors };
+    case 'answered':
+      return { code: result.code, errors: result.errors };
+    case 'died':
+      return { code: result.exitCode, errors: result.errors };
     default: {
       const never: never = result;
       throw new Error(`unknown pool result ${JSON.stringify(never)}`);
@@ -144,27 +158,59 @@ async function runJob(settings: CampaignSettings, lane: WorkerLane, job: Campaig
   const started = performance.now();
   const selection = encoding === 'portfolio' ? ['verify', task.file] : [task.file, '--encoding', encoding];
   const argumentsList = [
-    ...selection, '--json', '--timeout', String(job.timeoutSeconds), '--solver', job.solver, '--data-model', task.dataModel,
+    ...selection,
+    '--json',
+    '--timeout',
+    String(job.timeoutSeconds),
+    '--solver',
+    job.solver,
+    '--data-model',
+    task.dataModel,
   ];
   const outcome = await lane.run(argumentsList, (job.timeoutSeconds + graceSeconds) * 1000);
   const seconds = (performance.now() - started) / 1000;
   const base = {
-    job: job.id, task: task.id, file: task.file, ...(task.property === undefined ? {} : { property: task.property }), encoding, solver: job.solver, timeoutSeconds: job.timeoutSeconds, expected: task.expected ?? null, seconds,
+    job: job.id,
+    task: task.id,
+    file: task.file,
+    ...(task.property === undefined ? {} : { property: task.property }),
+    encoding,
+    solver: job.solver,
+    timeoutSeconds: job.timeoutSeconds,
+    expected: task.expected ?? null,
+    seconds,
     ...(outcome.kind === 'answered' && outcome.cpuSeconds !== undefined ? { cpuSeconds: outcome.cpuSeconds } : {}),
     host: settings.host ?? hostname(),
   };
   const record = outcome.kind === 'answered' ? lastRecord(outcome.output) : undefined;
   if (record === undefined || typeof record.verdict !== 'string') {
     const { code, errors } = exitOf(outcome);
-    return { ...base, verdict: 'crash', correct: false, wrong: false, timeout: false, reason: `exit ${code}: ${errors.trim().split('\n')[0] ?? ''}` };
+    return {
+      ...base,
+      verdict: 'crash',
+      correct: false,
+      wrong: false,
+      timeout: false,
+      reason: `exit ${code}: ${errors.trim().split('\n')[0] ?? ''}`,
+    };
   }
-  const verdict: CampaignVerdict = ['safe', 'unsafe', 'unknown'].includes(record.verdict) ? (record.verdict as CampaignVerdict) : 'error';
-  const reason = typeof record.reason === 'string' ? record.reason : Array.isArray(record.diagnostics) ? String(record.diagnostics[0] ?? '') : undefined;
+  const verdict: CampaignVerdict = ['safe', 'unsafe', 'unknown'].includes(record.verdict)
+    ? (record.verdict as CampaignVerdict)
+    : 'error';
+  const reason =
+    typeof record.reason === 'string'
+      ? record.reason
+      : Array.isArray(record.diagnostics)
+        ? String(record.diagnostics[0] ?? '')
+        : undefined;
   const timeout = record.reasonKind === 'timeout';
   // a pair that ran into its budget may leave work behind (an interrupted solver): the next pair gets a fresh worker
   if (timeout) lane.retire();
   return {
-    ...base, verdict, ...judge(task.expected, verdict), timeout,
+    ...base,
+    verdict,
+    ...judge(task.expected, verdict),
+    timeout,
     ...(reason === undefined ? {} : { reason }),
     ...(typeof record.decidedBy === 'string' ? { decidedBy: record.decidedBy } : {}),
   };
@@ -186,7 +232,10 @@ export async function runCampaign(settings: CampaignSettings): Promise<CampaignR
   if (settings.sink.kind === 'append' && existing !== '' && !existing.endsWith('\n')) appendFileSync(resultsPath, '\n');
   const total = wanted.size;
   let next = 0;
-  const lanes = Array.from({ length: Math.max(1, Math.min(settings.lanes, work.length)) }, () => new WorkerLane(settings.workerModule));
+  const lanes = Array.from(
+    { length: Math.max(1, Math.min(settings.lanes, work.length)) },
+    () => new WorkerLane(settings.workerModule),
+  );
   const runLane = async (lane: WorkerLane): Promise<void> => {
     while (next < work.length) {
       const job = work[next++]!;

@@ -40,7 +40,9 @@ export function dataModelOf(value: unknown): DataModel {
   return value === 'LP64' ? 'LP64' : defaultDataModel;
 }
 
-export type TaskSource = { readonly kind: 'tasks'; readonly tasks: readonly CampaignTask[] } | { readonly kind: 'error'; readonly message: string };
+export type TaskSource =
+  | { readonly kind: 'tasks'; readonly tasks: readonly CampaignTask[] }
+  | { readonly kind: 'error'; readonly message: string };
 
 export function loadTasks(source: string): TaskSource {
   if (!existsSync(source)) return { kind: 'error', message: `${source}: no such file or folder` };
@@ -57,7 +59,15 @@ export function loadTasks(source: string): TaskSource {
       return { kind: 'tasks', tasks };
     }
     const programs = files.filter((name) => name.endsWith('.c') || name.endsWith('.i'));
-    return { kind: 'tasks', tasks: programs.map((name) => ({ id: name, file: join(source, name), expected: expectedInProgram(join(source, name)), dataModel: defaultDataModel })) };
+    return {
+      kind: 'tasks',
+      tasks: programs.map((name) => ({
+        id: name,
+        file: join(source, name),
+        expected: expectedInProgram(join(source, name)),
+        dataModel: defaultDataModel,
+      })),
+    };
   }
   if (source.endsWith('.json')) return readManifest(source);
   if (source.endsWith('.yml') || source.endsWith('.yaml')) {
@@ -99,22 +109,36 @@ export function readManifest(path: string): TaskSource {
  * the task an SV-COMP task definition describes for one property (undefined: it does not have that
  * property); without `wanted`, unreach-call if it has it, else no-overflow
  */
-export type TaskDefinition = { readonly kind: 'task'; readonly task: CampaignTask | undefined } | { readonly kind: 'error'; readonly message: string };
+export type TaskDefinition =
+  | { readonly kind: 'task'; readonly task: CampaignTask | undefined }
+  | { readonly kind: 'error'; readonly message: string };
 
 export function readTaskDefinition(path: string, id: string, wanted?: PropertyKind): TaskDefinition {
   let definition: Record<string, unknown>;
   try {
     definition = yaml().parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
   } catch (error) {
-    return { kind: 'error', message: `${path}: not a task definition (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      kind: 'error',
+      message: `${path}: not a task definition (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
   const inputs = definition?.input_files;
-  const input = typeof inputs === 'string' ? inputs : Array.isArray(inputs) && inputs.length === 1 && typeof inputs[0] === 'string' ? inputs[0] : undefined;
+  const input =
+    typeof inputs === 'string'
+      ? inputs
+      : Array.isArray(inputs) && inputs.length === 1 && typeof inputs[0] === 'string'
+        ? inputs[0]
+        : undefined;
   if (input === undefined) return { kind: 'error', message: `${path}: input_files must name one program` };
   const properties = Array.isArray(definition.properties) ? (definition.properties as Record<string, unknown>[]) : [];
-  const find = (kind: PropertyKind): Record<string, unknown> | undefined => properties.find((property) => typeof property?.property_file === 'string' && basename(property.property_file) === `${kind}.prp`);
+  const find = (kind: PropertyKind): Record<string, unknown> | undefined =>
+    properties.find(
+      (property) => typeof property?.property_file === 'string' && basename(property.property_file) === `${kind}.prp`,
+    );
   // without a wanted property: the first of the table's properties the task has (unreach-call first)
-  const kind: PropertyKind = wanted ?? propertyDefinitions.find((definition) => find(definition.kind) !== undefined)?.kind ?? 'unreach-call';
+  const kind: PropertyKind =
+    wanted ?? propertyDefinitions.find((definition) => find(definition.kind) !== undefined)?.kind ?? 'unreach-call';
   const reachability = find(kind);
   if (reachability === undefined) return { kind: 'task', task: undefined };
   const options = (definition.options ?? {}) as Record<string, unknown>;

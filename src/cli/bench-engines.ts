@@ -14,7 +14,14 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parallelArguments, shellLine, slurmArrayScript, slurmMergeScript, slurmSubmitScript, type EngineCommand } from '../campaign/engines.js';
+import {
+  parallelArguments,
+  shellLine,
+  slurmArrayScript,
+  slurmMergeScript,
+  slurmSubmitScript,
+  type EngineCommand,
+} from '../campaign/engines.js';
 import type { CampaignJob } from '../campaign/jobs.js';
 import { findExecutable } from '../solvers/index.js';
 import type { BenchMode, CommandLine } from './command-line.js';
@@ -27,8 +34,13 @@ const defaultMaximumSlices = 100;
 
 function engineCommand(commandLine: CommandLine, directory: string, encodings: readonly string[]): EngineCommand {
   return {
-    node: process.execPath, encode: encodeLauncher, source: resolve(commandLine.file), encodings,
-    solver: commandLine.solver, timeoutSeconds: commandLine.timeoutSeconds, directory: resolve(directory),
+    node: process.execPath,
+    encode: encodeLauncher,
+    source: resolve(commandLine.file),
+    encodings,
+    solver: commandLine.solver,
+    timeoutSeconds: commandLine.timeoutSeconds,
+    directory: resolve(directory),
   };
 }
 
@@ -36,12 +48,19 @@ function encodingsOf(jobs: readonly CampaignJob[]): string[] {
   return [...new Set(jobs.map((job) => job.encoding))];
 }
 
-export type EngineRun = { readonly kind: 'ran'; readonly exitCode: number } | { readonly kind: 'error'; readonly message: string };
+export type EngineRun =
+  { readonly kind: 'ran'; readonly exitCode: number } | { readonly kind: 'error'; readonly message: string };
 
 /** runs the jobs under GNU parallel (printing its command first); its exit code is the number of failed jobs */
-export function runParallelEngine(commandLine: CommandLine, directory: string, jobs: readonly CampaignJob[], mode: Extract<BenchMode, { kind: 'parallel' }>): EngineRun {
+export function runParallelEngine(
+  commandLine: CommandLine,
+  directory: string,
+  jobs: readonly CampaignJob[],
+  mode: Extract<BenchMode, { kind: 'parallel' }>,
+): EngineRun {
   const parallel = findExecutable('parallel');
-  if (parallel === undefined) return { kind: 'error', message: '--engine parallel needs GNU parallel on PATH (apt-get install parallel)' };
+  if (parallel === undefined)
+    return { kind: 'error', message: '--engine parallel needs GNU parallel on PATH (apt-get install parallel)' };
   const jobIds = resolve(directory, 'job-ids.txt');
   writeFileSync(jobIds, jobs.map((job) => `${job.id}\n`).join(''));
   const argumentsList = parallelArguments({
@@ -60,7 +79,12 @@ export function runParallelEngine(commandLine: CommandLine, directory: string, j
 }
 
 /** writes the job-array, merge and submit scripts into the campaign folder and prints how to submit */
-export function writeSlurmScripts(commandLine: CommandLine, directory: string, jobs: readonly CampaignJob[], slices: number | undefined): void {
+export function writeSlurmScripts(
+  commandLine: CommandLine,
+  directory: string,
+  jobs: readonly CampaignJob[],
+  slices: number | undefined,
+): void {
   const logDirectory = resolve(directory, 'slurm');
   mkdirSync(logDirectory, { recursive: true });
   const settings = {
@@ -77,10 +101,12 @@ export function writeSlurmScripts(commandLine: CommandLine, directory: string, j
   writeFileSync(mergeScript, slurmMergeScript(settings));
   writeFileSync(submitScript, slurmSubmitScript(arrayScript, mergeScript));
   for (const script of [arrayScript, mergeScript, submitScript]) chmodSync(script, 0o755);
-  process.stdout.write([
-    `${jobs.length} jobs in ${join(directory, 'jobs.jsonl')}, ${settings.slices} array tasks in ${arrayScript}`,
-    `submit: bash ${submitScript}   (sbatch the array, then ${mergeScript} after it)`,
-    `or by hand: sbatch ${arrayScript}; when it is over: ${mergeScript}`,
-    '',
-  ].join('\n'));
+  process.stdout.write(
+    [
+      `${jobs.length} jobs in ${join(directory, 'jobs.jsonl')}, ${settings.slices} array tasks in ${arrayScript}`,
+      `submit: bash ${submitScript}   (sbatch the array, then ${mergeScript} after it)`,
+      `or by hand: sbatch ${arrayScript}; when it is over: ${mergeScript}`,
+      '',
+    ].join('\n'),
+  );
 }

@@ -28,14 +28,16 @@ let currentHost: CommandProcess | undefined;
 /** stdout and stderr of a task go to its answer; between tasks, stderr still reaches the pool's log */
 function captureOutput(): void {
   const originalError = process.stderr.write.bind(process.stderr);
-  const capture = (stream: 'output' | 'errors') => (chunk: unknown, ...rest: unknown[]): boolean => {
-    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
-    if (captured !== undefined) captured[stream] += text;
-    else if (stream === 'errors') originalError(text);
-    const callback = rest.find((item): item is () => void => typeof item === 'function');
-    if (callback !== undefined) queueMicrotask(callback);
-    return true;
-  };
+  const capture =
+    (stream: 'output' | 'errors') =>
+    (chunk: unknown, ...rest: unknown[]): boolean => {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+      if (captured !== undefined) captured[stream] += text;
+      else if (stream === 'errors') originalError(text);
+      const callback = rest.find((item): item is () => void => typeof item === 'function');
+      if (callback !== undefined) queueMicrotask(callback);
+      return true;
+    };
   process.stdout.write = capture('output') as typeof process.stdout.write;
   process.stderr.write = capture('errors') as typeof process.stderr.write;
 }
@@ -47,7 +49,14 @@ function answer(code: number, final: boolean, then: () => void = () => undefined
     return;
   }
   const cpu = process.cpuUsage(captured.cpuAtStart);
-  const message: PoolAnswer = { kind: 'answer', code, output: captured.output, errors: captured.errors, cpuSeconds: (cpu.user + cpu.system) / 1e6, final };
+  const message: PoolAnswer = {
+    kind: 'answer',
+    code,
+    output: captured.output,
+    errors: captured.errors,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    final,
+  };
   captured = undefined;
   process.send!(message, undefined, {}, () => then());
 }
@@ -59,7 +68,10 @@ function answerAndExit(code: number): void {
 
 async function runTask(task: PoolTask): Promise<void> {
   captured = { output: '', errors: '', cpuAtStart: process.cpuUsage() };
-  const host: CommandProcess = { debug: task.argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']), exitNow: answerAndExit };
+  const host: CommandProcess = {
+    debug: task.argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']),
+    exitNow: answerAndExit,
+  };
   currentHost = host;
   const code = await runCommandLine(task.argv, host);
   answer(code, false);

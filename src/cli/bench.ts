@@ -42,7 +42,11 @@ const workerModule = fileURLToPath(new URL('./bench-worker.js', import.meta.url)
 
 /** the machine's name in the records: the host name, and the engine's name for it when one runs the job */
 function hostLabel(): string {
-  const engineHost = process.env['PARALLEL_SSHLOGIN'] ?? (process.env['SLURM_ARRAY_TASK_ID'] === undefined ? undefined : `slurm array task ${process.env['SLURM_ARRAY_TASK_ID']}`);
+  const engineHost =
+    process.env['PARALLEL_SSHLOGIN'] ??
+    (process.env['SLURM_ARRAY_TASK_ID'] === undefined
+      ? undefined
+      : `slurm array task ${process.env['SLURM_ARRAY_TASK_ID']}`);
   return engineHost === undefined ? hostname() : `${hostname()} (${engineHost})`;
 }
 
@@ -52,8 +56,14 @@ function benchJobs(commandLine: CommandLine): { jobs: CampaignJob[]; encodings: 
   if (source.kind === 'error') throw new UsageError(source.message);
   const known = [...encoderNames(), 'portfolio'];
   const encodings = commandLine.encodings ?? known;
-  for (const encoding of encodings) if (!known.includes(encoding)) throw new UsageError(`unknown encoding '${encoding}' in --encodings (known: ${known.join(', ')})`);
-  return { jobs: campaignJobs(source.tasks, encodings, commandLine.solver, commandLine.timeoutSeconds), encodings, tasks: source.tasks.length };
+  for (const encoding of encodings)
+    if (!known.includes(encoding))
+      throw new UsageError(`unknown encoding '${encoding}' in --encodings (known: ${known.join(', ')})`);
+  return {
+    jobs: campaignJobs(source.tasks, encodings, commandLine.solver, commandLine.timeoutSeconds),
+    encodings,
+    tasks: source.tasks.length,
+  };
 }
 
 export async function runBench(commandLine: CommandLine): Promise<number> {
@@ -64,12 +74,15 @@ export async function runBench(commandLine: CommandLine): Promise<number> {
   switch (mode.kind) {
     case 'list': {
       writeJobList(join(directory, 'jobs.jsonl'), jobs);
-      process.stdout.write(`${jobs.length} jobs (${tasks} tasks × ${encodings.length} encodings) in ${join(directory, 'jobs.jsonl')}\n`);
+      process.stdout.write(
+        `${jobs.length} jobs (${tasks} tasks × ${encodings.length} encodings) in ${join(directory, 'jobs.jsonl')}\n`,
+      );
       return exitCodes.safe;
     }
     case 'job': {
       const job = jobs.find((candidate) => candidate.id === mode.id);
-      if (job === undefined) throw new UsageError(`no job ${mode.id} in this campaign (its ids: encode bench … --list-jobs)`);
+      if (job === undefined)
+        throw new UsageError(`no job ${mode.id} in this campaign (its ids: encode bench … --list-jobs)`);
       return runSelection(commandLine, directory, [job], `job ${job.id}`);
     }
     case 'shard': {
@@ -82,9 +95,13 @@ export async function runBench(commandLine: CommandLine): Promise<number> {
       const ran = runParallelEngine(commandLine, directory, jobs, mode);
       if (ran.kind === 'error') throw new UsageError(ran.message);
       const code = await mergeAndReport([directory], directory, encodings, campaignTitle(commandLine, tasks));
-      const missing = jobs.length - readResults(resultsFile(directory)).filter((result) => jobs.some((job) => job.id === result.job)).length;
+      const missing =
+        jobs.length -
+        readResults(resultsFile(directory)).filter((result) => jobs.some((job) => job.id === result.job)).length;
       if (missing > 0) {
-        process.stderr.write(`encode: ${missing} of ${jobs.length} jobs have no result (see ${join(directory, 'parallel.joblog')}); rerun the same command to run them\n`);
+        process.stderr.write(
+          `encode: ${missing} of ${jobs.length} jobs have no result (see ${join(directory, 'parallel.joblog')}); rerun the same command to run them\n`,
+        );
         return code === exitCodes.safe ? exitCodes.incompleteCampaign : code;
       }
       return code;
@@ -108,30 +125,55 @@ function campaignTitle(commandLine: CommandLine, tasks: number): string {
 }
 
 /** one job or one shard, for an engine: each result a record file; no tables (the merge writes them) */
-async function runSelection(commandLine: CommandLine, directory: string, jobs: readonly CampaignJob[], name: string): Promise<number> {
+async function runSelection(
+  commandLine: CommandLine,
+  directory: string,
+  jobs: readonly CampaignJob[],
+  name: string,
+): Promise<number> {
   let fresh = 0;
   const results = await runCampaign({
-    workerModule, jobs, lanes: commandLine.jobs ?? 1, directory, sink: { kind: 'records' }, host: hostLabel(),
+    workerModule,
+    jobs,
+    lanes: commandLine.jobs ?? 1,
+    directory,
+    sink: { kind: 'records' },
+    host: hostLabel(),
     onResult: (result) => {
       fresh++;
-      process.stdout.write(`${result.job} ${result.encoding} ${result.task}: ${result.verdict}${result.wrong ? ' (WRONG)' : ''} ${result.seconds.toFixed(2)} s\n`);
+      process.stdout.write(
+        `${result.job} ${result.encoding} ${result.task}: ${result.verdict}${result.wrong ? ' (WRONG)' : ''} ${result.seconds.toFixed(2)} s\n`,
+      );
     },
   });
-  process.stdout.write(`${name}: ${jobs.length} jobs, ${fresh} run now, ${results.length - fresh} already done (records in ${join(directory, 'records')})\n`);
+  process.stdout.write(
+    `${name}: ${jobs.length} jobs, ${fresh} run now, ${results.length - fresh} already done (records in ${join(directory, 'records')})\n`,
+  );
   return results.some((result) => result.wrong) ? exitCodes.internalError : exitCodes.safe;
 }
 
-async function runLocal(commandLine: CommandLine, directory: string, jobs: readonly CampaignJob[], encodings: readonly string[], tasks: number): Promise<number> {
+async function runLocal(
+  commandLine: CommandLine,
+  directory: string,
+  jobs: readonly CampaignJob[],
+  encodings: readonly string[],
+  tasks: number,
+): Promise<number> {
   writeJobList(join(directory, 'jobs.jsonl'), jobs);
   const terminal = process.stderr.isTTY === true;
   // the progress bar's library is loaded only for a terminal
   const progress = terminal ? (await import('cli-progress')).default : undefined;
-  const bar = progress === undefined
-    ? undefined
-    : new progress.SingleBar({
-      format: 'bench [{bar}] {value}/{total} | correct {correct} | wrong {wrong} | unknown {unknown} | {duration_formatted} elapsed, {eta_formatted} left',
-      stream: process.stderr,
-    }, progress.Presets.shades_classic);
+  const bar =
+    progress === undefined
+      ? undefined
+      : new progress.SingleBar(
+          {
+            format:
+              'bench [{bar}] {value}/{total} | correct {correct} | wrong {wrong} | unknown {unknown} | {duration_formatted} elapsed, {eta_formatted} left',
+            stream: process.stderr,
+          },
+          progress.Presets.shades_classic,
+        );
   const counts = { correct: 0, wrong: 0, unknown: 0 };
   let fresh = 0;
   const tally = (result: CampaignResult): void => {
@@ -141,12 +183,20 @@ async function runLocal(commandLine: CommandLine, directory: string, jobs: reado
   };
   bar?.start(jobs.length, 0, counts);
   const results = await runCampaign({
-    workerModule, jobs, lanes: commandLine.jobs ?? availableParallelism(), directory, sink: { kind: 'append' }, host: hostname(),
+    workerModule,
+    jobs,
+    lanes: commandLine.jobs ?? availableParallelism(),
+    directory,
+    sink: { kind: 'append' },
+    host: hostname(),
     onResult: (result, done) => {
       fresh++;
       tally(result);
       if (result.wrong) {
-        const line = red(`WRONG ${result.encoding} ${result.task}: ${result.verdict}, expected ${result.expected}`, terminal);
+        const line = red(
+          `WRONG ${result.encoding} ${result.task}: ${result.verdict}, expected ${result.expected}`,
+          terminal,
+        );
         if (bar !== undefined) bar.stop();
         process.stderr.write(`${line}\n`);
         bar?.start(jobs.length, done, counts);
@@ -155,12 +205,24 @@ async function runLocal(commandLine: CommandLine, directory: string, jobs: reado
     },
   });
   bar?.stop();
-  const outputs = await writeCampaignOutputs({ directory, results, encodings, title: campaignTitle(commandLine, tasks), toolVersion: readPackageVersion() });
+  const outputs = await writeCampaignOutputs({
+    directory,
+    results,
+    encodings,
+    title: campaignTitle(commandLine, tasks),
+    toolVersion: readPackageVersion(),
+  });
   process.stdout.write(outputs.table);
-  process.stdout.write(`${results.length} results in ${resultsFile(directory)} (${fresh} run now, ${results.length - fresh} resumed); also ${outputs.files.join(', ')}\n`);
+  process.stdout.write(
+    `${results.length} results in ${resultsFile(directory)} (${fresh} run now, ${results.length - fresh} resumed); also ${outputs.files.join(', ')}\n`,
+  );
   if (commandLine.against !== undefined) {
     const changes = changesAgainst(readResults(commandLine.against), results);
-    process.stdout.write(changes.length === 0 ? `against ${commandLine.against}: no verdict changed, nothing got 2x slower\n` : `against ${commandLine.against}:\n${changes.map((change) => `  ${change.encoding} ${change.task}: ${change.what}`).join('\n')}\n`);
+    process.stdout.write(
+      changes.length === 0
+        ? `against ${commandLine.against}: no verdict changed, nothing got 2x slower\n`
+        : `against ${commandLine.against}:\n${changes.map((change) => `  ${change.encoding} ${change.task}: ${change.what}`).join('\n')}\n`,
+    );
   }
   return wrongVerdicts(results, terminal);
 }
@@ -178,26 +240,50 @@ function mergedEncodings(results: readonly CampaignResult[], given: readonly str
 }
 
 /** merges the folders into `directory` and writes its tables and report; the exit code of the merge */
-async function mergeAndReport(folders: readonly string[], directory: string, given: readonly string[] | undefined, title: string): Promise<number> {
+async function mergeAndReport(
+  folders: readonly string[],
+  directory: string,
+  given: readonly string[] | undefined,
+  title: string,
+): Promise<number> {
   const merged = mergeFolders(folders);
   mkdirSync(directory, { recursive: true });
   writeFileSync(resultsFile(directory), merged.results.map((result) => `${JSON.stringify(result)}\n`).join(''));
-  writeFileSync(join(directory, 'differences.jsonl'), merged.differences.map((difference) => `${JSON.stringify(difference)}\n`).join(''));
+  writeFileSync(
+    join(directory, 'differences.jsonl'),
+    merged.differences.map((difference) => `${JSON.stringify(difference)}\n`).join(''),
+  );
   const encodings = mergedEncodings(merged.results, given);
-  const outputs = await writeCampaignOutputs({ directory, results: merged.results, encodings, title, toolVersion: readPackageVersion() });
+  const outputs = await writeCampaignOutputs({
+    directory,
+    results: merged.results,
+    encodings,
+    title,
+    toolVersion: readPackageVersion(),
+  });
   process.stdout.write(outputs.table);
   const read = merged.perFolder.map((folder) => `${folder.results} from ${folder.folder}`).join(', ');
-  process.stdout.write(`merged ${merged.results.length} results (${read}; ${merged.duplicates} duplicates, ${merged.differences.length} jobs with different verdicts) into ${resultsFile(directory)}; also ${outputs.files.join(', ')}\n`);
+  process.stdout.write(
+    `merged ${merged.results.length} results (${read}; ${merged.duplicates} duplicates, ${merged.differences.length} jobs with different verdicts) into ${resultsFile(directory)}; also ${outputs.files.join(', ')}\n`,
+  );
   for (const difference of merged.differences) process.stderr.write(`${describeDifference(difference)}\n`);
   if (merged.differences.some((difference) => difference.contradiction)) {
-    process.stderr.write(`encode: SAFE and UNSAFE for the same job (listed in ${join(directory, 'differences.jsonl')}): a bug in encode\n`);
+    process.stderr.write(
+      `encode: SAFE and UNSAFE for the same job (listed in ${join(directory, 'differences.jsonl')}): a bug in encode\n`,
+    );
     return exitCodes.internalError;
   }
   return wrongVerdicts(merged.results, process.stderr.isTTY === true);
 }
 
 export async function runBenchMerge(commandLine: CommandLine): Promise<number> {
-  for (const folder of commandLine.folders) if (!existsSync(folder)) throw new UsageError(`${folder}: no such campaign folder`);
+  for (const folder of commandLine.folders)
+    if (!existsSync(folder)) throw new UsageError(`${folder}: no such campaign folder`);
   const directory = commandLine.outputDirectory!;
-  return mergeAndReport(commandLine.folders, directory, commandLine.encodings, `merged campaign: ${commandLine.folders.join(', ')}`);
+  return mergeAndReport(
+    commandLine.folders,
+    directory,
+    commandLine.encodings,
+    `merged campaign: ${commandLine.folders.join(', ')}`,
+  );
 }

@@ -88,34 +88,64 @@ export const defaultPortfolioTimeoutSeconds = 60;
 
 /** the tool's own options: [flag as cac takes it, help]; the encoders' options are added from the registry */
 const toolOptions: readonly (readonly [string, string])[] = [
-  ['--encoding <name>', `${encoderNames().join(' | ')}; without it: the portfolio of all (encode verify), or ${defaultEncoding} with --emit`],
+  [
+    '--encoding <name>',
+    `${encoderNames().join(' | ')}; without it: the portfolio of all (encode verify), or ${defaultEncoding} with --emit`,
+  ],
   ['--emit <format>', 'smt2 | ir: write the encoding (stdout unless -o/--out-dir) instead of solving'],
   ['-o, --output <file>', 'with --emit: the output file (one artefact)'],
   ['--out-dir <dir>', 'with --emit: write DIR/<name><suffix> for each artefact (e.g. smtlib-out)'],
   ['--solve', 'solve (default without --emit); prints SAFE, UNSAFE or UNKNOWN (reason)'],
   ['--solver <solver>', solverChoicesHelp],
   ['--timeout <seconds>', `time budget of the whole solve step, front end excluded (default ${defaultTimeoutSeconds})`],
-  ['--semantics <mode>', "c (default: C's integers as gcc computes them; assumes only that the program has no undefined behaviour) | bv (two's complement bit-vectors) | int (mathematical integers: research only, may be wrong for C)"],
+  [
+    '--semantics <mode>',
+    "c (default: C's integers as gcc computes them; assumes only that the program has no undefined behaviour) | bv (two's complement bit-vectors) | int (mathematical integers: research only, may be wrong for C)",
+  ],
   ['--data-model <model>', 'ILP32 (default) | LP64: widths of long and pointers'],
-  ['--preprocessor <mode>', 'system | builtin | none, for .c files (default: builtin for a file that includes nothing, else system when cpp exists)'],
+  [
+    '--preprocessor <mode>',
+    'system | builtin | none, for .c files (default: builtin for a file that includes nothing, else system when cpp exists)',
+  ],
   ['--json', 'print one JSON record instead of text'],
   ['--strict', 'a SAFE that assumes mathematical integers (every SAFE of --semantics int) is UNKNOWN instead'],
-  ['--property <file>', 'an SV-COMP property file (unreach-call or no-overflow); prints Result: TRUE | FALSE(unreach-call) | FALSE(no-overflow) | UNKNOWN last'],
+  [
+    '--property <file>',
+    'an SV-COMP property file (unreach-call or no-overflow); prints Result: TRUE | FALSE(unreach-call) | FALSE(no-overflow) | UNKNOWN last',
+  ],
   ['--witness <file>', 'write the violation witness (YAML format 2.0) of an UNSAFE verdict to FILE'],
-  ['--exec', 'confirm an UNSAFE by running the program compiled with gcc on the counterexample\'s inputs (default in verify when gcc is on PATH; validate: judge the witness by that run)'],
+  [
+    '--exec',
+    "confirm an UNSAFE by running the program compiled with gcc on the counterexample's inputs (default in verify when gcc is on PATH; validate: judge the witness by that run)",
+  ],
   ['--no-exec', 'do not run the program natively'],
-  ['--encodings <list>', 'bench: the encodings to run, comma-separated, `portfolio` for encode verify (default: all and portfolio)'],
+  [
+    '--encodings <list>',
+    'bench: the encodings to run, comma-separated, `portfolio` for encode verify (default: all and portfolio)',
+  ],
   ['--jobs <n>', 'bench: tasks run at once (default: the number of cores)'],
   ['--against <file>', 'bench: an earlier results.jsonl; list the tasks whose verdict changed or that got 2x slower'],
-  ['--list-jobs', 'bench: only write the job list, DIR/jobs.jsonl (one job a line: id, task, encoding, solver, budget)'],
+  [
+    '--list-jobs',
+    'bench: only write the job list, DIR/jobs.jsonl (one job a line: id, task, encoding, solver, budget)',
+  ],
   ['--job <id>', 'bench: run only this job of the list (its record goes to DIR/records/ID.json); for an engine'],
-  ['--shard <i/n>', 'bench: run only shard i of n (every n-th job from the i-th; records in DIR/records/); for an engine'],
-  ['--engine <engine>', 'bench: local (default: worker processes here) | parallel (GNU parallel runs the jobs, then the merge) | slurm (write the job-array scripts)'],
+  [
+    '--shard <i/n>',
+    'bench: run only shard i of n (every n-th job from the i-th; records in DIR/records/); for an engine',
+  ],
+  [
+    '--engine <engine>',
+    'bench: local (default: worker processes here) | parallel (GNU parallel runs the jobs, then the merge) | slurm (write the job-array scripts)',
+  ],
   ['--sshlogin <login>', 'bench --engine parallel: a host for GNU parallel (repeatable; ":" is this machine)'],
-  ['--sshloginfile <file>', 'bench --engine parallel: GNU parallel\'s file of hosts, one a line'],
+  ['--sshloginfile <file>', "bench --engine parallel: GNU parallel's file of hosts, one a line"],
   ['--slices <k>', 'bench --engine slurm: array tasks (default: the number of jobs, at most 100)'],
   ['--debug', 'print the stack trace of an internal error'],
-  ['--verbose', 'print every assumption of a SAFE in full (the text output shortens them to three lines; --json always lists all)'],
+  [
+    '--verbose',
+    'print every assumption of a SAFE in full (the text output shortens them to three lines; --json always lists all)',
+  ],
   ['-h, --help', 'this text'],
   ['-v, --version', 'the version'],
 ];
@@ -132,10 +162,14 @@ function flagText(option: DeclaredOption): string {
 function optionHelp(option: DeclaredOption): string {
   const first = option.readers[0]!.declaration;
   const readers = option.readers.map((reader) => reader.encoder);
-  const defaults = first.form === 'flag'
-    ? ''
-    : ` (default ${option.readers.map((reader) => `${String(reader.declaration.defaultValue)}${option.readers.length > 1 ? ` for ${reader.encoder}` : ''}`).join(', ')})`;
-  const help = option.readers.length === 1 ? first.help : option.readers.map((reader) => `${reader.encoder}: ${reader.declaration.help}`).join('; ');
+  const defaults =
+    first.form === 'flag'
+      ? ''
+      : ` (default ${option.readers.map((reader) => `${String(reader.declaration.defaultValue)}${option.readers.length > 1 ? ` for ${reader.encoder}` : ''}`).join(', ')})`;
+  const help =
+    option.readers.length === 1
+      ? first.help
+      : option.readers.map((reader) => `${reader.encoder}: ${reader.declaration.help}`).join('; ');
   return `${readers.join(', ')}: ${help}${defaults}`;
 }
 
@@ -186,7 +220,9 @@ function choice<T extends string>(value: unknown, choices: readonly T[], flag: s
 
 /** the given values of the encoders' options, parsed by every declaration that reads them */
 function encoderSettings(
-  options: Record<string, unknown>, encoding: string | undefined, declared: readonly DeclaredOption[],
+  options: Record<string, unknown>,
+  encoding: string | undefined,
+  declared: readonly DeclaredOption[],
 ): { settings: Record<string, unknown>; warnings: string[] } {
   const settings: Record<string, unknown> = {};
   const warnings: string[] = [];
@@ -203,7 +239,9 @@ function encoderSettings(
     }
     // the portfolio runs every encoding: each reads what it declares
     if (encoding !== undefined && !option.readers.some((reader) => reader.encoder === encoding)) {
-      warnings.push(`--${option.name} is read by ${option.readers.map((reader) => reader.encoder).join(', ')}, not by ${encoding}`);
+      warnings.push(
+        `--${option.name} is read by ${option.readers.map((reader) => reader.encoder).join(', ')}, not by ${encoding}`,
+      );
     }
   }
   return { settings, warnings };
@@ -226,11 +264,19 @@ function lastText(value: unknown): string {
 
 /** --list-jobs, --job, --shard and --engine exclude each other; the host and slice options go with their engine */
 function benchModeOf(options: Record<string, unknown>): BenchMode {
-  const engine = options.engine === undefined ? 'local' : choice(lastText(options.engine), ['local', 'parallel', 'slurm'] as const, '--engine', 'local');
-  const selections = [options.listJobs === undefined ? undefined : '--list-jobs', options.job === undefined ? undefined : '--job', options.shard === undefined ? undefined : '--shard', engine === 'local' ? undefined : `--engine ${engine}`]
-    .filter((flag): flag is string => flag !== undefined);
+  const engine =
+    options.engine === undefined
+      ? 'local'
+      : choice(lastText(options.engine), ['local', 'parallel', 'slurm'] as const, '--engine', 'local');
+  const selections = [
+    options.listJobs === undefined ? undefined : '--list-jobs',
+    options.job === undefined ? undefined : '--job',
+    options.shard === undefined ? undefined : '--shard',
+    engine === 'local' ? undefined : `--engine ${engine}`,
+  ].filter((flag): flag is string => flag !== undefined);
   if (selections.length > 1) throw new UsageError(`give one of ${selections.join(', ')}`);
-  if (engine !== 'parallel' && (options.sshlogin !== undefined || options.sshloginfile !== undefined)) throw new UsageError('--sshlogin and --sshloginfile go with --engine parallel');
+  if (engine !== 'parallel' && (options.sshlogin !== undefined || options.sshloginfile !== undefined))
+    throw new UsageError('--sshlogin and --sshloginfile go with --engine parallel');
   if (engine !== 'slurm' && options.slices !== undefined) throw new UsageError('--slices goes with --engine slurm');
   if (options.listJobs !== undefined) return { kind: 'list' };
   if (options.job !== undefined) {
@@ -239,14 +285,23 @@ function benchModeOf(options: Record<string, unknown>): BenchMode {
   }
   if (options.shard !== undefined) return { kind: 'shard', shard: lastText(options.shard) };
   switch (engine) {
-    case 'local': return { kind: 'local' };
+    case 'local':
+      return { kind: 'local' };
     case 'parallel': {
-      const logins = options.sshlogin === undefined ? [] : (Array.isArray(options.sshlogin) ? options.sshlogin : [options.sshlogin]).map(String);
-      return { kind: 'parallel', sshLogins: logins, sshLoginFile: options.sshloginfile === undefined ? undefined : lastText(options.sshloginfile) };
+      const logins =
+        options.sshlogin === undefined
+          ? []
+          : (Array.isArray(options.sshlogin) ? options.sshlogin : [options.sshlogin]).map(String);
+      return {
+        kind: 'parallel',
+        sshLogins: logins,
+        sshLoginFile: options.sshloginfile === undefined ? undefined : lastText(options.sshloginfile),
+      };
     }
     case 'slurm': {
       const slices = options.slices === undefined ? undefined : Number(lastText(options.slices));
-      if (slices !== undefined && (!Number.isInteger(slices) || slices < 1)) throw new UsageError(`--slices takes a positive whole number, not '${lastText(options.slices)}'`);
+      if (slices !== undefined && (!Number.isInteger(slices) || slices < 1))
+        throw new UsageError(`--slices takes a positive whole number, not '${lastText(options.slices)}'`);
       return { kind: 'slurm', slices };
     }
     default: {
@@ -271,39 +326,80 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
   const options = parsed.options as Record<string, unknown>;
   if (options.help) return 'help';
   if (options.version) return 'version';
-  const known = new Set(['--', 'o', 'h', 'v', ...toolOptions.map(([flag]) => camelCase(flag.replace(/^.*--([\w-]+).*$/, '$1'))),
-    ...declared.map((option) => camelCase(option.name))]);
+  const known = new Set([
+    '--',
+    'o',
+    'h',
+    'v',
+    ...toolOptions.map(([flag]) => camelCase(flag.replace(/^.*--([\w-]+).*$/, '$1'))),
+    ...declared.map((option) => camelCase(option.name)),
+  ]);
   for (const name of Object.keys(options)) if (!known.has(name)) throw new UsageError(`unknown option '${name}'`);
   const named = parsed.args.length >= 2 ? subcommands.find((name) => name === parsed.args[0]) : undefined;
   const files = named === undefined ? parsed.args : parsed.args.slice(1);
   const wanted = named === 'validate' ? 2 : named === 'bench-merge' ? Math.max(1, files.length) : 1;
   if (files.length !== wanted) {
-    throw new UsageError(named === 'validate' ? 'validate takes a task (or program) and a witness' : files.length === 0 ? 'missing input file' : `one input file expected, got ${files.length}`);
+    throw new UsageError(
+      named === 'validate'
+        ? 'validate takes a task (or program) and a witness'
+        : files.length === 0
+          ? 'missing input file'
+          : `one input file expected, got ${files.length}`,
+    );
   }
-  if (named !== undefined && options.encoding !== undefined) throw new UsageError(`${named} runs every encoding: leave out --encoding (or drop ${named})`);
+  if (named !== undefined && options.encoding !== undefined)
+    throw new UsageError(`${named} runs every encoding: leave out --encoding (or drop ${named})`);
 
   const encoding = options.encoding === undefined ? defaultEncoding : String(options.encoding);
-  if (!encoderCatalogue.has(encoding)) throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
+  if (!encoderCatalogue.has(encoding))
+    throw new UsageError(`unknown encoding '${encoding}' (known: ${encoderNames().join(', ')})`);
   const emit = options.emit === undefined ? undefined : choice(options.emit, ['smt2', 'ir'] as const, '--emit', 'smt2');
   if (named !== undefined && emit !== undefined) throw new UsageError(`${named} solves: --emit needs one --encoding`);
   const command = named ?? (options.encoding === undefined && emit === undefined ? 'verify' : 'encoding');
   const solverText = options.solver === undefined ? 'auto' : String(options.solver);
-  const solvers = command === 'compare' ? solverText.split(',').map((part) => part.trim()).filter((part) => part !== '') : [solverText];
-  const timeoutSeconds = options.timeout === undefined ? (command === 'verify' ? defaultPortfolioTimeoutSeconds : defaultTimeoutSeconds) : Number(options.timeout);
-  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${String(options.timeout)}'`);
+  const solvers =
+    command === 'compare'
+      ? solverText
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+      : [solverText];
+  const timeoutSeconds =
+    options.timeout === undefined
+      ? command === 'verify'
+        ? defaultPortfolioTimeoutSeconds
+        : defaultTimeoutSeconds
+      : Number(options.timeout);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
+    throw new UsageError(`--timeout takes a positive number of seconds, not '${String(options.timeout)}'`);
   const outputFile = options.output === undefined ? undefined : String(options.output);
   const outputDirectory = options.outDir === undefined ? undefined : String(options.outDir);
-  if (outputFile !== undefined && outputDirectory !== undefined) throw new UsageError('give either -o or --out-dir, not both');
+  if (outputFile !== undefined && outputDirectory !== undefined)
+    throw new UsageError('give either -o or --out-dir, not both');
   if (outputFile !== undefined && emit === undefined) throw new UsageError('-o goes with --emit');
-  if (outputDirectory !== undefined && emit === undefined && command !== 'bench' && command !== 'bench-merge') throw new UsageError('--out-dir goes with --emit (or bench)');
-  if (command === 'bench-merge' && outputDirectory === undefined) throw new UsageError('bench-merge needs --out-dir (the folder of the merged results)');
+  if (outputDirectory !== undefined && emit === undefined && command !== 'bench' && command !== 'bench-merge')
+    throw new UsageError('--out-dir goes with --emit (or bench)');
+  if (command === 'bench-merge' && outputDirectory === undefined)
+    throw new UsageError('bench-merge needs --out-dir (the folder of the merged results)');
   const jobs = options.jobs === undefined ? undefined : Number(options.jobs);
-  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1)) throw new UsageError(`--jobs takes a positive whole number, not '${String(options.jobs)}'`);
-  if (command !== 'bench' && (options.jobs !== undefined || options.against !== undefined)) throw new UsageError('--jobs and --against go with bench');
-  if (command !== 'bench' && command !== 'bench-merge' && options.encodings !== undefined) throw new UsageError('--encodings goes with bench');
+  if (jobs !== undefined && (!Number.isInteger(jobs) || jobs < 1))
+    throw new UsageError(`--jobs takes a positive whole number, not '${String(options.jobs)}'`);
+  if (command !== 'bench' && (options.jobs !== undefined || options.against !== undefined))
+    throw new UsageError('--jobs and --against go with bench');
+  if (command !== 'bench' && command !== 'bench-merge' && options.encodings !== undefined)
+    throw new UsageError('--encodings goes with bench');
   const benchMode = command === 'bench' ? benchModeOf(options) : { kind: 'local' as const };
-  if (command !== 'bench' && benchFlags.some((flag) => options[flag] !== undefined)) throw new UsageError('--list-jobs, --job, --shard, --engine, --sshlogin, --sshloginfile and --slices go with bench');
-  const encodings = options.encodings === undefined ? undefined : String(options.encodings).split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (command !== 'bench' && benchFlags.some((flag) => options[flag] !== undefined))
+    throw new UsageError(
+      '--list-jobs, --job, --shard, --engine, --sshlogin, --sshloginfile and --slices go with bench',
+    );
+  const encodings =
+    options.encodings === undefined
+      ? undefined
+      : String(options.encodings)
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '');
   const { settings, warnings } = encoderSettings(options, command === 'encoding' ? encoding : undefined, declared);
   return {
     file: String(files[0]),
@@ -326,7 +422,10 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     timeoutSeconds,
     semantics: choice(options.semantics, ['c', 'int', 'bv'] as const, '--semantics', 'c'),
     dataModel: choice(options.dataModel, ['ILP32', 'LP64'] as const, '--data-model', 'ILP32'),
-    preprocessor: options.preprocessor === undefined ? 'default' : choice(options.preprocessor, ['system', 'builtin', 'none'] as const, '--preprocessor', 'system'),
+    preprocessor:
+      options.preprocessor === undefined
+        ? 'default'
+        : choice(options.preprocessor, ['system', 'builtin', 'none'] as const, '--preprocessor', 'system'),
     json: Boolean(options.json),
     strict: Boolean(options.strict),
     execution: executionChoice(argv),

@@ -31,9 +31,12 @@ const minimumMilliseconds = 500;
 /** whether this command runs counterexamples natively; 'auto' means: in verify, when gcc is there */
 export function executionWanted(commandLine: CommandLine): boolean {
   switch (commandLine.execution) {
-    case 'on': return true;
-    case 'off': return false;
-    case 'auto': return commandLine.command === 'verify' && findToolchain().kind === 'found';
+    case 'on':
+      return true;
+    case 'off':
+      return false;
+    case 'auto':
+      return commandLine.command === 'verify' && findToolchain().kind === 'found';
     default: {
       const never: never = commandLine.execution;
       throw new Error(`unknown --exec setting ${String(never)}`);
@@ -42,11 +45,18 @@ export function executionWanted(commandLine: CommandLine): boolean {
 }
 
 export function executeCounterexample(
-  commandLine: CommandLine, input: ProgramInput, program: Program, counterexample: Counterexample, remainingMilliseconds: number,
+  commandLine: CommandLine,
+  input: ProgramInput,
+  program: Program,
+  counterexample: Counterexample,
+  remainingMilliseconds: number,
 ): ExecutionReport {
   if (remainingMilliseconds < minimumMilliseconds) return { kind: 'skipped', reason: 'the --timeout budget is spent' };
   return validateByExecution(input.programFile, program, counterexample, {
-    semantics: replaySemantics(commandLine.semantics), dataModel: input.dataModel, timeoutMilliseconds: remainingMilliseconds, property: input.property,
+    semantics: replaySemantics(commandLine.semantics),
+    dataModel: input.dataModel,
+    timeoutMilliseconds: remainingMilliseconds,
+    property: input.property,
   });
 }
 
@@ -62,8 +72,10 @@ export function isDisagreement(report: ExecutionReport): boolean {
 /** the record's `execution` field (--json) */
 export function executionRecord(report: ExecutionReport): Record<string, unknown> {
   switch (report.kind) {
-    case 'skipped': return { result: 'skipped', reason: report.reason };
-    case 'couldNotBuild': return { result: 'couldNotBuild', reason: report.reason, milliseconds: Math.round(report.milliseconds) };
+    case 'skipped':
+      return { result: 'skipped', reason: report.reason };
+    case 'couldNotBuild':
+      return { result: 'couldNotBuild', reason: report.reason, milliseconds: Math.round(report.milliseconds) };
     case 'confirmed':
     case 'notReached':
       return {

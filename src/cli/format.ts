@@ -9,7 +9,10 @@ export function formatCounterexample(file: string, verdict: Extract<Verdict, { k
   lines.push(`nondet values in order (${scalars.length}): ${scalars.length === 0 ? '(none)' : compressRuns(scalars)}`);
   verdict.counterexample.arrays.forEach((array, index) => {
     const entries = [...array.entries].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0));
-    const shown = entries.slice(0, 20).map(([cell, value]) => `[${cell}]=${value}`).join(' ');
+    const shown = entries
+      .slice(0, 20)
+      .map(([cell, value]) => `[${cell}]=${value}`)
+      .join(' ');
     const more = entries.length > 20 ? ` … (${entries.length - 20} more)` : '';
     lines.push(`nondet array #${index + 1}: default ${array.defaultValue}${shown ? `, ${shown}` : ''}${more}`);
   });
@@ -28,7 +31,11 @@ export function compressRuns(values: readonly bigint[]): string {
     let best = { period: 1, repeats: 1 };
     for (let period = 1; period <= 4 && position + period <= values.length; period++) {
       let repeats = 1;
-      while (position + (repeats + 1) * period <= values.length && repeatsGroup(values, position, period, position + repeats * period)) repeats++;
+      while (
+        position + (repeats + 1) * period <= values.length &&
+        repeatsGroup(values, position, period, position + repeats * period)
+      )
+        repeats++;
       if (repeats >= 3 && repeats * period > best.repeats * best.period) best = { period, repeats };
     }
     const group = values.slice(position, position + best.period).map(String);
@@ -45,21 +52,35 @@ export function compressRuns(values: readonly bigint[]): string {
 
 /** whether values[start .. start+period) equals the group values[groupStart .. groupStart+period) */
 function repeatsGroup(values: readonly bigint[], groupStart: number, period: number, start: number): boolean {
-  for (let offset = 0; offset < period; offset++) if (values[start + offset] !== values[groupStart + offset]) return false;
+  for (let offset = 0; offset < period; offset++)
+    if (values[start + offset] !== values[groupStart + offset]) return false;
   return true;
 }
 
 /** a table with a header row, columns padded to their widest cell (the last column is not padded) */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: readonly string[]): string => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!))).join('  ').trimEnd();
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
   return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }
 
 /** the assumptions every SAFE in C's semantics shares (kernel/c-semantics.ts, symbolic/variables.ts), said once in short */
 const standardAssumptions: readonly { readonly pattern: RegExp; readonly short: string }[] = [
-  { pattern: /^C integers \(unsigned arithmetic and conversions exact\); no undefined behaviour: no signed overflow, no oversized shift$/, short: 'no signed overflow or oversized shift' },
-  { pattern: /^arrays are total maps \(an out-of-bounds access touches a cell of the same array\)$/, short: 'an out-of-bounds access touches only its own array' },
+  {
+    pattern:
+      /^C integers \(unsigned arithmetic and conversions exact\); no undefined behaviour: no signed overflow, no oversized shift$/,
+    short: 'no signed overflow or oversized shift',
+  },
+  {
+    pattern: /^arrays are total maps \(an out-of-bounds access touches a cell of the same array\)$/,
+    short: 'an out-of-bounds access touches only its own array',
+  },
   { pattern: /^runs stop at a division by zero$/, short: 'no division by zero' },
 ];
 
@@ -102,7 +123,9 @@ export function wrapText(text: string, width: number): string[] {
 export function assumingLines(assumptions: readonly string[], verbose: boolean, maximumLines = 3): string[] {
   if (verbose) return [`assuming: ${assumptions.join('; ')}`];
   // continuation lines are indented by two columns: wrapped at 98, every line fits 100
-  const lines = wrapText(`assuming: ${conciseAssumptions(assumptions)}`, 98).map((line, index) => (index === 0 ? line : `  ${line}`));
+  const lines = wrapText(`assuming: ${conciseAssumptions(assumptions)}`, 98).map((line, index) =>
+    index === 0 ? line : `  ${line}`,
+  );
   if (lines.length <= maximumLines) return lines;
   const kept = lines.slice(0, maximumLines);
   kept[maximumLines - 1] = `${kept[maximumLines - 1]!.slice(0, 60)} … (--verbose or --json: all)`;
@@ -110,7 +133,13 @@ export function assumingLines(assumptions: readonly string[], verbose: boolean, 
 }
 
 /** warnings said once each: one line per message, with the other locations it was given at */
-export function groupedWarnings(warnings: readonly { readonly file: string; readonly location: { readonly line: number; readonly column: number }; readonly message: string }[]): string[] {
+export function groupedWarnings(
+  warnings: readonly {
+    readonly file: string;
+    readonly location: { readonly line: number; readonly column: number };
+    readonly message: string;
+  }[],
+): string[] {
   const byMessage = new Map<string, { file: string; locations: string[] }>();
   for (const warning of warnings) {
     const entry = byMessage.get(warning.message) ?? { file: warning.file, locations: [] };
@@ -120,7 +149,10 @@ export function groupedWarnings(warnings: readonly { readonly file: string; read
   }
   return [...byMessage.entries()].map(([message, { file, locations }]) => {
     const others = locations.slice(1);
-    const also = others.length === 0 ? '' : ` (also at ${others.slice(0, 6).join(', ')}${others.length > 6 ? `, … ${others.length - 6} more` : ''})`;
+    const also =
+      others.length === 0
+        ? ''
+        : ` (also at ${others.slice(0, 6).join(', ')}${others.length > 6 ? `, … ${others.length - 6} more` : ''})`;
     return `${file}:${locations[0]}: warning: ${message}${also}`;
   });
 }

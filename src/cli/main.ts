@@ -31,7 +31,10 @@ export { exitCodes } from './exit-codes.js';
 const watchdogGraceMilliseconds = 1_000;
 
 /** the command's module, imported now: nothing of it is loaded for --help or --version */
-async function runCommand(commandLine: CommandLine, startWatchdog: (budgetSeconds: number, report: WatchdogReport) => void): Promise<number> {
+async function runCommand(
+  commandLine: CommandLine,
+  startWatchdog: (budgetSeconds: number, report: WatchdogReport) => void,
+): Promise<number> {
   switch (commandLine.command) {
     case 'bench': {
       // bench runs the program commands in its worker processes, each with its own budget and watchdog
@@ -44,7 +47,11 @@ async function runCommand(commandLine: CommandLine, startWatchdog: (budgetSecond
     }
     case 'validate': {
       const { runValidate } = await import('./svcomp.js');
-      return runValidate(commandLine, { confirmed: exitCodes.unsafe, rejected: exitCodes.unknown, inputError: exitCodes.inputError });
+      return runValidate(commandLine, {
+        confirmed: exitCodes.unsafe,
+        rejected: exitCodes.unknown,
+        inputError: exitCodes.inputError,
+      });
     }
     case 'encoding':
     case 'verify':
@@ -61,7 +68,9 @@ async function runCommand(commandLine: CommandLine, startWatchdog: (budgetSecond
 
 export function reportInternalError(error: unknown, debug: boolean): void {
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`encode: internal error: ${message}\n(this is a bug in encode; --debug prints the stack trace)\n`);
+  process.stderr.write(
+    `encode: internal error: ${message}\n(this is a bug in encode; --debug prints the stack trace)\n`,
+  );
   if (!debug) return;
   if (error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   if (error instanceof Error && typeof error.cause === 'string') process.stderr.write(`${error.cause}\n`);
@@ -96,12 +105,19 @@ export async function runCommandLine(argv: readonly string[], host: CommandProce
       // The kernel stops every encoding at its budget; this is the last line of defence so that the
       // process always ends, even if a back end ignores its budget. It starts with the budget.
       const startWatchdog = (budgetSeconds: number, report: WatchdogReport): void => {
-        watchdog = setTimeout(() => {
-          const { fields, running } = report();
-          const reason = `timeout (watchdog)${running.length === 0 ? '' : `: still running ${running.join(', ')}`}`;
-          process.stdout.write(commandLine.json ? `${JSON.stringify({ ...fields, verdict: 'unknown', reason, reasonKind: 'timeout' })}\n` : `UNKNOWN (${reason})\n`);
-          host.exitNow(exitCodes.unknown);
-        }, budgetSeconds * 1000 + watchdogGraceMilliseconds);
+        watchdog = setTimeout(
+          () => {
+            const { fields, running } = report();
+            const reason = `timeout (watchdog)${running.length === 0 ? '' : `: still running ${running.join(', ')}`}`;
+            process.stdout.write(
+              commandLine.json
+                ? `${JSON.stringify({ ...fields, verdict: 'unknown', reason, reasonKind: 'timeout' })}\n`
+                : `UNKNOWN (${reason})\n`,
+            );
+            host.exitNow(exitCodes.unknown);
+          },
+          budgetSeconds * 1000 + watchdogGraceMilliseconds,
+        );
       };
       code = await runCommand(commandLine, startWatchdog);
     }
@@ -120,7 +136,10 @@ export async function runCommandLine(argv: readonly string[], host: CommandProce
 
 /** Runs the command and exits the process; never returns normally, never prints a stack trace unless asked. */
 export async function main(argv: readonly string[]): Promise<never> {
-  const host: CommandProcess = { debug: argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']), exitNow: (code) => process.exit(code) };
+  const host: CommandProcess = {
+    debug: argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']),
+    exitNow: (code) => process.exit(code),
+  };
   // A reader that goes away early (`encode … | head -1`) is not an error of ours: stop quietly.
   process.stdout.on('error', () => process.exit(exitCodes.safe));
   // An error thrown outside the run's promise chain (the embedded z3's worker threads raise

@@ -19,7 +19,14 @@ import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import type { Solver } from '../solvers/solver.js';
 import { describeReason, formatDiagnostic, unknownReason, type Diagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
-import { describeReport, executeCounterexample, executionRecord, executionWanted, isDisagreement, type ExecutionReport } from './execution.js';
+import {
+  describeReport,
+  executeCounterexample,
+  executionRecord,
+  executionWanted,
+  isDisagreement,
+  type ExecutionReport,
+} from './execution.js';
 import { assumingLines, formatCounterexample, formatTable, groupedWarnings } from './format.js';
 import { resolveInput, svcompResultLine, writeWitnessIfAsked, type ResolvedInput } from './svcomp.js';
 import { hasPermutedReductions } from '../kernel/permuted-reductions.js';
@@ -34,9 +41,13 @@ const diagnosticsShown = 5;
 
 /** the first diagnostics in full, then how many were left out (`--json` lists them all) */
 function printDiagnostics(diagnostics: readonly Diagnostic[]): void {
-  for (const diagnostic of diagnostics.slice(0, diagnosticsShown)) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+  for (const diagnostic of diagnostics.slice(0, diagnosticsShown))
+    process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
   const left = diagnostics.length - diagnosticsShown;
-  if (left > 0) process.stderr.write(`${diagnostics[0]!.file}: ${left} more ${left === 1 ? 'error' : 'errors'} not shown (--json lists every one)\n`);
+  if (left > 0)
+    process.stderr.write(
+      `${diagnostics[0]!.file}: ${left} more ${left === 1 ? 'error' : 'errors'} not shown (--json lists every one)\n`,
+    );
 }
 
 /** a warning for an input that is neither C (.c, .i, .h) nor a task definition (.yml, .yaml) */
@@ -51,7 +62,8 @@ function artefactText(artefact: EmittedArtefact): string {
 function writeArtefacts(commandLine: CommandLine, artefacts: readonly { suffix: string; text: string }[]): string[] {
   const base = basename(commandLine.file, extname(commandLine.file));
   if (commandLine.outputFile !== undefined) {
-    if (artefacts.length !== 1) throw new UsageError(`-o takes one artefact, but this encoding writes ${artefacts.length}; use --out-dir`);
+    if (artefacts.length !== 1)
+      throw new UsageError(`-o takes one artefact, but this encoding writes ${artefacts.length}; use --out-dir`);
     writeFileSync(commandLine.outputFile, artefacts[0]!.text);
     return [commandLine.outputFile];
   }
@@ -108,7 +120,14 @@ async function createSolverOrFail(commandLine: CommandLine): Promise<Solver> {
 }
 
 /** --emit: the artefacts of the encoding (or the IR), written where the user said */
-async function emitArtefacts(commandLine: CommandLine, loadEncoder: () => Promise<Encoder>, program: Program, options: RequestOptions, record: Record<string, unknown>, times: Record<string, number>): Promise<number | undefined> {
+async function emitArtefacts(
+  commandLine: CommandLine,
+  loadEncoder: () => Promise<Encoder>,
+  program: Program,
+  options: RequestOptions,
+  record: Record<string, unknown>,
+  times: Record<string, number>,
+): Promise<number | undefined> {
   let artefacts: { suffix: string; text: string }[];
   if (commandLine.emit === 'ir') {
     artefacts = [{ suffix: '.ir.txt', text: printProgram(program) }];
@@ -116,7 +135,8 @@ async function emitArtefacts(commandLine: CommandLine, loadEncoder: () => Promis
     const emitStart = performance.now();
     const encoder = await loadEncoder();
     // a solver for the encoding's own queries, or for a program pass that proves its rewrite exact (emit = solve)
-    const solver = encoder.emitUsesSolver || hasPermutedReductions(program) ? await createSolverOrFail(commandLine) : undefined;
+    const solver =
+      encoder.emitUsesSolver || hasPermutedReductions(program) ? await createSolverOrFail(commandLine) : undefined;
     let emitted;
     try {
       emitted = await emitEncoding(encoder, program, options, solver, Budget.start(commandLine.timeoutSeconds * 1000));
@@ -140,7 +160,12 @@ async function emitArtefacts(commandLine: CommandLine, loadEncoder: () => Promis
   return undefined;
 }
 
-function printRun(commandLine: CommandLine, record: Record<string, unknown>, run: EncodingRun, times: Record<string, number>): void {
+function printRun(
+  commandLine: CommandLine,
+  record: Record<string, unknown>,
+  run: EncodingRun,
+  times: Record<string, number>,
+): void {
   const verdict = run.verdict;
   if (commandLine.json) {
     printJson({
@@ -149,7 +174,13 @@ function printRun(commandLine: CommandLine, record: Record<string, unknown>, run
       solverCalls: run.solverCalls,
       semantics: commandLine.semantics,
       verdict: verdict.kind,
-      ...(verdict.kind === 'unknown' ? { reason: describeReason(verdict.reason), reasonKind: verdict.reason.kind, ...(verdict.reason.location === undefined ? {} : { reasonLocation: verdict.reason.location }) } : {}),
+      ...(verdict.kind === 'unknown'
+        ? {
+            reason: describeReason(verdict.reason),
+            reasonKind: verdict.reason.kind,
+            ...(verdict.reason.location === undefined ? {} : { reasonLocation: verdict.reason.location }),
+          }
+        : {}),
       ...(verdict.kind === 'safe' ? { assumptions: verdict.assumptions } : {}),
       ...(verdict.kind === 'unsafe'
         ? {
@@ -171,41 +202,87 @@ function printRun(commandLine: CommandLine, record: Record<string, unknown>, run
   }
   process.stdout.write(`${verdictLine(verdict)}\n`);
   if (run.report !== undefined && run.report.length > 0) process.stdout.write(`${run.report.join('\n')}\n`);
-  if (verdict.kind === 'safe' && verdict.assumptions.length > 0) process.stdout.write(`${assumingLines(verdict.assumptions, commandLine.verbose).join('\n')}\n`);
+  if (verdict.kind === 'safe' && verdict.assumptions.length > 0)
+    process.stdout.write(`${assumingLines(verdict.assumptions, commandLine.verbose).join('\n')}\n`);
   if (verdict.kind === 'unsafe') process.stdout.write(formatCounterexample(commandLine.file, verdict));
   process.stdout.write(`solver: ${run.solver}\n`);
 }
 
 /** `encode compare`: every encoding under each solver, one table (or --json: one record per row) */
-async function compare(commandLine: CommandLine, record: Record<string, unknown>, program: Program, options: RequestOptions): Promise<number> {
+async function compare(
+  commandLine: CommandLine,
+  record: Record<string, unknown>,
+  program: Program,
+  options: RequestOptions,
+): Promise<number> {
   const solvers: Solver[] = [];
   try {
-    for (const specification of commandLine.solvers) solvers.push(await createSolverOrFail({ ...commandLine, solver: specification }));
+    for (const specification of commandLine.solvers)
+      solvers.push(await createSolverOrFail({ ...commandLine, solver: specification }));
     const { compareEncodings } = await import('../portfolio/compare.js');
-    const rows = await compareEncodings(program, options, solvers, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000 });
+    const rows = await compareEncodings(program, options, solvers, {
+      timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
+    });
     if (commandLine.json) {
       printJson({
         ...record,
         semantics: commandLine.semantics,
         rows: rows.map((row) => ({
-          encoding: row.encoding, approximation: row.approximation, solver: row.solver, verdict: row.verdict.kind,
-          ...(row.verdict.kind === 'unknown' ? { reason: describeReason(row.verdict.reason), reasonKind: row.verdict.reason.kind } : {}),
+          encoding: row.encoding,
+          approximation: row.approximation,
+          solver: row.solver,
+          verdict: row.verdict.kind,
+          ...(row.verdict.kind === 'unknown'
+            ? { reason: describeReason(row.verdict.reason), reasonKind: row.verdict.reason.kind }
+            : {}),
           milliseconds: Math.round(row.milliseconds),
-          ...(row.size.kind === 'measured' ? { query: row.size.size } : { query: null, queryUnavailable: row.size.reason }),
+          ...(row.size.kind === 'measured'
+            ? { query: row.size.size }
+            : { query: null, queryUnavailable: row.size.reason }),
         })),
       });
     } else {
-      process.stdout.write(formatTable(
-        ['encoding', 'approximation', 'solver', 'verdict', 'seconds', 'files', 'bytes', 'assertions', 'quantifiers', 'reason'],
-        rows.map((row) => [
-          row.encoding, row.approximation, row.solver, row.verdict.kind.toUpperCase(), (row.milliseconds / 1000).toFixed(2),
-          ...(row.size.kind === 'measured' ? [String(row.size.size.artefacts), String(row.size.size.bytes), String(row.size.size.assertions), String(row.size.size.quantifiers)] : ['-', '-', '-', '-']),
-          row.verdict.kind === 'unknown' ? describeReason(row.verdict.reason) : '',
-        ]),
-      ));
+      process.stdout.write(
+        formatTable(
+          [
+            'encoding',
+            'approximation',
+            'solver',
+            'verdict',
+            'seconds',
+            'files',
+            'bytes',
+            'assertions',
+            'quantifiers',
+            'reason',
+          ],
+          rows.map((row) => [
+            row.encoding,
+            row.approximation,
+            row.solver,
+            row.verdict.kind.toUpperCase(),
+            (row.milliseconds / 1000).toFixed(2),
+            ...(row.size.kind === 'measured'
+              ? [
+                  String(row.size.size.artefacts),
+                  String(row.size.size.bytes),
+                  String(row.size.size.assertions),
+                  String(row.size.size.quantifiers),
+                ]
+              : ['-', '-', '-', '-']),
+            row.verdict.kind === 'unknown' ? describeReason(row.verdict.reason) : '',
+          ]),
+        ),
+      );
     }
     const verdicts = new Set(rows.map((row) => row.verdict.kind).filter((kind) => kind !== 'unknown'));
-    if (verdicts.size > 1) throw new InternalError(`the encodings disagree on ${commandLine.file}: ${rows.filter((row) => row.verdict.kind !== 'unknown').map((row) => `${row.encoding} (${row.solver}) ${row.verdict.kind.toUpperCase()}`).join(', ')}`);
+    if (verdicts.size > 1)
+      throw new InternalError(
+        `the encodings disagree on ${commandLine.file}: ${rows
+          .filter((row) => row.verdict.kind !== 'unknown')
+          .map((row) => `${row.encoding} (${row.solver}) ${row.verdict.kind.toUpperCase()}`)
+          .join(', ')}`,
+      );
     return exitCodes.safe;
   } finally {
     for (const solver of solvers) await solver.dispose();
@@ -217,7 +294,12 @@ function svcompRecord(input: ResolvedInput, verdict: Verdict): Record<string, un
 }
 
 /** SV-COMP mode: the witness written, and `Result: …` as the last line (text output) */
-function printSvcompResult(commandLine: CommandLine, input: ResolvedInput, verdict: Verdict, witness: string | undefined): void {
+function printSvcompResult(
+  commandLine: CommandLine,
+  input: ResolvedInput,
+  verdict: Verdict,
+  witness: string | undefined,
+): void {
   if (commandLine.json) return;
   if (witness !== undefined) process.stdout.write(`witness: ${witness}\n`);
   if (input.svcomp) process.stdout.write(`${svcompResultLine(verdict, input.property)}\n`);
@@ -228,27 +310,58 @@ function seconds(milliseconds: number): string {
 }
 
 /** the portfolio's verdict, which encoding decided and in how long, and what each stage answered */
-function printPortfolioRun(commandLine: CommandLine, record: Record<string, unknown>, result: PortfolioRun, times: Record<string, number>): void {
+function printPortfolioRun(
+  commandLine: CommandLine,
+  record: Record<string, unknown>,
+  result: PortfolioRun,
+  times: Record<string, number>,
+): void {
   const attempts = result.attempts.map((attempt) => ({
     encoding: attempt.encoding,
     verdict: attempt.verdict.kind,
-    ...(attempt.verdict.kind === 'unknown' ? { reason: describeReason(attempt.verdict.reason), reasonKind: attempt.verdict.reason.kind } : {}),
+    ...(attempt.verdict.kind === 'unknown'
+      ? { reason: describeReason(attempt.verdict.reason), reasonKind: attempt.verdict.reason.kind }
+      : {}),
     milliseconds: Math.round(attempt.milliseconds),
-    ...(attempt.run === undefined ? {} : { times: Object.fromEntries(Object.entries(attempt.run.times).map(([phase, milliseconds]) => [phase, Math.round(milliseconds)])) }),
+    ...(attempt.run === undefined
+      ? {}
+      : {
+          times: Object.fromEntries(
+            Object.entries(attempt.run.times).map(([phase, milliseconds]) => [phase, Math.round(milliseconds)]),
+          ),
+        }),
   }));
-  const decidingAttempt = result.attempts.find((attempt) => attempt.encoding === result.decidedBy && attempt.verdict.kind !== 'unknown');
+  const decidingAttempt = result.attempts.find(
+    (attempt) => attempt.encoding === result.decidedBy && attempt.verdict.kind !== 'unknown',
+  );
   const decisive = decidingAttempt?.run;
   if (commandLine.json) {
     const summary = { decidedBy: result.decidedBy ?? null, attempts };
     if (decisive !== undefined) printRun(commandLine, { ...record, ...summary }, decisive, times);
-    else printJson({ ...record, ...summary, solver: result.solver, semantics: commandLine.semantics, verdict: 'unknown', reason: describeReason((result.verdict as Extract<Verdict, { kind: 'unknown' }>).reason), times });
+    else
+      printJson({
+        ...record,
+        ...summary,
+        solver: result.solver,
+        semantics: commandLine.semantics,
+        verdict: 'unknown',
+        reason: describeReason((result.verdict as Extract<Verdict, { kind: 'unknown' }>).reason),
+        times,
+      });
     return;
   }
   if (decisive !== undefined) printRun(commandLine, record, decisive, times);
   else process.stdout.write(`${verdictLine(result.verdict)}\nsolver: ${result.solver}\n`);
-  const tried = result.attempts.filter((attempt) => attempt !== decidingAttempt).map((attempt) => `${attempt.encoding} ${seconds(attempt.milliseconds)}`);
-  const decided = decidingAttempt === undefined ? 'no encoding decided' : `decided by ${decidingAttempt.encoding} in ${seconds(decidingAttempt.milliseconds)}`;
-  process.stdout.write(`portfolio: ${decided}${tried.length > 0 ? ` (also tried: ${tried.join(', ')})` : ''}; ${seconds(result.milliseconds)} in all\n`);
+  const tried = result.attempts
+    .filter((attempt) => attempt !== decidingAttempt)
+    .map((attempt) => `${attempt.encoding} ${seconds(attempt.milliseconds)}`);
+  const decided =
+    decidingAttempt === undefined
+      ? 'no encoding decided'
+      : `decided by ${decidingAttempt.encoding} in ${seconds(decidingAttempt.milliseconds)}`;
+  process.stdout.write(
+    `portfolio: ${decided}${tried.length > 0 ? ` (also tried: ${tried.join(', ')})` : ''}; ${seconds(result.milliseconds)} in all\n`,
+  );
 }
 
 /**
@@ -263,11 +376,20 @@ function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
     case '':
       return encoder;
     case 'throw':
-      return { ...encoder, solve: async () => { throw new Error('planted bug (ENCODE_TEST_PLANT=throw)'); } };
+      return {
+        ...encoder,
+        solve: async () => {
+          throw new Error('planted bug (ENCODE_TEST_PLANT=throw)');
+        },
+      };
     case 'forged-unsafe':
       return {
         ...encoder,
-        solve: async () => ({ verdict: { kind: 'unsafe', counterexample: { scalars: [], arrays: [] }, violatedAt: { line: 1, column: 1 } }, times: {}, details: {} }),
+        solve: async () => ({
+          verdict: { kind: 'unsafe', counterexample: { scalars: [], arrays: [] }, violatedAt: { line: 1, column: 1 } },
+          times: {},
+          details: {},
+        }),
       };
     case 'hang':
       // never answers, ignoring its budget: only the watchdog ends the run (test/kernel/budget-phases.test.ts)
@@ -277,56 +399,93 @@ function plantedBug(encoder: Encoder, plant: string | undefined): Encoder {
   }
 }
 
-/** one C program (or task) through one encoding, the portfolio (verify) or every encoding (compare) */
-export async function runProgram(commandLine: CommandLine, startWatchdog: (budgetSeconds: number, report: WatchdogReport) => void): Promise<number> {
-  const started = performance.now();
-  const input = resolveInput(commandLine);
-  if (input.unsupportedProperty !== undefined) {
-    const reason = `unsupported: ${input.unsupportedProperty}`;
-    if (commandLine.json) printJson({ file: commandLine.file, verdict: 'unknown', reason, reasonKind: 'unsupported', svcompResult: 'UNKNOWN' });
-    else process.stdout.write(`UNKNOWN (${reason})\nResult: UNKNOWN\n`);
-    return exitCodes.unknown;
-  }
-  const frontEnd = runFrontEnd(input.programFile, { dataModel: input.dataModel, preprocessor: commandLine.preprocessor });
-  // the encoding's code is loaded when it is used (not for --emit ir)
-  const plant = process.env['ENCODE_TEST_PLANT'];
-  const loadEncoder = async (): Promise<Encoder> => plantedBug((await import('../encoders/index.js')).encoders.get(commandLine.encoding)!, plant);
-  const encoder = encoderCatalogue.get(commandLine.encoding)!;
-  const record: Record<string, unknown> = commandLine.command !== 'encoding'
-    ? { file: commandLine.file, encoding: commandLine.command === 'verify' ? 'portfolio' : 'all' }
-    : { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
-  for (const warning of commandLine.warnings) process.stderr.write(`encode: warning: ${warning}\n`);
-  const kindWarning = inputKindWarning(commandLine.file);
-  if (kindWarning !== undefined) process.stderr.write(`encode: warning: ${kindWarning}\n`);
+/** the exit code of a program the front end did not give (input error, unsupported input), with its messages */
+function frontEndFailure(
+  commandLine: CommandLine,
+  frontEnd: Exclude<ReturnType<typeof runFrontEnd>, { kind: 'program' }>,
+  record: Record<string, unknown>,
+): number {
   switch (frontEnd.kind) {
     case 'inputError':
       printDiagnostics(frontEnd.diagnostics);
-      if (commandLine.json) printJson({ ...record, verdict: 'error', diagnostics: frontEnd.diagnostics.map(formatDiagnostic), times: frontEnd.times });
+      if (commandLine.json)
+        printJson({
+          ...record,
+          verdict: 'error',
+          diagnostics: frontEnd.diagnostics.map(formatDiagnostic),
+          times: frontEnd.times,
+        });
       return exitCodes.inputError;
     case 'unsupported': {
       printDiagnostics(frontEnd.diagnostics);
       const first = frontEnd.diagnostics[0];
-      const reason = first === undefined ? 'unsupported input' : `unsupported: ${first.message} at ${first.location.line}:${first.location.column}`;
+      const reason =
+        first === undefined
+          ? 'unsupported input'
+          : `unsupported: ${first.message} at ${first.location.line}:${first.location.column}`;
       if (commandLine.emit !== undefined && !commandLine.solve) {
         if (commandLine.json) printJson({ ...record, verdict: 'unsupported', reason, times: frontEnd.times });
         return exitCodes.unsupported;
       }
-      if (commandLine.json) printJson({ ...record, verdict: 'unknown', reason, reasonKind: 'unsupported', times: frontEnd.times });
+      if (commandLine.json)
+        printJson({ ...record, verdict: 'unknown', reason, reasonKind: 'unsupported', times: frontEnd.times });
       else process.stdout.write(`UNKNOWN (${reason})\n`);
       return exitCodes.unknown;
     }
     case 'internalError':
       throw new InternalError(frontEnd.message, frontEnd.stack === undefined ? undefined : { cause: frontEnd.stack });
-    case 'program':
-      break;
     default: {
       const never: never = frontEnd;
       throw new InternalError(`unknown front-end result ${JSON.stringify(never)}`);
     }
   }
-  for (const line of commandLine.verbose ? frontEnd.warnings.map(formatDiagnostic) : groupedWarnings(frontEnd.warnings)) process.stderr.write(`${line}\n`);
+}
+
+/** one C program (or task) through one encoding, the portfolio (verify) or every encoding (compare) */
+export async function runProgram(
+  commandLine: CommandLine,
+  startWatchdog: (budgetSeconds: number, report: WatchdogReport) => void,
+): Promise<number> {
+  const started = performance.now();
+  const input = resolveInput(commandLine);
+  if (input.unsupportedProperty !== undefined) {
+    const reason = `unsupported: ${input.unsupportedProperty}`;
+    if (commandLine.json)
+      printJson({
+        file: commandLine.file,
+        verdict: 'unknown',
+        reason,
+        reasonKind: 'unsupported',
+        svcompResult: 'UNKNOWN',
+      });
+    else process.stdout.write(`UNKNOWN (${reason})\nResult: UNKNOWN\n`);
+    return exitCodes.unknown;
+  }
+  const frontEnd = runFrontEnd(input.programFile, {
+    dataModel: input.dataModel,
+    preprocessor: commandLine.preprocessor,
+  });
+  // the encoding's code is loaded when it is used (not for --emit ir)
+  const plant = process.env['ENCODE_TEST_PLANT'];
+  const loadEncoder = async (): Promise<Encoder> =>
+    plantedBug((await import('../encoders/index.js')).encoders.get(commandLine.encoding)!, plant);
+  const encoder = encoderCatalogue.get(commandLine.encoding)!;
+  const record: Record<string, unknown> =
+    commandLine.command !== 'encoding'
+      ? { file: commandLine.file, encoding: commandLine.command === 'verify' ? 'portfolio' : 'all' }
+      : { file: commandLine.file, encoding: encoder.name, approximation: encoder.approximation };
+  for (const warning of commandLine.warnings) process.stderr.write(`encode: warning: ${warning}\n`);
+  const kindWarning = inputKindWarning(commandLine.file);
+  if (kindWarning !== undefined) process.stderr.write(`encode: warning: ${kindWarning}\n`);
+  if (frontEnd.kind !== 'program') return frontEndFailure(commandLine, frontEnd, record);
+  for (const line of commandLine.verbose ? frontEnd.warnings.map(formatDiagnostic) : groupedWarnings(frontEnd.warnings))
+    process.stderr.write(`${line}\n`);
   const program = frontEnd.program;
-  const options: RequestOptions = { semantics: commandLine.semantics, settings: new Map(Object.entries(commandLine.settings)), property: input.property };
+  const options: RequestOptions = {
+    semantics: commandLine.semantics,
+    settings: new Map(Object.entries(commandLine.settings)),
+    property: input.property,
+  };
   const times: Record<string, number> = { ...frontEnd.times };
   const budgetStarted = performance.now();
   const remainingBudget = (): number => commandLine.timeoutSeconds * 1000 - (performance.now() - budgetStarted);
@@ -337,7 +496,12 @@ export async function runProgram(commandLine: CommandLine, startWatchdog: (budge
     running: runRecord.running(),
   });
   // compare gives every encoding (under every solver) the whole budget, one after the other
-  startWatchdog(commandLine.command === 'compare' ? commandLine.timeoutSeconds * encoderCatalogue.size * commandLine.solvers.length : commandLine.timeoutSeconds, watchdogReport);
+  startWatchdog(
+    commandLine.command === 'compare'
+      ? commandLine.timeoutSeconds * encoderCatalogue.size * commandLine.solvers.length
+      : commandLine.timeoutSeconds,
+    watchdogReport,
+  );
 
   if (commandLine.emit !== undefined) {
     const code = await emitArtefacts(commandLine, loadEncoder, program, options, record, times);
@@ -349,12 +513,25 @@ export async function runProgram(commandLine: CommandLine, startWatchdog: (budge
   if (commandLine.command === 'verify') {
     try {
       const { runPortfolio } = await import('../portfolio/index.js');
-      const run = await runPortfolio(program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000, record: runRecord });
+      const run = await runPortfolio(program, options, solver, {
+        timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
+        record: runRecord,
+      });
       const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
       times.total = performance.now() - started;
       const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
       const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
-      printPortfolioRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict), ...executionField(execution) }, result, times);
+      printPortfolioRun(
+        commandLine,
+        {
+          ...record,
+          ...(witness === undefined ? {} : { witness }),
+          ...svcompRecord(input, result.verdict),
+          ...executionField(execution),
+        },
+        result,
+        times,
+      );
       finishExecution(commandLine, execution);
       printSvcompResult(commandLine, input, result.verdict, witness);
       return verdictExitCode(result.verdict);
@@ -363,13 +540,26 @@ export async function runProgram(commandLine: CommandLine, startWatchdog: (budge
     }
   }
   try {
-    const run = await runEncoding(await loadEncoder(), program, options, solver, { timeoutMilliseconds: commandLine.timeoutSeconds * 1000, record: runRecord });
+    const run = await runEncoding(await loadEncoder(), program, options, solver, {
+      timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
+      record: runRecord,
+    });
     const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
     Object.assign(times, result.times);
     times.total = performance.now() - started;
     const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
     const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
-    printRun(commandLine, { ...record, ...(witness === undefined ? {} : { witness }), ...svcompRecord(input, result.verdict), ...executionField(execution) }, result, times);
+    printRun(
+      commandLine,
+      {
+        ...record,
+        ...(witness === undefined ? {} : { witness }),
+        ...svcompRecord(input, result.verdict),
+        ...executionField(execution),
+      },
+      result,
+      times,
+    );
     finishExecution(commandLine, execution);
     printSvcompResult(commandLine, input, result.verdict, witness);
     return verdictExitCode(result.verdict);
@@ -379,7 +569,13 @@ export async function runProgram(commandLine: CommandLine, startWatchdog: (budge
 }
 
 /** --exec: the native run of an UNSAFE's counterexample (undefined: not asked for, or not UNSAFE) */
-function executionOf(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict, remainingMilliseconds: number): ExecutionReport | undefined {
+function executionOf(
+  commandLine: CommandLine,
+  input: ResolvedInput,
+  program: Program,
+  verdict: Verdict,
+  remainingMilliseconds: number,
+): ExecutionReport | undefined {
   if (verdict.kind !== 'unsafe' || !executionWanted(commandLine)) return undefined;
   return executeCounterexample(commandLine, input, program, verdict.counterexample, remainingMilliseconds);
 }
@@ -393,7 +589,9 @@ function finishExecution(commandLine: CommandLine, execution: ExecutionReport | 
   if (execution === undefined) return;
   if (!commandLine.json) process.stdout.write(`execution: ${describeReport(execution)}\n`);
   if (isDisagreement(execution)) {
-    throw new InternalError(`the UNSAFE verdict's counterexample replays on the interpreter but not in the program compiled with gcc: ${describeReport(execution)}`);
+    throw new InternalError(
+      `the UNSAFE verdict's counterexample replays on the interpreter but not in the program compiled with gcc: ${describeReport(execution)}`,
+    );
   }
 }
 
@@ -405,10 +603,15 @@ function strictVerdict(verdict: Verdict, commandLine: CommandLine): Verdict {
   if (!commandLine.strict || verdict.kind !== 'safe' || commandLine.semantics !== 'int') return verdict;
   return {
     kind: 'unknown',
-    reason: unknownReason('imprecise', 'SAFE with mathematical integers only (no overflow assumed); --strict asks for more: try --semantics bv'),
+    reason: unknownReason(
+      'imprecise',
+      'SAFE with mathematical integers only (no overflow assumed); --strict asks for more: try --semantics bv',
+    ),
   };
 }
 
 function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item))}\n`);
+  process.stdout.write(
+    `${JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item))}\n`,
+  );
 }

@@ -27,55 +27,103 @@ export interface ResolvedInput extends ProgramInput {
 export function resolveInput(commandLine: CommandLine): ResolvedInput {
   const property = commandLine.property === undefined ? undefined : readProperty(commandLine.property);
   const propertyProblem = property?.kind === 'unsupported' ? property.reason : undefined;
-  const given: PropertyKind | undefined = property === undefined || property.kind === 'unsupported' ? undefined : property.kind;
+  const given: PropertyKind | undefined =
+    property === undefined || property.kind === 'unsupported' ? undefined : property.kind;
   const resolved = resolveTask(commandLine, given);
   const definition = propertyDefinition(resolved.property);
   if (!definition.semantics.includes(commandLine.semantics)) {
-    throw new UsageError(`the ${definition.kind} property is checked in ${definition.semantics.join(' or ')} semantics (the default is c), not with --semantics ${commandLine.semantics}`);
+    throw new UsageError(
+      `the ${definition.kind} property is checked in ${definition.semantics.join(' or ')} semantics (the default is c), not with --semantics ${commandLine.semantics}`,
+    );
   }
-  return { ...resolved, svcomp: resolved.svcomp || property !== undefined, unsupportedProperty: resolved.unsupportedProperty ?? propertyProblem };
+  return {
+    ...resolved,
+    svcomp: resolved.svcomp || property !== undefined,
+    unsupportedProperty: resolved.unsupportedProperty ?? propertyProblem,
+  };
 }
 
 /** the program, data model and property of a plain file or of a task .yml (svcomp: a task was given) */
 function resolveTask(commandLine: CommandLine, given: PropertyKind | undefined): ResolvedInput {
   if (!/\.ya?ml$/.test(commandLine.file)) {
-    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: false, unsupportedProperty: undefined, property: given ?? 'unreach-call' };
+    return {
+      programFile: commandLine.file,
+      dataModel: commandLine.dataModel,
+      svcomp: false,
+      unsupportedProperty: undefined,
+      property: given ?? 'unreach-call',
+    };
   }
   const definition = readTaskDefinition(commandLine.file, commandLine.file, given);
   if (definition.kind === 'error') throw new UsageError(definition.message);
   if (definition.task === undefined) {
     // no such property: nothing to check (run() answers before reading the program)
-    return { programFile: commandLine.file, dataModel: commandLine.dataModel, svcomp: true, unsupportedProperty: `${commandLine.file}: the task has no ${given ?? 'unreach-call or no-overflow'} property`, property: given ?? 'unreach-call' };
+    return {
+      programFile: commandLine.file,
+      dataModel: commandLine.dataModel,
+      svcomp: true,
+      unsupportedProperty: `${commandLine.file}: the task has no ${given ?? 'unreach-call or no-overflow'} property`,
+      property: given ?? 'unreach-call',
+    };
   }
-  return { programFile: definition.task.file, dataModel: definition.task.dataModel, svcomp: true, unsupportedProperty: undefined, property: definition.task.property ?? 'unreach-call' };
+  return {
+    programFile: definition.task.file,
+    dataModel: definition.task.dataModel,
+    svcomp: true,
+    unsupportedProperty: undefined,
+    property: definition.task.property ?? 'unreach-call',
+  };
 }
 
 export { svcompResultLine } from '../svcomp/properties.js';
 
 /** --witness FILE: the violation witness of an UNSAFE verdict (nothing for the others) */
-export function writeWitnessIfAsked(commandLine: CommandLine, input: ResolvedInput, program: Program, verdict: Verdict): string | undefined {
+export function writeWitnessIfAsked(
+  commandLine: CommandLine,
+  input: ResolvedInput,
+  program: Program,
+  verdict: Verdict,
+): string | undefined {
   if (commandLine.witnessFile === undefined || verdict.kind !== 'unsafe') return undefined;
   if (!propertyDefinition(input.property).violationWitness) {
-    process.stderr.write(`encode: warning: no violation witness is written for the ${propertyDefinition(input.property).kind} property\n`);
+    process.stderr.write(
+      `encode: warning: no violation witness is written for the ${propertyDefinition(input.property).kind} property\n`,
+    );
     return undefined;
   }
-  const text = violationWitness(program, verdict.counterexample, verdict.violatedAt, replaySemantics(commandLine.semantics), {
-    file: input.programFile, dataModel: input.dataModel, producerVersion: readPackageVersion(),
-  });
+  const text = violationWitness(
+    program,
+    verdict.counterexample,
+    verdict.violatedAt,
+    replaySemantics(commandLine.semantics),
+    {
+      file: input.programFile,
+      dataModel: input.dataModel,
+      producerVersion: readPackageVersion(),
+    },
+  );
   writeFileSync(commandLine.witnessFile, text);
   return commandLine.witnessFile;
 }
 
 /** the exit codes validate shares with the verdicts: 10 confirmed (FALSE), 20 rejected, 3 unreadable */
-export interface ValidateExitCodes { readonly confirmed: number; readonly rejected: number; readonly inputError: number }
+export interface ValidateExitCodes {
+  readonly confirmed: number;
+  readonly rejected: number;
+  readonly inputError: number;
+}
 
 /** `encode validate TASK WITNESS`: replays the witness; prints the verdict on it and the SV-COMP result */
 export function runValidate(commandLine: CommandLine, codes: ValidateExitCodes): number {
   const witnessPath = commandLine.validatedWitness!;
   const input = resolveInput(commandLine);
-  const frontEnd = runFrontEnd(input.programFile, { dataModel: input.dataModel, preprocessor: commandLine.preprocessor });
+  const frontEnd = runFrontEnd(input.programFile, {
+    dataModel: input.dataModel,
+    preprocessor: commandLine.preprocessor,
+  });
   if (frontEnd.kind !== 'program') {
-    if (frontEnd.kind === 'inputError' || frontEnd.kind === 'unsupported') for (const diagnostic of frontEnd.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
+    if (frontEnd.kind === 'inputError' || frontEnd.kind === 'unsupported')
+      for (const diagnostic of frontEnd.diagnostics) process.stderr.write(`${formatDiagnostic(diagnostic)}\n`);
     process.stdout.write(`witness not validated: the program could not be read\nResult: UNKNOWN\n`);
     return codes.inputError;
   }
@@ -92,19 +140,35 @@ export function runValidate(commandLine: CommandLine, codes: ValidateExitCodes):
     process.stdout.write('witness rejected: not a readable violation witness\nResult: UNKNOWN\n');
     return codes.inputError;
   }
-  const validation = validateWitness(frontEnd.program, input.programFile, witness, replaySemantics(commandLine.semantics));
+  const validation = validateWitness(
+    frontEnd.program,
+    input.programFile,
+    witness,
+    replaySemantics(commandLine.semantics),
+  );
   if (validation.kind === 'rejected') process.stdout.write(`witness rejected: ${validation.reason}\n`);
-  else process.stdout.write(`witness confirmed: the replay fails the assertion at ${input.programFile}:${validation.violatedAt.line}:${validation.violatedAt.column}\n`);
+  else
+    process.stdout.write(
+      `witness confirmed: the replay fails the assertion at ${input.programFile}:${validation.violatedAt.line}:${validation.violatedAt.column}\n`,
+    );
   if (commandLine.execution !== 'on') {
     process.stdout.write(validation.kind === 'confirmed' ? 'Result: FALSE(unreach-call)\n' : 'Result: UNKNOWN\n');
     return validation.kind === 'confirmed' ? codes.confirmed : codes.rejected;
   }
   // --exec: the witness is confirmed when both the interpreter's replay and the native run reach the error
-  const execution = executeCounterexample(commandLine, input, frontEnd.program, witness.counterexample, commandLine.timeoutSeconds * 1000);
+  const execution = executeCounterexample(
+    commandLine,
+    input,
+    frontEnd.program,
+    witness.counterexample,
+    commandLine.timeoutSeconds * 1000,
+  );
   process.stdout.write(`execution: ${describeReport(execution)}\n`);
   const reached = execution.kind === 'confirmed' && validation.kind === 'confirmed';
   if (validation.kind === 'confirmed' && isDisagreement(execution)) {
-    throw new InternalError(`the interpreter's replay of the witness and the program compiled with gcc disagree: ${describeReport(execution)}`);
+    throw new InternalError(
+      `the interpreter's replay of the witness and the program compiled with gcc disagree: ${describeReport(execution)}`,
+    );
   }
   process.stdout.write(reached ? 'Result: FALSE(unreach-call)\n' : 'Result: UNKNOWN\n');
   return reached ? codes.confirmed : codes.rejected;

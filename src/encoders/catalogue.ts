@@ -17,8 +17,17 @@ import type { EncoderDeclaration } from '../kernel/encoder.js';
 import type { AnyOptionDeclaration } from '../kernel/options.js';
 
 export const encoderCatalogue: ReadonlyMap<string, EncoderDeclaration> = new Map<string, EncoderDeclaration>(
-  [accelDeclaration, bmcDeclaration, chcDeclaration, inductDeclaration, labmcDeclaration, runsDeclaration, shrinkDeclaration, viapDeclaration, witnessDeclaration]
-    .map((declaration) => [declaration.name, declaration]),
+  [
+    accelDeclaration,
+    bmcDeclaration,
+    chcDeclaration,
+    inductDeclaration,
+    labmcDeclaration,
+    runsDeclaration,
+    shrinkDeclaration,
+    viapDeclaration,
+    witnessDeclaration,
+  ].map((declaration) => [declaration.name, declaration]),
 );
 
 export function encoderNames(): string[] {
@@ -35,14 +44,18 @@ export interface DeclaredOption {
  * The options of all registered encoders, grouped by name. Declarations that share a name must
  * agree on the form (flag or value) and the placeholder; a mismatch is a programming error.
  */
-export function declaredOptions(registry: ReadonlyMap<string, EncoderDeclaration> = encoderCatalogue): DeclaredOption[] {
+export function declaredOptions(
+  registry: ReadonlyMap<string, EncoderDeclaration> = encoderCatalogue,
+): DeclaredOption[] {
   const byName = new Map<string, { encoder: string; declaration: AnyOptionDeclaration }[]>();
   for (const encoder of registry.values()) {
     for (const declaration of encoder.options) {
       const readers = byName.get(declaration.name) ?? [];
       const first = readers[0]?.declaration;
       if (first !== undefined && (first.form !== declaration.form || first.valueName !== declaration.valueName)) {
-        throw new Error(`option --${declaration.name} is declared differently by ${readers[0]!.encoder} and ${encoder.name}`);
+        throw new Error(
+          `option --${declaration.name} is declared differently by ${readers[0]!.encoder} and ${encoder.name}`,
+        );
       }
       readers.push({ encoder: encoder.name, declaration });
       byName.set(declaration.name, readers);

@@ -17,5 +17,15 @@ import { witnessEncoder } from './witness/index.js';
 export { declaredOptions, encoderNames, type DeclaredOption } from './catalogue.js';
 
 export const encoders: ReadonlyMap<string, Encoder> = new Map<string, Encoder>(
-  [accelEncoder, bmcEncoder, chcEncoder, inductEncoder, labmcEncoder, runsEncoder, shrinkEncoder, viapEncoder, witnessEncoder].map((encoder) => [encoder.name, encoder]),
+  [
+    accelEncoder,
+    bmcEncoder,
+    chcEncoder,
+    inductEncoder,
+    labmcEncoder,
+    runsEncoder,
+    shrinkEncoder,
+    viapEncoder,
+    witnessEncoder,
+  ].map((encoder) => [encoder.name, encoder]),
 );

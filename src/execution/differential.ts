@@ -103,7 +103,12 @@ export interface RunComparison {
 }
 
 export type DifferentialResult =
-  | { readonly kind: 'compared'; readonly runs: readonly RunComparison[]; readonly compiler: string; readonly dataModelNote: string | undefined }
+  | {
+      readonly kind: 'compared';
+      readonly runs: readonly RunComparison[];
+      readonly compiler: string;
+      readonly dataModelNote: string | undefined;
+    }
   /** our front end refuses the text (input error or unsupported construct) */
   | { readonly kind: 'frontEndRefused'; readonly reason: string }
   /** our front end failed with an internal error: a bug of ours */
@@ -111,7 +116,8 @@ export type DifferentialResult =
   | { readonly kind: 'couldNotBuild'; readonly reason: string };
 
 const observationPrefix = 'encode-observe ';
-const declarations = 'extern int printf(const char *__restrict, ...); extern unsigned long long __VERIFIER_nondet_ulonglong(void); extern void reach_error(void);';
+const declarations =
+  'extern int printf(const char *__restrict, ...); extern unsigned long long __VERIFIER_nondet_ulonglong(void); extern void reach_error(void);';
 
 interface Variants {
   readonly native: string;
@@ -124,13 +130,19 @@ interface Variants {
 export function differentialVariants(program: DifferentialProgram): Variants {
   const lines = program.source.split('\n');
   const markers = lines.flatMap((line, index) => (line.trim() === observationMarker ? [index] : []));
-  if (markers.length !== 1) throw new Error(`the C text must have the line ${observationMarker} exactly once (found ${markers.length})`);
+  if (markers.length !== 1)
+    throw new Error(`the C text must have the line ${observationMarker} exactly once (found ${markers.length})`);
   const marker = markers[0]!;
   const indent = /^\s*/.exec(lines[marker]!)![0];
   const value = (expression: string): string => `(unsigned long long)(${expression})`;
-  const nativeLines = program.observed.map((expression) => `${indent}printf("${observationPrefix}%llu\\n", ${value(expression)});`);
-  const interpreterLines = program.observed.map((expression) => `${indent}if (${value(expression)} != __VERIFIER_nondet_ulonglong()) reach_error();`);
-  const assemble = (replacement: readonly string[]): string => [declarations, ...lines.slice(0, marker), ...replacement, ...lines.slice(marker + 1)].join('\n');
+  const nativeLines = program.observed.map(
+    (expression) => `${indent}printf("${observationPrefix}%llu\\n", ${value(expression)});`,
+  );
+  const interpreterLines = program.observed.map(
+    (expression) => `${indent}if (${value(expression)} != __VERIFIER_nondet_ulonglong()) reach_error();`,
+  );
+  const assemble = (replacement: readonly string[]): string =>
+    [declarations, ...lines.slice(0, marker), ...replacement, ...lines.slice(marker + 1)].join('\n');
   // line 1 is the declarations, so the marker's lines start at line marker + 2
   const observationLines = program.observed.map((_expression, index) => marker + 2 + index);
   return { native: assemble(nativeLines), interpreter: assemble(interpreterLines), observationLines };
@@ -141,7 +153,11 @@ export function differentialVariants(program: DifferentialProgram): Variants {
  * throws for a program gcc or our front end refuses (those are results); throws for a text without
  * exactly one observation marker.
  */
-export function compareWithGcc(program: DifferentialProgram, inputVectors: readonly (readonly bigint[])[], options: DifferentialOptions): DifferentialResult {
+export function compareWithGcc(
+  program: DifferentialProgram,
+  inputVectors: readonly (readonly bigint[])[],
+  options: DifferentialOptions,
+): DifferentialResult {
   const variants = differentialVariants(program);
   const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'encode-differential-'));
   try {
@@ -151,8 +167,10 @@ export function compareWithGcc(program: DifferentialProgram, inputVectors: reado
     writeFileSync(nativeFile, variants.native);
     const frontEnd = runFrontEnd(interpreterFile, { dataModel: options.dataModel, preprocessor: 'builtin' });
     switch (frontEnd.kind) {
-      case 'program': break;
-      case 'inputError': case 'unsupported':
+      case 'program':
+        break;
+      case 'inputError':
+      case 'unsupported':
         return { kind: 'frontEndRefused', reason: frontEnd.diagnostics.map(formatDiagnostic).join('; ') };
       case 'internalError':
         return { kind: 'frontEndFailed', reason: frontEnd.message };
@@ -161,11 +179,17 @@ export function compareWithGcc(program: DifferentialProgram, inputVectors: reado
         throw new Error(`unknown front-end result ${JSON.stringify(never)}`);
       }
     }
-    const build = buildWithHarness(nativeFile, harnessSource('stdin'), { dataModel: options.dataModel, sanitize: true, directory });
+    const build = buildWithHarness(nativeFile, harnessSource('stdin'), {
+      dataModel: options.dataModel,
+      sanitize: true,
+      directory,
+    });
     if (build.kind === 'couldNotBuild') return { kind: 'couldNotBuild', reason: build.reason };
     const view = options.interpreterView?.(frontEnd.program) ?? { program: frontEnd.program, semantics: 'bv' };
     const compiled = compileProgram(view.program, view.semantics);
-    const runs = inputVectors.map((inputs) => compareOneRun(compiled, build.binary, program, variants.observationLines, inputs, options));
+    const runs = inputVectors.map((inputs) =>
+      compareOneRun(compiled, build.binary, program, variants.observationLines, inputs, options),
+    );
     return { kind: 'compared', runs, compiler: build.compiler, dataModelNote: build.dataModelNote };
   } finally {
     if (options.directory === undefined) rmSync(directory, { recursive: true, force: true });
@@ -173,19 +197,33 @@ export function compareWithGcc(program: DifferentialProgram, inputVectors: reado
 }
 
 function compareOneRun(
-  compiled: CompiledProgram, binary: string, program: DifferentialProgram, observationLines: readonly number[],
-  inputs: readonly bigint[], options: DifferentialOptions,
+  compiled: CompiledProgram,
+  binary: string,
+  program: DifferentialProgram,
+  observationLines: readonly number[],
+  inputs: readonly bigint[],
+  options: DifferentialOptions,
 ): RunComparison {
-  const native = runNative(binary, { timeoutMilliseconds: options.timeoutMilliseconds ?? 10_000 }, inputs.map((value) => `${value}\n`).join(''));
-  const nativeValues = native.stdout.split('\n').filter((line) => line.startsWith(observationPrefix)).map((line) => BigInt(line.slice(observationPrefix.length)));
+  const native = runNative(
+    binary,
+    { timeoutMilliseconds: options.timeoutMilliseconds ?? 10_000 },
+    inputs.map((value) => `${value}\n`).join(''),
+  );
+  const nativeValues = native.stdout
+    .split('\n')
+    .filter((line) => line.startsWith(observationPrefix))
+    .map((line) => BigInt(line.slice(observationPrefix.length)));
   const interpreter = runInterpreter(compiled, observationLines, inputs, nativeValues, options.maxSteps ?? 10_000_000);
   const verdict = judge(native.outcome, nativeValues, interpreter, program.observed);
   return { inputs, native: native.outcome, nativeValues, interpreter, verdict };
 }
 
-
 function runInterpreter(
-  compiled: CompiledProgram, observationLines: readonly number[], inputs: readonly bigint[], nativeValues: readonly bigint[], maxSteps: number,
+  compiled: CompiledProgram,
+  observationLines: readonly number[],
+  inputs: readonly bigint[],
+  nativeValues: readonly bigint[],
+  maxSteps: number,
 ): InterpreterOutcome {
   let nextInput = 0;
   let checkedObservations = 0;
@@ -215,21 +253,32 @@ function runInterpreter(
   return classifyInterpreterOutcome(outcome, observationLines, checkedObservations);
 }
 
-function classifyInterpreterOutcome(outcome: RunOutcome, observationLines: readonly number[], checkedObservations: number): InterpreterOutcome {
+function classifyInterpreterOutcome(
+  outcome: RunOutcome,
+  observationLines: readonly number[],
+  checkedObservations: number,
+): InterpreterOutcome {
   switch (outcome.kind) {
     case 'assertionFailed': {
       const observation = observationLines.indexOf(outcome.location.line);
-      return observation >= 0 ? { kind: 'valueDiffers', index: observation } : { kind: 'reachedError', line: outcome.location.line };
+      return observation >= 0
+        ? { kind: 'valueDiffers', index: observation }
+        : { kind: 'reachedError', line: outcome.location.line };
     }
-    case 'completed': return { kind: 'completed', checkedObservations };
+    case 'completed':
+      return { kind: 'completed', checkedObservations };
     case 'inputExhausted': {
       const observation = observationLines.indexOf(outcome.location.line);
       return observation >= 0 ? { kind: 'reachedObservation', index: observation } : { kind: 'inputsExhausted' };
     }
-    case 'assumptionFailed': return { kind: 'assumptionBlocked' };
-    case 'undefinedBehaviour': return { kind: 'undefinedBehaviour', reason: outcome.reason };
-    case 'stepLimitReached': return { kind: 'stepLimitReached' };
-    case 'invalidInput': return { kind: 'invalidInput', reason: outcome.reason };
+    case 'assumptionFailed':
+      return { kind: 'assumptionBlocked' };
+    case 'undefinedBehaviour':
+      return { kind: 'undefinedBehaviour', reason: outcome.reason };
+    case 'stepLimitReached':
+      return { kind: 'stepLimitReached' };
+    case 'invalidInput':
+      return { kind: 'invalidInput', reason: outcome.reason };
     default: {
       const never: never = outcome;
       throw new Error(`unknown run outcome ${JSON.stringify(never)}`);
@@ -238,24 +287,41 @@ function classifyInterpreterOutcome(outcome: RunOutcome, observationLines: reado
 }
 
 /** whether the interpreter's outcome is the native one; see the header for what is excluded */
-function judge(native: NativeOutcome, nativeValues: readonly bigint[], interpreter: InterpreterOutcome, observed: readonly string[]): RunVerdict {
+function judge(
+  native: NativeOutcome,
+  nativeValues: readonly bigint[],
+  interpreter: InterpreterOutcome,
+  observed: readonly string[],
+): RunVerdict {
   if (native.kind === 'undefinedBehaviour') return { kind: 'excluded', reason: 'undefinedBehaviour' };
   if (native.kind === 'timeout') return { kind: 'excluded', reason: 'nativeTimeout' };
   if (native.kind === 'couldNotRun') return { kind: 'excluded', reason: 'nativeCouldNotRun' };
   if (interpreter.kind === 'indeterminate') return { kind: 'excluded', reason: 'indeterminate' };
   const disagree = (mismatch?: ValueMismatch): RunVerdict => ({
-    kind: 'disagree', mismatch,
+    kind: 'disagree',
+    mismatch,
     description: `natively the program ${describeNativeOutcome(native)}; the interpreter ${describeInterpreterOutcome(interpreter, observed, nativeValues)}`,
   });
   switch (interpreter.kind) {
-    case 'reachedError': return native.kind === 'reachedError' ? { kind: 'agree' } : disagree();
+    case 'reachedError':
+      return native.kind === 'reachedError' ? { kind: 'agree' } : disagree();
     case 'completed':
-      return native.kind === 'completed' && interpreter.checkedObservations === nativeValues.length ? { kind: 'agree' } : disagree();
-    case 'valueDiffers': return disagree({ expression: observed[interpreter.index]!, nativeValue: nativeValues[interpreter.index]! });
+      return native.kind === 'completed' && interpreter.checkedObservations === nativeValues.length
+        ? { kind: 'agree' }
+        : disagree();
+    case 'valueDiffers':
+      return disagree({ expression: observed[interpreter.index]!, nativeValue: nativeValues[interpreter.index]! });
     case 'assumptionBlocked':
-      return native.kind === 'assumptionBlocked' || (native.kind === 'signal' && native.signal === 'SIGABRT') ? { kind: 'agree' } : disagree();
-    case 'inputsExhausted': return native.kind === 'inputsExhausted' ? { kind: 'agree' } : disagree();
-    case 'reachedObservation': case 'undefinedBehaviour': case 'stepLimitReached': case 'invalidInput': return disagree();
+      return native.kind === 'assumptionBlocked' || (native.kind === 'signal' && native.signal === 'SIGABRT')
+        ? { kind: 'agree' }
+        : disagree();
+    case 'inputsExhausted':
+      return native.kind === 'inputsExhausted' ? { kind: 'agree' } : disagree();
+    case 'reachedObservation':
+    case 'undefinedBehaviour':
+    case 'stepLimitReached':
+    case 'invalidInput':
+      return disagree();
     default: {
       const never: never = interpreter;
       throw new Error(`unknown interpreter outcome ${JSON.stringify(never)}`);
@@ -263,18 +329,32 @@ function judge(native: NativeOutcome, nativeValues: readonly bigint[], interpret
   }
 }
 
-export function describeInterpreterOutcome(outcome: InterpreterOutcome, observed: readonly string[], nativeValues: readonly bigint[]): string {
+export function describeInterpreterOutcome(
+  outcome: InterpreterOutcome,
+  observed: readonly string[],
+  nativeValues: readonly bigint[],
+): string {
   switch (outcome.kind) {
-    case 'reachedError': return `reached the error (line ${outcome.line})`;
-    case 'completed': return `completed after checking ${outcome.checkedObservations} of ${observed.length} observed values`;
-    case 'valueDiffers': return `completed, but ${observed[outcome.index]} is not ${nativeValues[outcome.index]} (as unsigned long long)`;
-    case 'reachedObservation': return `reached the observation of ${observed[outcome.index]}, which the native run did not print`;
-    case 'assumptionBlocked': return 'ended the path silently (assume, abort or exit)';
-    case 'inputsExhausted': return 'ran out of inputs';
-    case 'undefinedBehaviour': return `stopped at undefined behaviour (${outcome.reason})`;
-    case 'stepLimitReached': return 'reached its step limit';
-    case 'invalidInput': return `rejected an input (${outcome.reason})`;
-    case 'indeterminate': return 'chose a value C leaves indeterminate';
+    case 'reachedError':
+      return `reached the error (line ${outcome.line})`;
+    case 'completed':
+      return `completed after checking ${outcome.checkedObservations} of ${observed.length} observed values`;
+    case 'valueDiffers':
+      return `completed, but ${observed[outcome.index]} is not ${nativeValues[outcome.index]} (as unsigned long long)`;
+    case 'reachedObservation':
+      return `reached the observation of ${observed[outcome.index]}, which the native run did not print`;
+    case 'assumptionBlocked':
+      return 'ended the path silently (assume, abort or exit)';
+    case 'inputsExhausted':
+      return 'ran out of inputs';
+    case 'undefinedBehaviour':
+      return `stopped at undefined behaviour (${outcome.reason})`;
+    case 'stepLimitReached':
+      return 'reached its step limit';
+    case 'invalidInput':
+      return `rejected an input (${outcome.reason})`;
+    case 'indeterminate':
+      return 'chose a value C leaves indeterminate';
     default: {
       const never: never = outcome;
       throw new Error(`unknown interpreter outcome ${JSON.stringify(never)}`);

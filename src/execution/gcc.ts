@@ -27,7 +27,8 @@ export interface Toolchain {
   readonly canBuild32: boolean;
 }
 
-export type ToolchainResult = { readonly kind: 'found'; readonly toolchain: Toolchain } | { readonly kind: 'missing'; readonly reason: string };
+export type ToolchainResult =
+  { readonly kind: 'found'; readonly toolchain: Toolchain } | { readonly kind: 'missing'; readonly reason: string };
 
 let probedToolchain: ToolchainResult | undefined;
 
@@ -38,7 +39,8 @@ export function findToolchain(): ToolchainResult {
   const objcopy = findExecutable('objcopy');
   const nm = findExecutable('nm');
   if (gcc === undefined) probedToolchain = { kind: 'missing', reason: 'no gcc on PATH (apt-get install gcc)' };
-  else if (objcopy === undefined || nm === undefined) probedToolchain = { kind: 'missing', reason: 'no objcopy or nm on PATH (apt-get install binutils)' };
+  else if (objcopy === undefined || nm === undefined)
+    probedToolchain = { kind: 'missing', reason: 'no objcopy or nm on PATH (apt-get install binutils)' };
   else probedToolchain = { kind: 'found', toolchain: { gcc, objcopy, nm, canBuild32: probe32(gcc) } };
   return probedToolchain;
 }
@@ -46,8 +48,14 @@ export function findToolchain(): ToolchainResult {
 function probe32(gcc: string): boolean {
   const directory = mkdtempSync(join(tmpdir(), 'encode-probe-'));
   try {
-    writeFileSync(join(directory, 'probe.c'), '#include <stdio.h>\nint main(void) { return sizeof(long) == 4 ? 0 : 1; }\n');
-    const built = spawnSync(gcc, ['-m32', join(directory, 'probe.c'), '-o', join(directory, 'probe')], { stdio: 'pipe', timeout: 30_000 });
+    writeFileSync(
+      join(directory, 'probe.c'),
+      '#include <stdio.h>\nint main(void) { return sizeof(long) == 4 ? 0 : 1; }\n',
+    );
+    const built = spawnSync(gcc, ['-m32', join(directory, 'probe.c'), '-o', join(directory, 'probe')], {
+      stdio: 'pipe',
+      timeout: 30_000,
+    });
     if (built.status !== 0) return false;
     return spawnSync(join(directory, 'probe'), [], { timeout: 10_000 }).status === 0;
   } finally {
@@ -80,7 +88,11 @@ export type Build =
   | { readonly kind: 'couldNotBuild'; readonly reason: string };
 
 function firstLines(text: string, count: number): string {
-  return text.split('\n').filter((line) => line.trim() !== '').slice(0, count).join(' | ');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, count)
+    .join(' | ');
 }
 
 /** builds `programFile` with the harness text; never throws for a program gcc rejects */
@@ -90,32 +102,64 @@ export function buildWithHarness(programFile: string, harnessText: string, optio
   const { gcc, objcopy, nm, canBuild32 } = found.toolchain;
   const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'encode-exec-'));
   const use32 = options.dataModel === 'ILP32' && canBuild32;
-  const dataModelNote = options.dataModel === 'ILP32' && !canBuild32 ? 'built for LP64: gcc cannot link -m32 here (apt-get install gcc-multilib), so long and pointers are 64 bits wide' : undefined;
-  const overflow = options.trapSignedOverflow === true ? ['-fsanitize=signed-integer-overflow,shift', '-fno-sanitize-recover=all'] : ['-fwrapv'];
-  const flags = [...(use32 ? ['-m32'] : []), '-O0', '-fno-inline', ...overflow, '-fno-strict-aliasing', ...(options.sanitize ? ['-fsanitize=undefined', '-fno-sanitize-recover=all'] : [])];
+  const dataModelNote =
+    options.dataModel === 'ILP32' && !canBuild32
+      ? 'built for LP64: gcc cannot link -m32 here (apt-get install gcc-multilib), so long and pointers are 64 bits wide'
+      : undefined;
+  const overflow =
+    options.trapSignedOverflow === true
+      ? ['-fsanitize=signed-integer-overflow,shift', '-fno-sanitize-recover=all']
+      : ['-fwrapv'];
+  const flags = [
+    ...(use32 ? ['-m32'] : []),
+    '-O0',
+    '-fno-inline',
+    ...overflow,
+    '-fno-strict-aliasing',
+    ...(options.sanitize ? ['-fsanitize=undefined', '-fno-sanitize-recover=all'] : []),
+  ];
   const deadline = performance.now() + (options.timeoutMilliseconds ?? 60_000);
   const remaining = (): number => Math.max(1, Math.round(deadline - performance.now()));
   const programObject = join(directory, 'program.o');
   const harnessFile = join(directory, 'harness.c');
   const binary = join(directory, 'program');
   writeFileSync(harnessFile, harnessText);
-  const compile = spawnSync(gcc, ['-w', '-std=gnu11', ...flags, '-c', programFile, '-o', programObject], { encoding: 'utf8', timeout: remaining() });
-  if (compile.error !== undefined) return { kind: 'couldNotBuild', reason: `gcc did not finish: ${compile.error.message}` };
-  if (compile.status !== 0) return { kind: 'couldNotBuild', reason: `gcc rejects the program: ${firstLines(compile.stderr ?? String(compile.error), 3)}` };
+  const compile = spawnSync(gcc, ['-w', '-std=gnu11', ...flags, '-c', programFile, '-o', programObject], {
+    encoding: 'utf8',
+    timeout: remaining(),
+  });
+  if (compile.error !== undefined)
+    return { kind: 'couldNotBuild', reason: `gcc did not finish: ${compile.error.message}` };
+  if (compile.status !== 0)
+    return {
+      kind: 'couldNotBuild',
+      reason: `gcc rejects the program: ${firstLines(compile.stderr ?? String(compile.error), 3)}`,
+    };
   const symbols = spawnSync(nm, [programObject], { encoding: 'utf8' }).stdout ?? '';
   const redirected = new Set([...harnessDefinedFunctions, ...nondetFunctionNames]);
   for (const line of symbols.split('\n')) {
     const [, type, name] = /^[0-9a-fA-F ]*\s([A-Za-z])\s(\S+)$/.exec(line.trim()) ?? [];
     if (name !== undefined && redirected.has(name) && type === 't') {
-      return { kind: 'couldNotBuild', reason: `the program defines ${name} static, so the harness cannot take its place` };
+      return {
+        kind: 'couldNotBuild',
+        reason: `the program defines ${name} static, so the harness cannot take its place`,
+      };
     }
   }
   const weaken = [...redirected].flatMap((name) => ['--weaken-symbol', name]);
   const weakened = spawnSync(objcopy, [...weaken, programObject], { encoding: 'utf8' });
   if (weakened.status !== 0) return { kind: 'couldNotBuild', reason: `objcopy: ${firstLines(weakened.stderr, 2)}` };
-  const link = spawnSync(gcc, ['-w', ...flags, programObject, harnessFile, '-o', binary], { encoding: 'utf8', timeout: remaining() });
-  if (link.error !== undefined) return { kind: 'couldNotBuild', reason: `the linker did not finish: ${link.error.message}` };
-  if (link.status !== 0) return { kind: 'couldNotBuild', reason: `the program does not link with the harness: ${firstLines(link.stderr ?? '', 3)}` };
+  const link = spawnSync(gcc, ['-w', ...flags, programObject, harnessFile, '-o', binary], {
+    encoding: 'utf8',
+    timeout: remaining(),
+  });
+  if (link.error !== undefined)
+    return { kind: 'couldNotBuild', reason: `the linker did not finish: ${link.error.message}` };
+  if (link.status !== 0)
+    return {
+      kind: 'couldNotBuild',
+      reason: `the program does not link with the harness: ${firstLines(link.stderr ?? '', 3)}`,
+    };
   return { kind: 'built', binary, directory, compiler: `gcc ${flags.join(' ')}`, dataModelNote };
 }
 
@@ -141,14 +185,22 @@ export interface NativeRun {
   readonly milliseconds: number;
 }
 
-const limitedStart = 'ulimit -v "$1" 2>/dev/null; ulimit -s unlimited 2>/dev/null || ulimit -s "$(ulimit -H -s)" 2>/dev/null; exec "$0"';
+const limitedStart =
+  'ulimit -v "$1" 2>/dev/null; ulimit -s unlimited 2>/dev/null || ulimit -s "$(ulimit -H -s)" 2>/dev/null; exec "$0"';
 
 /** runs a built binary; `standardInput` is what the harness reads in 'stdin' mode */
 export function runNative(binary: string, limits: RunLimits, standardInput = ''): NativeRun {
   const started = performance.now();
   const result = spawnSync('/bin/sh', ['-c', limitedStart, binary, String(limits.memoryKibibytes ?? 4 * 1024 * 1024)], {
-    input: standardInput, encoding: 'utf8', timeout: limits.timeoutMilliseconds, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024,
-    env: { ...process.env, UBSAN_OPTIONS: `halt_on_error=1:exitcode=${exitStatus.undefinedBehaviour}:print_stacktrace=0` },
+    input: standardInput,
+    encoding: 'utf8',
+    timeout: limits.timeoutMilliseconds,
+    killSignal: 'SIGKILL',
+    maxBuffer: 16 * 1024 * 1024,
+    env: {
+      ...process.env,
+      UBSAN_OPTIONS: `halt_on_error=1:exitcode=${exitStatus.undefinedBehaviour}:print_stacktrace=0`,
+    },
   });
   const milliseconds = performance.now() - started;
   const stdout = result.stdout ?? '';
@@ -157,33 +209,48 @@ export function runNative(binary: string, limits: RunLimits, standardInput = '')
   // than it was given, or none); its run is complete all the same
   const unreadInput = error?.code === 'EPIPE' && (result.status !== null || result.signal !== null);
   if (error !== undefined && !unreadInput) {
-    const outcome: NativeOutcome = error.code === 'ETIMEDOUT' ? { kind: 'timeout' } : { kind: 'couldNotRun', reason: error.message };
+    const outcome: NativeOutcome =
+      error.code === 'ETIMEDOUT' ? { kind: 'timeout' } : { kind: 'couldNotRun', reason: error.message };
     return { outcome, stdout, milliseconds };
   }
   if (result.signal !== null) return { outcome: { kind: 'signal', signal: result.signal }, stdout, milliseconds };
   const status = result.status ?? -1;
   switch (status) {
-    case exitStatus.reachedError: return { outcome: { kind: 'reachedError' }, stdout, milliseconds };
-    case exitStatus.inputsExhausted: return { outcome: { kind: 'inputsExhausted' }, stdout, milliseconds };
-    case exitStatus.assumptionBlocked: return { outcome: { kind: 'assumptionBlocked' }, stdout, milliseconds };
+    case exitStatus.reachedError:
+      return { outcome: { kind: 'reachedError' }, stdout, milliseconds };
+    case exitStatus.inputsExhausted:
+      return { outcome: { kind: 'inputsExhausted' }, stdout, milliseconds };
+    case exitStatus.assumptionBlocked:
+      return { outcome: { kind: 'assumptionBlocked' }, stdout, milliseconds };
     case exitStatus.undefinedBehaviour: {
       const message = /runtime error: ([^\n]*)/.exec(result.stderr ?? '')?.[1] ?? 'undefined behaviour';
       return { outcome: { kind: 'undefinedBehaviour', message }, stdout, milliseconds };
     }
-    default: return { outcome: { kind: 'completed', status }, stdout, milliseconds };
+    default:
+      return { outcome: { kind: 'completed', status }, stdout, milliseconds };
   }
 }
 
 export function describeNativeOutcome(outcome: NativeOutcome): string {
   switch (outcome.kind) {
-    case 'reachedError': return 'reached the error';
-    case 'completed': return `returned ${outcome.status} without reaching the error`;
-    case 'assumptionBlocked': return 'stopped at a failed __VERIFIER_assume';
-    case 'inputsExhausted': return 'asked for more nondeterministic inputs than the counterexample has';
-    case 'undefinedBehaviour': return `stopped at undefined behaviour (${outcome.message})`;
-    case 'signal': return outcome.signal === 'SIGABRT' ? 'ended by abort() (SIGABRT) without reaching the error' : `was killed by ${outcome.signal}`;
-    case 'timeout': return 'ran out of time';
-    case 'couldNotRun': return `could not be started (${outcome.reason})`;
+    case 'reachedError':
+      return 'reached the error';
+    case 'completed':
+      return `returned ${outcome.status} without reaching the error`;
+    case 'assumptionBlocked':
+      return 'stopped at a failed __VERIFIER_assume';
+    case 'inputsExhausted':
+      return 'asked for more nondeterministic inputs than the counterexample has';
+    case 'undefinedBehaviour':
+      return `stopped at undefined behaviour (${outcome.message})`;
+    case 'signal':
+      return outcome.signal === 'SIGABRT'
+        ? 'ended by abort() (SIGABRT) without reaching the error'
+        : `was killed by ${outcome.signal}`;
+    case 'timeout':
+      return 'ran out of time';
+    case 'couldNotRun':
+      return `could not be started (${outcome.reason})`;
     default: {
       const never: never = outcome;
       throw new Error(`unknown native outcome ${JSON.stringify(never)}`);

@@ -17,24 +17,56 @@
 // read from standard input, one decimal value per line (many runs of one binary).
 
 /** exit statuses of a harnessed run; chosen above what programs return and below 126 (shell codes) */
-export const exitStatus = Object.freeze({ reachedError: 113, inputsExhausted: 114, assumptionBlocked: 115, undefinedBehaviour: 116 });
+export const exitStatus = Object.freeze({
+  reachedError: 113,
+  inputsExhausted: 114,
+  assumptionBlocked: 115,
+  undefinedBehaviour: 116,
+});
 
 /** the functions the harness defines (the program's definitions of them are weakened) */
 export const harnessDefinedFunctions: readonly string[] = Object.freeze([
-  'reach_error', '__VERIFIER_error', '__assert_fail', '__assert_perror_fail', '__assert', '__assert_rtn', '__VERIFIER_assume',
+  'reach_error',
+  '__VERIFIER_error',
+  '__assert_fail',
+  '__assert_perror_fail',
+  '__assert',
+  '__assert_rtn',
+  '__VERIFIER_assume',
 ]);
 
 /** `__VERIFIER_nondet_<suffix>` and the C type it returns (the suffixes the front end knows, calls.ts nondetType) */
 const nondetReturnTypes: readonly (readonly [string, string])[] = [
-  ['int', 'int'], ['uint', 'unsigned int'], ['unsigned', 'unsigned int'], ['unsigned_int', 'unsigned int'],
-  ['long', 'long'], ['ulong', 'unsigned long'], ['unsigned_long', 'unsigned long'], ['size_t', 'unsigned long'],
-  ['longlong', 'long long'], ['long_long', 'long long'], ['ulonglong', 'unsigned long long'], ['unsigned_long_long', 'unsigned long long'],
-  ['short', 'short'], ['ushort', 'unsigned short'], ['unsigned_short', 'unsigned short'],
-  ['char', 'char'], ['schar', 'signed char'], ['uchar', 'unsigned char'], ['unsigned_char', 'unsigned char'],
-  ['bool', '_Bool'], ['_Bool', '_Bool'], ['u8', 'unsigned char'], ['u16', 'unsigned short'], ['u32', 'unsigned int'],
+  ['int', 'int'],
+  ['uint', 'unsigned int'],
+  ['unsigned', 'unsigned int'],
+  ['unsigned_int', 'unsigned int'],
+  ['long', 'long'],
+  ['ulong', 'unsigned long'],
+  ['unsigned_long', 'unsigned long'],
+  ['size_t', 'unsigned long'],
+  ['longlong', 'long long'],
+  ['long_long', 'long long'],
+  ['ulonglong', 'unsigned long long'],
+  ['unsigned_long_long', 'unsigned long long'],
+  ['short', 'short'],
+  ['ushort', 'unsigned short'],
+  ['unsigned_short', 'unsigned short'],
+  ['char', 'char'],
+  ['schar', 'signed char'],
+  ['uchar', 'unsigned char'],
+  ['unsigned_char', 'unsigned char'],
+  ['bool', '_Bool'],
+  ['_Bool', '_Bool'],
+  ['u8', 'unsigned char'],
+  ['u16', 'unsigned short'],
+  ['u32', 'unsigned int'],
   ['loff_t', 'long long'],
 ];
-const wideNondetReturnTypes: readonly (readonly [string, string])[] = [['int128', '__int128'], ['uint128', 'unsigned __int128']];
+const wideNondetReturnTypes: readonly (readonly [string, string])[] = [
+  ['int128', '__int128'],
+  ['uint128', 'unsigned __int128'],
+];
 
 export const nondetFunctionNames: readonly string[] = Object.freeze(
   [...nondetReturnTypes, ...wideNondetReturnTypes].map(([suffix]) => `__VERIFIER_nondet_${suffix}`),
@@ -85,7 +117,7 @@ const stdinReader = [
  */
 export function harnessSource(inputs: readonly bigint[] | 'stdin', note = ''): string {
   const lines = [
-    '/* harness written by encode: the program\'s nondeterministic inputs and error functions */',
+    "/* harness written by encode: the program's nondeterministic inputs and error functions */",
     ...(note === '' ? [] : [`/* ${note.replace(/\*\//g, '* /')} */`]),
     '#include <stdio.h>',
     '#include <stdlib.h>',
@@ -100,10 +132,13 @@ export function harnessSource(inputs: readonly bigint[] | 'stdin', note = ''): s
     ...nondetReturnTypes.map(([suffix, type]) =>
       type === '_Bool'
         ? `${type} __VERIFIER_nondet_${suffix}(void) { return encode_inputs_low[encode_take()] != 0; }`
-        : `${type} __VERIFIER_nondet_${suffix}(void) { return (${type}) encode_inputs_low[encode_take()]; }`),
+        : `${type} __VERIFIER_nondet_${suffix}(void) { return (${type}) encode_inputs_low[encode_take()]; }`,
+    ),
     '#ifdef __SIZEOF_INT128__',
-    ...wideNondetReturnTypes.map(([suffix, type]) =>
-      `${type} __VERIFIER_nondet_${suffix}(void) { unsigned long i = encode_take(); return (${type}) (((unsigned __int128) encode_inputs_high[i] << 64) | encode_inputs_low[i]); }`),
+    ...wideNondetReturnTypes.map(
+      ([suffix, type]) =>
+        `${type} __VERIFIER_nondet_${suffix}(void) { unsigned long i = encode_take(); return (${type}) (((unsigned __int128) encode_inputs_high[i] << 64) | encode_inputs_low[i]); }`,
+    ),
     '#endif',
     `static void encode_reached(void) { fflush(stdout); _exit(${exitStatus.reachedError}); }`,
     'void reach_error(void) { encode_reached(); }',

@@ -29,7 +29,12 @@ export interface ProgramInputs {
   readonly replay: RunOutcome;
 }
 
-export function programInputs(program: Program, counterexample: Counterexample, semantics: Semantics, maxSteps = defaultReplaySteps): ProgramInputs {
+export function programInputs(
+  program: Program,
+  counterexample: Counterexample,
+  semantics: Semantics,
+  maxSteps = defaultReplaySteps,
+): ProgramInputs {
   const inner = createCounterexampleSource(counterexample);
   const inputs: bigint[] = [];
   const indeterminate: IndeterminateChoice[] = [];
@@ -46,7 +51,10 @@ export function programInputs(program: Program, counterexample: Counterexample, 
       if (content !== undefined) {
         const cells = [...content.entries].slice(0, 3).map(([cell, value]) => `[${cell}] = ${value}`);
         const more = content.entries.size > 3 ? ', …' : '';
-        indeterminate.push({ location, description: `${array.sourceName}: every cell ${content.defaultValue}${cells.length > 0 ? `, ${cells.join(', ')}${more}` : ''}` });
+        indeterminate.push({
+          location,
+          description: `${array.sourceName}: every cell ${content.defaultValue}${cells.length > 0 ? `, ${cells.join(', ')}${more}` : ''}`,
+        });
       }
       return content;
     },
@@ -60,7 +68,12 @@ export function programInputs(program: Program, counterexample: Counterexample, 
  * the same inputs and with every indeterminate value replaced by `alternative` (clamped to the
  * type; arrays filled with it), for 0 and 1; true when one of those replays does not fail.
  */
-export function failureDependsOnIndeterminate(program: Program, counterexample: Counterexample, semantics: Semantics, maxSteps = defaultReplaySteps): boolean {
+export function failureDependsOnIndeterminate(
+  program: Program,
+  counterexample: Counterexample,
+  semantics: Semantics,
+  maxSteps = defaultReplaySteps,
+): boolean {
   return [0n, 1n].some((alternative) => {
     const inner = createCounterexampleSource(counterexample);
     const source: NondetSource = {

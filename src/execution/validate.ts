@@ -53,32 +53,84 @@ interface ExecutionFacts {
 
 export type ExecutionCheck =
   | ({ readonly kind: 'confirmed' } & ExecutionFacts)
-  | ({ readonly kind: 'notReached'; readonly outcome: NativeOutcome; readonly explanation: NotReachedExplanation | undefined } & ExecutionFacts)
+  | ({
+      readonly kind: 'notReached';
+      readonly outcome: NativeOutcome;
+      readonly explanation: NotReachedExplanation | undefined;
+    } & ExecutionFacts)
   | { readonly kind: 'couldNotBuild'; readonly reason: string; readonly milliseconds: number };
 
-export function validateByExecution(programFile: string, program: Program, counterexample: Counterexample, options: ExecutionOptions): ExecutionCheck {
+export function validateByExecution(
+  programFile: string,
+  program: Program,
+  counterexample: Counterexample,
+  options: ExecutionOptions,
+): ExecutionCheck {
   const started = performance.now();
   const split = programInputs(program, counterexample, options.semantics);
   const harnessNote = `inputs of the counterexample of ${programFile} (${options.semantics} semantics, ${options.dataModel})`;
   const overflow = options.property === 'no-overflow';
-  const build = buildWithHarness(programFile, harnessSource(split.inputs, harnessNote), { dataModel: options.dataModel, sanitize: false, trapSignedOverflow: overflow, timeoutMilliseconds: options.timeoutMilliseconds, ...(options.directory === undefined ? {} : { directory: options.directory }) });
-  if (build.kind === 'couldNotBuild') return { kind: 'couldNotBuild', reason: build.reason, milliseconds: performance.now() - started };
-  writeFileSync(join(build.directory, 'inputs.txt'), split.inputs.map(String).join('\n') + (split.inputs.length > 0 ? '\n' : ''));
-  const run = runNative(build.binary, { timeoutMilliseconds: Math.max(1, Math.round(options.timeoutMilliseconds - (performance.now() - started))) });
+  const build = buildWithHarness(programFile, harnessSource(split.inputs, harnessNote), {
+    dataModel: options.dataModel,
+    sanitize: false,
+    trapSignedOverflow: overflow,
+    timeoutMilliseconds: options.timeoutMilliseconds,
+    ...(options.directory === undefined ? {} : { directory: options.directory }),
+  });
+  if (build.kind === 'couldNotBuild')
+    return { kind: 'couldNotBuild', reason: build.reason, milliseconds: performance.now() - started };
+  writeFileSync(
+    join(build.directory, 'inputs.txt'),
+    split.inputs.map(String).join('\n') + (split.inputs.length > 0 ? '\n' : ''),
+  );
+  const run = runNative(build.binary, {
+    timeoutMilliseconds: Math.max(1, Math.round(options.timeoutMilliseconds - (performance.now() - started))),
+  });
   const notes = [...(build.dataModelNote === undefined ? [] : [build.dataModelNote])];
   if (split.replay.kind !== 'assertionFailed') notes.push(`the interpreter's replay ${describeOutcome(split.replay)}`);
-  const facts = { compiler: build.compiler, directory: build.directory, inputs: split.inputs, indeterminate: split.indeterminate, notes, property: options.property ?? 'unreach-call' };
+  const facts = {
+    compiler: build.compiler,
+    directory: build.directory,
+    inputs: split.inputs,
+    indeterminate: split.indeterminate,
+    notes,
+    property: options.property ?? 'unreach-call',
+  };
   if (overflow ? run.outcome.kind === 'undefinedBehaviour' : run.outcome.kind === 'reachedError') {
     if (options.directory === undefined) rmSync(build.directory, { recursive: true, force: true });
     return { kind: 'confirmed', ...facts, directory: options.directory, milliseconds: performance.now() - started };
   }
-  return { kind: 'notReached', outcome: run.outcome, explanation: explain(program, counterexample, options, build.dataModelNote !== undefined, split.indeterminate.length > 0), ...facts, milliseconds: performance.now() - started };
+  return {
+    kind: 'notReached',
+    outcome: run.outcome,
+    explanation: explain(
+      program,
+      counterexample,
+      options,
+      build.dataModelNote !== undefined,
+      split.indeterminate.length > 0,
+    ),
+    ...facts,
+    milliseconds: performance.now() - started,
+  };
 }
 
-function explain(program: Program, counterexample: Counterexample, options: ExecutionOptions, dataModelDiffers: boolean, usesIndeterminate: boolean): NotReachedExplanation | undefined {
+function explain(
+  program: Program,
+  counterexample: Counterexample,
+  options: ExecutionOptions,
+  dataModelDiffers: boolean,
+  usesIndeterminate: boolean,
+): NotReachedExplanation | undefined {
   // (an overflow found with indeterminate values is not told apart from one without: any such value counts)
-  if (options.property === 'no-overflow' ? usesIndeterminate : failureDependsOnIndeterminate(program, counterexample, options.semantics)) return 'indeterminate';
-  if (options.semantics === 'int' && replayCounterexample(program, counterexample, 'bv').kind !== 'assertionFailed') return 'integerSemantics';
+  if (
+    options.property === 'no-overflow'
+      ? usesIndeterminate
+      : failureDependsOnIndeterminate(program, counterexample, options.semantics)
+  )
+    return 'indeterminate';
+  if (options.semantics === 'int' && replayCounterexample(program, counterexample, 'bv').kind !== 'assertionFailed')
+    return 'integerSemantics';
   if (dataModelDiffers) return 'dataModel';
   return undefined;
 }
@@ -91,7 +143,10 @@ export function describeExecution(check: ExecutionCheck): string {
     case 'couldNotBuild':
       return `could not build: ${check.reason}`;
     case 'notReached': {
-      const why = check.explanation === undefined ? 'the interpreter and the compiled program disagree' : explanationText[check.explanation];
+      const why =
+        check.explanation === undefined
+          ? 'the interpreter and the compiled program disagree'
+          : explanationText[check.explanation];
       return `not reached: the program compiled with ${check.compiler} ${describeNativeOutcome(check.outcome)} on the counterexample's ${check.inputs.length} input(s); ${why} (${seconds}; harness and binary kept in ${check.directory})`;
     }
     default: {
@@ -102,7 +157,9 @@ export function describeExecution(check: ExecutionCheck): string {
 }
 
 const explanationText: Readonly<Record<NotReachedExplanation, string>> = {
-  indeterminate: 'the failure needs values C leaves indeterminate (uninitialised memory), which a real run does not take from the counterexample',
-  integerSemantics: 'the counterexample assumes mathematical integers, and in two\'s complement the replay does not fail either',
+  indeterminate:
+    'the failure needs values C leaves indeterminate (uninitialised memory), which a real run does not take from the counterexample',
+  integerSemantics:
+    "the counterexample assumes mathematical integers, and in two's complement the replay does not fail either",
   dataModel: 'the program was built for another data model than the one it was verified for',
 };

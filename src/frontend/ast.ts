@@ -66,7 +66,10 @@ export type TypeSpecifier =
 
 export interface FieldDeclaration {
   readonly specifiers: DeclarationSpecifiers;
-  readonly declarators: readonly { readonly declarator: Declarator | undefined; readonly bitWidth: Expression | undefined }[];
+  readonly declarators: readonly {
+    readonly declarator: Declarator | undefined;
+    readonly bitWidth: Expression | undefined;
+  }[];
   readonly location: SourceLocation;
 }
 
@@ -144,7 +147,11 @@ export interface TypeName {
 
 export type Statement =
   | CompoundStatement
-  | { readonly kind: 'expressionStatement'; readonly expression: Expression | undefined; readonly location: SourceLocation }
+  | {
+      readonly kind: 'expressionStatement';
+      readonly expression: Expression | undefined;
+      readonly location: SourceLocation;
+    }
   | {
       readonly kind: 'if';
       readonly condition: Expression;
@@ -152,8 +159,18 @@ export type Statement =
       readonly else: Statement | undefined;
       readonly location: SourceLocation;
     }
-  | { readonly kind: 'while'; readonly condition: Expression; readonly body: Statement; readonly location: SourceLocation }
-  | { readonly kind: 'doWhile'; readonly body: Statement; readonly condition: Expression; readonly location: SourceLocation }
+  | {
+      readonly kind: 'while';
+      readonly condition: Expression;
+      readonly body: Statement;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'doWhile';
+      readonly body: Statement;
+      readonly condition: Expression;
+      readonly location: SourceLocation;
+    }
   | {
       readonly kind: 'for';
       readonly init: Declaration | Expression | undefined;
@@ -169,7 +186,12 @@ export type Statement =
   | { readonly kind: 'labeled'; readonly label: string; readonly body: Statement; readonly location: SourceLocation }
   | { readonly kind: 'case'; readonly value: Expression; readonly body: Statement; readonly location: SourceLocation }
   | { readonly kind: 'default'; readonly body: Statement; readonly location: SourceLocation }
-  | { readonly kind: 'switch'; readonly discriminant: Expression; readonly body: Statement; readonly location: SourceLocation }
+  | {
+      readonly kind: 'switch';
+      readonly discriminant: Expression;
+      readonly body: Statement;
+      readonly location: SourceLocation;
+    }
   | { readonly kind: 'asm'; readonly location: SourceLocation };
 
 export interface CompoundStatement {
@@ -182,31 +204,94 @@ export interface CompoundStatement {
 
 export type UnaryOperator = '-' | '+' | '!' | '~' | '*' | '&' | 'preIncrement' | 'preDecrement';
 export type BinaryOperator =
-  | '*' | '/' | '%' | '+' | '-' | '<<' | '>>'
-  | '<' | '>' | '<=' | '>=' | '==' | '!='
-  | '&' | '^' | '|' | '&&' | '||';
+  '*' | '/' | '%' | '+' | '-' | '<<' | '>>' | '<' | '>' | '<=' | '>=' | '==' | '!=' | '&' | '^' | '|' | '&&' | '||';
 export type AssignmentOperator = '=' | '*=' | '/=' | '%=' | '+=' | '-=' | '<<=' | '>>=' | '&=' | '^=' | '|=';
 
 export type Expression =
   | { readonly kind: 'identifier'; readonly name: string; readonly location: SourceLocation }
   /** text as written, e.g. `100000`, `0x1fU`, `10ul`; value already parsed (suffix removed) */
-  | { readonly kind: 'integerConstant'; readonly text: string; readonly value: bigint; readonly suffix: string; readonly location: SourceLocation }
+  | {
+      readonly kind: 'integerConstant';
+      readonly text: string;
+      readonly value: bigint;
+      readonly suffix: string;
+      readonly location: SourceLocation;
+    }
   /** value is the character's code, e.g. 'a' → 97, '\n' → 10 */
-  | { readonly kind: 'characterConstant'; readonly text: string; readonly value: bigint; readonly location: SourceLocation }
+  | {
+      readonly kind: 'characterConstant';
+      readonly text: string;
+      readonly value: bigint;
+      readonly location: SourceLocation;
+    }
   | { readonly kind: 'floatingConstant'; readonly text: string; readonly location: SourceLocation }
   | { readonly kind: 'stringLiteral'; readonly text: string; readonly location: SourceLocation }
-  | { readonly kind: 'unary'; readonly operator: UnaryOperator; readonly operand: Expression; readonly location: SourceLocation }
-  | { readonly kind: 'postfix'; readonly operator: 'postIncrement' | 'postDecrement'; readonly operand: Expression; readonly location: SourceLocation }
-  | { readonly kind: 'binary'; readonly operator: BinaryOperator; readonly left: Expression; readonly right: Expression; readonly location: SourceLocation }
-  | { readonly kind: 'assignment'; readonly operator: AssignmentOperator; readonly target: Expression; readonly value: Expression; readonly location: SourceLocation }
-  | { readonly kind: 'conditional'; readonly condition: Expression; readonly then: Expression; readonly else: Expression; readonly location: SourceLocation }
-  | { readonly kind: 'call'; readonly callee: Expression; readonly arguments: readonly Expression[]; readonly location: SourceLocation }
-  | { readonly kind: 'index'; readonly array: Expression; readonly index: Expression; readonly location: SourceLocation }
-  | { readonly kind: 'member'; readonly object: Expression; readonly field: string; readonly isArrow: boolean; readonly location: SourceLocation }
-  | { readonly kind: 'cast'; readonly typeName: TypeName; readonly operand: Expression; readonly location: SourceLocation }
+  | {
+      readonly kind: 'unary';
+      readonly operator: UnaryOperator;
+      readonly operand: Expression;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'postfix';
+      readonly operator: 'postIncrement' | 'postDecrement';
+      readonly operand: Expression;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'binary';
+      readonly operator: BinaryOperator;
+      readonly left: Expression;
+      readonly right: Expression;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'assignment';
+      readonly operator: AssignmentOperator;
+      readonly target: Expression;
+      readonly value: Expression;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'conditional';
+      readonly condition: Expression;
+      readonly then: Expression;
+      readonly else: Expression;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'call';
+      readonly callee: Expression;
+      readonly arguments: readonly Expression[];
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'index';
+      readonly array: Expression;
+      readonly index: Expression;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'member';
+      readonly object: Expression;
+      readonly field: string;
+      readonly isArrow: boolean;
+      readonly location: SourceLocation;
+    }
+  | {
+      readonly kind: 'cast';
+      readonly typeName: TypeName;
+      readonly operand: Expression;
+      readonly location: SourceLocation;
+    }
   | { readonly kind: 'sizeofType'; readonly typeName: TypeName; readonly location: SourceLocation }
   | { readonly kind: 'sizeofExpression'; readonly operand: Expression; readonly location: SourceLocation }
   | { readonly kind: 'alignofType'; readonly typeName: TypeName; readonly location: SourceLocation }
   | { readonly kind: 'comma'; readonly expressions: readonly Expression[]; readonly location: SourceLocation }
-  | { readonly kind: 'compoundLiteral'; readonly typeName: TypeName; readonly initializer: Initializer; readonly location: SourceLocation }
+  | {
+      readonly kind: 'compoundLiteral';
+      readonly typeName: TypeName;
+      readonly initializer: Initializer;
+      readonly location: SourceLocation;
+    }
   | { readonly kind: 'statementExpression'; readonly body: CompoundStatement; readonly location: SourceLocation };

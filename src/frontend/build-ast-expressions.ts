@@ -48,10 +48,27 @@ export interface EmbeddedSyntaxBuilders {
   readonly typeName: (context: TypeNameContext) => TypeName;
 }
 
-const assignmentOperators: ReadonlySet<string> = new Set<AssignmentOperator>(['=', '*=', '/=', '%=', '+=', '-=', '<<=', '>>=', '&=', '^=', '|=']);
+const assignmentOperators: ReadonlySet<string> = new Set<AssignmentOperator>([
+  '=',
+  '*=',
+  '/=',
+  '%=',
+  '+=',
+  '-=',
+  '<<=',
+  '>>=',
+  '&=',
+  '^=',
+  '|=',
+]);
 
 const unaryOperators: Readonly<Record<string, UnaryOperator>> = {
-  '&': '&', '*': '*', '+': '+', '-': '-', '~': '~', '!': '!',
+  '&': '&',
+  '*': '*',
+  '+': '+',
+  '-': '-',
+  '~': '~',
+  '!': '!',
 };
 
 /** Builds expressions; what they embed is built by the EmbeddedSyntaxBuilders it is given. */
@@ -67,7 +84,11 @@ export class ExpressionBuilder {
     if (parts.length === 1) {
       return this.buildAssignmentExpression(parts[0]!);
     }
-    return { kind: 'comma', expressions: parts.map((part) => this.buildAssignmentExpression(part)), location: locationOf(context) };
+    return {
+      kind: 'comma',
+      expressions: parts.map((part) => this.buildAssignmentExpression(part)),
+      location: locationOf(context),
+    };
   }
 
   /**
@@ -89,7 +110,11 @@ export class ExpressionBuilder {
     if (parts.length === 1) {
       return this.buildAssignmentExpression(first);
     }
-    return { kind: 'comma', expressions: parts.map((part) => this.buildAssignmentExpression(part)), location: locationOf(first) };
+    return {
+      kind: 'comma',
+      expressions: parts.map((part) => this.buildAssignmentExpression(part)),
+      location: locationOf(first),
+    };
   }
 
   /** Every operator except the comma (the grammar's precedence-climbing rule). */
@@ -157,7 +182,11 @@ export class ExpressionBuilder {
         if (decoded.kind === 'invalid') {
           throw new UnsupportedSyntaxError(`invalid integer constant '${text}'`, location);
         }
-        return this.applyPostfixSuffixes({ kind: 'integerConstant', text, value: decoded.value, suffix: decoded.suffix, location }, children, 1);
+        return this.applyPostfixSuffixes(
+          { kind: 'integerConstant', text, value: decoded.value, suffix: decoded.suffix, location },
+          children,
+          1,
+        );
       }
       case CParser.FloatingConstant:
         return this.applyPostfixSuffixes({ kind: 'floatingConstant', text: first.text ?? '', location }, children, 1);
@@ -167,7 +196,11 @@ export class ExpressionBuilder {
         if (decoded.kind === 'invalid') {
           throw new UnsupportedSyntaxError(`invalid character constant ${text}: ${decoded.reason}`, location);
         }
-        return this.applyPostfixSuffixes({ kind: 'characterConstant', text, value: decoded.value, location }, children, 1);
+        return this.applyPostfixSuffixes(
+          { kind: 'characterConstant', text, value: decoded.value, location },
+          children,
+          1,
+        );
       }
       case CParser.StringLiteral: {
         const pieces: string[] = [];
@@ -179,7 +212,11 @@ export class ExpressionBuilder {
           }
           pieces.push(child.getText());
         }
-        return this.applyPostfixSuffixes({ kind: 'stringLiteral', text: concatenateStringLiterals(pieces), location }, children, index);
+        return this.applyPostfixSuffixes(
+          { kind: 'stringLiteral', text: concatenateStringLiterals(pieces), location },
+          children,
+          index,
+        );
       }
       default:
         return this.buildKeywordForm(context, first.text, location);
@@ -187,7 +224,11 @@ export class ExpressionBuilder {
   }
 
   /** The unary forms that start with `(`, `++`, `--`, `sizeof`, `__extension__` or a builtin. */
-  private buildKeywordForm(context: ParserRuleContext, keyword: string | undefined, location: SourceLocation): Expression {
+  private buildKeywordForm(
+    context: ParserRuleContext,
+    keyword: string | undefined,
+    location: SourceLocation,
+  ): Expression {
     const children = context.children;
     const second = children[1];
     switch (keyword) {
@@ -195,7 +236,12 @@ export class ExpressionBuilder {
         return this.buildParenthesisForm(context, location);
       case '++':
       case '--':
-        return { kind: 'unary', operator: keyword === '++' ? 'preIncrement' : 'preDecrement', operand: this.unaryOperandAt(context, 1), location };
+        return {
+          kind: 'unary',
+          operator: keyword === '++' ? 'preIncrement' : 'preDecrement',
+          operand: this.unaryOperandAt(context, 1),
+          location,
+        };
       case 'sizeof':
         if (second instanceof UnaryExpressionContext) {
           return { kind: 'sizeofExpression', operand: this.buildUnaryForm(second), location };
@@ -215,7 +261,11 @@ export class ExpressionBuilder {
           arguments: [this.buildAssignmentExpression(argument)],
           location,
         };
-        return this.applyPostfixSuffixes({ kind: 'cast', typeName: this.embedded.typeName(typeName), operand: call, location }, children, 6);
+        return this.applyPostfixSuffixes(
+          { kind: 'cast', typeName: this.embedded.typeName(typeName), operand: call, location },
+          children,
+          6,
+        );
       }
       case '__builtin_offsetof': {
         const typeName = typeNameAt(context, 2);
@@ -223,7 +273,11 @@ export class ExpressionBuilder {
         if (!(member instanceof OffsetofMemberContext)) {
           throw new UnsupportedSyntaxError('malformed primary expression', location);
         }
-        return this.applyPostfixSuffixes(this.buildOffsetof(this.embedded.typeName(typeName), member, location), children, 6);
+        return this.applyPostfixSuffixes(
+          this.buildOffsetof(this.embedded.typeName(typeName), member, location),
+          children,
+          6,
+        );
       }
       default:
         throw new UnsupportedSyntaxError('malformed unary expression', location);
@@ -238,14 +292,23 @@ export class ExpressionBuilder {
       return this.applyPostfixSuffixes(this.buildExpression(second), children, 3);
     }
     if (second instanceof CompoundStatementContext) {
-      return this.applyPostfixSuffixes({ kind: 'statementExpression', body: this.embedded.compoundStatement(second), location }, children, 3);
+      return this.applyPostfixSuffixes(
+        { kind: 'statementExpression', body: this.embedded.compoundStatement(second), location },
+        children,
+        3,
+      );
     }
     if (!(second instanceof TypeNameContext)) {
       throw new UnsupportedSyntaxError('malformed unary expression', location);
     }
     const afterParenthesis = children[3];
     if (afterParenthesis instanceof UnaryExpressionContext) {
-      return { kind: 'cast', typeName: this.embedded.typeName(second), operand: this.buildUnaryForm(afterParenthesis), location };
+      return {
+        kind: 'cast',
+        typeName: this.embedded.typeName(second),
+        operand: this.buildUnaryForm(afterParenthesis),
+        location,
+      };
     }
     // compound literal `(T){...}`
     let list: InitializerListContext | undefined;
@@ -262,7 +325,11 @@ export class ExpressionBuilder {
     const literal: Expression = {
       kind: 'compoundLiteral',
       typeName: this.embedded.typeName(second),
-      initializer: { kind: 'listInitializer', items: list === undefined ? [] : this.embedded.initializerList(list), location },
+      initializer: {
+        kind: 'listInitializer',
+        items: list === undefined ? [] : this.embedded.initializerList(list),
+        location,
+      },
       location,
     };
     return this.applyPostfixSuffixes(literal, children, index);
@@ -312,7 +379,7 @@ export class ExpressionBuilder {
   private applyPostfixSuffix(operand: Expression, suffix: PostfixSuffixContext): Expression {
     const location = operand.location;
     const first = suffix.getChild(0);
-    const firstText = first instanceof TerminalNode ? first.symbol.text ?? '' : '';
+    const firstText = first instanceof TerminalNode ? (first.symbol.text ?? '') : '';
     switch (firstText) {
       case '[': {
         const index = this.buildExpressionAmong(suffix);
@@ -323,7 +390,8 @@ export class ExpressionBuilder {
       }
       case '(': {
         const list = suffix.argumentExpressionList();
-        const callArguments = list === null ? [] : list.assignmentExpression().map((argument) => this.buildAssignmentExpression(argument));
+        const callArguments =
+          list === null ? [] : list.assignmentExpression().map((argument) => this.buildAssignmentExpression(argument));
         return { kind: 'call', callee: operand, arguments: callArguments, location };
       }
       case '.':
@@ -352,7 +420,13 @@ export class ExpressionBuilder {
       operand: { kind: 'integerConstant', text: '0', value: 0n, suffix: '', location },
       location,
     };
-    let access: Expression = { kind: 'member', object: nullPointer, field: member.identifier().getText(), isArrow: true, location };
+    let access: Expression = {
+      kind: 'member',
+      object: nullPointer,
+      field: member.identifier().getText(),
+      isArrow: true,
+      location,
+    };
     for (const suffix of member.offsetofSuffix()) {
       const field = suffix.identifier();
       const index = suffix.expression();
@@ -364,11 +438,22 @@ export class ExpressionBuilder {
     }
     const sizeType: TypeName = {
       kind: 'typeName',
-      specifiers: { storage: [], type: { kind: 'base', names: ['unsigned', 'long'], location }, qualifiers: [], isInline: false, location },
+      specifiers: {
+        storage: [],
+        type: { kind: 'base', names: ['unsigned', 'long'], location },
+        qualifiers: [],
+        isInline: false,
+        location,
+      },
       declarator: { kind: 'abstract', location },
       location,
     };
-    return { kind: 'cast', typeName: sizeType, operand: { kind: 'unary', operator: '&', operand: access, location }, location };
+    return {
+      kind: 'cast',
+      typeName: sizeType,
+      operand: { kind: 'unary', operator: '&', operand: access, location },
+      location,
+    };
   }
 }
 
@@ -427,11 +512,25 @@ export function decodeIntegerConstant(text: string): DecodedInteger {
 }
 
 const simpleEscapes: Readonly<Record<string, number>> = {
-  n: 10, t: 9, r: 13, '0': 0, a: 7, b: 8, f: 12, v: 11, e: 27, '\\': 92, "'": 39, '"': 34, '?': 63,
+  n: 10,
+  t: 9,
+  r: 13,
+  '0': 0,
+  a: 7,
+  b: 8,
+  f: 12,
+  v: 11,
+  e: 27,
+  '\\': 92,
+  "'": 39,
+  '"': 34,
+  '?': 63,
 };
 
 /** Decodes the items between the quotes into code units (escapes resolved). */
-function decodeCharacterItems(body: string): { kind: 'ok'; codes: number[]; escaped: boolean[] } | { kind: 'invalid'; reason: string } {
+function decodeCharacterItems(
+  body: string,
+): { kind: 'ok'; codes: number[]; escaped: boolean[] } | { kind: 'invalid'; reason: string } {
   const codes: number[] = [];
   const escaped: boolean[] = [];
   let index = 0;

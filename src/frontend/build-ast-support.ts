@@ -7,7 +7,10 @@ import type { SourceLocation } from './ast.js';
 
 /** Valid C the AST cannot represent; parse.ts reports it as an 'unsupported' diagnostic. */
 export class UnsupportedSyntaxError extends Error {
-  public constructor(message: string, public readonly location: SourceLocation) {
+  public constructor(
+    message: string,
+    public readonly location: SourceLocation,
+  ) {
     super(message);
     this.name = 'UnsupportedSyntaxError';
   }

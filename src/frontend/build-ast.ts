@@ -106,14 +106,23 @@ function buildFunctionDefinition(context: FunctionDefinitionContext): FunctionDe
   let declarator = buildDeclarator(context.declarator());
   const oldStyleDeclarations = context.oldStyleParameterDeclaration();
   if (oldStyleDeclarations.length > 0) {
-    declarator = applyOldStyleParameterDeclarations(declarator, oldStyleDeclarations.map((declaration): Declaration => ({
-      kind: 'declaration',
-      specifiers: buildSpecifiers(declaration.declarationSpecifiers()),
-      declarators: buildInitDeclarators(declaration),
-      location: locationOf(declaration),
-    })));
+    declarator = applyOldStyleParameterDeclarations(
+      declarator,
+      oldStyleDeclarations.map((declaration): Declaration => ({
+        kind: 'declaration',
+        specifiers: buildSpecifiers(declaration.declarationSpecifiers()),
+        declarators: buildInitDeclarators(declaration),
+        location: locationOf(declaration),
+      })),
+    );
   }
-  return { kind: 'functionDefinition', specifiers, declarator, body: buildCompoundStatement(context.compoundStatement()), location };
+  return {
+    kind: 'functionDefinition',
+    specifiers,
+    declarator,
+    body: buildCompoundStatement(context.compoundStatement()),
+    location,
+  };
 }
 
 function implicitIntSpecifiers(location: SourceLocation): DeclarationSpecifiers {
@@ -121,7 +130,10 @@ function implicitIntSpecifiers(location: SourceLocation): DeclarationSpecifiers 
 }
 
 /** K&R definitions `int f(a, b) int a; char b; {...}`: give the identifier list its declared types. */
-function applyOldStyleParameterDeclarations(declarator: Declarator, declarations: readonly (Declaration | undefined)[]): Declarator {
+function applyOldStyleParameterDeclarations(
+  declarator: Declarator,
+  declarations: readonly (Declaration | undefined)[],
+): Declarator {
   switch (declarator.kind) {
     case 'function': {
       if (declarator.inner.kind !== 'identifier') {
@@ -201,8 +213,13 @@ function buildInitDeclarators(parent: ParserRuleContext): InitDeclarator[] {
 }
 
 const storageNames: Readonly<Record<string, StorageClass>> = {
-  typedef: 'typedef', extern: 'extern', static: 'static', auto: 'auto', register: 'register',
-  _Thread_local: '_Thread_local', __thread: '_Thread_local',
+  typedef: 'typedef',
+  extern: 'extern',
+  static: 'static',
+  auto: 'auto',
+  register: 'register',
+  _Thread_local: '_Thread_local',
+  __thread: '_Thread_local',
 };
 
 type Qualifier = 'const' | 'volatile' | 'restrict' | '_Atomic';
@@ -216,11 +233,15 @@ function qualifierName(context: TypeQualifierContext): Qualifier {
 }
 
 const baseTypeNames: Readonly<Record<string, string>> = {
-  __signed: 'signed', __signed__: 'signed', __complex__: '_Complex',
+  __signed: 'signed',
+  __signed__: 'signed',
+  __complex__: '_Complex',
 };
 
 /** Declaration specifiers or a specifier-qualifier list (same shape, no storage classes). */
-export function buildSpecifiers(context: DeclarationSpecifiersContext | SpecifierQualifierListContext): DeclarationSpecifiers {
+export function buildSpecifiers(
+  context: DeclarationSpecifiersContext | SpecifierQualifierListContext,
+): DeclarationSpecifiers {
   const location = locationOf(context);
   const storage: StorageClass[] = [];
   const qualifiers: Qualifier[] = [];
@@ -235,7 +256,8 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
     other = specifier;
   };
   for (const child of context.children) {
-    if (child instanceof TerminalNode) { // the only tokens of the list are the base type keywords
+    if (child instanceof TerminalNode) {
+      // the only tokens of the list are the base type keywords
       const text = child.symbol.text ?? '';
       baseNames.push(baseTypeNames[text] ?? text);
       baseLocation ??= locationOfTerminal(child);
@@ -248,7 +270,8 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
         qualifiers.push(qualifierName(only));
         continue;
       }
-      if (only instanceof TerminalNode) { // a storage class keyword or '__extension__'
+      if (only instanceof TerminalNode) {
+        // a storage class keyword or '__extension__'
         const name = storageNames[only.symbol.text ?? ''];
         if (name !== undefined) {
           storage.push(name);
@@ -285,7 +308,12 @@ export function buildSpecifiers(context: DeclarationSpecifiersContext | Specifie
       } else if (typeofSpecifier !== null) {
         const typeName = typeofSpecifier.typeName();
         const expression = typeofSpecifier.expression();
-        const operand = typeName !== null ? buildTypeName(typeName) : expression !== null ? expressions.buildExpression(expression) : undefined;
+        const operand =
+          typeName !== null
+            ? buildTypeName(typeName)
+            : expression !== null
+              ? expressions.buildExpression(expression)
+              : undefined;
         if (operand === undefined) {
           throw new UnsupportedSyntaxError('malformed typeof', locationOf(typeofSpecifier));
         }
@@ -411,7 +439,8 @@ function buildAbstractDeclarator(context: AbstractDeclaratorContext | null, loca
     return { kind: 'abstract', location };
   }
   const direct = context.directAbstractDeclarator();
-  const result = direct === null ? { kind: 'abstract' as const, location: locationOf(context) } : buildDirectAbstract(direct);
+  const result =
+    direct === null ? { kind: 'abstract' as const, location: locationOf(context) } : buildDirectAbstract(direct);
   return wrapInPointers(context.pointer(), result);
 }
 
@@ -423,7 +452,11 @@ function buildDirectAbstract(context: DirectAbstractDeclaratorContext): Declarat
 }
 
 /** `D[a][b]` is array(b, inner: array(a, inner: D)): each suffix wraps what is left of it. */
-function applySuffixes(base: Declarator, suffixes: readonly DeclaratorSuffixContext[], location: SourceLocation): Declarator {
+function applySuffixes(
+  base: Declarator,
+  suffixes: readonly DeclaratorSuffixContext[],
+  location: SourceLocation,
+): Declarator {
   let result = base;
   for (const suffix of suffixes) {
     // '[' qualifiers size? ']' | '[' qualifiers '*' ']' | '(' parameterTypeList ')' | '(' identifierList? ')'
@@ -436,7 +469,12 @@ function applySuffixes(base: Declarator, suffixes: readonly DeclaratorSuffixCont
           size = child;
         }
       }
-      result = { kind: 'array', inner: result, size: size === undefined ? undefined : expressions.buildAssignmentExpression(size), location };
+      result = {
+        kind: 'array',
+        inner: result,
+        size: size === undefined ? undefined : expressions.buildAssignmentExpression(size),
+        location,
+      };
       continue;
     }
     const second = children[1];
@@ -480,12 +518,14 @@ function applySuffixes(base: Declarator, suffixes: readonly DeclaratorSuffixCont
 
 function isPlainVoid(parameter: ParameterDeclaration): boolean {
   const specifiers = parameter.specifiers;
-  return parameter.declarator.kind === 'abstract'
-    && specifiers.type.kind === 'base'
-    && specifiers.type.names.length === 1
-    && specifiers.type.names[0] === 'void'
-    && specifiers.qualifiers.length === 0
-    && specifiers.storage.length === 0;
+  return (
+    parameter.declarator.kind === 'abstract' &&
+    specifiers.type.kind === 'base' &&
+    specifiers.type.names.length === 1 &&
+    specifiers.type.names[0] === 'void' &&
+    specifiers.qualifiers.length === 0 &&
+    specifiers.storage.length === 0
+  );
 }
 
 function buildParameter(context: ParameterDeclarationContext): ParameterDeclaration {
@@ -493,7 +533,10 @@ function buildParameter(context: ParameterDeclarationContext): ParameterDeclarat
   const declarator = context.declarator();
   return {
     specifiers: buildSpecifiers(context.declarationSpecifiers()),
-    declarator: declarator !== null ? buildDeclarator(declarator) : buildAbstractDeclarator(context.abstractDeclarator(), location),
+    declarator:
+      declarator !== null
+        ? buildDeclarator(declarator)
+        : buildAbstractDeclarator(context.abstractDeclarator(), location),
     location,
   };
 }
@@ -636,7 +679,12 @@ export function buildStatement(context: StatementContext | BlockItemContext): St
   }
   const doWhile = context.doWhileStatement();
   if (doWhile !== null) {
-    return { kind: 'doWhile', body: buildStatement(doWhile.statement()), condition: expressions.buildExpression(doWhile.expression()), location };
+    return {
+      kind: 'doWhile',
+      body: buildStatement(doWhile.statement()),
+      condition: expressions.buildExpression(doWhile.expression()),
+      location,
+    };
   }
   const forStatement = context.forStatement();
   if (forStatement !== null) {
@@ -669,7 +717,12 @@ function buildIfStatement(context: IfStatementContext, location: SourceLocation)
 }
 
 function buildWhileStatement(context: WhileStatementContext, location: SourceLocation): Statement {
-  return { kind: 'while', condition: expressions.buildExpression(context.expression()), body: buildStatement(context.statement()), location };
+  return {
+    kind: 'while',
+    condition: expressions.buildExpression(context.expression()),
+    body: buildStatement(context.statement()),
+    location,
+  };
 }
 
 function buildJumpStatement(context: JumpStatementContext, location: SourceLocation): Statement {
@@ -696,7 +749,12 @@ function buildLabeledStatement(context: LabeledStatementContext): Statement {
   const first = context.children[0];
   const keyword = first instanceof TerminalNode ? first.symbol.text : undefined; // else an identifier
   if (keyword === 'case') {
-    return { kind: 'case', value: expressions.buildAssignmentExpression(requireNode(context.assignmentExpression(), 'case', context)), body, location };
+    return {
+      kind: 'case',
+      value: expressions.buildAssignmentExpression(requireNode(context.assignmentExpression(), 'case', context)),
+      body,
+      location,
+    };
   }
   if (keyword === 'default' && context.identifier() === null) {
     return { kind: 'default', body, location };

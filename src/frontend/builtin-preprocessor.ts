@@ -20,12 +20,7 @@ import {
   type MacroDefinition,
 } from './preprocess-macros.js';
 import { tokenizePreprocessing, wouldGlue, type PreprocessingToken } from './preprocess-tokens.js';
-import {
-  segmentedSource,
-  type DataModel,
-  type LineSegment,
-  type PreprocessResult,
-} from './preprocess-types.js';
+import { segmentedSource, type DataModel, type LineSegment, type PreprocessResult } from './preprocess-types.js';
 
 export const builtinPseudoFile = '<builtin>';
 
@@ -143,7 +138,8 @@ class BuiltinPreprocessor {
       });
       this.flushText();
       const unterminated = this.conditionals[this.conditionals.length - 1];
-      if (unterminated !== undefined) throw new DirectiveError(unterminated.directive, 'unterminated conditional directive');
+      if (unterminated !== undefined)
+        throw new DirectiveError(unterminated.directive, 'unterminated conditional directive');
     } catch (error) {
       if (error instanceof DirectiveError || error instanceof ExpansionError) {
         const token = error.token;
@@ -157,7 +153,12 @@ class BuiltinPreprocessor {
 
   private failure(line: number, column: number, message: string, severity: 'error' | 'unsupported'): PreprocessResult {
     const presumed = this.presumedPosition(line);
-    const diagnostic: Diagnostic = { file: presumed.file, location: { line: presumed.line, column }, severity, message };
+    const diagnostic: Diagnostic = {
+      file: presumed.file,
+      location: { line: presumed.line, column },
+      severity,
+      message,
+    };
     return { kind: 'error', diagnostics: [diagnostic] };
   }
 
@@ -224,15 +225,19 @@ class BuiltinPreprocessor {
         const parsed = parseDefinition(rest);
         if (parsed.kind === 'error') throw new DirectiveError(parsed.token ?? nameToken, parsed.message);
         const previous = this.macros.get(parsed.definition.name);
-        if (previous?.kind === 'builtin') throw new DirectiveError(rest[0], `cannot redefine builtin macro "${previous.name}"`);
+        if (previous?.kind === 'builtin')
+          throw new DirectiveError(rest[0], `cannot redefine builtin macro "${previous.name}"`);
         // a differing redefinition is only a warning in GCC; the new definition wins there too
-        if (previous === undefined || !sameDefinition(previous, parsed.definition)) this.macros.set(parsed.definition.name, parsed.definition);
+        if (previous === undefined || !sameDefinition(previous, parsed.definition))
+          this.macros.set(parsed.definition.name, parsed.definition);
         return;
       }
       case 'undef': {
         const target = rest[0];
-        if (target === undefined || target.kind !== 'identifier') throw new DirectiveError(target ?? nameToken, 'macro names must be identifiers');
-        if (this.macros.get(target.text)?.kind === 'builtin') throw new DirectiveError(target, `cannot undefine builtin macro "${target.text}"`);
+        if (target === undefined || target.kind !== 'identifier')
+          throw new DirectiveError(target ?? nameToken, 'macro names must be identifiers');
+        if (this.macros.get(target.text)?.kind === 'builtin')
+          throw new DirectiveError(target, `cannot undefine builtin macro "${target.text}"`);
         this.macros.delete(target.text);
         return;
       }
@@ -258,10 +263,15 @@ class BuiltinPreprocessor {
     }
   }
 
-  private condition(kind: 'if' | 'ifdef' | 'ifndef', nameToken: PreprocessingToken, rest: PreprocessingToken[]): boolean {
+  private condition(
+    kind: 'if' | 'ifdef' | 'ifndef',
+    nameToken: PreprocessingToken,
+    rest: PreprocessingToken[],
+  ): boolean {
     if (kind !== 'if') {
       const target = rest[0];
-      if (target === undefined || target.kind !== 'identifier') throw new DirectiveError(target ?? nameToken, `no macro name given in #${kind} directive`);
+      if (target === undefined || target.kind !== 'identifier')
+        throw new DirectiveError(target ?? nameToken, `no macro name given in #${kind} directive`);
       return this.macros.has(target.text) === (kind === 'ifdef');
     }
     const expanded = this.expander.expand(rest, true);
@@ -278,7 +288,11 @@ class BuiltinPreprocessor {
     if (first?.kind === 'string' && first.text.startsWith('"')) headerName = first.text.slice(1, -1);
     else if (first?.text === '<') {
       const closing = operand.findIndex((token) => token.text === '>');
-      if (closing > 0) headerName = operand.slice(1, closing).map((token) => token.text).join('');
+      if (closing > 0)
+        headerName = operand
+          .slice(1, closing)
+          .map((token) => token.text)
+          .join('');
     }
     if (headerName === undefined) throw new DirectiveError(nameToken, '#include expects "FILENAME" or <FILENAME>');
     const header = standardHeader(headerName, this.dataModel);
@@ -308,7 +322,8 @@ class BuiltinPreprocessor {
     const fileToken = operand[1];
     let file = this.presumedPosition(at.line).file;
     if (fileToken !== undefined) {
-      if (fileToken.kind !== 'string' || !fileToken.text.startsWith('"')) throw new DirectiveError(fileToken, `invalid filename "${fileToken.text}"`);
+      if (fileToken.kind !== 'string' || !fileToken.text.startsWith('"'))
+        throw new DirectiveError(fileToken, `invalid filename "${fileToken.text}"`);
       file = fileToken.text.slice(1, -1).replace(/\\(.)/g, '$1');
     }
     this.lineSegments.push({ outputLine: nextPhysicalLine, file, originalLine: Number(lineToken.text) });
@@ -354,6 +369,10 @@ class BuiltinPreprocessor {
 }
 
 /** Preprocesses `text` (the contents of `file`) with the built-in preprocessor. */
-export function preprocessBuiltin(text: string, file: string, options: BuiltinPreprocessOptions = {}): PreprocessResult {
+export function preprocessBuiltin(
+  text: string,
+  file: string,
+  options: BuiltinPreprocessOptions = {},
+): PreprocessResult {
   return new BuiltinPreprocessor(file, options).run(text);
 }

@@ -34,7 +34,16 @@ const tagKeywords = new Set([literalType('struct'), literalType('union'), litera
 const attributeKeywords = new Set([literalType('__attribute__'), literalType('__attribute')]);
 const asmKeywords = new Set([literalType('asm'), literalType('__asm'), literalType('__asm__')]);
 /** what may follow a declarator's `)` at depth 0 in a declaration or a function definition without K&R parameters */
-const afterClosingParenthesis = new Set([semicolon, comma, assign, openBrace, openParenthesis, openBracket, ...attributeKeywords, ...asmKeywords]);
+const afterClosingParenthesis = new Set([
+  semicolon,
+  comma,
+  assign,
+  openBrace,
+  openParenthesis,
+  openBracket,
+  ...attributeKeywords,
+  ...asmKeywords,
+]);
 
 /** the alternatives of compilationUnit's choice */
 const functionDefinitionAlternative = 1;
@@ -103,7 +112,8 @@ export function predictExternalDeclaration(input: TokenStream): number | undefin
       if (tagKeywords.has(type)) end = skipTagSpecifier(input, k);
       else if (attributeKeywords.has(type) || asmKeywords.has(type)) end = skipKeywordGroup(input, k);
       else if (type === semicolon || type === assign) return declarationAlternative;
-      else if (type === openBrace) return input.LA(k - 1) === closeParenthesis ? functionDefinitionAlternative : undefined;
+      else if (type === openBrace)
+        return input.LA(k - 1) === closeParenthesis ? functionDefinitionAlternative : undefined;
       else if (type === closeBrace) return undefined;
       if (end === undefined) return undefined;
       k = end;

@@ -74,7 +74,8 @@ function storedPredicates(state: DFAState): StoredState['predicates'] | 'unsuppo
   const stored: { predicate: StoredPredicate; alternative: number }[] = [];
   for (const pair of state.predicates) {
     if (pair.pred === SemanticContext.NONE) stored.push({ predicate: { kind: 'none' }, alternative: pair.alt });
-    else if (pair.pred instanceof SemanticContext.PrecedencePredicate) stored.push({ predicate: { kind: 'precedence', precedence: pair.pred.precedence }, alternative: pair.alt });
+    else if (pair.pred instanceof SemanticContext.PrecedencePredicate)
+      stored.push({ predicate: { kind: 'precedence', precedence: pair.pred.precedence }, alternative: pair.alt });
     else return 'unsupported';
   }
   return stored;
@@ -88,7 +89,9 @@ function storeStates(roots: readonly DFAState[]): { states: StoredState[]; index
     if (indexOf.has(state) || state === ATNSimulator.ERROR) return;
     indexOf.set(state, order.length);
     order.push(state);
-    state.edges.forEach((target) => { if (target !== undefined && target !== null) visit(target); });
+    state.edges.forEach((target) => {
+      if (target !== undefined && target !== null) visit(target);
+    });
   };
   roots.forEach(visit);
   const states = order.map((state): StoredState => {
@@ -98,7 +101,12 @@ function storeStates(roots: readonly DFAState[]): { states: StoredState[]; index
     state.edges.forEach((target, symbol) => {
       if (target !== undefined && target !== null && indexOf.has(target)) edges.push([symbol, indexOf.get(target)!]);
     });
-    return { edges, prediction: state.isAcceptState ? state.prediction : -1, fullContext: state.requiresFullContext, predicates };
+    return {
+      edges,
+      prediction: state.isAcceptState ? state.prediction : -1,
+      fullContext: state.requiresFullContext,
+      predicates,
+    };
   });
   return { states, indexOf };
 }
@@ -110,9 +118,16 @@ export function freezeDfa(decisionsToDfa: readonly DFA[], serializedAtn: readonl
     if (dfa.s0 === undefined) continue;
     if (dfa.isPrecedenceDfa) {
       const starts: [number, DFAState][] = [];
-      dfa.s0.edges.forEach((state, precedence) => { if (state !== undefined && state !== null && state !== ATNSimulator.ERROR) starts.push([precedence, state]); });
+      dfa.s0.edges.forEach((state, precedence) => {
+        if (state !== undefined && state !== null && state !== ATNSimulator.ERROR) starts.push([precedence, state]);
+      });
       const { states, indexOf } = storeStates(starts.map(([, state]) => state));
-      decisions.push({ decision: dfa.decision, start: null, precedenceStarts: starts.map(([precedence, state]) => [precedence, indexOf.get(state)!]), states });
+      decisions.push({
+        decision: dfa.decision,
+        start: null,
+        precedenceStarts: starts.map(([precedence, state]) => [precedence, indexOf.get(state)!]),
+        states,
+      });
     } else {
       const { states, indexOf } = storeStates([dfa.s0]);
       decisions.push({ decision: dfa.decision, start: indexOf.get(dfa.s0)!, precedenceStarts: null, states });
@@ -123,8 +138,10 @@ export function freezeDfa(decisionsToDfa: readonly DFA[], serializedAtn: readonl
 
 function thawPredicate(predicate: StoredPredicate): SemanticContext {
   switch (predicate.kind) {
-    case 'none': return SemanticContext.NONE;
-    case 'precedence': return new SemanticContext.PrecedencePredicate(predicate.precedence);
+    case 'none':
+      return SemanticContext.NONE;
+    case 'precedence':
+      return new SemanticContext.PrecedencePredicate(predicate.precedence);
     default: {
       const never: never = predicate;
       throw new Error(`unknown stored predicate ${JSON.stringify(never)}`);
@@ -138,20 +155,32 @@ function thawDecision(stored: StoredDecision): FrozenDecision {
     isAcceptState: state.prediction >= 0,
     prediction: state.prediction,
     requiresFullContext: state.fullContext,
-    predicates: state.predicates === null ? null : state.predicates.map((pair) => ({ pred: thawPredicate(pair.predicate), alt: pair.alternative })),
+    predicates:
+      state.predicates === null
+        ? null
+        : state.predicates.map((pair) => ({ pred: thawPredicate(pair.predicate), alt: pair.alternative })),
   }));
-  stored.states.forEach((state, index) => { for (const [symbol, target] of state.edges) states[index]!.edges[symbol] = states[target]; });
-  if (stored.precedenceStarts === null) return { start: stored.start === null ? undefined : states[stored.start], precedenceStarts: undefined };
+  stored.states.forEach((state, index) => {
+    for (const [symbol, target] of state.edges) states[index]!.edges[symbol] = states[target];
+  });
+  if (stored.precedenceStarts === null)
+    return { start: stored.start === null ? undefined : states[stored.start], precedenceStarts: undefined };
   const precedenceStarts: (FrozenDfaState | undefined)[] = [];
   for (const [precedence, index] of stored.precedenceStarts) precedenceStarts[precedence] = states[index];
   return { start: undefined, precedenceStarts };
 }
 
 /** the frozen DFAs of `stored`, by decision, if they were learned on this ATN */
-export function thawDfa(stored: StoredDfa, serializedAtn: readonly number[], decisionCount: number): (FrozenDecision | undefined)[] | undefined {
+export function thawDfa(
+  stored: StoredDfa,
+  serializedAtn: readonly number[],
+  decisionCount: number,
+): (FrozenDecision | undefined)[] | undefined {
   if (stored.format !== 1 || stored.atnFingerprint !== atnFingerprint(serializedAtn)) return undefined;
   const decisions: (FrozenDecision | undefined)[] = new Array(decisionCount).fill(undefined);
-  for (const decision of stored.decisions) if (decision.decision >= 0 && decision.decision < decisionCount) decisions[decision.decision] = thawDecision(decision);
+  for (const decision of stored.decisions)
+    if (decision.decision >= 0 && decision.decision < decisionCount)
+      decisions[decision.decision] = thawDecision(decision);
   return decisions;
 }
 
@@ -171,7 +200,10 @@ export function frozenDfaPath(): string | undefined {
 }
 
 /** the frozen DFAs of dist/frontend-dfa.json for this ATN, or undefined (no file, unreadable, another grammar) */
-export function loadFrozenDfa(serializedAtn: readonly number[], decisionCount: number): (FrozenDecision | undefined)[] | undefined {
+export function loadFrozenDfa(
+  serializedAtn: readonly number[],
+  decisionCount: number,
+): (FrozenDecision | undefined)[] | undefined {
   const path = frozenDfaPath();
   if (path === undefined) return undefined;
   try {

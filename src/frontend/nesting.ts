@@ -40,7 +40,10 @@ export const maximumLoweredDepth = 600;
  * `location`, never as a syntax error and never as an internal error.
  */
 export class ResourceLimitError extends Error {
-  public constructor(message: string, public readonly location: SourceLocation) {
+  public constructor(
+    message: string,
+    public readonly location: SourceLocation,
+  ) {
     super(message);
     this.name = 'ResourceLimitError';
   }

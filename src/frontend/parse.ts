@@ -151,7 +151,11 @@ class TypedefAwareTokenStream extends CommonTokenStream {
   public override LT(k: number): Token | null {
     const token = this.lookAhead(k);
     const parser = this.parser;
-    if (token !== null && parser !== undefined && (token.type === CParser.Identifier || token.type === CParser.TypedefName)) {
+    if (
+      token !== null &&
+      parser !== undefined &&
+      (token.type === CParser.Identifier || token.type === CParser.TypedefName)
+    ) {
       const version = parser.typedefVersion;
       if (this.classifiedAtVersion[token.tokenIndex] !== version) {
         this.classifiedAtVersion[token.tokenIndex] = version;
@@ -162,11 +166,12 @@ class TypedefAwareTokenStream extends CommonTokenStream {
   }
 }
 
-const integerConstant = /^(?:[1-9][0-9']*|0[0-7']*|0[xX][0-9a-fA-F][0-9a-fA-F']*|0[bB][01][01']*)(?:[uU](?:[lL][lL]?)?|[lL][lL]?[uU]?|[uU](?:ll|LL)|(?:ll|LL)[uU])?$/;
-const floatSuffix = "(?:[fFlL]|[fF](?:16|32|64|128)x?|[qQwW])?";
+const integerConstant =
+  /^(?:[1-9][0-9']*|0[0-7']*|0[xX][0-9a-fA-F][0-9a-fA-F']*|0[bB][01][01']*)(?:[uU](?:[lL][lL]?)?|[lL][lL]?[uU]?|[uU](?:ll|LL)|(?:ll|LL)[uU])?$/;
+const floatSuffix = '(?:[fFlL]|[fF](?:16|32|64|128)x?|[qQwW])?';
 const floatingConstant = new RegExp(
-  `^(?:(?:[0-9]*\\.[0-9]+|[0-9]+\\.)(?:[eE][+-]?[0-9]+)?${floatSuffix}|[0-9]+[eE][+-]?[0-9]+${floatSuffix}`
-  + `|0[xX](?:[0-9a-fA-F]*\\.[0-9a-fA-F]+|[0-9a-fA-F]+\\.?)[pP][+-]?[0-9]+${floatSuffix})$`,
+  `^(?:(?:[0-9]*\\.[0-9]+|[0-9]+\\.)(?:[eE][+-]?[0-9]+)?${floatSuffix}|[0-9]+[eE][+-]?[0-9]+${floatSuffix}` +
+    `|0[xX](?:[0-9a-fA-F]*\\.[0-9a-fA-F]+|[0-9a-fA-F]+\\.?)[pP][+-]?[0-9]+${floatSuffix})$`,
 );
 
 function isIdentifierStart(code: number): boolean {
@@ -225,7 +230,8 @@ function quotedEnd(text: string, from: number, quote: number): number {
     if (code === 10 || code === 13) {
       return -1;
     }
-    if (code === 92) { // backslash: an escape, or (in strings) a line continuation
+    if (code === 92) {
+      // backslash: an escape, or (in strings) a line continuation
       const next = position + 1 < length ? text.charCodeAt(position + 1) : -1;
       if (next === -1 || next === 13 || next === 10) {
         return -1; // continuations inside literals are left to the generated lexer
@@ -323,7 +329,8 @@ export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): Comm
       index = end;
       continue;
     }
-    if (code === 47 && next === 42) { // block comment: up to the first */
+    if (code === 47 && next === 42) {
+      // block comment: up to the first */
       const end = text.indexOf('*/', index + 2);
       if (end < 0) {
         return undefined;
@@ -337,7 +344,8 @@ export function fastTokens(text: string, tokenSource: [Lexer, CharStream]): Comm
       index = end + 2;
       continue;
     }
-    if (code === 35 || (code === 47 && next === 47)) { // directive or line comment: up to the line end
+    if (code === 35 || (code === 47 && next === 47)) {
+      // directive or line comment: up to the line end
       while (index < length && text.charCodeAt(index) !== 10 && text.charCodeAt(index) !== 13) {
         index++;
       }
@@ -387,7 +395,9 @@ class ScanningBitSet extends BitSet {
 }
 
 /** what prediction reads of a DFA state: a live one of the runtime or a frozen one */
-type DfaStateView = Pick<DFAState, 'isAcceptState' | 'prediction' | 'requiresFullContext' | 'predicates'> & { readonly edges: readonly (DfaStateView | undefined)[] };
+type DfaStateView = Pick<DFAState, 'isAcceptState' | 'prediction' | 'requiresFullContext' | 'predicates'> & {
+  readonly edges: readonly (DfaStateView | undefined)[];
+};
 
 /**
  * The runtime's prediction with two shortcuts, both giving the alternative the runtime would give:
@@ -413,10 +423,15 @@ class ScanningParserATNSimulator extends ParserATNSimulator {
   /** whether compilationUnit's choice is scanned (./external-declarations.ts) before the runtime is asked */
   public scansExternalDeclarations = true;
 
-  public override adaptivePredict(input: TokenStream, decision: number, outerContext: ParserRuleContext | null): number {
+  public override adaptivePredict(
+    input: TokenStream,
+    decision: number,
+    outerContext: ParserRuleContext | null,
+  ): number {
     const frozen = this.frozen?.[decision];
     if (frozen !== undefined) {
-      const start = frozen.precedenceStarts === undefined ? frozen.start : frozen.precedenceStarts[this.parser.getPrecedence()];
+      const start =
+        frozen.precedenceStarts === undefined ? frozen.start : frozen.precedenceStarts[this.parser.getPrecedence()];
       const alternative = this.predictFromDfa(start, input, outerContext);
       if (alternative !== undefined) {
         return alternative;
@@ -424,7 +439,11 @@ class ScanningParserATNSimulator extends ParserATNSimulator {
     }
     const dfa = this.decisionToDFA[decision];
     if (dfa !== undefined) {
-      const alternative = this.predictFromDfa(dfa.isPrecedenceDfa ? dfa.getPrecedenceStartState(this.parser.getPrecedence()) : dfa.s0, input, outerContext);
+      const alternative = this.predictFromDfa(
+        dfa.isPrecedenceDfa ? dfa.getPrecedenceStartState(this.parser.getPrecedence()) : dfa.s0,
+        input,
+        outerContext,
+      );
       if (alternative !== undefined) {
         return alternative;
       }
@@ -439,7 +458,11 @@ class ScanningParserATNSimulator extends ParserATNSimulator {
   }
 
   /** the alternative a DFA (live or frozen) settles from `start` on the lookahead, or undefined */
-  private predictFromDfa(start: DfaStateView | undefined, input: TokenStream, outerContext: ParserRuleContext | null): number | undefined {
+  private predictFromDfa(
+    start: DfaStateView | undefined,
+    input: TokenStream,
+    outerContext: ParserRuleContext | null,
+  ): number | undefined {
     let state = start;
     let offset = 1;
     while (state !== undefined) {
@@ -479,7 +502,11 @@ class ScanningParserATNSimulator extends ParserATNSimulator {
     return found;
   }
 
-  protected override evalSemanticContext(predictions: PredPrediction[], outerContext: ParserRuleContext, complete: boolean): BitSet {
+  protected override evalSemanticContext(
+    predictions: PredPrediction[],
+    outerContext: ParserRuleContext,
+    complete: boolean,
+  ): BitSet {
     const result = new ScanningBitSet();
     for (const pair of predictions) {
       if (pair.pred === SemanticContext.NONE) {
@@ -520,7 +547,12 @@ class DepthLimitedParser extends CParser {
     this.depth--;
   }
 
-  public override enterRecursionRule(localContext: ParserRuleContext, state: number, ruleIndex: number, precedence: number): void {
+  public override enterRecursionRule(
+    localContext: ParserRuleContext,
+    state: number,
+    ruleIndex: number,
+    precedence: number,
+  ): void {
     this.enterLevel();
     super.enterRecursionRule(localContext, state, ruleIndex, precedence);
   }
@@ -595,8 +627,11 @@ class CollectingErrorListener extends BaseErrorListener {
   }
 }
 
-function parseTree(parser: CParser, tokens: TypedefAwareTokenStream, listener: CollectingErrorListener):
-  { kind: 'ok'; tree: CompilationUnitContext } | { kind: 'failed' } {
+function parseTree(
+  parser: CParser,
+  tokens: TypedefAwareTokenStream,
+  listener: CollectingErrorListener,
+): { kind: 'ok'; tree: CompilationUnitContext } | { kind: 'failed' } {
   // Phase 1: SLL, bail out at the first error.
   parser.interpreter.predictionMode = PredictionMode.SLL;
   parser.errorHandler = new BailErrorStrategy();
@@ -678,8 +713,13 @@ function lexParseAndBuild(text: string, file: string, options: ParseOptions): Pa
   }
   const parser = new DepthLimitedParser(tokens);
   const generated = parser.interpreter;
-  const simulator = new ScanningParserATNSimulator(parser, generated.atn, generated.decisionToDFA, generated.sharedContextCache);
-  simulator.frozen = options.frozenDfa === undefined ? processFrozenDfa() : options.frozenDfa ?? undefined;
+  const simulator = new ScanningParserATNSimulator(
+    parser,
+    generated.atn,
+    generated.decisionToDFA,
+    generated.sharedContextCache,
+  );
+  simulator.frozen = options.frozenDfa === undefined ? processFrozenDfa() : (options.frozenDfa ?? undefined);
   simulator.scansExternalDeclarations = options.scanExternalDeclarations ?? true;
   parser.interpreter = simulator;
   tokens.attach(parser);

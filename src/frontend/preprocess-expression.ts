@@ -30,7 +30,18 @@ function normalize(value: bigint, isUnsigned: boolean): PreprocessorValue {
 }
 
 const simpleEscapes: Readonly<Record<string, number>> = {
-  n: 10, t: 9, r: 13, a: 7, b: 8, f: 12, v: 11, '\\': 92, "'": 39, '"': 34, '?': 63, e: 27,
+  n: 10,
+  t: 9,
+  r: 13,
+  a: 7,
+  b: 8,
+  f: 12,
+  v: 11,
+  '\\': 92,
+  "'": 39,
+  '"': 34,
+  '?': 63,
+  e: 27,
 };
 
 /** The value of an integer literal, or an error text. */
@@ -58,7 +69,7 @@ export function parseCharacterConstant(text: string): PreprocessorValue | string
   const prefix = prefixMatch[1];
   const body = prefixMatch[2]!;
   const values: bigint[] = [];
-  for (let index = 0; index < body.length; ) {
+  for (let index = 0; index < body.length;) {
     const character = body[index]!;
     if (character !== '\\') {
       values.push(BigInt(body.codePointAt(index)!));
@@ -128,7 +139,16 @@ class ExpressionParser {
   }
 
   private static readonly levels: readonly (readonly string[])[] = [
-    ['||'], ['&&'], ['|'], ['^'], ['&'], ['==', '!='], ['<', '>', '<=', '>='], ['<<', '>>'], ['+', '-'], ['*', '/', '%'],
+    ['||'],
+    ['&&'],
+    ['|'],
+    ['^'],
+    ['&'],
+    ['==', '!='],
+    ['<', '>', '<=', '>='],
+    ['<<', '>>'],
+    ['+', '-'],
+    ['*', '/', '%'],
   ];
 
   private binary(level: number, evaluate: boolean): PreprocessorValue {
@@ -143,7 +163,8 @@ class ExpressionParser {
       if (operator === '&&' || operator === '||') {
         const rightEvaluated = evaluate && (operator === '&&' ? left.value !== 0n : left.value === 0n);
         const right = this.binary(level + 1, rightEvaluated);
-        const result = operator === '&&' ? left.value !== 0n && right.value !== 0n : left.value !== 0n || right.value !== 0n;
+        const result =
+          operator === '&&' ? left.value !== 0n && right.value !== 0n : left.value !== 0n || right.value !== 0n;
         left = normalize(result ? 1n : 0n, false);
         continue;
       }
@@ -165,24 +186,36 @@ class ExpressionParser {
     const b = isShift ? right.value : isUnsigned ? BigInt.asUintN(64, right.value) : right.value;
     const truth = (value: boolean): PreprocessorValue => normalize(value ? 1n : 0n, false);
     switch (operator) {
-      case '|': return normalize(a | b, isUnsigned);
-      case '^': return normalize(a ^ b, isUnsigned);
-      case '&': return normalize(a & b, isUnsigned);
-      case '==': return truth(a === b);
-      case '!=': return truth(a !== b);
-      case '<': return truth(a < b);
-      case '>': return truth(a > b);
-      case '<=': return truth(a <= b);
-      case '>=': return truth(a >= b);
+      case '|':
+        return normalize(a | b, isUnsigned);
+      case '^':
+        return normalize(a ^ b, isUnsigned);
+      case '&':
+        return normalize(a & b, isUnsigned);
+      case '==':
+        return truth(a === b);
+      case '!=':
+        return truth(a !== b);
+      case '<':
+        return truth(a < b);
+      case '>':
+        return truth(a > b);
+      case '<=':
+        return truth(a <= b);
+      case '>=':
+        return truth(a >= b);
       case '<<':
         if (b < 0n) return normalize(a >> -b, isUnsigned);
         return normalize(b >= 64n ? 0n : a << b, isUnsigned);
       case '>>':
         if (b < 0n) return normalize(-b >= 64n ? 0n : a << -b, isUnsigned);
         return normalize(a >> (b >= 64n ? 64n : b), isUnsigned);
-      case '+': return normalize(a + b, isUnsigned);
-      case '-': return normalize(a - b, isUnsigned);
-      case '*': return normalize(a * b, isUnsigned);
+      case '+':
+        return normalize(a + b, isUnsigned);
+      case '-':
+        return normalize(a - b, isUnsigned);
+      case '*':
+        return normalize(a * b, isUnsigned);
       case '/':
       case '%':
         if (b === 0n) {

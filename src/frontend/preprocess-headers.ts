@@ -53,9 +53,7 @@ export function predefinedMacros(dataModel: DataModel): readonly string[] {
     '__unix__ 1',
     '__unix 1',
     'unix 1',
-    ...(isLp64
-      ? ['__x86_64__ 1', '__x86_64 1', '__amd64__ 1', '__amd64 1']
-      : ['__i386__ 1', '__i386 1', 'i386 1']),
+    ...(isLp64 ? ['__x86_64__ 1', '__x86_64 1', '__amd64__ 1', '__amd64 1'] : ['__i386__ 1', '__i386 1', 'i386 1']),
     '__ORDER_LITTLE_ENDIAN__ 1234',
     '__ORDER_BIG_ENDIAN__ 4321',
     '__BYTE_ORDER__ __ORDER_LITTLE_ENDIAN__',
@@ -113,10 +111,18 @@ function stdintHeader(dataModel: DataModel): StandardHeader {
   const suffix64 = isLp64 ? 'L' : 'LL';
   return {
     macros: [
-      'INT8_MIN (-128)', 'INT16_MIN (-32767-1)', 'INT32_MIN (-2147483647-1)',
+      'INT8_MIN (-128)',
+      'INT16_MIN (-32767-1)',
+      'INT32_MIN (-2147483647-1)',
       `INT64_MIN (-9223372036854775807${suffix64}-1)`,
-      'INT8_MAX (127)', 'INT16_MAX (32767)', 'INT32_MAX (2147483647)', `INT64_MAX (9223372036854775807${suffix64})`,
-      'UINT8_MAX (255)', 'UINT16_MAX (65535)', 'UINT32_MAX (4294967295U)', `UINT64_MAX (18446744073709551615U${suffix64})`,
+      'INT8_MAX (127)',
+      'INT16_MAX (32767)',
+      'INT32_MAX (2147483647)',
+      `INT64_MAX (9223372036854775807${suffix64})`,
+      'UINT8_MAX (255)',
+      'UINT16_MAX (65535)',
+      'UINT32_MAX (4294967295U)',
+      `UINT64_MAX (18446744073709551615U${suffix64})`,
       `INTPTR_MIN ${isLp64 ? '(-9223372036854775807L-1)' : '(-2147483647-1)'}`,
       `INTPTR_MAX ${isLp64 ? '(9223372036854775807L)' : '(2147483647)'}`,
       `UINTPTR_MAX ${isLp64 ? '(18446744073709551615UL)' : '(4294967295U)'}`,
@@ -128,12 +134,18 @@ function stdintHeader(dataModel: DataModel): StandardHeader {
       `SIZE_MAX ${isLp64 ? '(18446744073709551615UL)' : '(4294967295U)'}`,
     ],
     prelude: [
-      'typedef signed char int8_t;', 'typedef short int int16_t;', 'typedef int int32_t;',
+      'typedef signed char int8_t;',
+      'typedef short int int16_t;',
+      'typedef int int32_t;',
       `typedef ${int64} int64_t;`,
-      'typedef unsigned char uint8_t;', 'typedef unsigned short int uint16_t;', 'typedef unsigned int uint32_t;',
+      'typedef unsigned char uint8_t;',
+      'typedef unsigned short int uint16_t;',
+      'typedef unsigned int uint32_t;',
       `typedef ${uint64} uint64_t;`,
-      `typedef ${pointerSized} intptr_t;`, `typedef ${unsignedPointerSized} uintptr_t;`,
-      `typedef ${int64} intmax_t;`, `typedef ${uint64} uintmax_t;`,
+      `typedef ${pointerSized} intptr_t;`,
+      `typedef ${unsignedPointerSized} uintptr_t;`,
+      `typedef ${int64} intmax_t;`,
+      `typedef ${uint64} uintmax_t;`,
     ],
   };
 }

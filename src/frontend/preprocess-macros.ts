@@ -38,9 +38,12 @@ export class ExpansionError extends Error {
 /** Parses the tokens after `#define` (the line, without the newline). */
 export function parseDefinition(tokens: readonly PreprocessingToken[]): DefinitionResult {
   const nameToken = tokens[0];
-  if (nameToken === undefined) return { kind: 'error', token: undefined, message: 'no macro name given in #define directive' };
-  if (nameToken.kind !== 'identifier') return { kind: 'error', token: nameToken, message: 'macro names must be identifiers' };
-  if (nameToken.text === 'defined') return { kind: 'error', token: nameToken, message: '"defined" cannot be used as a macro name' };
+  if (nameToken === undefined)
+    return { kind: 'error', token: undefined, message: 'no macro name given in #define directive' };
+  if (nameToken.kind !== 'identifier')
+    return { kind: 'error', token: nameToken, message: 'macro names must be identifiers' };
+  if (nameToken.text === 'defined')
+    return { kind: 'error', token: nameToken, message: '"defined" cannot be used as a macro name' };
   const name = nameToken.text;
   const open = tokens[1];
   if (open === undefined || open.text !== '(' || open.leadingSpace || open.kind !== 'punctuator') {
@@ -58,7 +61,7 @@ export function parseDefinition(tokens: readonly PreprocessingToken[]): Definiti
       if (expectParameter && parameters.length > 0) return { kind: 'error', token, message: 'parameter name missing' };
       break;
     }
-    if (isVariadic) return { kind: 'error', token, message: "missing ')' after \"...\"" };
+    if (isVariadic) return { kind: 'error', token, message: 'missing \')\' after "..."' };
     if (expectParameter && token.text === '...') {
       parameters.push('__VA_ARGS__');
       isVariadic = true;
@@ -66,7 +69,8 @@ export function parseDefinition(tokens: readonly PreprocessingToken[]): Definiti
       continue;
     }
     if (expectParameter && token.kind === 'identifier') {
-      if (parameters.includes(token.text)) return { kind: 'error', token, message: `duplicate macro parameter "${token.text}"` };
+      if (parameters.includes(token.text))
+        return { kind: 'error', token, message: `duplicate macro parameter "${token.text}"` };
       parameters.push(token.text);
       expectParameter = false;
       const next = tokens[index];
@@ -142,9 +146,19 @@ function stringize(argument: readonly PreprocessingToken[], at: PreprocessingTok
   let text = '';
   argument.forEach((token, index) => {
     if (index > 0 && token.leadingSpace) text += ' ';
-    text += token.kind === 'string' || token.kind === 'character' ? token.text.replace(/\\/g, '\\\\').replace(/"/g, '\\"') : token.text;
+    text +=
+      token.kind === 'string' || token.kind === 'character'
+        ? token.text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')
+        : token.text;
   });
-  return { kind: 'string', text: `"${text}"`, line: at.line, column: at.column, leadingSpace: at.leadingSpace, hideSet: emptyHideSet };
+  return {
+    kind: 'string',
+    text: `"${text}"`,
+    line: at.line,
+    column: at.column,
+    leadingSpace: at.leadingSpace,
+    hideSet: emptyHideSet,
+  };
 }
 
 /** Context the expander needs from the directive processor. */
@@ -181,7 +195,8 @@ export class MacroExpander {
         pending.pop();
         const operand = pending.pop();
         const close = pending.pop();
-        if (operand?.kind !== 'string' || close?.text !== ')') throw new ExpansionError(token, '_Pragma takes a parenthesized string literal');
+        if (operand?.kind !== 'string' || close?.text !== ')')
+          throw new ExpansionError(token, '_Pragma takes a parenthesized string literal');
         continue;
       }
       const macro = this.context.macros.get(token.text);
@@ -193,14 +208,23 @@ export class MacroExpander {
       switch (macro.kind) {
         case 'builtin':
           if (macro.name === '__has_include') {
-            if (!inCondition) throw new ExpansionError(token, '"__has_include" used outside of preprocessing directive');
+            if (!inCondition)
+              throw new ExpansionError(token, '"__has_include" used outside of preprocessing directive');
             output.push(this.hasIncludeOperator(token, pending));
             continue;
           }
           replacement = [this.builtinValue(macro.name, token)];
           break;
         case 'object':
-          replacement = this.substitute(macro.body, [], undefined, [], withHideSet(token.hideSet, new Set([macro.name])), token, inCondition);
+          replacement = this.substitute(
+            macro.body,
+            [],
+            undefined,
+            [],
+            withHideSet(token.hideSet, new Set([macro.name])),
+            token,
+            inCondition,
+          );
           break;
         case 'function': {
           if (pending[pending.length - 1]?.text !== '(' || pending[pending.length - 1]?.kind !== 'punctuator') {
@@ -213,7 +237,15 @@ export class MacroExpander {
           // or empty in a macro whose only parameter is `...`
           const dropComma = variadicOmitted || (macro.parameters.length === 1 && argumentList[0]?.length === 0);
           const variadic = macro.isVariadic ? { dropComma } : undefined;
-          replacement = this.substitute(macro.body, macro.parameters, variadic, argumentList, hideSet, token, inCondition);
+          replacement = this.substitute(
+            macro.body,
+            macro.parameters,
+            variadic,
+            argumentList,
+            hideSet,
+            token,
+            inCondition,
+          );
           break;
         }
         default: {
@@ -238,24 +270,41 @@ export class MacroExpander {
       parenthesized = true;
       operand = pending.pop();
     }
-    if (operand === undefined || operand.kind !== 'identifier') throw new ExpansionError(token, 'operator "defined" requires an identifier');
-    if (parenthesized && pending.pop()?.text !== ')') throw new ExpansionError(token, "missing ')' after \"defined\"");
+    if (operand === undefined || operand.kind !== 'identifier')
+      throw new ExpansionError(token, 'operator "defined" requires an identifier');
+    if (parenthesized && pending.pop()?.text !== ')') throw new ExpansionError(token, 'missing \')\' after "defined"');
     const value = this.context.macros.has(operand.text) ? '1' : '0';
-    return { kind: 'number', text: value, line: token.line, column: token.column, leadingSpace: token.leadingSpace, hideSet: emptyHideSet };
+    return {
+      kind: 'number',
+      text: value,
+      line: token.line,
+      column: token.column,
+      leadingSpace: token.leadingSpace,
+      hideSet: emptyHideSet,
+    };
   }
 
   private hasIncludeOperator(token: PreprocessingToken, pending: PreprocessingToken[]): PreprocessingToken {
-    if (pending.pop()?.text !== '(') throw new ExpansionError(token, "missing '(' after \"__has_include\"");
+    if (pending.pop()?.text !== '(') throw new ExpansionError(token, 'missing \'(\' after "__has_include"');
     const first = pending.pop();
     let headerName: string | undefined;
     if (first?.kind === 'string') headerName = first.text.slice(1, -1);
     else if (first?.text === '<') {
       headerName = '';
-      for (let next = pending.pop(); next !== undefined && next.text !== '>'; next = pending.pop()) headerName += next.text;
+      for (let next = pending.pop(); next !== undefined && next.text !== '>'; next = pending.pop())
+        headerName += next.text;
     }
-    if (headerName === undefined || pending.pop()?.text !== ')') throw new ExpansionError(token, 'operator "__has_include" requires a header-name');
+    if (headerName === undefined || pending.pop()?.text !== ')')
+      throw new ExpansionError(token, 'operator "__has_include" requires a header-name');
     const value = this.context.hasInclude(headerName) ? '1' : '0';
-    return { kind: 'number', text: value, line: token.line, column: token.column, leadingSpace: token.leadingSpace, hideSet: emptyHideSet };
+    return {
+      kind: 'number',
+      text: value,
+      line: token.line,
+      column: token.column,
+      leadingSpace: token.leadingSpace,
+      hideSet: emptyHideSet,
+    };
   }
 
   private builtinValue(name: '__FILE__' | '__LINE__' | '__COUNTER__', at: PreprocessingToken): PreprocessingToken {
@@ -284,7 +333,8 @@ export class MacroExpander {
     let depth = 0;
     for (;;) {
       const token = pending.pop();
-      if (token === undefined) throw new ExpansionError(nameToken, `unterminated argument list invoking macro "${macro.name}"`);
+      if (token === undefined)
+        throw new ExpansionError(nameToken, `unterminated argument list invoking macro "${macro.name}"`);
       if (token.kind === 'punctuator') {
         if (token.text === '(') depth++;
         else if (token.text === ')') {
@@ -393,7 +443,9 @@ export class MacroExpander {
         if (next?.text === '##' && next.kind === 'punctuator') {
           if (argument.length === 0) result.push(placemarker);
           argument.forEach((argumentToken, argumentPosition) =>
-            result.push(argumentPosition === 0 ? { ...argumentToken, leadingSpace: token.leadingSpace } : argumentToken),
+            result.push(
+              argumentPosition === 0 ? { ...argumentToken, leadingSpace: token.leadingSpace } : argumentToken,
+            ),
           );
           continue;
         }
@@ -419,7 +471,8 @@ export class MacroExpander {
       ...token,
       line: at.line,
       column: at.column,
-      leadingSpace: index === 0 ? at.leadingSpace || (carriedFromStart.has(token) && token.leadingSpace) : token.leadingSpace,
+      leadingSpace:
+        index === 0 ? at.leadingSpace || (carriedFromStart.has(token) && token.leadingSpace) : token.leadingSpace,
       hideSet: withHideSet(token.hideSet, hideSet),
     }));
   }
@@ -430,8 +483,17 @@ export class MacroExpander {
     const text = left.text + right.text;
     const lexed = tokenizePreprocessing(text);
     if (lexed.kind !== 'ok' || lexed.tokens.length !== 1 || lexed.tokens[0]!.text !== text) {
-      throw new ExpansionError(at, `pasting "${left.text}" and "${right.text}" does not give a valid preprocessing token`);
+      throw new ExpansionError(
+        at,
+        `pasting "${left.text}" and "${right.text}" does not give a valid preprocessing token`,
+      );
     }
-    return { ...lexed.tokens[0]!, line: left.line, column: left.column, leadingSpace: left.leadingSpace, hideSet: intersection(left.hideSet, right.hideSet) };
+    return {
+      ...lexed.tokens[0]!,
+      line: left.line,
+      column: left.column,
+      leadingSpace: left.leadingSpace,
+      hideSet: intersection(left.hideSet, right.hideSet),
+    };
   }
 }

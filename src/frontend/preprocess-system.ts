@@ -15,12 +15,7 @@ import { dirname } from 'node:path';
 
 import type { Diagnostic } from '../location.js';
 import { tokenizePreprocessing } from './preprocess-tokens.js';
-import {
-  segmentedSource,
-  type DataModel,
-  type LineSegment,
-  type PreprocessResult,
-} from './preprocess-types.js';
+import { segmentedSource, type DataModel, type LineSegment, type PreprocessResult } from './preprocess-types.js';
 
 const timeoutMilliseconds = 30_000;
 
@@ -83,15 +78,67 @@ export function targetArguments(preprocessor: SystemPreprocessor, dataModel: Dat
  * long / pointers and the 64-bit typedefs that are `long` on LP64 but `long long` on ILP32.
  */
 const dataModelSensitiveNames: ReadonlySet<string> = new Set([
-  'LONG_MAX', 'LONG_MIN', 'ULONG_MAX', 'LONG_BIT', 'SSIZE_MAX', 'SIZE_MAX', 'PTRDIFF_MAX', 'PTRDIFF_MIN',
-  'INTPTR_MAX', 'INTPTR_MIN', 'UINTPTR_MAX', '__WORDSIZE', '__LP64__', '_LP64', '__ILP32__', '_ILP32',
-  '__x86_64__', '__x86_64', '__amd64__', '__amd64', '__i386__', '__i386', 'i386', '__SIZEOF_LONG__',
-  '__SIZEOF_POINTER__', '__SIZEOF_SIZE_T__', '__SIZEOF_PTRDIFF_T__', '__LONG_MAX__', '__LONG_WIDTH__',
-  '__PTRDIFF_MAX__', '__SIZE_MAX__', '__INTPTR_MAX__', '__UINTPTR_MAX__', '__SIZE_TYPE__', '__PTRDIFF_TYPE__',
-  'int64_t', 'uint64_t', 'intmax_t', 'uintmax_t', 'int_least64_t', 'uint_least64_t', 'int_fast64_t',
-  'uint_fast64_t', '__int64_t', '__uint64_t', 'INT64_MAX', 'INT64_MIN', 'UINT64_MAX', 'INTMAX_MAX',
-  'INTMAX_MIN', 'UINTMAX_MAX', 'INT64_C', 'UINT64_C', 'INTMAX_C', 'UINTMAX_C', 'PRId64', 'PRIi64', 'PRIu64',
-  'PRIx64', 'PRIdMAX', 'PRIuMAX',
+  'LONG_MAX',
+  'LONG_MIN',
+  'ULONG_MAX',
+  'LONG_BIT',
+  'SSIZE_MAX',
+  'SIZE_MAX',
+  'PTRDIFF_MAX',
+  'PTRDIFF_MIN',
+  'INTPTR_MAX',
+  'INTPTR_MIN',
+  'UINTPTR_MAX',
+  '__WORDSIZE',
+  '__LP64__',
+  '_LP64',
+  '__ILP32__',
+  '_ILP32',
+  '__x86_64__',
+  '__x86_64',
+  '__amd64__',
+  '__amd64',
+  '__i386__',
+  '__i386',
+  'i386',
+  '__SIZEOF_LONG__',
+  '__SIZEOF_POINTER__',
+  '__SIZEOF_SIZE_T__',
+  '__SIZEOF_PTRDIFF_T__',
+  '__LONG_MAX__',
+  '__LONG_WIDTH__',
+  '__PTRDIFF_MAX__',
+  '__SIZE_MAX__',
+  '__INTPTR_MAX__',
+  '__UINTPTR_MAX__',
+  '__SIZE_TYPE__',
+  '__PTRDIFF_TYPE__',
+  'int64_t',
+  'uint64_t',
+  'intmax_t',
+  'uintmax_t',
+  'int_least64_t',
+  'uint_least64_t',
+  'int_fast64_t',
+  'uint_fast64_t',
+  '__int64_t',
+  '__uint64_t',
+  'INT64_MAX',
+  'INT64_MIN',
+  'UINT64_MAX',
+  'INTMAX_MAX',
+  'INTMAX_MIN',
+  'UINTMAX_MAX',
+  'INT64_C',
+  'UINT64_C',
+  'INTMAX_C',
+  'UINTMAX_C',
+  'PRId64',
+  'PRIi64',
+  'PRIu64',
+  'PRIx64',
+  'PRIdMAX',
+  'PRIuMAX',
 ]);
 
 /**
@@ -219,7 +266,11 @@ export function preprocessSystem(
     };
     return { kind: 'error', diagnostics: [diagnostic] };
   }
-  return { kind: 'preprocessed', source: segmentedSource(stripped.text, file, stripped.segments), preprocessor: 'system' };
+  return {
+    kind: 'preprocessed',
+    source: segmentedSource(stripped.text, file, stripped.segments),
+    preprocessor: 'system',
+  };
 }
 
 /** Uses already preprocessed text as it is (linemarkers, `#pragma` and `#ident` lines are blanked). */
@@ -234,5 +285,9 @@ export function preprocessNone(text: string, file: string): PreprocessResult {
     };
     return { kind: 'error', diagnostics: [diagnostic] };
   }
-  return { kind: 'preprocessed', source: segmentedSource(stripped.text, file, stripped.segments), preprocessor: 'none' };
+  return {
+    kind: 'preprocessed',
+    source: segmentedSource(stripped.text, file, stripped.segments),
+    preprocessor: 'none',
+  };
 }

@@ -8,13 +8,7 @@
 // comment is reported, because it would silently swallow the rest of the program.
 
 export type PreprocessingTokenKind =
-  | 'identifier'
-  | 'number'
-  | 'string'
-  | 'character'
-  | 'punctuator'
-  | 'other'
-  | 'newline';
+  'identifier' | 'number' | 'string' | 'character' | 'punctuator' | 'other' | 'newline';
 
 export interface PreprocessingToken {
   readonly kind: PreprocessingTokenKind;
@@ -96,7 +90,16 @@ function splice(text: string): SplicedText {
 }
 
 const kindOfGroup: readonly (PreprocessingTokenKind | undefined)[] = [
-  undefined, undefined, 'newline', undefined, undefined, 'string', 'character', 'number', 'identifier', 'punctuator',
+  undefined,
+  undefined,
+  'newline',
+  undefined,
+  undefined,
+  'string',
+  'character',
+  'number',
+  'identifier',
+  'punctuator',
 ];
 
 /** Splits C source text into preprocessing tokens (see the file header). */
@@ -109,7 +112,14 @@ export function tokenizePreprocessing(text: string): TokenizeResult {
     tokenPattern.lastIndex = index;
     const match = tokenPattern.exec(code);
     if (match === null) {
-      tokens.push({ kind: 'other', text: code[index]!, line: lines[index]!, column: columns[index]!, leadingSpace, hideSet: emptyHideSet });
+      tokens.push({
+        kind: 'other',
+        text: code[index]!,
+        line: lines[index]!,
+        column: columns[index]!,
+        leadingSpace,
+        hideSet: emptyHideSet,
+      });
       leadingSpace = false;
       index++;
       continue;
@@ -121,7 +131,8 @@ export function tokenizePreprocessing(text: string): TokenizeResult {
     }
     if (match[3] !== undefined) {
       const end = code.indexOf('*/', index + 2);
-      if (end < 0) return { kind: 'error', line: lines[index]!, column: columns[index]!, message: 'unterminated comment' };
+      if (end < 0)
+        return { kind: 'error', line: lines[index]!, column: columns[index]!, message: 'unterminated comment' };
       leadingSpace = true;
       index = end + 2;
       continue;
@@ -161,9 +172,14 @@ export function wouldGlue(left: PreprocessingToken, right: PreprocessingToken): 
   if (last === undefined || first === undefined) return false;
   switch (left.kind) {
     case 'identifier':
-      return identifierCharacter.test(first) || ((right.kind === 'string' || right.kind === 'character') && encodingPrefixes.has(left.text));
+      return (
+        identifierCharacter.test(first) ||
+        ((right.kind === 'string' || right.kind === 'character') && encodingPrefixes.has(left.text))
+      );
     case 'number':
-      return identifierCharacter.test(first) || first === '.' || ((first === '+' || first === '-') && /[eEpP]/.test(last));
+      return (
+        identifierCharacter.test(first) || first === '.' || ((first === '+' || first === '-') && /[eEpP]/.test(last))
+      );
     case 'string':
     case 'character':
       return false;

@@ -11,8 +11,12 @@ export function remapLocations<T>(node: T, map: (location: SourceLocation) => So
 }
 
 function isLocation(value: unknown): value is SourceLocation {
-  return typeof value === 'object' && value !== null
-    && typeof (value as { line?: unknown }).line === 'number' && typeof (value as { column?: unknown }).column === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { line?: unknown }).line === 'number' &&
+    typeof (value as { column?: unknown }).column === 'number'
+  );
 }
 
 function remap(value: unknown, map: (location: SourceLocation) => SourceLocation): unknown {

@@ -30,7 +30,13 @@ const closeBrace = literalType('}');
 const braces = new Set([openBrace, closeBrace]);
 const semicolon = literalType(';');
 const typedefKeyword = literalType('typedef');
-const groupKeywords = new Set([literalType('__attribute__'), literalType('__attribute'), literalType('asm'), literalType('__asm'), literalType('__asm__')]);
+const groupKeywords = new Set([
+  literalType('__attribute__'),
+  literalType('__attribute'),
+  literalType('asm'),
+  literalType('__asm'),
+  literalType('__asm__'),
+]);
 
 /** how many identifier tokens of each text the file holds */
 function identifierCounts(tokens: readonly Token[]): Map<string, number> {
@@ -56,7 +62,12 @@ function closing(tokens: readonly Token[], start: number, end: number): number |
 }
 
 /** whether tokens [start, end) (end at the `;`) are a prototype no other token names */
-function isUnusedPrototype(tokens: readonly Token[], start: number, end: number, counts: ReadonlyMap<string, number>): boolean {
+function isUnusedPrototype(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  counts: ReadonlyMap<string, number>,
+): boolean {
   let open: number | undefined;
   for (let index = start; index < end; index++) {
     const type = tokens[index]!.type;
@@ -96,6 +107,8 @@ export function withoutUnusedPrototypes(tokens: Token[]): Token[] {
   }
   if (!dropped) return tokens;
   for (let keep = start; keep < tokens.length; keep++) kept.push(tokens[keep]!);
-  kept.forEach((token, index) => { token.tokenIndex = index; });
+  kept.forEach((token, index) => {
+    token.tokenIndex = index;
+  });
   return kept;
 }

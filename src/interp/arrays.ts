@@ -104,8 +104,15 @@ export function cellKey(indices: readonly Value[], sizes: readonly Value[]): Cel
 
 /** cellKey for two dimensions without allocating on the fast path */
 export function cellKey2(index0: Value, index1: Value, size0: Value, size1: Value): CellKey {
-  if (typeof index0 === 'number' && typeof index1 === 'number' && typeof size1 === 'number'
-    && index0 >= 0 && index0 < size0 && index1 >= 0 && index1 < size1) {
+  if (
+    typeof index0 === 'number' &&
+    typeof index1 === 'number' &&
+    typeof size1 === 'number' &&
+    index0 >= 0 &&
+    index0 < size0 &&
+    index1 >= 0 &&
+    index1 < size1
+  ) {
     const flat = index0 * size1 + index1;
     if (flat <= Number.MAX_SAFE_INTEGER) return flat;
   }

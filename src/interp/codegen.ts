@@ -27,7 +27,15 @@
 import { isBoolType, sameType } from '../ir/c-integers.js';
 import { expressionsOf, forEachStatement } from '../ir/visit.js';
 import type {
-  ArrayVariable, Block, ComparisonOperator, Expression, IntegerType, Program, Semantics, SourceLocation, Statement,
+  ArrayVariable,
+  Block,
+  ComparisonOperator,
+  Expression,
+  IntegerType,
+  Program,
+  Semantics,
+  SourceLocation,
+  Statement,
 } from '../ir/types.js';
 import type { Counterexample } from '../verdict.js';
 import { ArrayStore } from './arrays.js';
@@ -44,17 +52,31 @@ export const codegenNodeLimit = 20_000;
  */
 export const codegenLoopNodeLimit = 500;
 
-type GeneratedRun = (nondet: NondetSource, maxSteps: number, replaying: Counterexample | undefined, stores: ArrayStore[]) => number;
+type GeneratedRun = (
+  nondet: NondetSource,
+  maxSteps: number,
+  replaying: Counterexample | undefined,
+  stores: ArrayStore[],
+) => number;
 
 // ---------------------------------------------------------------- size
 
 function expressionSize(expression: Expression): number {
   switch (expression.kind) {
-    case 'constant': case 'variable': return 1;
-    case 'arrayRead': return expression.indices.reduce((total, index) => total + expressionSize(index), 1);
-    case 'unary': case 'cast': return 1 + expressionSize(expression.operand);
-    case 'binary': return 1 + expressionSize(expression.left) + expressionSize(expression.right);
-    case 'conditional': return 1 + expressionSize(expression.condition) + expressionSize(expression.then) + expressionSize(expression.else);
+    case 'constant':
+    case 'variable':
+      return 1;
+    case 'arrayRead':
+      return expression.indices.reduce((total, index) => total + expressionSize(index), 1);
+    case 'unary':
+    case 'cast':
+      return 1 + expressionSize(expression.operand);
+    case 'binary':
+      return 1 + expressionSize(expression.left) + expressionSize(expression.right);
+    case 'conditional':
+      return (
+        1 + expressionSize(expression.condition) + expressionSize(expression.then) + expressionSize(expression.else)
+      );
     default: {
       const unreachable: never = expression;
       throw new Error(`internal: unknown expression ${JSON.stringify(unreachable)}`);
@@ -96,7 +118,12 @@ function literal(value: Value): string {
 }
 
 const comparisonSymbols: Record<ComparisonOperator, string> = {
-  less: '<', lessEqual: '<=', greater: '>', greaterEqual: '>=', equal: '===', notEqual: '!==',
+  less: '<',
+  lessEqual: '<=',
+  greater: '>',
+  greaterEqual: '>=',
+  equal: '===',
+  notEqual: '!==',
 };
 
 /** true for types whose bv wrap is an int32 reduction (every width up to 32 except _Bool) */
@@ -145,7 +172,10 @@ class Generator {
   private readonly functionSources: string[][] = [];
   private currentFunction = 0;
 
-  constructor(private readonly program: Program, private readonly semantics: Semantics) {
+  constructor(
+    private readonly program: Program,
+    private readonly semantics: Semantics,
+  ) {
     for (const variable of program.scalars) this.scalarSlots.set(variable.id, this.scalarSlots.size);
     for (const array of program.arrays) this.arraySlots.set(array.id, this.arraySlots.size);
   }
@@ -182,9 +212,11 @@ class Generator {
     const lines: string[] = [];
     if (loadState) {
       lines.push('  let steps = state[0], consumedScalarCount = state[1], consumedArrayCount = state[2];');
-      for (const slot of [...state.usedSlots].sort((left, right) => left - right)) lines.push(`  let s${slot} = state[${3 + slot}];`);
+      for (const slot of [...state.usedSlots].sort((left, right) => left - right))
+        lines.push(`  let s${slot} = state[${3 + slot}];`);
     }
-    for (const slot of [...state.usedArrays].sort((left, right) => left - right)) lines.push(`  const a${slot} = stores[${slot}];`);
+    for (const slot of [...state.usedArrays].sort((left, right) => left - right))
+      lines.push(`  const a${slot} = stores[${slot}];`);
     for (const site of state.havocSites) lines.push(`  let h${site} = undefined, v${site} = 0;`);
     return lines;
   }
@@ -205,9 +237,14 @@ class Generator {
         continue;
       }
       const slots = [...state.usedSlots].sort((left, right) => left - right);
-      const pairs: [string, string][] = [['state[0]', 'steps'], ['state[1]', 'consumedScalarCount'], ['state[2]', 'consumedArrayCount'],
-        ...slots.map((slot): [string, string] => [`state[${3 + slot}]`, `s${slot}`])];
-      for (const [cell, local] of pairs) resolved.push(kind === 'save' ? `${indentation}${cell} = ${local};` : `${indentation}${local} = ${cell};`);
+      const pairs: [string, string][] = [
+        ['state[0]', 'steps'],
+        ['state[1]', 'consumedScalarCount'],
+        ['state[2]', 'consumedArrayCount'],
+        ...slots.map((slot): [string, string] => [`state[${3 + slot}]`, `s${slot}`]),
+      ];
+      for (const [cell, local] of pairs)
+        resolved.push(kind === 'save' ? `${indentation}${cell} = ${local};` : `${indentation}${local} = ${cell};`);
     }
     return resolved;
   }
@@ -228,7 +265,13 @@ class Generator {
     this.indentation = savedIndentation;
     this.currentFunction = savedFunction;
     const parameters = 'state, nondet, maxSteps, replaying, consumedScalars, consumedArrays, stores';
-    this.functionSources.push([`function loop${index}(${parameters}) {`, `  ${marker}prologue:${index}`, ...body, `  ${marker}save:${index}`, '}']);
+    this.functionSources.push([
+      `function loop${index}(${parameters}) {`,
+      `  ${marker}prologue:${index}`,
+      ...body,
+      `  ${marker}save:${index}`,
+      '}',
+    ]);
     // the caller's view of what the loop touches
     const caller = this.functions[this.currentFunction]!;
     for (const slot of this.functions[index]!.usedSlots) caller.usedSlots.add(slot);
@@ -313,10 +356,14 @@ class Generator {
   private wrap(atom: string, type: IntegerType): string {
     const width = type.width;
     if (isBoolType(type)) return this.define(`${atom} === 0 ? 0 : 1`);
-    if (isNarrow(type)) return this.define(`typeof ${atom} === 'number' ? ${this.narrowWrap(atom, type)} : ${this.wrapper(type)}(${atom})`);
+    if (isNarrow(type))
+      return this.define(
+        `typeof ${atom} === 'number' ? ${this.narrowWrap(atom, type)} : ${this.wrapper(type)}(${atom})`,
+      );
     const wrapper = this.wrapper(type);
     if (type.signed && width >= 54) return this.define(`typeof ${atom} === 'number' ? ${atom} : ${wrapper}(${atom})`);
-    if (!type.signed && width >= 53) return this.define(`typeof ${atom} === 'number' && ${atom} >= 0 ? ${atom} : ${wrapper}(${atom})`);
+    if (!type.signed && width >= 53)
+      return this.define(`typeof ${atom} === 'number' && ${atom} >= 0 ? ${atom} : ${wrapper}(${atom})`);
     return this.define(`${wrapper}(${atom})`);
   }
   /** reduces a JS expression whose value is congruent to the result modulo 2^32 (an int32 or a safe integer) to a narrow type */
@@ -348,7 +395,9 @@ class Generator {
       case 'arrayRead': {
         const key = this.cellKey(expression.array, expression.indices, location);
         const store = this.store(expression.array);
-        return this.define(`typeof ${key} === 'number' && ${key} >= 0 && ${key} < ${store}.dense.length ? ${store}.dense[${key}] : ${store}.read(${key})`);
+        return this.define(
+          `typeof ${key} === 'number' && ${key} >= 0 && ${key} < ${store}.dense.length ? ${store}.dense[${key}] : ${store}.read(${key})`,
+        );
       }
       case 'unary':
         return this.unary(expression.operator, expression.operand, expression.type, location);
@@ -356,9 +405,14 @@ class Generator {
         return this.binary(expression.operator, expression.left, expression.right, expression.type, location);
       case 'conditional': {
         const condition = this.condition(expression.condition, location);
-        const thenPart = this.capture(() => this.convert(this.expression(expression.then, location), expression.then.type, expression.type));
-        const elsePart = this.capture(() => this.convert(this.expression(expression.else, location), expression.else.type, expression.type));
-        if (thenPart.lines.length === 0 && elsePart.lines.length === 0) return this.define(`${condition} ? ${thenPart.result} : ${elsePart.result}`);
+        const thenPart = this.capture(() =>
+          this.convert(this.expression(expression.then, location), expression.then.type, expression.type),
+        );
+        const elsePart = this.capture(() =>
+          this.convert(this.expression(expression.else, location), expression.else.type, expression.type),
+        );
+        if (thenPart.lines.length === 0 && elsePart.lines.length === 0)
+          return this.define(`${condition} ? ${thenPart.result} : ${elsePart.result}`);
         const result = this.temporary();
         this.emit(`let ${result};`);
         this.emit(`if (${condition}) {`);
@@ -388,16 +442,35 @@ class Generator {
     return this.define(`cellKey([${indices.join(', ')}], [${sizes.join(', ')}])`);
   }
 
-  private unary(operator: Extract<Expression, { kind: 'unary' }>['operator'], operandExpression: Expression, type: IntegerType, location: SourceLocation): string {
+  private unary(
+    operator: Extract<Expression, { kind: 'unary' }>['operator'],
+    operandExpression: Expression,
+    type: IntegerType,
+    location: SourceLocation,
+  ): string {
     const operand = this.expression(operandExpression, location);
     const bv = this.semantics === 'bv';
     switch (operator) {
       case 'negate':
-        if (bv && isNarrow(type)) return this.define(`typeof ${operand} === 'number' ? ${this.narrowWrap(`0 - (${operand} | 0)`, type)} : ${this.wrapper(type)}(negate(${operand}))`);
-        return this.arithmeticResult(this.define(`typeof ${operand} === 'number' ? 0 - ${operand} : negate(${operand})`), type);
+        if (bv && isNarrow(type))
+          return this.define(
+            `typeof ${operand} === 'number' ? ${this.narrowWrap(`0 - (${operand} | 0)`, type)} : ${this.wrapper(type)}(negate(${operand}))`,
+          );
+        return this.arithmeticResult(
+          this.define(`typeof ${operand} === 'number' ? 0 - ${operand} : negate(${operand})`),
+          type,
+        );
       case 'bitwiseNot':
-        if (bv && isNarrow(type)) return this.define(`typeof ${operand} === 'number' ? ${this.narrowWrap(`~${operand}`, type)} : ${this.wrapper(type)}(bitwiseNot(${operand}))`);
-        return this.arithmeticResult(this.define(`typeof ${operand} === 'number' && (${operand} | 0) === ${operand} ? ~${operand} : bitwiseNot(${operand})`), type);
+        if (bv && isNarrow(type))
+          return this.define(
+            `typeof ${operand} === 'number' ? ${this.narrowWrap(`~${operand}`, type)} : ${this.wrapper(type)}(bitwiseNot(${operand}))`,
+          );
+        return this.arithmeticResult(
+          this.define(
+            `typeof ${operand} === 'number' && (${operand} | 0) === ${operand} ? ~${operand} : bitwiseNot(${operand})`,
+          ),
+          type,
+        );
       case 'logicalNot':
         return this.define(`${operand} === 0 ? 1 : 0`);
       default: {
@@ -415,22 +488,31 @@ class Generator {
   /** `left op right` on safe numbers when the float result is a safe integer, else the exact helper */
   private safeNumberOperation(left: string, right: string, symbol: string, helper: string): string {
     const result = this.temporary();
-    this.emit(`let ${result} = typeof ${left} === 'number' && typeof ${right} === 'number' ? ${left} ${symbol} ${right} + 0 : NaN;`);
-    this.emit(`if (!(${result} <= ${maximumSafe} && ${result} >= -${maximumSafe})) ${result} = ${helper}(${left}, ${right});`);
+    this.emit(
+      `let ${result} = typeof ${left} === 'number' && typeof ${right} === 'number' ? ${left} ${symbol} ${right} + 0 : NaN;`,
+    );
+    this.emit(
+      `if (!(${result} <= ${maximumSafe} && ${result} >= -${maximumSafe})) ${result} = ${helper}(${left}, ${right});`,
+    );
     return result;
   }
 
   private binary(
-    operator: Extract<Expression, { kind: 'binary' }>['operator'], leftExpression: Expression, rightExpression: Expression,
-    type: IntegerType, location: SourceLocation,
+    operator: Extract<Expression, { kind: 'binary' }>['operator'],
+    leftExpression: Expression,
+    rightExpression: Expression,
+    type: IntegerType,
+    location: SourceLocation,
   ): string {
     if (operator === 'logicalAnd' || operator === 'logicalOr') {
       const left = this.expression(leftExpression, location);
       const right = this.capture(() => this.expression(rightExpression, location));
       if (right.lines.length === 0) {
-        return this.define(operator === 'logicalAnd'
-          ? `${left} !== 0 && ${right.result} !== 0 ? 1 : 0`
-          : `${left} !== 0 || ${right.result} !== 0 ? 1 : 0`);
+        return this.define(
+          operator === 'logicalAnd'
+            ? `${left} !== 0 && ${right.result} !== 0 ? 1 : 0`
+            : `${left} !== 0 || ${right.result} !== 0 ? 1 : 0`,
+        );
       }
       const result = this.temporary();
       this.emit(`let ${result} = ${operator === 'logicalAnd' ? 0 : 1};`);
@@ -449,11 +531,17 @@ class Generator {
       case 'add':
       case 'subtract': {
         const symbol = operator === 'add' ? '+' : '-';
-        if (narrow) return this.define(`${numbers} ? ${this.narrowWrap(`(${left} | 0) ${symbol} (${right} | 0)`, type)} : ${wrapper()}(${operator}(${left}, ${right}))`);
+        if (narrow)
+          return this.define(
+            `${numbers} ? ${this.narrowWrap(`(${left} | 0) ${symbol} (${right} | 0)`, type)} : ${wrapper()}(${operator}(${left}, ${right}))`,
+          );
         return this.arithmeticResult(this.safeNumberOperation(left, right, symbol, operator), type);
       }
       case 'multiply': {
-        if (narrow) return this.define(`${numbers} ? ${this.narrowWrap(`Math.imul(${left}, ${right})`, type)} : ${wrapper()}(multiply(${left}, ${right}))`);
+        if (narrow)
+          return this.define(
+            `${numbers} ? ${this.narrowWrap(`Math.imul(${left}, ${right})`, type)} : ${wrapper()}(multiply(${left}, ${right}))`,
+          );
         if (this.semantics === 'bv') return this.wrap(this.safeNumberOperation(left, right, '*', 'multiply'), type);
         // int semantics: a product can grow without bound (x = x * x in a loop); stop the run instead of exhausting BigInt
         const result = this.temporary();
@@ -461,24 +549,39 @@ class Generator {
         this.emit(`let ${result} = ${numbers} ? ${left} * ${right} + 0 : NaN;`);
         this.emit(`if (!(${result} <= ${maximumSafe} && ${result} >= -${maximumSafe})) {`);
         this.emit(`  ${result} = multiply(${left}, ${right});`);
-        this.emit(`  if (typeof ${result} === 'bigint' && (${result} > ${limit} || ${result} < -${limit})) productTooLarge(${this.constant(location)}, steps);`);
+        this.emit(
+          `  if (typeof ${result} === 'bigint' && (${result} > ${limit} || ${result} < -${limit})) productTooLarge(${this.constant(location)}, steps);`,
+        );
         this.emit('}');
         return result;
       }
       case 'divide':
         this.emit(`if (${right} === 0) undefinedBehaviour('division by zero', ${this.constant(location)}, steps);`);
-        return this.arithmeticResult(this.define(`${numbers} ? (${left} - ${left} % ${right}) / ${right} + 0 : divide(${left}, ${right})`), type);
+        return this.arithmeticResult(
+          this.define(`${numbers} ? (${left} - ${left} % ${right}) / ${right} + 0 : divide(${left}, ${right})`),
+          type,
+        );
       case 'remainder':
         this.emit(`if (${right} === 0) undefinedBehaviour('remainder by zero', ${this.constant(location)}, steps);`);
-        return this.arithmeticResult(this.define(`${numbers} ? ${left} % ${right} + 0 : remainder(${left}, ${right})`), type);
+        return this.arithmeticResult(
+          this.define(`${numbers} ? ${left} % ${right} + 0 : remainder(${left}, ${right})`),
+          type,
+        );
       case 'shiftLeft':
       case 'shiftRight': {
         const width = leftExpression.type.width;
-        this.emit(`if (${right} < 0 || ${right} >= ${width}) shiftUndefined(${right}, ${width}, ${this.constant(location)}, steps);`);
+        this.emit(
+          `if (${right} < 0 || ${right} >= ${width}) shiftUndefined(${right}, ${width}, ${this.constant(location)}, steps);`,
+        );
         if (narrow && width <= 32) {
           // the count lies in 0..31 here
-          if (operator === 'shiftLeft') return this.define(`${numbers} ? ${this.narrowWrap(`${left} << ${right}`, type)} : ${wrapper()}(shiftLeft(${left}, ${right}))`);
-          return this.define(`${numbers} && (${left} | 0) === ${left} ? ${this.narrowWrap(`${left} >> ${right}`, type)} : ${wrapper()}(shiftRight(${left}, ${right}))`);
+          if (operator === 'shiftLeft')
+            return this.define(
+              `${numbers} ? ${this.narrowWrap(`${left} << ${right}`, type)} : ${wrapper()}(shiftLeft(${left}, ${right}))`,
+            );
+          return this.define(
+            `${numbers} && (${left} | 0) === ${left} ? ${this.narrowWrap(`${left} >> ${right}`, type)} : ${wrapper()}(shiftRight(${left}, ${right}))`,
+          );
         }
         return this.arithmeticResult(this.define(`${operator}(${left}, ${right})`), type);
       }
@@ -486,13 +589,23 @@ class Generator {
       case 'bitwiseOr':
       case 'bitwiseXor': {
         const symbol = operator === 'bitwiseAnd' ? '&' : operator === 'bitwiseOr' ? '|' : '^';
-        if (narrow) return this.define(`${numbers} ? ${this.narrowWrap(`${left} ${symbol} ${right}`, type)} : ${wrapper()}(${operator}(${left}, ${right}))`);
+        if (narrow)
+          return this.define(
+            `${numbers} ? ${this.narrowWrap(`${left} ${symbol} ${right}`, type)} : ${wrapper()}(${operator}(${left}, ${right}))`,
+          );
         return this.arithmeticResult(
-          this.define(`${numbers} && (${left} | 0) === ${left} && (${right} | 0) === ${right} ? ${left} ${symbol} ${right} : ${operator}(${left}, ${right})`),
+          this.define(
+            `${numbers} && (${left} | 0) === ${left} && (${right} | 0) === ${right} ? ${left} ${symbol} ${right} : ${operator}(${left}, ${right})`,
+          ),
           type,
         );
       }
-      case 'less': case 'lessEqual': case 'greater': case 'greaterEqual': case 'equal': case 'notEqual':
+      case 'less':
+      case 'lessEqual':
+      case 'greater':
+      case 'greaterEqual':
+      case 'equal':
+      case 'notEqual':
         return this.define(`${left} ${comparisonSymbols[operator]} ${right} ? 1 : 0`);
       default: {
         const unreachable: never = operator;
@@ -506,7 +619,12 @@ class Generator {
     if (expression.kind === 'binary') {
       const operator = expression.operator;
       switch (operator) {
-        case 'less': case 'lessEqual': case 'greater': case 'greaterEqual': case 'equal': case 'notEqual': {
+        case 'less':
+        case 'lessEqual':
+        case 'greater':
+        case 'greaterEqual':
+        case 'equal':
+        case 'notEqual': {
           const left = this.expression(expression.left, location);
           const right = this.expression(expression.right, location);
           return `(${left} ${comparisonSymbols[operator]} ${right})`;
@@ -528,7 +646,8 @@ class Generator {
           break;
       }
     }
-    if (expression.kind === 'unary' && expression.operator === 'logicalNot') return `!${this.condition(expression.operand, location)}`;
+    if (expression.kind === 'unary' && expression.operator === 'logicalNot')
+      return `!${this.condition(expression.operand, location)}`;
     return `(${this.expression(expression, location)} !== 0)`;
   }
 
@@ -544,7 +663,11 @@ class Generator {
       case 'assign':
         this.tick();
         this.scoped(() => {
-          const value = this.convert(this.expression(statement.value, location), statement.value.type, statement.target.type);
+          const value = this.convert(
+            this.expression(statement.value, location),
+            statement.value.type,
+            statement.target.type,
+          );
           this.emit(`${this.scalar(statement.target.id)} = ${value};`);
         });
         return;
@@ -553,10 +676,16 @@ class Generator {
         this.scoped(() => {
           const array = statement.array;
           const key = this.cellKey(array, statement.indices, location);
-          const value = this.convert(this.expression(statement.value, location), statement.value.type, array.elementType);
+          const value = this.convert(
+            this.expression(statement.value, location),
+            statement.value.type,
+            array.elementType,
+          );
           const store = this.store(array);
           const dense = this.define(`${store}.dense`);
-          this.emit(`if (typeof ${key} === 'number' && ${key} >= 0 && ${key} < ${dense}.length) ${dense}[${key}] = ${value}; else ${store}.write(${key}, ${value});`);
+          this.emit(
+            `if (typeof ${key} === 'number' && ${key} >= 0 && ${key} < ${dense}.length) ${dense}[${key}] = ${value}; else ${store}.write(${key}, ${value});`,
+          );
         });
         return;
       case 'havoc': {
@@ -568,7 +697,9 @@ class Generator {
         this.scoped(() => {
           const chosen = this.define(`nondet.nextScalar(${type}, ${where}, ${JSON.stringify(statement.origin)})`);
           this.emit(`if (${chosen} === undefined) inputExhausted(${where}, steps);`);
-          this.emit(`if (${chosen} !== h${site}) { v${site} = checkedChoice(${chosen}, ${type}, ${where}, steps); h${site} = ${chosen}; }`);
+          this.emit(
+            `if (${chosen} !== h${site}) { v${site} = checkedChoice(${chosen}, ${type}, ${where}, steps); h${site} = ${chosen}; }`,
+          );
           this.emit(`if (replaying === undefined) consumedScalars.push(${chosen}); else consumedScalarCount++;`);
           this.emit(`${this.scalar(statement.target.id)} = v${site};`);
         });
@@ -579,7 +710,9 @@ class Generator {
         this.scoped(() => {
           const array = statement.array;
           const sizes = array.sizes.map((size) => this.expression(size, location));
-          const content = this.define(`havocArray(nondet, ${this.store(array)}, ${this.constant(array)}, ${this.constant(location)}, [${sizes.join(', ')}], steps)`);
+          const content = this.define(
+            `havocArray(nondet, ${this.store(array)}, ${this.constant(array)}, ${this.constant(location)}, [${sizes.join(', ')}], steps)`,
+          );
           this.emit(`if (replaying === undefined) consumedArrays.push(${content}); else consumedArrayCount++;`);
         });
         return;
@@ -588,7 +721,11 @@ class Generator {
         this.scoped(() => {
           const array = statement.array;
           const sizes = array.sizes.map((size) => this.expression(size, location));
-          const value = this.convert(this.expression(statement.value, location), statement.value.type, array.elementType);
+          const value = this.convert(
+            this.expression(statement.value, location),
+            statement.value.type,
+            array.elementType,
+          );
           this.emit(`fillArray(${this.store(array)}, [${sizes.join(', ')}], ${value});`);
         });
         return;
@@ -603,8 +740,10 @@ class Generator {
         this.tick();
         this.scoped(() => {
           const condition = this.condition(statement.condition, location);
-          this.emit(`if (!${condition}) assertionFailed(${this.constant(location)}, steps, `
-            + 'consumedOf(replaying, consumedScalars, consumedArrays, consumedScalarCount, consumedArrayCount));');
+          this.emit(
+            `if (!${condition}) assertionFailed(${this.constant(location)}, steps, ` +
+              'consumedOf(replaying, consumedScalars, consumedArrays, consumedScalarCount, consumedArrayCount));',
+          );
         });
         return;
       case 'if':
@@ -630,9 +769,11 @@ class Generator {
         return;
       case 'continue':
         this.tick();
-        this.emit(loop.continueLabel === loop.breakLabel && loop.continueLabel !== 'main'
-          ? `continue ${loop.continueLabel};`
-          : `break ${loop.continueLabel};`);
+        this.emit(
+          loop.continueLabel === loop.breakLabel && loop.continueLabel !== 'main'
+            ? `continue ${loop.continueLabel};`
+            : `break ${loop.continueLabel};`,
+        );
         return;
       default: {
         const unreachable: never = statement;
@@ -697,7 +838,10 @@ function generatedProgramFor(program: Program, semantics: Semantics): GeneratedP
   if (generated === undefined) {
     const { source, constants, arrayCount } = new Generator(program, semantics).generate();
     // the source is built from numbers, bigint literals and generated names only (see the header)
-    const factory = new Function('runtime', 'constants', source) as (runtimeHelpers: typeof runtime, constants: readonly unknown[]) => GeneratedRun;
+    const factory = new Function('runtime', 'constants', source) as (
+      runtimeHelpers: typeof runtime,
+      constants: readonly unknown[],
+    ) => GeneratedRun;
     generated = { run: factory(runtime, constants), arrayCount };
     bySemantics.set(semantics, generated);
   }

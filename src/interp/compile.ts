@@ -31,19 +31,50 @@
 
 import { sameType } from '../ir/factory.js';
 import type {
-  ArrayVariable, Block, Expression, IntegerType, Program, Semantics, SourceLocation, Statement,
+  ArrayVariable,
+  Block,
+  Expression,
+  IntegerType,
+  Program,
+  Semantics,
+  SourceLocation,
+  Statement,
 } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import { ArrayStore, cellKey, cellKey2 } from './arrays.js';
 import { compileProgramToJavaScript } from './codegen.js';
 import {
-  assertionFailed, assumptionFailed, checkedChoice, consumedOf, fillArray, havocArray, inputExhausted, productTooLarge,
-  shiftUndefined, stepLimit, undefinedBehaviour,
+  assertionFailed,
+  assumptionFailed,
+  checkedChoice,
+  consumedOf,
+  fillArray,
+  havocArray,
+  inputExhausted,
+  productTooLarge,
+  shiftUndefined,
+  stepLimit,
+  undefinedBehaviour,
 } from './run-checks.js';
 import { RunStop, type CompiledProgram, type CompiledRun, type NondetSource, type RunOutcome } from './run-types.js';
 import {
-  add, bitwiseAnd, bitwiseNot, bitwiseOr, bitwiseXor, divide, mathematicalConverterFor, multiply,
-  negate, normalize, remainder, shiftLeft, shiftRight, subtract, valueRange, wrapperFor, type Value,
+  add,
+  bitwiseAnd,
+  bitwiseNot,
+  bitwiseOr,
+  bitwiseXor,
+  divide,
+  mathematicalConverterFor,
+  multiply,
+  negate,
+  normalize,
+  remainder,
+  shiftLeft,
+  shiftRight,
+  subtract,
+  valueRange,
+  wrapperFor,
+  type Value,
 } from './values.js';
 
 // the compiled-program types live in run-types.ts; re-exported for the code that imports them from here
@@ -106,7 +137,10 @@ class ClosureCompiler {
   private readonly scalarSlots = new Map<number, number>();
   private readonly arraySlots = new Map<number, number>();
 
-  constructor(private readonly program: Program, private readonly semantics: Semantics) {
+  constructor(
+    private readonly program: Program,
+    private readonly semantics: Semantics,
+  ) {
     for (const variable of program.scalars) this.scalarSlots.set(variable.id, this.scalarSlots.size);
     for (const array of program.arrays) this.arraySlots.set(array.id, this.arraySlots.size);
   }
@@ -233,7 +267,11 @@ class ClosureCompiler {
     }
   }
 
-  private arrayRead(array: ArrayVariable, indexExpressions: readonly Expression[], location: SourceLocation): Evaluator {
+  private arrayRead(
+    array: ArrayVariable,
+    indexExpressions: readonly Expression[],
+    location: SourceLocation,
+  ): Evaluator {
     const store = this.storeFor(array);
     const indices = indexExpressions.map((index) => this.expression(index, location));
     if (indices.length === 1) {
@@ -246,10 +284,21 @@ class ClosureCompiler {
       const [size0, size1] = sizes as [Evaluator, Evaluator];
       return () => store.read(cellKey2(index0(), index1(), size0(), size1()));
     }
-    return () => store.read(cellKey(indices.map((index) => index()), sizes.map((size) => size())));
+    return () =>
+      store.read(
+        cellKey(
+          indices.map((index) => index()),
+          sizes.map((size) => size()),
+        ),
+      );
   }
 
-  private unary(operator: UnaryOperator, operandExpression: Expression, type: IntegerType, location: SourceLocation): Evaluator {
+  private unary(
+    operator: UnaryOperator,
+    operandExpression: Expression,
+    type: IntegerType,
+    location: SourceLocation,
+  ): Evaluator {
     const operand = this.expression(operandExpression, location);
     switch (operator) {
       case 'negate':
@@ -266,7 +315,11 @@ class ClosureCompiler {
   }
 
   private binary(
-    operator: BinaryOperator, leftExpression: Expression, rightExpression: Expression, type: IntegerType, location: SourceLocation,
+    operator: BinaryOperator,
+    leftExpression: Expression,
+    rightExpression: Expression,
+    type: IntegerType,
+    location: SourceLocation,
   ): Evaluator {
     const left = this.expression(leftExpression, location);
     const right = this.expression(rightExpression, location);
@@ -275,7 +328,11 @@ class ClosureCompiler {
         return this.arithmetic(() => add(left(), right()), type);
       case 'subtract':
         return this.arithmetic(() => subtract(left(), right()), type);
-      case 'multiply': case 'divide': case 'remainder': case 'shiftLeft': case 'shiftRight':
+      case 'multiply':
+      case 'divide':
+      case 'remainder':
+      case 'shiftLeft':
+      case 'shiftRight':
         return this.checkedArithmetic(operator, left, right, leftExpression.type.width, type, location);
       case 'bitwiseAnd':
         return this.arithmetic(() => bitwiseAnd(left(), right()), type);
@@ -308,8 +365,12 @@ class ClosureCompiler {
 
   /** the operators that can stop the run with undefined behaviour; `width` is the left operand's */
   private checkedArithmetic(
-    operator: 'multiply' | 'divide' | 'remainder' | 'shiftLeft' | 'shiftRight', left: Evaluator, right: Evaluator,
-    width: number, type: IntegerType, location: SourceLocation,
+    operator: 'multiply' | 'divide' | 'remainder' | 'shiftLeft' | 'shiftRight',
+    left: Evaluator,
+    right: Evaluator,
+    width: number,
+    type: IntegerType,
+    location: SourceLocation,
   ): Evaluator {
     const state = this.state;
     switch (operator) {
@@ -445,7 +506,10 @@ class ClosureCompiler {
     }
     return () => {
       tick(state);
-      const key = cellKey(indices.map((index) => index()), sizes.map((size) => size()));
+      const key = cellKey(
+        indices.map((index) => index()),
+        sizes.map((size) => size()),
+      );
       store.write(key, value());
       return 0;
     };
@@ -485,7 +549,15 @@ class ClosureCompiler {
     const elementRange = valueRange(array.elementType);
     return () => {
       tick(state);
-      const content = havocArray(state.nondet!, store, array, location, sizes.map((size) => size()), state.steps, elementRange);
+      const content = havocArray(
+        state.nondet!,
+        store,
+        array,
+        location,
+        sizes.map((size) => size()),
+        state.steps,
+        elementRange,
+      );
       if (state.replaying === undefined) state.consumedArrays.push(content);
       else state.consumedArrayCount++;
       return 0;
@@ -499,7 +571,11 @@ class ClosureCompiler {
     const value = this.converted(statement.value, statement.array.elementType, statement.location);
     return () => {
       tick(state);
-      fillArray(store, sizes.map((size) => size()), value());
+      fillArray(
+        store,
+        sizes.map((size) => size()),
+        value(),
+      );
       return 0;
     };
   }
@@ -518,9 +594,17 @@ class ClosureCompiler {
     return () => {
       tick(state);
       if (condition() === 0) {
-        assertionFailed(location, state.steps, consumedOf(
-          state.replaying, state.consumedScalars, state.consumedArrays, state.consumedScalarCount, state.consumedArrayCount,
-        ));
+        assertionFailed(
+          location,
+          state.steps,
+          consumedOf(
+            state.replaying,
+            state.consumedScalars,
+            state.consumedArrays,
+            state.consumedScalarCount,
+            state.consumedArrayCount,
+          ),
+        );
       }
       return 0;
     };

@@ -29,7 +29,13 @@ export interface ExploreOptions {
 
 export type ExploreResult =
   | { kind: 'failureFound'; counterexample: Counterexample; location: SourceLocation; runs: number }
-  | { kind: 'undefinedBehaviour'; reason: string; location: SourceLocation; counterexample: Counterexample; runs: number }
+  | {
+      kind: 'undefinedBehaviour';
+      reason: string;
+      location: SourceLocation;
+      counterexample: Counterexample;
+      runs: number;
+    }
   | { kind: 'noFailure'; runs: number; complete: boolean; incompleteReasons: readonly string[] };
 
 interface ChoicePoint {
@@ -93,12 +99,19 @@ export function exploreAll(program: Program, options: ExploreOptions): ExploreRe
       },
     };
     const { outcome, nondeterministicDefaultRead } = compiled.run(source, options.maxSteps);
-    if (nondeterministicDefaultRead) incompleteReasons.add('a run read a cell outside a havocked array\'s enumerated cells');
+    if (nondeterministicDefaultRead)
+      incompleteReasons.add("a run read a cell outside a havocked array's enumerated cells");
     switch (outcome.kind) {
       case 'assertionFailed':
         return { kind: 'failureFound', counterexample: outcome.consumed, location: outcome.location, runs };
       case 'undefinedBehaviour':
-        return { kind: 'undefinedBehaviour', reason: outcome.reason, location: outcome.location, counterexample: { scalars, arrays }, runs };
+        return {
+          kind: 'undefinedBehaviour',
+          reason: outcome.reason,
+          location: outcome.location,
+          counterexample: { scalars, arrays },
+          runs,
+        };
       case 'stepLimitReached':
         incompleteReasons.add(`a run reached the step limit ${options.maxSteps}`);
         break;
@@ -115,7 +128,8 @@ export function exploreAll(program: Program, options: ExploreOptions): ExploreRe
     }
     // the choices past this run's last consumption belong to no run any more
     choices.length = position;
-    while (choices.length > 0 && choices[choices.length - 1]!.index + 1 >= choices[choices.length - 1]!.count) choices.pop();
+    while (choices.length > 0 && choices[choices.length - 1]!.index + 1 >= choices[choices.length - 1]!.count)
+      choices.pop();
     if (choices.length === 0) break;
     if (runs >= options.maxRuns) {
       incompleteReasons.add(`stopped after ${options.maxRuns} runs`);

@@ -37,7 +37,10 @@ export function runProgram(program: Program, options: RunOptions): RunOutcome {
 
 /** Runs the program on exactly the choices of `counterexample`. */
 export function replayCounterexample(
-  program: Program, counterexample: Counterexample, semantics: Semantics, maxSteps: number = defaultReplaySteps,
+  program: Program,
+  counterexample: Counterexample,
+  semantics: Semantics,
+  maxSteps: number = defaultReplaySteps,
 ): RunOutcome {
   return runProgram(program, { semantics, nondet: createCounterexampleSource(counterexample), maxSteps });
 }

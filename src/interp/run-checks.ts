@@ -56,7 +56,11 @@ type ValueRange = { readonly minimum: Value; readonly maximum: Value };
  * valueRange(type), passed by callers that computed it once for a havoc site
  */
 export function checkedChoice(
-  chosen: bigint, type: IntegerType, location: SourceLocation, steps: number, range: ValueRange = valueRange(type),
+  chosen: bigint,
+  type: IntegerType,
+  location: SourceLocation,
+  steps: number,
+  range: ValueRange = valueRange(type),
 ): Value {
   const value = normalize(chosen);
   if (!(value >= range.minimum && value <= range.maximum)) {
@@ -67,8 +71,11 @@ export function checkedChoice(
 
 /** the choices a run consumed: recorded ones, or the counted prefix of the replayed counterexample */
 export function consumedOf(
-  replaying: Counterexample | undefined, scalars: readonly bigint[], arrays: readonly ArrayContent[],
-  scalarCount: number, arrayCount: number,
+  replaying: Counterexample | undefined,
+  scalars: readonly bigint[],
+  arrays: readonly ArrayContent[],
+  scalarCount: number,
+  arrayCount: number,
 ): Counterexample {
   return replaying === undefined
     ? { scalars: [...scalars], arrays: [...arrays] }
@@ -92,7 +99,12 @@ export function evaluateSizes(sizes: readonly Value[]): { values: bigint[]; cell
  * `elementRange` is valueRange(array.elementType), passed by callers that computed it once.
  */
 export function havocArray(
-  nondet: NondetSource, store: ArrayStore, array: ArrayVariable, location: SourceLocation, sizes: readonly Value[], steps: number,
+  nondet: NondetSource,
+  store: ArrayStore,
+  array: ArrayVariable,
+  location: SourceLocation,
+  sizes: readonly Value[],
+  steps: number,
   elementRange: ValueRange = valueRange(array.elementType),
 ): ArrayContent {
   const { values, cells } = evaluateSizes(sizes);
@@ -103,8 +115,10 @@ export function havocArray(
   const defaultValue = normalize(content.defaultValue);
   if (!(defaultValue >= minimum && defaultValue <= maximum)) {
     throw new RunStop({
-      kind: 'invalidInput', reason: `default ${content.defaultValue} of ${array.sourceName} is not a value of ${elementType.name}`,
-      location, steps,
+      kind: 'invalidInput',
+      reason: `default ${content.defaultValue} of ${array.sourceName} is not a value of ${elementType.name}`,
+      location,
+      steps,
     });
   }
   store.reset(defaultValue, true, cells);
@@ -112,8 +126,10 @@ export function havocArray(
     const value = normalize(cellValue);
     if (!(value >= minimum && value <= maximum)) {
       throw new RunStop({
-        kind: 'invalidInput', reason: `${array.sourceName}[${key}] = ${cellValue} is not a value of ${elementType.name}`,
-        location, steps,
+        kind: 'invalidInput',
+        reason: `${array.sourceName}[${key}] = ${cellValue} is not a value of ${elementType.name}`,
+        location,
+        steps,
       });
     }
     // multi-dimensional keys outside 0..cells-1 name no cell and are ignored

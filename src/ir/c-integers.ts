@@ -93,14 +93,23 @@ export function bitPatternConversion(from: IntegerType, toWidth: number): BitPat
 function rank(type: IntegerType): number {
   const name = type.name.replace(/^(unsigned|signed) /, '');
   switch (name) {
-    case '_Bool': return 1;
-    case 'char': return 2;
-    case 'short': return 3;
-    case 'int': case 'unsigned': return 4;
-    case 'long': return 5;
-    case 'long long': return 6;
-    case '__int128': return 7;
-    default: return type.width <= 8 ? 2 : type.width <= 16 ? 3 : type.width <= 32 ? 4 : type.width <= 64 ? 6 : 7;
+    case '_Bool':
+      return 1;
+    case 'char':
+      return 2;
+    case 'short':
+      return 3;
+    case 'int':
+    case 'unsigned':
+      return 4;
+    case 'long':
+      return 5;
+    case 'long long':
+      return 6;
+    case '__int128':
+      return 7;
+    default:
+      return type.width <= 8 ? 2 : type.width <= 16 ? 3 : type.width <= 32 ? 4 : type.width <= 64 ? 6 : 7;
   }
 }
 
@@ -112,10 +121,14 @@ export function promote(type: IntegerType): IntegerType {
 
 function unsignedVersion(type: IntegerType, dataModel: DataModel): IntegerType {
   switch (rank(type)) {
-    case 4: return unsignedIntType;
-    case 5: return unsignedLongType(dataModel);
-    case 6: return unsignedLongLongType;
-    default: return unsignedInt128Type;
+    case 4:
+      return unsignedIntType;
+    case 5:
+      return unsignedLongType(dataModel);
+    case 6:
+      return unsignedLongLongType;
+    default:
+      return unsignedInt128Type;
   }
 }
 
@@ -123,8 +136,14 @@ function unsignedVersion(type: IntegerType, dataModel: DataModel): IntegerType {
 export function usualArithmeticConversion(left: IntegerType, right: IntegerType, dataModel: DataModel): IntegerType {
   const promotedLeft = promote(left);
   const promotedRight = promote(right);
-  if (promotedLeft.width === promotedRight.width && promotedLeft.signed === promotedRight.signed && rank(promotedLeft) === rank(promotedRight)) return promotedLeft;
-  if (promotedLeft.signed === promotedRight.signed) return rank(promotedLeft) >= rank(promotedRight) ? promotedLeft : promotedRight;
+  if (
+    promotedLeft.width === promotedRight.width &&
+    promotedLeft.signed === promotedRight.signed &&
+    rank(promotedLeft) === rank(promotedRight)
+  )
+    return promotedLeft;
+  if (promotedLeft.signed === promotedRight.signed)
+    return rank(promotedLeft) >= rank(promotedRight) ? promotedLeft : promotedRight;
   const unsignedOne = promotedLeft.signed ? promotedRight : promotedLeft;
   const signedOne = promotedLeft.signed ? promotedLeft : promotedRight;
   if (rank(unsignedOne) >= rank(signedOne)) return unsignedOne;

@@ -3,11 +3,35 @@
 // by identity (as in the TypeScript compiler's factory).
 
 import type {
-  ArrayFillStatement, ArrayHavocStatement, ArrayReadExpression, ArrayVariable, ArrayWriteStatement,
-  AssertStatement, AssignStatement, AssumeStatement, BinaryExpression, BinaryOperator, Block,
-  BreakStatement, CastExpression, ConditionalExpression, ConstantExpression, ContinueStatement,
-  DataModel, Expression, HavocOrigin, HavocStatement, IfStatement, IntegerType, LoopStatement, Program,
-  ScalarVariable, SourceLocation, UnaryExpression, UnaryOperator, VariableExpression,
+  ArrayFillStatement,
+  ArrayHavocStatement,
+  ArrayReadExpression,
+  ArrayVariable,
+  ArrayWriteStatement,
+  AssertStatement,
+  AssignStatement,
+  AssumeStatement,
+  BinaryExpression,
+  BinaryOperator,
+  Block,
+  BreakStatement,
+  CastExpression,
+  ConditionalExpression,
+  ConstantExpression,
+  ContinueStatement,
+  DataModel,
+  Expression,
+  HavocOrigin,
+  HavocStatement,
+  IfStatement,
+  IntegerType,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  SourceLocation,
+  UnaryExpression,
+  UnaryOperator,
+  VariableExpression,
 } from './types.js';
 import { intType, isBoolType, sameType, typeRange } from './c-integers.js';
 
@@ -16,23 +40,54 @@ import { intType, isBoolType, sameType, typeRange } from './c-integers.js';
 // the integer types, their ranges and C's conversions live in c-integers.ts (the one home of C's
 // integer rules); they are exported here too, where IR code has always found them
 export {
-  boolType, charType, convertedValue, int128Type, intType, longLongType, longType, sameType, shortType, signedCharType, typeRange,
-  unsignedCharType, unsignedInt128Type, unsignedIntType, unsignedLongLongType, unsignedLongType, unsignedShortType,
+  boolType,
+  charType,
+  convertedValue,
+  int128Type,
+  intType,
+  longLongType,
+  longType,
+  sameType,
+  shortType,
+  signedCharType,
+  typeRange,
+  unsignedCharType,
+  unsignedInt128Type,
+  unsignedIntType,
+  unsignedLongLongType,
+  unsignedLongType,
+  unsignedShortType,
 } from './c-integers.js';
 
 // ---------------------------------------------------------------- variables
 
 export function createScalarVariable(
-  id: number, name: string, sourceName: string, type: IntegerType, location: SourceLocation | undefined,
+  id: number,
+  name: string,
+  sourceName: string,
+  type: IntegerType,
+  location: SourceLocation | undefined,
 ): ScalarVariable {
   return Object.freeze({ kind: 'scalar', id, name, sourceName, type, location });
 }
 
 export function createArrayVariable(
-  id: number, name: string, sourceName: string, elementType: IntegerType, sizes: readonly Expression[],
+  id: number,
+  name: string,
+  sourceName: string,
+  elementType: IntegerType,
+  sizes: readonly Expression[],
   location: SourceLocation | undefined,
 ): ArrayVariable {
-  return Object.freeze({ kind: 'array', id, name, sourceName, elementType, sizes: Object.freeze([...sizes]), location });
+  return Object.freeze({
+    kind: 'array',
+    id,
+    name,
+    sourceName,
+    elementType,
+    sizes: Object.freeze([...sizes]),
+    location,
+  });
 }
 
 // ---------------------------------------------------------------- expressions
@@ -47,7 +102,9 @@ export function createVariableExpression(variable: ScalarVariable): VariableExpr
 
 export function createArrayRead(array: ArrayVariable, indices: readonly Expression[]): ArrayReadExpression {
   if (indices.length !== array.sizes.length) {
-    throw new Error(`internal: ${array.name} has ${array.sizes.length} dimensions, read with ${indices.length} indices`);
+    throw new Error(
+      `internal: ${array.name} has ${array.sizes.length} dimensions, read with ${indices.length} indices`,
+    );
   }
   return Object.freeze({ kind: 'arrayRead', array, indices: Object.freeze([...indices]), type: array.elementType });
 }
@@ -58,7 +115,14 @@ export function createUnary(operator: UnaryOperator, operand: Expression, type?:
 }
 
 const booleanResultOperators: ReadonlySet<BinaryOperator> = new Set<BinaryOperator>([
-  'less', 'lessEqual', 'greater', 'greaterEqual', 'equal', 'notEqual', 'logicalAnd', 'logicalOr',
+  'less',
+  'lessEqual',
+  'greater',
+  'greaterEqual',
+  'equal',
+  'notEqual',
+  'logicalAnd',
+  'logicalOr',
 ]);
 
 export function isBooleanResultOperator(operator: BinaryOperator): boolean {
@@ -66,13 +130,29 @@ export function isBooleanResultOperator(operator: BinaryOperator): boolean {
 }
 
 /** For arithmetic operators the result type defaults to the left operand's type. */
-export function createBinary(operator: BinaryOperator, left: Expression, right: Expression, type?: IntegerType): BinaryExpression {
+export function createBinary(
+  operator: BinaryOperator,
+  left: Expression,
+  right: Expression,
+  type?: IntegerType,
+): BinaryExpression {
   const resultType = type ?? (booleanResultOperators.has(operator) ? intType : left.type);
   return Object.freeze({ kind: 'binary', operator, left, right, type: resultType });
 }
 
-export function createConditional(condition: Expression, thenValue: Expression, elseValue: Expression, type?: IntegerType): ConditionalExpression {
-  return Object.freeze({ kind: 'conditional', condition, then: thenValue, else: elseValue, type: type ?? thenValue.type });
+export function createConditional(
+  condition: Expression,
+  thenValue: Expression,
+  elseValue: Expression,
+  type?: IntegerType,
+): ConditionalExpression {
+  return Object.freeze({
+    kind: 'conditional',
+    condition,
+    then: thenValue,
+    else: elseValue,
+    type: type ?? thenValue.type,
+  });
 }
 
 export function createCast(operand: Expression, type: IntegerType): CastExpression {
@@ -101,9 +181,15 @@ export function updateBinary(node: BinaryExpression, left: Expression, right: Ex
 export function updateUnary(node: UnaryExpression, operand: Expression): UnaryExpression {
   return node.operand === operand ? node : createUnary(node.operator, operand, node.type);
 }
-export function updateConditional(node: ConditionalExpression, condition: Expression, thenValue: Expression, elseValue: Expression): ConditionalExpression {
+export function updateConditional(
+  node: ConditionalExpression,
+  condition: Expression,
+  thenValue: Expression,
+  elseValue: Expression,
+): ConditionalExpression {
   return node.condition === condition && node.then === thenValue && node.else === elseValue
-    ? node : createConditional(condition, thenValue, elseValue, node.type);
+    ? node
+    : createConditional(condition, thenValue, elseValue, node.type);
 }
 export function updateCast(node: CastExpression, operand: Expression): CastExpression {
   return node.operand === operand ? node : createCast(operand, node.type);
@@ -117,14 +203,25 @@ export function updateArrayRead(node: ArrayReadExpression, indices: readonly Exp
 export function createAssign(target: ScalarVariable, value: Expression, location: SourceLocation): AssignStatement {
   return Object.freeze({ kind: 'assign', target, value, location });
 }
-export function createArrayWrite(array: ArrayVariable, indices: readonly Expression[], value: Expression, location: SourceLocation): ArrayWriteStatement {
+export function createArrayWrite(
+  array: ArrayVariable,
+  indices: readonly Expression[],
+  value: Expression,
+  location: SourceLocation,
+): ArrayWriteStatement {
   if (indices.length !== array.sizes.length) {
-    throw new Error(`internal: ${array.name} has ${array.sizes.length} dimensions, written with ${indices.length} indices`);
+    throw new Error(
+      `internal: ${array.name} has ${array.sizes.length} dimensions, written with ${indices.length} indices`,
+    );
   }
   return Object.freeze({ kind: 'arrayWrite', array, indices: Object.freeze([...indices]), value, location });
 }
 /** a havoc; `origin` says whether a real run reads the value as an input (default: indeterminate) */
-export function createHavoc(target: ScalarVariable, location: SourceLocation, origin: HavocOrigin = 'indeterminate'): HavocStatement {
+export function createHavoc(
+  target: ScalarVariable,
+  location: SourceLocation,
+  origin: HavocOrigin = 'indeterminate',
+): HavocStatement {
   return Object.freeze({ kind: 'havoc', target, origin, location });
 }
 export function createArrayHavoc(array: ArrayVariable, location: SourceLocation): ArrayHavocStatement {
@@ -143,10 +240,21 @@ export function createAssert(condition: Expression, location: SourceLocation): A
 function frozenBlock(block: Block): Block {
   return Object.isFrozen(block) ? block : Object.freeze([...block]);
 }
-export function createIf(condition: Expression, thenBlock: Block, elseBlock: Block, location: SourceLocation): IfStatement {
+export function createIf(
+  condition: Expression,
+  thenBlock: Block,
+  elseBlock: Block,
+  location: SourceLocation,
+): IfStatement {
   return Object.freeze({ kind: 'if', condition, then: frozenBlock(thenBlock), else: frozenBlock(elseBlock), location });
 }
-export function createLoop(id: number, condition: Expression, body: Block, update: Block, location: SourceLocation): LoopStatement {
+export function createLoop(
+  id: number,
+  condition: Expression,
+  body: Block,
+  update: Block,
+  location: SourceLocation,
+): LoopStatement {
   return Object.freeze({ kind: 'loop', id, condition, body: frozenBlock(body), update: frozenBlock(update), location });
 }
 export function createBreak(location: SourceLocation): BreakStatement {
@@ -159,8 +267,14 @@ export function createContinue(location: SourceLocation): ContinueStatement {
 export function updateAssign(node: AssignStatement, value: Expression): AssignStatement {
   return node.value === value ? node : createAssign(node.target, value, node.location);
 }
-export function updateArrayWrite(node: ArrayWriteStatement, indices: readonly Expression[], value: Expression): ArrayWriteStatement {
-  return node.value === value && sameElements(node.indices, indices) ? node : createArrayWrite(node.array, indices, value, node.location);
+export function updateArrayWrite(
+  node: ArrayWriteStatement,
+  indices: readonly Expression[],
+  value: Expression,
+): ArrayWriteStatement {
+  return node.value === value && sameElements(node.indices, indices)
+    ? node
+    : createArrayWrite(node.array, indices, value, node.location);
 }
 export function updateArrayFill(node: ArrayFillStatement, value: Expression): ArrayFillStatement {
   return node.value === value ? node : createArrayFill(node.array, value, node.location);
@@ -173,24 +287,36 @@ export function updateAssert(node: AssertStatement, condition: Expression): Asse
 }
 export function updateIf(node: IfStatement, condition: Expression, thenBlock: Block, elseBlock: Block): IfStatement {
   return node.condition === condition && sameElements(node.then, thenBlock) && sameElements(node.else, elseBlock)
-    ? node : createIf(condition, thenBlock, elseBlock, node.location);
+    ? node
+    : createIf(condition, thenBlock, elseBlock, node.location);
 }
 export function updateLoop(node: LoopStatement, condition: Expression, body: Block, update: Block): LoopStatement {
   return node.condition === condition && sameElements(node.body, body) && sameElements(node.update, update)
-    ? node : createLoop(node.id, condition, body, update, node.location);
+    ? node
+    : createLoop(node.id, condition, body, update, node.location);
 }
 
 export function createProgram(
-  file: string, scalars: readonly ScalarVariable[], arrays: readonly ArrayVariable[], body: Block, dataModel: DataModel,
+  file: string,
+  scalars: readonly ScalarVariable[],
+  arrays: readonly ArrayVariable[],
+  body: Block,
+  dataModel: DataModel,
 ): Program {
   return Object.freeze({
-    file, scalars: Object.freeze([...scalars]), arrays: Object.freeze([...arrays]), body: Object.freeze([...body]), dataModel,
+    file,
+    scalars: Object.freeze([...scalars]),
+    arrays: Object.freeze([...arrays]),
+    body: Object.freeze([...body]),
+    dataModel,
   });
 }
 
 /** the least variable id above every scalar and array id of the program (for variables a transformation adds) */
 export function unusedVariableId(program: Program): number {
-  return Math.max(-1, ...program.scalars.map((variable) => variable.id), ...program.arrays.map((array) => array.id)) + 1;
+  return (
+    Math.max(-1, ...program.scalars.map((variable) => variable.id), ...program.arrays.map((array) => array.id)) + 1
+  );
 }
 
 export function sameElements<T>(left: readonly T[], right: readonly T[]): boolean {

@@ -24,18 +24,64 @@ import { arrayAccessesIn, forEachStatement } from './visit.js';
 import type { ArrayVariable, Block, Expression, IntegerType, Program, ScalarVariable, Statement } from './types.js';
 
 const reservedWords = new Set([
-  'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double', 'else', 'enum', 'extern', 'float', 'for',
-  'goto', 'if', 'inline', 'int', 'long', 'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static', 'struct',
-  'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', '_Bool', 'main', 'abort', 'reach_error',
+  'auto',
+  'break',
+  'case',
+  'char',
+  'const',
+  'continue',
+  'default',
+  'do',
+  'double',
+  'else',
+  'enum',
+  'extern',
+  'float',
+  'for',
+  'goto',
+  'if',
+  'inline',
+  'int',
+  'long',
+  'register',
+  'restrict',
+  'return',
+  'short',
+  'signed',
+  'sizeof',
+  'static',
+  'struct',
+  'switch',
+  'typedef',
+  'union',
+  'unsigned',
+  'void',
+  'volatile',
+  'while',
+  '_Bool',
+  'main',
+  'abort',
+  'reach_error',
   '__assert_fail',
 ]);
 
 /** the nondet function of an integer type, by SV-COMP's names */
 function nondetFunction(type: IntegerType): string {
   const byName: Record<string, string> = {
-    _Bool: 'bool', char: 'char', 'signed char': 'char', 'unsigned char': 'uchar', short: 'short', 'unsigned short': 'ushort',
-    int: 'int', 'unsigned int': 'uint', long: 'long', 'unsigned long': 'ulong', 'long long': 'longlong',
-    'unsigned long long': 'ulonglong', __int128: 'int128', 'unsigned __int128': 'uint128',
+    _Bool: 'bool',
+    char: 'char',
+    'signed char': 'char',
+    'unsigned char': 'uchar',
+    short: 'short',
+    'unsigned short': 'ushort',
+    int: 'int',
+    'unsigned int': 'uint',
+    long: 'long',
+    'unsigned long': 'ulong',
+    'long long': 'longlong',
+    'unsigned long long': 'ulonglong',
+    __int128: 'int128',
+    'unsigned __int128': 'uint128',
   };
   return `__VERIFIER_nondet_${byName[type.name] ?? 'int'}`;
 }
@@ -49,18 +95,21 @@ function identifierOf(name: string): string {
 function cNaming(program: Program): Naming {
   const variables = [...program.scalars, ...program.arrays];
   const sourceCounts = new Map<string, number>();
-  for (const variable of variables) sourceCounts.set(variable.sourceName, (sourceCounts.get(variable.sourceName) ?? 0) + 1);
+  for (const variable of variables)
+    sourceCounts.set(variable.sourceName, (sourceCounts.get(variable.sourceName) ?? 0) + 1);
   const taken = new Set<string>();
   const names = new Map<number, string>();
   for (const variable of variables) {
     const source = variable.sourceName;
-    let name = sourceCounts.get(source) === 1 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(source) ? source : identifierOf(variable.name);
+    let name =
+      sourceCounts.get(source) === 1 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(source) ? source : identifierOf(variable.name);
     if (reservedWords.has(name) || name.startsWith('__VERIFIER')) name = `v_${name}`;
     while (taken.has(name)) name = `${name}_`;
     taken.add(name);
     names.set(variable.id, name);
   }
-  const lookup = (variable: ScalarVariable | ArrayVariable): string => names.get(variable.id) ?? identifierOf(variable.name);
+  const lookup = (variable: ScalarVariable | ArrayVariable): string =>
+    names.get(variable.id) ?? identifierOf(variable.name);
   return { scalar: lookup, array: lookup };
 }
 
@@ -85,10 +134,14 @@ class CPrinter {
     const counters = array.sizes.map(() => `cell_${this.cellCounters++}`);
     let inner = indent;
     array.sizes.forEach((size, dimension) => {
-      this.lines.push(`${inner}for (long long ${counters[dimension]} = 0; ${counters[dimension]} < ${this.expression(size)}; ${counters[dimension]}++)`);
+      this.lines.push(
+        `${inner}for (long long ${counters[dimension]} = 0; ${counters[dimension]} < ${this.expression(size)}; ${counters[dimension]}++)`,
+      );
       inner += '  ';
     });
-    this.lines.push(`${inner}${assignment(`${this.naming.array(array)}${counters.map((counter) => `[${counter}]`).join('')}`)};`);
+    this.lines.push(
+      `${inner}${assignment(`${this.naming.array(array)}${counters.map((counter) => `[${counter}]`).join('')}`)};`,
+    );
   }
 
   block(block: Block, indent: string): void {
@@ -102,10 +155,14 @@ class CPrinter {
         this.lines.push(`${indent}${this.naming.scalar(statement.target)} = ${this.expression(statement.value)};`);
         return;
       case 'arrayWrite':
-        this.lines.push(`${indent}${this.naming.array(statement.array)}${statement.indices.map((index) => `[${this.expression(index)}]`).join('')} = ${this.expression(statement.value)};`);
+        this.lines.push(
+          `${indent}${this.naming.array(statement.array)}${statement.indices.map((index) => `[${this.expression(index)}]`).join('')} = ${this.expression(statement.value)};`,
+        );
         return;
       case 'havoc':
-        this.lines.push(`${indent}${this.naming.scalar(statement.target)} = ${nondetFunction(statement.target.type)}();`);
+        this.lines.push(
+          `${indent}${this.naming.scalar(statement.target)} = ${nondetFunction(statement.target.type)}();`,
+        );
         return;
       case 'arrayHavoc':
         this.cells(statement.array, indent, (cell) => `${cell} = ${nondetFunction(statement.array.elementType)}()`);
@@ -117,7 +174,9 @@ class CPrinter {
         this.lines.push(`${indent}if (!(${this.expression(statement.condition)})) abort();`);
         return;
       case 'assert':
-        this.lines.push(`${indent}if (!(${this.expression(statement.condition)})) reach_error(); // line ${statement.location.line}`);
+        this.lines.push(
+          `${indent}if (!(${this.expression(statement.condition)})) reach_error(); // line ${statement.location.line}`,
+        );
         return;
       case 'if':
         this.lines.push(`${indent}if (${this.expression(statement.condition)}) {`);
@@ -151,7 +210,13 @@ class CPrinter {
     const condition = this.expression(loop.condition);
     const assignments = loop.update.every((statement) => statement.kind === 'assign');
     if (assignments) {
-      const update = loop.update.map((statement) => statement.kind === 'assign' ? `${this.naming.scalar(statement.target)} = ${this.expression(statement.value)}` : '').join(', ');
+      const update = loop.update
+        .map((statement) =>
+          statement.kind === 'assign'
+            ? `${this.naming.scalar(statement.target)} = ${this.expression(statement.value)}`
+            : '',
+        )
+        .join(', ');
       this.lines.push(`${indent}for (; ${condition}; ${update}) {`);
       this.continueLabels.push(undefined);
       this.block(loop.body, inner);
@@ -176,9 +241,12 @@ class CPrinter {
 function continuesLoop(block: Block): boolean {
   return block.some((statement) => {
     switch (statement.kind) {
-      case 'continue': return true;
-      case 'if': return continuesLoop(statement.then) || continuesLoop(statement.else);
-      default: return false;
+      case 'continue':
+        return true;
+      case 'if':
+        return continuesLoop(statement.then) || continuesLoop(statement.else);
+      default:
+        return false;
     }
   });
 }
@@ -210,7 +278,8 @@ export function printProgramAsC(program: Program, comments: readonly string[] = 
   ];
   // arrays of constant size are globals (zero-initialised: cheaper for a reader that enumerates
   // contents; the program's own fill or havoc statements follow anyway), VLAs are locals
-  const declaration = (array: ArrayVariable): string => `${array.elementType.name} ${naming.array(array)}${array.sizes.map((size) => `[${printer.expression(size)}]`).join('')};`;
+  const declaration = (array: ArrayVariable): string =>
+    `${array.elementType.name} ${naming.array(array)}${array.sizes.map((size) => `[${printer.expression(size)}]`).join('')};`;
   const declared = new Set<number>();
   for (const array of program.arrays) {
     if (array.sizes.every((size) => size.kind === 'constant')) {
@@ -218,7 +287,10 @@ export function printProgramAsC(program: Program, comments: readonly string[] = 
       lines.push(declaration(array));
     }
   }
-  lines.push('int main(void) {', ...program.scalars.map((scalar) => `  ${scalar.type.name} ${naming.scalar(scalar)} = 0;`));
+  lines.push(
+    'int main(void) {',
+    ...program.scalars.map((scalar) => `  ${scalar.type.name} ${naming.scalar(scalar)} = 0;`),
+  );
   for (const statement of program.body) {
     for (const id of arraysUsedBy(statement)) {
       const array = program.arrays.find((candidate) => candidate.id === id);

@@ -4,7 +4,16 @@
 // Expressions are parenthesised by C precedence; a constant of a type other than `int` and every
 // cast show their type.
 
-import type { ArrayVariable, BinaryOperator, Block, Expression, Program, ScalarVariable, Statement, UnaryOperator } from './types.js';
+import type {
+  ArrayVariable,
+  BinaryOperator,
+  Block,
+  Expression,
+  Program,
+  ScalarVariable,
+  Statement,
+  UnaryOperator,
+} from './types.js';
 
 /** how variables are spelt in the printed text (print-c.ts gives C identifiers) */
 export interface Naming {
@@ -15,21 +24,46 @@ export interface Naming {
 const irNames: Naming = { scalar: (variable) => variable.name, array: (array) => array.name };
 
 const binarySymbols: Record<BinaryOperator, string> = {
-  add: '+', subtract: '-', multiply: '*', divide: '/', remainder: '%',
-  shiftLeft: '<<', shiftRight: '>>', bitwiseAnd: '&', bitwiseOr: '|', bitwiseXor: '^',
-  less: '<', lessEqual: '<=', greater: '>', greaterEqual: '>=', equal: '==', notEqual: '!=',
-  logicalAnd: '&&', logicalOr: '||',
+  add: '+',
+  subtract: '-',
+  multiply: '*',
+  divide: '/',
+  remainder: '%',
+  shiftLeft: '<<',
+  shiftRight: '>>',
+  bitwiseAnd: '&',
+  bitwiseOr: '|',
+  bitwiseXor: '^',
+  less: '<',
+  lessEqual: '<=',
+  greater: '>',
+  greaterEqual: '>=',
+  equal: '==',
+  notEqual: '!=',
+  logicalAnd: '&&',
+  logicalOr: '||',
 };
 
 /** C precedence: larger binds tighter */
 const binaryPrecedence: Record<BinaryOperator, number> = {
-  multiply: 13, divide: 13, remainder: 13,
-  add: 12, subtract: 12,
-  shiftLeft: 11, shiftRight: 11,
-  less: 10, lessEqual: 10, greater: 10, greaterEqual: 10,
-  equal: 9, notEqual: 9,
-  bitwiseAnd: 8, bitwiseXor: 7, bitwiseOr: 6,
-  logicalAnd: 5, logicalOr: 4,
+  multiply: 13,
+  divide: 13,
+  remainder: 13,
+  add: 12,
+  subtract: 12,
+  shiftLeft: 11,
+  shiftRight: 11,
+  less: 10,
+  lessEqual: 10,
+  greater: 10,
+  greaterEqual: 10,
+  equal: 9,
+  notEqual: 9,
+  bitwiseAnd: 8,
+  bitwiseXor: 7,
+  bitwiseOr: 6,
+  logicalAnd: 5,
+  logicalOr: 4,
 };
 const conditionalPrecedence = 3;
 const unaryPrecedence = 14;
@@ -104,7 +138,9 @@ function printStatement(statement: Statement, indent: string, lines: string[]): 
       lines.push(`${indent}${statement.target.name} = ${printExpression(statement.value)};`);
       return;
     case 'arrayWrite':
-      lines.push(`${indent}${statement.array.name}${statement.indices.map((index) => `[${printExpression(index)}]`).join('')} = ${printExpression(statement.value)};`);
+      lines.push(
+        `${indent}${statement.array.name}${statement.indices.map((index) => `[${printExpression(index)}]`).join('')} = ${printExpression(statement.value)};`,
+      );
       return;
     case 'havoc':
       lines.push(`${indent}${statement.target.name} = havoc(); // any ${statement.target.type.name}`);
@@ -131,7 +167,9 @@ function printStatement(statement: Statement, indent: string, lines: string[]): 
       lines.push(`${indent}}`);
       return;
     case 'loop':
-      lines.push(`${indent}while (${printExpression(statement.condition)}) { // loop ${statement.id}, line ${statement.location.line}`);
+      lines.push(
+        `${indent}while (${printExpression(statement.condition)}) { // loop ${statement.id}, line ${statement.location.line}`,
+      );
       printBlock(statement.body, inner, lines);
       if (statement.update.length > 0) {
         lines.push(`${indent}} update {`);

@@ -68,8 +68,16 @@ export type Variable = ScalarVariable | ArrayVariable;
 export type UnaryOperator = 'negate' | 'bitwiseNot' | 'logicalNot';
 
 export type ArithmeticOperator =
-  | 'add' | 'subtract' | 'multiply' | 'divide' | 'remainder'
-  | 'shiftLeft' | 'shiftRight' | 'bitwiseAnd' | 'bitwiseOr' | 'bitwiseXor';
+  | 'add'
+  | 'subtract'
+  | 'multiply'
+  | 'divide'
+  | 'remainder'
+  | 'shiftLeft'
+  | 'shiftRight'
+  | 'bitwiseAnd'
+  | 'bitwiseOr'
+  | 'bitwiseXor';
 export type ComparisonOperator = 'less' | 'lessEqual' | 'greater' | 'greaterEqual' | 'equal' | 'notEqual';
 export type LogicalOperator = 'logicalAnd' | 'logicalOr';
 export type BinaryOperator = ArithmeticOperator | ComparisonOperator | LogicalOperator;

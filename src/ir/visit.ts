@@ -15,11 +15,29 @@
 // a variable when it assigns or havocs it on some path, in any nested block or loop).
 
 import {
-  updateArrayFill, updateArrayRead, updateArrayWrite, updateAssert, updateAssign, updateAssume, updateBinary, updateCast,
-  updateConditional, updateIf, updateLoop, updateUnary, typeRange, createLoop,
+  updateArrayFill,
+  updateArrayRead,
+  updateArrayWrite,
+  updateAssert,
+  updateAssign,
+  updateAssume,
+  updateBinary,
+  updateCast,
+  updateConditional,
+  updateIf,
+  updateLoop,
+  updateUnary,
+  typeRange,
+  createLoop,
 } from './factory.js';
 import type {
-  ArrayReadExpression, ArrayVariable, Block, Expression, IntegerType, ScalarVariable, Statement,
+  ArrayReadExpression,
+  ArrayVariable,
+  Block,
+  Expression,
+  IntegerType,
+  ScalarVariable,
+  Statement,
 } from './types.js';
 
 // ---------------------------------------------------------------- child visitors
@@ -32,11 +50,25 @@ export type StatementVisitor = (statement: Statement) => Statement | readonly St
 /** calls `visit` on each direct child of the expression, in evaluation order */
 export function forEachChild(expression: Expression, visit: (child: Expression) => void): void {
   switch (expression.kind) {
-    case 'constant': case 'variable': return;
-    case 'arrayRead': expression.indices.forEach((index) => visit(index)); return;
-    case 'unary': case 'cast': visit(expression.operand); return;
-    case 'binary': visit(expression.left); visit(expression.right); return;
-    case 'conditional': visit(expression.condition); visit(expression.then); visit(expression.else); return;
+    case 'constant':
+    case 'variable':
+      return;
+    case 'arrayRead':
+      expression.indices.forEach((index) => visit(index));
+      return;
+    case 'unary':
+    case 'cast':
+      visit(expression.operand);
+      return;
+    case 'binary':
+      visit(expression.left);
+      visit(expression.right);
+      return;
+    case 'conditional':
+      visit(expression.condition);
+      visit(expression.then);
+      visit(expression.else);
+      return;
     default: {
       const never: never = expression;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);
@@ -47,12 +79,22 @@ export function forEachChild(expression: Expression, visit: (child: Expression) 
 /** the expression with `visit` applied to each direct child; the same node when no child changed */
 export function visitExpressionChildren(expression: Expression, visit: ExpressionVisitor): Expression {
   switch (expression.kind) {
-    case 'constant': case 'variable': return expression;
-    case 'arrayRead': return updateArrayRead(expression, expression.indices.map((index) => visit(index)));
-    case 'unary': return updateUnary(expression, visit(expression.operand));
-    case 'cast': return updateCast(expression, visit(expression.operand));
-    case 'binary': return updateBinary(expression, visit(expression.left), visit(expression.right));
-    case 'conditional': return updateConditional(expression, visit(expression.condition), visit(expression.then), visit(expression.else));
+    case 'constant':
+    case 'variable':
+      return expression;
+    case 'arrayRead':
+      return updateArrayRead(
+        expression,
+        expression.indices.map((index) => visit(index)),
+      );
+    case 'unary':
+      return updateUnary(expression, visit(expression.operand));
+    case 'cast':
+      return updateCast(expression, visit(expression.operand));
+    case 'binary':
+      return updateBinary(expression, visit(expression.left), visit(expression.right));
+    case 'conditional':
+      return updateConditional(expression, visit(expression.condition), visit(expression.then), visit(expression.else));
     default: {
       const never: never = expression;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);
@@ -64,16 +106,45 @@ export function visitExpressionChildren(expression: Expression, visit: Expressio
  * The statement with `visitExpression` applied to its own expressions and `visitNested` to its nested
  * blocks; the same node when nothing changed.
  */
-export function visitStatementChildren(statement: Statement, visitExpression: ExpressionVisitor, visitNested: BlockVisitor): Statement {
+export function visitStatementChildren(
+  statement: Statement,
+  visitExpression: ExpressionVisitor,
+  visitNested: BlockVisitor,
+): Statement {
   switch (statement.kind) {
-    case 'assign': return updateAssign(statement, visitExpression(statement.value));
-    case 'arrayWrite': return updateArrayWrite(statement, statement.indices.map((index) => visitExpression(index)), visitExpression(statement.value));
-    case 'arrayFill': return updateArrayFill(statement, visitExpression(statement.value));
-    case 'assume': return updateAssume(statement, visitExpression(statement.condition));
-    case 'assert': return updateAssert(statement, visitExpression(statement.condition));
-    case 'if': return updateIf(statement, visitExpression(statement.condition), visitNested(statement.then), visitNested(statement.else));
-    case 'loop': return updateLoop(statement, visitExpression(statement.condition), visitNested(statement.body), visitNested(statement.update));
-    case 'havoc': case 'arrayHavoc': case 'break': case 'continue': return statement;
+    case 'assign':
+      return updateAssign(statement, visitExpression(statement.value));
+    case 'arrayWrite':
+      return updateArrayWrite(
+        statement,
+        statement.indices.map((index) => visitExpression(index)),
+        visitExpression(statement.value),
+      );
+    case 'arrayFill':
+      return updateArrayFill(statement, visitExpression(statement.value));
+    case 'assume':
+      return updateAssume(statement, visitExpression(statement.condition));
+    case 'assert':
+      return updateAssert(statement, visitExpression(statement.condition));
+    case 'if':
+      return updateIf(
+        statement,
+        visitExpression(statement.condition),
+        visitNested(statement.then),
+        visitNested(statement.else),
+      );
+    case 'loop':
+      return updateLoop(
+        statement,
+        visitExpression(statement.condition),
+        visitNested(statement.body),
+        visitNested(statement.update),
+      );
+    case 'havoc':
+    case 'arrayHavoc':
+    case 'break':
+    case 'continue':
+      return statement;
     default: {
       const never: never = statement;
       throw new Error(`unknown statement ${JSON.stringify(never)}`);
@@ -119,13 +190,17 @@ export function forEachSubexpression(expression: Expression, visit: (expression:
 export function someSubexpression(expression: Expression, predicate: (expression: Expression) => boolean): boolean {
   if (predicate(expression)) return true;
   let found = false;
-  forEachChild(expression, (child) => { found ||= someSubexpression(child, predicate); });
+  forEachChild(expression, (child) => {
+    found ||= someSubexpression(child, predicate);
+  });
   return found;
 }
 
 /** the array reads of an expression, innermost first (reads inside index expressions come first) */
 export function arrayReadsOf(expression: Expression, into: ArrayReadExpression[] = []): ArrayReadExpression[] {
-  forEachChild(expression, (child) => { arrayReadsOf(child, into); });
+  forEachChild(expression, (child) => {
+    arrayReadsOf(child, into);
+  });
   if (expression.kind === 'arrayRead') into.push(expression);
   return into;
 }
@@ -135,7 +210,10 @@ export function containsArrayRead(expression: Expression): boolean {
 }
 
 /** the scalars an expression reads (including inside index expressions), by id, in reading order */
-export function scalarsReadBy(expression: Expression, into: Map<number, ScalarVariable> = new Map()): Map<number, ScalarVariable> {
+export function scalarsReadBy(
+  expression: Expression,
+  into: Map<number, ScalarVariable> = new Map(),
+): Map<number, ScalarVariable> {
   forEachSubexpression(expression, (node) => {
     if (node.kind === 'variable') into.set(node.variable.id, node.variable);
   });
@@ -143,19 +221,28 @@ export function scalarsReadBy(expression: Expression, into: Map<number, ScalarVa
 }
 
 /** the scalars read by the expressions and by every statement of the blocks (nested blocks included) */
-export function scalarsReadIn(blocks: readonly Block[], expressions: readonly Expression[] = []): Map<number, ScalarVariable> {
+export function scalarsReadIn(
+  blocks: readonly Block[],
+  expressions: readonly Expression[] = [],
+): Map<number, ScalarVariable> {
   const read = new Map<number, ScalarVariable>();
   for (const expression of expressions) scalarsReadBy(expression, read);
   for (const block of blocks) {
-    forEachStatement(block, (statement) => expressionsOf(statement).forEach((expression) => scalarsReadBy(expression, read)));
+    forEachStatement(block, (statement) =>
+      expressionsOf(statement).forEach((expression) => scalarsReadBy(expression, read)),
+    );
   }
   return read;
 }
 
 /** true when the expression reads one of the written variables (a scalar, or any cell of an array) */
 export function readsAny(expression: Expression, written: WrittenVariables): boolean {
-  return someSubexpression(expression, (node) => (node.kind === 'variable' && written.scalars.has(node.variable.id))
-    || (node.kind === 'arrayRead' && written.arrays.has(node.array.id)));
+  return someSubexpression(
+    expression,
+    (node) =>
+      (node.kind === 'variable' && written.scalars.has(node.variable.id)) ||
+      (node.kind === 'arrayRead' && written.arrays.has(node.array.id)),
+  );
 }
 
 function containsOperator(expression: Expression, operators: ReadonlySet<string>): boolean {
@@ -178,7 +265,9 @@ export function mayBeUndefined(expression: Expression): boolean {
 /** the number of nodes of the expression */
 export function expressionSize(expression: Expression): number {
   let size = 1;
-  forEachChild(expression, (child) => { size += expressionSize(child); });
+  forEachChild(expression, (child) => {
+    size += expressionSize(child);
+  });
   return size;
 }
 
@@ -213,17 +302,28 @@ export function flattenStatements(block: Block): Statement[] {
 /** every expression evaluated by the statement itself (not by nested blocks) */
 export function expressionsOf(statement: Statement): Expression[] {
   switch (statement.kind) {
-    case 'assign': return [statement.value];
-    case 'arrayWrite': return [...statement.indices, statement.value];
-    case 'havoc': return [];
-    case 'arrayHavoc': return [];
-    case 'arrayFill': return [statement.value];
-    case 'assume': return [statement.condition];
-    case 'assert': return [statement.condition];
-    case 'if': return [statement.condition];
-    case 'loop': return [statement.condition];
-    case 'break': return [];
-    case 'continue': return [];
+    case 'assign':
+      return [statement.value];
+    case 'arrayWrite':
+      return [...statement.indices, statement.value];
+    case 'havoc':
+      return [];
+    case 'arrayHavoc':
+      return [];
+    case 'arrayFill':
+      return [statement.value];
+    case 'assume':
+      return [statement.condition];
+    case 'assert':
+      return [statement.condition];
+    case 'if':
+      return [statement.condition];
+    case 'loop':
+      return [statement.condition];
+    case 'break':
+      return [];
+    case 'continue':
+      return [];
     default: {
       const never: never = statement;
       throw new Error(`unknown statement ${JSON.stringify(never)}`);
@@ -235,7 +335,8 @@ export function expressionsOf(statement: Statement): Expression[] {
 export function containsJump(block: Block, kind: 'break' | 'continue'): boolean {
   for (const statement of block) {
     if (statement.kind === kind) return true;
-    if (statement.kind === 'if' && (containsJump(statement.then, kind) || containsJump(statement.else, kind))) return true;
+    if (statement.kind === 'if' && (containsJump(statement.then, kind) || containsJump(statement.else, kind)))
+      return true;
   }
   return false;
 }
@@ -252,7 +353,8 @@ export function writtenVariables(...blocks: Block[]): WrittenVariables {
   const written: WrittenVariables = { scalars: new Map(), arrays: new Map() };
   for (const block of blocks) {
     forEachStatement(block, (statement) => {
-      if (statement.kind === 'assign' || statement.kind === 'havoc') written.scalars.set(statement.target.id, statement.target);
+      if (statement.kind === 'assign' || statement.kind === 'havoc')
+        written.scalars.set(statement.target.id, statement.target);
       if (statement.kind === 'arrayWrite' || statement.kind === 'arrayFill' || statement.kind === 'arrayHavoc') {
         written.arrays.set(statement.array.id, statement.array);
       }
@@ -280,14 +382,17 @@ export interface ArrayAccess {
 export function arrayAccessesIn(blocks: readonly Block[], expressions: readonly Expression[] = []): ArrayAccess[] {
   const accesses: ArrayAccess[] = [];
   const addReads = (expression: Expression): void => {
-    for (const read of arrayReadsOf(expression)) accesses.push({ array: read.array, indices: read.indices, kind: 'read' });
+    for (const read of arrayReadsOf(expression))
+      accesses.push({ array: read.array, indices: read.indices, kind: 'read' });
   };
   expressions.forEach(addReads);
   for (const block of blocks) {
     forEachStatement(block, (statement) => {
       expressionsOf(statement).forEach(addReads);
-      if (statement.kind === 'arrayWrite') accesses.push({ array: statement.array, indices: statement.indices, kind: 'write' });
-      if (statement.kind === 'arrayFill' || statement.kind === 'arrayHavoc') accesses.push({ array: statement.array, indices: [], kind: 'whole' });
+      if (statement.kind === 'arrayWrite')
+        accesses.push({ array: statement.array, indices: statement.indices, kind: 'write' });
+      if (statement.kind === 'arrayFill' || statement.kind === 'arrayHavoc')
+        accesses.push({ array: statement.array, indices: [], kind: 'whole' });
     });
   }
   return accesses;
@@ -301,20 +406,33 @@ export function sameExpression(left: Expression, right: Expression): boolean {
 }
 
 /** structural equality after renaming the variables of `left` by `renaming` (id → variable); types included */
-export function sameExpressionModulo(left: Expression, right: Expression, renaming: ReadonlyMap<number, ScalarVariable>): boolean {
+export function sameExpressionModulo(
+  left: Expression,
+  right: Expression,
+  renaming: ReadonlyMap<number, ScalarVariable>,
+): boolean {
   const same = (first: Expression, second: Expression): boolean => sameExpressionModulo(first, second, renaming);
   if (left.kind !== right.kind) return false;
   if (left.type.width !== right.type.width || left.type.signed !== right.type.signed) return false;
   switch (left.kind) {
-    case 'constant': return left.value === (right as typeof left).value;
-    case 'variable': return (renaming.get(left.variable.id) ?? left.variable).id === (right as typeof left).variable.id;
+    case 'constant':
+      return left.value === (right as typeof left).value;
+    case 'variable':
+      return (renaming.get(left.variable.id) ?? left.variable).id === (right as typeof left).variable.id;
     case 'arrayRead': {
       const other = right as typeof left;
-      return left.array.id === other.array.id && left.indices.length === other.indices.length
-        && left.indices.every((index, position) => same(index, other.indices[position]!));
+      return (
+        left.array.id === other.array.id &&
+        left.indices.length === other.indices.length &&
+        left.indices.every((index, position) => same(index, other.indices[position]!))
+      );
     }
-    case 'unary': { const other = right as typeof left; return left.operator === other.operator && same(left.operand, other.operand); }
-    case 'cast': return same(left.operand, (right as typeof left).operand);
+    case 'unary': {
+      const other = right as typeof left;
+      return left.operator === other.operator && same(left.operand, other.operand);
+    }
+    case 'cast':
+      return same(left.operand, (right as typeof left).operand);
     case 'binary': {
       const other = right as typeof left;
       return left.operator === other.operator && same(left.left, other.left) && same(left.right, other.right);
@@ -355,7 +473,8 @@ export function stripWideningCasts(expression: Expression): Expression {
   while (current.kind === 'cast') {
     const from = current.operand.type;
     const to = current.type;
-    const keeps = (from.width === to.width && from.signed === to.signed) || (to.width > from.width && (to.signed || !from.signed));
+    const keeps =
+      (from.width === to.width && from.signed === to.signed) || (to.width > from.width && (to.signed || !from.signed));
     if (!keeps || to.width === 1) break;
     current = current.operand;
   }
@@ -384,7 +503,11 @@ export function stripCastsAtLeast(expression: Expression, width: number): Expres
 // ---------------------------------------------------------------- substitution
 
 /** every read of `variable` replaced by `replacement`; subtrees without such a read keep their identity */
-export function substituteScalar(expression: Expression, variable: ScalarVariable, replacement: Expression): Expression {
+export function substituteScalar(
+  expression: Expression,
+  variable: ScalarVariable,
+  replacement: Expression,
+): Expression {
   if (expression.kind === 'variable') return expression.variable.id === variable.id ? replacement : expression;
   return visitExpressionChildren(expression, (child) => substituteScalar(child, variable, replacement));
 }
@@ -400,10 +523,23 @@ export function substituteScalarInBlock(block: Block, variable: ScalarVariable, 
  */
 export function renumberLoops(block: Block, next: { id: number } = { id: 0 }): Block {
   return visitBlock(block, (statement) => {
-    if (statement.kind === 'if') return updateIf(statement, statement.condition, renumberLoops(statement.then, next), renumberLoops(statement.else, next));
+    if (statement.kind === 'if')
+      return updateIf(
+        statement,
+        statement.condition,
+        renumberLoops(statement.then, next),
+        renumberLoops(statement.else, next),
+      );
     if (statement.kind !== 'loop') return statement;
     const id = next.id++;
-    const renumbered = updateLoop(statement, statement.condition, renumberLoops(statement.body, next), renumberLoops(statement.update, next));
-    return renumbered.id === id ? renumbered : createLoop(id, renumbered.condition, renumbered.body, renumbered.update, statement.location);
+    const renumbered = updateLoop(
+      statement,
+      statement.condition,
+      renumberLoops(statement.body, next),
+      renumberLoops(statement.update, next),
+    );
+    return renumbered.id === id
+      ? renumbered
+      : createLoop(id, renumbered.condition, renumbered.body, renumbered.update, statement.location);
   });
 }

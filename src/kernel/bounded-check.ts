@@ -52,24 +52,45 @@ export interface BoundedCheckResult {
   readonly constants: number;
 }
 
-export async function checkBounded(program: Program, settings: BoundedSettings, solver: Solver, budget: Budget): Promise<BoundedCheckResult> {
+export async function checkBounded(
+  program: Program,
+  settings: BoundedSettings,
+  solver: Solver,
+  budget: Budget,
+): Promise<BoundedCheckResult> {
   const recorder = new OutcomeRecorder();
-  const encoding = recorder.measure('encode', () => unrollProgram(program, settings.unwind, settings.semantics, { generalCore: settings.generalCore === true }));
-  const request = recorder.measure('encode', () => counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, settings.semantics));
+  const encoding = recorder.measure('encode', () =>
+    unrollProgram(program, settings.unwind, settings.semantics, { generalCore: settings.generalCore === true }),
+  );
+  const request = recorder.measure('encode', () =>
+    counterexampleRequest(encoding.executor.havocs, encoding.executor.arrayHavocs, settings.semantics),
+  );
   const constants = encoding.executor.constants.length;
-  Object.assign(recorder.details, { unwind: settings.unwind, constants, assertions: encoding.executor.definitions.length, inexact: encoding.inexactReasons });
+  Object.assign(recorder.details, {
+    unwind: settings.unwind,
+    constants,
+    assertions: encoding.executor.definitions.length,
+    inexact: encoding.inexactReasons,
+  });
   const done = (verdict: Verdict): BoundedCheckResult => ({ outcome: recorder.done(verdict), constants });
 
   // the solver asks for the model values only after a sat answer (solver.ts)
   const propertyScript = unrolledScript(encoding, encoding.property, boundedHeader(program, settings, false));
-  const result = await recorder.timed('solve', () => solver.checkScript(propertyScript, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: request.terms }));
+  const result = await recorder.timed('solve', () =>
+    solver.checkScript(propertyScript, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: request.terms }),
+  );
   switch (result.kind) {
     case 'unknown':
       return done({ kind: 'unknown', reason: solverUnknown('bmc', result) });
     case 'sat': {
-      const confirmation = recorder.measure('replay', () => confirmModel(program, request, result.values ?? [], { semantics: settings.semantics, budget }));
+      const confirmation = recorder.measure('replay', () =>
+        confirmModel(program, request, result.values ?? [], { semantics: settings.semantics, budget }),
+      );
       if (confirmation.kind === 'confirmed') return done(confirmation.verdict);
-      return done({ kind: 'unknown', reason: { ...confirmation.reason, message: `bmc: ${confirmation.reason.message}` } });
+      return done({
+        kind: 'unknown',
+        reason: { ...confirmation.reason, message: `bmc: ${confirmation.reason.message}` },
+      });
     }
     case 'unsat':
       break;
@@ -84,16 +105,26 @@ export async function checkBounded(program: Program, settings: BoundedSettings, 
   if (encoding.unwindingViolation.kind === 'boolConstant' && !encoding.unwindingViolation.value) {
     return done({ kind: 'safe', assumptions: safeAssumptions(settings.semantics) });
   }
-  const unwinding = await recorder.timed('unwindingCheck', () => solver.checkScript(unrolledScript(encoding, encoding.unwindingViolation, boundedHeader(program, settings, true)), {
-    timeoutMilliseconds: budget.solverTimeout(),
-  }));
+  const unwinding = await recorder.timed('unwindingCheck', () =>
+    solver.checkScript(unrolledScript(encoding, encoding.unwindingViolation, boundedHeader(program, settings, true)), {
+      timeoutMilliseconds: budget.solverTimeout(),
+    }),
+  );
   switch (unwinding.kind) {
     case 'unsat':
       return done({ kind: 'safe', assumptions: safeAssumptions(settings.semantics) });
     case 'sat':
-      return done(unknownVerdict('resourceLimit', `bmc: no violation within ${settings.unwind} unwindings, but some loop can run longer`));
+      return done(
+        unknownVerdict(
+          'resourceLimit',
+          `bmc: no violation within ${settings.unwind} unwindings, but some loop can run longer`,
+        ),
+      );
     case 'unknown': {
-      const reason = solverUnknown(`bmc: no violation within ${settings.unwind} unwindings; unwinding check`, unwinding);
+      const reason = solverUnknown(
+        `bmc: no violation within ${settings.unwind} unwindings; unwinding check`,
+        unwinding,
+      );
       return done({ kind: 'unknown', reason });
     }
     default: {

@@ -22,13 +22,20 @@ export interface BudgetedSolver extends Solver {
 
 export function budgetedSolver(solver: Solver, budget: Budget): BudgetedSolver {
   const statistics: SolverCallStatistics = { calls: 0, sat: 0, unsat: 0, unknown: 0, skipped: 0 };
-  const call = async (run: (options: CheckOptions) => Promise<SolverResult>, options: CheckOptions): Promise<SolverResult> => {
+  const call = async (
+    run: (options: CheckOptions) => Promise<SolverResult>,
+    options: CheckOptions,
+  ): Promise<SolverResult> => {
     if (budget.expired()) {
       statistics.skipped++;
       return { kind: 'unknown', reason: timeoutReason };
     }
     statistics.calls++;
-    const result = await run({ ...options, timeoutMilliseconds: budget.solverTimeout(options.timeoutMilliseconds), ...(budget.signal === undefined ? {} : { signal: budget.signal }) });
+    const result = await run({
+      ...options,
+      timeoutMilliseconds: budget.solverTimeout(options.timeoutMilliseconds),
+      ...(budget.signal === undefined ? {} : { signal: budget.signal }),
+    });
     statistics[result.kind]++;
     return result;
   };
@@ -36,8 +43,10 @@ export function budgetedSolver(solver: Solver, budget: Budget): BudgetedSolver {
     name: solver.name,
     ...(solver.concurrent === undefined ? {} : { concurrent: solver.concurrent }),
     statistics,
-    checkScript: (script: SmtScript, options: CheckOptions) => call((limited) => solver.checkScript(script, limited), options),
-    checkChc: (system: ChcSystem, options: CheckOptions) => call((limited) => solver.checkChc(system, limited), options),
+    checkScript: (script: SmtScript, options: CheckOptions) =>
+      call((limited) => solver.checkScript(script, limited), options),
+    checkChc: (system: ChcSystem, options: CheckOptions) =>
+      call((limited) => solver.checkChc(system, limited), options),
     // the back end belongs to whoever created it: the wrapper releases nothing
     dispose: async () => undefined,
   };

@@ -17,7 +17,15 @@
 
 import { insertWrapChecks, type WrapCheckSite } from '../analysis/wrap-checks.js';
 import { createAssume } from '../ir/factory.js';
-import type { Block, Program, PropertyKind, Semantics, SourceLocation, Statement, VerdictSemantics } from '../ir/types.js';
+import type {
+  Block,
+  Program,
+  PropertyKind,
+  Semantics,
+  SourceLocation,
+  Statement,
+  VerdictSemantics,
+} from '../ir/types.js';
 import { visitBlock, visitStatementChildren } from '../ir/visit.js';
 import { mathematicalIntegersAssumption, unknownReason, type Verdict } from '../verdict.js';
 import type { Budget } from './budget.js';
@@ -27,7 +35,8 @@ import { confirmCounterexample } from './confirm.js';
 const unboundedReplaySteps = 10_000_000_000;
 
 /** what a SAFE of `c` semantics assumes in place of mathematical integers */
-export const cIntegersAssumption = 'C integers (unsigned arithmetic and conversions exact); no undefined behaviour: no signed overflow, no oversized shift';
+export const cIntegersAssumption =
+  'C integers (unsigned arithmetic and conversions exact); no undefined behaviour: no signed overflow, no oversized shift';
 
 /** A run of one encoding on the program as the encoder reads it, and how its verdict is turned back into one about C. */
 export interface PreparedProgram {
@@ -48,9 +57,15 @@ export class PropertySemanticsError extends Error {
   override readonly name = 'PropertySemanticsError';
 }
 
-export function prepareProgram(original: Program, semantics: VerdictSemantics, property: PropertyKind = 'unreach-call', exactWraps = false): PreparedProgram {
+export function prepareProgram(
+  original: Program,
+  semantics: VerdictSemantics,
+  property: PropertyKind = 'unreach-call',
+  exactWraps = false,
+): PreparedProgram {
   if (property === 'no-overflow') {
-    if (semantics !== 'c') throw new PropertySemanticsError(`the no-overflow property is checked in c semantics, not ${semantics}`);
+    if (semantics !== 'c')
+      throw new PropertySemanticsError(`the no-overflow property is checked in c semantics, not ${semantics}`);
     return prepareNoOverflow(original);
   }
   switch (semantics) {
@@ -88,7 +103,10 @@ export function prepareProgram(original: Program, semantics: VerdictSemantics, p
  */
 function prepareNoOverflow(original: Program): PreparedProgram {
   const proven = insertWrapChecks(withoutAssertions(original, 'drop'), { signedOverflow: true });
-  const replayed = insertWrapChecks(withoutAssertions(original, 'assume'), { signedOverflow: true, wrapChecksAsAssumptions: true });
+  const replayed = insertWrapChecks(withoutAssertions(original, 'assume'), {
+    signedOverflow: true,
+    wrapChecksAsAssumptions: true,
+  });
   const overflowChecks = proven.sites.filter((site) => site.kind === 'overflow').length;
   const finish = (verdict: Verdict, budget: Budget): Verdict => {
     switch (verdict.kind) {
@@ -96,14 +114,40 @@ function prepareNoOverflow(original: Program): PreparedProgram {
         return verdict;
       case 'safe': {
         const rest = withoutMathematicalIntegers(verdict.assumptions);
-        return { kind: 'safe', assumptions: [`no signed overflow (${overflowChecks} ${overflowChecks === 1 ? 'operation' : 'operations'} checked; C integers, and no unsigned wrap-around either where it could change a value)`, ...rest] };
+        return {
+          kind: 'safe',
+          assumptions: [
+            `no signed overflow (${overflowChecks} ${overflowChecks === 1 ? 'operation' : 'operations'} checked; C integers, and no unsigned wrap-around either where it could change a value)`,
+            ...rest,
+          ],
+        };
       }
       case 'unsafe': {
-        const confirmation = confirmCounterexample(replayed.program, { kind: 'choices', counterexample: verdict.counterexample }, { semantics: 'int', budget, maximumSteps: unboundedReplaySteps });
+        const confirmation = confirmCounterexample(
+          replayed.program,
+          { kind: 'choices', counterexample: verdict.counterexample },
+          { semantics: 'int', budget, maximumSteps: unboundedReplaySteps },
+        );
         if (confirmation.kind === 'confirmed') return confirmation.verdict;
-        const site = proven.sites.find((candidate) => candidate.kind === 'wrap' && sameLocation(candidate.location, verdict.violatedAt));
-        if (site !== undefined) return { kind: 'unknown', reason: unknownReason('imprecise', `${site.description} here, before any signed overflow, and this encoding reads integers mathematically`, site.location) };
-        return { kind: 'unknown', reason: { ...confirmation.reason, message: `the counterexample does not overflow in C (${confirmation.reason.message})` } };
+        const site = proven.sites.find(
+          (candidate) => candidate.kind === 'wrap' && sameLocation(candidate.location, verdict.violatedAt),
+        );
+        if (site !== undefined)
+          return {
+            kind: 'unknown',
+            reason: unknownReason(
+              'imprecise',
+              `${site.description} here, before any signed overflow, and this encoding reads integers mathematically`,
+              site.location,
+            ),
+          };
+        return {
+          kind: 'unknown',
+          reason: {
+            ...confirmation.reason,
+            message: `the counterexample does not overflow in C (${confirmation.reason.message})`,
+          },
+        };
       }
       default: {
         const never: never = verdict;
@@ -116,8 +160,14 @@ function prepareNoOverflow(original: Program): PreparedProgram {
 
 /** the program without its assertions (the reachability property): dropped, or assumptions that end a run where they fail */
 function withoutAssertions(program: Program, mode: 'drop' | 'assume'): Program {
-  const replace = (statement: Extract<Statement, { kind: 'assert' }>): readonly Statement[] => (mode === 'drop' ? [] : [createAssume(statement.condition, statement.location)]);
-  const block = (input: Block): Block => visitBlock(input, (statement) => (statement.kind === 'assert' ? replace(statement) : visitStatementChildren(statement, (expression) => expression, block)));
+  const replace = (statement: Extract<Statement, { kind: 'assert' }>): readonly Statement[] =>
+    mode === 'drop' ? [] : [createAssume(statement.condition, statement.location)];
+  const block = (input: Block): Block =>
+    visitBlock(input, (statement) =>
+      statement.kind === 'assert'
+        ? replace(statement)
+        : visitStatementChildren(statement, (expression) => expression, block),
+    );
   const body = block(program.body);
   return body === program.body ? program : Object.freeze({ ...program, body });
 }
@@ -137,22 +187,41 @@ function finishC(original: Program, sites: readonly WrapCheckSite[], verdict: Ve
       return verdict;
     case 'safe': {
       const rest = withoutMathematicalIntegers(verdict.assumptions);
-      const checks = sites.length === 0 ? [] : [`no unsigned wrap-around or lossy conversion (${sites.length} ${sites.length === 1 ? 'check' : 'checks'} proven with the property)`];
+      const checks =
+        sites.length === 0
+          ? []
+          : [
+              `no unsigned wrap-around or lossy conversion (${sites.length} ${sites.length === 1 ? 'check' : 'checks'} proven with the property)`,
+            ];
       return { kind: 'safe', assumptions: [cIntegersAssumption, ...checks, ...rest] };
     }
     case 'unsafe': {
       // the encoder's own replay of these choices ran to the failure within its step limit (an
       // accelerated path may stand for 2^25 iterations): this one is bounded by the budget alone
-      const confirmation = confirmCounterexample(original, { kind: 'choices', counterexample: verdict.counterexample }, { semantics: 'bv', budget, maximumSteps: unboundedReplaySteps });
+      const confirmation = confirmCounterexample(
+        original,
+        { kind: 'choices', counterexample: verdict.counterexample },
+        { semantics: 'bv', budget, maximumSteps: unboundedReplaySteps },
+      );
       if (confirmation.kind === 'confirmed') return confirmation.verdict;
       const site = sites.find((candidate) => sameLocation(candidate.location, verdict.violatedAt));
       if (site !== undefined) {
         return {
           kind: 'unknown',
-          reason: unknownReason('imprecise', `${site.description} here, and this encoding reads integers mathematically (C wraps; no bug follows from it in a C run)`, site.location),
+          reason: unknownReason(
+            'imprecise',
+            `${site.description} here, and this encoding reads integers mathematically (C wraps; no bug follows from it in a C run)`,
+            site.location,
+          ),
         };
       }
-      return { kind: 'unknown', reason: { ...confirmation.reason, message: `a counterexample over the mathematical integers does not fail in C (${confirmation.reason.message})` } };
+      return {
+        kind: 'unknown',
+        reason: {
+          ...confirmation.reason,
+          message: `a counterexample over the mathematical integers does not fail in C (${confirmation.reason.message})`,
+        },
+      };
     }
     default: {
       const never: never = verdict;
@@ -162,10 +231,14 @@ function finishC(original: Program, sites: readonly WrapCheckSite[], verdict: Ve
 }
 
 /** the header lines of an emitted file in the asked semantics: what its answers mean for the C program */
-export function semanticsHeader(semantics: VerdictSemantics, sites: readonly WrapCheckSite[], property: PropertyKind = 'unreach-call'): string[] {
+export function semanticsHeader(
+  semantics: VerdictSemantics,
+  sites: readonly WrapCheckSite[],
+  property: PropertyKind = 'unreach-call',
+): string[] {
   if (property === 'no-overflow') {
     return [
-      'property: no-overflow: the program\'s assertions are dropped; every assertion here is a check (C integers read mathematically)',
+      "property: no-overflow: the program's assertions are dropped; every assertion here is a check (C integers read mathematically)",
       'unsat/safe: no signed overflow in C; a model may stop at an unsigned wrap check, which is legal C and no overflow:',
       ...sites.map((site) => `  check at ${site.location.line}:${site.location.column}: ${site.description}`),
     ];
@@ -176,7 +249,10 @@ export function semanticsHeader(semantics: VerdictSemantics, sites: readonly Wra
     case 'bv':
       return ["semantics: two's complement bit-vectors (C as gcc computes it)"];
     case 'c':
-      if (sites.length === 0) return ['semantics: C integers read mathematically; no operation of this program can wrap (no signed overflow assumed)'];
+      if (sites.length === 0)
+        return [
+          'semantics: C integers read mathematically; no operation of this program can wrap (no signed overflow assumed)',
+        ];
       return [
         `semantics: C integers read mathematically, with ${sites.length} wrap ${sites.length === 1 ? 'check' : 'checks'} asserted as part of the property`,
         '(unsigned wrap-around and lossy conversions; no signed overflow assumed): unsat/safe holds for C,',

@@ -58,13 +58,19 @@ export function isConfirmedOn(verdict: UnsafeVerdict, program: Program): boolean
 function replayStepLimit(settings: ConfirmSettings): { readonly requested: number; readonly limit: number } {
   const requested = settings.maximumSteps ?? defaultReplaySteps;
   const fromBudget = settings.budget.remaining() * replayStepsPerMillisecond;
-  return { requested, limit: Math.floor(Math.max(Math.min(minimumReplaySteps, requested), Math.min(requested, fromBudget))) };
+  return {
+    requested,
+    limit: Math.floor(Math.max(Math.min(minimumReplaySteps, requested), Math.min(requested, fromBudget))),
+  };
 }
 
 function refusal(outcome: RunOutcome, limit: number, requested: number): UnknownReason {
   if (outcome.kind === 'stepLimitReached') {
     return limit < requested
-      ? unknownReason('resourceLimit', `counterexample replay stopped after ${limit} steps (what was left of the time budget)`)
+      ? unknownReason(
+          'resourceLimit',
+          `counterexample replay stopped after ${limit} steps (what was left of the time budget)`,
+        )
       : unknownReason('resourceLimit', `counterexample replay reached the step limit ${limit}`);
   }
   const location: SourceLocation | undefined = 'location' in outcome ? outcome.location : undefined;
@@ -103,9 +109,16 @@ export function confirmCounterexample(program: Program, candidate: Candidate, se
 
 /** Reads the choices from a model's values (`request`), then confirms them as above. */
 export function confirmModel(
-  program: Program, request: CounterexampleRequest, values: readonly ModelValue[], settings: ConfirmSettings,
+  program: Program,
+  request: CounterexampleRequest,
+  values: readonly ModelValue[],
+  settings: ConfirmSettings,
 ): Confirmation {
   const decoded = request.decode(values);
-  if ('kind' in decoded) return { kind: 'refuted', reason: unknownReason('noReplay', `counterexample could not be read: ${decoded.reason}`) };
+  if ('kind' in decoded)
+    return {
+      kind: 'refuted',
+      reason: unknownReason('noReplay', `counterexample could not be read: ${decoded.reason}`),
+    };
   return confirmCounterexample(program, { kind: 'choices', counterexample: decoded }, settings);
 }

@@ -11,7 +11,12 @@
 
 import { createProgram } from '../ir/factory.js';
 import type { Program, SourceLocation } from '../ir/types.js';
-import { describeForm, formsNotModelled, formsOf, type ControlFlowDeclaration } from '../analysis/control-flow-forms.js';
+import {
+  describeForm,
+  formsNotModelled,
+  formsOf,
+  type ControlFlowDeclaration,
+} from '../analysis/control-flow-forms.js';
 import { moveUpdateExitsIntoBody } from '../analysis/update-exits.js';
 
 export type ControlFlowAdmission =
@@ -19,7 +24,11 @@ export type ControlFlowAdmission =
   | { readonly kind: 'refused'; readonly message: string; readonly location: SourceLocation };
 
 /** The program as the encoding may see it (update exits moved where it does not model them), or why it may not. */
-export function admitControlFlow(encoderName: string, declaration: ControlFlowDeclaration, program: Program): ControlFlowAdmission {
+export function admitControlFlow(
+  encoderName: string,
+  declaration: ControlFlowDeclaration,
+  program: Program,
+): ControlFlowAdmission {
   let admitted = program;
   let missing = formsNotModelled(formsOf(admitted.body), declaration);
   if (missing.some((entry) => entry.form === 'breakInUpdate' || entry.form === 'loopInUpdate')) {

@@ -84,4 +84,7 @@ export interface Encoder {
 }
 
 /** what the command line reads of an encoding without loading it (src/encoders/<name>/declaration.ts) */
-export type EncoderDeclaration = Pick<Encoder, 'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver' | 'controlFlow'>;
+export type EncoderDeclaration = Pick<
+  Encoder,
+  'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver' | 'controlFlow'
+>;

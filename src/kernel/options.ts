@@ -10,7 +10,8 @@
 
 import type { PropertyKind, Semantics, VerdictSemantics } from '../ir/types.js';
 
-export type ParsedOption<T> = { readonly kind: 'ok'; readonly value: T } | { readonly kind: 'error'; readonly message: string };
+export type ParsedOption<T> =
+  { readonly kind: 'ok'; readonly value: T } | { readonly kind: 'error'; readonly message: string };
 
 export interface OptionDeclaration<T> {
   /** the flag without dashes, e.g. 'max-k' for `--max-k` */
@@ -48,7 +49,10 @@ export interface RequestOptions {
   readonly exactWraps?: boolean;
 }
 
-export function encodingOptions(semantics: Semantics, settings: Readonly<Record<string, unknown>> = {}): EncodingOptions {
+export function encodingOptions(
+  semantics: Semantics,
+  settings: Readonly<Record<string, unknown>> = {},
+): EncodingOptions {
   return { semantics, settings: new Map(Object.entries(settings)) };
 }
 
@@ -74,7 +78,11 @@ export function withOptions(options: EncodingOptions, values: Readonly<Record<st
 }
 
 export function integerOption(spec: {
-  readonly name: string; readonly valueName: string; readonly help: string; readonly defaultValue: number; readonly minimum: number;
+  readonly name: string;
+  readonly valueName: string;
+  readonly help: string;
+  readonly defaultValue: number;
+  readonly minimum: number;
 }): OptionDeclaration<number> {
   return {
     name: spec.name,
@@ -94,7 +102,10 @@ export function integerOption(spec: {
 }
 
 export function choiceOption<T extends string>(spec: {
-  readonly name: string; readonly help: string; readonly choices: readonly T[]; readonly defaultValue: T;
+  readonly name: string;
+  readonly help: string;
+  readonly choices: readonly T[];
+  readonly defaultValue: T;
 }): OptionDeclaration<T> {
   return {
     name: spec.name,
@@ -104,7 +115,8 @@ export function choiceOption<T extends string>(spec: {
     defaultValue: spec.defaultValue,
     parse(text) {
       const found = spec.choices.find((choice) => choice === text);
-      if (found === undefined) return { kind: 'error', message: `--${spec.name} takes ${spec.choices.join(' or ')}, not '${text}'` };
+      if (found === undefined)
+        return { kind: 'error', message: `--${spec.name} takes ${spec.choices.join(' or ')}, not '${text}'` };
       return { kind: 'ok', value: found };
     },
     accepts: (value): value is T => spec.choices.some((choice) => choice === value),

@@ -28,7 +28,13 @@ import { foldCopiedComparisons, sliceForAssertions } from '../analysis/assertion
 import { deadFoldStatements, permutedReductionPairs, type Reduction } from '../analysis/reductions.js';
 import { createSmtScript, equal, freeSymbols, not, store, symbol, type SymbolTerm, type Term } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
-import { arrayVariableSort, constantTerm, ExpressionTranslator, scalarSort, type ExpressionEnvironment } from '../symbolic/expressions.js';
+import {
+  arrayVariableSort,
+  constantTerm,
+  ExpressionTranslator,
+  scalarSort,
+  type ExpressionEnvironment,
+} from '../symbolic/expressions.js';
 import type { Budget } from './budget.js';
 
 export interface RewrittenReductions {
@@ -48,7 +54,12 @@ export function hasPermutedReductions(program: Program): boolean {
 }
 
 /** the program with each proven repeated reduction's result copied from the earlier one, or undefined when nothing changed */
-export async function copyPermutedReductions(program: Program, semantics: Semantics, solver: Solver, budget: Budget): Promise<RewrittenReductions | undefined> {
+export async function copyPermutedReductions(
+  program: Program,
+  semantics: Semantics,
+  solver: Solver,
+  budget: Budget,
+): Promise<RewrittenReductions | undefined> {
   const pairs = permutedReductionPairs(program.body);
   if (pairs.length === 0) return undefined;
   const body: Statement[] = [...program.body];
@@ -61,10 +72,16 @@ export async function copyPermutedReductions(program: Program, semantics: Semant
     if (!lawful.has(pair.earlier) && !(await lawsHold(pair.later, semantics, solver, budget))) continue;
     const { earlier, later } = pair;
     lawful.add(earlier).add(later);
-    body[later.resultIndex] = createAssign(later.result.target, createVariableExpression(earlier.result.target), later.result.location);
+    body[later.resultIndex] = createAssign(
+      later.result.target,
+      createVariableExpression(earlier.result.target),
+      later.result.location,
+    );
     for (const index of deadFoldStatements(program.body, later)) removed.add(index);
     const where = (reduction: Reduction): string => `${reduction.loop.location.line}:${reduction.loop.location.column}`;
-    notes.push(`the fold at ${where(later)} equals the one at ${where(earlier)} after ${pair.permutations.join(', ') || 'no change'} of its cells (its order-independence proven by the solver in ${semantics} semantics)`);
+    notes.push(
+      `the fold at ${where(later)} equals the one at ${where(earlier)} after ${pair.permutations.join(', ') || 'no change'} of its cells (its order-independence proven by the solver in ${semantics} semantics)`,
+    );
   }
   if (notes.length === 0) return undefined;
   const kept = sliceForAssertions(foldCopiedComparisons(body.filter((_, index) => !removed.has(index))));
@@ -75,7 +92,10 @@ export async function copyPermutedReductions(program: Program, semantics: Semant
 class FoldTerms {
   private readonly translator: ExpressionTranslator;
 
-  constructor(private readonly reduction: Reduction, readonly semantics: Semantics) {
+  constructor(
+    private readonly reduction: Reduction,
+    readonly semantics: Semantics,
+  ) {
     this.translator = new ExpressionTranslator(semantics);
   }
 
@@ -95,18 +115,30 @@ class FoldTerms {
       },
     };
     const translation = this.translator.translate(expression, environment);
-    if (!(translation.definedness.kind === 'boolConstant' && translation.definedness.value)) throw new NotExact('may be undefined');
+    if (!(translation.definedness.kind === 'boolConstant' && translation.definedness.value))
+      throw new NotExact('may be undefined');
     return translation.term;
   }
 
   step(accumulator: Term, counter: Term, array: Term): Term {
     const { reduction } = this;
-    return this.evaluate(convertedTo(reduction.update, reduction.accumulator.type), new Map([[reduction.accumulator.id, accumulator], [reduction.counter.id, counter]]), array);
+    return this.evaluate(
+      convertedTo(reduction.update, reduction.accumulator.type),
+      new Map([
+        [reduction.accumulator.id, accumulator],
+        [reduction.counter.id, counter],
+      ]),
+      array,
+    );
   }
 
   next(counter: Term): Term {
     const { reduction } = this;
-    return this.evaluate(convertedTo(reduction.step, reduction.counter.type), new Map([[reduction.counter.id, counter]]), undefined);
+    return this.evaluate(
+      convertedTo(reduction.step, reduction.counter.type),
+      new Map([[reduction.counter.id, counter]]),
+      undefined,
+    );
   }
 
   initial(array: Term): Term {
@@ -123,7 +155,12 @@ class FoldTerms {
   }
 
   fresh(name: string, variable: ScalarVariable | ArrayVariable): SymbolTerm {
-    return symbol(`${name}!law`, variable.kind === 'array' ? arrayVariableSort(variable, this.semantics) : scalarSort(variable.type, this.semantics));
+    return symbol(
+      `${name}!law`,
+      variable.kind === 'array'
+        ? arrayVariableSort(variable, this.semantics)
+        : scalarSort(variable.type, this.semantics),
+    );
   }
 
   element(name: string): SymbolTerm {
@@ -143,12 +180,14 @@ async function lawsHold(reduction: Reduction, semantics: Semantics, solver: Solv
     const next = terms.next(i);
     // F reads only the cell at its own counter (the analysis checks it): each step sees its value alone
     const at = (counter: Term, value: Term): Term => store(cells, terms.index(counter), value);
-    const twice = (first: Term, second: Term): Term => terms.step(terms.step(r, i, at(i, first)), next, at(next, second));
+    const twice = (first: Term, second: Term): Term =>
+      terms.step(terms.step(r, i, at(i, first)), next, at(next, second));
     laws.push(equal(twice(a, b), twice(b, a)));
     if (reduction.initialReadsCell) {
       const first = terms.constant(reduction.first, reduction.counter);
       const previous = terms.constant(reduction.first - 1n, reduction.counter);
-      const once = (before: Term, value: Term): Term => terms.step(terms.initial(at(previous, before)), first, at(first, value));
+      const once = (before: Term, value: Term): Term =>
+        terms.step(terms.initial(at(previous, before)), first, at(first, value));
       laws.push(equal(once(a, b), once(b, a)));
     }
   } catch (error) {
@@ -169,4 +208,3 @@ async function lawsHold(reduction: Reduction, semantics: Semantics, solver: Solv
   }
   return true;
 }
-

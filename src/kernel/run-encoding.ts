@@ -59,7 +59,14 @@ export interface EncodingRun extends SolveOutcome {
   readonly solverCalls: Readonly<SolverCallStatistics>;
 }
 
-const unknownKinds: ReadonlySet<UnknownKind> = new Set<UnknownKind>(['timeout', 'solverUnknown', 'unsupported', 'imprecise', 'noReplay', 'resourceLimit']);
+const unknownKinds: ReadonlySet<UnknownKind> = new Set<UnknownKind>([
+  'timeout',
+  'solverUnknown',
+  'unsupported',
+  'imprecise',
+  'noReplay',
+  'resourceLimit',
+]);
 
 function canProveSafe(encoder: Encoder, options: EncodingOptions): boolean {
   if (encoder.approximation === 'under') return false;
@@ -71,12 +78,16 @@ export function checkContract(encoder: Encoder, program: Program, options: Encod
   switch (verdict.kind) {
     case 'safe':
       if (!canProveSafe(encoder, options)) {
-        throw new ContractBreach(`${encoder.name} (${encoder.approximation}) answered SAFE, which its approximation does not allow here`);
+        throw new ContractBreach(
+          `${encoder.name} (${encoder.approximation}) answered SAFE, which its approximation does not allow here`,
+        );
       }
       return;
     case 'unsafe':
       if (!isConfirmedOn(verdict, program)) {
-        throw new ContractBreach(`${encoder.name} answered UNSAFE without a counterexample replayed on the program by the kernel`);
+        throw new ContractBreach(
+          `${encoder.name} answered UNSAFE without a counterexample replayed on the program by the kernel`,
+        );
       }
       return;
     case 'unknown':
@@ -98,7 +109,11 @@ export function checkContract(encoder: Encoder, program: Program, options: Encod
  * on the original program: an UNSAFE leaves only after a replay there in C (`bv`) semantics.
  */
 export async function runEncoding(
-  encoder: Encoder, program: Program, options: RequestOptions, solver: Solver, settings: RunSettings,
+  encoder: Encoder,
+  program: Program,
+  options: RequestOptions,
+  solver: Solver,
+  settings: RunSettings,
 ): Promise<EncodingRun> {
   const budget = Budget.start(settings.timeoutMilliseconds, settings.clock, settings.signal);
   const limited = budgetedSolver(solver, budget);
@@ -109,7 +124,11 @@ export async function runEncoding(
   const transformed = await applyTransforms(program, { options, encoder, solver: limited, budget });
   let outcome: SolveOutcome;
   if (transformed.kind === 'refused') {
-    outcome = { verdict: { kind: 'unknown', reason: transformed.reason }, times: {}, details: { refused: transformed.reason.message } };
+    outcome = {
+      verdict: { kind: 'unknown', reason: transformed.reason },
+      times: {},
+      details: { refused: transformed.reason.message },
+    };
   } else {
     const encoderOptions: EncodingOptions = { semantics: transformed.semantics, settings: options.settings };
     const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
@@ -120,7 +139,13 @@ export async function runEncoding(
   // the way back, last pass first: each step's verdict is checked on that pass's input
   for (const applied of [...transformed.applied].reverse()) {
     const verdict = applied.back.verdict(outcome.verdict, budget);
-    if (verdict !== outcome.verdict) checkContract(encoder, applied.back.confirmedOn, { semantics: applied.back.semantics, settings: options.settings }, verdict);
+    if (verdict !== outcome.verdict)
+      checkContract(
+        encoder,
+        applied.back.confirmedOn,
+        { semantics: applied.back.semantics, settings: options.settings },
+        verdict,
+      );
     outcome = { ...outcome, verdict };
   }
   const run: SolveOutcome = { ...outcome, times: { ...outcome.times, encoding: performance.now() - started } };
@@ -129,7 +154,12 @@ export async function runEncoding(
 }
 
 /** the encoder's outcome, or UNKNOWN (timeout) naming the phase where the budget ran out */
-async function solveWithinBudget(encoder: Encoder, program: Program, context: EncoderContext, scope: BudgetScope): Promise<SolveOutcome> {
+async function solveWithinBudget(
+  encoder: Encoder,
+  program: Program,
+  context: EncoderContext,
+  scope: BudgetScope,
+): Promise<SolveOutcome> {
   try {
     return await encoder.solve(program, context);
   } catch (error) {
@@ -148,17 +178,34 @@ async function solveWithinBudget(encoder: Encoder, program: Program, context: En
  * answers mean for C. A pass that asks a solver (permuted reductions) runs only when one is given.
  */
 export async function emitEncoding(
-  encoder: Encoder, program: Program, options: RequestOptions, solver: Solver | undefined, budget: Budget,
+  encoder: Encoder,
+  program: Program,
+  options: RequestOptions,
+  solver: Solver | undefined,
+  budget: Budget,
 ): Promise<EmitResult> {
   const transformed = await applyTransforms(program, { options, encoder, solver, budget });
   if (transformed.kind === 'refused') {
     const location = transformed.reason.location;
-    return { kind: 'unsupported', reason: location === undefined ? transformed.reason.message : `${location.line}:${location.column}: ${transformed.reason.message}` };
+    return {
+      kind: 'unsupported',
+      reason:
+        location === undefined
+          ? transformed.reason.message
+          : `${location.line}:${location.column}: ${transformed.reason.message}`,
+    };
   }
-  const emitted = await encoder.emit(transformed.program, { options: { semantics: transformed.semantics, settings: options.settings }, budget, solver: encoder.emitUsesSolver ? solver : undefined });
+  const emitted = await encoder.emit(transformed.program, {
+    options: { semantics: transformed.semantics, settings: options.settings },
+    budget,
+    solver: encoder.emitUsesSolver ? solver : undefined,
+  });
   if (emitted.kind === 'unsupported') return emitted;
   return {
     kind: 'emitted',
-    artefacts: emitted.artefacts.map((artefact) => ({ ...artefact, content: { ...artefact.content, headerComments: [...artefact.content.headerComments, ...transformed.header] } })),
+    artefacts: emitted.artefacts.map((artefact) => ({
+      ...artefact,
+      content: { ...artefact.content, headerComments: [...artefact.content.headerComments, ...transformed.header] },
+    })),
   };
 }

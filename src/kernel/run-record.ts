@@ -65,7 +65,9 @@ export class RunRecord {
       return {
         encoding: stage.encoding,
         verdict: verdict === undefined ? 'running' : verdict.kind,
-        ...(verdict?.kind === 'unknown' ? { reason: describeReason(verdict.reason), reasonKind: verdict.reason.kind } : {}),
+        ...(verdict?.kind === 'unknown'
+          ? { reason: describeReason(verdict.reason), reasonKind: verdict.reason.kind }
+          : {}),
         milliseconds: Math.round((stage.endedAt ?? now) - stage.startedAt),
         ...(showsPhase ? { phase } : {}),
         ...(times === undefined || Object.keys(times).length === 0 ? {} : { times: roundedTimes(times) }),
@@ -75,8 +77,11 @@ export class RunRecord {
 
   /** the stages still running, for a message: e.g. 'accel (in term printing)' */
   running(): string[] {
-    return this.stages.filter((stage) => stage.verdict === undefined)
-      .map((stage) => (stage.scope.phase === undefined ? stage.encoding : `${stage.encoding} (in ${stage.scope.phase})`));
+    return this.stages
+      .filter((stage) => stage.verdict === undefined)
+      .map((stage) =>
+        stage.scope.phase === undefined ? stage.encoding : `${stage.encoding} (in ${stage.scope.phase})`,
+      );
   }
 }
 

@@ -16,12 +16,24 @@ const maximumSearchUnwind = 1024;
 const maximumSearchConstants = 400_000;
 
 export type CounterexampleSearchResult =
-  | { readonly kind: 'found'; readonly verdict: Extract<Verdict, { kind: 'unsafe' }>; readonly unwind: number; readonly milliseconds: number }
-  | { readonly kind: 'notFound'; readonly triedUnwind: number; readonly lastReason: UnknownReason | undefined; readonly milliseconds: number };
+  | {
+      readonly kind: 'found';
+      readonly verdict: Extract<Verdict, { kind: 'unsafe' }>;
+      readonly unwind: number;
+      readonly milliseconds: number;
+    }
+  | {
+      readonly kind: 'notFound';
+      readonly triedUnwind: number;
+      readonly lastReason: UnknownReason | undefined;
+      readonly milliseconds: number;
+    };
 
 /** why the search found nothing, as one UNKNOWN reason of the calling encoding */
 export function searchFailure(
-  prefix: string, search: Extract<CounterexampleSearchResult, { kind: 'notFound' }>, kind: UnknownKind,
+  prefix: string,
+  search: Extract<CounterexampleSearchResult, { kind: 'notFound' }>,
+  kind: UnknownKind,
 ): UnknownReason {
   const last = search.lastReason;
   const message = `${prefix}; no replayable counterexample within unwind ${search.triedUnwind}${last === undefined ? '' : ` (${last.message})`}`;
@@ -29,7 +41,12 @@ export function searchFailure(
   return unknownReason(last?.kind === 'timeout' || search.triedUnwind === 0 ? 'timeout' : kind, message);
 }
 
-export async function searchCounterexample(program: Program, semantics: Semantics, solver: Solver, budget: Budget): Promise<CounterexampleSearchResult> {
+export async function searchCounterexample(
+  program: Program,
+  semantics: Semantics,
+  solver: Solver,
+  budget: Budget,
+): Promise<CounterexampleSearchResult> {
   const start = performance.now();
   let unwind = 1;
   let triedUnwind = 0;

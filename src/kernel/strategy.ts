@@ -18,7 +18,12 @@ export type ProofStep =
    * the proof failed in a way a real bug would explain: search for one. `why` begins the UNKNOWN
    * message if none is found, `unknownKind` is its kind; `reasonIfNotFound` replaces that reason.
    */
-  | { readonly kind: 'search'; readonly why: string; readonly unknownKind: UnknownKind; readonly reasonIfNotFound?: UnknownReason };
+  | {
+      readonly kind: 'search';
+      readonly why: string;
+      readonly unknownKind: UnknownKind;
+      readonly reasonIfNotFound?: UnknownReason;
+    };
 
 export interface SearchProveSearch {
   /** the share of the budget for a shallow search before the proof (absent: no search first) */
@@ -27,23 +32,37 @@ export interface SearchProveSearch {
 }
 
 export async function searchProveSearch(
-  program: Program, context: EncoderContext, recorder: OutcomeRecorder, strategy: SearchProveSearch,
+  program: Program,
+  context: EncoderContext,
+  recorder: OutcomeRecorder,
+  strategy: SearchProveSearch,
 ): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
   if (strategy.quickSearchShare !== undefined) {
     const share = strategy.quickSearchShare;
-    const quick = await recorder.timed('counterexampleSearch', () => searchCounterexample(program, options.semantics, solver, budget.share(share)));
+    const quick = await recorder.timed('counterexampleSearch', () =>
+      searchCounterexample(program, options.semantics, solver, budget.share(share)),
+    );
     if (quick.kind === 'found') return recorder.done(quick.verdict);
   }
   const step = await strategy.prove();
   if (step.kind === 'decided') return recorder.done(step.verdict);
   if (budget.expired()) {
-    return recorder.done({ kind: 'unknown', reason: step.reasonIfNotFound ?? unknownReason('timeout', `${step.why}; no time left for a counterexample search`) });
+    return recorder.done({
+      kind: 'unknown',
+      reason:
+        step.reasonIfNotFound ?? unknownReason('timeout', `${step.why}; no time left for a counterexample search`),
+    });
   }
-  const search = await recorder.timed('counterexampleSearch', () => searchCounterexample(program, options.semantics, solver, budget));
+  const search = await recorder.timed('counterexampleSearch', () =>
+    searchCounterexample(program, options.semantics, solver, budget),
+  );
   if (search.kind === 'found') {
     recorder.details.counterexampleUnwind = search.unwind;
     return recorder.done(search.verdict);
   }
-  return recorder.done({ kind: 'unknown', reason: step.reasonIfNotFound ?? searchFailure(step.why, search, step.unknownKind) });
+  return recorder.done({
+    kind: 'unknown',
+    reason: step.reasonIfNotFound ?? searchFailure(step.why, search, step.unknownKind),
+  });
 }

@@ -96,8 +96,14 @@ function replayingBack(input: Program, semantics: Semantics, notes: readonly str
         case 'safe':
           return notes.length === 0 ? verdict : { ...verdict, assumptions: [...verdict.assumptions, ...notes] };
         case 'unsafe': {
-          const confirmation = confirmCounterexample(input, { kind: 'choices', counterexample: verdict.counterexample }, { semantics, budget });
-          return confirmation.kind === 'confirmed' ? confirmation.verdict : { kind: 'unknown', reason: confirmation.reason };
+          const confirmation = confirmCounterexample(
+            input,
+            { kind: 'choices', counterexample: verdict.counterexample },
+            { semantics, budget },
+          );
+          return confirmation.kind === 'confirmed'
+            ? confirmation.verdict
+            : { kind: 'unknown', reason: confirmation.reason };
         }
         default: {
           const never: never = verdict;
@@ -111,11 +117,14 @@ function replayingBack(input: Program, semantics: Semantics, notes: readonly str
 const permutedReductions: ProgramTransform = {
   name: 'permuted reductions',
   async apply(program, semantics, request) {
-    if (!reachability(request.options) || request.solver === undefined || !hasPermutedReductions(program)) return { kind: 'unchanged' };
+    if (!reachability(request.options) || request.solver === undefined || !hasPermutedReductions(program))
+      return { kind: 'unchanged' };
     const rewritten = await copyPermutedReductions(program, semantics, request.solver, request.budget);
     if (rewritten === undefined) return { kind: 'unchanged' };
     return {
-      kind: 'rewritten', program: rewritten.program, header: rewritten.notes.map((note) => `program pass: ${note}`),
+      kind: 'rewritten',
+      program: rewritten.program,
+      header: rewritten.notes.map((note) => `program pass: ${note}`),
       back: replayingBack(program, semantics, rewritten.notes),
     };
   },
@@ -127,10 +136,16 @@ const cSemantics: ProgramTransform = {
     const { options } = request;
     const prepared = prepareProgram(program, options.semantics, options.property, options.exactWraps === true);
     return {
-      kind: 'rewritten', program: prepared.program, semantics: prepared.semantics,
+      kind: 'rewritten',
+      program: prepared.program,
+      semantics: prepared.semantics,
       header: semanticsHeader(options.semantics, prepared.sites, options.property),
       ...(prepared.sites.length === 0 ? {} : { details: { wrapChecks: prepared.sites.length } }),
-      back: { confirmedOn: prepared.confirmedOn, semantics, verdict: (verdict, budget) => prepared.finish(verdict, budget) },
+      back: {
+        confirmedOn: prepared.confirmedOn,
+        semantics,
+        verdict: (verdict, budget) => prepared.finish(verdict, budget),
+      },
     };
   },
 };
@@ -142,7 +157,9 @@ const trackedSums: ProgramTransform = {
     const tracked = trackSums(program);
     if (tracked === undefined) return { kind: 'unchanged' };
     return {
-      kind: 'rewritten', program: tracked.program, header: tracked.notes.map((note) => `program pass: ${note}`),
+      kind: 'rewritten',
+      program: tracked.program,
+      header: tracked.notes.map((note) => `program pass: ${note}`),
       back: replayingBack(program, semantics, tracked.notes),
     };
   },
@@ -152,18 +169,27 @@ const controlFlow: ProgramTransform = {
   name: 'control-flow forms',
   async apply(program, semantics, request) {
     const admission = admitControlFlow(request.encoder.name, request.encoder.controlFlow, program);
-    if (admission.kind === 'refused') return { kind: 'refused', reason: unknownReason('unsupported', admission.message, admission.location) };
+    if (admission.kind === 'refused')
+      return { kind: 'refused', reason: unknownReason('unsupported', admission.message, admission.location) };
     if (admission.program === program) return { kind: 'unchanged' };
     return {
-      kind: 'rewritten', program: admission.program,
-      header: [`program pass: loop updates that may leave the loop (a do-while's test) or hold a loop moved into the loop's body (exact; ${request.encoder.name} does not read them in an update)`],
+      kind: 'rewritten',
+      program: admission.program,
+      header: [
+        `program pass: loop updates that may leave the loop (a do-while's test) or hold a loop moved into the loop's body (exact; ${request.encoder.name} does not read them in an update)`,
+      ],
       back: replayingBack(program, semantics, []),
     };
   },
 };
 
 /** the program passes between lowering and every encoder, in order (see the header) */
-export const programTransforms: readonly ProgramTransform[] = [permutedReductions, cSemantics, trackedSums, controlFlow];
+export const programTransforms: readonly ProgramTransform[] = [
+  permutedReductions,
+  cSemantics,
+  trackedSums,
+  controlFlow,
+];
 
 /** one applied rewrite: its input and how verdicts go back to it */
 export interface AppliedTransform {
@@ -185,7 +211,11 @@ export type TransformedProgram =
   | { readonly kind: 'refused'; readonly reason: UnknownReason; readonly applied: readonly AppliedTransform[] };
 
 /** Folds `transforms` over the program: what the encoder reads, or why it may not run. */
-export async function applyTransforms(program: Program, request: TransformRequest, transforms: readonly ProgramTransform[] = programTransforms): Promise<TransformedProgram> {
+export async function applyTransforms(
+  program: Program,
+  request: TransformRequest,
+  transforms: readonly ProgramTransform[] = programTransforms,
+): Promise<TransformedProgram> {
   let current = program;
   let semantics = initialSemantics(request.options);
   const applied: AppliedTransform[] = [];

@@ -24,7 +24,8 @@ export interface QuerySize {
   readonly quantifiers: number;
 }
 
-export type SizeResult = { readonly kind: 'measured'; readonly size: QuerySize } | { readonly kind: 'unavailable'; readonly reason: string };
+export type SizeResult =
+  { readonly kind: 'measured'; readonly size: QuerySize } | { readonly kind: 'unavailable'; readonly reason: string };
 
 export interface ComparisonRow {
   readonly encoding: string;
@@ -50,40 +51,77 @@ function countQuantifiers(terms: readonly Term[]): number {
 
 function sizeOf(content: SmtScript | ChcSystem): QuerySize {
   if (content.kind === 'smtScript') {
-    return { artefacts: 1, bytes: Buffer.byteLength(printSmtScript(content)), assertions: content.assertions.length, quantifiers: countQuantifiers(content.assertions.map((assertion) => assertion.term)) };
+    return {
+      artefacts: 1,
+      bytes: Buffer.byteLength(printSmtScript(content)),
+      assertions: content.assertions.length,
+      quantifiers: countQuantifiers(content.assertions.map((assertion) => assertion.term)),
+    };
   }
   const quantified = content.clauses.filter((clause) => clause.variables.length > 0).length;
   const inner = countQuantifiers(content.clauses.flatMap((clause) => [...clause.body, clause.head]));
-  return { artefacts: 1, bytes: Buffer.byteLength(printChcSystem(content)), assertions: content.clauses.length, quantifiers: quantified + inner };
+  return {
+    artefacts: 1,
+    bytes: Buffer.byteLength(printChcSystem(content)),
+    assertions: content.clauses.length,
+    quantifiers: quantified + inner,
+  };
 }
 
 /** the emitted artefacts' size, or why there are none */
-export async function querySize(encoder: Encoder, program: Program, options: RequestOptions, solver: Solver, milliseconds: number): Promise<SizeResult> {
+export async function querySize(
+  encoder: Encoder,
+  program: Program,
+  options: RequestOptions,
+  solver: Solver,
+  milliseconds: number,
+): Promise<SizeResult> {
   const emitted = await emitEncoding(encoder, program, options, solver, Budget.start(milliseconds));
   if (emitted.kind === 'unsupported') return { kind: 'unavailable', reason: emitted.reason };
-  const total = emitted.artefacts.map((artefact) => sizeOf(artefact.content)).reduce<QuerySize>(
-    (sum, size) => ({ artefacts: sum.artefacts + 1, bytes: sum.bytes + size.bytes, assertions: sum.assertions + size.assertions, quantifiers: sum.quantifiers + size.quantifiers }),
-    { artefacts: 0, bytes: 0, assertions: 0, quantifiers: 0 },
-  );
+  const total = emitted.artefacts
+    .map((artefact) => sizeOf(artefact.content))
+    .reduce<QuerySize>(
+      (sum, size) => ({
+        artefacts: sum.artefacts + 1,
+        bytes: sum.bytes + size.bytes,
+        assertions: sum.assertions + size.assertions,
+        quantifiers: sum.quantifiers + size.quantifiers,
+      }),
+      { artefacts: 0, bytes: 0, assertions: 0, quantifiers: 0 },
+    );
   return { kind: 'measured', size: total };
 }
 
 /** one row per solver and encoding, in the registry's order */
-export async function compareEncodings(program: Program, options: RequestOptions, solvers: readonly Solver[], settings: CompareSettings): Promise<ComparisonRow[]> {
+export async function compareEncodings(
+  program: Program,
+  options: RequestOptions,
+  solvers: readonly Solver[],
+  settings: CompareSettings,
+): Promise<ComparisonRow[]> {
   const registry = settings.registry ?? encoders;
   const sizes = new Map<string, SizeResult>();
   const rows: ComparisonRow[] = [];
   for (const solver of solvers) {
     for (const encoder of registry.values()) {
       const started = performance.now();
-      const run = await runEncoding(encoder, program, options, solver, { timeoutMilliseconds: settings.timeoutMilliseconds });
+      const run = await runEncoding(encoder, program, options, solver, {
+        timeoutMilliseconds: settings.timeoutMilliseconds,
+      });
       const milliseconds = performance.now() - started;
       let size = sizes.get(encoder.name);
       if (size === undefined) {
         size = await querySize(encoder, program, options, solver, settings.timeoutMilliseconds);
         sizes.set(encoder.name, size);
       }
-      rows.push({ encoding: encoder.name, approximation: encoder.approximation, solver: solver.name, verdict: run.verdict, milliseconds, size });
+      rows.push({
+        encoding: encoder.name,
+        approximation: encoder.approximation,
+        solver: solver.name,
+        verdict: run.verdict,
+        milliseconds,
+        size,
+      });
     }
   }
   return rows;

@@ -64,15 +64,54 @@ export type WrapAroundStages = 'asked' | 'bitPrecise' | 'alsoBitPrecise' | 'also
 
 /** the order and slices; the last entry gets what remains */
 export const schedule: readonly ScheduleEntry[] = [
-  { encoding: 'runs', share: 0.15, lane: 'alone', why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once: 7 million steps) that no unrolling reaches; milliseconds where the program ends quickly, at most 15 % of the budget where its loops are long' },
-  { encoding: 'bmc', share: 0.08, lane: 0, why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)', wrapAround: 'bitPrecise' },
-  { encoding: 'viap', share: 0.35, lane: 0, why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails; where values may wrap, again on the program with wrap-around written exactly (sums that wrap alike on both sides of a comparison)', wrapAround: 'alsoExactWraps' },
-  { encoding: 'induct', share: 0.3, lane: 1, why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)' },
-  { encoding: 'witness', share: 0.3, lane: 1, why: 'quantified array properties with one distinguished cell; where values may wrap, again in bv (a program safe because C wraps, a countdown past 0, is proven bit-precisely in milliseconds)', wrapAround: 'alsoBitPrecise' },
+  {
+    encoding: 'runs',
+    share: 0.15,
+    lane: 'alone',
+    why: 'concrete runs with seeded inputs: bugs behind loops of large constant bounds (a fill of 10^6 cells, then a check that fails at once: 7 million steps) that no unrolling reaches; milliseconds where the program ends quickly, at most 15 % of the budget where its loops are long',
+  },
+  {
+    encoding: 'bmc',
+    share: 0.08,
+    lane: 0,
+    why: 'shallow bugs in well under a second (most buggy programs fail within 10 unrollings)',
+    wrapAround: 'bitPrecise',
+  },
+  {
+    encoding: 'viap',
+    share: 0.35,
+    lane: 0,
+    why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails; where values may wrap, again on the program with wrap-around written exactly (sums that wrap alike on both sides of a comparison)',
+    wrapAround: 'alsoExactWraps',
+  },
+  {
+    encoding: 'induct',
+    share: 0.3,
+    lane: 1,
+    why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)',
+  },
+  {
+    encoding: 'witness',
+    share: 0.3,
+    lane: 1,
+    why: 'quantified array properties with one distinguished cell; where values may wrap, again in bv (a program safe because C wraps, a countdown past 0, is proven bit-precisely in milliseconds)',
+    wrapAround: 'alsoBitPrecise',
+  },
   { encoding: 'shrink', share: 0.3, lane: 1, why: 'min/max and copy loops that shrink to a few iterations' },
-  { encoding: 'labmc', share: 0.25, lane: 1, why: 'counters that branch and reset, asserted inside the loop, under bounds up to 10^9 (bench/counters: 10 of 10 SAFE in 0.1 s each); gives up on loops that write arrays' },
+  {
+    encoding: 'labmc',
+    share: 0.25,
+    lane: 1,
+    why: 'counters that branch and reset, asserted inside the loop, under bounds up to 10^9 (bench/counters: 10 of 10 SAFE in 0.1 s each); gives up on loops that write arrays',
+  },
   { encoding: 'accel', share: 0.35, lane: 1, why: 'deep bugs behind large constant bounds (accelerated loop paths)' },
-  { encoding: 'chc', share: 1, lane: 0, why: 'Spacer on the whole program: exact, with the time that is left; where values may wrap, half of it, then Spacer in bv', wrapAround: 'halfThenBitPrecise' },
+  {
+    encoding: 'chc',
+    share: 1,
+    lane: 0,
+    why: 'Spacer on the whole program: exact, with the time that is left; where values may wrap, half of it, then Spacer in bv',
+    wrapAround: 'halfThenBitPrecise',
+  },
 ];
 
 /** the slice of an encoding that the table does not list */
@@ -91,22 +130,40 @@ export interface Stage {
 }
 
 /** the table's stages for the registered encodings, the unlisted ones (lane 1) inserted before the last */
-export function portfolioStages(registry: ReadonlyMap<string, Encoder> = encoders, table: readonly ScheduleEntry[] = schedule): Stage[] {
-  const listed = table.filter((entry) => registry.has(entry.encoding)).map((entry): Stage => ({
-    encoder: registry.get(entry.encoding)!, share: entry.share, lane: entry.lane, ...(entry.wrapAround === undefined ? {} : { wrapAround: entry.wrapAround }),
-  }));
+export function portfolioStages(
+  registry: ReadonlyMap<string, Encoder> = encoders,
+  table: readonly ScheduleEntry[] = schedule,
+): Stage[] {
+  const listed = table
+    .filter((entry) => registry.has(entry.encoding))
+    .map((entry): Stage => ({
+      encoder: registry.get(entry.encoding)!,
+      share: entry.share,
+      lane: entry.lane,
+      ...(entry.wrapAround === undefined ? {} : { wrapAround: entry.wrapAround }),
+    }));
   const names = new Set(table.map((entry) => entry.encoding));
-  const unlisted = [...registry.values()].filter((encoder) => !names.has(encoder.name)).map((encoder): Stage => ({ encoder, share: defaultShare, lane: 1 }));
+  const unlisted = [...registry.values()]
+    .filter((encoder) => !names.has(encoder.name))
+    .map((encoder): Stage => ({ encoder, share: defaultShare, lane: 1 }));
   if (listed.length === 0) return unlisted;
   return [...listed.slice(0, -1), ...unlisted, listed[listed.length - 1]!];
 }
 
 /** the stages that run alone first, then the rest split by lane (order kept), or all in one lane */
-export function portfolioLanes(stages: readonly Stage[], lanes: 1 | 2): { readonly alone: Stage[]; readonly lanes: Stage[][] } {
+export function portfolioLanes(
+  stages: readonly Stage[],
+  lanes: 1 | 2,
+): { readonly alone: Stage[]; readonly lanes: Stage[][] } {
   const alone = stages.filter((stage) => stage.lane === 'alone');
   const rest = stages.filter((stage) => stage.lane !== 'alone');
   if (lanes === 1) return { alone, lanes: [rest] };
-  return { alone, lanes: [rest.filter((stage) => stage.lane === 0), rest.filter((stage) => stage.lane === 1)].filter((lane) => lane.length > 0) };
+  return {
+    alone,
+    lanes: [rest.filter((stage) => stage.lane === 0), rest.filter((stage) => stage.lane === 1)].filter(
+      (lane) => lane.length > 0,
+    ),
+  };
 }
 
 export interface PortfolioAttempt {
@@ -140,7 +197,9 @@ export function disagreement(attempts: readonly PortfolioAttempt[]): void {
   const safe = attempts.find((attempt) => attempt.verdict.kind === 'safe');
   const unsafe = attempts.find((attempt) => attempt.verdict.kind === 'unsafe');
   if (safe !== undefined && unsafe !== undefined) {
-    throw new InternalError(`the encodings disagree: ${safe.encoding} answered SAFE and ${unsafe.encoding} UNSAFE (a replayed counterexample): ${safe.encoding} is unsound here`);
+    throw new InternalError(
+      `the encodings disagree: ${safe.encoding} answered SAFE and ${unsafe.encoding} UNSAFE (a replayed counterexample): ${safe.encoding} is unsound here`,
+    );
   }
 }
 
@@ -154,11 +213,19 @@ export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
   return stages.flatMap((stage): Stage[] => {
     const variant = stage.wrapAround ?? 'asked';
     switch (variant) {
-      case 'asked': return [stage];
-      case 'bitPrecise': return [{ ...stage, semantics: 'bv' }];
-      case 'alsoBitPrecise': return [stage, { ...stage, semantics: 'bv' }];
-      case 'alsoExactWraps': return [stage, { ...stage, exactWraps: true }];
-      case 'halfThenBitPrecise': return [{ ...stage, share: stage.share / 2 }, { ...stage, semantics: 'bv' }];
+      case 'asked':
+        return [stage];
+      case 'bitPrecise':
+        return [{ ...stage, semantics: 'bv' }];
+      case 'alsoBitPrecise':
+        return [stage, { ...stage, semantics: 'bv' }];
+      case 'alsoExactWraps':
+        return [stage, { ...stage, exactWraps: true }];
+      case 'halfThenBitPrecise':
+        return [
+          { ...stage, share: stage.share / 2 },
+          { ...stage, semantics: 'bv' },
+        ];
       default: {
         const never: never = variant;
         throw new Error(`unknown wrap-around stages ${JSON.stringify(never)}`);
@@ -167,7 +234,14 @@ export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
   });
 }
 
-const bitwiseOperators: ReadonlySet<string> = new Set(['bitwiseAnd', 'bitwiseOr', 'bitwiseXor', 'shiftLeft', 'shiftRight', 'bitwiseNot']);
+const bitwiseOperators: ReadonlySet<string> = new Set([
+  'bitwiseAnd',
+  'bitwiseOr',
+  'bitwiseXor',
+  'shiftLeft',
+  'shiftRight',
+  'bitwiseNot',
+]);
 
 /** whether some expression of the program applies a bitwise operator */
 export function usesBitwiseOperators(program: Program): boolean {
@@ -188,15 +262,22 @@ function stageName(stage: Stage): string {
   return stage.semantics === undefined ? stage.encoder.name : `${stage.encoder.name} (${stage.semantics})`;
 }
 
-export async function runPortfolio(program: Program, options: RequestOptions, solver: Solver, settings: PortfolioSettings): Promise<PortfolioRun> {
+export async function runPortfolio(
+  program: Program,
+  options: RequestOptions,
+  solver: Solver,
+  settings: PortfolioSettings,
+): Promise<PortfolioRun> {
   const started = performance.now();
   const stop = new AbortController();
   const budget = Budget.start(settings.timeoutMilliseconds, undefined, stop.signal);
   // (for no-overflow every stage stays in `c`: bit-vectors do not see a signed overflow)
   // bitwise operators on two unknown operands have no exact reading over the integers (an
   // uninterpreted value there): such a program gets the bit-precise stages too, like one that may wrap
-  const mayWrap = options.semantics === 'c' && propertyDefinition(options.property).bitPreciseStages
-    && (insertWrapChecks(program).sites.length > 0 || usesBitwiseOperators(program));
+  const mayWrap =
+    options.semantics === 'c' &&
+    propertyDefinition(options.property).bitPreciseStages &&
+    (insertWrapChecks(program).sites.length > 0 || usesBitwiseOperators(program));
   const stages = settings.stages ?? (mayWrap ? stagesForWrapAround(portfolioStages()) : portfolioStages());
   const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];
@@ -208,12 +289,24 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
       const slice = last ? budget.remaining() : budget.remaining() * stage.share;
       if (slice < minimumUsefulMilliseconds) continue;
       const stageStarted = performance.now();
-      const stageOptions: RequestOptions = { ...options, semantics: stage.semantics ?? options.semantics, ...(stage.exactWraps === true ? { exactWraps: true } : {}) };
+      const stageOptions: RequestOptions = {
+        ...options,
+        semantics: stage.semantics ?? options.semantics,
+        ...(stage.exactWraps === true ? { exactWraps: true } : {}),
+      };
       const name = stageName(stage);
       const run = await runEncoding(stage.encoder, program, stageOptions, solver, {
-        timeoutMilliseconds: Math.min(slice, budget.remaining()), signal: stop.signal, stageName: name, ...(settings.record === undefined ? {} : { record: settings.record }),
+        timeoutMilliseconds: Math.min(slice, budget.remaining()),
+        signal: stop.signal,
+        stageName: name,
+        ...(settings.record === undefined ? {} : { record: settings.record }),
       });
-      const attempt: PortfolioAttempt = { encoding: name, verdict: run.verdict, milliseconds: performance.now() - stageStarted, run };
+      const attempt: PortfolioAttempt = {
+        encoding: name,
+        verdict: run.verdict,
+        milliseconds: performance.now() - stageStarted,
+        run,
+      };
       attempts.push(attempt);
       if (run.verdict.kind !== 'unknown') {
         decided ??= attempt;
@@ -226,16 +319,30 @@ export async function runPortfolio(program: Program, options: RequestOptions, so
   if (decided === undefined) await Promise.all(lanes.lanes.map(runLane));
   disagreement(attempts);
   const milliseconds = performance.now() - started;
-  if (decided !== undefined) return { verdict: decided.verdict, decidedBy: decided.encoding, attempts, solver: solver.name, milliseconds };
-  return { verdict: combinedUnknown(attempts.filter((attempt) => attempt.verdict.kind === 'unknown')), decidedBy: undefined, attempts, solver: solver.name, milliseconds };
+  if (decided !== undefined)
+    return { verdict: decided.verdict, decidedBy: decided.encoding, attempts, solver: solver.name, milliseconds };
+  return {
+    verdict: combinedUnknown(attempts.filter((attempt) => attempt.verdict.kind === 'unknown')),
+    decidedBy: undefined,
+    attempts,
+    solver: solver.name,
+    milliseconds,
+  };
 }
 
 /** UNKNOWN with every stage's reason; unsupported when every stage said so, timeout when one ran out of time */
 function combinedUnknown(attempts: readonly PortfolioAttempt[]): Verdict {
   const reasons = attempts.flatMap((attempt) => (attempt.verdict.kind === 'unknown' ? [attempt.verdict.reason] : []));
-  if (reasons.length === 0) return { kind: 'unknown', reason: unknownReason('timeout', 'portfolio: no encoding could start within the time budget') };
+  if (reasons.length === 0)
+    return {
+      kind: 'unknown',
+      reason: unknownReason('timeout', 'portfolio: no encoding could start within the time budget'),
+    };
   const kinds = new Set<UnknownKind>(reasons.map((reason) => reason.kind));
   const kind: UnknownKind = kinds.size === 1 ? reasons[0]!.kind : kinds.has('timeout') ? 'timeout' : 'imprecise';
   const message = `portfolio: ${attempts.map((attempt) => `${attempt.encoding}: ${attempt.verdict.kind === 'unknown' ? describeReason(attempt.verdict.reason) : attempt.verdict.kind}`).join('; ')}`;
-  return { kind: 'unknown', reason: unknownReason(kind, message, reasons.find((reason) => reason.location !== undefined)?.location) };
+  return {
+    kind: 'unknown',
+    reason: unknownReason(kind, message, reasons.find((reason) => reason.location !== undefined)?.location),
+  };
 }

@@ -15,8 +15,18 @@
 // z3/cvc5/Eldarica extension) and nonlinear arithmetic where the program multiplies variables.
 
 import {
-  applyFunction, boolSort, createChcSystem, declareFunction, equal, falseTerm, symbol,
-  type ChcSystem, type FunctionDeclaration, type HornClause, type SymbolTerm, type Term,
+  applyFunction,
+  boolSort,
+  createChcSystem,
+  declareFunction,
+  equal,
+  falseTerm,
+  symbol,
+  type ChcSystem,
+  type FunctionDeclaration,
+  type HornClause,
+  type SymbolTerm,
+  type Term,
 } from './terms.js';
 
 const errorPredicateName = 'chc!error';
@@ -44,7 +54,12 @@ function distinctHeadVariables(clause: HornClause, fresh: () => string): HornCla
     return variable;
   });
   if (equalities.length === 0) return clause;
-  return { ...clause, variables, body: [...clause.body, ...equalities], head: applyFunction(head.function, argumentsList) };
+  return {
+    ...clause,
+    variables,
+    body: [...clause.body, ...equalities],
+    head: applyFunction(head.function, argumentsList),
+  };
 }
 
 /** at least one quantified variable (the format's `forall (var_decl+)`) */
@@ -56,7 +71,9 @@ function quantified(clause: HornClause): HornClause {
 export function strictChcComp(system: ChcSystem): ChcSystem {
   let counter = 0;
   const fresh = (): string => `chc!head.${counter++}`;
-  const rules = system.clauses.filter((clause) => !isQuery(clause)).map((clause) => quantified(distinctHeadVariables(clause, fresh)));
+  const rules = system.clauses
+    .filter((clause) => !isQuery(clause))
+    .map((clause) => quantified(distinctHeadVariables(clause, fresh)));
   const queries = system.clauses.filter(isQuery);
   const predicates: FunctionDeclaration[] = [...system.predicates];
   let finalQueries: HornClause[];
@@ -67,7 +84,9 @@ export function strictChcComp(system: ChcSystem): ChcSystem {
     predicates.push(error);
     const errorAtom = applyFunction(error, []);
     rules.push(...queries.map((query) => quantified({ ...query, head: errorAtom })));
-    finalQueries = [quantified({ variables: [], body: [errorAtom], head: falseTerm, comment: 'the one query: some assertion fails' })];
+    finalQueries = [
+      quantified({ variables: [], body: [errorAtom], head: falseTerm, comment: 'the one query: some assertion fails' }),
+    ];
   }
   return createChcSystem({ headerComments: system.headerComments, predicates, clauses: [...rules, ...finalQueries] });
 }

@@ -6,15 +6,53 @@ import { printTerm } from './printer.js';
 import type { Term } from './terms.js';
 
 const infix: Readonly<Record<string, string>> = {
-  '+': '+', '-': '-', '*': '*', 'div': '/', 'mod': 'mod', '<': '<', '<=': '<=', '>': '>', '>=': '>=', '=': '=', '=>': '=>',
-  'bvadd': '+', 'bvsub': '-', 'bvmul': '*', 'bvsdiv': '/', 'bvsmod': 'mod', 'bvslt': '<', 'bvsle': '<=', 'bvsgt': '>', 'bvsge': '>=',
-  'bvult': '<u', 'bvule': '<=u', 'bvugt': '>u', 'bvuge': '>=u', 'and': 'and', 'or': 'or',
+  '+': '+',
+  '-': '-',
+  '*': '*',
+  div: '/',
+  mod: 'mod',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+  '=': '=',
+  '=>': '=>',
+  bvadd: '+',
+  bvsub: '-',
+  bvmul: '*',
+  bvsdiv: '/',
+  bvsmod: 'mod',
+  bvslt: '<',
+  bvsle: '<=',
+  bvsgt: '>',
+  bvsge: '>=',
+  bvult: '<u',
+  bvule: '<=u',
+  bvugt: '>u',
+  bvuge: '>=u',
+  and: 'and',
+  or: 'or',
 };
 
 /** binding strength: higher binds tighter */
 const strength: Readonly<Record<string, number>> = {
-  '=>': 1, 'or': 2, 'and': 3, '<': 4, '<=': 4, '>': 4, '>=': 4, '=': 4, '<u': 4, '<=u': 4, '>u': 4, '>=u': 4,
-  '+': 5, '-': 5, '*': 6, '/': 6, 'mod': 6,
+  '=>': 1,
+  or: 2,
+  and: 3,
+  '<': 4,
+  '<=': 4,
+  '>': 4,
+  '>=': 4,
+  '=': 4,
+  '<u': 4,
+  '<=u': 4,
+  '>u': 4,
+  '>=u': 4,
+  '+': 5,
+  '-': 5,
+  '*': 6,
+  '/': 6,
+  mod: 6,
 };
 
 export function formatTerm(term: Term): string {
@@ -29,7 +67,8 @@ function format(term: Term, context: number): string {
       return term.value.toString();
     case 'bitvectorConstant': {
       const width = term.sort.kind === 'bitvector' ? term.sort.width : 0;
-      const signedValue = width > 0 && term.value >= 1n << BigInt(width - 1) ? term.value - (1n << BigInt(width)) : term.value;
+      const signedValue =
+        width > 0 && term.value >= 1n << BigInt(width - 1) ? term.value - (1n << BigInt(width)) : term.value;
       return signedValue.toString();
     }
     case 'symbol':
@@ -45,9 +84,16 @@ function format(term: Term, context: number): string {
       }
       if (term.operator === 'select') return `${format(operands[0]!, 8)}[${format(operands[1]!, 0)}]`;
       if (term.operator === 'ite') {
-        return wrap(`if ${format(operands[0]!, 0)} then ${format(operands[1]!, 0)} else ${format(operands[2]!, 0)}`, 0, context + 1);
+        return wrap(
+          `if ${format(operands[0]!, 0)} then ${format(operands[1]!, 0)} else ${format(operands[2]!, 0)}`,
+          0,
+          context + 1,
+        );
       }
-      if ((term.operator === 'sign_extend' || term.operator === 'zero_extend' || term.operator === 'extract') && operands.length === 1) {
+      if (
+        (term.operator === 'sign_extend' || term.operator === 'zero_extend' || term.operator === 'extract') &&
+        operands.length === 1
+      ) {
         return format(operands[0]!, context);
       }
       if (term.operator === '-' && operands.length === 1) return `-${format(operands[0]!, 7)}`;
@@ -55,12 +101,22 @@ function format(term: Term, context: number): string {
       if (symbolText === undefined || operands.length < 2) return printTerm(term);
       const level = strength[symbolText] ?? 0;
       // left-associative: the right operand of - / mod needs parentheses at the same level
-      const parts = operands.map((operand, index) => format(operand, index === 0 ? level : level + (symbolText === '+' || symbolText === '*' || symbolText === 'and' || symbolText === 'or' ? 0 : 1)));
+      const parts = operands.map((operand, index) =>
+        format(
+          operand,
+          index === 0
+            ? level
+            : level + (symbolText === '+' || symbolText === '*' || symbolText === 'and' || symbolText === 'or' ? 0 : 1),
+        ),
+      );
       return wrap(parts.join(` ${symbolText} `), level, context);
     }
     case 'quantifier': {
       const variables = term.variables.map((variable) => variable.name).join(', ');
-      const text = term.quantifier === 'lambda' ? `(${variables} => ${format(term.body, 0)})` : `${term.quantifier} ${variables}. ${format(term.body, 0)}`;
+      const text =
+        term.quantifier === 'lambda'
+          ? `(${variables} => ${format(term.body, 0)})`
+          : `${term.quantifier} ${variables}. ${format(term.body, 0)}`;
       return wrap(text, 0, context + 1);
     }
     default:

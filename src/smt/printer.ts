@@ -20,11 +20,49 @@ const simpleSymbolPattern = /^[A-Za-z~!@$%^&*_\-+=<>.?/][A-Za-z0-9~!@$%^&*_\-+=<
 
 /** SMT-LIB 2.6 reserved words (they cannot be used as simple symbols). */
 const reservedWords = new Set([
-  '!', '_', 'as', 'BINARY', 'DECIMAL', 'exists', 'HEXADECIMAL', 'forall', 'let', 'match', 'NUMERAL', 'par', 'STRING',
-  'assert', 'check-sat', 'check-sat-assuming', 'declare-const', 'declare-datatype', 'declare-datatypes',
-  'declare-fun', 'declare-sort', 'define-fun', 'define-fun-rec', 'define-funs-rec', 'define-sort', 'echo', 'exit',
-  'get-assertions', 'get-assignment', 'get-info', 'get-model', 'get-option', 'get-proof', 'get-unsat-assumptions',
-  'get-unsat-core', 'get-value', 'pop', 'push', 'reset', 'reset-assertions', 'set-info', 'set-logic', 'set-option',
+  '!',
+  '_',
+  'as',
+  'BINARY',
+  'DECIMAL',
+  'exists',
+  'HEXADECIMAL',
+  'forall',
+  'let',
+  'match',
+  'NUMERAL',
+  'par',
+  'STRING',
+  'assert',
+  'check-sat',
+  'check-sat-assuming',
+  'declare-const',
+  'declare-datatype',
+  'declare-datatypes',
+  'declare-fun',
+  'declare-sort',
+  'define-fun',
+  'define-fun-rec',
+  'define-funs-rec',
+  'define-sort',
+  'echo',
+  'exit',
+  'get-assertions',
+  'get-assignment',
+  'get-info',
+  'get-model',
+  'get-option',
+  'get-proof',
+  'get-unsat-assumptions',
+  'get-unsat-core',
+  'get-value',
+  'pop',
+  'push',
+  'reset',
+  'reset-assertions',
+  'set-info',
+  'set-logic',
+  'set-option',
 ]);
 
 /**
@@ -32,11 +70,70 @@ const reservedWords = new Set([
  * so a user name that clashes is quoted (cvc5 rejects such declarations: an error, hence unknown).
  */
 const theorySymbols = new Set([
-  'true', 'false', 'not', 'and', 'or', '=>', 'xor', '=', 'distinct', 'ite', '+', '-', '*', '/', 'div', 'mod', 'abs',
-  '<', '<=', '>', '>=', 'select', 'store', 'const', 'Array', 'Int', 'Bool', 'Real', 'BitVec', 'to_real', 'to_int', 'is_int',
-  'bvadd', 'bvsub', 'bvmul', 'bvneg', 'bvudiv', 'bvurem', 'bvsdiv', 'bvsrem', 'bvsmod', 'bvshl', 'bvlshr', 'bvashr',
-  'bvand', 'bvor', 'bvxor', 'bvnot', 'bvult', 'bvule', 'bvugt', 'bvuge', 'bvslt', 'bvsle', 'bvsgt', 'bvsge',
-  'concat', 'extract', 'zero_extend', 'sign_extend', 'bv2nat', 'int2bv', 'bv2int', 'lambda',
+  'true',
+  'false',
+  'not',
+  'and',
+  'or',
+  '=>',
+  'xor',
+  '=',
+  'distinct',
+  'ite',
+  '+',
+  '-',
+  '*',
+  '/',
+  'div',
+  'mod',
+  'abs',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'select',
+  'store',
+  'const',
+  'Array',
+  'Int',
+  'Bool',
+  'Real',
+  'BitVec',
+  'to_real',
+  'to_int',
+  'is_int',
+  'bvadd',
+  'bvsub',
+  'bvmul',
+  'bvneg',
+  'bvudiv',
+  'bvurem',
+  'bvsdiv',
+  'bvsrem',
+  'bvsmod',
+  'bvshl',
+  'bvlshr',
+  'bvashr',
+  'bvand',
+  'bvor',
+  'bvxor',
+  'bvnot',
+  'bvult',
+  'bvule',
+  'bvugt',
+  'bvuge',
+  'bvslt',
+  'bvsle',
+  'bvsgt',
+  'bvsge',
+  'concat',
+  'extract',
+  'zero_extend',
+  'sign_extend',
+  'bv2nat',
+  'int2bv',
+  'bv2int',
+  'lambda',
 ]);
 
 /** Prints a symbol, quoting it as `|...|` when it is not a simple SMT-LIB symbol or clashes with a built-in. */
@@ -120,7 +217,12 @@ function isShareable(term: Term): boolean {
 }
 
 function isLeaf(term: Term): boolean {
-  return term.kind === 'boolConstant' || term.kind === 'intConstant' || term.kind === 'bitvectorConstant' || term.kind === 'symbol';
+  return (
+    term.kind === 'boolConstant' ||
+    term.kind === 'intConstant' ||
+    term.kind === 'bitvectorConstant' ||
+    term.kind === 'symbol'
+  );
 }
 
 /** Collects every symbol name and user let name in the terms (whole tree, all scopes). */
@@ -205,7 +307,8 @@ function emitScoped(root: Term, letNames: LetNames, pieces: string[]): void {
     const children = scopeChildren(top.term);
     if (!top.expanded) {
       postStack.push({ term: top.term, expanded: true });
-      for (const child of children) if (!isLeaf(child) && !below.has(child)) postStack.push({ term: child, expanded: false });
+      for (const child of children)
+        if (!isLeaf(child) && !below.has(child)) postStack.push({ term: child, expanded: false });
       continue;
     }
     let maximum = 0;
@@ -297,7 +400,9 @@ function emitTree(root: Term, bound: ReadonlyMap<Term, string>, letNames: LetNam
         pushArguments(stack, [term.value]);
         break;
       case 'quantifier': {
-        const variables = term.variables.map((variable) => `(${printSymbol(variable.name)} ${printSort(variable.sort)})`);
+        const variables = term.variables.map(
+          (variable) => `(${printSymbol(variable.name)} ${printSort(variable.sort)})`,
+        );
         pieces.push(`(${term.quantifier} (${variables.join(' ')}) `);
         const patterns = term.patterns ?? [];
         if (patterns.length > 0) pieces.push('(! ');
@@ -435,7 +540,8 @@ export function printChcSystem(given: ChcSystem, form: 'strict' | 'asBuilt' = 's
   for (const comment of system.headerComments) lines.push(...commentLines(comment));
   lines.push('(set-logic HORN)');
   for (const predicate of system.predicates) {
-    if (predicate.resultSort.kind !== 'bool') throw new Error(`internal: predicate ${predicate.name} is not Bool-valued`);
+    if (predicate.resultSort.kind !== 'bool')
+      throw new Error(`internal: predicate ${predicate.name} is not Bool-valued`);
     lines.push(printDeclaration(predicate));
   }
   const predicateNames = new Set(system.predicates.map((predicate) => predicate.name));
@@ -445,13 +551,16 @@ export function printChcSystem(given: ChcSystem, form: 'strict' | 'asBuilt' = 's
     if (clause.comment !== undefined) lines.push(...commentLines(clause.comment));
     const bodyElements = clause.body.filter((term) => !(term.kind === 'boolConstant' && term.value));
     const bodyTexts = bodyElements.map((term) => printBodyElement(term, predicateNames));
-    const body = bodyTexts.length === 0 ? 'true' : bodyTexts.length === 1 ? bodyTexts[0]! : `(and ${bodyTexts.join(' ')})`;
+    const body =
+      bodyTexts.length === 0 ? 'true' : bodyTexts.length === 1 ? bodyTexts[0]! : `(and ${bodyTexts.join(' ')})`;
     const head = isQuery(clause) ? 'false' : printBodyElement(clause.head, predicateNames);
     const implication = `(=> ${body} ${head})`;
     if (clause.variables.length === 0) {
       lines.push(`(assert ${implication})`);
     } else {
-      const variables = clause.variables.map((variable) => `(${printSymbol(variable.name)} ${printSort(variable.sort)})`);
+      const variables = clause.variables.map(
+        (variable) => `(${printSymbol(variable.name)} ${printSort(variable.sort)})`,
+      );
       lines.push(`(assert (forall (${variables.join(' ')}) ${implication}))`);
     }
   });

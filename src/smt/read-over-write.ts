@@ -122,14 +122,17 @@ export function eliminateArrayWrites(root: Term, limits: RewriteLimits = {}): Te
         }
         const argumentsList = term.arguments.map(rewrite);
         result = argumentsList.every((argument, index) => argument === term.arguments[index])
-          ? term : apply(term.operator, argumentsList, term.sort, term.indices);
+          ? term
+          : apply(term.operator, argumentsList, term.sort, term.indices);
         break;
       }
       case 'applyFunction': {
-        if (term.arguments.some((argument) => argument.sort.kind === 'array')) throw new Error('internal: read-over-write: an array passed to a function');
+        if (term.arguments.some((argument) => argument.sort.kind === 'array'))
+          throw new Error('internal: read-over-write: an array passed to a function');
         const argumentsList = term.arguments.map(rewrite);
         result = argumentsList.every((argument, index) => argument === term.arguments[index])
-          ? term : Object.freeze({ ...term, arguments: Object.freeze(argumentsList) });
+          ? term
+          : Object.freeze({ ...term, arguments: Object.freeze(argumentsList) });
         break;
       }
       case 'constantArray':

@@ -46,13 +46,56 @@ export function sortsEqual(left: Sort, right: Sort): boolean {
 
 /** Built-in operators, spelled as in SMT-LIB. Indexed ones carry `indices`. */
 export type Operator =
-  | 'not' | 'and' | 'or' | '=>' | 'xor' | '=' | 'distinct' | 'ite'
-  | '+' | '-' | '*' | 'div' | 'mod' | 'abs' | '<' | '<=' | '>' | '>='
-  | 'select' | 'store'
-  | 'bvadd' | 'bvsub' | 'bvmul' | 'bvneg' | 'bvudiv' | 'bvurem' | 'bvsdiv' | 'bvsrem' | 'bvsmod'
-  | 'bvshl' | 'bvlshr' | 'bvashr' | 'bvand' | 'bvor' | 'bvxor' | 'bvnot'
-  | 'bvult' | 'bvule' | 'bvugt' | 'bvuge' | 'bvslt' | 'bvsle' | 'bvsgt' | 'bvsge'
-  | 'concat' | 'extract' | 'zero_extend' | 'sign_extend' | 'bv2nat' | 'int2bv';
+  | 'not'
+  | 'and'
+  | 'or'
+  | '=>'
+  | 'xor'
+  | '='
+  | 'distinct'
+  | 'ite'
+  | '+'
+  | '-'
+  | '*'
+  | 'div'
+  | 'mod'
+  | 'abs'
+  | '<'
+  | '<='
+  | '>'
+  | '>='
+  | 'select'
+  | 'store'
+  | 'bvadd'
+  | 'bvsub'
+  | 'bvmul'
+  | 'bvneg'
+  | 'bvudiv'
+  | 'bvurem'
+  | 'bvsdiv'
+  | 'bvsrem'
+  | 'bvsmod'
+  | 'bvshl'
+  | 'bvlshr'
+  | 'bvashr'
+  | 'bvand'
+  | 'bvor'
+  | 'bvxor'
+  | 'bvnot'
+  | 'bvult'
+  | 'bvule'
+  | 'bvugt'
+  | 'bvuge'
+  | 'bvslt'
+  | 'bvsle'
+  | 'bvsgt'
+  | 'bvsge'
+  | 'concat'
+  | 'extract'
+  | 'zero_extend'
+  | 'sign_extend'
+  | 'bv2nat'
+  | 'int2bv';
 
 export interface FunctionDeclaration {
   readonly name: string;
@@ -72,16 +115,36 @@ export type Term =
   /** value is the unsigned reading, 0 <= value < 2^width */
   | { readonly kind: 'bitvectorConstant'; readonly value: bigint; readonly sort: Sort }
   | SymbolTerm
-  | { readonly kind: 'apply'; readonly operator: Operator; readonly indices: readonly number[]; readonly arguments: readonly Term[]; readonly sort: Sort }
-  | { readonly kind: 'applyFunction'; readonly function: FunctionDeclaration; readonly arguments: readonly Term[]; readonly sort: Sort }
+  | {
+      readonly kind: 'apply';
+      readonly operator: Operator;
+      readonly indices: readonly number[];
+      readonly arguments: readonly Term[];
+      readonly sort: Sort;
+    }
+  | {
+      readonly kind: 'applyFunction';
+      readonly function: FunctionDeclaration;
+      readonly arguments: readonly Term[];
+      readonly sort: Sort;
+    }
   | { readonly kind: 'constantArray'; readonly value: Term; readonly sort: Sort }
   /** `lambda` (z3's array lambda, SMT-LIB 2.7): an array whose cell at the variables is the body */
   | {
-    readonly kind: 'quantifier'; readonly quantifier: 'forall' | 'exists' | 'lambda'; readonly variables: readonly SymbolTerm[]; readonly body: Term; readonly sort: Sort;
-    /** instantiation patterns (`:pattern`), each a list of terms over the variables; alternatives */
-    readonly patterns?: readonly (readonly Term[])[];
-  }
-  | { readonly kind: 'let'; readonly bindings: readonly { readonly name: string; readonly value: Term }[]; readonly body: Term; readonly sort: Sort };
+      readonly kind: 'quantifier';
+      readonly quantifier: 'forall' | 'exists' | 'lambda';
+      readonly variables: readonly SymbolTerm[];
+      readonly body: Term;
+      readonly sort: Sort;
+      /** instantiation patterns (`:pattern`), each a list of terms over the variables; alternatives */
+      readonly patterns?: readonly (readonly Term[])[];
+    }
+  | {
+      readonly kind: 'let';
+      readonly bindings: readonly { readonly name: string; readonly value: Term }[];
+      readonly body: Term;
+      readonly sort: Sort;
+    };
 
 // ---------------------------------------------------------------- constructors
 
@@ -107,20 +170,42 @@ export function declareFunction(name: string, parameterSorts: readonly Sort[], r
 }
 export function applyFunction(declaration: FunctionDeclaration, argumentsList: readonly Term[]): Term {
   if (argumentsList.length !== declaration.parameterSorts.length) {
-    throw new Error(`internal: ${declaration.name} takes ${declaration.parameterSorts.length} arguments, got ${argumentsList.length}`);
+    throw new Error(
+      `internal: ${declaration.name} takes ${declaration.parameterSorts.length} arguments, got ${argumentsList.length}`,
+    );
   }
-  argumentsList.forEach((argument, index) => expectSort(argument, declaration.parameterSorts[index]!, declaration.name));
-  return Object.freeze({ kind: 'applyFunction', function: declaration, arguments: Object.freeze([...argumentsList]), sort: declaration.resultSort });
+  argumentsList.forEach((argument, index) =>
+    expectSort(argument, declaration.parameterSorts[index]!, declaration.name),
+  );
+  return Object.freeze({
+    kind: 'applyFunction',
+    function: declaration,
+    arguments: Object.freeze([...argumentsList]),
+    sort: declaration.resultSort,
+  });
 }
 
 function expectSort(term: Term, sort: Sort, where: string): void {
   if (!sortsEqual(term.sort, sort)) {
-    throw new Error(`internal: sort mismatch in ${where}: expected ${JSON.stringify(sort)}, got ${JSON.stringify(term.sort)}`);
+    throw new Error(
+      `internal: sort mismatch in ${where}: expected ${JSON.stringify(sort)}, got ${JSON.stringify(term.sort)}`,
+    );
   }
 }
 
-export function apply(operator: Operator, argumentsList: readonly Term[], sort: Sort, indices: readonly number[] = []): Term {
-  return Object.freeze({ kind: 'apply', operator, indices: Object.freeze([...indices]), arguments: Object.freeze([...argumentsList]), sort });
+export function apply(
+  operator: Operator,
+  argumentsList: readonly Term[],
+  sort: Sort,
+  indices: readonly number[] = [],
+): Term {
+  return Object.freeze({
+    kind: 'apply',
+    operator,
+    indices: Object.freeze([...indices]),
+    arguments: Object.freeze([...argumentsList]),
+    sort,
+  });
 }
 
 function isTrue(term: Term): boolean {
@@ -244,8 +329,20 @@ function bitvectorWidth(term: Term, where: string): number {
   return term.sort.width;
 }
 export type BitvectorBinaryOperator =
-  | 'bvadd' | 'bvsub' | 'bvmul' | 'bvudiv' | 'bvurem' | 'bvsdiv' | 'bvsrem' | 'bvsmod'
-  | 'bvshl' | 'bvlshr' | 'bvashr' | 'bvand' | 'bvor' | 'bvxor';
+  | 'bvadd'
+  | 'bvsub'
+  | 'bvmul'
+  | 'bvudiv'
+  | 'bvurem'
+  | 'bvsdiv'
+  | 'bvsrem'
+  | 'bvsmod'
+  | 'bvshl'
+  | 'bvlshr'
+  | 'bvashr'
+  | 'bvand'
+  | 'bvor'
+  | 'bvxor';
 export function bitvectorBinary(operator: BitvectorBinaryOperator, left: Term, right: Term): Term {
   const width = bitvectorWidth(left, operator);
   expectSort(right, left.sort, operator);
@@ -275,27 +372,59 @@ export function signExtend(extra: number, term: Term): Term {
 
 // quantifiers and let
 /** ∀ variables. body; `patterns`: the solver instantiates it only at ground terms matching one of them */
-export function forall(variables: readonly SymbolTerm[], body: Term, patterns: readonly (readonly Term[])[] = []): Term {
+export function forall(
+  variables: readonly SymbolTerm[],
+  body: Term,
+  patterns: readonly (readonly Term[])[] = [],
+): Term {
   expectSort(body, boolSort, 'forall');
   if (variables.length === 0) return body;
-  if (patterns.length === 0) return Object.freeze({ kind: 'quantifier', quantifier: 'forall', variables: Object.freeze([...variables]), body, sort: boolSort });
+  if (patterns.length === 0)
+    return Object.freeze({
+      kind: 'quantifier',
+      quantifier: 'forall',
+      variables: Object.freeze([...variables]),
+      body,
+      sort: boolSort,
+    });
   return Object.freeze({
-    kind: 'quantifier', quantifier: 'forall', variables: Object.freeze([...variables]), body, sort: boolSort,
+    kind: 'quantifier',
+    quantifier: 'forall',
+    variables: Object.freeze([...variables]),
+    body,
+    sort: boolSort,
     patterns: Object.freeze(patterns.map((group) => Object.freeze([...group]))),
   });
 }
 export function exists(variables: readonly SymbolTerm[], body: Term): Term {
   expectSort(body, boolSort, 'exists');
   if (variables.length === 0) return body;
-  return Object.freeze({ kind: 'quantifier', quantifier: 'exists', variables: Object.freeze([...variables]), body, sort: boolSort });
+  return Object.freeze({
+    kind: 'quantifier',
+    quantifier: 'exists',
+    variables: Object.freeze([...variables]),
+    body,
+    sort: boolSort,
+  });
 }
 /** the array (lambda ((v S)) body) of sort (Array S sort(body)); one variable only */
 export function lambda(variable: SymbolTerm, body: Term): Term {
-  return Object.freeze({ kind: 'quantifier', quantifier: 'lambda', variables: Object.freeze([variable]), body, sort: arraySort(variable.sort, body.sort) });
+  return Object.freeze({
+    kind: 'quantifier',
+    quantifier: 'lambda',
+    variables: Object.freeze([variable]),
+    body,
+    sort: arraySort(variable.sort, body.sort),
+  });
 }
 export function letTerm(bindings: readonly { name: string; value: Term }[], body: Term): Term {
   if (bindings.length === 0) return body;
-  return Object.freeze({ kind: 'let', bindings: Object.freeze(bindings.map((binding) => Object.freeze({ ...binding }))), body, sort: body.sort });
+  return Object.freeze({
+    kind: 'let',
+    bindings: Object.freeze(bindings.map((binding) => Object.freeze({ ...binding }))),
+    body,
+    sort: body.sort,
+  });
 }
 
 // ---------------------------------------------------------------- queries on terms
@@ -309,7 +438,11 @@ export function containsConstantArray(term: Term): boolean {
 }
 
 /** Whether some subterm satisfies `predicate`; `intoBinders`: also inside quantifier, lambda and let bodies. */
-export function containsSubterm(term: Term, predicate: (term: Term) => boolean, options: { readonly intoBinders: boolean }): boolean {
+export function containsSubterm(
+  term: Term,
+  predicate: (term: Term) => boolean,
+  options: { readonly intoBinders: boolean },
+): boolean {
   const stack: Term[] = [term];
   const seen = new Set<Term>();
   while (stack.length > 0) {
@@ -338,11 +471,21 @@ export function forEachSubterm(roots: readonly Term[], visit: (term: Term) => vo
     seen.add(current);
     visit(current);
     switch (current.kind) {
-      case 'apply': case 'applyFunction': stack.push(...current.arguments); break;
-      case 'constantArray': stack.push(current.value); break;
-      case 'quantifier': stack.push(current.body); break;
-      case 'let': stack.push(current.body, ...current.bindings.map((binding) => binding.value)); break;
-      default: break;
+      case 'apply':
+      case 'applyFunction':
+        stack.push(...current.arguments);
+        break;
+      case 'constantArray':
+        stack.push(current.value);
+        break;
+      case 'quantifier':
+        stack.push(current.body);
+        break;
+      case 'let':
+        stack.push(current.body, ...current.bindings.map((binding) => binding.value));
+        break;
+      default:
+        break;
     }
   }
 }
@@ -410,13 +553,15 @@ export function substituteTerm(term: Term, replacements: ReadonlyMap<string, Ter
       case 'apply': {
         const argumentsList = current.arguments.map(visit);
         result = argumentsList.every((argument, index) => argument === current.arguments[index])
-          ? current : apply(current.operator, argumentsList, current.sort, current.indices);
+          ? current
+          : apply(current.operator, argumentsList, current.sort, current.indices);
         break;
       }
       case 'applyFunction': {
         const argumentsList = current.arguments.map(visit);
         result = argumentsList.every((argument, index) => argument === current.arguments[index])
-          ? current : Object.freeze({ ...current, arguments: Object.freeze(argumentsList) });
+          ? current
+          : Object.freeze({ ...current, arguments: Object.freeze(argumentsList) });
         break;
       }
       case 'constantArray': {
@@ -429,8 +574,15 @@ export function substituteTerm(term: Term, replacements: ReadonlyMap<string, Ter
         for (const variable of current.variables) inner.delete(variable.name);
         const body = substituteTerm(current.body, inner);
         const patterns = current.patterns?.map((group) => group.map((pattern) => substituteTerm(pattern, inner)));
-        const samePatterns = patterns === undefined || patterns.every((group, index) => group.every((pattern, position) => pattern === current.patterns![index]![position]));
-        result = body === current.body && samePatterns ? current : Object.freeze({ ...current, body, ...(patterns === undefined ? {} : { patterns }) });
+        const samePatterns =
+          patterns === undefined ||
+          patterns.every((group, index) =>
+            group.every((pattern, position) => pattern === current.patterns![index]![position]),
+          );
+        result =
+          body === current.body && samePatterns
+            ? current
+            : Object.freeze({ ...current, body, ...(patterns === undefined ? {} : { patterns }) });
         break;
       }
       case 'let': {
@@ -438,8 +590,10 @@ export function substituteTerm(term: Term, replacements: ReadonlyMap<string, Ter
         const inner = new Map(replacements);
         for (const binding of current.bindings) inner.delete(binding.name);
         const body = substituteTerm(current.body, inner);
-        result = body === current.body && bindings.every((binding, index) => binding.value === current.bindings[index]!.value)
-          ? current : letTerm(bindings, body);
+        result =
+          body === current.body && bindings.every((binding, index) => binding.value === current.bindings[index]!.value)
+            ? current
+            : letTerm(bindings, body);
         break;
       }
       default: {

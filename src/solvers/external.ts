@@ -16,7 +16,14 @@ import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
 import { killProcessGroup, SessionPool } from './session.js';
 import { interpretSolverOutput } from './sexpr.js';
-import { answerQuestion, timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
+import {
+  answerQuestion,
+  timeLeft,
+  timeoutReason,
+  type CheckOptions,
+  type Solver,
+  type SolverResult,
+} from './solver.js';
 
 /** Time given to a solver beyond the requested timeout before its process group is killed. */
 const killGraceMilliseconds = 250;
@@ -39,14 +46,24 @@ function quoteForShell(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-function commandLine(solver: ExternalSolverKind, file: string, timeoutMilliseconds: number): { command: string; argumentsList: string[] } {
+function commandLine(
+  solver: ExternalSolverKind,
+  file: string,
+  timeoutMilliseconds: number,
+): { command: string; argumentsList: string[] } {
   switch (solver.kind) {
     case 'z3':
       return { command: solver.executable, argumentsList: ['-smt2', file] };
     case 'cvc5':
       return {
         command: solver.executable,
-        argumentsList: ['--lang', 'smt2', '--produce-models', `--tlimit-per=${Math.max(1, Math.floor(timeoutMilliseconds))}`, file],
+        argumentsList: [
+          '--lang',
+          'smt2',
+          '--produce-models',
+          `--tlimit-per=${Math.max(1, Math.floor(timeoutMilliseconds))}`,
+          file,
+        ],
       };
     case 'command':
       return { command: '/bin/sh', argumentsList: ['-c', solver.template.split('{file}').join(quoteForShell(file))] };
@@ -62,7 +79,13 @@ interface ProcessCounter {
   live: number;
 }
 
-function runProcess(command: string, argumentsList: string[], killAfterMilliseconds: number, signal: AbortSignal | undefined, counter: ProcessCounter): Promise<ProcessOutcome> {
+function runProcess(
+  command: string,
+  argumentsList: string[],
+  killAfterMilliseconds: number,
+  signal: AbortSignal | undefined,
+  counter: ProcessCounter,
+): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
     if (signal?.aborted) {
       resolve({ stdout: '', stderr: '', exitCode: null, killed: true, elapsedMilliseconds: 0 });
@@ -109,14 +132,26 @@ function solverName(solver: ExternalSolverKind): string {
 }
 
 /** the output of one call: from a pooled z3 process when one is free, else from a process of its own */
-async function runOutput(solver: ExternalSolverKind, text: string, options: CheckOptions, counter: ProcessCounter, pool: SessionPool | undefined): Promise<ProcessOutcome> {
+async function runOutput(
+  solver: ExternalSolverKind,
+  text: string,
+  options: CheckOptions,
+  counter: ProcessCounter,
+  pool: SessionPool | undefined,
+): Promise<ProcessOutcome> {
   const killAfter = options.timeoutMilliseconds + killGraceMilliseconds;
   if (pool !== undefined) {
     counter.live++;
     try {
       const pooled = await pool.run(text, killAfter, options.signal, options.question === true);
       if (pooled !== undefined) {
-        return { stdout: pooled.stdout, stderr: '', exitCode: pooled.exitCode ?? 0, killed: pooled.killed, elapsedMilliseconds: pooled.elapsedMilliseconds };
+        return {
+          stdout: pooled.stdout,
+          stderr: '',
+          exitCode: pooled.exitCode ?? 0,
+          killed: pooled.killed,
+          elapsedMilliseconds: pooled.elapsedMilliseconds,
+        };
       }
     } finally {
       counter.live--;
@@ -134,19 +169,30 @@ async function runOutput(solver: ExternalSolverKind, text: string, options: Chec
 }
 
 async function runText(
-  solver: ExternalSolverKind, text: string, expectedValues: number, options: CheckOptions, counter: ProcessCounter, pool: SessionPool | undefined,
+  solver: ExternalSolverKind,
+  text: string,
+  expectedValues: number,
+  options: CheckOptions,
+  counter: ProcessCounter,
+  pool: SessionPool | undefined,
 ): Promise<SolverResult> {
   const outcome = await runOutput(solver, text, options, counter, pool);
   {
     if (outcome.killed) return { kind: 'unknown', reason: 'timeout' };
     const result = interpretSolverOutput(outcome.stdout, expectedValues);
     if (result.kind !== 'unknown') return result;
-    if (result.reason === 'solver returned unknown' && outcome.elapsedMilliseconds >= options.timeoutMilliseconds * 0.9) {
+    if (
+      result.reason === 'solver returned unknown' &&
+      outcome.elapsedMilliseconds >= options.timeoutMilliseconds * 0.9
+    ) {
       return { kind: 'unknown', reason: 'timeout' };
     }
     if (result.reason.startsWith('no sat/unsat/unknown')) {
       const stderr = outcome.stderr.trim().slice(0, 300);
-      return { kind: 'unknown', reason: `${solverName(solver)} gave no answer (exit code ${outcome.exitCode})${stderr === '' ? '' : `: ${stderr}`}` };
+      return {
+        kind: 'unknown',
+        reason: `${solverName(solver)} gave no answer (exit code ${outcome.exitCode})${stderr === '' ? '' : `: ${stderr}`}`,
+      };
     }
     return result;
   }
@@ -178,11 +224,25 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
     // (z3 chooses its own from the assertions, as it does for a script without set-logic)
     const printed = options.question === true && solver.kind === 'z3' ? { ...script, logic: undefined } : script;
     // the time of the printing counts: the solver gets what is left of the call's time after it
-    const run = async (getValues: readonly Term[], expectedValues: number, minimumMilliseconds: number): Promise<SolverResult> => {
-      const body = (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '') + printSmtScript(printed, { getValues }) + reasonQuery(solver);
+    const run = async (
+      getValues: readonly Term[],
+      expectedValues: number,
+      minimumMilliseconds: number,
+    ): Promise<SolverResult> => {
+      const body =
+        (solver.kind === 'z3' ? '(set-option :model.completion true)\n' : '') +
+        printSmtScript(printed, { getValues }) +
+        reasonQuery(solver);
       const timeoutMilliseconds = Math.max(timeLeft(options, started)?.timeoutMilliseconds ?? 0, minimumMilliseconds);
       if (timeoutMilliseconds < 1) return { kind: 'unknown', reason: timeoutReason };
-      return runText(solver, timeoutOption(solver, timeoutMilliseconds) + body, expectedValues, { ...options, timeoutMilliseconds }, counter, pool);
+      return runText(
+        solver,
+        timeoutOption(solver, timeoutMilliseconds) + body,
+        expectedValues,
+        { ...options, timeoutMilliseconds },
+        counter,
+        pool,
+      );
     };
     // a get-value after unsat is an error: the values are asked for by a second run, only after sat
     const result = await run([], 0, 0);
@@ -195,8 +255,13 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
     concurrent: true,
     liveProcesses: () => counter.live,
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
-      if (options.question !== true || solver.kind !== 'z3' || (options.valuesOf ?? []).length > 0) return checkOne(script, { ...options, question: false });
-      return answerQuestion(options, (kept) => checkOne(script, kept), (fresh) => checkOne(script, fresh));
+      if (options.question !== true || solver.kind !== 'z3' || (options.valuesOf ?? []).length > 0)
+        return checkOne(script, { ...options, question: false });
+      return answerQuestion(
+        options,
+        (kept) => checkOne(script, kept),
+        (fresh) => checkOne(script, fresh),
+      );
     },
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };

@@ -18,10 +18,17 @@ export const defaultSolverSpecification = 'auto';
 export { solverChoicesHelp } from './solver.js';
 
 /** Finds an executable by name on PATH (or checks a path containing '/'); undefined when absent. */
-export function findExecutable(name: string, pathVariable: string | undefined = process.env['PATH']): string | undefined {
-  const candidates = name.includes('/') || isAbsolute(name)
-    ? [name]
-    : (pathVariable ?? '').split(delimiter).filter((directory) => directory !== '').map((directory) => join(directory, name));
+export function findExecutable(
+  name: string,
+  pathVariable: string | undefined = process.env['PATH'],
+): string | undefined {
+  const candidates =
+    name.includes('/') || isAbsolute(name)
+      ? [name]
+      : (pathVariable ?? '')
+          .split(delimiter)
+          .filter((directory) => directory !== '')
+          .map((directory) => join(directory, name));
   for (const candidate of candidates) {
     try {
       if (!statSync(candidate).isFile()) continue;
@@ -38,7 +45,10 @@ export function createSolver(specification: string = defaultSolverSpecification)
   const trimmed = specification.trim();
   if (trimmed === 'auto') {
     const executable = findExecutable('z3');
-    return { kind: 'ok', solver: executable === undefined ? createZ3WasmSolver() : createExternalSolver({ kind: 'z3', executable }) };
+    return {
+      kind: 'ok',
+      solver: executable === undefined ? createZ3WasmSolver() : createExternalSolver({ kind: 'z3', executable }),
+    };
   }
   if (trimmed === 'z3-wasm') return { kind: 'ok', solver: createZ3WasmSolver() };
   if (trimmed === 'z3' || trimmed === 'cvc5') {

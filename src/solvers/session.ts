@@ -89,7 +89,13 @@ class Session {
     this.settle(null);
   }
 
-  run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined, marker: string, question: boolean): Promise<SessionOutcome> {
+  run(
+    text: string,
+    killAfterMilliseconds: number,
+    signal: AbortSignal | undefined,
+    marker: string,
+    question: boolean,
+  ): Promise<SessionOutcome> {
     const started = Date.now();
     this.output = '';
     this.marker = marker;
@@ -107,7 +113,12 @@ class Session {
         signal?.removeEventListener('abort', stop);
         if (this.alive) this.idle();
         const end = this.output.indexOf(`${marker}\n`);
-        resolve({ stdout: end < 0 ? this.output : this.output.slice(0, end), killed, exitCode, elapsedMilliseconds: Date.now() - started });
+        resolve({
+          stdout: end < 0 ? this.output : this.output.slice(0, end),
+          killed,
+          exitCode,
+          elapsedMilliseconds: Date.now() - started,
+        });
       };
       this.child.stdin.write(`${this.framed(text, question)}\n(echo "${marker}")\n`);
     });
@@ -141,7 +152,12 @@ export class SessionPool {
   constructor(private readonly executable: string) {}
 
   /** the call's output, or undefined when every process is busy (the caller starts its own) */
-  async run(text: string, killAfterMilliseconds: number, signal: AbortSignal | undefined, question = false): Promise<SessionOutcome | undefined> {
+  async run(
+    text: string,
+    killAfterMilliseconds: number,
+    signal: AbortSignal | undefined,
+    question = false,
+  ): Promise<SessionOutcome | undefined> {
     if (this.disposed || signal?.aborted) return undefined;
     let session = this.takeIdle(question);
     if (session === undefined) {

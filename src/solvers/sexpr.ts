@@ -159,7 +159,9 @@ function storeValues(array: ModelValue, updates: readonly { index: ModelValue; v
   };
   for (const entry of array.entries) put(entry);
   for (const update of updates) put(update);
-  const entries = [...byKey.values(), ...structural].filter((entry) => !modelValuesEqual(entry.value, array.defaultValue));
+  const entries = [...byKey.values(), ...structural].filter(
+    (entry) => !modelValuesEqual(entry.value, array.defaultValue),
+  );
   return { kind: 'array', defaultValue: array.defaultValue, entries };
 }
 
@@ -230,10 +232,12 @@ function evaluate(start: SExpression, startEnvironment: Environment): ModelValue
       }
       case 'let': {
         const bindings = argumentsList[0];
-        if (bindings === undefined || bindings.kind !== 'list' || argumentsList.length !== 2) throw new ValueError('malformed let');
+        if (bindings === undefined || bindings.kind !== 'list' || argumentsList.length !== 2)
+          throw new ValueError('malformed let');
         const extended = new Map(environment);
         for (const binding of bindings.items) {
-          if (binding.kind !== 'list' || binding.items.length !== 2 || !isAtom(binding.items[0])) throw new ValueError('malformed let binding');
+          if (binding.kind !== 'list' || binding.items.length !== 2 || !isAtom(binding.items[0]))
+            throw new ValueError('malformed let binding');
           extended.set(binding.items[0].text, evaluate(binding.items[1]!, environment));
         }
         environment = extended;
@@ -245,7 +249,11 @@ function evaluate(start: SExpression, startEnvironment: Environment): ModelValue
       case 'lambda':
         return lambdaToArray(readLambda(expression, environment));
       default:
-        return applyOperator(operator, argumentsList.map((argument) => evaluate(argument, environment)), expression);
+        return applyOperator(
+          operator,
+          argumentsList.map((argument) => evaluate(argument, environment)),
+          expression,
+        );
     }
   }
 }
@@ -273,7 +281,8 @@ function applyOperator(operator: string, values: ModelValue[], expression: SExpr
   const booleans = (): boolean[] => values.map(booleanOf);
   const pairwise = (test: (left: bigint, right: bigint) => boolean): ModelValue => {
     const numbers = integers();
-    for (let index = 0; index + 1 < numbers.length; index++) if (!test(numbers[index]!, numbers[index + 1]!)) return { kind: 'boolean', value: false };
+    for (let index = 0; index + 1 < numbers.length; index++)
+      if (!test(numbers[index]!, numbers[index + 1]!)) return { kind: 'boolean', value: false };
     return { kind: 'boolean', value: true };
   };
   switch (operator) {
@@ -294,24 +303,34 @@ function applyOperator(operator: string, values: ModelValue[], expression: SExpr
       const number = integers()[0]!;
       return { kind: 'integer', value: number < 0n ? -number : number };
     }
-    case '<': return pairwise((left, right) => left < right);
-    case '<=': return pairwise((left, right) => left <= right);
-    case '>': return pairwise((left, right) => left > right);
-    case '>=': return pairwise((left, right) => left >= right);
+    case '<':
+      return pairwise((left, right) => left < right);
+    case '<=':
+      return pairwise((left, right) => left <= right);
+    case '>':
+      return pairwise((left, right) => left > right);
+    case '>=':
+      return pairwise((left, right) => left >= right);
     case '=': {
-      for (let index = 0; index + 1 < values.length; index++) if (!modelValuesEqual(values[index]!, values[index + 1]!)) return { kind: 'boolean', value: false };
+      for (let index = 0; index + 1 < values.length; index++)
+        if (!modelValuesEqual(values[index]!, values[index + 1]!)) return { kind: 'boolean', value: false };
       return { kind: 'boolean', value: true };
     }
     case 'distinct': {
       for (let left = 0; left < values.length; left++) {
-        for (let right = left + 1; right < values.length; right++) if (modelValuesEqual(values[left]!, values[right]!)) return { kind: 'boolean', value: false };
+        for (let right = left + 1; right < values.length; right++)
+          if (modelValuesEqual(values[left]!, values[right]!)) return { kind: 'boolean', value: false };
       }
       return { kind: 'boolean', value: true };
     }
-    case 'not': return { kind: 'boolean', value: !booleans()[0]! };
-    case 'and': return { kind: 'boolean', value: booleans().every((value) => value) };
-    case 'or': return { kind: 'boolean', value: booleans().some((value) => value) };
-    case 'xor': return { kind: 'boolean', value: booleans().reduce((total, value) => total !== value, false) };
+    case 'not':
+      return { kind: 'boolean', value: !booleans()[0]! };
+    case 'and':
+      return { kind: 'boolean', value: booleans().every((value) => value) };
+    case 'or':
+      return { kind: 'boolean', value: booleans().some((value) => value) };
+    case 'xor':
+      return { kind: 'boolean', value: booleans().reduce((total, value) => total !== value, false) };
     case '=>': {
       const list = booleans();
       return { kind: 'boolean', value: list.slice(0, -1).some((value) => !value) || list[list.length - 1]! };
@@ -331,8 +350,14 @@ function readLambda(expression: SExpression, environment: Environment): LambdaVa
     throw new ValueError('lambda with several parameters (multi-index array) cannot be decoded');
   }
   const parameter = parameters.items[0]!;
-  if (parameter.kind !== 'list' || parameter.items.length !== 2 || !isAtom(parameter.items[0])) throw new ValueError('malformed lambda parameter');
-  return { parameter: parameter.items[0].text, parameterSort: parameter.items[1]!, body: expression.items[2]!, environment };
+  if (parameter.kind !== 'list' || parameter.items.length !== 2 || !isAtom(parameter.items[0]))
+    throw new ValueError('malformed lambda parameter');
+  return {
+    parameter: parameter.items[0].text,
+    parameterSort: parameter.items[1]!,
+    body: expression.items[2]!,
+    environment,
+  };
 }
 
 const comparisonOperators = new Set(['=', 'distinct', '<', '<=', '>', '>=']);
@@ -350,7 +375,8 @@ function literalNumber(expression: SExpression): bigint | undefined {
     const inner = literalNumber(first);
     return inner === undefined ? undefined : -inner;
   }
-  if (isAtom(head, '_') && isAtom(first) && /^bv[0-9]+$/.test(first.text) && second !== undefined) return BigInt(first.text.slice(2));
+  if (isAtom(head, '_') && isAtom(first) && /^bv[0-9]+$/.test(first.text) && second !== undefined)
+    return BigInt(first.text.slice(2));
   return undefined;
 }
 
@@ -365,12 +391,19 @@ function comparisonLiterals(body: SExpression, parameter: string): { literals: b
   while (stack.length > 0) {
     const expression = stack.pop()!;
     if (expression.kind === 'atom') {
-      if (expression.text === parameter) throw new ValueError(`lambda parameter ${parameter} is used outside a comparison with a literal`);
+      if (expression.text === parameter)
+        throw new ValueError(`lambda parameter ${parameter} is used outside a comparison with a literal`);
       continue;
     }
     if (expression.kind !== 'list') continue;
     const [head, left, right] = expression.items;
-    if (isAtom(head) && comparisonOperators.has(head.text) && expression.items.length === 3 && left !== undefined && right !== undefined) {
+    if (
+      isAtom(head) &&
+      comparisonOperators.has(head.text) &&
+      expression.items.length === 3 &&
+      left !== undefined &&
+      right !== undefined
+    ) {
       const leftIsParameter = isAtom(left, parameter);
       const rightIsParameter = isAtom(right, parameter);
       const other = leftIsParameter ? literalNumber(right) : rightIsParameter ? literalNumber(left) : undefined;
@@ -383,7 +416,10 @@ function comparisonLiterals(body: SExpression, parameter: string): { literals: b
     if (isAtom(head, 'let')) {
       // a let that rebinds the parameter name would make the syntactic check wrong
       const bindings = expression.items[1];
-      if (bindings?.kind === 'list' && bindings.items.some((binding) => binding.kind === 'list' && isAtom(binding.items[0], parameter))) {
+      if (
+        bindings?.kind === 'list' &&
+        bindings.items.some((binding) => binding.kind === 'list' && isAtom(binding.items[0], parameter))
+      ) {
         throw new ValueError('lambda body rebinds its parameter');
       }
     }
@@ -397,13 +433,17 @@ function comparisonLiterals(body: SExpression, parameter: string): { literals: b
  * (ascending) is constant: each literal, and each open interval between consecutive literals
  * (`gap`). Below the first and above the last literal it is constant too (not listed).
  */
-function constantPieces(at: (point: bigint) => ModelValue, sorted: readonly bigint[]): { from: bigint; to: bigint; value: ModelValue; gap: boolean }[] {
+function constantPieces(
+  at: (point: bigint) => ModelValue,
+  sorted: readonly bigint[],
+): { from: bigint; to: bigint; value: ModelValue; gap: boolean }[] {
   const pieces: { from: bigint; to: bigint; value: ModelValue; gap: boolean }[] = [];
   for (let index = 0; index < sorted.length; index++) {
     const point = sorted[index]!;
     pieces.push({ from: point, to: point + 1n, value: at(point), gap: false });
     const next = sorted[index + 1];
-    if (next !== undefined && next - point > 1n) pieces.push({ from: point + 1n, to: next, value: at(point + 1n), gap: true });
+    if (next !== undefined && next - point > 1n)
+      pieces.push({ from: point + 1n, to: next, value: at(point + 1n), gap: true });
   }
   return pieces;
 }
@@ -417,11 +457,21 @@ function constantPieces(at: (point: bigint) => ModelValue, sorted: readonly bigi
  * default. Model values only ever become candidate counterexamples that the interpreter replays, so
  * an inexact cell cannot make a verdict wrong. `sorted`: the literals, ascending.
  */
-function nonNegativePart(at: (point: bigint) => ModelValue, sorted: readonly bigint[], leftValue: ModelValue, rightValue: ModelValue): ModelValue {
+function nonNegativePart(
+  at: (point: bigint) => ModelValue,
+  sorted: readonly bigint[],
+  leftValue: ModelValue,
+  rightValue: ModelValue,
+): ModelValue {
   const segments = [{ from: 0n, to: sorted[0]!, value: leftValue }, ...constantPieces(at, sorted)];
-  const clipped = segments.map((segment) => ({ ...segment, from: segment.from < 0n ? 0n : segment.from })).filter((segment) => segment.from < segment.to);
+  const clipped = segments
+    .map((segment) => ({ ...segment, from: segment.from < 0n ? 0n : segment.from }))
+    .filter((segment) => segment.from < segment.to);
   const cellsDiffering = (fallback: ModelValue): bigint =>
-    clipped.reduce((total, segment) => (modelValuesEqual(segment.value, fallback) ? total : total + segment.to - segment.from), 0n);
+    clipped.reduce(
+      (total, segment) => (modelValuesEqual(segment.value, fallback) ? total : total + segment.to - segment.from),
+      0n,
+    );
   let defaultValue = rightValue;
   let fewest = cellsDiffering(rightValue);
   if (fewest > BigInt(maximumEnumeratedEntries)) {
@@ -432,19 +482,22 @@ function nonNegativePart(at: (point: bigint) => ModelValue, sorted: readonly big
         defaultValue = segment.value;
       }
     }
-    if (fewest > BigInt(maximumEnumeratedEntries)) throw new ValueError('array model has too many entries to enumerate');
+    if (fewest > BigInt(maximumEnumeratedEntries))
+      throw new ValueError('array model has too many entries to enumerate');
   }
   const updates: { index: ModelValue; value: ModelValue }[] = [];
   for (const segment of clipped) {
     if (modelValuesEqual(segment.value, defaultValue)) continue;
-    for (let point = segment.from; point < segment.to; point++) updates.push({ index: { kind: 'integer', value: point }, value: segment.value });
+    for (let point = segment.from; point < segment.to; point++)
+      updates.push({ index: { kind: 'integer', value: point }, value: segment.value });
   }
   return storeValues({ kind: 'array', defaultValue, entries: [] }, updates);
 }
 
 function lambdaToArray(lambda: LambdaValue): ModelValue {
   const { literals, onlyEquality } = comparisonLiterals(lambda.body, lambda.parameter);
-  const at = (point: bigint): ModelValue => evaluate(lambda.body, new Map([...lambda.environment, [lambda.parameter, { kind: 'integer', value: point }]]));
+  const at = (point: bigint): ModelValue =>
+    evaluate(lambda.body, new Map([...lambda.environment, [lambda.parameter, { kind: 'integer', value: point }]]));
   const sort = lambda.parameterSort;
   const sorted = [...new Set(literals)].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
   if (isAtom(sort, 'Int')) {
@@ -459,10 +512,12 @@ function lambdaToArray(lambda: LambdaValue): ModelValue {
     for (const piece of constantPieces(at, sorted)) {
       if (modelValuesEqual(piece.value, leftValue)) continue;
       if (piece.gap) {
-        if (piece.to - piece.from > BigInt(maximumEnumeratedEntries - enumerated)) throw new ValueError('array model has too many entries to enumerate');
+        if (piece.to - piece.from > BigInt(maximumEnumeratedEntries - enumerated))
+          throw new ValueError('array model has too many entries to enumerate');
         enumerated += Number(piece.to - piece.from);
       }
-      for (let point = piece.from; point < piece.to; point++) updates.push({ index: { kind: 'integer', value: point }, value: piece.value });
+      for (let point = piece.from; point < piece.to; point++)
+        updates.push({ index: { kind: 'integer', value: point }, value: piece.value });
     }
     return storeValues({ kind: 'array', defaultValue: leftValue, entries: [] }, updates);
   }
@@ -474,7 +529,8 @@ function lambdaToArray(lambda: LambdaValue): ModelValue {
     let outside = 0n;
     while (literalSet.has(outside) && outside < domainSize) outside++;
     const defaultValue = outside < domainSize ? at(outside) : at(sorted[0]!);
-    const updates = sorted.filter((point) => point >= 0n && point < domainSize)
+    const updates = sorted
+      .filter((point) => point >= 0n && point < domainSize)
       .map((point) => ({ index: { kind: 'integer', value: point } as ModelValue, value: at(point) }));
     return storeValues({ kind: 'array', defaultValue, entries: [] }, updates);
   }
@@ -500,32 +556,54 @@ export function toModelValue(expression: SExpression): ValueResult {
  */
 export function interpretSolverOutput(output: string, expectedValues: number): SolverResult {
   const parsed = parseSExpressions(output);
-  if (parsed.kind === 'error') return { kind: 'unknown', reason: `unparsable solver output (${parsed.message}): ${output.slice(0, 300)}` };
+  if (parsed.kind === 'error')
+    return { kind: 'unknown', reason: `unparsable solver output (${parsed.message}): ${output.slice(0, 300)}` };
   const expressions = parsed.expressions;
   const errors = expressions.filter((expression) => expression.kind === 'list' && isAtom(expression.items[0], 'error'));
   const statusIndex = statusIndexIn(expressions);
-  const errorText = errors.map((error) => (error.kind === 'list' && error.items[1]?.kind === 'string' ? error.items[1].text : printSExpression(error))).join('; ');
+  const errorText = errors
+    .map((error) =>
+      error.kind === 'list' && error.items[1]?.kind === 'string' ? error.items[1].text : printSExpression(error),
+    )
+    .join('; ');
   if (statusIndex < 0) {
-    return { kind: 'unknown', reason: errors.length > 0 ? `solver error: ${errorText}` : `no sat/unsat/unknown in solver output: ${output.slice(0, 300)}` };
+    return {
+      kind: 'unknown',
+      reason:
+        errors.length > 0
+          ? `solver error: ${errorText}`
+          : `no sat/unsat/unknown in solver output: ${output.slice(0, 300)}`,
+    };
   }
   const status = (expressions[statusIndex] as { text: string }).text;
   if (status === 'unknown') {
-    const reasonInfo = expressions.find((expression) => expression.kind === 'list' && isAtom(expression.items[0], ':reason-unknown'));
+    const reasonInfo = expressions.find(
+      (expression) => expression.kind === 'list' && isAtom(expression.items[0], ':reason-unknown'),
+    );
     const reasonItem = reasonInfo?.kind === 'list' ? reasonInfo.items[1] : undefined;
-    const reasonText = reasonItem === undefined ? '' : reasonItem.kind === 'list' ? printSExpression(reasonItem) : reasonItem.text;
+    const reasonText =
+      reasonItem === undefined ? '' : reasonItem.kind === 'list' ? printSExpression(reasonItem) : reasonItem.text;
     if (reasonText !== '') return { kind: 'unknown', reason: normaliseReason(reasonText) };
     return { kind: 'unknown', reason: errors.length > 0 ? `solver error: ${errorText}` : 'solver returned unknown' };
   }
   if (errors.length > 0) return { kind: 'unknown', reason: `solver error: ${errorText}` };
   if (status === 'unsat') return { kind: 'unsat' };
   if (expectedValues === 0) return { kind: 'sat', values: undefined };
-  const valueList = expressions.slice(statusIndex + 1).find((expression) => expression.kind === 'list' && expression.items.length === expectedValues
-    && expression.items.every((pair) => pair.kind === 'list' && pair.items.length === 2));
-  if (valueList === undefined || valueList.kind !== 'list') return { kind: 'unknown', reason: 'sat, but the solver printed no get-value answer' };
+  const valueList = expressions
+    .slice(statusIndex + 1)
+    .find(
+      (expression) =>
+        expression.kind === 'list' &&
+        expression.items.length === expectedValues &&
+        expression.items.every((pair) => pair.kind === 'list' && pair.items.length === 2),
+    );
+  if (valueList === undefined || valueList.kind !== 'list')
+    return { kind: 'unknown', reason: 'sat, but the solver printed no get-value answer' };
   const values: ModelValue[] = [];
   for (const pair of valueList.items) {
     const converted = toModelValue((pair as { items: readonly SExpression[] }).items[1]!);
-    if (converted.kind === 'error') return { kind: 'unknown', reason: `sat, but a model value cannot be decoded: ${converted.message}` };
+    if (converted.kind === 'error')
+      return { kind: 'unknown', reason: `sat, but a model value cannot be decoded: ${converted.message}` };
     values.push(converted.value);
   }
   return { kind: 'sat', values };
@@ -533,7 +611,9 @@ export function interpretSolverOutput(output: string, expectedValues: number): S
 
 /** The position of the first sat/unsat/unknown answer among a solver's printed expressions, or -1. */
 function statusIndexIn(expressions: readonly SExpression[]): number {
-  return expressions.findIndex((expression) => isAtom(expression, 'sat') || isAtom(expression, 'unsat') || isAtom(expression, 'unknown'));
+  return expressions.findIndex(
+    (expression) => isAtom(expression, 'sat') || isAtom(expression, 'unsat') || isAtom(expression, 'unknown'),
+  );
 }
 
 /** The first sat/unsat/unknown answer in a solver's output, if any. */

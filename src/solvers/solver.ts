@@ -10,7 +10,11 @@ import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
 export type ModelValue =
   | { readonly kind: 'integer'; readonly value: bigint }
   | { readonly kind: 'boolean'; readonly value: boolean }
-  | { readonly kind: 'array'; readonly defaultValue: ModelValue; readonly entries: readonly { readonly index: ModelValue; readonly value: ModelValue }[] };
+  | {
+      readonly kind: 'array';
+      readonly defaultValue: ModelValue;
+      readonly entries: readonly { readonly index: ModelValue; readonly value: ModelValue }[];
+    };
 
 /** the reason of an `unknown` answer when the time limit was reached (the back ends normalise to it) */
 export const timeoutReason = 'timeout';
@@ -60,14 +64,17 @@ export function timeLeft(options: CheckOptions, startedAt: number): CheckOptions
  * fresh script decide, so the kept solver saves time and never costs an answer.
  */
 export async function answerQuestion(
-  options: CheckOptions, askKept: (options: CheckOptions) => Promise<SolverResult>, askFresh: (options: CheckOptions) => Promise<SolverResult>,
+  options: CheckOptions,
+  askKept: (options: CheckOptions) => Promise<SolverResult>,
+  askFresh: (options: CheckOptions) => Promise<SolverResult>,
 ): Promise<SolverResult> {
   const started = performance.now();
   const kept = await askKept(options);
   if (kept.kind !== 'unknown' || kept.reason === timeoutReason || options.signal?.aborted === true) return kept;
   const left = timeLeft(options, started);
   // (z3's incremental core may give its reason as "incomplete" when its time limit stops it)
-  if (left === undefined || left.timeoutMilliseconds < options.timeoutMilliseconds * 0.1) return { kind: 'unknown', reason: timeoutReason };
+  if (left === undefined || left.timeoutMilliseconds < options.timeoutMilliseconds * 0.1)
+    return { kind: 'unknown', reason: timeoutReason };
   return askFresh({ ...left, question: false });
 }
 
@@ -84,4 +91,5 @@ export interface Solver {
 }
 
 /** the --solver choices, for the help text (here, not in ./index.ts, so that --help loads no solver) */
-export const solverChoicesHelp = "auto (default: z3 on PATH, else z3-wasm) | z3-wasm (in-process) | z3 | cvc5 | 'CMD {file}'";
+export const solverChoicesHelp =
+  "auto (default: z3 on PATH, else z3-wasm) | z3-wasm (in-process) | z3 | cvc5 | 'CMD {file}'";

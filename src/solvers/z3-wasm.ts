@@ -17,7 +17,14 @@ import { performance } from 'node:perf_hooks';
 import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import { interpretSolverOutput, statusInOutput } from './sexpr.js';
-import { answerQuestion, timeLeft, timeoutReason, type CheckOptions, type Solver, type SolverResult } from './solver.js';
+import {
+  answerQuestion,
+  timeLeft,
+  timeoutReason,
+  type CheckOptions,
+  type Solver,
+  type SolverResult,
+} from './solver.js';
 
 type Z3Module = Awaited<ReturnType<typeof init>>;
 type Z3Context = ReturnType<Z3Module['Z3']['mk_context']>;
@@ -115,7 +122,11 @@ function evaluateOffThread(module: Z3Module, context: unknown, text: string): Of
  * both, or a failure.
  */
 async function evaluateText(
-  text: string, followUp: (output: string) => string | undefined, timeoutMilliseconds: number, abandonAfterMilliseconds: number, question: boolean,
+  text: string,
+  followUp: (output: string) => string | undefined,
+  timeoutMilliseconds: number,
+  abandonAfterMilliseconds: number,
+  question: boolean,
 ): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
   let module: Z3Module;
   try {
@@ -207,10 +218,16 @@ function timeoutOption(timeoutMilliseconds: number): string {
 }
 
 async function run(
-  text: string, followUp: (output: string) => string | undefined, expectedValues: number, options: CheckOptions, abandonGrace: number,
+  text: string,
+  followUp: (output: string) => string | undefined,
+  expectedValues: number,
+  options: CheckOptions,
+  abandonGrace: number,
 ): Promise<SolverResult> {
   const question = options.question === true;
-  const outcome = await enqueue(() => evaluateText(text, followUp, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace, question));
+  const outcome = await enqueue(() =>
+    evaluateText(text, followUp, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace, question),
+  );
   if (outcome.kind === 'failure') return { kind: 'unknown', reason: outcome.reason };
   return interpretSolverOutput(outcome.output, expectedValues);
 }
@@ -238,10 +255,17 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
       const askKept = (kept: CheckOptions): Promise<SolverResult> =>
-        run(`(push 1)\n${timeoutOption(kept.timeoutMilliseconds)}${text}${reasonQuery}(pop 1)\n`, () => undefined, 0, kept, abandonGrace);
+        run(
+          `(push 1)\n${timeoutOption(kept.timeoutMilliseconds)}${text}${reasonQuery}(pop 1)\n`,
+          () => undefined,
+          0,
+          kept,
+          abandonGrace,
+        );
       return answerQuestion(left, askKept, (fresh) => checkScript(script, fresh));
     }
-    const body = '(set-option :model.completion true)\n' + printSmtScript(script, { produceModels: valuesOf.length > 0 });
+    const body =
+      '(set-option :model.completion true)\n' + printSmtScript(script, { produceModels: valuesOf.length > 0 });
     // the printing counts against the call's time: z3 gets what is left after it
     const left = timeLeft(options, started);
     if (left === undefined) return { kind: 'unknown', reason: timeoutReason };

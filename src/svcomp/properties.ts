@@ -31,15 +31,22 @@ export interface PropertyDefinition {
 export const propertyDefinitions: readonly PropertyDefinition[] = [
   {
     kind: 'unreach-call',
-    formula: /CHECK\(\s*init\(\s*main\(\)\s*\)\s*,\s*LTL\(\s*G\s*!\s*call\(\s*(reach_error|__VERIFIER_error)\(\)\s*\)\s*\)\s*\)/,
+    formula:
+      /CHECK\(\s*init\(\s*main\(\)\s*\)\s*,\s*LTL\(\s*G\s*!\s*call\(\s*(reach_error|__VERIFIER_error)\(\)\s*\)\s*\)\s*\)/,
     description: 'G ! call(reach_error())',
-    assertionsAreTheProperty: true, semantics: ['c', 'bv', 'int'], bitPreciseStages: true, violationWitness: true,
+    assertionsAreTheProperty: true,
+    semantics: ['c', 'bv', 'int'],
+    bitPreciseStages: true,
+    violationWitness: true,
   },
   {
     kind: 'no-overflow',
     formula: /CHECK\(\s*init\(\s*main\(\)\s*\)\s*,\s*LTL\(\s*G\s*!\s*overflow\s*\)\s*\)/,
     description: 'G ! overflow',
-    assertionsAreTheProperty: false, semantics: ['c'], bitPreciseStages: false, violationWitness: false,
+    assertionsAreTheProperty: false,
+    semantics: ['c'],
+    bitPreciseStages: false,
+    violationWitness: false,
   },
 ];
 
@@ -55,21 +62,33 @@ export function readProperty(path: string): PropertyCheck {
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    return { kind: 'unsupported', reason: `${path}: not readable (${error instanceof Error ? error.message : String(error)})` };
+    return {
+      kind: 'unsupported',
+      reason: `${path}: not readable (${error instanceof Error ? error.message : String(error)})`,
+    };
   }
-  const lines = text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('//'));
-  const known = lines.length === 1 ? propertyDefinitions.find((definition) => definition.formula.test(lines[0]!)) : undefined;
+  const lines = text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('//'));
+  const known =
+    lines.length === 1 ? propertyDefinitions.find((definition) => definition.formula.test(lines[0]!)) : undefined;
   if (known !== undefined) return { kind: known.kind };
-  const described = propertyDefinitions.map((definition) => `${definition.kind} (${definition.description})`).join(' and ');
+  const described = propertyDefinitions
+    .map((definition) => `${definition.kind} (${definition.description})`)
+    .join(' and ');
   return { kind: 'unsupported', reason: `${path}: only the ${described} properties are checked` };
 }
 
 /** SV-COMP's last line of a verdict about `property` */
 export function svcompResultLine(verdict: Verdict, property: PropertyKind | undefined): string {
   switch (verdict.kind) {
-    case 'safe': return 'Result: TRUE';
-    case 'unsafe': return `Result: FALSE(${propertyDefinition(property).kind})`;
-    case 'unknown': return 'Result: UNKNOWN';
+    case 'safe':
+      return 'Result: TRUE';
+    case 'unsafe':
+      return `Result: FALSE(${propertyDefinition(property).kind})`;
+    case 'unknown':
+      return 'Result: UNKNOWN';
     default: {
       const never: never = verdict;
       throw new Error(`unknown verdict ${JSON.stringify(never)}`);

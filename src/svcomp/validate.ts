@@ -12,15 +12,28 @@ export type Validation =
   | { readonly kind: 'confirmed'; readonly violatedAt: SourceLocation }
   | { readonly kind: 'rejected'; readonly reason: string };
 
-export function validateWitness(program: Program, programFile: string, witness: Extract<ReadWitness, { kind: 'witness' }>, semantics: Semantics): Validation {
+export function validateWitness(
+  program: Program,
+  programFile: string,
+  witness: Extract<ReadWitness, { kind: 'witness' }>,
+  semantics: Semantics,
+): Validation {
   if (witness.inputFileHash !== undefined) {
     const hash = createHash('sha256').update(readFileSync(programFile)).digest('hex');
-    if (hash !== witness.inputFileHash.toLowerCase()) return { kind: 'rejected', reason: `the witness is for another program: its input file hash ${witness.inputFileHash} is not ${hash}` };
+    if (hash !== witness.inputFileHash.toLowerCase())
+      return {
+        kind: 'rejected',
+        reason: `the witness is for another program: its input file hash ${witness.inputFileHash} is not ${hash}`,
+      };
   }
   const outcome = replayCounterexample(program, witness.counterexample, semantics);
-  if (outcome.kind !== 'assertionFailed') return { kind: 'rejected', reason: `its values do not reach the error: the replay ${describeOutcome(outcome)}` };
+  if (outcome.kind !== 'assertionFailed')
+    return { kind: 'rejected', reason: `its values do not reach the error: the replay ${describeOutcome(outcome)}` };
   if (outcome.location.line !== witness.target.line) {
-    return { kind: 'rejected', reason: `the replay fails the assertion at line ${outcome.location.line}, not at the target's line ${witness.target.line}` };
+    return {
+      kind: 'rejected',
+      reason: `the replay fails the assertion at line ${outcome.location.line}, not at the target's line ${witness.target.line}`,
+    };
   }
   return { kind: 'confirmed', violatedAt: outcome.location };
 }

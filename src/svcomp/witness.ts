@@ -51,7 +51,11 @@ interface LocatedArray {
 }
 
 /** the choices of the counterexample, each with the place the program takes it */
-function locateChoices(program: Program, counterexample: Counterexample, semantics: 'int' | 'bv'): (LocatedValue | LocatedArray)[] {
+function locateChoices(
+  program: Program,
+  counterexample: Counterexample,
+  semantics: 'int' | 'bv',
+): (LocatedValue | LocatedArray)[] {
   const inner = createCounterexampleSource(counterexample);
   const located: (LocatedValue | LocatedArray)[] = [];
   const source: NondetSource = {
@@ -62,7 +66,14 @@ function locateChoices(program: Program, counterexample: Counterexample, semanti
     },
     nextArray: (array, location, sizes) => {
       const content = inner.nextArray(array, location, sizes);
-      if (content !== undefined) located.push({ kind: 'array', location, name: array.sourceName, cells: sizes.reduce((product, size) => product * size, 1n), content });
+      if (content !== undefined)
+        located.push({
+          kind: 'array',
+          location,
+          name: array.sourceName,
+          cells: sizes.reduce((product, size) => product * size, 1n),
+          content,
+        });
       return content;
     },
   };
@@ -73,9 +84,11 @@ function locateChoices(program: Program, counterexample: Counterexample, semanti
 function arrayConstraint(choice: LocatedArray): string {
   const parts: string[] = [];
   if (choice.cells <= BigInt(maximumListedCells)) {
-    for (let cell = 0n; cell < choice.cells; cell++) parts.push(`${choice.name}[${cell}] == ${choice.content.entries.get(cell) ?? choice.content.defaultValue}`);
+    for (let cell = 0n; cell < choice.cells; cell++)
+      parts.push(`${choice.name}[${cell}] == ${choice.content.entries.get(cell) ?? choice.content.defaultValue}`);
   } else {
-    for (const [cell, value] of [...choice.content.entries].sort(([left], [right]) => (left < right ? -1 : 1))) parts.push(`${choice.name}[${cell}] == ${value}`);
+    for (const [cell, value] of [...choice.content.entries].sort(([left], [right]) => (left < right ? -1 : 1)))
+      parts.push(`${choice.name}[${cell}] == ${value}`);
   }
   return parts.length === 0 ? '1' : parts.join(' && ');
 }
@@ -84,16 +97,38 @@ function location(file: string, at: SourceLocation): Record<string, unknown> {
   return { file_name: file, line: at.line, column: at.column, function: 'main' };
 }
 
-export function violationWitness(program: Program, counterexample: Counterexample, violatedAt: SourceLocation, semantics: 'int' | 'bv', task: WitnessTask, now: Date = new Date()): string {
+export function violationWitness(
+  program: Program,
+  counterexample: Counterexample,
+  violatedAt: SourceLocation,
+  semantics: 'int' | 'bv',
+  task: WitnessTask,
+  now: Date = new Date(),
+): string {
   const file = basename(task.file);
   const segments = locateChoices(program, counterexample, semantics).map((choice) => ({
-    segment: [{
-      waypoint: choice.kind === 'scalar'
-        ? { type: 'function_return', action: 'follow', location: location(file, choice.location), constraint: { value: `\\result == ${choice.value}`, format: 'c_expression' } }
-        : { type: 'assumption', action: 'follow', location: location(file, choice.location), constraint: { value: arrayConstraint(choice), format: 'c_expression' } },
-    }],
+    segment: [
+      {
+        waypoint:
+          choice.kind === 'scalar'
+            ? {
+                type: 'function_return',
+                action: 'follow',
+                location: location(file, choice.location),
+                constraint: { value: `\\result == ${choice.value}`, format: 'c_expression' },
+              }
+            : {
+                type: 'assumption',
+                action: 'follow',
+                location: location(file, choice.location),
+                constraint: { value: arrayConstraint(choice), format: 'c_expression' },
+              },
+      },
+    ],
   }));
-  segments.push({ segment: [{ waypoint: { type: 'target', action: 'follow', location: location(file, violatedAt) } as never }] });
+  segments.push({
+    segment: [{ waypoint: { type: 'target', action: 'follow', location: location(file, violatedAt) } as never }],
+  });
   const hash = createHash('sha256').update(readFileSync(task.file)).digest('hex');
   const entry = {
     entry_type: 'violation_sequence',
@@ -102,7 +137,13 @@ export function violationWitness(program: Program, counterexample: Counterexampl
       uuid: uuidFrom(hash, now),
       creation_time: now.toISOString(),
       producer: { name: 'encode', version: task.producerVersion },
-      task: { input_files: [file], input_file_hashes: { [file]: hash }, specification: unreachCallSpecification, data_model: task.dataModel, language: 'C' },
+      task: {
+        input_files: [file],
+        input_file_hashes: { [file]: hash },
+        specification: unreachCallSpecification,
+        data_model: task.dataModel,
+        language: 'C',
+      },
     },
     content: segments,
   };
@@ -116,7 +157,12 @@ function uuidFrom(hash: string, now: Date): string {
 }
 
 export type ReadWitness =
-  | { readonly kind: 'witness'; readonly counterexample: Counterexample; readonly target: SourceLocation; readonly inputFileHash: string | undefined }
+  | {
+      readonly kind: 'witness';
+      readonly counterexample: Counterexample;
+      readonly target: SourceLocation;
+      readonly inputFileHash: string | undefined;
+    }
   | { readonly kind: 'error'; readonly message: string };
 
 const resultPattern = /^\\result\s*==\s*(-?\d+)$/;
@@ -130,10 +176,15 @@ export function readViolationWitness(text: string): ReadWitness {
     return { kind: 'error', message: `not YAML: ${error instanceof Error ? error.message : String(error)}` };
   }
   const entry = Array.isArray(document) ? (document[0] as Record<string, unknown> | undefined) : undefined;
-  if (entry?.entry_type !== 'violation_sequence') return { kind: 'error', message: 'no violation_sequence entry (witness format 2.0)' };
+  if (entry?.entry_type !== 'violation_sequence')
+    return { kind: 'error', message: 'no violation_sequence entry (witness format 2.0)' };
   const metadata = entry.metadata as Record<string, unknown> | undefined;
-  if (metadata?.format_version !== '2.0') return { kind: 'error', message: `format_version ${String(metadata?.format_version)}, expected 2.0` };
-  const hashes = ((metadata.task as Record<string, unknown> | undefined)?.input_file_hashes ?? {}) as Record<string, unknown>;
+  if (metadata?.format_version !== '2.0')
+    return { kind: 'error', message: `format_version ${String(metadata?.format_version)}, expected 2.0` };
+  const hashes = ((metadata.task as Record<string, unknown> | undefined)?.input_file_hashes ?? {}) as Record<
+    string,
+    unknown
+  >;
   const content = Array.isArray(entry.content) ? (entry.content as Record<string, unknown>[]) : [];
   const scalars: bigint[] = [];
   const arrays: ArrayContent[] = [];
@@ -147,7 +198,11 @@ export function readViolationWitness(text: string): ReadWitness {
     switch (follow.type) {
       case 'function_return': {
         const match = resultPattern.exec(value.trim());
-        if (match === null) return { kind: 'error', message: `segment ${index + 1}: the constraint '${value}' is not \\result == <integer>` };
+        if (match === null)
+          return {
+            kind: 'error',
+            message: `segment ${index + 1}: the constraint '${value}' is not \\result == <integer>`,
+          };
         scalars.push(BigInt(match[1]!));
         break;
       }
@@ -156,7 +211,11 @@ export function readViolationWitness(text: string): ReadWitness {
         if (value.trim() !== '1') {
           for (const conjunct of value.split('&&')) {
             const match = cellPattern.exec(conjunct);
-            if (match === null) return { kind: 'error', message: `segment ${index + 1}: '${conjunct.trim()}' is not <array>[<cell>] == <integer>` };
+            if (match === null)
+              return {
+                kind: 'error',
+                message: `segment ${index + 1}: '${conjunct.trim()}' is not <array>[<cell>] == <integer>`,
+              };
             entries.set(BigInt(match[1]!), BigInt(match[2]!));
           }
         }
@@ -171,7 +230,10 @@ export function readViolationWitness(text: string): ReadWitness {
         break;
       }
       default:
-        return { kind: 'error', message: `segment ${index + 1}: waypoint type ${String(follow.type)} is not supported` };
+        return {
+          kind: 'error',
+          message: `segment ${index + 1}: waypoint type ${String(follow.type)} is not supported`,
+        };
     }
   }
   if (target === undefined) return { kind: 'error', message: 'no target waypoint' };

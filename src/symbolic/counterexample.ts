@@ -26,7 +26,9 @@ const expandedChoicesLimit = 40_000_000;
 const flattenLimit = 100_000n;
 
 export function counterexampleRequest(
-  havocs: readonly ChoiceRecord[], arrayHavocs: readonly ArrayHavocRecord[], semantics: Semantics,
+  havocs: readonly ChoiceRecord[],
+  arrayHavocs: readonly ArrayHavocRecord[],
+  semantics: Semantics,
 ): CounterexampleRequest {
   const terms: Term[] = [];
   for (const record of havocs) {
@@ -49,11 +51,17 @@ export function counterexampleRequest(
       let total = 0;
       for (const record of havocs) {
         if ('kind' in record) {
-          const piece = record.decode(record.terms.map(() => next()), semantics);
+          const piece = record.decode(
+            record.terms.map(() => next()),
+            semantics,
+          );
           if (piece === undefined) continue;
           if ('kind' in piece) return piece;
           if (piece.repetitions * piece.group.length + total > expandedChoicesLimit) {
-            return { kind: 'undecodable', reason: `a stretch of ${piece.repetitions} repetitions is too long to replay` };
+            return {
+              kind: 'undecodable',
+              reason: `a stretch of ${piece.repetitions} repetitions is too long to replay`,
+            };
           }
           pieces.push(piece);
           total += piece.repetitions * piece.group.length;
@@ -62,7 +70,8 @@ export function counterexampleRequest(
         const guard = next();
         const value = next();
         if (!isTrue(guard)) continue;
-        if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${record.variable.name} is not an integer` };
+        if (value.kind !== 'integer')
+          return { kind: 'undecodable', reason: `value of ${record.variable.name} is not an integer` };
         pieces.push({ group: [modelIntegerToValue(value.value, record.variable.type, semantics)], repetitions: 1 });
         total += 1;
       }
@@ -75,7 +84,8 @@ export function counterexampleRequest(
         if (!isTrue(guard)) continue;
         const sizeValues: bigint[] = [];
         for (const [index, size] of sizes.entries()) {
-          if (size.kind !== 'integer') return { kind: 'undecodable', reason: `size of ${record.array.name} is not an integer` };
+          if (size.kind !== 'integer')
+            return { kind: 'undecodable', reason: `size of ${record.array.name} is not an integer` };
           sizeValues.push(modelIntegerToValue(size.value, record.array.sizes[index]!.type, semantics));
         }
         const content = flattenArray(value, sizeValues, record.array.elementType, semantics);
@@ -107,7 +117,10 @@ export function isTrue(value: ModelValue): boolean {
 }
 
 function flattenArray(
-  value: ModelValue, sizes: readonly bigint[], elementType: Program['scalars'][number]['type'], semantics: Semantics,
+  value: ModelValue,
+  sizes: readonly bigint[],
+  elementType: Program['scalars'][number]['type'],
+  semantics: Semantics,
 ): ArrayContent | { kind: 'undecodable'; reason: string } {
   const entries = new Map<bigint, bigint>();
   let defaultCell: ModelValue = value;
@@ -130,14 +143,21 @@ function clampToType(value: bigint, type: IntegerType): bigint {
 
 /** row-major: key = ((i0 * s1 + i1) * s2 + i2) ... */
 function visitRowMajor(
-  value: ModelValue, sizes: readonly bigint[], elementType: Program['scalars'][number]['type'], semantics: Semantics,
-  entries: Map<bigint, bigint>, defaultValue: bigint,
+  value: ModelValue,
+  sizes: readonly bigint[],
+  elementType: Program['scalars'][number]['type'],
+  semantics: Semantics,
+  entries: Map<bigint, bigint>,
+  defaultValue: bigint,
 ): string | undefined {
   if (sizes.length <= 1) {
     if (value.kind !== 'array') return 'array value is not an array';
     for (const entry of value.entries) {
       if (entry.index.kind !== 'integer' || entry.value.kind !== 'integer') return 'array entry is not an integer';
-      entries.set(modelIndexToValue(entry.index.value, semantics), modelIntegerToValue(entry.value.value, elementType, semantics));
+      entries.set(
+        modelIndexToValue(entry.index.value, semantics),
+        modelIntegerToValue(entry.value.value, elementType, semantics),
+      );
     }
     return undefined;
   }

@@ -19,15 +19,48 @@
 import { budgetTick } from '../budget-check.js';
 import { convertedTo } from '../ir/factory.js';
 import type {
-  ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation,
+  ArrayVariable,
+  Block,
+  Expression,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  Semantics,
+  SourceLocation,
 } from '../ir/types.js';
 import type { ModelValue } from '../solvers/solver.js';
 import {
-  add, and, applyFunction, constantArray, declareFunction, equal, implies, intConstant, intSort, less, lessEqual, multiply, negate, ite, not, or,
-  select, store, symbol, type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
+  add,
+  and,
+  applyFunction,
+  constantArray,
+  declareFunction,
+  equal,
+  implies,
+  intConstant,
+  intSort,
+  less,
+  lessEqual,
+  multiply,
+  negate,
+  ite,
+  not,
+  or,
+  select,
+  store,
+  symbol,
+  type FunctionDeclaration,
+  type Sort,
+  type SymbolTerm,
+  type Term,
 } from '../smt/terms.js';
 import {
-  arrayVariableSort, constantTerm, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
+  arrayVariableSort,
+  constantTerm,
+  ExpressionTranslator,
+  rangeConstraint,
+  scalarSort,
+  type ExpressionEnvironment,
 } from './expressions.js';
 import type { ProgramVariables } from './variables.js';
 import { runSynchronously, walkBlock, type Branching, type StatementSemantics, type WalkResult } from './walker.js';
@@ -69,7 +102,10 @@ export interface ChoicePiece {
 export interface ChoiceExtension {
   readonly kind: 'extension';
   readonly terms: readonly Term[];
-  decode(values: readonly ModelValue[], semantics: Semantics): ChoicePiece | undefined | { readonly kind: 'undecodable'; readonly reason: string };
+  decode(
+    values: readonly ModelValue[],
+    semantics: Semantics,
+  ): ChoicePiece | undefined | { readonly kind: 'undecodable'; readonly reason: string };
 }
 
 export type ChoiceRecord = HavocRecord | ChoiceExtension;
@@ -146,7 +182,13 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
   /** a constant equal to `term`, or `term` itself when it is small enough to inline */
   define(base: string, term: Term, inlineLimit = this.options.inlineLimit): Term {
     if (this.options.inlineArrays === true && term.sort.kind === 'array') return term;
-    if (term.kind === 'symbol' || term.kind === 'boolConstant' || term.kind === 'intConstant' || term.kind === 'bitvectorConstant') return term;
+    if (
+      term.kind === 'symbol' ||
+      term.kind === 'boolConstant' ||
+      term.kind === 'intConstant' ||
+      term.kind === 'bitvectorConstant'
+    )
+      return term;
     if (termSize(term, inlineLimit + 1) <= inlineLimit) return term;
     const constant = this.fresh(base, term.sort);
     this.definitions.push(equal(constant, term));
@@ -172,11 +214,16 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
         return term;
       },
       opaque: opaque ?? ((operation, operands, sort) => this.opaque(operation, operands, sort)),
-      ...(this.options.linearDivision === true && this.semantics === 'int' ? {
-        euclidean: (dividend: Term, divisor: bigint) => this.euclidean(dividend, divisor),
-        nonlinearDivision: (operator: 'divide' | 'remainder', dividend: Term, divisor: Term) => this.linearDivisionBounds(operator, dividend, divisor),
-      } : {}),
-      ...(this.options.exactDivision === true && this.semantics === 'int' ? { exactQuotient: (dividend: Term, divisor: bigint) => this.exactQuotient(dividend, divisor) } : {}),
+      ...(this.options.linearDivision === true && this.semantics === 'int'
+        ? {
+            euclidean: (dividend: Term, divisor: bigint) => this.euclidean(dividend, divisor),
+            nonlinearDivision: (operator: 'divide' | 'remainder', dividend: Term, divisor: Term) =>
+              this.linearDivisionBounds(operator, dividend, divisor),
+          }
+        : {}),
+      ...(this.options.exactDivision === true && this.semantics === 'int'
+        ? { exactQuotient: (dividend: Term, divisor: bigint) => this.exactQuotient(dividend, divisor) }
+        : {}),
     };
   }
 
@@ -197,11 +244,13 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     const quotient = this.fresh('quotient', intSort);
     const remainder = this.fresh('remainder', intSort);
     const absolute = divisor < 0n ? -divisor : divisor;
-    this.definitions.push(and(
-      equal(dividend, add(multiply(intConstant(divisor), quotient), remainder)),
-      lessEqual(intConstant(0n), remainder),
-      less(remainder, intConstant(absolute)),
-    ));
+    this.definitions.push(
+      and(
+        equal(dividend, add(multiply(intConstant(divisor), quotient), remainder)),
+        lessEqual(intConstant(0n), remainder),
+        less(remainder, intConstant(absolute)),
+      ),
+    );
     return { quotient, remainder };
   }
 
@@ -214,15 +263,22 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     const value = this.fresh(operator, intSort);
     if (operator === 'remainder') {
       // the remainder has the dividend's sign and |r| < |divisor|, |r| <= |dividend|
-      this.definitions.push(and(
-        implies(lessEqual(zero, dividend), and(lessEqual(zero, value), lessEqual(value, dividend))),
-        implies(lessEqual(dividend, zero), and(lessEqual(value, zero), lessEqual(dividend, value))),
-        implies(less(zero, divisor), and(less(value, divisor), less(negate(divisor), value))),
-        implies(less(divisor, zero), and(less(value, negate(divisor)), less(divisor, value))),
-      ));
+      this.definitions.push(
+        and(
+          implies(lessEqual(zero, dividend), and(lessEqual(zero, value), lessEqual(value, dividend))),
+          implies(lessEqual(dividend, zero), and(lessEqual(value, zero), lessEqual(dividend, value))),
+          implies(less(zero, divisor), and(less(value, divisor), less(negate(divisor), value))),
+          implies(less(divisor, zero), and(less(value, negate(divisor)), less(divisor, value))),
+        ),
+      );
     } else {
       // for a non-negative dividend and a positive divisor the quotient lies in [0, dividend]
-      this.definitions.push(implies(and(lessEqual(zero, dividend), less(zero, divisor)), and(lessEqual(zero, value), lessEqual(value, dividend))));
+      this.definitions.push(
+        implies(
+          and(lessEqual(zero, dividend), less(zero, divisor)),
+          and(lessEqual(zero, value), lessEqual(value, dividend)),
+        ),
+      );
     }
     return value;
   }
@@ -239,7 +295,11 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     this.opaqueHook = (operation, operands, sort) => {
       let declaration = functions.get(operation);
       if (declaration === undefined) {
-        declaration = declareFunction(operation, operands.map((operand) => operand.sort as Sort), sort);
+        declaration = declareFunction(
+          operation,
+          operands.map((operand) => operand.sort as Sort),
+          sort,
+        );
         functions.set(operation, declaration);
       }
       return applyFunction(declaration, operands);
@@ -257,8 +317,10 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
   freshState(suffix: string): SymbolicState {
     const scalars = new Map<number, Term>();
     const arrays = new Map<number, Term>();
-    for (const variable of this.variables.scalars) scalars.set(variable.id, this.fresh(`${variable.name}${suffix}`, scalarSort(variable.type, this.semantics)));
-    for (const array of this.variables.arrays) arrays.set(array.id, this.fresh(`${array.name}${suffix}`, arrayVariableSort(array, this.semantics)));
+    for (const variable of this.variables.scalars)
+      scalars.set(variable.id, this.fresh(`${variable.name}${suffix}`, scalarSort(variable.type, this.semantics)));
+    for (const array of this.variables.arrays)
+      arrays.set(array.id, this.fresh(`${array.name}${suffix}`, arrayVariableSort(array, this.semantics)));
     return { scalars, arrays };
   }
 
@@ -266,11 +328,17 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
   initialState(): SymbolicState {
     const scalars = new Map<number, Term>();
     const arrays = new Map<number, Term>();
-    for (const variable of this.variables.scalars) scalars.set(variable.id, constantTerm(0n, variable.type, this.semantics));
+    for (const variable of this.variables.scalars)
+      scalars.set(variable.id, constantTerm(0n, variable.type, this.semantics));
     for (const array of this.variables.arrays) {
       let content = constantTerm(0n, array.elementType, this.semantics);
       const sorts: Sort[] = [];
-      for (let current: Sort = arrayVariableSort(array, this.semantics); current.kind === 'array'; current = current.element) sorts.push(current);
+      for (
+        let current: Sort = arrayVariableSort(array, this.semantics);
+        current.kind === 'array';
+        current = current.element
+      )
+        sorts.push(current);
       for (let level = sorts.length - 1; level >= 0; level--) content = constantArray(sorts[level]!, content);
       arrays.set(array.id, content);
     }
@@ -286,7 +354,8 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     return runSynchronously(walkBlock(this.statementSemantics, block, path), this.loopHook);
   }
 
-  private readonly loopHook = (loop: LoopStatement, path: Path): Path | undefined => this.options.loop(loop, path, this);
+  private readonly loopHook = (loop: LoopStatement, path: Path): Path | undefined =>
+    this.options.loop(loop, path, this);
 
   private restrict(path: Path, condition: Term): Path | undefined {
     const guard = and(path.guard, condition);
@@ -374,7 +443,8 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
       const defined = this.restrict(path, translation.definedness);
       if (defined === undefined) return undefined;
       const failing = and(defined.guard, not(translation.term));
-      if (!(failing.kind === 'boolConstant' && !failing.value)) this.violations.push({ condition: failing, location: statement.location });
+      if (!(failing.kind === 'boolConstant' && !failing.value))
+        this.violations.push({ condition: failing, location: statement.location });
       return this.restrict(defined, translation.term);
     },
     branch: (statement, path) => {
@@ -382,12 +452,17 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
       const defined = this.restrict(path, translation.definedness);
       if (defined === undefined) return endedBranching;
       const condition = this.define('condition', translation.term);
-      return { then: this.restrict(defined, condition), else: this.restrict(defined, not(condition)), join: this.joinBranches };
+      return {
+        then: this.restrict(defined, condition),
+        else: this.restrict(defined, not(condition)),
+        join: this.joinBranches,
+      };
     },
     jump: () => undefined,
   };
 
-  private readonly joinBranches = (thenEnd: Path | undefined, elseEnd: Path | undefined): Path | undefined => this.merge([thenEnd, elseEnd]);
+  private readonly joinBranches = (thenEnd: Path | undefined, elseEnd: Path | undefined): Path | undefined =>
+    this.merge([thenEnd, elseEnd]);
 
   /** one path that is the disjunction of the given ones, with ite-merged values */
   merge(candidates: readonly (Path | undefined)[]): Path | undefined {
@@ -395,7 +470,10 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
     if (paths.length === 0) return undefined;
     if (paths.length === 1) return paths[0];
     const guard = this.guardTerm(or(...paths.map((path) => path.guard)));
-    const mergeMap = (select: (state: SymbolicState) => ReadonlyMap<number, Term>, names: Map<number, string>): Map<number, Term> => {
+    const mergeMap = (
+      select: (state: SymbolicState) => ReadonlyMap<number, Term>,
+      names: Map<number, string>,
+    ): Map<number, Term> => {
       const merged = new Map<number, Term>();
       for (const [id, first] of select(paths[0]!.state)) {
         const values = paths.map((path) => select(path.state).get(id)!);
@@ -462,4 +540,3 @@ export function termSize(term: Term, limit: number): number {
   }
   return count;
 }
-

@@ -24,10 +24,40 @@ import { isExactDivision } from '../analysis/exact-division.js';
 import { bitPatternConversion, isBoolType, typeRange } from '../ir/c-integers.js';
 import type { ArrayVariable, Expression, IntegerType, ScalarVariable, Semantics } from '../ir/types.js';
 import {
-  and, arraySort, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, bitvectorUnary,
-  boolConstant, equal, euclideanDivide, euclideanModulo, extract, greaterEqual, implies, intConstant, intSort, ite,
-  lessEqual, multiply, negate, not, or, select, signExtend, subtract, zeroExtend, add, less, greater, trueTerm,
-  type BitvectorBinaryOperator, type BitvectorComparisonOperator, type Sort, type Term,
+  and,
+  arraySort,
+  bitvectorBinary,
+  bitvectorComparison,
+  bitvectorConstant,
+  bitvectorSort,
+  bitvectorUnary,
+  boolConstant,
+  equal,
+  euclideanDivide,
+  euclideanModulo,
+  extract,
+  greaterEqual,
+  implies,
+  intConstant,
+  intSort,
+  ite,
+  lessEqual,
+  multiply,
+  negate,
+  not,
+  or,
+  select,
+  signExtend,
+  subtract,
+  zeroExtend,
+  add,
+  less,
+  greater,
+  trueTerm,
+  type BitvectorBinaryOperator,
+  type BitvectorComparisonOperator,
+  type Sort,
+  type Term,
 } from '../smt/terms.js';
 
 /** bits of an array index in bv semantics */
@@ -71,9 +101,12 @@ export function modelIntegerToValue(value: bigint, type: IntegerType, semantics:
 export function convertedBitPattern(term: Term, type: IntegerType, width: number): Term {
   const conversion = bitPatternConversion(type, width);
   switch (conversion.kind) {
-    case 'same': return term;
-    case 'truncate': return extract(conversion.width - 1, 0, term);
-    case 'extend': return conversion.signed ? signExtend(conversion.bits, term) : zeroExtend(conversion.bits, term);
+    case 'same':
+      return term;
+    case 'truncate':
+      return extract(conversion.width - 1, 0, term);
+    case 'extend':
+      return conversion.signed ? signExtend(conversion.bits, term) : zeroExtend(conversion.bits, term);
     default: {
       const never: never = conversion;
       return never;
@@ -184,7 +217,8 @@ export class ExpressionTranslator {
       case 'constant':
         return boolConstant(expression.value !== 0n);
       case 'unary':
-        if (expression.operator === 'logicalNot') return not(this.condition(expression.operand, environment, guard, conditions));
+        if (expression.operator === 'logicalNot')
+          return not(this.condition(expression.operand, environment, guard, conditions));
         break;
       case 'cast':
         if (isBoolType(expression.type)) return this.condition(expression.operand, environment, guard, conditions);
@@ -202,7 +236,12 @@ export class ExpressionTranslator {
             const right = this.condition(expression.right, environment, and(guard, not(left)), conditions);
             return or(left, right);
           }
-          case 'less': case 'lessEqual': case 'greater': case 'greaterEqual': case 'equal': case 'notEqual': {
+          case 'less':
+          case 'lessEqual':
+          case 'greater':
+          case 'greaterEqual':
+          case 'equal':
+          case 'notEqual': {
             const left = this.value(expression.left, environment, guard, conditions);
             const right = this.value(expression.right, environment, guard, conditions);
             return this.compare(operator, left, right, expression.left.type);
@@ -220,29 +259,48 @@ export class ExpressionTranslator {
   }
 
   private compare(
-    operator: 'less' | 'lessEqual' | 'greater' | 'greaterEqual' | 'equal' | 'notEqual', left: Term, right: Term, type: IntegerType,
+    operator: 'less' | 'lessEqual' | 'greater' | 'greaterEqual' | 'equal' | 'notEqual',
+    left: Term,
+    right: Term,
+    type: IntegerType,
   ): Term {
     if (left.kind === 'intConstant' && right.kind === 'intConstant') {
       const comparison = left.value < right.value ? -1 : left.value > right.value ? 1 : 0;
       switch (operator) {
-        case 'less': return boolConstant(comparison < 0);
-        case 'lessEqual': return boolConstant(comparison <= 0);
-        case 'greater': return boolConstant(comparison > 0);
-        case 'greaterEqual': return boolConstant(comparison >= 0);
-        case 'equal': return boolConstant(comparison === 0);
-        case 'notEqual': return boolConstant(comparison !== 0);
-        default: { const never: never = operator; throw new Error(`unknown comparison ${String(never)}`); }
+        case 'less':
+          return boolConstant(comparison < 0);
+        case 'lessEqual':
+          return boolConstant(comparison <= 0);
+        case 'greater':
+          return boolConstant(comparison > 0);
+        case 'greaterEqual':
+          return boolConstant(comparison >= 0);
+        case 'equal':
+          return boolConstant(comparison === 0);
+        case 'notEqual':
+          return boolConstant(comparison !== 0);
+        default: {
+          const never: never = operator;
+          throw new Error(`unknown comparison ${String(never)}`);
+        }
       }
     }
     if (operator === 'equal') return equal(left, right);
     if (operator === 'notEqual') return not(equal(left, right));
     if (this.semantics === 'int') {
       switch (operator) {
-        case 'less': return less(left, right);
-        case 'lessEqual': return lessEqual(left, right);
-        case 'greater': return greater(left, right);
-        case 'greaterEqual': return greaterEqual(left, right);
-        default: { const never: never = operator; throw new Error(`unknown comparison ${String(never)}`); }
+        case 'less':
+          return less(left, right);
+        case 'lessEqual':
+          return lessEqual(left, right);
+        case 'greater':
+          return greater(left, right);
+        case 'greaterEqual':
+          return greaterEqual(left, right);
+        default: {
+          const never: never = operator;
+          throw new Error(`unknown comparison ${String(never)}`);
+        }
       }
     }
     const signed = type.signed;
@@ -260,13 +318,16 @@ export class ExpressionTranslator {
         return environment.scalar(expression.variable);
       case 'arrayRead': {
         let term = environment.array(expression.array);
-        for (const index of expression.indices) term = select(term, this.indexTerm(index, environment, guard, conditions));
+        for (const index of expression.indices)
+          term = select(term, this.indexTerm(index, environment, guard, conditions));
         return term;
       }
       case 'unary': {
-        if (expression.operator === 'logicalNot') return this.fromBool(this.condition(expression, environment, guard, conditions), expression.type);
+        if (expression.operator === 'logicalNot')
+          return this.fromBool(this.condition(expression, environment, guard, conditions), expression.type);
         const operand = this.value(expression.operand, environment, guard, conditions);
-        if (this.semantics === 'bv') return bitvectorUnary(expression.operator === 'negate' ? 'bvneg' : 'bvnot', operand);
+        if (this.semantics === 'bv')
+          return bitvectorUnary(expression.operator === 'negate' ? 'bvneg' : 'bvnot', operand);
         if (expression.operator === 'negate') return negate(operand);
         return subtract(negate(operand), intConstant(1n));
       }
@@ -287,7 +348,13 @@ export class ExpressionTranslator {
     }
   }
 
-  private cast(operand: Expression, type: IntegerType, environment: ExpressionEnvironment, guard: Term, conditions: Term[]): Term {
+  private cast(
+    operand: Expression,
+    type: IntegerType,
+    environment: ExpressionEnvironment,
+    guard: Term,
+    conditions: Term[],
+  ): Term {
     if (isBoolType(type)) return this.fromBool(this.condition(operand, environment, guard, conditions), type);
     const term = this.value(operand, environment, guard, conditions);
     if (this.semantics === 'int') return term;
@@ -295,12 +362,21 @@ export class ExpressionTranslator {
   }
 
   private binary(
-    expression: Extract<Expression, { kind: 'binary' }>, environment: ExpressionEnvironment, guard: Term, conditions: Term[],
+    expression: Extract<Expression, { kind: 'binary' }>,
+    environment: ExpressionEnvironment,
+    guard: Term,
+    conditions: Term[],
   ): Term {
     const operator = expression.operator;
     switch (operator) {
-      case 'logicalAnd': case 'logicalOr':
-      case 'less': case 'lessEqual': case 'greater': case 'greaterEqual': case 'equal': case 'notEqual':
+      case 'logicalAnd':
+      case 'logicalOr':
+      case 'less':
+      case 'lessEqual':
+      case 'greater':
+      case 'greaterEqual':
+      case 'equal':
+      case 'notEqual':
         return this.fromBool(this.condition(expression, environment, guard, conditions), expression.type);
       default:
         break;
@@ -313,13 +389,18 @@ export class ExpressionTranslator {
       conditions.push(implies(guard, this.shiftCountInRange(right, expression.right.type, expression.left.type.width)));
     }
     if (this.semantics === 'bv') {
-      if ((operator === 'shiftLeft' || operator === 'shiftRight') && right.sort.kind === 'bitvector' && left.sort.kind === 'bitvector') {
+      if (
+        (operator === 'shiftLeft' || operator === 'shiftRight') &&
+        right.sort.kind === 'bitvector' &&
+        left.sort.kind === 'bitvector'
+      ) {
         const rightWidth = right.sort.width;
         const leftWidth = left.sort.width;
         if (rightWidth < leftWidth) right = zeroExtend(leftWidth - rightWidth, right);
         else if (rightWidth > leftWidth) right = extract(leftWidth - 1, 0, right);
       }
-      if (operator === 'divide' || operator === 'remainder') conditions.push(implies(guard, not(equal(right, this.zero(expression.right.type)))));
+      if (operator === 'divide' || operator === 'remainder')
+        conditions.push(implies(guard, not(equal(right, this.zero(expression.right.type)))));
       return bitvectorBinary(bitvectorOperator(operator, type.signed), left, right);
     }
     switch (operator) {
@@ -345,26 +426,37 @@ export class ExpressionTranslator {
         } else if (right.value === 0n) {
           conditions.push(implies(guard, boolConstant(false)));
         }
-        if (operator === 'divide' && right.kind === 'intConstant' && environment.exactQuotient !== undefined && left.kind !== 'intConstant' && isExactDivision(expression.left, right.value)) {
+        if (
+          operator === 'divide' &&
+          right.kind === 'intConstant' &&
+          environment.exactQuotient !== undefined &&
+          left.kind !== 'intConstant' &&
+          isExactDivision(expression.left, right.value)
+        ) {
           return environment.exactQuotient(left, right.value);
         }
-        const nonNegative = left.kind === 'intConstant' ? boolConstant(left.value >= 0n) : greaterEqual(left, intConstant(0n));
+        const nonNegative =
+          left.kind === 'intConstant' ? boolConstant(left.value >= 0n) : greaterEqual(left, intConstant(0n));
         if (right.kind === 'intConstant' && right.value !== 0n && environment.euclidean !== undefined) {
           const positive = environment.euclidean(left, right.value);
           const negative = environment.euclidean(negate(left), right.value);
           if (operator === 'divide') return ite(nonNegative, positive.quotient, negate(negative.quotient));
           return ite(nonNegative, positive.remainder, negate(negative.remainder));
         }
-        if (operator === 'divide') return ite(nonNegative, euclideanDivide(left, right), negate(euclideanDivide(negate(left), right)));
+        if (operator === 'divide')
+          return ite(nonNegative, euclideanDivide(left, right), negate(euclideanDivide(negate(left), right)));
         return ite(nonNegative, euclideanModulo(left, right), negate(euclideanModulo(negate(left), right)));
       }
       case 'shiftLeft':
       case 'shiftRight': {
         if (right.kind === 'intConstant' && right.value >= 0n && right.value < 256n) {
           const power = intConstant(1n << right.value);
-          if (left.kind === 'intConstant') return intConstant(operator === 'shiftLeft' ? left.value << right.value : left.value >> right.value);
+          if (left.kind === 'intConstant')
+            return intConstant(operator === 'shiftLeft' ? left.value << right.value : left.value >> right.value);
           if (operator === 'shiftLeft') return multiply(left, power);
-          return environment.euclidean !== undefined ? environment.euclidean(left, 1n << right.value).quotient : euclideanDivide(left, power);
+          return environment.euclidean !== undefined
+            ? environment.euclidean(left, 1n << right.value).quotient
+            : euclideanDivide(left, power);
         }
         this.inexactReasons.add(`int semantics: ${operator} by a non-constant amount is an uninterpreted value`);
         return environment.opaque(`int_${operator}`, [left, right], intSort);
@@ -394,11 +486,19 @@ export class ExpressionTranslator {
   }
 
   private integerBitwise(
-    operator: 'bitwiseAnd' | 'bitwiseOr' | 'bitwiseXor', expression: Extract<Expression, { kind: 'binary' }>, left: Term, right: Term,
+    operator: 'bitwiseAnd' | 'bitwiseOr' | 'bitwiseXor',
+    expression: Extract<Expression, { kind: 'binary' }>,
+    left: Term,
+    right: Term,
     environment: ExpressionEnvironment,
   ): Term {
     if (left.kind === 'intConstant' && right.kind === 'intConstant') {
-      const value = operator === 'bitwiseAnd' ? left.value & right.value : operator === 'bitwiseOr' ? left.value | right.value : left.value ^ right.value;
+      const value =
+        operator === 'bitwiseAnd'
+          ? left.value & right.value
+          : operator === 'bitwiseOr'
+            ? left.value | right.value
+            : left.value ^ right.value;
       return intConstant(value);
     }
     const constant = right.kind === 'intConstant' ? right.value : left.kind === 'intConstant' ? left.value : undefined;
@@ -409,7 +509,8 @@ export class ExpressionTranslator {
         if (constant === -1n) return other;
         if (constant > 0n && (constant & (constant + 1n)) === 0n) {
           return environment.euclidean !== undefined
-            ? environment.euclidean(other, constant + 1n).remainder : euclideanModulo(other, intConstant(constant + 1n));
+            ? environment.euclidean(other, constant + 1n).remainder
+            : euclideanModulo(other, intConstant(constant + 1n));
         }
       } else if (constant === 0n) {
         return other;
@@ -418,7 +519,12 @@ export class ExpressionTranslator {
     if (isZeroOne(expression.left) && isZeroOne(expression.right)) {
       const leftTrue = equal(left, intConstant(1n));
       const rightTrue = equal(right, intConstant(1n));
-      const result = operator === 'bitwiseAnd' ? and(leftTrue, rightTrue) : operator === 'bitwiseOr' ? or(leftTrue, rightTrue) : not(equal(leftTrue, rightTrue));
+      const result =
+        operator === 'bitwiseAnd'
+          ? and(leftTrue, rightTrue)
+          : operator === 'bitwiseOr'
+            ? or(leftTrue, rightTrue)
+            : not(equal(leftTrue, rightTrue));
       return ite(result, intConstant(1n), intConstant(0n));
     }
     this.inexactReasons.add(`int semantics: ${operator} of non-constant operands is an uninterpreted value`);
@@ -429,14 +535,22 @@ export class ExpressionTranslator {
 /** expressions whose value is always 0 or 1 */
 function isZeroOne(expression: Expression): boolean {
   switch (expression.kind) {
-    case 'constant': return expression.value === 0n || expression.value === 1n;
-    case 'unary': return expression.operator === 'logicalNot';
+    case 'constant':
+      return expression.value === 0n || expression.value === 1n;
+    case 'unary':
+      return expression.operator === 'logicalNot';
     case 'binary':
-      return ['less', 'lessEqual', 'greater', 'greaterEqual', 'equal', 'notEqual', 'logicalAnd', 'logicalOr'].includes(expression.operator);
-    case 'cast': return isBoolType(expression.type) || (isZeroOne(expression.operand));
-    case 'variable': return isBoolType(expression.type);
-    case 'arrayRead': return isBoolType(expression.type);
-    case 'conditional': return isZeroOne(expression.then) && isZeroOne(expression.else);
+      return ['less', 'lessEqual', 'greater', 'greaterEqual', 'equal', 'notEqual', 'logicalAnd', 'logicalOr'].includes(
+        expression.operator,
+      );
+    case 'cast':
+      return isBoolType(expression.type) || isZeroOne(expression.operand);
+    case 'variable':
+      return isBoolType(expression.type);
+    case 'arrayRead':
+      return isBoolType(expression.type);
+    case 'conditional':
+      return isZeroOne(expression.then) && isZeroOne(expression.else);
     default: {
       const never: never = expression;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);
@@ -445,21 +559,43 @@ function isZeroOne(expression: Expression): boolean {
 }
 
 function bitvectorOperator(
-  operator: 'add' | 'subtract' | 'multiply' | 'divide' | 'remainder' | 'shiftLeft' | 'shiftRight' | 'bitwiseAnd' | 'bitwiseOr' | 'bitwiseXor',
+  operator:
+    | 'add'
+    | 'subtract'
+    | 'multiply'
+    | 'divide'
+    | 'remainder'
+    | 'shiftLeft'
+    | 'shiftRight'
+    | 'bitwiseAnd'
+    | 'bitwiseOr'
+    | 'bitwiseXor',
   signed: boolean,
 ): BitvectorBinaryOperator {
   switch (operator) {
-    case 'add': return 'bvadd';
-    case 'subtract': return 'bvsub';
-    case 'multiply': return 'bvmul';
-    case 'divide': return signed ? 'bvsdiv' : 'bvudiv';
-    case 'remainder': return signed ? 'bvsrem' : 'bvurem';
-    case 'shiftLeft': return 'bvshl';
-    case 'shiftRight': return signed ? 'bvashr' : 'bvlshr';
-    case 'bitwiseAnd': return 'bvand';
-    case 'bitwiseOr': return 'bvor';
-    case 'bitwiseXor': return 'bvxor';
-    default: { const never: never = operator; throw new Error(`unknown operator ${String(never)}`); }
+    case 'add':
+      return 'bvadd';
+    case 'subtract':
+      return 'bvsub';
+    case 'multiply':
+      return 'bvmul';
+    case 'divide':
+      return signed ? 'bvsdiv' : 'bvudiv';
+    case 'remainder':
+      return signed ? 'bvsrem' : 'bvurem';
+    case 'shiftLeft':
+      return 'bvshl';
+    case 'shiftRight':
+      return signed ? 'bvashr' : 'bvlshr';
+    case 'bitwiseAnd':
+      return 'bvand';
+    case 'bitwiseOr':
+      return 'bvor';
+    case 'bitwiseXor':
+      return 'bvxor';
+    default: {
+      const never: never = operator;
+      throw new Error(`unknown operator ${String(never)}`);
+    }
   }
 }
-

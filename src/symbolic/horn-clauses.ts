@@ -19,8 +19,21 @@
 
 import type { Block, LoopStatement, Program, Semantics } from '../ir/types.js';
 import {
-  and, applyFunction, boolSort, createChcSystem, declareFunction, falseTerm, freeSymbols, not, trueTerm,
-  type ChcSystem, type FunctionDeclaration, type HornClause, type Sort, type Term,
+  and,
+  applyFunction,
+  boolSort,
+  createChcSystem,
+  declareFunction,
+  falseTerm,
+  freeSymbols,
+  not,
+  trueTerm,
+  type ChcSystem,
+  type FunctionDeclaration,
+  type HornClause,
+  type Sort,
+  type SymbolTerm,
+  type Term,
 } from '../smt/terms.js';
 import { arrayVariableSort, ExpressionTranslator, scalarSort } from './expressions.js';
 import { SymbolicExecutor, type BlockResult, type Path, type SymbolicState } from './executor.js';
@@ -69,15 +82,7 @@ export function buildChcEncoding(program: Program, semantics: Semantics): ChcEnc
   const variables = collectVariables(program);
   const translator = new ExpressionTranslator(semantics);
   const positions = loopPositions(program);
-  const predicates = new Map<number, { declaration: FunctionDeclaration; live: ProgramVariables }>();
-  for (const { loop, position } of [...positions.values()].sort((left, right) => left.loop.id - right.loop.id)) {
-    const live = liveAtHead(loop, position, variables);
-    const sorts: Sort[] = [
-      ...live.scalars.map((variable) => scalarSort(variable.type, semantics)),
-      ...live.arrays.map((array) => arrayVariableSort(array, semantics)),
-    ];
-    predicates.set(loop.id, { declaration: declareFunction(`inv_loop${loop.id}`, sorts, boolSort), live });
-  }
+  const predicates = loopPredicates(positions, variables, semantics);
   const head: HeadFactory = (loop, state) => {
     const predicate = predicates.get(loop.id)!;
     return applyFunction(predicate.declaration, stateArguments(predicate.live, state));
@@ -86,7 +91,11 @@ export function buildChcEncoding(program: Program, semantics: Semantics): ChcEnc
   const queries: HornClause[] = [];
   let segmentCounter = 0;
 
-  const runSegment = (comment: string, start: (executor: SymbolicExecutor) => { premise: Term | undefined; path: Path }, run: (executor: SymbolicExecutor, path: Path, heads: Head[]) => void): void => {
+  const runSegment = (
+    comment: string,
+    start: (executor: SymbolicExecutor) => { premise: Term | undefined; path: Path },
+    run: (executor: SymbolicExecutor, path: Path, heads: Head[]) => void,
+  ): void => {
     const heads: Head[] = [];
     const executor = new SymbolicExecutor(program, variables, translator, {
       inlineLimit: 24,
@@ -100,17 +109,20 @@ export function buildChcEncoding(program: Program, semantics: Semantics): ChcEnc
     const { premise, path } = start(executor);
     run(executor, path, heads);
     const premises = premise === undefined ? [] : [premise];
-    const clause = (body: Term[], clauseHead: Term, clauseComment: string): HornClause => {
-      const occurring = new Set([...body, clauseHead].flatMap((term) => freeSymbols(term).map((found) => found.name)));
-      return { variables: executor.constants.filter((constant) => occurring.has(constant.name)), body, head: clauseHead, comment: clauseComment };
-    };
+    const clause = (body: Term[], clauseHead: Term, clauseComment: string): HornClause =>
+      segmentClause(executor.constants, body, clauseHead, clauseComment);
     for (const reached of heads) {
       if (reached.guard.kind === 'boolConstant' && !reached.guard.value) continue;
       clauses.push(clause([...premises, ...executor.definitions, reached.guard], reached.head, comment));
     }
     for (const violation of executor.violations) {
-      queries.push(clause([...premises, ...executor.definitions, violation.condition], falseTerm,
-        `${comment}: assert at ${violation.location.line}:${violation.location.column} fails`));
+      queries.push(
+        clause(
+          [...premises, ...executor.definitions, violation.condition],
+          falseTerm,
+          `${comment}: assert at ${violation.location.line}:${violation.location.column} fails`,
+        ),
+      );
     }
   };
 
@@ -127,7 +139,12 @@ export function buildChcEncoding(program: Program, semantics: Semantics): ChcEnc
       case 'loopUpdate': {
         const back = executor.merge([result.normal, ...result.continues]);
         if (back !== undefined) heads.push({ guard: back.guard, head: head(container.loop, back.state) });
-        continueAfter(executor, container.position, { normal: executor.merge(result.breaks), breaks: [], continues: [] }, heads);
+        continueAfter(
+          executor,
+          container.position,
+          { normal: executor.merge(result.breaks), breaks: [], continues: [] },
+          heads,
+        );
         return;
       }
       default: {
@@ -137,7 +154,12 @@ export function buildChcEncoding(program: Program, semantics: Semantics): ChcEnc
     }
   };
   const finishLoopBody = (
-    executor: SymbolicExecutor, loop: LoopStatement, position: Position, body: BlockResult, extraExits: Path[], heads: Head[],
+    executor: SymbolicExecutor,
+    loop: LoopStatement,
+    position: Position,
+    body: BlockResult,
+    extraExits: Path[],
+    heads: Head[],
   ): void => {
     const afterBody = executor.merge([body.normal, ...body.continues]);
     const exits: Path[] = [...extraExits, ...body.breaks];
@@ -152,45 +174,101 @@ export function buildChcEncoding(program: Program, semantics: Semantics): ChcEnc
   /** `result` is the outcome of the statement at `position`; run the rest of its block and go up */
   const continueAfter = (executor: SymbolicExecutor, position: Position, result: BlockResult, heads: Head[]): void => {
     if (result.normal === undefined && result.breaks.length === 0 && result.continues.length === 0) return;
-    const rest = result.normal === undefined
-      ? { normal: undefined, breaks: [], continues: [] }
-      : executor.executeBlock(position.block.slice(position.index + 1), result.normal);
-    finish(executor, position.container, {
-      normal: rest.normal, breaks: [...result.breaks, ...rest.breaks], continues: [...result.continues, ...rest.continues],
-    }, heads);
+    const rest =
+      result.normal === undefined
+        ? { normal: undefined, breaks: [], continues: [] }
+        : executor.executeBlock(position.block.slice(position.index + 1), result.normal);
+    finish(
+      executor,
+      position.container,
+      {
+        normal: rest.normal,
+        breaks: [...result.breaks, ...rest.breaks],
+        continues: [...result.continues, ...rest.continues],
+      },
+      heads,
+    );
   };
 
-  runSegment('entry', (executor) => ({ premise: undefined, path: { guard: trueTerm, state: executor.initialState() } }), (executor, path) => {
-    executor.executeBlock(program.body, path);
-  });
+  runSegment(
+    'entry',
+    (executor) => ({ premise: undefined, path: { guard: trueTerm, state: executor.initialState() } }),
+    (executor, path) => {
+      executor.executeBlock(program.body, path);
+    },
+  );
   for (const { loop, position } of positions.values()) {
-    runSegment(`loop ${loop.id} at ${loop.location.line}:${loop.location.column}`, (executor) => {
-      const state = executor.freshState('');
-      return { premise: head(loop, state), path: { guard: trueTerm, state } };
-    }, (executor, path, heads) => {
-      const translation = executor.condition(loop.condition, path.state);
-      const defined = and(path.guard, translation.definedness);
-      const condition = executor.define('loop', translation.term);
-      const enter = and(defined, condition);
-      const exit: Path = { guard: executor.guardTerm(and(defined, not(condition))), state: path.state };
-      const body = enter.kind === 'boolConstant' && !enter.value
-        ? { normal: undefined, breaks: [], continues: [] }
-        : executor.executeBlock(loop.body, { guard: executor.guardTerm(enter), state: path.state });
-      finishLoopBody(executor, loop, position, body, [exit], heads);
-    });
+    runSegment(
+      `loop ${loop.id} at ${loop.location.line}:${loop.location.column}`,
+      (executor) => {
+        const state = executor.freshState('');
+        return { premise: head(loop, state), path: { guard: trueTerm, state } };
+      },
+      (executor, path, heads) => {
+        const translation = executor.condition(loop.condition, path.state);
+        const defined = and(path.guard, translation.definedness);
+        const condition = executor.define('loop', translation.term);
+        const enter = and(defined, condition);
+        const exit: Path = { guard: executor.guardTerm(and(defined, not(condition))), state: path.state };
+        const body =
+          enter.kind === 'boolConstant' && !enter.value
+            ? { normal: undefined, breaks: [], continues: [] }
+            : executor.executeBlock(loop.body, { guard: executor.guardTerm(enter), state: path.state });
+        finishLoopBody(executor, loop, position, body, [exit], heads);
+      },
+    );
   }
 
-  const system = createChcSystem({
+  const inexactReasons = [...translator.inexactReasons];
+  const predicateDeclarations = [...predicates.values()].map((predicate) => predicate.declaration);
+  return {
+    system: chcSystem(program, semantics, inexactReasons, predicateDeclarations, [...clauses, ...queries]),
+    inexactReasons,
+  };
+}
+
+/** a clause of one segment: quantified over the segment's constants that occur in it */
+function segmentClause(constants: readonly SymbolTerm[], body: Term[], head: Term, comment: string): HornClause {
+  const occurring = new Set([...body, head].flatMap((term) => freeSymbols(term).map((found) => found.name)));
+  return { variables: constants.filter((constant) => occurring.has(constant.name)), body, head, comment };
+}
+
+/** one predicate per loop head, over the variables live there (liveAtHead), in loop order */
+function loopPredicates(
+  positions: ReturnType<typeof loopPositions>,
+  variables: ProgramVariables,
+  semantics: Semantics,
+): Map<number, { declaration: FunctionDeclaration; live: ProgramVariables }> {
+  const predicates = new Map<number, { declaration: FunctionDeclaration; live: ProgramVariables }>();
+  for (const { loop, position } of [...positions.values()].sort((left, right) => left.loop.id - right.loop.id)) {
+    const live = liveAtHead(loop, position, variables);
+    const sorts: Sort[] = [
+      ...live.scalars.map((variable) => scalarSort(variable.type, semantics)),
+      ...live.arrays.map((array) => arrayVariableSort(array, semantics)),
+    ];
+    predicates.set(loop.id, { declaration: declareFunction(`inv_loop${loop.id}`, sorts, boolSort), live });
+  }
+  return predicates;
+}
+
+/** the system with its header: what sat and unsat mean, and where the encoding over-approximates */
+function chcSystem(
+  program: Program,
+  semantics: Semantics,
+  inexactReasons: readonly string[],
+  predicates: readonly FunctionDeclaration[],
+  clauses: readonly HornClause[],
+): ChcSystem {
+  return createChcSystem({
     headerComments: [
       `chc encoding of ${program.file} (${semantics} semantics): one predicate per loop head`,
       'sat: the clauses have a model (the program is safe, under the encoding assumptions)',
       'unsat: some assertion can fail under the encoding (a counterexample must still be found and replayed)',
-      ...[...translator.inexactReasons].map((reason) => `over-approximation: ${reason}`),
+      ...inexactReasons.map((reason) => `over-approximation: ${reason}`),
     ],
-    predicates: [...predicates.values()].map((predicate) => predicate.declaration),
-    clauses: [...clauses, ...queries],
+    predicates,
+    clauses,
   });
-  return { system, inexactReasons: [...translator.inexactReasons] };
 }
 
 /**
@@ -203,7 +281,10 @@ function liveAtHead(loop: LoopStatement, position: Position, variables: ProgramV
   const scalarIds = new Set<number>();
   const arrayIds = new Set<number>();
   const readsOf = (statements: Block): void => {
-    const used = collectVariables({ file: '', scalars: [], arrays: [], body: statements, dataModel: 'ILP32' }, { readsOnly: true });
+    const used = collectVariables(
+      { file: '', scalars: [], arrays: [], body: statements, dataModel: 'ILP32' },
+      { readsOnly: true },
+    );
     for (const variable of used.scalars) scalarIds.add(variable.id);
     for (const array of used.arrays) arrayIds.add(array.id);
   };
@@ -246,4 +327,3 @@ function stateArguments(variables: ProgramVariables, state: SymbolicState): Term
     ...variables.arrays.map((array) => state.arrays.get(array.id)!),
   ];
 }
-

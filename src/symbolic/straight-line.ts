@@ -32,7 +32,10 @@ export interface StraightLineStart {
  * dimensions.
  */
 export function executeStraightLine(
-  statements: readonly PathStatement[], start: StraightLineStart, havocValues: readonly Term[], translator: ExpressionTranslator,
+  statements: readonly PathStatement[],
+  start: StraightLineStart,
+  havocValues: readonly Term[],
+  translator: ExpressionTranslator,
   reject: (message: string) => never,
 ): StraightLineTerms {
   const scalars = new Map(start.scalars);
@@ -40,7 +43,8 @@ export function executeStraightLine(
   const environment: ExpressionEnvironment = {
     scalar: (variable) => scalars.get(variable.id)!,
     array: (array) => arrays.get(array.id)!,
-    opaque: (operation) => reject(`the path uses ${operation}, which has no exact encoding in ${translator.semantics} semantics`),
+    opaque: (operation) =>
+      reject(`the path uses ${operation}, which has no exact encoding in ${translator.semantics} semantics`),
   };
   const conjuncts: Term[] = [];
   const addConjuncts = (term: Term): void => {
@@ -68,7 +72,10 @@ export function executeStraightLine(
         break;
       case 'arrayWrite': {
         if (statement.indices.length !== 1) reject(`multi-dimensional write to ${statement.array.sourceName}`);
-        const translation = translator.translate(convertedTo(statement.value, statement.array.elementType), environment);
+        const translation = translator.translate(
+          convertedTo(statement.value, statement.array.elementType),
+          environment,
+        );
         const index = translator.translateIndex(statement.indices[0]!, environment);
         addConjuncts(translation.definedness);
         addConjuncts(index.definedness);

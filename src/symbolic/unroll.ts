@@ -15,7 +15,15 @@
 
 import type { LoopStatement, Program, Semantics } from '../ir/types.js';
 import {
-  and, containsConstantArray, createSmtScript, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
+  and,
+  containsConstantArray,
+  createSmtScript,
+  not,
+  or,
+  trueTerm,
+  type FunctionDeclaration,
+  type SmtScript,
+  type Term,
 } from '../smt/terms.js';
 import { ExpressionTranslator } from './expressions.js';
 import { SymbolicExecutor, type Path } from './executor.js';
@@ -38,7 +46,11 @@ export interface UnrolledProgram {
  * iterations) and the extra guard under which the ordinary body is taken instead; the guards must
  * exclude each other (the executor merges with ite).
  */
-export type ExtraLoopPaths = (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
+export type ExtraLoopPaths = (
+  loop: LoopStatement,
+  entry: Path,
+  executor: SymbolicExecutor,
+) => {
   readonly bodyGuard: Term;
   readonly paths: readonly Path[];
 };
@@ -56,7 +68,10 @@ export interface UnrollOptions {
 }
 
 export function unrollProgram(
-  program: Program, unwind: number, semantics: Semantics, build: UnrollOptions = {},
+  program: Program,
+  unwind: number,
+  semantics: Semantics,
+  build: UnrollOptions = {},
 ): UnrolledProgram {
   const acceleration = build.extraLoopPaths;
   const translator = new ExpressionTranslator(semantics);
@@ -89,15 +104,25 @@ export function unrollProgram(
     return executor.merge(exits.filter((exit) => !(exit.guard.kind === 'boolConstant' && !exit.guard.value)));
   };
   const executor = new SymbolicExecutor(program, collectVariables(program), translator, {
-    inlineLimit: 0, loop: unrollLoop, namePrefix: '', inlineArrays: build.inlineArrays === true,
+    inlineLimit: 0,
+    loop: unrollLoop,
+    namePrefix: '',
+    inlineArrays: build.inlineArrays === true,
   });
   executor.useUninterpretedFunctions(functions);
   executor.executeBlock(program.body, { guard: trueTerm, state: executor.initialState() });
   // constant arrays (initial contents, fills) are outside the QF_AUF* logics: use ALL then
-  const usesConstantArrays = executor.definitions.some((term) => containsConstantArray(term))
-    || executor.violations.some((violation) => containsConstantArray(violation.condition));
+  const usesConstantArrays =
+    executor.definitions.some((term) => containsConstantArray(term)) ||
+    executor.violations.some((violation) => containsConstantArray(violation.condition));
   const nonlinearLogic = build.generalCore === true ? 'AUFNIRA' : 'QF_AUFNIA';
-  const logic = usesConstantArrays ? 'ALL' : semantics === 'bv' ? 'QF_AUFBV' : translator.nonlinear ? nonlinearLogic : 'QF_AUFLIA';
+  const logic = usesConstantArrays
+    ? 'ALL'
+    : semantics === 'bv'
+      ? 'QF_AUFBV'
+      : translator.nonlinear
+        ? nonlinearLogic
+        : 'QF_AUFLIA';
   return {
     executor,
     functions: [...functions.values()],
@@ -108,17 +133,12 @@ export function unrollProgram(
   };
 }
 
-
 export function unrolledScript(encoding: UnrolledProgram, goal: Term, headerComments: readonly string[]): SmtScript {
   return createSmtScript({
     headerComments,
     logic: encoding.logic,
     constants: encoding.executor.constants,
     functions: encoding.functions,
-    assertions: [
-      ...encoding.executor.definitions.map((term) => ({ term })),
-      { term: goal, comment: 'goal' },
-    ],
+    assertions: [...encoding.executor.definitions.map((term) => ({ term })), { term: goal, comment: 'goal' }],
   });
 }
-

@@ -17,8 +17,19 @@
 // body is walked by the caller's loop hook, which receives these lists).
 
 import type {
-  ArrayFillStatement, ArrayHavocStatement, ArrayWriteStatement, AssertStatement, AssignStatement, AssumeStatement, Block,
-  BreakStatement, ContinueStatement, HavocStatement, IfStatement, LoopStatement, Statement,
+  ArrayFillStatement,
+  ArrayHavocStatement,
+  ArrayWriteStatement,
+  AssertStatement,
+  AssignStatement,
+  AssumeStatement,
+  Block,
+  BreakStatement,
+  ContinueStatement,
+  HavocStatement,
+  IfStatement,
+  LoopStatement,
+  Statement,
 } from '../ir/types.js';
 
 /** the outcome of a block: the path that runs on after it, and the paths that met break or continue in it */
@@ -75,13 +86,27 @@ export function* walkBlock<P, L extends P>(semantics: StatementSemantics<P, L>, 
     if (!semantics.live(current)) break;
     semantics.beforeStatement?.(statement);
     switch (statement.kind) {
-      case 'assign': current = semantics.assign(statement, current); break;
-      case 'arrayWrite': current = semantics.arrayWrite(statement, current); break;
-      case 'havoc': current = semantics.havoc(statement, current); break;
-      case 'arrayHavoc': current = semantics.arrayHavoc(statement, current); break;
-      case 'arrayFill': current = semantics.arrayFill(statement, current); break;
-      case 'assume': current = semantics.assume(statement, current); break;
-      case 'assert': current = semantics.assert(statement, current); break;
+      case 'assign':
+        current = semantics.assign(statement, current);
+        break;
+      case 'arrayWrite':
+        current = semantics.arrayWrite(statement, current);
+        break;
+      case 'havoc':
+        current = semantics.havoc(statement, current);
+        break;
+      case 'arrayHavoc':
+        current = semantics.arrayHavoc(statement, current);
+        break;
+      case 'arrayFill':
+        current = semantics.arrayFill(statement, current);
+        break;
+      case 'assume':
+        current = semantics.assume(statement, current);
+        break;
+      case 'assert':
+        current = semantics.assert(statement, current);
+        break;
       case 'if': {
         const result = yield* walkIf(semantics, statement, current);
         breaks.push(...result.breaks);
@@ -121,7 +146,10 @@ function* walkIf<P, L extends P>(semantics: StatementSemantics<P, L>, statement:
 }
 
 /** runs a walk whose loops are answered at once */
-export function runSynchronously<P, L extends P>(walk: Walk<P, L>, loop: (statement: LoopStatement, path: L) => P): WalkResult<P, L> {
+export function runSynchronously<P, L extends P>(
+  walk: Walk<P, L>,
+  loop: (statement: LoopStatement, path: L) => P,
+): WalkResult<P, L> {
   let step = walk.next();
   while (step.done !== true) step = walk.next(loop(step.value.loop, step.value.path));
   return step.value;
@@ -129,7 +157,8 @@ export function runSynchronously<P, L extends P>(walk: Walk<P, L>, loop: (statem
 
 /** runs a walk whose loops are answered by promises (one loop at a time, in program order) */
 export async function runAsynchronously<P, L extends P>(
-  walk: Walk<P, L>, loop: (statement: LoopStatement, path: L) => Promise<P>,
+  walk: Walk<P, L>,
+  loop: (statement: LoopStatement, path: L) => Promise<P>,
 ): Promise<WalkResult<P, L>> {
   let step = walk.next();
   while (step.done !== true) step = walk.next(await loop(step.value.loop, step.value.path));

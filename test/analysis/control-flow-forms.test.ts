@@ -27,20 +27,55 @@ function forms(body: string, helpers = ''): ControlFlowForm[] {
   return [...formsOf(lowered(body, helpers).body).keys()].sort();
 }
 
-const shapes: readonly { readonly name: string; readonly body: string; readonly helpers?: string; readonly expected: readonly ControlFlowForm[] }[] = [
+const shapes: readonly {
+  readonly name: string;
+  readonly body: string;
+  readonly helpers?: string;
+  readonly expected: readonly ControlFlowForm[];
+}[] = [
   { name: 'for', body: 'int s = 0; for (int i = 0; i < 3; i++) s += i;', expected: ['loop'] },
   { name: 'do-while', body: 'int i = 0; do { i++; } while (i < 3);', expected: ['breakInUpdate', 'loop'] },
-  { name: 'while with a side effect in its condition', body: 'int i = 0; while (i++ < 3) { }', expected: ['breakInBody', 'loop'] },
-  { name: 'for(;;) with an exit and a continue', body: 'int i = 0; for (;;) { i++; if (i == 1) continue; if (i > 3) break; }', expected: ['breakInBody', 'continueInBody', 'loop'] },
-  { name: 'nested loops', body: 'int s = 0; for (int i = 0; i < 2; i++) for (int j = 0; j < 2; j++) s++;', expected: ['loop', 'nestedLoop'] },
-  { name: 'an assertion and abort() in a loop', body: 'for (int i = 0; i < 2; i++) { int x = __VERIFIER_nondet_int(); if (x > 5) abort(); __VERIFIER_assert(x != 7); }', expected: ['assertInLoop', 'assumeInLoop', 'loop'] },
-  { name: 'return from main inside a loop', body: 'for (int i = 0; i < 5; i++) { if (i == 2) return 0; }', expected: ['breakInBody', 'loop'] },
-  { name: 'switch with a break inside a loop', body: 'int s = 0; for (int i = 0; i < 4; i++) { switch (i) { case 1: s++; break; case 2: s += 2; default: s++; } }', expected: ['loop'] },
   {
-    name: 'a helper with a loop in a for\'s update', helpers: 'int next(int i) { int j = i; while (j < i + 2) j++; return j; }',
-    body: 'int s = 0; for (int i = 0; i < 6; i = next(i)) s++;', expected: ['loop', 'loopInUpdate'],
+    name: 'while with a side effect in its condition',
+    body: 'int i = 0; while (i++ < 3) { }',
+    expected: ['breakInBody', 'loop'],
   },
-  { name: 'a backward goto', body: 'int i = 0;\n again: i++;\n if (i < 3) goto again;', expected: ['breakInBody', 'continueInBody', 'loop'] },
+  {
+    name: 'for(;;) with an exit and a continue',
+    body: 'int i = 0; for (;;) { i++; if (i == 1) continue; if (i > 3) break; }',
+    expected: ['breakInBody', 'continueInBody', 'loop'],
+  },
+  {
+    name: 'nested loops',
+    body: 'int s = 0; for (int i = 0; i < 2; i++) for (int j = 0; j < 2; j++) s++;',
+    expected: ['loop', 'nestedLoop'],
+  },
+  {
+    name: 'an assertion and abort() in a loop',
+    body: 'for (int i = 0; i < 2; i++) { int x = __VERIFIER_nondet_int(); if (x > 5) abort(); __VERIFIER_assert(x != 7); }',
+    expected: ['assertInLoop', 'assumeInLoop', 'loop'],
+  },
+  {
+    name: 'return from main inside a loop',
+    body: 'for (int i = 0; i < 5; i++) { if (i == 2) return 0; }',
+    expected: ['breakInBody', 'loop'],
+  },
+  {
+    name: 'switch with a break inside a loop',
+    body: 'int s = 0; for (int i = 0; i < 4; i++) { switch (i) { case 1: s++; break; case 2: s += 2; default: s++; } }',
+    expected: ['loop'],
+  },
+  {
+    name: "a helper with a loop in a for's update",
+    helpers: 'int next(int i) { int j = i; while (j < i + 2) j++; return j; }',
+    body: 'int s = 0; for (int i = 0; i < 6; i = next(i)) s++;',
+    expected: ['loop', 'loopInUpdate'],
+  },
+  {
+    name: 'a backward goto',
+    body: 'int i = 0;\n again: i++;\n if (i < 3) goto again;',
+    expected: ['breakInBody', 'continueInBody', 'loop'],
+  },
 ];
 
 describe('control-flow forms', () => {
@@ -67,7 +102,8 @@ describe('control-flow forms', () => {
 function runWith(program: Program, inputs: readonly bigint[], semantics: 'bv' | 'int'): string {
   let next = 0;
   const outcome = runProgram(program, {
-    semantics, maxSteps: 100_000,
+    semantics,
+    maxSteps: 100_000,
     nondet: {
       nextScalar: () => inputs[next++ % inputs.length] ?? 0n,
       nextArray: () => ({ defaultValue: 0n, entries: new Map() }),
@@ -89,7 +125,13 @@ describe('update exits moved into the body (exact)', () => {
     it(`case ${index}: the same outcome for n = -1 … 9, in bv and int`, () => {
       const program = lowered(body);
       expect(formsOf(program.body).has('breakInUpdate')).toBe(true);
-      const moved = createProgram(program.file, program.scalars, program.arrays, moveUpdateExitsIntoBody(program.body), program.dataModel);
+      const moved = createProgram(
+        program.file,
+        program.scalars,
+        program.arrays,
+        moveUpdateExitsIntoBody(program.body),
+        program.dataModel,
+      );
       expect(formsOf(moved.body).has('breakInUpdate')).toBe(false);
       const outcomes = new Set<string>();
       for (const semantics of ['bv', 'int'] as const) {
@@ -104,11 +146,20 @@ describe('update exits moved into the body (exact)', () => {
     });
   }
 
-  it('moves an update that holds a loop (a helper with a loop in a for\'s step) into the body: the same outcomes', () => {
+  it("moves an update that holds a loop (a helper with a loop in a for's step) into the body: the same outcomes", () => {
     const helpers = 'int next(int i) { int j = i + 1; while (j % 3 != 0) j++; return j; }';
-    const program = lowered('int n = __VERIFIER_nondet_int(); int s = 0; for (int i = 0; i < n; i = next(i)) s += i; __VERIFIER_assert(s != 9);', helpers);
+    const program = lowered(
+      'int n = __VERIFIER_nondet_int(); int s = 0; for (int i = 0; i < n; i = next(i)) s += i; __VERIFIER_assert(s != 9);',
+      helpers,
+    );
     expect(formsOf(program.body).has('loopInUpdate')).toBe(true);
-    const moved = createProgram(program.file, program.scalars, program.arrays, moveUpdateExitsIntoBody(program.body), program.dataModel);
+    const moved = createProgram(
+      program.file,
+      program.scalars,
+      program.arrays,
+      moveUpdateExitsIntoBody(program.body),
+      program.dataModel,
+    );
     expect(formsOf(moved.body).has('loopInUpdate')).toBe(false);
     const outcomes = new Set<string>();
     for (let n = -1n; n <= 12n; n++) {
@@ -120,7 +171,9 @@ describe('update exits moved into the body (exact)', () => {
   });
 
   it('leaves a loop whose update holds a loop and whose body continues as it is', () => {
-    const program = lowered('int s = 0; int i = 0; do { i++; if (i == 2) continue; s++; } while (({ int k = 0; while (k < 1) k++; i < 4; }));');
+    const program = lowered(
+      'int s = 0; int i = 0; do { i++; if (i == 2) continue; s++; } while (({ int k = 0; while (k < 1) k++; i < 4; }));',
+    );
     expect(formsOf(program.body).has('breakInUpdate')).toBe(true);
     expect(moveUpdateExitsIntoBody(program.body)).toBe(program.body);
   });

@@ -19,14 +19,18 @@ import { prelude, programText } from '../support/symbolic-programs.js';
 const exitDeclaration = 'extern void exit(int);\n';
 
 function afterPass(statements: string): string {
-  return printProgram(assumeGuards(lowerSource(`${prelude}${exitDeclaration}
+  return printProgram(
+    assumeGuards(
+      lowerSource(`${prelude}${exitDeclaration}
 int main(void) {
   int N = __VERIFIER_nondet_int(); int d = __VERIFIER_nondet_int(); int x = 0;
   ${statements}
   __VERIFIER_assert(x == 0);
   return 0;
 }
-`)));
+`),
+    ),
+  );
 }
 
 describe('guard assumptions', () => {
@@ -42,23 +46,38 @@ describe('guard assumptions', () => {
   });
 
   it('keeps every run: the same outcome before and after the passes (bv and int), on programs with guards', () => {
-    const guards = ['if (!(N <= C)) abort();', 'if (N > C) exit(0);', 'if (N == C) abort(); else { }', 'if (N >= C) { } else abort();', 'if (N / (C + 1) > 1) abort();'];
-    const guarded = fc.tuple(fc.oneof(programText, recurrenceProgramText()), fc.constantFrom(...guards), fc.integer({ min: 0, max: 6 }))
-      .map(([text, guard, constant]) => text.replace(/(assume_abort_if_not\(N > 0 && N <= 100\);)/, `$1 ${guard.replace(/C/g, String(constant))}`)
-        .replace(prelude, `${prelude}${exitDeclaration}`));
+    const guards = [
+      'if (!(N <= C)) abort();',
+      'if (N > C) exit(0);',
+      'if (N == C) abort(); else { }',
+      'if (N >= C) { } else abort();',
+      'if (N / (C + 1) > 1) abort();',
+    ];
+    const guarded = fc
+      .tuple(fc.oneof(programText, recurrenceProgramText()), fc.constantFrom(...guards), fc.integer({ min: 0, max: 6 }))
+      .map(([text, guard, constant]) =>
+        text
+          .replace(/(assume_abort_if_not\(N > 0 && N <= 100\);)/, `$1 ${guard.replace(/C/g, String(constant))}`)
+          .replace(prelude, `${prelude}${exitDeclaration}`),
+      );
     let changed = 0;
     let compared = 0;
-    fc.assert(fc.property(guarded, (text) => {
-      const program = lowerSource(text);
-      const passed = runProgramPasses(program);
-      if (passed !== program) changed++;
-      for (const semantics of ['bv', 'int'] as const) {
-        for (let size = 1; size <= 6; size++) {
-          expect(outcome(passed, semantics, size), `N = ${size}, ${semantics}\n${text}`).toEqual(outcome(program, semantics, size));
-          compared++;
+    fc.assert(
+      fc.property(guarded, (text) => {
+        const program = lowerSource(text);
+        const passed = runProgramPasses(program);
+        if (passed !== program) changed++;
+        for (const semantics of ['bv', 'int'] as const) {
+          for (let size = 1; size <= 6; size++) {
+            expect(outcome(passed, semantics, size), `N = ${size}, ${semantics}\n${text}`).toEqual(
+              outcome(program, semantics, size),
+            );
+            compared++;
+          }
         }
-      }
-    }), { numRuns: 80, seed: 20261127 });
+      }),
+      { numRuns: 80, seed: 20261127 },
+    );
     expect(compared).toBe(80 * 12);
     expect(changed).toBeGreaterThan(40);
   });
@@ -68,13 +87,22 @@ function outcome(program: Program, semantics: Semantics, size: number): string {
   const rest = createRandomSource({ seed: 17 * size, domain: [-2n, 0n, 1n, 3n], maxArrayCells: 256 });
   let first = true;
   const result = runProgram(program, {
-    semantics, maxSteps: 200_000,
+    semantics,
+    maxSteps: 200_000,
     nondet: {
-      nextScalar: (type, location, origin) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location, origin); },
+      nextScalar: (type, location, origin) => {
+        if (first) {
+          first = false;
+          return BigInt(size);
+        }
+        return rest.nextScalar(type, location, origin);
+      },
       nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
     },
   });
   // a blocked run is blocked wherever the assumption stands (the guard's `if` or its abort call)
   if (result.kind === 'assumptionFailed') return result.kind;
-  return JSON.stringify(result, (key, value: unknown) => (key === 'steps' ? undefined : typeof value === 'bigint' ? value.toString() : value));
+  return JSON.stringify(result, (key, value: unknown) =>
+    key === 'steps' ? undefined : typeof value === 'bigint' ? value.toString() : value,
+  );
 }

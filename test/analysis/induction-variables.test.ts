@@ -7,8 +7,21 @@
 import { describe, expect, it } from 'vitest';
 import { incrementStep, inductionVariables, isIteratorExpression } from '../../src/analysis/induction-variables.js';
 import {
-  boolType, charType, createAssign, createBinary, createCast, createConstant, createContinue, createHavoc, createIf, createLoop,
-  createScalarVariable, createUnary, createVariableExpression, intType, longLongType,
+  boolType,
+  charType,
+  createAssign,
+  createBinary,
+  createCast,
+  createConstant,
+  createContinue,
+  createHavoc,
+  createIf,
+  createLoop,
+  createScalarVariable,
+  createUnary,
+  createVariableExpression,
+  intType,
+  longLongType,
 } from '../../src/ir/factory.js';
 import type { Block, Expression, ScalarVariable } from '../../src/ir/types.js';
 
@@ -19,8 +32,10 @@ const k = createScalarVariable(3, 'k', 'k', intType, undefined);
 const c = createScalarVariable(4, 'c', 'c', charType, undefined);
 const read = (variable: ScalarVariable): Expression => createVariableExpression(variable);
 const plus = (variable: ScalarVariable, step: Expression): Expression => createBinary('add', read(variable), step);
-const step = (variable: ScalarVariable, value: bigint) => createAssign(variable, plus(variable, createConstant(value)), location);
-const loop = (body: Block, update: Block) => createLoop(0, createBinary('less', read(i), createConstant(10n)), body, update, location);
+const step = (variable: ScalarVariable, value: bigint) =>
+  createAssign(variable, plus(variable, createConstant(value)), location);
+const loop = (body: Block, update: Block) =>
+  createLoop(0, createBinary('less', read(i), createConstant(10n)), body, update, location);
 
 describe('incrementStep', () => {
   it('reads v + c, c + v, v - c and v + -c', () => {
@@ -44,7 +59,10 @@ describe('incrementStep', () => {
     expect(incrementStep(c, increment, 'bv')).toBe(1n);
     expect(incrementStep(c, increment, 'iterator')).toBe(1n);
     // i = (int)((char)i + 1): the narrowing cast around i is the identity in int semantics only
-    const narrowed = createCast(createBinary('add', createCast(read(i), charType), createConstant(1n, charType)), intType);
+    const narrowed = createCast(
+      createBinary('add', createCast(read(i), charType), createConstant(1n, charType)),
+      intType,
+    );
     expect(incrementStep(i, narrowed, 'int')).toBe(1n);
     expect(incrementStep(i, narrowed, 'bv')).toBeUndefined();
     expect(incrementStep(i, narrowed, 'iterator')).toBeUndefined();
@@ -59,7 +77,10 @@ describe('inductionVariables', () => {
     const second = step(j, 3n);
     const update = step(i, 1n);
     const result = inductionVariables(loop([first, second], [update]), 'int');
-    expect(result.map((entry) => [entry.variable.name, entry.step])).toEqual([['j', 5n], ['i', 1n]]);
+    expect(result.map((entry) => [entry.variable.name, entry.step])).toEqual([
+      ['j', 5n],
+      ['i', 1n],
+    ]);
     expect(result[0]!.assignments).toEqual([first, second]);
     expect(result[1]!.assignments[0]).toBe(update);
   });
@@ -69,12 +90,18 @@ describe('inductionVariables', () => {
     const nested = createLoop(1, read(j), [step(j, 1n)], [], location);
     const result = inductionVariables(loop([conditional, nested, createHavoc(i, location), step(i, 1n)], []), 'int');
     expect(result).toEqual([]);
-    const withContinue = inductionVariables(loop([step(j, 1n), createIf(read(k), [createContinue(location)], [], location)], [step(i, 1n)]), 'int');
+    const withContinue = inductionVariables(
+      loop([step(j, 1n), createIf(read(k), [createContinue(location)], [], location)], [step(i, 1n)]),
+      'int',
+    );
     expect(withContinue.map((entry) => entry.variable.name)).toEqual(['i']);
   });
 
   it('reports a variable with steps summing to zero (callers that need a moving counter filter on the step)', () => {
     const result = inductionVariables(loop([step(j, 1n), step(j, -1n)], [step(i, 1n)]), 'int');
-    expect(result.map((entry) => [entry.variable.name, entry.step])).toEqual([['j', 0n], ['i', 1n]]);
+    expect(result.map((entry) => [entry.variable.name, entry.step])).toEqual([
+      ['j', 0n],
+      ['i', 1n],
+    ]);
   });
 });

@@ -55,10 +55,15 @@ describe('pinned indices', () => {
     const written = printed('for (i = 0; i < N; i++) { if (i == 0) { a[0] = 1; i = i + 1; a[0] = 2; } }');
     expect(written.after).toContain('a[i] = 1;');
     expect(written.after).toContain('a[0] = 2;');
-    const valueWritten = printed('int k = 3; if (i == k) { a[k] = 1; k = 4; a[k] = 2; }', 'int a[N]; int i = __VERIFIER_nondet_int();');
+    const valueWritten = printed(
+      'int k = 3; if (i == k) { a[k] = 1; k = 4; a[k] = 2; }',
+      'int a[N]; int i = __VERIFIER_nondet_int();',
+    );
     expect(valueWritten.after).toContain('a[i] = 1;');
     expect(valueWritten.after).toContain('a[k] = 2;');
-    const narrow = printed('unsigned char c = __VERIFIER_nondet_int(); if (c == 300) a[300] = 1; if (c == 3) a[3] = 2;');
+    const narrow = printed(
+      'unsigned char c = __VERIFIER_nondet_int(); if (c == 300) a[300] = 1; if (c == 3) a[3] = 2;',
+    );
     expect(narrow.after).toContain('a[300] = 1;');
     expect(narrow.after).toMatch(/a\[\(?int\)? ?c\] = 2;|a\[c\] = 2;/);
   });
@@ -67,19 +72,25 @@ describe('pinned indices', () => {
     const texts = fc.oneof(recurrenceProgramText(), triangleProgramText(), programText);
     let compared = 0;
     let changed = 0;
-    fc.assert(fc.property(texts, (text) => {
-      const program = lowerSource(text);
-      const pinned = pinIndices(program);
-      if (pinned !== program) changed++;
-      for (const semantics of ['bv', 'int'] as const) {
-        for (let size = 1; size <= 5; size++) {
-          for (let seed = 0; seed < 2; seed++) {
-            expect(outcome(pinned, semantics, size, seed), `N = ${size}, seed ${seed}, ${semantics}\n${text}`).toEqual(outcome(program, semantics, size, seed));
-            compared++;
+    fc.assert(
+      fc.property(texts, (text) => {
+        const program = lowerSource(text);
+        const pinned = pinIndices(program);
+        if (pinned !== program) changed++;
+        for (const semantics of ['bv', 'int'] as const) {
+          for (let size = 1; size <= 5; size++) {
+            for (let seed = 0; seed < 2; seed++) {
+              expect(
+                outcome(pinned, semantics, size, seed),
+                `N = ${size}, seed ${seed}, ${semantics}\n${text}`,
+              ).toEqual(outcome(program, semantics, size, seed));
+              compared++;
+            }
           }
         }
-      }
-    }), { numRuns: 120, seed: 20261126 });
+      }),
+      { numRuns: 120, seed: 20261126 },
+    );
     expect(compared).toBe(120 * 20);
     expect(changed).toBeGreaterThan(20);
   });
@@ -90,20 +101,30 @@ describe('pinned indices on narrow and unsigned counters', () => {
     const types = ['char', 'unsigned char', 'short', 'unsigned short', 'int', 'unsigned int'] as const;
     const constants = [-129, -128, -1, 0, 1, 127, 128, 255, 256, 299, 32767, 65535];
     const comparisons = ['==', '!=', '<=', '<'] as const;
-    const texts = fc.record({
-      type: fc.constantFrom(...types), start: fc.constantFrom(-2, 0, 1, 126, 254), constantChoice: fc.oneof(fc.constantFrom(...constants), fc.constant('start' as const)),
-      comparison: fc.constantFrom(...comparisons), counted: fc.boolean(), other: fc.constantFrom(0, 1, 127, 128, 255, 299), same: fc.boolean(),
-    }).map(({ type, start, constantChoice, comparison, counted, other, same }) => {
-      // the counter's start (what a bound in a counted loop fixes it to), or a constant near a bound
-      const constant = constantChoice === 'start' ? start + (comparison === '<' ? 1 : 0) : constantChoice;
-      // mostly the index the comparison names (what the pass rewrites when it may), else another
-      const index = same && constant >= 0 && constant < 300 ? constant : other;
-      const pinned = `a[${index}] = a[${index}] + 1;`;
-      const body = comparison === '!=' ? `if (i != ${constant}) a[k % 300] = 2; else ${pinned}` : `if (i ${comparison} ${constant}) ${pinned} else a[k % 300] = 2;`;
-      const loop = counted
-        ? `  ${type} i; int k = 0;\n  for (i = ${start}; i < N; i++) { ${body} k++; if (k > 400) break; }`
-        : `  for (int k = 0; k < N; k++) { ${type} i = (${type})(k + ${start}); ${body} }`;
-      return `${prelude}int a[300];
+    const texts = fc
+      .record({
+        type: fc.constantFrom(...types),
+        start: fc.constantFrom(-2, 0, 1, 126, 254),
+        constantChoice: fc.oneof(fc.constantFrom(...constants), fc.constant('start' as const)),
+        comparison: fc.constantFrom(...comparisons),
+        counted: fc.boolean(),
+        other: fc.constantFrom(0, 1, 127, 128, 255, 299),
+        same: fc.boolean(),
+      })
+      .map(({ type, start, constantChoice, comparison, counted, other, same }) => {
+        // the counter's start (what a bound in a counted loop fixes it to), or a constant near a bound
+        const constant = constantChoice === 'start' ? start + (comparison === '<' ? 1 : 0) : constantChoice;
+        // mostly the index the comparison names (what the pass rewrites when it may), else another
+        const index = same && constant >= 0 && constant < 300 ? constant : other;
+        const pinned = `a[${index}] = a[${index}] + 1;`;
+        const body =
+          comparison === '!='
+            ? `if (i != ${constant}) a[k % 300] = 2; else ${pinned}`
+            : `if (i ${comparison} ${constant}) ${pinned} else a[k % 300] = 2;`;
+        const loop = counted
+          ? `  ${type} i; int k = 0;\n  for (i = ${start}; i < N; i++) { ${body} k++; if (k > 400) break; }`
+          : `  for (int k = 0; k < N; k++) { ${type} i = (${type})(k + ${start}); ${body} }`;
+        return `${prelude}int a[300];
 int main(void) {
   int N = __VERIFIER_nondet_int(); assume_abort_if_not(N >= 0 && N <= 300);
 ${loop}
@@ -111,18 +132,23 @@ ${loop}
   return 0;
 }
 `;
-    });
+      });
     let changed = 0;
-    fc.assert(fc.property(texts, (text) => {
-      const program = lowerSource(text);
-      const pinned = pinIndices(program);
-      if (pinned !== program) changed++;
-      for (const semantics of ['bv', 'int'] as const) {
-        for (const size of [0, 1, 2, 128, 129, 256, 300]) {
-          expect(outcome(pinned, semantics, size, 0), `N = ${size}, ${semantics}\n${text}`).toEqual(outcome(program, semantics, size, 0));
+    fc.assert(
+      fc.property(texts, (text) => {
+        const program = lowerSource(text);
+        const pinned = pinIndices(program);
+        if (pinned !== program) changed++;
+        for (const semantics of ['bv', 'int'] as const) {
+          for (const size of [0, 1, 2, 128, 129, 256, 300]) {
+            expect(outcome(pinned, semantics, size, 0), `N = ${size}, ${semantics}\n${text}`).toEqual(
+              outcome(program, semantics, size, 0),
+            );
+          }
         }
-      }
-    }), { numRuns: 200, seed: 20261129 });
+      }),
+      { numRuns: 200, seed: 20261129 },
+    );
     expect(changed).toBeGreaterThan(20);
   });
 });
@@ -132,9 +158,16 @@ function outcome(program: Program, semantics: Semantics, size: number, seed: num
   const rest = createRandomSource({ seed: 31 * size + seed, domain: [-2n, 0n, 1n, 3n], maxArrayCells: 256 });
   let first = true;
   const result = runProgram(program, {
-    semantics, maxSteps: 200_000,
+    semantics,
+    maxSteps: 200_000,
     nondet: {
-      nextScalar: (type, location, origin) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location, origin); },
+      nextScalar: (type, location, origin) => {
+        if (first) {
+          first = false;
+          return BigInt(size);
+        }
+        return rest.nextScalar(type, location, origin);
+      },
       nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
     },
   });

@@ -6,16 +6,36 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  addPolynomials, addRationals, constantPolynomial, degreeIn, evaluatePolynomial, formatPolynomial, isConstantPolynomial, isIntegerValued,
-  multiplyPolynomials, multiplyRationals, negatePolynomial, polynomialsEqual, polynomialVariables, rational,
-  rationalsEqual, substitutePolynomial, subtractPolynomials, sumOverRange, totalDegree, variablePolynomial,
-  withCommonDenominator, type Polynomial, type Rational,
+  addPolynomials,
+  addRationals,
+  constantPolynomial,
+  degreeIn,
+  evaluatePolynomial,
+  formatPolynomial,
+  isConstantPolynomial,
+  isIntegerValued,
+  multiplyPolynomials,
+  multiplyRationals,
+  negatePolynomial,
+  polynomialsEqual,
+  polynomialVariables,
+  rational,
+  rationalsEqual,
+  substitutePolynomial,
+  subtractPolynomials,
+  sumOverRange,
+  totalDegree,
+  variablePolynomial,
+  withCommonDenominator,
+  type Polynomial,
+  type Rational,
 } from '../../src/analysis/polynomial.js';
 
 const x = variablePolynomial('x');
 const y = variablePolynomial('y');
 const j = variablePolynomial('j');
-const constant = (numerator: bigint, denominator = 1n): Polynomial => constantPolynomial(rational(numerator, denominator));
+const constant = (numerator: bigint, denominator = 1n): Polynomial =>
+  constantPolynomial(rational(numerator, denominator));
 
 /** random polynomials over x, y, z with small rational coefficients and degree <= 3 per variable */
 const polynomialArbitrary: fc.Arbitrary<Polynomial> = fc
@@ -40,11 +60,14 @@ const polynomialArbitrary: fc.Arbitrary<Polynomial> = fc
     ),
   );
 
-const valuesArbitrary = fc
-  .tuple(fc.bigInt(-5n, 5n), fc.bigInt(-5n, 5n), fc.bigInt(-5n, 5n), fc.bigInt(1n, 3n))
-  .map(([first, second, third, denominator]) => new Map<string, Rational>([
-    ['x', rational(first, denominator)], ['y', rational(second)], ['z', rational(third)],
-  ]));
+const valuesArbitrary = fc.tuple(fc.bigInt(-5n, 5n), fc.bigInt(-5n, 5n), fc.bigInt(-5n, 5n), fc.bigInt(1n, 3n)).map(
+  ([first, second, third, denominator]) =>
+    new Map<string, Rational>([
+      ['x', rational(first, denominator)],
+      ['y', rational(second)],
+      ['z', rational(third)],
+    ]),
+);
 
 describe('rationals', () => {
   it('normalises sign and common factors', () => {
@@ -87,7 +110,13 @@ describe('polynomials', () => {
   });
 
   it('substitutes simultaneously', () => {
-    const swapped = substitutePolynomial(subtractPolynomials(x, y), new Map([['x', y], ['y', x]]));
+    const swapped = substitutePolynomial(
+      subtractPolynomials(x, y),
+      new Map([
+        ['x', y],
+        ['y', x],
+      ]),
+    );
     expect(polynomialsEqual(swapped, subtractPolynomials(y, x))).toBe(true);
     const squared = substitutePolynomial(multiplyPolynomials(x, x), new Map([['x', addPolynomials(y, constant(1n))]]));
     expect(formatPolynomial(squared)).toBe('2*y + y^2 + 1');
@@ -98,7 +127,11 @@ describe('polynomials', () => {
   });
 
   it('finds an integer numerator and a positive common denominator', () => {
-    const polynomial = addPolynomials(multiplyPolynomials(constant(1n, 2n), j, j), multiplyPolynomials(constant(-1n, 3n), j), constant(5n));
+    const polynomial = addPolynomials(
+      multiplyPolynomials(constant(1n, 2n), j, j),
+      multiplyPolynomials(constant(-1n, 3n), j),
+      constant(5n),
+    );
     const { numerator, denominator } = withCommonDenominator(polynomial);
     expect(denominator).toBe(6n);
     expect(numerator.monomials.every((monomial) => monomial.coefficient.denominator === 1n)).toBe(true);
@@ -111,9 +144,17 @@ describe('polynomials', () => {
         const leftValue = evaluatePolynomial(left, values);
         const rightValue = evaluatePolynomial(right, values);
         expect(evaluatePolynomial(addPolynomials(left, right), values)).toEqual(addRationals(leftValue, rightValue));
-        expect(evaluatePolynomial(multiplyPolynomials(left, right), values)).toEqual(multiplyRationals(leftValue, rightValue));
+        expect(evaluatePolynomial(multiplyPolynomials(left, right), values)).toEqual(
+          multiplyRationals(leftValue, rightValue),
+        );
         expect(polynomialsEqual(subtractPolynomials(addPolynomials(left, right), right), left)).toBe(true);
-        const substituted = substitutePolynomial(left, new Map([['x', right], ['y', left]]));
+        const substituted = substitutePolynomial(
+          left,
+          new Map([
+            ['x', right],
+            ['y', left],
+          ]),
+        );
         const substitutedValues = new Map(values);
         substitutedValues.set('x', rightValue);
         substitutedValues.set('y', leftValue);
@@ -162,21 +203,38 @@ describe('integer-valued polynomials', () => {
     const triangle = multiplyPolynomials(constantPolynomial(half), x, subtractPolynomials(x, constant(1n)));
     expect(isIntegerValued(triangle)).toBe(true); // x(x − 1)/2
     expect(isIntegerValued(multiplyPolynomials(constantPolynomial(half), x))).toBe(false); // x/2
-    expect(isIntegerValued(multiplyPolynomials(constantPolynomial(sixth), subtractPolynomials(multiplyPolynomials(x, x, x), x)))).toBe(true); // (x³ − x)/6
-    expect(isIntegerValued(multiplyPolynomials(constantPolynomial(half), x, y, subtractPolynomials(y, constant(1n))))).toBe(true); // x·y(y − 1)/2
+    expect(
+      isIntegerValued(
+        multiplyPolynomials(constantPolynomial(sixth), subtractPolynomials(multiplyPolynomials(x, x, x), x)),
+      ),
+    ).toBe(true); // (x³ − x)/6
+    expect(
+      isIntegerValued(multiplyPolynomials(constantPolynomial(half), x, y, subtractPolynomials(y, constant(1n)))),
+    ).toBe(true); // x·y(y − 1)/2
     expect(isIntegerValued(addPolynomials(triangle, multiplyPolynomials(constant(1n, 3n), y)))).toBe(false); // + y/3
     expect(isIntegerValued(constant(5n))).toBe(true);
     expect(isIntegerValued(constant(5n, 2n))).toBe(false);
   });
 
   it('agrees with evaluation: integer on every integer point when it says so, else not integer on some point', () => {
-    fc.assert(fc.property(polynomialArbitrary, (polynomial) => {
-      const points: Map<string, Rational>[] = [];
-      for (let first = -4n; first <= 4n; first++) for (let second = -4n; second <= 4n; second++) for (let third = -3n; third <= 3n; third++) {
-        points.push(new Map([['x', rational(first)], ['y', rational(second)], ['z', rational(third)]]));
-      }
-      const integral = points.every((point) => evaluatePolynomial(polynomial, point).denominator === 1n);
-      expect(isIntegerValued(polynomial)).toBe(integral);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(polynomialArbitrary, (polynomial) => {
+        const points: Map<string, Rational>[] = [];
+        for (let first = -4n; first <= 4n; first++)
+          for (let second = -4n; second <= 4n; second++)
+            for (let third = -3n; third <= 3n; third++) {
+              points.push(
+                new Map([
+                  ['x', rational(first)],
+                  ['y', rational(second)],
+                  ['z', rational(third)],
+                ]),
+              );
+            }
+        const integral = points.every((point) => evaluatePolynomial(polynomial, point).denominator === 1n);
+        expect(isIntegerValued(polynomial)).toBe(integral);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

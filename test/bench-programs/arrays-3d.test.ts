@@ -8,9 +8,10 @@
 
 import { describeStandardFamily } from '../support/bench-family.js';
 
-const pattern = Array.from({ length: 400 }, (_, index) => String((index * 5) % 9 - 2)).join('\n');
+const pattern = Array.from({ length: 400 }, (_, index) => String(((index * 5) % 9) - 2)).join('\n');
 const spike = Array.from({ length: 400 }, (_, index) => (index === 1 ? '100' : '0')).join('\n');
-const manyInputs = 'reads 10^6 inputs, more than the stdin harness holds (test/encoders/runs.test.ts has gcc confirm the bug of the buggy twin)';
+const manyInputs =
+  'reads 10^6 inputs, more than the stdin harness holds (test/encoders/runs.test.ts has gcc confirm the bug of the buggy twin)';
 
 describeStandardFamily('arrays-3d', {
   sizes: [1, 2, 3, 4, 5],

@@ -19,10 +19,12 @@ const { names, expectedOf } = family;
  * eight sequences of values in [-1000, 1000], then distinct powers of two and their complements (a
  * cell lost to an or or an and shows there); no sum of a thousand of them overflows a long long
  */
-const sequence = (value: (index: number) => number): string => Array.from({ length: 1100 }, (_, index) => String(value(index))).join('\n');
+const sequence = (value: (index: number) => number): string =>
+  Array.from({ length: 1100 }, (_, index) => String(value(index))).join('\n');
 const inputs = [
   ...Array.from({ length: 8 }, (_, seed) => sequence((index) => ((index * 37 + seed * 101) % 2001) - 1000)),
-  sequence((index) => 2 ** (index % 30)), sequence((index) => -(2 ** (index % 30)) - 1),
+  sequence((index) => 2 ** (index % 30)),
+  sequence((index) => -(2 ** (index % 30)) - 1),
 ];
 
 const solver = testSolver();
@@ -35,23 +37,38 @@ describe('bench/commuting-reductions', () => {
     for (const name of pairs) expect(names).toContain(name.replace('-safe.c', '-unsafe.c'));
   });
 
-  itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error on some input', { timeout: 300_000 }, () => {
-    for (const name of names) {
-      const outcomes = nativeOutcomes(family, name, inputs.map((input) => `${input}\n`));
-      if (outcomes === undefined) continue;
-      if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(inputs.map(() => 'completed'));
-      else expect(outcomes, name).toContain('reachedError');
-    }
-  });
+  itWith(
+    [gccRequirement()],
+    'natively: every safe program completes, every buggy one reaches the error on some input',
+    { timeout: 300_000 },
+    () => {
+      for (const name of names) {
+        const outcomes = nativeOutcomes(
+          family,
+          name,
+          inputs.map((input) => `${input}\n`),
+        );
+        if (outcomes === undefined) continue;
+        if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(inputs.map(() => 'completed'));
+        else expect(outcomes, name).toContain('reachedError');
+      }
+    },
+  );
 
   it('encode verify gives every program its expected verdict', { timeout: 600_000 }, async () => {
     for (const name of names) {
       const front = runFrontEnd(family.path(name), { dataModel: 'ILP32', preprocessor: 'builtin' });
       expect(front.kind, name).toBe('program');
       if (front.kind !== 'program') continue;
-      const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });
-      expect(run.verdict.kind, `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`).toBe(expectedOf(name));
-      if (run.verdict.kind === 'safe') expect(run.verdict.assumptions.join(' '), name).toMatch(/order-independence proven by the solver/);
+      const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, {
+        timeoutMilliseconds: 10_000,
+      });
+      expect(
+        run.verdict.kind,
+        `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`,
+      ).toBe(expectedOf(name));
+      if (run.verdict.kind === 'safe')
+        expect(run.verdict.assumptions.join(' '), name).toMatch(/order-independence proven by the solver/);
       expectConciseAssumptions(name, run.verdict);
     }
   });

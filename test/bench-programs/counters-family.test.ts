@@ -17,20 +17,29 @@ describe('bench/counters family', () => {
     for (const program of programs) {
       const suffix = program.expected === 'safe' ? '-safe.c' : '-unsafe.c';
       expect(program.name.endsWith(suffix), program.name).toBe(true);
-      const twin = program.expected === 'safe' ? program.name.replace(/-safe\.c$/, '-unsafe.c') : program.name.replace(/-unsafe\.c$/, '-safe.c');
+      const twin =
+        program.expected === 'safe'
+          ? program.name.replace(/-safe\.c$/, '-unsafe.c')
+          : program.name.replace(/-unsafe\.c$/, '-safe.c');
       expect(names.has(twin), `${program.name} has its twin`).toBe(true);
     }
   });
 
-  it.each(programs.map((program) => [program.name, program] as const))('%s is what its first line says at BOUND 6', (_name, program) => {
-    for (const semantics of ['bv'] as const) {
-      const lowered = lowerSource(instantiate(program, 6n), program.name);
-      const truth = exploreAll(lowered, { semantics, domain: [0n, 1n], maxRuns: 100_000, maxSteps: 1_000_000 });
-      if (program.expected === 'unsafe') {
-        expect(truth.kind, `${program.name} (${semantics})`).toBe('failureFound');
-      } else {
-        expect(truth.kind === 'noFailure' && truth.complete, `${program.name} (${semantics}): ${JSON.stringify(truth)}`).toBe(true);
+  it.each(programs.map((program) => [program.name, program] as const))(
+    '%s is what its first line says at BOUND 6',
+    (_name, program) => {
+      for (const semantics of ['bv'] as const) {
+        const lowered = lowerSource(instantiate(program, 6n), program.name);
+        const truth = exploreAll(lowered, { semantics, domain: [0n, 1n], maxRuns: 100_000, maxSteps: 1_000_000 });
+        if (program.expected === 'unsafe') {
+          expect(truth.kind, `${program.name} (${semantics})`).toBe('failureFound');
+        } else {
+          expect(
+            truth.kind === 'noFailure' && truth.complete,
+            `${program.name} (${semantics}): ${JSON.stringify(truth)}`,
+          ).toBe(true);
+        }
       }
-    }
-  });
+    },
+  );
 });

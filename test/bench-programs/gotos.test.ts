@@ -8,5 +8,5 @@ import { describeStandardFamily } from '../support/bench-family.js';
 
 describeStandardFamily('gotos', {
   sizes: [3, 4, 5, 6, 7, 8, 9, 10, 33],
-  otherInputs: Array.from({ length: 120 }, (_, index) => String((index * 5) % 9 - 2)).join('\n'),
+  otherInputs: Array.from({ length: 120 }, (_, index) => String(((index * 5) % 9) - 2)).join('\n'),
 });

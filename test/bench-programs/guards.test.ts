@@ -18,10 +18,13 @@ import { gccRequirement, itWith } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
 
 const folder = join(import.meta.dirname, '..', '..', 'bench', 'guards');
-const names = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
-const expectedOf = (name: string): string | undefined => /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
+const names = readdirSync(folder)
+  .filter((name) => name.endsWith('.c'))
+  .sort();
+const expectedOf = (name: string): string | undefined =>
+  /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
 const sizes = [1, 2, 3, 6, 10, 33];
-const otherInputs = Array.from({ length: 40 }, (_, index) => String((index * 7) % 11 - 3)).join('\n');
+const otherInputs = Array.from({ length: 40 }, (_, index) => String(((index * 7) % 11) - 3)).join('\n');
 
 const solver = testSolver();
 afterAll(() => solver.dispose());
@@ -31,38 +34,59 @@ describe('bench/guards', () => {
     const pairs = names.filter((name) => /-safe\.c$/.test(name) && !name.includes('-plain-'));
     expect(pairs.length).toBeGreaterThanOrEqual(10);
     for (const name of pairs) {
-      for (const twin of ['-unsafe.c', '-plain-safe.c', '-plain-unsafe.c']) expect(names).toContain(name.replace('-safe.c', twin));
+      for (const twin of ['-unsafe.c', '-plain-safe.c', '-plain-unsafe.c'])
+        expect(names).toContain(name.replace('-safe.c', twin));
     }
   });
 
-  itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error for some N', { timeout: 300_000 }, () => {
-    for (const name of names) {
-      const build = buildWithHarness(join(folder, name), harnessSource('stdin'), { dataModel: 'LP64', sanitize: true });
-      expect(build.kind, name).toBe('built');
-      if (build.kind !== 'built') continue;
-      const outcomes = sizes.map((size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n${otherInputs}\n`).outcome.kind);
-      if (expectedOf(name) === 'safe') expect(outcomes.every((outcome) => outcome === 'completed' || outcome === 'assumptionBlocked'), `${name}: ${outcomes.join(', ')}`).toBe(true);
-      else expect(outcomes, name).toContain('reachedError');
-    }
-  });
+  itWith(
+    [gccRequirement()],
+    'natively: every safe program completes, every buggy one reaches the error for some N',
+    { timeout: 300_000 },
+    () => {
+      for (const name of names) {
+        const build = buildWithHarness(join(folder, name), harnessSource('stdin'), {
+          dataModel: 'LP64',
+          sanitize: true,
+        });
+        expect(build.kind, name).toBe('built');
+        if (build.kind !== 'built') continue;
+        const outcomes = sizes.map(
+          (size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n${otherInputs}\n`).outcome.kind,
+        );
+        if (expectedOf(name) === 'safe')
+          expect(
+            outcomes.every((outcome) => outcome === 'completed' || outcome === 'assumptionBlocked'),
+            `${name}: ${outcomes.join(', ')}`,
+          ).toBe(true);
+        else expect(outcomes, name).toContain('reachedError');
+      }
+    },
+  );
 
-  it('encode verify: the expected verdict, the same as the plain twin, and induct decides the guarded safe programs', { timeout: 600_000 }, async () => {
-    const verdicts = new Map<string, { readonly kind: string; readonly decidedBy: string | undefined }>();
-    for (const name of names) {
-      const front = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'builtin' });
-      expect(front.kind, name).toBe('program');
-      if (front.kind !== 'program') continue;
-      const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });
-      verdicts.set(name, { kind: run.verdict.kind, decidedBy: run.decidedBy });
-      expect(run.verdict.kind, name).toBe(expectedOf(name));
-      expectConciseAssumptions(name, run.verdict);
-    }
-    for (const name of names.filter((each) => each.includes('-plain-'))) {
-      expect(verdicts.get(name.replace('-plain-', '-'))?.kind, name).toBe(verdicts.get(name)?.kind);
-    }
-    const guardedSafe = names.filter((name) => !name.includes('-plain-') && name.endsWith('-safe.c'));
-    const byInduct = guardedSafe.filter((name) => verdicts.get(name)?.decidedBy === 'induct');
-    // measured with Debian z3: 9 of the 10 (shift-copy is viap's, guarded or not)
-    expect(byInduct.length).toBeGreaterThanOrEqual(8);
-  });
+  it(
+    'encode verify: the expected verdict, the same as the plain twin, and induct decides the guarded safe programs',
+    { timeout: 600_000 },
+    async () => {
+      const verdicts = new Map<string, { readonly kind: string; readonly decidedBy: string | undefined }>();
+      for (const name of names) {
+        const front = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'builtin' });
+        expect(front.kind, name).toBe('program');
+        if (front.kind !== 'program') continue;
+        const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, {
+          timeoutMilliseconds: 10_000,
+        });
+        verdicts.set(name, { kind: run.verdict.kind, decidedBy: run.decidedBy });
+        expect(run.verdict.kind, name).toBe(expectedOf(name));
+        expectConciseAssumptions(name, run.verdict);
+      }
+      for (const name of names.filter((each) => each.includes('-plain-'))) {
+        expect(verdicts.get(name.replace('-plain-', '-'))?.kind, name).toBe(verdicts.get(name)?.kind);
+      }
+      const guardedSafe = names.filter((name) => !name.includes('-plain-') && name.endsWith('-safe.c'));
+      const byInduct = guardedSafe.filter((name) => verdicts.get(name)?.decidedBy === 'induct');
+      // measured with Debian z3: 9 of the 10 (shift-copy is viap's, guarded or not)
+      expect(byInduct.length).toBeGreaterThanOrEqual(8);
+    },
+  );
 });

@@ -12,7 +12,8 @@
 import { describeStandardFamily } from '../support/bench-family.js';
 
 /** repeats `pattern` to 300 values, one per line */
-const cycle = (pattern: readonly number[]): string => Array.from({ length: 300 }, (_, index) => String(pattern[index % pattern.length])).join('\n');
+const cycle = (pattern: readonly number[]): string =>
+  Array.from({ length: 300 }, (_, index) => String(pattern[index % pattern.length])).join('\n');
 
 describeStandardFamily('loop-forms', {
   sizes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 33],
@@ -23,8 +24,11 @@ describeStandardFamily('loop-forms', {
     cycle([2, -1, 5, 0, 9, 12, -4, 3, 8, 1]),
   ],
   unprovenSafe: {
-    'do-postinc-sum-safe.c': 'the sum 3n after `while (j++ < n)`: viap times out, witness\'s abstraction has a spurious counterexample',
-    'for-next-nonzero-safe.c': 'a loop in a loop\'s update (the helper next_nonzero inlined into the for update): only bmc and chc model it, both time out',
-    'for-reverse-swap-safe.c': 'an in-place reversal with two counters: induct needs a bound linear in n, viap times out',
+    'do-postinc-sum-safe.c':
+      "the sum 3n after `while (j++ < n)`: viap times out, witness's abstraction has a spurious counterexample",
+    'for-next-nonzero-safe.c':
+      "a loop in a loop's update (the helper next_nonzero inlined into the for update): only bmc and chc model it, both time out",
+    'for-reverse-swap-safe.c':
+      'an in-place reversal with two counters: induct needs a bound linear in n, viap times out',
   },
 });

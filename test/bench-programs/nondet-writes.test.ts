@@ -39,34 +39,60 @@ describe('bench/nondet-writes', () => {
     for (const name of pairs) expect(names).toContain(name.replace('-safe.c', '-unsafe.c'));
   });
 
-  itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error for some n', { timeout: 300_000 }, () => {
-    for (const name of names) {
-      const outcomes = nativeOutcomes(family, name, sizes.map((size) => `${size}\n${otherInputs}\n`));
-      if (outcomes === undefined) continue;
-      if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
-      else expect(outcomes, name).toContain('reachedError');
-    }
-  });
+  itWith(
+    [gccRequirement()],
+    'natively: every safe program completes, every buggy one reaches the error for some n',
+    { timeout: 300_000 },
+    () => {
+      for (const name of names) {
+        const outcomes = nativeOutcomes(
+          family,
+          name,
+          sizes.map((size) => `${size}\n${otherInputs}\n`),
+        );
+        if (outcomes === undefined) continue;
+        if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
+        else expect(outcomes, name).toContain('reachedError');
+      }
+    },
+  );
 
-  it('viap\'s proof alone proves every safe program (the written-values lemma, tracked sums)', { timeout: 300_000 }, async () => {
-    const proven: string[] = [];
-    for (const name of names.filter((candidate) => expectedOf(candidate) === 'safe')) {
-      const program = frontEnd(name);
-      if (program === undefined) continue;
-      // as runEncoding hands it over: a sum whose writes cancel is carried by a ghost (analysis/tracked-sums.ts)
-      const outcome = await solveViapProofOnly(trackSums(program)?.program ?? program, { solver, budget: Budget.start(10_000), options: { semantics: 'int', settings: new Map() } });
-      if (outcome.verdict.kind === 'safe') proven.push(name);
-    }
-    expect(proven.length).toBeGreaterThanOrEqual(20);
-  });
+  it(
+    "viap's proof alone proves every safe program (the written-values lemma, tracked sums)",
+    { timeout: 300_000 },
+    async () => {
+      const proven: string[] = [];
+      for (const name of names.filter((candidate) => expectedOf(candidate) === 'safe')) {
+        const program = frontEnd(name);
+        if (program === undefined) continue;
+        // as runEncoding hands it over: a sum whose writes cancel is carried by a ghost (analysis/tracked-sums.ts)
+        const outcome = await solveViapProofOnly(trackSums(program)?.program ?? program, {
+          solver,
+          budget: Budget.start(10_000),
+          options: { semantics: 'int', settings: new Map() },
+        });
+        if (outcome.verdict.kind === 'safe') proven.push(name);
+      }
+      expect(proven.length).toBeGreaterThanOrEqual(20);
+    },
+  );
 
-  it('encode verify finds every buggy twin (the safe ones are proven above, by the proof alone)', { timeout: 600_000 }, async () => {
-    for (const name of names.filter((candidate) => expectedOf(candidate) === 'unsafe')) {
-      const program = frontEnd(name);
-      if (program === undefined) continue;
-      const run = await runPortfolio(program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });
-      expect(run.verdict.kind, `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`).toBe(expectedOf(name));
-      expectConciseAssumptions(name, run.verdict);
-    }
-  });
+  it(
+    'encode verify finds every buggy twin (the safe ones are proven above, by the proof alone)',
+    { timeout: 600_000 },
+    async () => {
+      for (const name of names.filter((candidate) => expectedOf(candidate) === 'unsafe')) {
+        const program = frontEnd(name);
+        if (program === undefined) continue;
+        const run = await runPortfolio(program, { semantics: 'c', settings: new Map() }, solver, {
+          timeoutMilliseconds: 10_000,
+        });
+        expect(
+          run.verdict.kind,
+          `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`,
+        ).toBe(expectedOf(name));
+        expectConciseAssumptions(name, run.verdict);
+      }
+    },
+  );
 });

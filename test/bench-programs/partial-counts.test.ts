@@ -37,30 +37,50 @@ describe('bench/partial-counts', () => {
     for (const name of pairs) expect(names).toContain(name.replace('-safe.c', '-unsafe.c'));
   });
 
-  itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error for some size', { timeout: 300_000 }, () => {
-    for (const name of names) {
-      const outcomes = nativeOutcomes(family, name, sizes.map((size) => `${size}\n`));
-      if (outcomes === undefined) continue;
-      if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
-      else expect(outcomes, name).toContain('reachedError');
-    }
-  });
+  itWith(
+    [gccRequirement()],
+    'natively: every safe program completes, every buggy one reaches the error for some size',
+    { timeout: 300_000 },
+    () => {
+      for (const name of names) {
+        const outcomes = nativeOutcomes(
+          family,
+          name,
+          sizes.map((size) => `${size}\n`),
+        );
+        if (outcomes === undefined) continue;
+        if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
+        else expect(outcomes, name).toContain('reachedError');
+      }
+    },
+  );
 
-  it('viap\'s proof alone proves at least 90% of the safe programs at 10 s', { timeout: 300_000 }, async () => {
+  it("viap's proof alone proves at least 90% of the safe programs at 10 s", { timeout: 300_000 }, async () => {
     const safe = names.filter((name) => expectedOf(name) === 'safe');
     const unproven: string[] = [];
     for (const name of safe) {
-      const outcome = await solveViapProofOnly(frontEnd(name), { solver, budget: Budget.start(10_000), options: { semantics: 'int', settings: new Map() } });
+      const outcome = await solveViapProofOnly(frontEnd(name), {
+        solver,
+        budget: Budget.start(10_000),
+        options: { semantics: 'int', settings: new Map() },
+      });
       if (outcome.verdict.kind !== 'safe') unproven.push(name);
     }
     // measured: 9 of 10, about a second each (sum-of-remainders is not proven)
-    expect(safe.length - unproven.length, `unproven: ${unproven.join(', ')}`).toBeGreaterThanOrEqual(Math.ceil(0.9 * safe.length));
+    expect(safe.length - unproven.length, `unproven: ${unproven.join(', ')}`).toBeGreaterThanOrEqual(
+      Math.ceil(0.9 * safe.length),
+    );
   });
 
   it('encode verify finds every buggy twin', { timeout: 600_000 }, async () => {
     for (const name of names.filter((candidate) => expectedOf(candidate) === 'unsafe')) {
-      const run = await runPortfolio(frontEnd(name), { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 10_000 });
-      expect(run.verdict.kind, `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`).toBe('unsafe');
+      const run = await runPortfolio(frontEnd(name), { semantics: 'c', settings: new Map() }, solver, {
+        timeoutMilliseconds: 10_000,
+      });
+      expect(
+        run.verdict.kind,
+        `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`,
+      ).toBe('unsafe');
     }
   });
 });

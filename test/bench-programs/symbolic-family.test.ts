@@ -25,12 +25,15 @@ interface BenchProgram {
   readonly expected: 'safe' | 'unsafe';
 }
 
-const programs: BenchProgram[] = readdirSync(folder).filter((name) => name.endsWith('.c')).sort().map((name) => {
-  const text = readFileSync(join(folder, name), 'utf8');
-  const match = /^\/\/ expected: (safe|unsafe)/.exec(text);
-  if (match === null) throw new Error(`${name} has no '// expected:' first line`);
-  return { name, path: join(folder, name), expected: match[1] as 'safe' | 'unsafe' };
-});
+const programs: BenchProgram[] = readdirSync(folder)
+  .filter((name) => name.endsWith('.c'))
+  .sort()
+  .map((name) => {
+    const text = readFileSync(join(folder, name), 'utf8');
+    const match = /^\/\/ expected: (safe|unsafe)/.exec(text);
+    if (match === null) throw new Error(`${name} has no '// expected:' first line`);
+    return { name, path: join(folder, name), expected: match[1] as 'safe' | 'unsafe' };
+  });
 
 /** N first, then a source seeded by (N, seed) for every other scalar and every array's content */
 function sourceFor(size: number, seed: number): NondetSource {
@@ -75,13 +78,17 @@ describe('bench/symbolic family', () => {
     for (const program of programs) {
       const suffix = program.expected === 'safe' ? '-safe.c' : '-unsafe.c';
       expect(program.name.endsWith(suffix), `${program.name} is '${program.expected}'`).toBe(true);
-      const twin = program.expected === 'safe' ? program.name.replace(/-safe\.c$/, '-unsafe.c') : program.name.replace(/-unsafe\.c$/, '-safe.c');
+      const twin =
+        program.expected === 'safe'
+          ? program.name.replace(/-safe\.c$/, '-unsafe.c')
+          : program.name.replace(/-unsafe\.c$/, '-safe.c');
       expect(names.has(twin), `${program.name} has its twin ${twin}`).toBe(true);
     }
     expect(programs.filter((program) => program.expected === 'safe').length).toBeGreaterThanOrEqual(24);
     const readme = readFileSync(join(folder, 'README.md'), 'utf8');
     for (const program of programs) {
-      if (program.expected === 'safe') expect(readme, `README.md lists ${program.name}`).toContain(program.name.replace(/-safe\.c$/, ''));
+      if (program.expected === 'safe')
+        expect(readme, `README.md lists ${program.name}`).toContain(program.name.replace(/-safe\.c$/, ''));
     }
   });
 

@@ -12,25 +12,35 @@ import { harnessSource } from '../../src/execution/harness.js';
 import { familyFolder } from '../support/symbolic-programs.js';
 import { itWith, gccRequirement } from '../support/requirements.js';
 
-const names = readdirSync(familyFolder).filter((name) => /^(recurrence|triangle)-.*\.c$/.test(name)).sort();
+const names = readdirSync(familyFolder)
+  .filter((name) => /^(recurrence|triangle)-.*\.c$/.test(name))
+  .sort();
 const sizes = [1, 2, 3, 4, 5, 6, 10, 33, 100];
 
 describe('bench/symbolic issue-26 pairs natively (gcc)', () => {
   it('holds at least 20 pairs', () => {
     expect(names.filter((name) => name.endsWith('-safe.c')).length).toBeGreaterThanOrEqual(20);
-    for (const name of names.filter((each) => each.endsWith('-safe.c'))) expect(names).toContain(name.replace('-safe.c', '-unsafe.c'));
+    for (const name of names.filter((each) => each.endsWith('-safe.c')))
+      expect(names).toContain(name.replace('-safe.c', '-unsafe.c'));
   });
 
-  itWith([gccRequirement()], 'every safe twin completes for every N, every buggy twin reaches the error for some N <= 6', { timeout: 300_000 }, () => {
-    for (const name of names) {
-      const path = join(familyFolder, name);
-      const expected = /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(path, 'utf8'))?.[1];
-      const build = buildWithHarness(path, harnessSource('stdin'), { dataModel: 'LP64', sanitize: true });
-      expect(build.kind, `${name}: ${build.kind === 'couldNotBuild' ? build.reason : ''}`).toBe('built');
-      if (build.kind !== 'built') continue;
-      const outcomes = sizes.map((size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n`).outcome.kind);
-      if (expected === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
-      else expect(outcomes.slice(0, 6), name).toContain('reachedError');
-    }
-  });
+  itWith(
+    [gccRequirement()],
+    'every safe twin completes for every N, every buggy twin reaches the error for some N <= 6',
+    { timeout: 300_000 },
+    () => {
+      for (const name of names) {
+        const path = join(familyFolder, name);
+        const expected = /^\/\/ expected: (safe|unsafe)/.exec(readFileSync(path, 'utf8'))?.[1];
+        const build = buildWithHarness(path, harnessSource('stdin'), { dataModel: 'LP64', sanitize: true });
+        expect(build.kind, `${name}: ${build.kind === 'couldNotBuild' ? build.reason : ''}`).toBe('built');
+        if (build.kind !== 'built') continue;
+        const outcomes = sizes.map(
+          (size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n`).outcome.kind,
+        );
+        if (expected === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
+        else expect(outcomes.slice(0, 6), name).toContain('reachedError');
+      }
+    },
+  );
 });

@@ -47,7 +47,10 @@ const solver = testSolver();
 afterAll(async () => solver.dispose());
 
 /** program → verdict (with the deciding encoding or the reason of an UNKNOWN) and time */
-const verdicts = new Map<string, { readonly kind: 'safe' | 'unsafe' | 'unknown'; readonly note: string; readonly milliseconds: number }>();
+const verdicts = new Map<
+  string,
+  { readonly kind: 'safe' | 'unsafe' | 'unknown'; readonly note: string; readonly milliseconds: number }
+>();
 
 describe(`the C-semantics family in ${semantics} semantics`, () => {
   it('has safe/buggy twins, each with its input line', () => {
@@ -55,9 +58,17 @@ describe(`the C-semantics family in ${semantics} semantics`, () => {
     expect(unsafe.length).toBeGreaterThanOrEqual(18);
     expect(programs.length - unsafe.length).toBeGreaterThanOrEqual(18);
     for (const program of programs) {
-      const twin = program.name.replace(/-(safe|unsafe)\.c$/, (_, kind: string) => (kind === 'safe' ? '-unsafe.c' : '-safe.c'));
-      expect(programs.some((other) => other.name === twin), `${program.name} has its twin ${twin}`).toBe(true);
-      expect(program.name.endsWith(`-${program.expected}.c`), `${program.name}: the name says the expected answer`).toBe(true);
+      const twin = program.name.replace(/-(safe|unsafe)\.c$/, (_, kind: string) =>
+        kind === 'safe' ? '-unsafe.c' : '-safe.c',
+      );
+      expect(
+        programs.some((other) => other.name === twin),
+        `${program.name} has its twin ${twin}`,
+      ).toBe(true);
+      expect(
+        program.name.endsWith(`-${program.expected}.c`),
+        `${program.name}: the name says the expected answer`,
+      ).toBe(true);
     }
   });
 
@@ -66,11 +77,16 @@ describe(`the C-semantics family in ${semantics} semantics`, () => {
       const frontEnd = runFrontEnd(program.path, { dataModel: 'ILP32', preprocessor: 'default' });
       expect(frontEnd.kind, `${program.name}: the front end lowers it`).toBe('program');
       if (frontEnd.kind !== 'program') return;
-      const result = await runPortfolio(frontEnd.program, { semantics, settings: new Map() }, solver, { timeoutMilliseconds });
+      const result = await runPortfolio(frontEnd.program, { semantics, settings: new Map() }, solver, {
+        timeoutMilliseconds,
+      });
       const verdict = result.verdict;
       const note = verdict.kind === 'unknown' ? verdict.reason.kind : `by ${result.decidedBy}`;
       verdicts.set(program.name, { kind: verdict.kind, note, milliseconds: result.milliseconds });
-      if (verdict.kind !== 'unknown') expect(verdict.kind, `${program.name} (${program.what}): ${verdict.kind.toUpperCase()} ${note}`).toBe(program.expected);
+      if (verdict.kind !== 'unknown')
+        expect(verdict.kind, `${program.name} (${program.what}): ${verdict.kind.toUpperCase()} ${note}`).toBe(
+          program.expected,
+        );
     });
   }
 
@@ -78,7 +94,8 @@ describe(`the C-semantics family in ${semantics} semantics`, () => {
     // this test needs the per-program tests above (run the file as a whole)
     expect(verdicts.size, 'every program met the portfolio').toBe(programs.length);
     const count = (expected: 'safe' | 'unsafe'): number =>
-      programs.filter((program) => program.expected === expected && verdicts.get(program.name)?.kind === expected).length;
+      programs.filter((program) => program.expected === expected && verdicts.get(program.name)?.kind === expected)
+        .length;
     const lines = programs.map((program) => {
       const verdict = verdicts.get(program.name)!;
       const mark = verdict.kind === 'unknown' ? ' ' : verdict.kind === program.expected ? '+' : 'X';
@@ -86,28 +103,46 @@ describe(`the C-semantics family in ${semantics} semantics`, () => {
     });
     const unsafeCount = count('unsafe');
     const safeCount = count('safe');
-    const half = (expected: 'safe' | 'unsafe'): number => programs.filter((program) => program.expected === expected).length;
-    console.log(`C-semantics family, ${semantics} semantics, ${timeoutMilliseconds} ms a program: ${unsafeCount}/${half('unsafe')} buggy UNSAFE, ${safeCount}/${half('safe')} safe SAFE\n${lines.join('\n')}`);
+    const half = (expected: 'safe' | 'unsafe'): number =>
+      programs.filter((program) => program.expected === expected).length;
+    console.log(
+      `C-semantics family, ${semantics} semantics, ${timeoutMilliseconds} ms a program: ${unsafeCount}/${half('unsafe')} buggy UNSAFE, ${safeCount}/${half('safe')} safe SAFE\n${lines.join('\n')}`,
+    );
     if (semantics !== 'c') return;
     expect(unsafeCount, 'buggy programs answered UNSAFE').toBeGreaterThanOrEqual(floor.unsafe);
     expect(safeCount, 'safe programs answered SAFE').toBeGreaterThanOrEqual(floor.safe);
   });
 });
 
-describeWith([gccRequirement()], 'the C-semantics family under gcc (sanitised: no undefined behaviour on the runs)', () => {
-  const use32 = canBuild32();
-  const configuration = configurations.find((candidate) => candidate.name === (use32 ? 'm32 -O0 sanitised' : 'native -O0 sanitised'))!;
-  const directory = mkdtempSync(join(tmpdir(), 'c-semantics-family-'));
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+describeWith(
+  [gccRequirement()],
+  'the C-semantics family under gcc (sanitised: no undefined behaviour on the runs)',
+  () => {
+    const use32 = canBuild32();
+    const configuration = configurations.find(
+      (candidate) => candidate.name === (use32 ? 'm32 -O0 sanitised' : 'native -O0 sanitised'),
+    )!;
+    const directory = mkdtempSync(join(tmpdir(), 'c-semantics-family-'));
+    afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  for (const program of programs) {
-    const claim = program.expected === 'unsafe' ? 'reaches reach_error on its failing input' : 'does not reach reach_error on its inputs';
-    it(`${program.name} ${claim} (gcc ${configuration.name}${use32 ? '' : '; no gcc-multilib for -m32'})`, { timeout: 60_000 }, () => {
-      const binary = build(program, configuration.flags, directory);
-      for (const inputs of program.inputs) {
-        const outcome = run(binary, inputs);
-        expect(runAgrees(program, outcome), `${program.name} on input ${inputs.join(' ')}: ${outcome.detail}`).toBe(true);
-      }
-    });
-  }
-});
+    for (const program of programs) {
+      const claim =
+        program.expected === 'unsafe'
+          ? 'reaches reach_error on its failing input'
+          : 'does not reach reach_error on its inputs';
+      it(
+        `${program.name} ${claim} (gcc ${configuration.name}${use32 ? '' : '; no gcc-multilib for -m32'})`,
+        { timeout: 60_000 },
+        () => {
+          const binary = build(program, configuration.flags, directory);
+          for (const inputs of program.inputs) {
+            const outcome = run(binary, inputs);
+            expect(runAgrees(program, outcome), `${program.name} on input ${inputs.join(' ')}: ${outcome.detail}`).toBe(
+              true,
+            );
+          }
+        },
+      );
+    }
+  },
+);

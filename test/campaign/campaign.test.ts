@@ -23,20 +23,44 @@ function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), 'encode-campaign-'));
 }
 
-function result(task: string, encoding: string, verdict: CampaignResult['verdict'], seconds: number, expected: 'safe' | 'unsafe' = 'safe'): CampaignResult {
-  return { task, encoding, solver: 'z3', timeoutSeconds: 10, expected, verdict, ...judge(expected, verdict), timeout: verdict === 'unknown', seconds };
+function result(
+  task: string,
+  encoding: string,
+  verdict: CampaignResult['verdict'],
+  seconds: number,
+  expected: 'safe' | 'unsafe' = 'safe',
+): CampaignResult {
+  return {
+    task,
+    encoding,
+    solver: 'z3',
+    timeoutSeconds: 10,
+    expected,
+    verdict,
+    ...judge(expected, verdict),
+    timeout: verdict === 'unknown',
+    seconds,
+  };
 }
 
 describe('campaign tasks', () => {
   it('come from a folder of task definitions: the unreach-call property, its verdict and the data model', () => {
     const directory = temporaryDirectory();
     writeFileSync(join(directory, 'a.c'), 'int main(void) { return 0; }\n');
-    writeFileSync(join(directory, 'a.yml'), "format_version: '2.0'\ninput_files: 'a.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: LP64\n");
-    writeFileSync(join(directory, 'b.yml'), "format_version: '2.0'\ninput_files: 'a.c'\nproperties:\n  - property_file: ../properties/valid-memsafety.prp\n    expected_verdict: true\n");
+    writeFileSync(
+      join(directory, 'a.yml'),
+      "format_version: '2.0'\ninput_files: 'a.c'\nproperties:\n  - property_file: ../properties/unreach-call.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: LP64\n",
+    );
+    writeFileSync(
+      join(directory, 'b.yml'),
+      "format_version: '2.0'\ninput_files: 'a.c'\nproperties:\n  - property_file: ../properties/valid-memsafety.prp\n    expected_verdict: true\n",
+    );
     const loaded = loadTasks(directory);
     expect(loaded.kind).toBe('tasks');
     if (loaded.kind !== 'tasks') return;
-    expect(loaded.tasks).toEqual([{ id: 'a.yml', file: join(directory, 'a.c'), expected: 'unsafe', dataModel: 'LP64', property: 'unreach-call' }]);
+    expect(loaded.tasks).toEqual([
+      { id: 'a.yml', file: join(directory, 'a.c'), expected: 'unsafe', dataModel: 'LP64', property: 'unreach-call' },
+    ]);
     writeFileSync(join(directory, 'c.yml'), 'input_files: [\n');
     expect(loadTasks(directory).kind).toBe('error');
   });
@@ -49,20 +73,29 @@ describe('campaign tasks', () => {
     expect(loaded.tasks.find((task) => task.id === 'nondet-unsafe.c')?.expected).toBe('unsafe');
   });
 
-  itWith([corpusRequirement()], 'come from the sv-arrays manifest: every entry, its verdict and its program', {}, () => {
-    // the copy of sv-arrays the suite runs on: 114 tasks, 91 of them expected safe
-    const loaded = loadTasks(join(corpusRoot, 'manifest.json'));
-    expect(loaded.kind === 'tasks' && loaded.tasks.length).toBe(114);
-    if (loaded.kind !== 'tasks') return;
-    expect(loaded.tasks.filter((task) => task.expected === 'safe').length).toBe(91);
-    expect(loaded.tasks.every((task) => existsSync(task.file))).toBe(true);
-  });
+  itWith(
+    [corpusRequirement()],
+    'come from the sv-arrays manifest: every entry, its verdict and its program',
+    {},
+    () => {
+      // the copy of sv-arrays the suite runs on: 114 tasks, 91 of them expected safe
+      const loaded = loadTasks(join(corpusRoot, 'manifest.json'));
+      expect(loaded.kind === 'tasks' && loaded.tasks.length).toBe(114);
+      if (loaded.kind !== 'tasks') return;
+      expect(loaded.tasks.filter((task) => task.expected === 'safe').length).toBe(91);
+      expect(loaded.tasks.every((task) => existsSync(task.file))).toBe(true);
+    },
+  );
 });
 
 describe('campaign reports', () => {
   const results = [
-    result('p1.c', 'viap', 'safe', 0.5), result('p2.c', 'viap', 'unsafe', 1.5, 'unsafe'), result('p3.c', 'viap', 'unknown', 10),
-    result('p1.c', 'chc', 'unsafe', 2), result('p2.c', 'chc', 'crash', 0.1, 'unsafe'), result('p3.c', 'chc', 'safe', 4),
+    result('p1.c', 'viap', 'safe', 0.5),
+    result('p2.c', 'viap', 'unsafe', 1.5, 'unsafe'),
+    result('p3.c', 'viap', 'unknown', 10),
+    result('p1.c', 'chc', 'unsafe', 2),
+    result('p2.c', 'chc', 'crash', 0.1, 'unsafe'),
+    result('p3.c', 'chc', 'safe', 4),
   ];
 
   it('judge a definite verdict against the expected one, and never count UNKNOWN as wrong', () => {
@@ -74,7 +107,16 @@ describe('campaign reports', () => {
 
   it('summarise per encoding, wrong first in the Markdown table', () => {
     const [viap, chc] = summarise(results, ['viap', 'chc']);
-    expect(viap).toMatchObject({ tasks: 3, correctSafe: 1, correctUnsafe: 1, wrong: 0, unknown: 1, timeouts: 1, failures: 0, medianCorrectSeconds: 1 });
+    expect(viap).toMatchObject({
+      tasks: 3,
+      correctSafe: 1,
+      correctUnsafe: 1,
+      wrong: 0,
+      unknown: 1,
+      timeouts: 1,
+      failures: 0,
+      medianCorrectSeconds: 1,
+    });
     expect(chc).toMatchObject({ tasks: 3, correctSafe: 1, correctUnsafe: 0, wrong: 1, unknown: 0, failures: 1 });
     const table = markdownTable([viap!, chc!]);
     expect(table.split('\n')[0]).toMatch(/^\| encoding \| wrong \| correct/);
@@ -87,8 +129,15 @@ describe('campaign reports', () => {
   });
 
   it('list changed verdicts and slowdowns over 2x (and at least a second) against an earlier run', () => {
-    const later = [result('p1.c', 'viap', 'unknown', 0.6), result('p2.c', 'viap', 'unsafe', 4, 'unsafe'), result('p3.c', 'viap', 'unknown', 10.5)];
-    expect(changesAgainst(results, later).map((change) => `${change.task} ${change.what}`)).toEqual(['p1.c safe -> unknown', 'p2.c 1.50 s -> 4.00 s (2.7x slower)']);
+    const later = [
+      result('p1.c', 'viap', 'unknown', 0.6),
+      result('p2.c', 'viap', 'unsafe', 4, 'unsafe'),
+      result('p3.c', 'viap', 'unknown', 10.5),
+    ];
+    expect(changesAgainst(results, later).map((change) => `${change.task} ${change.what}`)).toEqual([
+      'p1.c safe -> unknown',
+      'p2.c 1.50 s -> 4.00 s (2.7x slower)',
+    ]);
   });
 
   it('draw the cactus plot: one coloured line per encoding with correct results, a legend, labelled axes', async () => {
@@ -104,49 +153,96 @@ describe('campaign reports', () => {
     expect(svg).toContain('a &lt;campaign&gt;');
   });
 
-  itWith([chromiumRequirement()], 'render in a real browser: headless Chromium paints one line of each encoding\'s colour', { timeout: 60_000 }, async () => {
-    const directory = temporaryDirectory();
-    const encodings = ['viap', 'chc', 'witness'];
-    const many = encodings.flatMap((encoding, index) => Array.from({ length: 12 }, (_, task) => result(`p${task}.c`, encoding, 'safe', 0.2 * (task + 1) * (index + 1))));
-    writeFileSync(join(directory, 'cactus.svg'), await cactusSvg(plotLibrary(), many, encodings, 'render check'));
-    const png = join(directory, 'cactus.png');
-    const rendered = spawnSync('chromium', ['--headless', '--no-sandbox', '--disable-gpu', `--screenshot=${png}`, '--window-size=800,420', `--user-data-dir=${join(directory, 'profile')}`, `file://${join(directory, 'cactus.svg')}`], { timeout: 50_000 });
-    expect(existsSync(png), String(rendered.stderr)).toBe(true);
-    const image = readPng(readFileSync(png));
-    expect(image.width).toBe(800);
-    let coloured = 0;
-    const perColour = encodings.map(() => 0);
-    for (let pixel = 0; pixel < image.width * image.height; pixel++) {
-      const [red, green, blue] = [image.rgb[pixel * 3]!, image.rgb[pixel * 3 + 1]!, image.rgb[pixel * 3 + 2]!];
-      if (red < 200 || green < 200 || blue < 200) coloured++;
-      encodings.forEach((_, index) => {
-        const hex = palette[index]!;
-        const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
-        if (Math.abs(red - r!) + Math.abs(green - g!) + Math.abs(blue - b!) < 40) perColour[index]!++;
-      });
-    }
-    expect(coloured).toBeGreaterThan(2_000); // not blank: axes, text and lines
-    for (const [index, count] of perColour.entries()) expect(count, encodings[index]).toBeGreaterThan(200); // a line, not just the legend swatch
-  });
+  itWith(
+    [chromiumRequirement()],
+    "render in a real browser: headless Chromium paints one line of each encoding's colour",
+    { timeout: 60_000 },
+    async () => {
+      const directory = temporaryDirectory();
+      const encodings = ['viap', 'chc', 'witness'];
+      const many = encodings.flatMap((encoding, index) =>
+        Array.from({ length: 12 }, (_, task) => result(`p${task}.c`, encoding, 'safe', 0.2 * (task + 1) * (index + 1))),
+      );
+      writeFileSync(join(directory, 'cactus.svg'), await cactusSvg(plotLibrary(), many, encodings, 'render check'));
+      const png = join(directory, 'cactus.png');
+      const rendered = spawnSync(
+        'chromium',
+        [
+          '--headless',
+          '--no-sandbox',
+          '--disable-gpu',
+          `--screenshot=${png}`,
+          '--window-size=800,420',
+          `--user-data-dir=${join(directory, 'profile')}`,
+          `file://${join(directory, 'cactus.svg')}`,
+        ],
+        { timeout: 50_000 },
+      );
+      expect(existsSync(png), String(rendered.stderr)).toBe(true);
+      const image = readPng(readFileSync(png));
+      expect(image.width).toBe(800);
+      let coloured = 0;
+      const perColour = encodings.map(() => 0);
+      for (let pixel = 0; pixel < image.width * image.height; pixel++) {
+        const [red, green, blue] = [image.rgb[pixel * 3]!, image.rgb[pixel * 3 + 1]!, image.rgb[pixel * 3 + 2]!];
+        if (red < 200 || green < 200 || blue < 200) coloured++;
+        encodings.forEach((_, index) => {
+          const hex = palette[index]!;
+          const [r, g, b] = [1, 3, 5].map((start) => Number.parseInt(hex.slice(start, start + 2), 16));
+          if (Math.abs(red - r!) + Math.abs(green - g!) + Math.abs(blue - b!) < 40) perColour[index]!++;
+        });
+      }
+      expect(coloured).toBeGreaterThan(2_000); // not blank: axes, text and lines
+      for (const [index, count] of perColour.entries()) expect(count, encodings[index]).toBeGreaterThan(200); // a line, not just the legend swatch
+    },
+  );
 });
 
 describe('encode bench', () => {
   it('killed halfway and rerun, counts every task and encoding once', { timeout: 300_000 }, async () => {
     const tasks = temporaryDirectory();
-    for (const name of ['copy-safe.c', 'counter-safe.c', 'init-unsafe.c', 'nondet-unsafe.c', 'accel-overflow-safe.c', 'accel-overflow-unsafe.c']) copyFileSync(join(regression, name), join(tasks, name));
+    for (const name of [
+      'copy-safe.c',
+      'counter-safe.c',
+      'init-unsafe.c',
+      'nondet-unsafe.c',
+      'accel-overflow-safe.c',
+      'accel-overflow-unsafe.c',
+    ])
+      copyFileSync(join(regression, name), join(tasks, name));
     const out = join(temporaryDirectory(), 'results');
     mkdirSync(out);
-    const argumentsList = [encodeBinary, 'bench', tasks, '--encodings', 'bmc,viap', '--jobs', '2', '--timeout', '5', '--out-dir', out];
+    const argumentsList = [
+      encodeBinary,
+      'bench',
+      tasks,
+      '--encodings',
+      'bmc,viap',
+      '--jobs',
+      '2',
+      '--timeout',
+      '5',
+      '--out-dir',
+      out,
+    ];
     const resultsPath = join(out, 'results.jsonl');
     // first run: killed once two results are in
     await new Promise<void>((done) => {
       const child = spawn(process.execPath, argumentsList, { stdio: 'ignore' });
       const poll = setInterval(() => {
-        if (existsSync(resultsPath) && readFileSync(resultsPath, 'utf8').split('\n').filter((line) => line !== '').length >= 2) {
+        if (
+          existsSync(resultsPath) &&
+          readFileSync(resultsPath, 'utf8')
+            .split('\n')
+            .filter((line) => line !== '').length >= 2
+        ) {
           child.kill('SIGKILL');
         }
       }, 50);
-      child.on('exit', () => { clearInterval(poll); done(); });
+      child.on('exit', () => {
+        clearInterval(poll);
+        done();
+      });
     });
     const partial = readResults(resultsPath).length;
     expect(partial).toBeGreaterThanOrEqual(2);
@@ -157,7 +253,8 @@ describe('encode bench', () => {
     const keys = readResults(resultsPath).map((entry) => `${entry.task} ${entry.encoding}`);
     expect(keys.length).toBe(12);
     expect(new Set(keys).size).toBe(12);
-    for (const file of ['results.csv', 'table.md', 'cactus.svg', 'report.html', 'benchexec/encode.results.viap.xml']) expect(existsSync(join(out, file)), file).toBe(true);
+    for (const file of ['results.csv', 'table.md', 'cactus.svg', 'report.html', 'benchexec/encode.results.viap.xml'])
+      expect(existsSync(join(out, file)), file).toBe(true);
     expect(readFileSync(join(out, 'table.md'), 'utf8')).toMatch(/\| viap \| 0 \| /);
   });
 });

@@ -19,22 +19,45 @@ const encodings = ['bmc', 'viap', 'induct'];
 
 /** 12 tasks in two folders; viap wrong on one, bmc never proves SAFE, induct times out on some */
 function campaignResults(): CampaignResult[] {
-  return encodings.flatMap((encoding, index) => Array.from({ length: 12 }, (_, number): CampaignResult => {
-    const expected = number % 2 === 0 ? 'safe' : 'unsafe';
-    const verdict = encoding === 'bmc' && expected === 'safe' ? 'unknown'
-      : encoding === 'viap' && number === 3 ? 'safe'
-        : encoding === 'induct' && number % 4 === 0 ? 'unknown' : expected;
-    const task = `${number < 6 ? 'arrays' : 'counters'}/task-${number}.c`;
-    return {
-      job: `j${index}${number}`, task, file: `/bench/${task}`, encoding, solver: 'z3', timeoutSeconds: 5, expected, verdict, ...judge(expected, verdict),
-      timeout: encoding === 'induct' && verdict === 'unknown', seconds: 0.05 * (number + 1) * (index + 1), cpuSeconds: 0.01 * (number + 1),
-    };
-  }));
+  return encodings.flatMap((encoding, index) =>
+    Array.from({ length: 12 }, (_, number): CampaignResult => {
+      const expected = number % 2 === 0 ? 'safe' : 'unsafe';
+      const verdict =
+        encoding === 'bmc' && expected === 'safe'
+          ? 'unknown'
+          : encoding === 'viap' && number === 3
+            ? 'safe'
+            : encoding === 'induct' && number % 4 === 0
+              ? 'unknown'
+              : expected;
+      const task = `${number < 6 ? 'arrays' : 'counters'}/task-${number}.c`;
+      return {
+        job: `j${index}${number}`,
+        task,
+        file: `/bench/${task}`,
+        encoding,
+        solver: 'z3',
+        timeoutSeconds: 5,
+        expected,
+        verdict,
+        ...judge(expected, verdict),
+        timeout: encoding === 'induct' && verdict === 'unknown',
+        seconds: 0.05 * (number + 1) * (index + 1),
+        cpuSeconds: 0.01 * (number + 1),
+      };
+    }),
+  );
 }
 
 async function writeOutputs(): Promise<string> {
   const directory = mkdtempSync(join(tmpdir(), 'encode-report-'));
-  await writeCampaignOutputs({ directory, results: campaignResults(), encodings, title: 'report <check>', toolVersion: '0.0.0-test' });
+  await writeCampaignOutputs({
+    directory,
+    results: campaignResults(),
+    encodings,
+    title: 'report <check>',
+    toolVersion: '0.0.0-test',
+  });
   return directory;
 }
 
@@ -43,16 +66,28 @@ function children(element: XmlElement, name: string): XmlElement[] {
 }
 
 describe('the BenchExec result files', () => {
-  it('are well-formed, one per encoding, with one run per task and the columns of BenchExec\'s result DTD', async () => {
+  it("are well-formed, one per encoding, with one run per task and the columns of BenchExec's result DTD", async () => {
     const directory = await writeOutputs();
     for (const encoding of encodings) {
       const root = parseXml(readFileSync(join(directory, 'benchexec', `encode.results.${encoding}.xml`), 'utf8'));
       expect(root.name).toBe('result');
-      for (const attribute of ['benchmarkname', 'starttime', 'date', 'tool', 'toolmodule', 'version', 'generator']) expect(root.attributes[attribute], attribute).toBeTruthy();
+      for (const attribute of ['benchmarkname', 'starttime', 'date', 'tool', 'toolmodule', 'version', 'generator'])
+        expect(root.attributes[attribute], attribute).toBeTruthy();
       // result (description?, columns, systeminfo+, run*, column*)
-      expect(root.children.map((child) => child.name).join(' ')).toMatch(/^columns systeminfo( systeminfo)*( run)*( column)*$/);
-      expect(children(children(root, 'columns')[0]!, 'column').map((column) => column.attributes['title'])).toEqual(['status', 'cputime', 'walltime']);
-      expect(children(root, 'systeminfo')[0]!.children.map((child) => child.name)).toEqual(['os', 'cpu', 'ram', 'environment']);
+      expect(root.children.map((child) => child.name).join(' ')).toMatch(
+        /^columns systeminfo( systeminfo)*( run)*( column)*$/,
+      );
+      expect(children(children(root, 'columns')[0]!, 'column').map((column) => column.attributes['title'])).toEqual([
+        'status',
+        'cputime',
+        'walltime',
+      ]);
+      expect(children(root, 'systeminfo')[0]!.children.map((child) => child.name)).toEqual([
+        'os',
+        'cpu',
+        'ram',
+        'environment',
+      ]);
       const runs = children(root, 'run');
       expect(runs.length).toBe(12);
       expect(new Set(runs.map((run) => run.attributes['name'])).size).toBe(12);
@@ -61,7 +96,9 @@ describe('the BenchExec result files', () => {
         const result = mine.find((candidate) => candidate.task === run.attributes['name'])!;
         expect(run.attributes['files']).toBe(`[/bench/${result.task}]`);
         expect(run.attributes['expectedVerdict']).toBe(result.expected === 'safe' ? 'true' : 'false');
-        const columns = Object.fromEntries(children(run, 'column').map((column) => [column.attributes['title'], column.attributes['value']]));
+        const columns = Object.fromEntries(
+          children(run, 'column').map((column) => [column.attributes['title'], column.attributes['value']]),
+        );
         expect(columns['status']).toBe(benchexecStatus(result));
         expect(columns['cputime']).toMatch(/^\d+(\.\d+)?s$/);
         expect(columns['walltime']).toBe(`${result.seconds}s`);
@@ -71,7 +108,9 @@ describe('the BenchExec result files', () => {
   });
 
   it('say true, false(unreach-call), unknown and TIMEOUT, and judge correct, wrong, unknown and error', () => {
-    const statuses = campaignResults().map((result) => `${result.encoding} ${benchexecStatus(result)} ${benchexecCategory(result)}`);
+    const statuses = campaignResults().map(
+      (result) => `${result.encoding} ${benchexecStatus(result)} ${benchexecCategory(result)}`,
+    );
     expect(statuses).toContain('viap true wrong');
     expect(statuses).toContain('viap false(unreach-call) correct');
     expect(statuses).toContain('bmc unknown unknown');
@@ -80,46 +119,63 @@ describe('the BenchExec result files', () => {
 });
 
 describe('report.html', () => {
-  itWith([chromiumRequirement()], 'opens in headless Chromium with no console error: a line per encoding, a point per task, wrong in red, sorting and filtering', { timeout: 90_000 }, async () => {
-    const directory = await writeOutputs();
-    const page = join(directory, 'report.html');
-    expect(statSync(page).size).toBeGreaterThan(500_000); // the three libraries are inlined
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    try {
-      const tab = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
-      const problems: string[] = [];
-      tab.on('console', (message) => { if (message.type() === 'error') problems.push(`console: ${message.text()}`); });
-      tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-      tab.on('request', (request) => { if (!request.url().startsWith('file:')) problems.push(`network: ${request.url()}`); });
-      await tab.goto(`file://${page}`);
-      await tab.waitForSelector('#status[data-state]', { timeout: 30_000 });
-      expect(await tab.textContent('#status')).toBe('plots drawn');
-      // every encoding decided some task: one line each; the scatter has one point per task
-      expect(await tab.locator('#cactus [aria-roledescription="line mark"]').count()).toBe(3);
-      expect(await tab.locator('#scatter g.mark-symbol.role-mark path').count()).toBe(12);
-      expect(await tab.locator('#results tbody tr').count()).toBe(12);
-      const wrong = tab.locator('#results td.wrong');
-      expect(await wrong.count()).toBe(1);
-      expect(await wrong.evaluate((cell) => getComputedStyle(cell).color)).toBe('rgb(192, 0, 0)');
-      await tab.screenshot({ path: join(directory, 'report.png'), fullPage: true });
-      expect(statSync(join(directory, 'report.png')).size).toBeGreaterThan(20_000);
-      // filter to the wrong row, then sort by viap's time, descending after two clicks
-      await tab.check('#only-wrong');
-      expect(await tab.locator('#results tbody tr:visible').count()).toBe(1);
-      await tab.uncheck('#only-wrong');
-      await tab.fill('#filter', 'counters/');
-      expect(await tab.locator('#results tbody tr:visible').count()).toBe(6);
-      await tab.fill('#filter', '');
-      await tab.click('#results th[data-column="4"]');
-      await tab.click('#results th[data-column="4"]');
-      expect(await tab.locator('#results tbody tr td:first-child').first().textContent()).toBe('counters/task-11.c');
-      expect(problems).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
+  itWith(
+    [chromiumRequirement()],
+    'opens in headless Chromium with no console error: a line per encoding, a point per task, wrong in red, sorting and filtering',
+    { timeout: 90_000 },
+    async () => {
+      const directory = await writeOutputs();
+      const page = join(directory, 'report.html');
+      expect(statSync(page).size).toBeGreaterThan(500_000); // the three libraries are inlined
+      const { chromium } = await import('playwright-core');
+      const browser = await chromium.launch({
+        executablePath: '/usr/bin/chromium',
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      });
+      try {
+        const tab = await browser.newPage({ viewport: { width: 1300, height: 1000 } });
+        const problems: string[] = [];
+        tab.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+        });
+        tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        tab.on('request', (request) => {
+          if (!request.url().startsWith('file:')) problems.push(`network: ${request.url()}`);
+        });
+        await tab.goto(`file://${page}`);
+        await tab.waitForSelector('#status[data-state]', { timeout: 30_000 });
+        expect(await tab.textContent('#status')).toBe('plots drawn');
+        // every encoding decided some task: one line each; the scatter has one point per task
+        expect(await tab.locator('#cactus [aria-roledescription="line mark"]').count()).toBe(3);
+        expect(await tab.locator('#scatter g.mark-symbol.role-mark path').count()).toBe(12);
+        expect(await tab.locator('#results tbody tr').count()).toBe(12);
+        const wrong = tab.locator('#results td.wrong');
+        expect(await wrong.count()).toBe(1);
+        expect(await wrong.evaluate((cell) => getComputedStyle(cell).color)).toBe('rgb(192, 0, 0)');
+        await tab.screenshot({ path: join(directory, 'report.png'), fullPage: true });
+        expect(statSync(join(directory, 'report.png')).size).toBeGreaterThan(20_000);
+        // filter to the wrong row, then sort by viap's time, descending after two clicks
+        await tab.check('#only-wrong');
+        expect(await tab.locator('#results tbody tr:visible').count()).toBe(1);
+        await tab.uncheck('#only-wrong');
+        await tab.fill('#filter', 'counters/');
+        expect(await tab.locator('#results tbody tr:visible').count()).toBe(6);
+        await tab.fill('#filter', '');
+        await tab.click('#results th[data-column="4"]');
+        await tab.click('#results th[data-column="4"]');
+        expect(await tab.locator('#results tbody tr td:first-child').first().textContent()).toBe('counters/task-11.c');
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

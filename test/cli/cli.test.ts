@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import { encoders } from '../../src/encoders/index.js';
 import { encode, regression } from '../support/cli.js';
 
-
 function temporaryDirectory(): string {
   return mkdtempSync(join(tmpdir(), 'encode-cli-'));
 }
@@ -26,7 +25,12 @@ describe('encode command line', () => {
   });
 
   it('rejects an unknown option and a bad value with exit 2 and no stack trace', () => {
-    for (const argumentsList of [['x.c', '--no-such-flag'], ['x.c', '--encoding', 'nope'], ['x.c', '--timeout', '-3'], []]) {
+    for (const argumentsList of [
+      ['x.c', '--no-such-flag'],
+      ['x.c', '--encoding', 'nope'],
+      ['x.c', '--timeout', '-3'],
+      [],
+    ]) {
       const result = encode(...argumentsList);
       expect(result.status, argumentsList.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/^encode: error: /);
@@ -39,7 +43,17 @@ describe('encode command line', () => {
     const plain = encode(program, '--encoding', 'witness', '--timeout', '20', '--strict');
     expect(plain.stdout).toMatch(/^SAFE\n/);
     expect(plain.stdout).toMatch(/assuming: C integers/);
-    const strict = encode(program, '--encoding', 'witness', '--timeout', '20', '--semantics', 'int', '--strict', '--json');
+    const strict = encode(
+      program,
+      '--encoding',
+      'witness',
+      '--timeout',
+      '20',
+      '--semantics',
+      'int',
+      '--strict',
+      '--json',
+    );
     expect(strict.status).toBe(20);
     const record = JSON.parse(strict.stdout) as { verdict: string; reasonKind: string; reason: string };
     expect([record.verdict, record.reasonKind]).toEqual(['unknown', 'imprecise']);
@@ -89,7 +103,10 @@ describe('encode command line', () => {
     const directory = temporaryDirectory();
     const file = join(directory, 'pointers.c');
     // arithmetic on a pointer to a single object (a walk over an array is supported)
-    writeFileSync(file, 'extern void reach_error(void);\nint main(void) {\n  int x = 0;\n  int *p = &x;\n  p = p + 1;\n  if (*p) reach_error();\n  return 0;\n}\n');
+    writeFileSync(
+      file,
+      'extern void reach_error(void);\nint main(void) {\n  int x = 0;\n  int *p = &x;\n  p = p + 1;\n  if (*p) reach_error();\n  return 0;\n}\n',
+    );
     const emitted = encode(file, '--emit', 'smt2');
     expect(emitted.status).toBe(5);
     expect(emitted.stderr).toMatch(/pointers\.c:\d+:\d+: unsupported: /);
@@ -118,14 +135,19 @@ describe('encode command line', () => {
     const result = encode(join(regression, 'nondet-unsafe.c'), '--encoding', 'bmc', '--json', '--timeout', '30');
     const wall = performance.now() - started;
     expect(result.status).toBe(10);
-    const record = JSON.parse(result.stdout.trim()) as { verdict: string; times: Record<string, number>; counterexample: { scalars: string[] } };
+    const record = JSON.parse(result.stdout.trim()) as {
+      verdict: string;
+      times: Record<string, number>;
+      counterexample: { scalars: string[] };
+    };
     expect(record.verdict).toBe('unsafe');
     // the phases of the front end, of bmc (its UNSAFE is replayed) and of the kernel, each a duration
     const { times } = record;
     const frontEnd = ['preprocess', 'parse', 'lower'];
     const bmc = ['encode', 'solve', 'replay'];
     expect(Object.keys(times)).toEqual(expect.arrayContaining([...frontEnd, ...bmc, 'encoding', 'total']));
-    for (const [phase, milliseconds] of Object.entries(times)) expect(Number.isFinite(milliseconds) && milliseconds >= 0, `${phase}: ${milliseconds}`).toBe(true);
+    for (const [phase, milliseconds] of Object.entries(times))
+      expect(Number.isFinite(milliseconds) && milliseconds >= 0, `${phase}: ${milliseconds}`).toBe(true);
     // phases run one after the other: bmc's within the encoding, the front end and the encoding within
     // the total, and the total within the wall time of the whole command
     const sum = (phases: readonly string[]) => phases.reduce((total, phase) => total + times[phase]!, 0);
@@ -151,7 +173,12 @@ describe('encode command line', () => {
     expect(plain.status).toBe(10);
     expect(plain.stdout).toMatch(/^portfolio: decided by \w+ in \d+\.\d\d s/m);
     const json = encode('verify', join(regression, 'copy-safe.c'), '--timeout', '30', '--json');
-    const record = JSON.parse(json.stdout) as { encoding: string; verdict: string; decidedBy: string; attempts: { encoding: string; verdict: string }[] };
+    const record = JSON.parse(json.stdout) as {
+      encoding: string;
+      verdict: string;
+      decidedBy: string;
+      attempts: { encoding: string; verdict: string }[];
+    };
     expect(record.encoding).toBe('portfolio');
     expect(record.verdict).toBe('safe');
     // two lanes may both have started; the deciding attempt is the one that answered SAFE
@@ -162,7 +189,12 @@ describe('encode command line', () => {
   it('verify honours --timeout over all its stages, and refuses --encoding and --emit', () => {
     const started = Date.now();
     // a bug that only a run over 10^9 cells reaches: no stage decides it
-    const result = encode('verify', join(import.meta.dirname, '..', '..', 'bench', 'budget-3d', 'copy-partial-3d-unsafe.c'), '--timeout', '4');
+    const result = encode(
+      'verify',
+      join(import.meta.dirname, '..', '..', 'bench', 'budget-3d', 'copy-partial-3d-unsafe.c'),
+      '--timeout',
+      '4',
+    );
     expect(result.status).toBe(20);
     expect(result.stdout).toMatch(/^UNKNOWN \(portfolio: (runs|bmc): /);
     expect(result.stdout).toMatch(/^portfolio: no encoding decided/m);
@@ -174,7 +206,14 @@ describe('encode command line', () => {
   it('compare runs every encoding and reports verdict, time and query size per encoding (--json)', () => {
     const result = encode('compare', join(regression, 'nondet-unsafe.c'), '--timeout', '5', '--json');
     expect(result.status, result.stderr).toBe(0);
-    const record = JSON.parse(result.stdout) as { rows: { encoding: string; verdict: string; milliseconds: number; query: { bytes: number; assertions: number } | null }[] };
+    const record = JSON.parse(result.stdout) as {
+      rows: {
+        encoding: string;
+        verdict: string;
+        milliseconds: number;
+        query: { bytes: number; assertions: number } | null;
+      }[];
+    };
     expect(record.rows.map((row) => row.encoding).sort()).toEqual([...encoders.keys()].sort());
     const bmc = record.rows.find((row) => row.encoding === 'bmc')!;
     expect(bmc.verdict).toBe('unsafe');
@@ -182,6 +221,8 @@ describe('encode command line', () => {
     expect(bmc.query!.assertions).toBeGreaterThan(0);
     expect(record.rows.filter((row) => row.verdict === 'safe')).toEqual([]);
     const text = encode('compare', join(regression, 'nondet-unsafe.c'), '--timeout', '5');
-    expect(text.stdout.split('\n')[0]).toMatch(/^encoding\s+approximation\s+solver\s+verdict\s+seconds\s+files\s+bytes\s+assertions\s+quantifiers\s+reason$/);
+    expect(text.stdout.split('\n')[0]).toMatch(
+      /^encoding\s+approximation\s+solver\s+verdict\s+seconds\s+files\s+bytes\s+assertions\s+quantifiers\s+reason$/,
+    );
   });
 });

@@ -16,7 +16,9 @@ describeWith([gccRequirement()], 'encode --exec', () => {
   it('verify confirms its UNSAFE by a native run unless --no-exec', () => {
     const verified = encode('verify', unsafeProgram);
     expect(verified.status).toBe(10);
-    expect(verified.stdout).toMatch(/^execution: confirmed: the program compiled with gcc .* reaches the error on the counterexample's \d+ input\(s\)/m);
+    expect(verified.stdout).toMatch(
+      /^execution: confirmed: the program compiled with gcc .* reaches the error on the counterexample's \d+ input\(s\)/m,
+    );
     const without = encode('verify', unsafeProgram, '--no-exec');
     expect(without.status).toBe(10);
     expect(without.stdout).not.toMatch(/execution:/);
@@ -28,13 +30,20 @@ describeWith([gccRequirement()], 'encode --exec', () => {
     expect(encode(unsafeProgram, '--encoding', 'bmc').stdout).not.toMatch(/execution:/);
     const result = encode(unsafeProgram, '--encoding', 'bmc', '--exec', '--json');
     expect(result.status).toBe(10);
-    const record = JSON.parse(result.stdout.trim().split('\n').pop()!) as { verdict: string; counterexample: { scalars: string[] }; execution: { result: string; inputs: string[]; compiler: string; notes: string[] } };
+    const record = JSON.parse(result.stdout.trim().split('\n').pop()!) as {
+      verdict: string;
+      counterexample: { scalars: string[] };
+      execution: { result: string; inputs: string[]; compiler: string; notes: string[] };
+    };
     expect(record.verdict).toBe('unsafe');
     expect(record.execution.result).toBe('confirmed');
     expect(record.execution.inputs).toEqual(record.counterexample.scalars);
     // the program is ILP32 (the default): built -m32 where gcc can (gcc-multilib), else for LP64 with a note saying so
     if (gcc32Requirement().available) expect(record.execution.compiler).toMatch(/^gcc -m32 /);
-    else expect(record.execution.notes).toContainEqual(expect.stringMatching(/^built for LP64: gcc cannot link -m32 here/));
+    else
+      expect(record.execution.notes).toContainEqual(
+        expect.stringMatching(/^built for LP64: gcc cannot link -m32 here/),
+      );
   });
 
   it('validate --exec confirms a witness by running it, and the witness of another program is not confirmed', () => {

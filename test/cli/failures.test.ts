@@ -12,9 +12,14 @@ const projectRoot = resolve(import.meta.dirname, '..', '..');
 const encodeBinary = join(projectRoot, 'bin', 'encode.js');
 const regression = join(projectRoot, 'test', 'regression');
 
-function encode(argumentsList: string[], environment: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+function encode(
+  argumentsList: string[],
+  environment: Record<string, string> = {},
+): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [encodeBinary, ...argumentsList], {
-    encoding: 'utf8', timeout: 120_000, env: { ...process.env, ENCODE_DEBUG: '', ...environment },
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, ENCODE_DEBUG: '', ...environment },
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -34,7 +39,9 @@ describe('failure kinds at the command line', () => {
   });
 
   it('a forged UNSAFE never reaches the user as a verdict: the guard makes it an internal error', () => {
-    const result = encode([join(regression, 'copy-safe.c'), '--encoding', 'witness', '--timeout', '5'], { ENCODE_TEST_PLANT: 'forged-unsafe' });
+    const result = encode([join(regression, 'copy-safe.c'), '--encoding', 'witness', '--timeout', '5'], {
+      ENCODE_TEST_PLANT: 'forged-unsafe',
+    });
     expect(result.status).toBe(70);
     expect(result.stdout).not.toMatch(/UNSAFE/);
     expect(result.stderr).toMatch(/internal error: .*UNSAFE without a counterexample replayed/);
@@ -52,7 +59,14 @@ describe('failure kinds at the command line', () => {
   it('the help text lists every declared option with the encodings that read it', () => {
     const help = encode(['--help']);
     expect(help.status).toBe(0);
-    for (const flag of ['--unwind <k>', '--unwinding-assertions', '--max-k <k>', '--cells <k>', '--loops <kept|removed>', '--show-summaries']) {
+    for (const flag of [
+      '--unwind <k>',
+      '--unwinding-assertions',
+      '--max-k <k>',
+      '--cells <k>',
+      '--loops <kept|removed>',
+      '--show-summaries',
+    ]) {
       expect(help.stdout).toContain(flag);
     }
     expect(help.stdout).toMatch(/--unwind <k>\s+accel, bmc: .*default 3 for accel, 10 for bmc/);
@@ -62,14 +76,26 @@ describe('failure kinds at the command line', () => {
     const result = encode([join(regression, 'nondet-unsafe.c'), '--encoding', 'bmc', '--timeout', '30']);
     expect(result.status).toBe(10);
     expect(result.stdout).toMatch(/^solver: (z3|z3-wasm)$/m);
-    const json = encode([join(regression, 'nondet-unsafe.c'), '--encoding', 'bmc', '--timeout', '30', '--json', '--solver', 'z3-wasm']);
+    const json = encode([
+      join(regression, 'nondet-unsafe.c'),
+      '--encoding',
+      'bmc',
+      '--timeout',
+      '30',
+      '--json',
+      '--solver',
+      'z3-wasm',
+    ]);
     expect(JSON.parse(json.stdout.trim())).toMatchObject({ verdict: 'unsafe', solver: 'z3-wasm' });
   });
 
   it('an UNKNOWN says why in a typed field of --json', () => {
     const directory = mkdtempSync(join(tmpdir(), 'encode-failures-'));
     const file = join(directory, 'loop.c');
-    writeFileSync(file, 'extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  int i = 0;\n  while (i < n) i++;\n  if (i < n) reach_error();\n  return 0;\n}\n');
+    writeFileSync(
+      file,
+      'extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int n = __VERIFIER_nondet_int();\n  int i = 0;\n  while (i < n) i++;\n  if (i < n) reach_error();\n  return 0;\n}\n',
+    );
     const result = encode([file, '--encoding', 'bmc', '--unwind', '2', '--json', '--timeout', '30']);
     expect(result.status).toBe(20);
     expect(JSON.parse(result.stdout.trim())).toMatchObject({ verdict: 'unknown', reasonKind: 'resourceLimit' });

@@ -32,9 +32,16 @@ const standard = [
 
 describe('assumptions of a SAFE for people', () => {
   it('folds the standard assumptions into one phrase where the first stood, and says each other fact once', () => {
-    const text = conciseAssumptions(['no signed overflow (3 operations checked)', ...standard, 'tracked sums', 'tracked sums']);
-    expect(text).toBe('no signed overflow (3 operations checked); C integers, no undefined behaviour (no signed overflow or oversized shift; '
-      + 'an out-of-bounds access touches only its own array; no division by zero); tracked sums');
+    const text = conciseAssumptions([
+      'no signed overflow (3 operations checked)',
+      ...standard,
+      'tracked sums',
+      'tracked sums',
+    ]);
+    expect(text).toBe(
+      'no signed overflow (3 operations checked); C integers, no undefined behaviour (no signed overflow or oversized shift; ' +
+        'an out-of-bounds access touches only its own array; no division by zero); tracked sums',
+    );
   });
 
   it('wraps at the width, and cuts the block at three lines unless verbose', () => {
@@ -50,7 +57,12 @@ describe('assumptions of a SAFE for people', () => {
 
   it('groups repeated warnings by message', () => {
     const warning = (line: number, message: string) => ({ file: 'p.c', location: { line, column: 3 }, message });
-    const lines = groupedWarnings([warning(17, 'malloc never fails'), warning(23, 'malloc never fails'), warning(17, 'malloc never fails'), warning(24, 'rows')]);
+    const lines = groupedWarnings([
+      warning(17, 'malloc never fails'),
+      warning(23, 'malloc never fails'),
+      warning(17, 'malloc never fails'),
+      warning(24, 'rows'),
+    ]);
     expect(lines).toEqual(['p.c:17:3: warning: malloc never fails (also at 23:3)', 'p.c:24:3: warning: rows']);
   });
 });

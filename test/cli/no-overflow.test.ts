@@ -13,7 +13,8 @@ import { findToolchain } from '../../src/execution/gcc.js';
 import { encode } from '../support/cli.js';
 
 const noOverflow = 'CHECK( init(main()), LTL(G ! overflow) )\n';
-const header = 'extern int __VERIFIER_nondet_int(void);\nextern void abort(void);\nvoid reach_error(void) {}\nvoid assume_abort_if_not(int c) { if (!c) abort(); }\n';
+const header =
+  'extern int __VERIFIER_nondet_int(void);\nextern void abort(void);\nvoid reach_error(void) {}\nvoid assume_abort_if_not(int c) { if (!c) abort(); }\n';
 
 const programs: Readonly<Record<string, string>> = {
   // the sum of 0 … n-1 for n <= 1000 stays below 2^31
@@ -38,29 +39,48 @@ function lastLine(text: string): string {
 }
 
 describe('the no-overflow property', () => {
-  it('proves, refutes (with gcc confirming under UBSan) and ignores reach_error, with --property', { timeout: 120_000 }, () => {
-    const directory = folder();
-    const property = join(directory, 'no-overflow.prp');
-    const expected: Readonly<Record<string, string>> = {
-      'bounded-sum.c': 'Result: TRUE', 'product.c': 'Result: FALSE(no-overflow)', 'negation.c': 'Result: FALSE(no-overflow)', 'reachable-error.c': 'Result: TRUE',
-    };
-    const gcc = findToolchain().kind === 'found';
-    for (const [name, result] of Object.entries(expected)) {
-      const answer = encode('verify', join(directory, name), '--property', property, '--timeout', '20');
-      expect(lastLine(answer.stdout), `${name}\n${answer.stdout}${answer.stderr}`).toBe(result);
-      if (result.startsWith('Result: FALSE') && gcc) expect(answer.stdout).toMatch(/execution: confirmed: .*signed-integer-overflow.* stops at a signed overflow/);
-      if (result === 'Result: TRUE') expect(answer.stdout).toMatch(/assuming: no signed overflow \(\d+ operations? checked/);
-    }
-  });
+  it(
+    'proves, refutes (with gcc confirming under UBSan) and ignores reach_error, with --property',
+    { timeout: 120_000 },
+    () => {
+      const directory = folder();
+      const property = join(directory, 'no-overflow.prp');
+      const expected: Readonly<Record<string, string>> = {
+        'bounded-sum.c': 'Result: TRUE',
+        'product.c': 'Result: FALSE(no-overflow)',
+        'negation.c': 'Result: FALSE(no-overflow)',
+        'reachable-error.c': 'Result: TRUE',
+      };
+      const gcc = findToolchain().kind === 'found';
+      for (const [name, result] of Object.entries(expected)) {
+        const answer = encode('verify', join(directory, name), '--property', property, '--timeout', '20');
+        expect(lastLine(answer.stdout), `${name}\n${answer.stdout}${answer.stderr}`).toBe(result);
+        if (result.startsWith('Result: FALSE') && gcc)
+          expect(answer.stdout).toMatch(/execution: confirmed: .*signed-integer-overflow.* stops at a signed overflow/);
+        if (result === 'Result: TRUE')
+          expect(answer.stdout).toMatch(/assuming: no signed overflow \(\d+ operations? checked/);
+      }
+    },
+  );
 
   it('reads the property from a task .yml, and refuses --semantics bv and int for it', () => {
     const directory = folder();
     const task = join(directory, 'task.yml');
-    writeFileSync(task, `format_version: '2.0'\ninput_files: 'product.c'\nproperties:\n  - property_file: ./no-overflow.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: ILP32\n`);
+    writeFileSync(
+      task,
+      `format_version: '2.0'\ninput_files: 'product.c'\nproperties:\n  - property_file: ./no-overflow.prp\n    expected_verdict: false\noptions:\n  language: C\n  data_model: ILP32\n`,
+    );
     const answer = encode('verify', task, '--timeout', '20', '--json');
     expect((JSON.parse(answer.stdout) as { svcompResult: string }).svcompResult).toBe('FALSE(no-overflow)');
     for (const semantics of ['bv', 'int']) {
-      const refused = encode('verify', join(directory, 'product.c'), '--property', join(directory, 'no-overflow.prp'), '--semantics', semantics);
+      const refused = encode(
+        'verify',
+        join(directory, 'product.c'),
+        '--property',
+        join(directory, 'no-overflow.prp'),
+        '--semantics',
+        semantics,
+      );
       expect(refused.status).toBe(2);
       expect(refused.stderr).toContain('no-overflow property is checked in c semantics');
     }

@@ -12,7 +12,6 @@ import { readTaskDefinition } from '../../src/campaign/tasks.js';
 import { readProperty } from '../../src/svcomp/properties.js';
 import { readViolationWitness } from '../../src/svcomp/witness.js';
 
-
 const unreachCall = 'CHECK( init(main()), LTL(G ! call(reach_error())) )\n';
 
 /** a folder with the program, the property file and a task .yml naming both */
@@ -21,7 +20,10 @@ function taskFolder(program: string, expected: boolean, property = unreachCall):
   copyFileSync(join(regression, program), join(folder, program));
   writeFileSync(join(folder, 'unreach-call.prp'), property);
   const task = join(folder, 'task.yml');
-  writeFileSync(task, `format_version: '2.0'\ninput_files: '${program}'\nproperties:\n  - property_file: ./unreach-call.prp\n    expected_verdict: ${expected}\noptions:\n  language: C\n  data_model: ILP32\n`);
+  writeFileSync(
+    task,
+    `format_version: '2.0'\ninput_files: '${program}'\nproperties:\n  - property_file: ./unreach-call.prp\n    expected_verdict: ${expected}\noptions:\n  language: C\n  data_model: ILP32\n`,
+  );
   return { folder, task };
 }
 
@@ -45,7 +47,10 @@ describe('SV-COMP tasks and results', () => {
     const elsewhere = mkdtempSync(join(tmpdir(), 'encode-svcomp-absolute-'));
     writeFileSync(join(elsewhere, 'unreach-call.prp'), unreachCall);
     const task = join(elsewhere, 'task.yml');
-    writeFileSync(task, `format_version: '2.0'\ninput_files: '${absolute}'\nproperties:\n  - property_file: ./unreach-call.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: ILP32\n`);
+    writeFileSync(
+      task,
+      `format_version: '2.0'\ninput_files: '${absolute}'\nproperties:\n  - property_file: ./unreach-call.prp\n    expected_verdict: true\noptions:\n  language: C\n  data_model: ILP32\n`,
+    );
     const definition = readTaskDefinition(task, task);
     expect(definition.kind === 'task' ? definition.task?.file : definition.message).toBe(absolute);
     const answer = encode('verify', task, '--timeout', '30');
@@ -59,7 +64,9 @@ describe('SV-COMP tasks and results', () => {
     expect(answer.status).toBe(20);
     expect(answer.stdout).toMatch(/^UNKNOWN \(unsupported: .*only the unreach-call .* and no-overflow .* properties/);
     expect(lastLine(answer.stdout)).toBe('Result: UNKNOWN');
-    expect(readProperty(join(taskFolder('copy-safe.c', true).folder, 'unreach-call.prp'))).toEqual({ kind: 'unreach-call' });
+    expect(readProperty(join(taskFolder('copy-safe.c', true).folder, 'unreach-call.prp'))).toEqual({
+      kind: 'unreach-call',
+    });
   });
 });
 
@@ -78,7 +85,9 @@ describe('violation witnesses', () => {
     expect(y).toBe(x! + 3n); // the program's bug: y == x + 3 reaches the error
     const validated = encode('validate', task, witness);
     expect(validated.status).toBe(10);
-    expect(validated.stdout).toMatch(/^witness confirmed: the replay fails the assertion at .*nondet-unsafe\.c:\d+:\d+$/m);
+    expect(validated.stdout).toMatch(
+      /^witness confirmed: the replay fails the assertion at .*nondet-unsafe\.c:\d+:\d+$/m,
+    );
     expect(lastLine(validated.stdout)).toBe('Result: FALSE(unreach-call)');
   });
 
@@ -93,10 +102,17 @@ describe('violation witnesses', () => {
     const targetLine = /type: target[\s\S]*?line: (\d+)/.exec(text)![1]!;
     const moved = join(folder, 'moved.yml');
     writeFileSync(moved, text.replace(/(type: target[\s\S]*?line: )\d+/, `$1${Number(targetLine) + 1}`));
-    expect(encode('validate', task, moved).stdout).toMatch(/^witness rejected: the replay fails the assertion at line \d+, not at the target's line/m);
+    expect(encode('validate', task, moved).stdout).toMatch(
+      /^witness rejected: the replay fails the assertion at line \d+, not at the target's line/m,
+    );
     const otherProgram = taskFolder('nondet-unsafe.c', false);
-    writeFileSync(join(otherProgram.folder, 'nondet-unsafe.c'), `${readFileSync(join(otherProgram.folder, 'nondet-unsafe.c'), 'utf8')}\n// changed\n`);
-    expect(encode('validate', otherProgram.task, witness).stdout).toMatch(/^witness rejected: the witness is for another program/m);
+    writeFileSync(
+      join(otherProgram.folder, 'nondet-unsafe.c'),
+      `${readFileSync(join(otherProgram.folder, 'nondet-unsafe.c'), 'utf8')}\n// changed\n`,
+    );
+    expect(encode('validate', otherProgram.task, witness).stdout).toMatch(
+      /^witness rejected: the witness is for another program/m,
+    );
     const garbage = join(folder, 'garbage.yml');
     writeFileSync(garbage, 'content: [\n');
     const unreadable = encode('validate', task, garbage);

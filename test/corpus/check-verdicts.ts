@@ -46,14 +46,29 @@ export interface CorpusCounts {
  * `budgets` gives single tasks (by manifest file name) a budget other than options.timeoutMilliseconds.
  */
 export async function checkCorpus(
-  encoder: Encoder, options: TestOptions, solver: Solver, budgets: ReadonlyMap<string, number> = new Map(),
+  encoder: Encoder,
+  options: TestOptions,
+  solver: Solver,
+  budgets: ReadonlyMap<string, number> = new Map(),
 ): Promise<CorpusCounts> {
-  const counts: CorpusCounts = { lowered: 0, safe: 0, unsafe: 0, unknown: 0, decided: 0, unknownBy: {}, executions: {} };
+  const counts: CorpusCounts = {
+    lowered: 0,
+    safe: 0,
+    unsafe: 0,
+    unknown: 0,
+    decided: 0,
+    unknownBy: {},
+    executions: {},
+  };
   const wrong: string[] = [];
   const execute = findToolchain().kind === 'found';
   const started = performance.now();
   const tasks = corpusTasks();
-  for (const file of budgets.keys()) expect(tasks.map((task) => task.file), 'a task with its own budget').toContain(file);
+  for (const file of budgets.keys())
+    expect(
+      tasks.map((task) => task.file),
+      'a task with its own budget',
+    ).toContain(file);
   for (const task of tasks) {
     const frontEnd = runFrontEnd(task.path, { dataModel: task.dataModel, preprocessor: 'default' });
     if (frontEnd.kind !== 'program') continue;
@@ -64,17 +79,26 @@ export async function checkCorpus(
     if (verdict.kind === 'unknown') {
       counts.unknown++;
       counts.unknownBy[verdict.reason.kind] = (counts.unknownBy[verdict.reason.kind] ?? 0) + 1;
-    } else if (verdict.kind !== task.expected) wrong.push(`${task.file}: expected ${task.expected}, got ${verdict.kind}`);
+    } else if (verdict.kind !== task.expected)
+      wrong.push(`${task.file}: expected ${task.expected}, got ${verdict.kind}`);
     else counts[verdict.kind]++;
     if (verdict.kind === 'unsafe' && execute) {
-      const check = validateByExecution(task.path, frontEnd.program, verdict.counterexample, { semantics: replaySemantics(options.semantics), dataModel: task.dataModel, timeoutMilliseconds: 30_000 });
-      const key = check.kind === 'notReached' ? (check.explanation === undefined ? undefined : 'explained') : check.kind;
-      if (key === undefined) wrong.push(`${task.file}: the UNSAFE does not reproduce natively: ${describeExecution(check)}`);
+      const check = validateByExecution(task.path, frontEnd.program, verdict.counterexample, {
+        semantics: replaySemantics(options.semantics),
+        dataModel: task.dataModel,
+        timeoutMilliseconds: 30_000,
+      });
+      const key =
+        check.kind === 'notReached' ? (check.explanation === undefined ? undefined : 'explained') : check.kind;
+      if (key === undefined)
+        wrong.push(`${task.file}: the UNSAFE does not reproduce natively: ${describeExecution(check)}`);
       else counts.executions[key] = (counts.executions[key] ?? 0) + 1;
     }
   }
   counts.decided = counts.safe + counts.unsafe;
-  console.log(`${encoder.name} on the corpus (${options.timeoutMilliseconds} ms per task): ${JSON.stringify(counts)}, wrong ${wrong.length}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${encoder.name} on the corpus (${options.timeoutMilliseconds} ms per task): ${JSON.stringify(counts)}, wrong ${wrong.length}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   expect(wrong).toEqual([]);
   // measured: every UNSAFE of every encoding confirmed natively (accel 13 of 13); explained misses are allowed, not many
   if (execute) expect(counts.executions.confirmed ?? 0).toBeGreaterThanOrEqual(Math.ceil(counts.unsafe * 0.8));

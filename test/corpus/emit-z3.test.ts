@@ -19,33 +19,53 @@ const z3 = solverRequirement('z3');
 const z3Path = findExecutable('z3');
 
 describe('emitted SMT-LIB on the corpus', () => {
-  itWith([corpus, z3], 'is accepted by Debian z3 for every lowered task (chc and bmc)', { timeout: 600_000 }, async () => {
-    let checked = 0;
-    let lowered = 0;
-    const failures: string[] = [];
-    for (const task of corpusTasks()) {
-      const frontEnd = runFrontEnd(task.path, { dataModel: task.dataModel, preprocessor: 'default' });
-      if (frontEnd.kind !== 'program') continue;
-      lowered++;
-      for (const encoder of [chcEncoder, bmcEncoder]) {
-        const emitted = await emitWith(encoder, frontEnd.program, { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 1000 });
-        if (emitted.kind !== 'emitted') {
-          failures.push(`${task.file} ${encoder.name}: not emitted: ${emitted.reason}`);
-          continue;
-        }
-        for (const artefact of emitted.artefacts) {
-          const text = artefact.content.kind === 'smtScript' ? printSmtScript(artefact.content) : printChcSystem(artefact.content);
-          const parseOnly = text.replace(/^\(check-sat\)$/m, '');
-          const result = spawnSync(z3Path!, ['-smt2', '-in'], { input: parseOnly, encoding: 'utf8', timeout: 60_000 });
-          const errors = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => line.includes('error'));
-          if (result.status !== 0 || errors.length > 0) failures.push(`${task.file} ${encoder.name}: ${errors.slice(0, 2).join(' | ') || `exit ${result.status}`}`);
-          checked++;
+  itWith(
+    [corpus, z3],
+    'is accepted by Debian z3 for every lowered task (chc and bmc)',
+    { timeout: 600_000 },
+    async () => {
+      let checked = 0;
+      let lowered = 0;
+      const failures: string[] = [];
+      for (const task of corpusTasks()) {
+        const frontEnd = runFrontEnd(task.path, { dataModel: task.dataModel, preprocessor: 'default' });
+        if (frontEnd.kind !== 'program') continue;
+        lowered++;
+        for (const encoder of [chcEncoder, bmcEncoder]) {
+          const emitted = await emitWith(encoder, frontEnd.program, {
+            semantics: 'c',
+            unwind: 3,
+            unwindingAssertions: false,
+            timeoutMilliseconds: 1000,
+          });
+          if (emitted.kind !== 'emitted') {
+            failures.push(`${task.file} ${encoder.name}: not emitted: ${emitted.reason}`);
+            continue;
+          }
+          for (const artefact of emitted.artefacts) {
+            const text =
+              artefact.content.kind === 'smtScript'
+                ? printSmtScript(artefact.content)
+                : printChcSystem(artefact.content);
+            const parseOnly = text.replace(/^\(check-sat\)$/m, '');
+            const result = spawnSync(z3Path!, ['-smt2', '-in'], {
+              input: parseOnly,
+              encoding: 'utf8',
+              timeout: 60_000,
+            });
+            const errors = `${result.stdout}\n${result.stderr}`.split('\n').filter((line) => line.includes('error'));
+            if (result.status !== 0 || errors.length > 0)
+              failures.push(
+                `${task.file} ${encoder.name}: ${errors.slice(0, 2).join(' | ') || `exit ${result.status}`}`,
+              );
+            checked++;
+          }
         }
       }
-    }
-    console.log(`emit: ${lowered} tasks lowered, ${checked} scripts checked, ${failures.length} failures`);
-    expect(failures).toEqual([]);
-    expect(lowered).toBeGreaterThanOrEqual(109);
-    expect(checked).toBeGreaterThanOrEqual(2 * lowered);
-  });
+      console.log(`emit: ${lowered} tasks lowered, ${checked} scripts checked, ${failures.length} failures`);
+      expect(failures).toEqual([]);
+      expect(lowered).toBeGreaterThanOrEqual(109);
+      expect(checked).toBeGreaterThanOrEqual(2 * lowered);
+    },
+  );
 });

@@ -20,14 +20,22 @@ describeWith([corpus], 'corpus verdicts never contradict the manifest: accel', (
   });
   afterAll(async () => solver?.dispose());
 
-  it(`accel (${budgetMilliseconds} ms per task): no wrong verdict, never SAFE, finds UNSAFE tasks`, { timeout: 1_500_000 }, async () => {
-    const counts = await checkCorpus(accelEncoder, { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: budgetMilliseconds }, solver);
-    // checkCorpus already failed on a contradicting verdict; an under-approximation says no SAFE at all
-    expect(counts.safe).toBe(0);
-    // measured at 600 ms a task (z3-wasm): 13 UNSAFE of the 23 expected-false tasks with one worker on
-    // a quiet machine, 10 with the corpus tests two at a time, 3 in a full run with three other
-    // sessions on the two cores; all confirmed natively. CI passed 10 every time: the floor
-    // (test/support/floors.ts) is below 11.
-    expect(counts.unsafe).toBeGreaterThanOrEqual(floorBelow(11));
-  });
+  it(
+    `accel (${budgetMilliseconds} ms per task): no wrong verdict, never SAFE, finds UNSAFE tasks`,
+    { timeout: 1_500_000 },
+    async () => {
+      const counts = await checkCorpus(
+        accelEncoder,
+        { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: budgetMilliseconds },
+        solver,
+      );
+      // checkCorpus already failed on a contradicting verdict; an under-approximation says no SAFE at all
+      expect(counts.safe).toBe(0);
+      // measured at 600 ms a task (z3-wasm): 13 UNSAFE of the 23 expected-false tasks with one worker on
+      // a quiet machine, 10 with the corpus tests two at a time, 3 in a full run with three other
+      // sessions on the two cores; all confirmed natively. CI passed 10 every time: the floor
+      // (test/support/floors.ts) is below 11.
+      expect(counts.unsafe).toBeGreaterThanOrEqual(floorBelow(11));
+    },
+  );
 });

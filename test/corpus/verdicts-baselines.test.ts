@@ -25,8 +25,12 @@ describeWith([corpus], 'corpus verdicts never contradict the manifest: baselines
   // that no chc verdict contradicts the manifest and nothing crashes). The floor is the measured count
   // itself: one below would be 0, a check that cannot fail.
   it('chc (0.2 s per task; 5 s for the task it decides)', { timeout: 900_000 }, async () => {
-    const counts = await checkCorpus(chcEncoder, { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 200 }, solver,
-      new Map([['array-examples/sanfoundry_24-1.i', 5000]]));
+    const counts = await checkCorpus(
+      chcEncoder,
+      { semantics: 'c', unwind: 3, unwindingAssertions: false, timeoutMilliseconds: 200 },
+      solver,
+      new Map([['array-examples/sanfoundry_24-1.i', 5000]]),
+    );
     expect(counts.decided).toBeGreaterThanOrEqual(1);
   });
   // bmc decides no task of this corpus at affordable depths: with unwind 3 or 10, with or without
@@ -38,7 +42,11 @@ describeWith([corpus], 'corpus verdicts never contradict the manifest: baselines
   // unsupported construct, an exception turned UNKNOWN) fails here; its decided floor is carried by
   // the soundness harness (test/soundness/baselines.test.ts) and the regression folder.
   it('bmc (unwind 3, unwinding assertions, 1 s per task) runs to its bound', { timeout: 900_000 }, async () => {
-    const counts = await checkCorpus(bmcEncoder, { semantics: 'c', unwind: 3, unwindingAssertions: true, timeoutMilliseconds: 1000 }, solver);
+    const counts = await checkCorpus(
+      bmcEncoder,
+      { semantics: 'c', unwind: 3, unwindingAssertions: true, timeoutMilliseconds: 1000 },
+      solver,
+    );
     expect(counts.decided + (counts.unknownBy.resourceLimit ?? 0)).toBeGreaterThanOrEqual(floorBelow(101));
   });
 });

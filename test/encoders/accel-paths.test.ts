@@ -4,7 +4,12 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  checkSquareFeasible, enumerateLoopPaths, syntacticLoopPaths, type LoopPath, type PathEnumeration, type PathEnumerationOptions,
+  checkSquareFeasible,
+  enumerateLoopPaths,
+  syntacticLoopPaths,
+  type LoopPath,
+  type PathEnumeration,
+  type PathEnumerationOptions,
 } from '../../src/encoders/accel/paths.js';
 import { printExpression } from '../../src/ir/print.js';
 import type { Block, LoopStatement, Program } from '../../src/ir/types.js';
@@ -45,14 +50,20 @@ function lowerWithLoop(body: string): { program: Program; loop: LoopStatement } 
   return { program, loop };
 }
 
-const options = (maximumPaths: number): PathEnumerationOptions => ({ semantics: 'int', solver, timeoutMilliseconds: 20_000, maximumPaths });
+const options = (maximumPaths: number): PathEnumerationOptions => ({
+  semantics: 'int',
+  solver,
+  timeoutMilliseconds: 20_000,
+  maximumPaths,
+});
 
 function pathsOf(enumeration: PathEnumeration) {
   if (enumeration.kind !== 'paths') throw new Error(`expected paths, got ${enumeration.reason}`);
   return enumeration;
 }
 
-const decisionVector = (path: LoopPath) => path.decisions.map((decision) => `${decision.location.line}:${decision.location.column}=${decision.taken}`).join(' ');
+const decisionVector = (path: LoopPath) =>
+  path.decisions.map((decision) => `${decision.location.line}:${decision.location.column}=${decision.taken}`).join(' ');
 
 describe('enumerated path selection', () => {
   it('gives one path for a straight-line body, starting with the loop condition and ending with the update', async () => {
@@ -83,7 +94,14 @@ int main() { int x = __VERIFIER_nondet_int(); int n = __VERIFIER_nondet_int(); i
     expect(result.paths[0]!.description).toMatch(/^then at \d+:\d+$/);
     // the else path assumes the negated condition
     const elseAssumes = result.paths[1]!.statements.filter((statement) => statement.kind === 'assume');
-    expect(elseAssumes.some((statement) => statement.kind === 'assume' && statement.condition.kind === 'unary' && statement.condition.operator === 'logicalNot')).toBe(true);
+    expect(
+      elseAssumes.some(
+        (statement) =>
+          statement.kind === 'assume' &&
+          statement.condition.kind === 'unary' &&
+          statement.condition.operator === 'logicalNot',
+      ),
+    ).toBe(true);
   });
 
   it('keeps only the iterating path of the buffer-overflow loop, with the assertion as an assumption', async () => {
@@ -92,11 +110,16 @@ int main() { int x = __VERIFIER_nondet_int(); int n = __VERIFIER_nondet_int(); i
 int main() { char buf[LEN]; int i = 0; char ch;
   while (1) { ch = __VERIFIER_nondet_char(); if (ch == 0) break; __VERIFIER_assert(i < LEN); buf[i] = ch; i++; }
   return 0; }`);
-    for (const result of [pathsOf(await enumerateLoopPaths(program, loop, options(8))), pathsOf(syntacticLoopPaths(loop, 8))]) {
+    for (const result of [
+      pathsOf(await enumerateLoopPaths(program, loop, options(8))),
+      pathsOf(syntacticLoopPaths(loop, 8)),
+    ]) {
       expect(result.paths).toHaveLength(1);
       const path = result.paths[0]!;
       expect(path.decisions.map((decision) => decision.taken)).toEqual(['else']);
-      const assumed = path.statements.filter((statement) => statement.kind === 'assume').map((statement) => printExpression(statement.condition));
+      const assumed = path.statements
+        .filter((statement) => statement.kind === 'assume')
+        .map((statement) => printExpression(statement.condition));
       expect(assumed.some((text) => /\bi\b.*<.*10/.test(text))).toBe(true);
       expect(path.statements.some((statement) => statement.kind === 'havoc')).toBe(true);
       expect(result.rejected.some((rejected) => /break/.test(rejected.reason))).toBe(true);
@@ -124,7 +147,9 @@ int main() { int a[10]; int i; int s = 0;
     const result = pathsOf(await enumerateLoopPaths(program, loop, options(8)));
     expect(result.paths).toHaveLength(2);
     const continued = result.paths.find((path) => path.decisions[0]?.taken === 'then')!;
-    const assignedNames = continued.statements.flatMap((statement) => statement.kind === 'assign' ? [statement.target.sourceName] : []);
+    const assignedNames = continued.statements.flatMap((statement) =>
+      statement.kind === 'assign' ? [statement.target.sourceName] : [],
+    );
     expect(assignedNames).toContain('i');
     expect(assignedNames).not.toContain('s');
   });
@@ -174,7 +199,9 @@ int main() { int x = __VERIFIER_nondet_int();
     const result = pathsOf(await enumerateLoopPaths(program, loop, { ...options(1), semantics: 'bv' }));
     expect(result.method).toBe('distinguisher');
     expect(result.truncated).toBe(false);
-    expect(result.paths.map((path) => path.description)).toEqual([`else at ${preludeLines + 3}:20, else at ${preludeLines + 3}:45`]);
+    expect(result.paths.map((path) => path.description)).toEqual([
+      `else at ${preludeLines + 3}:20, else at ${preludeLines + 3}:45`,
+    ]);
   });
 
   it('excludes break paths in the distinguisher query', async () => {
@@ -200,7 +227,10 @@ int main() { int a[10]; int i; int j;
   return 0; }`);
     for (const result of [await enumerateLoopPaths(program, loop, options(8)), syntacticLoopPaths(loop, 8)]) {
       expect(result.kind).toBe('notAcceleratable');
-      if (result.kind === 'notAcceleratable') expect(result.reason).toMatch(new RegExp(`^loop at ${preludeLines + 3}:\\d+ contains a loop at ${preludeLines + 4}:\\d+$`));
+      if (result.kind === 'notAcceleratable')
+        expect(result.reason).toMatch(
+          new RegExp(`^loop at ${preludeLines + 3}:\\d+ contains a loop at ${preludeLines + 4}:\\d+$`),
+        );
     }
   });
 });

@@ -36,10 +36,21 @@ afterAll(async () => {
 
 // measured: the UNSAFE answers at 10 s a program, with Debian z3 and with z3-wasm (c: 31 of the 33
 // failing programs of 70, bv: 18 of the 23 of 35)
-for (const [semantics, runs, seed, unsafeMeasured] of [['c', 70, 3003, 31], ['bv', 35, 3004, 18]] as const) {
+for (const [semantics, runs, seed, unsafeMeasured] of [
+  ['c', 70, 3003, 31],
+  ['bv', 35, 3004, 18],
+] as const) {
   test(`shared soundness harness (${semantics}): never SAFE, UNSAFE only on failing programs and it replays`, async () => {
-    const statistics = await runHarness({ encoder: accelEncoder, options: options(semantics), solver, numRuns: runs * scale, seed });
-    console.log(`accel/${semantics}: ${JSON.stringify(statistics)} (UNSAFE on ${statistics.unsafe} of ${statistics.failing} failing programs)`);
+    const statistics = await runHarness({
+      encoder: accelEncoder,
+      options: options(semantics),
+      solver,
+      numRuns: runs * scale,
+      seed,
+    });
+    console.log(
+      `accel/${semantics}: ${JSON.stringify(statistics)} (UNSAFE on ${statistics.unsafe} of ${statistics.failing} failing programs)`,
+    );
     expect(statistics.programs).toBe(runs * scale);
     // the harness fails on SAFE only where a failing input exists; an under-approximation never says SAFE
     expect(statistics.safe).toBe(0);
@@ -79,22 +90,27 @@ test('deep overflow loops: UNSAFE exactly when the bound is reachable, and it re
   });
   let unsafe = 0;
   let failing = 0;
-  await fc.assert(fc.asyncProperty(cases, async ({ length, slack, checkBefore, semantics }) => {
-    const bound = length + slack;
-    // in both shapes the assertion sees exactly i = 0, 1, …, length - 1 (each after enough nonzero characters)
-    const maximumIndexAtAssertion = length - 1;
-    const failureExists = maximumIndexAtAssertion >= bound;
-    const source = overflowLoop(length, bound, checkBefore);
-    const program = lowerSource(source);
-    const outcome = await solveWith(accelEncoder, program, options(semantics), solver);
-    expect(outcome.verdict.kind, source).not.toBe('safe');
-    if (failureExists) failing++;
-    if (outcome.verdict.kind === 'unsafe') {
-      unsafe++;
-      expect(failureExists, `UNSAFE on a safe loop\n${source}`).toBe(true);
-      expect(replayCounterexample(program, outcome.verdict.counterexample, semantics, 100_000).kind, source).toBe('assertionFailed');
-    }
-  }), { numRuns: 20, seed: 77, endOnFailure: true });
+  await fc.assert(
+    fc.asyncProperty(cases, async ({ length, slack, checkBefore, semantics }) => {
+      const bound = length + slack;
+      // in both shapes the assertion sees exactly i = 0, 1, …, length - 1 (each after enough nonzero characters)
+      const maximumIndexAtAssertion = length - 1;
+      const failureExists = maximumIndexAtAssertion >= bound;
+      const source = overflowLoop(length, bound, checkBefore);
+      const program = lowerSource(source);
+      const outcome = await solveWith(accelEncoder, program, options(semantics), solver);
+      expect(outcome.verdict.kind, source).not.toBe('safe');
+      if (failureExists) failing++;
+      if (outcome.verdict.kind === 'unsafe') {
+        unsafe++;
+        expect(failureExists, `UNSAFE on a safe loop\n${source}`).toBe(true);
+        expect(replayCounterexample(program, outcome.verdict.counterexample, semantics, 100_000).kind, source).toBe(
+          'assertionFailed',
+        );
+      }
+    }),
+    { numRuns: 20, seed: 77, endOnFailure: true },
+  );
   console.log(`accel deep overflow loops: UNSAFE on ${unsafe} of ${failing} failing`);
   // measured: UNSAFE on 11 of the 11 failing loops (of 20), with Debian z3 and with z3-wasm
   expect(unsafe).toBeGreaterThanOrEqual(floorFor(solver, 11));
@@ -113,7 +129,9 @@ test('accel finds the deep bugs of the regression programs test/regression/accel
       const outcome = await solveWith(accelEncoder, program, options(semantics), solver);
       expect(outcome.verdict.kind, `${name} (${semantics})`).toBe('unsafe');
       if (outcome.verdict.kind === 'unsafe') {
-        expect(replayCounterexample(program, outcome.verdict.counterexample, semantics, 100_000).kind).toBe('assertionFailed');
+        expect(replayCounterexample(program, outcome.verdict.counterexample, semantics, 100_000).kind).toBe(
+          'assertionFailed',
+        );
       }
     }
   }

@@ -87,7 +87,11 @@ describe('accel finds deep counterexamples and replays them', () => {
     expect(outcome.details['foundAtUnwinding']).toBe(2);
     // 1000 accelerated iterations plus the failing one, each consuming one nondet char
     expect(outcome.verdict.counterexample.scalars.length).toBe(1001);
-    const rerun = runProgram(program, { semantics: 'int', nondet: createCounterexampleSource(outcome.verdict.counterexample), maxSteps: 10_000_000 });
+    const rerun = runProgram(program, {
+      semantics: 'int',
+      nondet: createCounterexampleSource(outcome.verdict.counterexample),
+      maxSteps: 10_000_000,
+    });
     expect(rerun.kind).toBe('assertionFailed');
   });
 
@@ -231,7 +235,9 @@ int main(void) {
 `);
     const rejected = await planAcceleration(previousCell, 'int', solver, Budget.start(30_000));
     expect(rejected.acceleratedPaths).toBe(0);
-    expect(rejected.report.join('\n')).toMatch(/reads and writes a: a read sees a cell written by an earlier iteration/);
+    expect(rejected.report.join('\n')).toMatch(
+      /reads and writes a: a read sees a cell written by an earlier iteration/,
+    );
   });
 
   it('never answers SAFE: a correct program is UNKNOWN', async () => {
@@ -259,7 +265,12 @@ describe('accel emission', () => {
     const text = printSmtScript(script);
     expect(text).toMatch(/; .*Proposition 1/);
     // array summaries are reduced to reads of array constants: no lambda reaches the solver
-    expect(text.split('\n').filter((line) => !line.startsWith(';')).join('\n')).not.toMatch(/lambda/);
+    expect(
+      text
+        .split('\n')
+        .filter((line) => !line.startsWith(';'))
+        .join('\n'),
+    ).not.toMatch(/lambda/);
     const result = await solver.checkScript(script, { timeoutMilliseconds: 30_000 });
     expect(result.kind).toBe('sat');
   });

@@ -38,7 +38,12 @@ afterAll(async () => {
   await solver.dispose();
 });
 
-const options = (unwind: number, unwindingAssertions: boolean): TestOptions => ({ semantics: 'int', unwind, unwindingAssertions, timeoutMilliseconds: 20_000 });
+const options = (unwind: number, unwindingAssertions: boolean): TestOptions => ({
+  semantics: 'int',
+  unwind,
+  unwindingAssertions,
+  timeoutMilliseconds: 20_000,
+});
 
 describe('end to end from C', () => {
   const sumViolation = `
@@ -61,43 +66,54 @@ int main() {
   // Debian z3's Spacer finds it within the budget; z3-wasm does not (UNKNOWN after 20 s, already
   // before the solve-kernel refactor), so without the z3 executable this check is skipped
   itWith([solverRequirement('z3')], 'chc finds the same sum violation (Debian z3)', {}, async () => {
-    expect((await solveWith(chcEncoder, lower('sum', sumViolation), options(1, false), solver)).verdict.kind).toBe('unsafe');
+    expect((await solveWith(chcEncoder, lower('sum', sumViolation), options(1, false), solver)).verdict.kind).toBe(
+      'unsafe',
+    );
   });
 
   it('proves a counting loop safe with both encodings', async () => {
-    const program = lower('count', `
+    const program = lower(
+      'count',
+      `
 int main() {
   int i = 0; int n = __VERIFIER_nondet_int();
   if (n < 0 || n > 5) return 0;
   while (i < n) i++;
   __VERIFIER_assert(i == n);
   return 0;
-}`);
+}`,
+    );
     expect((await solveWith(bmcEncoder, program, options(6, true), solver)).verdict.kind).toBe('safe');
     expect((await solveWith(bmcEncoder, program, options(4, true), solver)).verdict.kind).toBe('unknown');
     expect((await solveWith(chcEncoder, program, options(1, false), solver)).verdict.kind).toBe('safe');
   });
 
   it('reads back multi-dimensional array havocs row-major', async () => {
-    const program = lower('matrix', `
+    const program = lower(
+      'matrix',
+      `
 int main() {
   int m[2][3];
   int i, j;
   for (i = 0; i < 2; i++) for (j = 0; j < 3; j++) m[i][j] = __VERIFIER_nondet_int();
   __VERIFIER_assert(!(m[1][2] == 7 && m[0][1] == 3));
   return 0;
-}`);
+}`,
+    );
     const bmc = await solveWith(bmcEncoder, program, options(4, false), solver);
     expect(bmc.verdict.kind).toBe('unsafe');
   });
 
   it('reads back a whole-array havoc of a multi-dimensional array row-major', async () => {
-    const program = lower('matrix-havoc', `
+    const program = lower(
+      'matrix-havoc',
+      `
 int main() {
   int m[2][3];
   __VERIFIER_assert(!(m[1][2] == 7 && m[0][1] == 3));
   return 0;
-}`);
+}`,
+    );
     const bmc = await solveWith(bmcEncoder, program, options(1, false), solver);
     expect(bmc.verdict.kind).toBe('unsafe');
     if (bmc.verdict.kind === 'unsafe') {

@@ -18,7 +18,11 @@ afterAll(async () => {
   await solver.dispose();
 });
 
-function options(unwind: number, unwindingAssertions: boolean, semantics: TestOptions['semantics'] = 'int'): TestOptions {
+function options(
+  unwind: number,
+  unwindingAssertions: boolean,
+  semantics: TestOptions['semantics'] = 'int',
+): TestOptions {
   return { semantics, unwind, unwindingAssertions, timeoutMilliseconds: 20_000 };
 }
 async function verdict(program: Program, encodingOptions: TestOptions) {
@@ -54,12 +58,20 @@ describe('bmc', () => {
   it('needs enough unwindings for a counting loop', async () => {
     const short = await verdict(programs.countingUnsafe, options(5, false));
     expect(short.kind).toBe('unknown');
-    if (short.kind === 'unknown') expect([short.reason.kind, short.reason.message]).toEqual(['resourceLimit', expect.stringMatching(/within 5 unwindings/)]);
+    if (short.kind === 'unknown')
+      expect([short.reason.kind, short.reason.message]).toEqual([
+        'resourceLimit',
+        expect.stringMatching(/within 5 unwindings/),
+      ]);
     expect((await verdict(programs.countingUnsafe, options(10, false))).kind).toBe('unsafe');
     expect((await verdict(programs.countingSafe, options(10, true))).kind).toBe('safe');
     const notEnough = await verdict(programs.countingSafe, options(9, true));
     expect(notEnough.kind).toBe('unknown');
-    if (notEnough.kind === 'unknown') expect([notEnough.reason.kind, notEnough.reason.message]).toEqual(['resourceLimit', expect.stringMatching(/can run longer/)]);
+    if (notEnough.kind === 'unknown')
+      expect([notEnough.reason.kind, notEnough.reason.message]).toEqual([
+        'resourceLimit',
+        expect.stringMatching(/can run longer/),
+      ]);
   });
 
   it('handles break and continue', async () => {
@@ -77,7 +89,10 @@ describe('bmc', () => {
     for (const semantics of ['int', 'bv'] as const) {
       const result = await verdict(programs.arrayHavocUnsafe, options(1, false, semantics));
       expect(result.kind).toBe('unsafe');
-      if (result.kind === 'unsafe') expect(result.counterexample.arrays[0]!.entries.get(3n) ?? result.counterexample.arrays[0]!.defaultValue).toBe(17n);
+      if (result.kind === 'unsafe')
+        expect(result.counterexample.arrays[0]!.entries.get(3n) ?? result.counterexample.arrays[0]!.defaultValue).toBe(
+          17n,
+        );
     }
     const init = await verdict(programs.arrayInitUnsafe, options(4, false));
     expect(init.kind).toBe('unsafe');

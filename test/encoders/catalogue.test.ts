@@ -8,18 +8,20 @@ import { encoderCatalogue } from '../../src/encoders/catalogue.js';
 import { encoders } from '../../src/encoders/index.js';
 
 describe('the catalogue of encodings', () => {
-  it('names the registered encodings in the registry\'s order', () => {
+  it("names the registered encodings in the registry's order", () => {
     expect([...encoderCatalogue.keys()]).toEqual([...encoders.keys()]);
   });
 
-  it('carries each encoder\'s own declaration: help line, approximation and option objects', () => {
+  it("carries each encoder's own declaration: help line, approximation and option objects", () => {
     for (const [name, encoder] of encoders) {
       const declaration = encoderCatalogue.get(name)!;
       expect(declaration.summary, name).toBe(encoder.summary);
       expect(declaration.approximation, name).toBe(encoder.approximation);
       expect(declaration.emitUsesSolver, name).toBe(encoder.emitUsesSolver);
       expect(declaration.options.length, name).toBe(encoder.options.length);
-      declaration.options.forEach((option, index) => expect(option, `${name} --${option.name}`).toBe(encoder.options[index]));
+      declaration.options.forEach((option, index) =>
+        expect(option, `${name} --${option.name}`).toBe(encoder.options[index]),
+      );
     }
   });
 });

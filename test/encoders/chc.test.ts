@@ -28,7 +28,13 @@ async function verdict(program: Program, semantics: TestOptions['semantics'] = '
 
 describe('chc', () => {
   it('proves loop programs safe', async () => {
-    for (const program of [programs.straightSafe, programs.countingSafe, programs.breakContinueSafe, programs.nestedSafe, programs.havocRangeSafe]) {
+    for (const program of [
+      programs.straightSafe,
+      programs.countingSafe,
+      programs.breakContinueSafe,
+      programs.nestedSafe,
+      programs.havocRangeSafe,
+    ]) {
       const result = await verdict(program);
       expect(result.kind, program.file).toBe('safe');
       if (result.kind === 'safe') expect(result.assumptions).toContain('mathematical integers (no overflow)');
@@ -42,13 +48,26 @@ describe('chc', () => {
   it('answers unknown, never a wrong verdict, where the solver gives up', async () => {
     // Spacer does not find i <= 100000 in 3 s (it unrolls the counter; measured: UNKNOWN (timeout)
     // after 3.1 s with Debian z3 and with z3-wasm): the verdict is UNKNOWN, for the budget running out
-    const outcome = await solveWith(chcEncoder, programs.largeBoundSafe, { ...options(), timeoutMilliseconds: 3000 }, solver);
+    const outcome = await solveWith(
+      chcEncoder,
+      programs.largeBoundSafe,
+      { ...options(), timeoutMilliseconds: 3000 },
+      solver,
+    );
     expect(outcome.verdict.kind).toBe('unknown');
     if (outcome.verdict.kind === 'unknown') expect(['timeout', 'solverUnknown']).toContain(outcome.verdict.reason.kind);
   });
 
   it('finds replayed counterexamples', async () => {
-    for (const program of [programs.straightUnsafe, programs.countingUnsafe, programs.havocOrderUnsafe, programs.breakContinueUnsafe, programs.nestedUnsafe, programs.arrayHavocUnsafe, programs.arrayInitUnsafe]) {
+    for (const program of [
+      programs.straightUnsafe,
+      programs.countingUnsafe,
+      programs.havocOrderUnsafe,
+      programs.breakContinueUnsafe,
+      programs.nestedUnsafe,
+      programs.arrayHavocUnsafe,
+      programs.arrayInitUnsafe,
+    ]) {
       const result = await verdict(program);
       expect(result.kind, program.file).toBe('unsafe');
     }
@@ -58,7 +77,8 @@ describe('chc', () => {
     const created = createSolver('z3-wasm');
     if (created.kind !== 'ok') throw new Error(created.message);
     try {
-      const run = async (program: Program) => (await solveWith(chcEncoder, program, options('bv'), created.solver)).verdict;
+      const run = async (program: Program) =>
+        (await solveWith(chcEncoder, program, options('bv'), created.solver)).verdict;
       expect((await run(programs.straightSafe)).kind).toBe('safe');
       expect((await run(programs.havocRangeSafe)).kind).toBe('safe');
       expect((await run(programs.straightUnsafe)).kind).toBe('unsafe');
@@ -86,7 +106,9 @@ describe('chc', () => {
   it('passes updated arrays into heads as store terms', () => {
     const { system } = buildChcEncoding(programs.arrayInitSafe, 'int');
     expect(system.predicates.length).toBe(1);
-    const loopClause = system.clauses.find((clause) => clause.comment?.startsWith('loop 0') && clause.head.kind === 'applyFunction');
+    const loopClause = system.clauses.find(
+      (clause) => clause.comment?.startsWith('loop 0') && clause.head.kind === 'applyFunction',
+    );
     expect(loopClause).toBeDefined();
     const head = loopClause!.head;
     if (head.kind !== 'applyFunction') throw new Error('not a predicate');

@@ -27,13 +27,15 @@ function failingRuns(program: Program): boolean[] {
   const failing: boolean[] = [];
   for (let seed = 0; seed < 300; seed++) {
     const source = createRandomSource({ seed, domain: [-1n, 0n, 1n, 2n, 3n] });
-    failing.push(runProgram(program, { semantics: 'int', nondet: source, maxSteps: 100_000 }).kind === 'assertionFailed');
+    failing.push(
+      runProgram(program, { semantics: 'int', nondet: source, maxSteps: 100_000 }).kind === 'assertionFailed',
+    );
   }
   return failing;
 }
 
 describe('induct normalisation', () => {
-  it('folds main\'s early return into an assumption and drops what follows the last assertion', () => {
+  it("folds main's early return into an assumption and drops what follows the last assertion", () => {
     const original = lowerSource(earlyReturn);
     const rewritten = unwrapFinalConditional(original);
     const text = printProgram(rewritten);
@@ -85,7 +87,9 @@ int main(void) {
     expect(failing.filter(Boolean).length).toBeGreaterThan(5);
     expect(failingRuns(rewritten)).toEqual(failing);
     // a temporary read twice stays
-    const twice = lowerSource(`${prelude}int main(void) { int x = __VERIFIER_nondet_int(); int t = x + 1; __VERIFIER_assert(t != 2); x = 0; __VERIFIER_assert(t != 5); return 0; }`);
+    const twice = lowerSource(
+      `${prelude}int main(void) { int x = __VERIFIER_nondet_int(); int t = x + 1; __VERIFIER_assert(t != 2); x = 0; __VERIFIER_assert(t != 5); return 0; }`,
+    );
     expect(printProgram(inlineAssertionTemporaries(twice))).toMatch(/t = /);
   });
 });

@@ -11,7 +11,16 @@ import { inductEncoder } from '../../src/encoders/induct/index.js';
 import { runEncoding, type EncodingRun } from '../../src/kernel/run-encoding.js';
 import { detectShape, type CountingLoop } from '../../src/encoders/induct/shape.js';
 import { harnessScale, lowerSource, runHarness, sampledSizePrograms } from '../soundness/harness.js';
-import { familyFolder as folder, loadProgram as load, prelude, programText, sizeBodies, sizeChecks, solveFamily, symbolicProgramText } from '../support/symbolic-programs.js';
+import {
+  familyFolder as folder,
+  loadProgram as load,
+  prelude,
+  programText,
+  sizeBodies,
+  sizeChecks,
+  solveFamily,
+  symbolicProgramText,
+} from '../support/symbolic-programs.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
 import { floorFor } from '../support/floors.js';
 import { recurrenceProgramText } from '../support/recurrence-programs.js';
@@ -44,7 +53,13 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
 
   it('a loop whose body reads N is proven with the relation of its written cells, shown by --show-induction', async () => {
     const settings = new Map<string, unknown>([['show-induction', true]]);
-    const run = await runEncoding(inductEncoder, lowerSource(source('a[j] == N')), { semantics: 'int', settings }, solver, { timeoutMilliseconds: 30_000 });
+    const run = await runEncoding(
+      inductEncoder,
+      lowerSource(source('a[j] == N')),
+      { semantics: 'int', settings },
+      solver,
+      { timeoutMilliseconds: 30_000 },
+    );
     expect(run.verdict.kind).toBe('safe');
     expect(run.report?.join('\n')).toContain('a[k]_N - a[k]_N-1 = (at entry) + 1 + 0·k');
   });
@@ -81,8 +96,10 @@ int main(void) {
   return 0;
 }`;
 
-  it('a cell Pre sets from N is not P(N - 1)\'s: x[0] != 5 is UNSAFE (it was wrongly SAFE when peels were moved past it), x[0] == N is SAFE', async () => {
-    expect((await solveWith(inductEncoder, lowerSource(cell('x[0] != 5')), options, solver)).verdict.kind).toBe('unsafe');
+  it("a cell Pre sets from N is not P(N - 1)'s: x[0] != 5 is UNSAFE (it was wrongly SAFE when peels were moved past it), x[0] == N is SAFE", async () => {
+    expect((await solveWith(inductEncoder, lowerSource(cell('x[0] != 5')), options, solver)).verdict.kind).toBe(
+      'unsafe',
+    );
     expect((await solveWith(inductEncoder, lowerSource(cell('x[0] == N')), options, solver)).verdict.kind).toBe('safe');
   });
 
@@ -117,10 +134,20 @@ int main(void) {
 
   it('a property that is not inductive alone is proven with a guessed fact about the final values (sum[0] == N), its twin is UNSAFE', async () => {
     const settings = new Map<string, unknown>([['show-induction', true]]);
-    const run = await runEncoding(inductEncoder, lowerSource(fill('a[i] == N')), { semantics: 'int', settings }, solver, { timeoutMilliseconds: 30_000 });
+    const run = await runEncoding(
+      inductEncoder,
+      lowerSource(fill('a[i] == N')),
+      { semantics: 'int', settings },
+      solver,
+      { timeoutMilliseconds: 30_000 },
+    );
     expect(run.verdict.kind).toBe('safe');
-    expect(run.report?.join('\n')).toMatch(/strengthened \(round 1, degree <= 2 in N\) with: 2 \* sum\[0\] == 2 \+ 2 \* \(N - 1\)/);
-    expect((await solveWith(inductEncoder, lowerSource(fill('a[i] == N - 1 || N > 7')), options, solver)).verdict.kind).toBe('unsafe');
+    expect(run.report?.join('\n')).toMatch(
+      /strengthened \(round 1, degree <= 2 in N\) with: 2 \* sum\[0\] == 2 \+ 2 \* \(N - 1\)/,
+    );
+    expect(
+      (await solveWith(inductEncoder, lowerSource(fill('a[i] == N - 1 || N > 7')), options, solver)).verdict.kind,
+    ).toBe('unsafe');
   });
 
   it('a property that needs a cubic fact (s != 2 after three nested loops) is proven in the second round, not with --strengthen 1; a wrong cubic fact is never SAFE', async () => {
@@ -129,12 +156,25 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
   for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) for (int k = 0; k < N; k++) s = s + 1;
   __VERIFIER_assert(${check});
   return 0; }`;
-    const run = async (check: string, rounds: number): Promise<EncodingRun> => runEncoding(
-      inductEncoder, lowerSource(cubic(check)), { semantics: 'int', settings: new Map<string, unknown>([['show-induction', true], ['strengthen', rounds]]) }, solver, { timeoutMilliseconds: 30_000 },
-    );
+    const run = async (check: string, rounds: number): Promise<EncodingRun> =>
+      runEncoding(
+        inductEncoder,
+        lowerSource(cubic(check)),
+        {
+          semantics: 'int',
+          settings: new Map<string, unknown>([
+            ['show-induction', true],
+            ['strengthen', rounds],
+          ]),
+        },
+        solver,
+        { timeoutMilliseconds: 30_000 },
+      );
     const second = await run('s != 2', 3);
     expect(second.verdict.kind).toBe('safe');
-    expect(second.report?.join('\n')).toMatch(/strengthened \(round 2, degree <= 3 in N\) with: .*6 \* s == 6 \+ 42 \* \(N - 1\)/);
+    expect(second.report?.join('\n')).toMatch(
+      /strengthened \(round 2, degree <= 3 in N\) with: .*6 \* s == 6 \+ 42 \* \(N - 1\)/,
+    );
     expect((await run('s != 2', 1)).verdict.kind).toBe('unknown');
     expect((await run('s != 27', 3)).verdict.kind).toBe('unsafe');
   });
@@ -166,7 +206,9 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
     const sum = load(join(folder, 'sum-constant-safe.c'));
     const bv = await solveWith(inductEncoder, sum, { ...options, semantics: 'bv' }, solver);
     expect(bv.verdict.kind === 'unknown' && bv.verdict.reason.kind).toBe('unsupported');
-    const noSize = lowerSource(`${prelude}int main(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x != 3); return 0; }`);
+    const noSize = lowerSource(
+      `${prelude}int main(void) { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x != 3); return 0; }`,
+    );
     expect((await solveWith(inductEncoder, noSize, options, solver)).verdict.kind).toBe('unknown');
   });
 
@@ -193,7 +235,14 @@ int main(void) { int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N
 
 describe('induct soundness harness (random programs with a symbolic N)', () => {
   it('never SAFE where a run fails; decides a floor of programs', async () => {
-    const statistics = await runHarness({ encoder: inductEncoder, options: { semantics: 'c', timeoutMilliseconds: 5_000 }, solver, numRuns: 40 * harnessScale, seed: 20261123, programs: sampledSizePrograms(programText) });
+    const statistics = await runHarness({
+      encoder: inductEncoder,
+      options: { semantics: 'c', timeoutMilliseconds: 5_000 },
+      solver,
+      numRuns: 40 * harnessScale,
+      seed: 20261123,
+      programs: sampledSizePrograms(programText),
+    });
     console.log(`induct harness: ${JSON.stringify(statistics)}`);
     // measured at 5 s a program, with Debian z3 and with z3-wasm: 34 of the 40 decided, 8 SAFE, 26 UNSAFE
     expect(statistics.safe + statistics.unsafe).toBeGreaterThanOrEqual(floorFor(solver, 34) * harnessScale);
@@ -202,7 +251,14 @@ describe('induct soundness harness (random programs with a symbolic N)', () => {
   });
 
   it('on cells defined from the previous cell (issue 26, peels normalised): never SAFE where a run fails; decides a floor', async () => {
-    const statistics = await runHarness({ encoder: inductEncoder, options: { semantics: 'c', timeoutMilliseconds: 5_000 }, solver, numRuns: 24 * harnessScale, seed: 20261203, programs: sampledSizePrograms(recurrenceProgramText()) });
+    const statistics = await runHarness({
+      encoder: inductEncoder,
+      options: { semantics: 'c', timeoutMilliseconds: 5_000 },
+      solver,
+      numRuns: 24 * harnessScale,
+      seed: 20261203,
+      programs: sampledSizePrograms(recurrenceProgramText()),
+    });
     console.log(`induct harness (cell recurrences): ${JSON.stringify(statistics)}`);
     // measured at 5 s a program with Debian z3: 3 SAFE and 16 UNSAFE of the 24 (16 fail in C)
     expect(statistics.safe).toBeGreaterThanOrEqual(floorFor(solver, 3) * harnessScale);
@@ -211,7 +267,14 @@ describe('induct soundness harness (random programs with a symbolic N)', () => {
 
   it('with loops that read N (difference relations): never SAFE where a run fails; decides a floor of programs', async () => {
     const programs = symbolicProgramText(sizeBodies, sizeChecks);
-    const statistics = await runHarness({ encoder: inductEncoder, options: { semantics: 'c', timeoutMilliseconds: 5_000 }, solver, numRuns: 30 * harnessScale, seed: 20261125, programs: sampledSizePrograms(programs) });
+    const statistics = await runHarness({
+      encoder: inductEncoder,
+      options: { semantics: 'c', timeoutMilliseconds: 5_000 },
+      solver,
+      numRuns: 30 * harnessScale,
+      seed: 20261125,
+      programs: sampledSizePrograms(programs),
+    });
     console.log(`induct harness (loops reading N): ${JSON.stringify(statistics)}`);
     // measured at 5 s a program, with Debian z3 and with z3-wasm: 8 SAFE and 21 UNSAFE of the 30
     expect(statistics.safe).toBeGreaterThanOrEqual(floorFor(solver, 8) * harnessScale);

@@ -28,9 +28,14 @@ describe('labmc on paper 004 Fig. 1a', () => {
   it('proves the program SAFE with a 2-iteration inner and a 4-iteration outer abstraction in induction form', async () => {
     const program = regression('paper-fig1a-safe.c');
     const abstraction = abstractProgram(program, 'int');
-    expect(abstraction.loops.map((loop) => [loop.bound, loop.form])).toEqual([[2, 'simple'], [4, 'induction']]);
+    expect(abstraction.loops.map((loop) => [loop.bound, loop.form])).toEqual([
+      [2, 'simple'],
+      [4, 'induction'],
+    ]);
     const outer = abstraction.loops[1]!.classes;
-    const kinds = Object.fromEntries(outer.accelerations.map((acceleration) => [acceleration.variable.sourceName, acceleration.kind]));
+    const kinds = Object.fromEntries(
+      outer.accelerations.map((acceleration) => [acceleration.variable.sourceName, acceleration.kind]),
+    );
     expect(kinds).toEqual({ st: 'nonRecurrent', c: 'havoc', a: 'selfRecurrent', b: 'selfRecurrent' });
     const outcome = await solveWith(labmcEncoder, program, options, solver);
     expect(outcome.verdict.kind).toBe('safe');
@@ -46,7 +51,12 @@ describe('labmc on paper 004 Fig. 1a', () => {
     const text = printProgramAsC(abstraction.program, ['a comment']);
     expect(text).toContain('__VERIFIER_nondet_int128');
     const reread = lowerSource(text, 'abstract.c');
-    const result = await checkBounded(reread, { semantics: 'int', unwind: abstraction.unwind, unwindingAssertions: true }, solver, Budget.start(20_000));
+    const result = await checkBounded(
+      reread,
+      { semantics: 'int', unwind: abstraction.unwind, unwindingAssertions: true },
+      solver,
+      Budget.start(20_000),
+    );
     expect(result.outcome.verdict.kind).toBe('safe');
   });
 });
@@ -54,7 +64,13 @@ describe('labmc on paper 004 Fig. 1a', () => {
 describe('soundness harness: labmc', () => {
   // the truth is C's (enumeration in bv semantics) in both; labmc runs in c (the default) and in bv
   it('never contradicts enumeration in c semantics, and decides most programs', async () => {
-    const statistics = await runHarness({ encoder: labmcEncoder, options: { semantics: 'c', timeoutMilliseconds: 10_000 }, solver, numRuns: 80 * scale, seed: 40041 });
+    const statistics = await runHarness({
+      encoder: labmcEncoder,
+      options: { semantics: 'c', timeoutMilliseconds: 10_000 },
+      solver,
+      numRuns: 80 * scale,
+      seed: 40041,
+    });
     console.log(`labmc/c: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(80 * scale);
     // measured at 10 s a program, with Debian z3 and with z3-wasm: 68 of the 80 decided, 30 SAFE, 38 UNSAFE
@@ -64,7 +80,13 @@ describe('soundness harness: labmc', () => {
   }, 600_000);
 
   it('never contradicts enumeration in bv semantics', async () => {
-    const statistics = await runHarness({ encoder: labmcEncoder, options: { semantics: 'bv', timeoutMilliseconds: 10_000 }, solver, numRuns: 40 * scale, seed: 40042 });
+    const statistics = await runHarness({
+      encoder: labmcEncoder,
+      options: { semantics: 'bv', timeoutMilliseconds: 10_000 },
+      solver,
+      numRuns: 40 * scale,
+      seed: 40042,
+    });
     console.log(`labmc/bv: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(40 * scale);
     // measured at 10 s a program, with Debian z3 and with z3-wasm: 37 of the 40 decided (11 SAFE, 26 UNSAFE)

@@ -26,7 +26,11 @@ function lowered(path: string): Program {
   return front.program;
 }
 
-const buggy = [join(own, 'reverse-1d-unsafe.c'), join(own, 'counter-limit-unsafe.c'), join(threeDimensions, 'reverse-3d-unsafe.c')];
+const buggy = [
+  join(own, 'reverse-1d-unsafe.c'),
+  join(own, 'counter-limit-unsafe.c'),
+  join(threeDimensions, 'reverse-3d-unsafe.c'),
+];
 
 describe('runs', () => {
   it('finds every bug behind long constant loops, replayed on the interpreter', { timeout: 120_000 }, async () => {
@@ -36,18 +40,32 @@ describe('runs', () => {
     }
   });
 
-  itWith([gccRequirement()], 'each counterexample reaches the error in the program compiled by gcc', { timeout: 180_000 }, async () => {
-    for (const path of buggy) {
-      const program = lowered(path);
-      const run = await solveWith(runsEncoder, program, { semantics: 'c', timeoutMilliseconds: 10_000 }, solver);
-      if (run.verdict.kind !== 'unsafe') throw new Error(`${path}: ${run.verdict.kind}`);
-      const check = validateByExecution(path, program, run.verdict.counterexample, { semantics: 'bv', dataModel: 'ILP32', timeoutMilliseconds: 60_000 });
-      expect(check.kind, path).toBe('confirmed');
-    }
-  });
+  itWith(
+    [gccRequirement()],
+    'each counterexample reaches the error in the program compiled by gcc',
+    { timeout: 180_000 },
+    async () => {
+      for (const path of buggy) {
+        const program = lowered(path);
+        const run = await solveWith(runsEncoder, program, { semantics: 'c', timeoutMilliseconds: 10_000 }, solver);
+        if (run.verdict.kind !== 'unsafe') throw new Error(`${path}: ${run.verdict.kind}`);
+        const check = validateByExecution(path, program, run.verdict.counterexample, {
+          semantics: 'bv',
+          dataModel: 'ILP32',
+          timeoutMilliseconds: 60_000,
+        });
+        expect(check.kind, path).toBe('confirmed');
+      }
+    },
+  );
 
   it('never answers SAFE, and says how many runs it made', { timeout: 120_000 }, async () => {
-    const safe = [join(own, 'sum-safe.c'), ...readdirSync(threeDimensions).filter((name) => name.endsWith('-safe.c') && !name.startsWith('copy-partial')).map((name) => join(threeDimensions, name))];
+    const safe = [
+      join(own, 'sum-safe.c'),
+      ...readdirSync(threeDimensions)
+        .filter((name) => name.endsWith('-safe.c') && !name.startsWith('copy-partial'))
+        .map((name) => join(threeDimensions, name)),
+    ];
     expect(safe.length).toBeGreaterThanOrEqual(10);
     for (const path of safe) {
       const run = await solveWith(runsEncoder, lowered(path), { semantics: 'c', timeoutMilliseconds: 3_000 }, solver);
@@ -65,7 +83,10 @@ describe('runs', () => {
   });
 
   it('writes no SMT, and says so', async () => {
-    const result = await emitWith(runsEncoder, lowered(join(own, 'sum-safe.c')), { semantics: 'c', timeoutMilliseconds: 1_000 });
+    const result = await emitWith(runsEncoder, lowered(join(own, 'sum-safe.c')), {
+      semantics: 'c',
+      timeoutMilliseconds: 1_000,
+    });
     expect(result.kind).toBe('unsupported');
   });
 });

@@ -47,44 +47,59 @@ const updateStatement = fc.oneof(
   fc.tuple(comparison, small, small).map(([operator, c1, c2]) => `if (a[i] ${operator} m + ${c1}) m = a[i] + ${c2};`),
   fc.constant('m = m + a[i];'),
   small.map((c) => `b[i] = a[i] + ${c};`),
-  fc.tuple(comparison, small, small).map(([operator, c1, c2]) => `if (a[i] ${operator} ${c1}) b[i] = ${c2}; else b[i] = a[i];`),
+  fc
+    .tuple(comparison, small, small)
+    .map(([operator, c1, c2]) => `if (a[i] ${operator} ${c1}) b[i] = ${c2}; else b[i] = a[i];`),
   fc.tuple(comparison, small).map(([operator, c]) => `if (a[i] ${operator} ${c}) break;`),
 );
 const term = fc.constantFrom('m', 'a[j]', 'b[j]', 'a[j] + 1', 'b[j] - 1', '0');
 const property = fc.oneof(
-  fc.tuple(term, comparison, term).map(([left, operator, right]) => `  for (j = 0; j < n; j++) __VERIFIER_assert(${left} ${operator} ${right});`),
-  fc.tuple(term, comparison, term).map(([left, operator, right]) =>
-    `  int found = 0;\n  for (j = 0; j < n; j++) { if (${left} ${operator} ${right}) found = 1; }\n  __VERIFIER_assert(found);`),
+  fc
+    .tuple(term, comparison, term)
+    .map(([left, operator, right]) => `  for (j = 0; j < n; j++) __VERIFIER_assert(${left} ${operator} ${right});`),
+  fc
+    .tuple(term, comparison, term)
+    .map(
+      ([left, operator, right]) =>
+        `  int found = 0;\n  for (j = 0; j < n; j++) { if (${left} ${operator} ${right}) found = 1; }\n  __VERIFIER_assert(found);`,
+    ),
   fc.tuple(comparison, small).map(([operator, c]) => `  __VERIFIER_assert(m ${operator} ${c});`),
 );
-const inScopeProgram = fc.record({
-  // the simple loops over the same range as R may be coalesced with it (coalesce.ts): the a[i] + 1
-  // one always (R accesses a only at i), the b[i] = 0 one unless R reads a cell of b it writes later
-  prefix: fc.constantFrom(
-    '', '  for (i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();', '  for (i = 0; i < n; i++) b[i] = 0;', '  if (n > 2) return 0;',
-    '  for (i = 0; i < n; i++) a[i] = a[i] + 1;',
-  ),
-  initial: fc.constantFrom('a[0]', '0', '1'),
-  body: fc.array(updateStatement, { minLength: 1, maxLength: 2 }),
-  property,
-}).map(({ prefix, initial, body, property: check }) => [
-  ...harness,
-  'int main(void) {',
-  '  int n = __VERIFIER_nondet_int();',
-  '  if (n < 0) n = -n;',
-  '  n = n + 1;',
-  '  int a[n];',
-  '  int b[n];',
-  '  int i;',
-  '  int j;',
-  prefix,
-  `  int m = ${initial};`,
-  `  for (i = 0; i < n; i++) { ${body.join(' ')} }`,
-  check,
-  '  return 0;',
-  '}',
-  '',
-].join('\n'));
+const inScopeProgram = fc
+  .record({
+    // the simple loops over the same range as R may be coalesced with it (coalesce.ts): the a[i] + 1
+    // one always (R accesses a only at i), the b[i] = 0 one unless R reads a cell of b it writes later
+    prefix: fc.constantFrom(
+      '',
+      '  for (i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();',
+      '  for (i = 0; i < n; i++) b[i] = 0;',
+      '  if (n > 2) return 0;',
+      '  for (i = 0; i < n; i++) a[i] = a[i] + 1;',
+    ),
+    initial: fc.constantFrom('a[0]', '0', '1'),
+    body: fc.array(updateStatement, { minLength: 1, maxLength: 2 }),
+    property,
+  })
+  .map(({ prefix, initial, body, property: check }) =>
+    [
+      ...harness,
+      'int main(void) {',
+      '  int n = __VERIFIER_nondet_int();',
+      '  if (n < 0) n = -n;',
+      '  n = n + 1;',
+      '  int a[n];',
+      '  int b[n];',
+      '  int i;',
+      '  int j;',
+      prefix,
+      `  int m = ${initial};`,
+      `  for (i = 0; i < n; i++) { ${body.join(' ')} }`,
+      check,
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n'),
+  );
 
 async function checkInScope(semantics: 'c' | 'bv', numRuns: number, seed: number) {
   const statistics = { programs: 0, inScope: 0, coalesced: 0, safe: 0, unsafe: 0, unknown: 0 };
@@ -93,14 +108,20 @@ async function checkInScope(semantics: 'c' | 'bv', numRuns: number, seed: number
     fc.asyncProperty(inScopeProgram, async (source) => {
       const program = lowerSource(source);
       // the truth is C's: enumeration in bv semantics, whatever shrink runs in
-      const truth = exploreAll(program, { semantics: 'bv', domain: enumerationDomain, maxRuns: 200_000, maxSteps: 10_000 });
+      const truth = exploreAll(program, {
+        semantics: 'bv',
+        domain: enumerationDomain,
+        maxRuns: 200_000,
+        maxSteps: 10_000,
+      });
       expect(truth.kind, source).not.toBe('undefinedBehaviour');
       const failureExists = truth.kind === 'failureFound';
       const complete = failureExists || (truth.kind === 'noFailure' && truth.complete);
       const outcome = await solveWith(shrinkEncoder, program, solveOptions, solver);
       statistics.programs++;
       if (outcome.details.inScope === true) statistics.inScope++;
-      if (typeof outcome.details.coalescedLoops === 'number' && outcome.details.coalescedLoops > 1) statistics.coalesced++;
+      if (typeof outcome.details.coalescedLoops === 'number' && outcome.details.coalescedLoops > 1)
+        statistics.coalesced++;
       const verdict = outcome.verdict;
       if (verdict.kind === 'safe') {
         statistics.safe++;
@@ -143,7 +164,13 @@ test('programs in scope, bv semantics: verdicts agree with enumeration', async (
 
 test('shared soundness harness, bv semantics: random programs', async () => {
   const scale = Number(process.env.ENCODE_HARNESS_SCALE ?? '1');
-  const statistics = await runHarness({ encoder: shrinkEncoder, options: { ...options, semantics: 'bv' }, solver, numRuns: 40 * scale, seed: 4343 });
+  const statistics = await runHarness({
+    encoder: shrinkEncoder,
+    options: { ...options, semantics: 'bv' },
+    solver,
+    numRuns: 40 * scale,
+    seed: 4343,
+  });
   console.log(`shrink bv: ${JSON.stringify(statistics)}`);
   expect(statistics.programs).toBe(40 * scale);
   // measured at 60 s a program: 6 of 40 decided (3 SAFE, 3 UNSAFE), with Debian z3 and with z3-wasm

@@ -29,13 +29,20 @@ const scratch = mkdtempSync(join(tmpdir(), 'shrink-'));
 let counter = 0;
 function fromSource(body: string): Program {
   const file = join(scratch, `p${counter++}.c`);
-  writeFileSync(file, [
-    'extern void abort(void);',
-    'void reach_error(void) { abort(); }',
-    'extern int __VERIFIER_nondet_int(void);',
-    'void __VERIFIER_assert(int c) { if (!c) { reach_error(); abort(); } }',
-    'int main(void) {', body, '  return 0;', '}', '',
-  ].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'extern void abort(void);',
+      'void reach_error(void) { abort(); }',
+      'extern int __VERIFIER_nondet_int(void);',
+      'void __VERIFIER_assert(int c) { if (!c) { reach_error(); abort(); } }',
+      'int main(void) {',
+      body,
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n'),
+  );
   return load(file);
 }
 
@@ -82,18 +89,25 @@ describe('paper examples (test/regression/shrink)', () => {
       // one after the other, so they add up to at most the kernel's time for the encoding, itself
       // within the wall time around the call
       const { times } = outcome;
-      const checks = Array.from({ length: entry.shrinkFactor }, (_, index) => [`encode-k${index + 1}`, `check-k${index + 1}`]).flat();
+      const checks = Array.from({ length: entry.shrinkFactor }, (_, index) => [
+        `encode-k${index + 1}`,
+        `check-k${index + 1}`,
+      ]).flat();
       expect(Object.keys(times)).toEqual(expect.arrayContaining(['scope', ...checks, 'encoding']));
       expect(times).not.toHaveProperty(`check-k${entry.shrinkFactor + 1}`);
       const phases = Object.entries(times).filter(([phase]) => phase !== 'encoding');
-      for (const [phase, milliseconds] of Object.entries(times)) expect(Number.isFinite(milliseconds) && milliseconds >= 0, `${phase}: ${milliseconds}`).toBe(true);
-      expect(phases.reduce((total, [, milliseconds]) => total + milliseconds, 0)).toBeLessThanOrEqual(times.encoding! + 0.01);
+      for (const [phase, milliseconds] of Object.entries(times))
+        expect(Number.isFinite(milliseconds) && milliseconds >= 0, `${phase}: ${milliseconds}`).toBe(true);
+      expect(phases.reduce((total, [, milliseconds]) => total + milliseconds, 0)).toBeLessThanOrEqual(
+        times.encoding! + 0.01,
+      );
       expect(times.encoding).toBeLessThanOrEqual(wall);
       const verdict = outcome.verdict;
       if (entry.verdict === 'safe') {
         expect(verdict.kind).toBe('safe');
         if (verdict.kind === 'safe') expect(verdict.assumptions).toContain('mathematical integers (no overflow)');
-        if (verdict.kind === 'safe' && entry.file.startsWith('init-loop')) expect(verdict.assumptions.join('; ')).toMatch(/over-approximated/);
+        if (verdict.kind === 'safe' && entry.file.startsWith('init-loop'))
+          expect(verdict.assumptions.join('; ')).toMatch(/over-approximated/);
       } else if (entry.verdict === 'unsafe') {
         expect(verdict.kind).toBe('unsafe');
         if (verdict.kind === 'unsafe') {
@@ -109,13 +123,15 @@ describe('paper examples (test/regression/shrink)', () => {
 
 describe('scope detection', () => {
   test('a nested loop is out of scope with its location', () => {
-    const program = fromSource([
-      '  int a[10]; int i; int j; int m = 0;',
-      '  for (i = 0; i < 10; i++) {',
-      '    for (j = 0; j < 10; j++) { m = m + a[j]; }',
-      '  }',
-      '  for (i = 0; i < 10; i++) { __VERIFIER_assert(m >= a[i]); }',
-    ].join('\n'));
+    const program = fromSource(
+      [
+        '  int a[10]; int i; int j; int m = 0;',
+        '  for (i = 0; i < 10; i++) {',
+        '    for (j = 0; j < 10; j++) { m = m + a[j]; }',
+        '  }',
+        '  for (i = 0; i < 10; i++) { __VERIFIER_assert(m >= a[i]); }',
+      ].join('\n'),
+    );
     const scope = detectScope(program);
     expect(scope.kind).toBe('outOfScope');
     if (scope.kind === 'outOfScope') expect(scope.reason).toMatch(/^nested loop at \d+:\d+: out of scope$/);
@@ -128,28 +144,39 @@ describe('scope detection', () => {
     expect(outcome.details.inScope).toBe(false);
   });
 
-
   test('the counter, its entry value and the ∀ / ∃ / single property forms are recognised', () => {
     const forall = detectScope(load(join(regression, 'buggy-min.c')));
     const exists = detectScope(load(join(regression, 'min2.c')));
-    expect(forall.kind === 'inScope' && forall.scope.property.kind === 'loop' && forall.scope.property.quantifier).toBe('forall');
-    expect(exists.kind === 'inScope' && exists.scope.property.kind === 'loop' && exists.scope.property.quantifier).toBe('exists');
+    expect(forall.kind === 'inScope' && forall.scope.property.kind === 'loop' && forall.scope.property.quantifier).toBe(
+      'forall',
+    );
+    expect(exists.kind === 'inScope' && exists.scope.property.kind === 'loop' && exists.scope.property.quantifier).toBe(
+      'exists',
+    );
     if (forall.kind !== 'inScope') throw new Error('expected in scope');
-    expect(forall.scope.accelerated.map((entry) => [entry.variable.sourceName, entry.step, entry.entry?.kind])).toEqual([['i', 1n, 'constant']]);
-    const single = detectScope(fromSource([
-      '  int a[10]; int i; int s = 0;',
-      '  for (i = 0; i < 10; i++) { if (a[i] > s) s = a[i]; }',
-      '  __VERIFIER_assert(s >= 0);',
-    ].join('\n')));
+    expect(forall.scope.accelerated.map((entry) => [entry.variable.sourceName, entry.step, entry.entry?.kind])).toEqual(
+      [['i', 1n, 'constant']],
+    );
+    const single = detectScope(
+      fromSource(
+        [
+          '  int a[10]; int i; int s = 0;',
+          '  for (i = 0; i < 10; i++) { if (a[i] > s) s = a[i]; }',
+          '  __VERIFIER_assert(s >= 0);',
+        ].join('\n'),
+      ),
+    );
     expect(single.kind === 'inScope' && single.scope.property.kind).toBe('single');
   });
 
   test('an assertion loop whose condition is not monotone in its counter is out of scope', () => {
-    const program = fromSource([
-      '  int a[10]; int i; int m = 0;',
-      '  for (i = 0; i < 10; i++) { if (a[i] > m) m = a[i]; }',
-      '  for (i = 0; i != 10; i++) { __VERIFIER_assert(m >= a[i]); }',
-    ].join('\n'));
+    const program = fromSource(
+      [
+        '  int a[10]; int i; int m = 0;',
+        '  for (i = 0; i < 10; i++) { if (a[i] > m) m = a[i]; }',
+        '  for (i = 0; i != 10; i++) { __VERIFIER_assert(m >= a[i]); }',
+      ].join('\n'),
+    );
     const scope = detectScope(program);
     expect(scope.kind).toBe('outOfScope');
     if (scope.kind === 'outOfScope') expect(scope.reason).toMatch(/monotone/);
@@ -172,21 +199,39 @@ describe('coalescing', () => {
     expect(coalesced(load(join(regression, 'coalesce-shifted-bug.c')))).toBe(1);
   });
   test('different bounds, a scalar carried between the loops, or a different start prevent the fusion', () => {
-    const cascade = (first: string, second: string): Program => fromSource([
-      '  int a[10]; int b[10]; int i; int s = 0;',
-      first, second,
-      '  for (i = 0; i < 10; i++) { __VERIFIER_assert(b[i] >= 0); }',
-    ].join('\n'));
-    expect(coalesced(cascade('  for (i = 0; i < 9; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }'))).toBe(1);
-    expect(coalesced(cascade('  for (i = 0; i < 10; i++) { s = s + a[i]; }', '  for (i = 0; i < 10; i++) { b[i] = s; }'))).toBe(1);
-    expect(coalesced(cascade('  for (i = 1; i < 10; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }'))).toBe(1);
-    expect(coalesced(cascade('  for (i = 0; i < 10; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }'))).toBe(2);
+    const cascade = (first: string, second: string): Program =>
+      fromSource(
+        [
+          '  int a[10]; int b[10]; int i; int s = 0;',
+          first,
+          second,
+          '  for (i = 0; i < 10; i++) { __VERIFIER_assert(b[i] >= 0); }',
+        ].join('\n'),
+      );
+    expect(
+      coalesced(cascade('  for (i = 0; i < 9; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }')),
+    ).toBe(1);
+    expect(
+      coalesced(cascade('  for (i = 0; i < 10; i++) { s = s + a[i]; }', '  for (i = 0; i < 10; i++) { b[i] = s; }')),
+    ).toBe(1);
+    expect(
+      coalesced(cascade('  for (i = 1; i < 10; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }')),
+    ).toBe(1);
+    expect(
+      coalesced(cascade('  for (i = 0; i < 10; i++) { a[i] = 1; }', '  for (i = 0; i < 10; i++) { b[i] = a[i]; }')),
+    ).toBe(2);
   });
   test('solve reports the fusion in its details and its SAFE assumptions', async () => {
-    const outcome = await solveWith(shrinkEncoder, load(join(regression, 'coalesce-three-counters.c')), options, solver);
+    const outcome = await solveWith(
+      shrinkEncoder,
+      load(join(regression, 'coalesce-three-counters.c')),
+      options,
+      solver,
+    );
     expect(outcome.details.coalescedLoops).toBe(3);
     expect(outcome.verdict.kind).toBe('safe');
-    if (outcome.verdict.kind === 'safe') expect(outcome.verdict.assumptions.join('; ')).toMatch(/3 cascaded loops coalesced/);
+    if (outcome.verdict.kind === 'safe')
+      expect(outcome.verdict.assumptions.join('; ')).toMatch(/3 cascaded loops coalesced/);
   }, 120_000);
 });
 
@@ -197,39 +242,53 @@ describe('bv semantics', () => {
     const outcome = await solveWith(shrinkEncoder, program, bv, solver);
     expect(outcome.details.noWrapCounters).toEqual(['i', 'j']);
     expect(outcome.verdict.kind).toBe('unsafe');
-    if (outcome.verdict.kind === 'unsafe') expect(replayCounterexample(program, outcome.verdict.counterexample, 'bv').kind).toBe('assertionFailed');
+    if (outcome.verdict.kind === 'unsafe')
+      expect(replayCounterexample(program, outcome.verdict.counterexample, 'bv').kind).toBe('assertionFailed');
   }, 120_000);
   test('the minimum (min2) is SAFE in bv, without the no-overflow assumption', async () => {
     const outcome = await solveWith(shrinkEncoder, load(join(regression, 'min2.c')), bv, solver);
     expect(outcome.verdict.kind).toBe('safe');
-    if (outcome.verdict.kind === 'safe') expect(outcome.verdict.assumptions).not.toContain('mathematical integers (no overflow)');
+    if (outcome.verdict.kind === 'safe')
+      expect(outcome.verdict.assumptions).not.toContain('mathematical integers (no overflow)');
   }, 120_000);
   test('a counter that may wrap around (i <= n for any n) makes the verdict UNKNOWN with the reason', async () => {
-    const program = fromSource([
-      '  int n = __VERIFIER_nondet_int(); int a[10]; int i; int m = 0;',
-      '  for (i = 0; i <= n; i++) { m = 1; }',
-      '  __VERIFIER_assert(m >= 0);',
-    ].join('\n'));
+    const program = fromSource(
+      [
+        '  int n = __VERIFIER_nondet_int(); int a[10]; int i; int m = 0;',
+        '  for (i = 0; i <= n; i++) { m = 1; }',
+        '  __VERIFIER_assert(m >= 0);',
+      ].join('\n'),
+    );
     const outcome = await solveWith(shrinkEncoder, program, bv, solver);
     expect(outcome.verdict.kind).toBe('unknown');
     if (outcome.verdict.kind === 'unknown') expect(outcome.verdict.reason.message).toMatch(/wrap around/);
     expect(outcome.details.inScope).toBe(true);
   }, 120_000);
   test('a loop without a stepping counter is refused in bv', async () => {
-    const program = fromSource([
-      '  int a[10]; int x = __VERIFIER_nondet_int(); int m = 0;',
-      '  while (x > 0) { x = x / 2; m = 1; }',
-      '  __VERIFIER_assert(m >= 0);',
-    ].join('\n'));
+    const program = fromSource(
+      [
+        '  int a[10]; int x = __VERIFIER_nondet_int(); int m = 0;',
+        '  while (x > 0) { x = x / 2; m = 1; }',
+        '  __VERIFIER_assert(m >= 0);',
+      ].join('\n'),
+    );
     const outcome = await solveWith(shrinkEncoder, program, bv, solver);
     expect(outcome.verdict.kind).toBe('unknown');
     expect((await emitWith(shrinkEncoder, program, bv)).kind).toBe('unsupported');
   }, 120_000);
   test('emit in bv writes the no-wrap checks next to the shrink queries', async () => {
-    const emitted = await emitWith(shrinkEncoder, load(join(regression, 'min2.c')), { ...bv, encodings: { shrink: { 'max-k': 1 } } });
+    const emitted = await emitWith(shrinkEncoder, load(join(regression, 'min2.c')), {
+      ...bv,
+      encodings: { shrink: { 'max-k': 1 } },
+    });
     expect(emitted.kind).toBe('emitted');
     if (emitted.kind !== 'emitted') return;
-    expect(emitted.artefacts.map((artefact) => artefact.suffix)).toEqual(['.bound-i.smt2', '.bound-assertion-loop.smt2', '.shrink-k1.smt2', '.residual-k1.smt2']);
+    expect(emitted.artefacts.map((artefact) => artefact.suffix)).toEqual([
+      '.bound-i.smt2',
+      '.bound-assertion-loop.smt2',
+      '.shrink-k1.smt2',
+      '.residual-k1.smt2',
+    ]);
     for (const artefact of emitted.artefacts) {
       if (artefact.content.kind !== 'smtScript') throw new Error('expected an SMT script');
       expect(printSmtScript(artefact.content)).toMatch(/\(set-logic QF_AUFBV\)|\(set-logic ALL\)/);
@@ -252,20 +311,30 @@ describe('loop-carried dependence', () => {
     if (result.kind === 'dependence') expect(result.reason).toMatch(/\bm\b/);
   });
   test('a[i] = a[i - 1] + 1 reads a cell of an earlier iteration', () => {
-    const result = firstLoop(fromSource([
-      '  int a[10]; int i;',
-      '  for (i = 1; i < 10; i++) { a[i] = a[i - 1] + 1; }',
-      '  for (i = 1; i < 10; i++) { __VERIFIER_assert(a[i] > a[0]); }',
-    ].join('\n')));
+    const result = firstLoop(
+      fromSource(
+        [
+          '  int a[10]; int i;',
+          '  for (i = 1; i < 10; i++) { a[i] = a[i - 1] + 1; }',
+          '  for (i = 1; i < 10; i++) { __VERIFIER_assert(a[i] > a[0]); }',
+        ].join('\n'),
+      ),
+    );
     expect(result.kind).toBe('dependence');
     if (result.kind === 'dependence') expect(result.reason).toMatch(/different indices/);
   });
   test('a temporary assigned before use in every iteration is not a dependence', () => {
-    expect(firstLoop(fromSource([
-      '  int a[10]; int b[10]; int i; int t;',
-      '  for (i = 0; i < 10; i++) { t = a[i] * 2; b[i] = t; }',
-      '  for (i = 0; i < 10; i++) { __VERIFIER_assert(b[i] == 2 * a[i]); }',
-    ].join('\n'))).kind).toBe('none');
+    expect(
+      firstLoop(
+        fromSource(
+          [
+            '  int a[10]; int b[10]; int i; int t;',
+            '  for (i = 0; i < 10; i++) { t = a[i] * 2; b[i] = t; }',
+            '  for (i = 0; i < 10; i++) { __VERIFIER_assert(b[i] == 2 * a[i]); }',
+          ].join('\n'),
+        ),
+      ).kind,
+    ).toBe('none');
   });
 });
 
@@ -276,7 +345,12 @@ describe('emit', () => {
     expect(emitted.kind).toBe('emitted');
     if (emitted.kind !== 'emitted') return;
     expect(emitted.artefacts.map((artefact) => artefact.suffix)).toEqual([
-      '.shrink-k1.smt2', '.shrink-k2.smt2', '.shrink-k3.smt2', '.residual-k1.smt2', '.residual-k2.smt2', '.residual-k3.smt2',
+      '.shrink-k1.smt2',
+      '.shrink-k2.smt2',
+      '.shrink-k3.smt2',
+      '.residual-k1.smt2',
+      '.residual-k2.smt2',
+      '.residual-k3.smt2',
     ]);
     for (const artefact of emitted.artefacts) {
       if (artefact.content.kind !== 'smtScript') throw new Error('expected an SMT script');

@@ -10,7 +10,26 @@ import { describe, expect, it } from 'vitest';
 import { countWhere, countedSum, intervalWhere } from '../../src/encoders/viap/counted-sums.js';
 import { intervalCandidates } from '../../src/encoders/viap/interval-forms.js';
 import {
-  add, apply, boolSort, equal, euclideanDivide, falseTerm, trueTerm, euclideanModulo, subtract, greater, greaterEqual, intConstant, intSort, ite, less, lessEqual, negate, not, symbol, type Term,
+  add,
+  apply,
+  boolSort,
+  equal,
+  euclideanDivide,
+  falseTerm,
+  trueTerm,
+  euclideanModulo,
+  subtract,
+  greater,
+  greaterEqual,
+  intConstant,
+  intSort,
+  ite,
+  less,
+  lessEqual,
+  negate,
+  not,
+  symbol,
+  type Term,
 } from '../../src/smt/terms.js';
 import { printTerm } from '../../src/smt/printer.js';
 import { evaluateTerm } from '../support/term-evaluator.js';
@@ -41,7 +60,11 @@ describe('viap counted sums', () => {
       for (const sign of [1n, -1n]) {
         for (let bound = -3n; bound <= 7n; bound++) {
           const side = sign === 1n ? n : negate(n);
-          for (const condition of [compare(side, intConstant(bound)), not(compare(side, intConstant(bound))), compare(intConstant(bound), add(side, intConstant(1n)))]) {
+          for (const condition of [
+            compare(side, intConstant(bound)),
+            not(compare(side, intConstant(bound))),
+            compare(intConstant(bound), add(side, intConstant(1n))),
+          ]) {
             const count = countWhere(condition, n, varying);
             expect(count, `a count for ${printTerm(condition)}`).toBeDefined();
             for (let size = 0n; size <= 9n; size++) {
@@ -63,13 +86,23 @@ describe('viap counted sums', () => {
           const differenceFree = less(add(intConstant(left), negate(n)), add(intConstant(right), negate(n)));
           for (const condition of [
             apply('and', [lessEqual(n, intConstant(threshold)), differenceFree], boolSort),
-            apply('and', [lessEqual(intConstant(left), intConstant(right)), greater(n, intConstant(threshold))], boolSort),
-            apply('and', [differenceFree, not(equal(n, intConstant(threshold))), lessEqual(intConstant(0n), intConstant(left))], boolSort),
+            apply(
+              'and',
+              [lessEqual(intConstant(left), intConstant(right)), greater(n, intConstant(threshold))],
+              boolSort,
+            ),
+            apply(
+              'and',
+              [differenceFree, not(equal(n, intConstant(threshold))), lessEqual(intConstant(0n), intConstant(left))],
+              boolSort,
+            ),
           ]) {
             const count = countWhere(condition, n, varying);
             expect(count, `a count for ${printTerm(condition)}`).toBeDefined();
             for (let size = 0n; size <= 9n; size++) {
-              expect(value(count!, { n: size }), `${printTerm(condition)}, size ${size}`).toBe(bruteCount(condition, size));
+              expect(value(count!, { n: size }), `${printTerm(condition)}, size ${size}`).toBe(
+                bruteCount(condition, size),
+              );
               checked++;
             }
           }
@@ -96,7 +129,9 @@ describe('viap counted sums', () => {
             const count = countWhere(condition, n, varying);
             expect(count, `a count for ${printTerm(condition)}`).toBeDefined();
             for (let size = 0n; size <= 10n; size++) {
-              expect(value(count!, { n: size }), `${printTerm(condition)}, size ${size}`).toBe(bruteCount(condition, size));
+              expect(value(count!, { n: size }), `${printTerm(condition)}, size ${size}`).toBe(
+                bruteCount(condition, size),
+              );
               checked++;
             }
           }
@@ -117,7 +152,10 @@ describe('viap counted sums', () => {
             const count = countWhere(condition, n, varying);
             expect(count).toBeDefined();
             for (let size = 0n; size <= 12n; size++) {
-              expect(value(count!, { n: size }), `(${sign}n + ${offset}) mod ${modulus} = ${remainder}, size ${size}`).toBe(bruteCount(condition, size));
+              expect(
+                value(count!, { n: size }),
+                `(${sign}n + ${offset}) mod ${modulus} = ${remainder}, size ${size}`,
+              ).toBe(bruteCount(condition, size));
               checked++;
             }
           }
@@ -130,7 +168,12 @@ describe('viap counted sums', () => {
   it('gives the closed form of x + d + ite(c(n), a, b) that iterating the update gives, and refuses other shapes', () => {
     const threshold = symbol('K', intSort);
     const condition = apply('<', [n, threshold], boolSort);
-    const update = add(x, intConstant(2n), ite(condition, intConstant(5n), intConstant(-1n)), ite(equal(euclideanModulo(n, intConstant(3n)), intConstant(1n)), intConstant(4n), intConstant(0n)));
+    const update = add(
+      x,
+      intConstant(2n),
+      ite(condition, intConstant(5n), intConstant(-1n)),
+      ite(equal(euclideanModulo(n, intConstant(3n)), intConstant(1n)), intConstant(4n), intConstant(0n)),
+    );
     const form = countedSum(update, x, n, intConstant(7n), varying);
     expect(form).toBeDefined();
     for (let bound = -2n; bound <= 6n; bound++) {
@@ -141,7 +184,14 @@ describe('viap counted sums', () => {
       }
     }
     // the ite may enclose x itself: ite(c, x + 3, x − 1) + 2
-    const enclosing = add(ite(equal(euclideanModulo(add(n, intConstant(1n)), intConstant(2n)), intConstant(0n)), add(x, intConstant(3n)), add(x, intConstant(-1n))), intConstant(2n));
+    const enclosing = add(
+      ite(
+        equal(euclideanModulo(add(n, intConstant(1n)), intConstant(2n)), intConstant(0n)),
+        add(x, intConstant(3n)),
+        add(x, intConstant(-1n)),
+      ),
+      intConstant(2n),
+    );
     const enclosingForm = countedSum(enclosing, x, n, intConstant(-4n), varying);
     expect(enclosingForm).toBeDefined();
     let current = -4n;
@@ -151,8 +201,18 @@ describe('viap counted sums', () => {
     }
     // a step that reads x, a condition that is not counted
     expect(countedSum(add(x, ite(condition, x, intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
-    expect(countedSum(ite(condition, add(x, intConstant(1n)), intConstant(0n)), x, n, intConstant(0n), varying)).toBeUndefined();
-    expect(countedSum(add(x, ite(less(apply('*', [n, n], intSort), threshold), intConstant(1n), intConstant(0n))), x, n, intConstant(0n), varying)).toBeUndefined();
+    expect(
+      countedSum(ite(condition, add(x, intConstant(1n)), intConstant(0n)), x, n, intConstant(0n), varying),
+    ).toBeUndefined();
+    expect(
+      countedSum(
+        add(x, ite(less(apply('*', [n, n], intSort), threshold), intConstant(1n), intConstant(0n))),
+        x,
+        n,
+        intConstant(0n),
+        varying,
+      ),
+    ).toBeUndefined();
   });
 
   it('flattens nested ites that share a branch (a cell range around a threshold) and counts them as iterating gives', () => {
@@ -202,8 +262,24 @@ describe('viap counted sums', () => {
     // the counter outside the remainder as well, a remainder with a non-constant offset beside
     // another, or remainders whose common period exceeds 6: no form
     expect(countedSum(add(x, n, euclideanModulo(n, intConstant(2n))), x, n, intConstant(0n), varying)).toBeUndefined();
-    expect(countedSum(add(x, euclideanModulo(add(n, size), intConstant(2n)), euclideanModulo(n, intConstant(3n))), x, n, intConstant(0n), varying)).toBeUndefined();
-    expect(countedSum(add(x, euclideanModulo(n, intConstant(4n)), euclideanModulo(n, intConstant(3n))), x, n, intConstant(0n), varying)).toBeUndefined();
+    expect(
+      countedSum(
+        add(x, euclideanModulo(add(n, size), intConstant(2n)), euclideanModulo(n, intConstant(3n))),
+        x,
+        n,
+        intConstant(0n),
+        varying,
+      ),
+    ).toBeUndefined();
+    expect(
+      countedSum(
+        add(x, euclideanModulo(n, intConstant(4n)), euclideanModulo(n, intConstant(3n))),
+        x,
+        n,
+        intConstant(0n),
+        varying,
+      ),
+    ).toBeUndefined();
   });
 
   it('writes a step with several remainders of constant offsets as a sum over the classes of their common period, as iterating gives', () => {
@@ -212,7 +288,10 @@ describe('viap counted sums', () => {
     const is = (term: Term, value: bigint): Term => equal(term, intConstant(value));
     const updates = [
       // the sum of the cells a loop with stride 3 wrote (1, 2, K at 3i, 3i + 1, 3i + 2), read back by n
-      add(x, ite(is(mod(n, 3n), 0n), intConstant(1n), ite(is(mod(add(n, intConstant(-1n)), 3n), 0n), intConstant(2n), size))),
+      add(
+        x,
+        ite(is(mod(n, 3n), 0n), intConstant(1n), ite(is(mod(add(n, intConstant(-1n)), 3n), 0n), intConstant(2n), size)),
+      ),
       add(x, mod(n, 2n), mod(n, 3n)),
       add(x, ite(is(mod(negate(n), 2n), 1n), size, intConstant(-1n)), mod(add(n, intConstant(5n)), 3n)),
     ];
@@ -237,10 +316,20 @@ describe('viap counted sums of steps that move with the counter (issue 26: trian
   const size = symbol('K', intSort);
   const cell = symbol('r', intSort);
   const thresholds: Term[] = [
-    lessEqual(cell, n), less(n, cell), apply('and', [lessEqual(intConstant(0n), cell), less(cell, add(n, intConstant(1n)))], boolSort),
-    not(lessEqual(cell, n)), equal(n, add(cell, intConstant(1n))), greaterEqual(size, add(n, cell)),
+    lessEqual(cell, n),
+    less(n, cell),
+    apply('and', [lessEqual(intConstant(0n), cell), less(cell, add(n, intConstant(1n)))], boolSort),
+    not(lessEqual(cell, n)),
+    equal(n, add(cell, intConstant(1n))),
+    greaterEqual(size, add(n, cell)),
   ];
-  const values: Term[] = [n, add(apply('*', [intConstant(2n), n], intSort), intConstant(3n)), apply('*', [n, n], intSort), apply('*', [n, n, n], intSort), subtract(size, n)];
+  const values: Term[] = [
+    n,
+    add(apply('*', [intConstant(2n), n], intSort), intConstant(3n)),
+    apply('*', [n, n], intSort),
+    apply('*', [n, n, n], intSort),
+    subtract(size, n),
+  ];
 
   it('sums a branch value polynomial in n over the iterations a threshold or point selects, as iterating gives', () => {
     let checked = 0;
@@ -254,7 +343,10 @@ describe('viap counted sums of steps that move with the counter (issue 26: trian
             for (let at = -1n; at <= 6n; at++) {
               let current = 5n;
               for (let step = 0n; step <= 8n; step++) {
-                expect(value(form!, { n: step, K: bound, r: at }), `${printTerm(update)}, K = ${bound}, r = ${at}, n = ${step}`).toBe(current);
+                expect(
+                  value(form!, { n: step, K: bound, r: at }),
+                  `${printTerm(update)}, K = ${bound}, r = ${at}, n = ${step}`,
+                ).toBe(current);
                 current = value(update, { n: step, K: bound, r: at, 'x!start': current }) as bigint;
                 checked++;
               }
@@ -269,8 +361,11 @@ describe('viap counted sums of steps that move with the counter (issue 26: trian
   it('splits on a condition free of the counter (rows of a 2 × N array with different steps), as iterating gives', () => {
     const row = symbol('w', intSort);
     const reached = lessEqual(cell, n);
-    const update = ite(apply('and', [equal(row, intConstant(1n)), reached], boolSort), add(x, n),
-      ite(apply('and', [equal(row, intConstant(0n)), reached], boolSort), add(x, intConstant(1n)), x));
+    const update = ite(
+      apply('and', [equal(row, intConstant(1n)), reached], boolSort),
+      add(x, n),
+      ite(apply('and', [equal(row, intConstant(0n)), reached], boolSort), add(x, intConstant(1n)), x),
+    );
     const form = countedSum(update, x, n, intConstant(2n), varying);
     expect(form).toBeDefined();
     let checked = 0;
@@ -278,7 +373,9 @@ describe('viap counted sums of steps that move with the counter (issue 26: trian
       for (let at = -1n; at <= 5n; at++) {
         let current = 2n;
         for (let step = 0n; step <= 8n; step++) {
-          expect(value(form!, { n: step, w: rowValue, r: at }), `w = ${rowValue}, r = ${at}, n = ${step}`).toBe(current);
+          expect(value(form!, { n: step, w: rowValue, r: at }), `w = ${rowValue}, r = ${at}, n = ${step}`).toBe(
+            current,
+          );
           current = value(update, { n: step, w: rowValue, r: at, 'x!start': current }) as bigint;
           checked++;
         }
@@ -301,7 +398,10 @@ describe('viap counted sums of steps that move with the counter (issue 26: trian
             const hi = value(interval!.hi, assignment) as bigint;
             for (let t = 0n; t < length; t++) {
               const selected = value(condition, { ...assignment, n: t }) === true;
-              expect(guard && lo <= t && t < hi, `${printTerm(condition)}, K = ${bound}, r = ${at}, n = ${length}, t = ${t}`).toBe(selected);
+              expect(
+                guard && lo <= t && t < hi,
+                `${printTerm(condition)}, K = ${bound}, r = ${at}, n = ${length}, t = ${t}`,
+              ).toBe(selected);
               checked++;
             }
           }
@@ -318,7 +418,10 @@ describe('viap counted sums of steps that move with the counter (issue 26: trian
       { update: ite(reached, threeN, x), initial: 0n },
       { update: ite(reached, ite(less(x, threeN), threeN, x), x), initial: 4n },
       { update: ite(reached, ite(greater(x, subtract(size, n)), subtract(size, n), x), x), initial: 100n },
-      { update: ite(less(n, cell), ite(lessEqual(add(n, intConstant(2n)), x), x, add(n, intConstant(2n))), x), initial: 1n },
+      {
+        update: ite(less(n, cell), ite(lessEqual(add(n, intConstant(2n)), x), x, add(n, intConstant(2n))), x),
+        initial: 1n,
+      },
     ];
     for (const { update, initial } of cases) {
       const candidates = intervalCandidates(x, update, intConstant(initial), n);

@@ -17,10 +17,16 @@ import { prelude } from '../support/symbolic-programs.js';
 
 const proofOnly: Encoder = { ...viapEncoder, solve: solveViapProofOnly };
 
-interface Call { readonly text: string; readonly limit: number }
+interface Call {
+  readonly text: string;
+  readonly limit: number;
+}
 
 /** a solver answering the proof's queries by `answer(index, text, calls so far)`; every question is unknown */
-function scriptedSolver(answer: (index: number, text: string, calls: readonly Call[]) => SolverResult): { solver: Solver; calls: Call[] } {
+function scriptedSolver(answer: (index: number, text: string, calls: readonly Call[]) => SolverResult): {
+  solver: Solver;
+  calls: Call[];
+} {
   const calls: Call[] = [];
   const solver: Solver = {
     name: 'scripted',
@@ -62,7 +68,9 @@ describe('viap proof rounds', () => {
     });
     const run = await solveWith(proofOnly, program, { semantics: 'int', timeoutMilliseconds: 20_000 }, solver);
     expect(calls.length).toBeGreaterThanOrEqual(4);
-    const firstRepeat = calls.findIndex((call, index) => calls.slice(0, index).some((earlier) => earlier.text === call.text));
+    const firstRepeat = calls.findIndex((call, index) =>
+      calls.slice(0, index).some((earlier) => earlier.text === call.text),
+    );
     expect(firstRepeat, 'some query is asked again in a later round').toBeGreaterThan(2);
     // the attempt with one query proven comes first: its step, not the direct query
     expect(calls[firstRepeat]!.text).toBe(calls[2]!.text);

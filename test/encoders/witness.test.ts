@@ -27,7 +27,10 @@ afterAll(async () => solver.dispose());
 
 function lower(body: string, globals = ''): Program {
   const file = join(directory, `program${counter++}.c`);
-  writeFileSync(file, `extern void abort(void);\nvoid reach_error(void) { abort(); }\nextern int __VERIFIER_nondet_int(void);\n${globals}\nint main(void) {\n${body}\n  return 0;\n}\n`);
+  writeFileSync(
+    file,
+    `extern void abort(void);\nvoid reach_error(void) { abort(); }\nextern int __VERIFIER_nondet_int(void);\n${globals}\nint main(void) {\n${body}\n  return 0;\n}\n`,
+  );
   const result = runFrontEnd(file, { dataModel: 'ILP32', preprocessor: 'default' });
   if (result.kind !== 'program') throw new Error(JSON.stringify(result));
   return result.program;
@@ -50,7 +53,7 @@ const initialiseCopyCheck = `
   for (i = 0; i < 1000000; i++) { if (b[i] != i + 1) reach_error(); }`;
 
 describe('witness proves Fig. 1-style programs SAFE', () => {
-  it('the paper\'s Fig. 1 with loops removed (one query, array of structs, k = 1 and 2)', async () => {
+  it("the paper's Fig. 1 with loops removed (one query, array of structs, k = 1 and 2)", async () => {
     const program = lower(figure1, figure1Globals);
     for (const cells of [1, 2]) {
       const outcome = await solveWith(witnessEncoder, program, options(cells, 'removed'), solver);
@@ -65,22 +68,30 @@ describe('witness proves Fig. 1-style programs SAFE', () => {
 
   // Debian z3's Spacer proves the size-generalised clauses; z3-wasm does not within the budget
   // (UNKNOWN after 30 s, already before the solve-kernel refactor): skipped without the z3 executable
-  itWith([solverRequirement('z3')], 'initialise then check of 10^6 elements, loops kept (size-generalised Horn clauses)', {}, async () => {
-    const program = lower(`
+  itWith(
+    [solverRequirement('z3')],
+    'initialise then check of 10^6 elements, loops kept (size-generalised Horn clauses)',
+    {},
+    async () => {
+      const program = lower(`
   int i; static int a[1000000];
   for (i = 0; i < 1000000; i++) a[i] = 7;
   for (i = 0; i < 1000000; i++) { if (a[i] != 7) reach_error(); }`);
-    const outcome = await solveWith(witnessEncoder, program, options(1, 'kept'), solver);
-    expect(outcome.verdict.kind, JSON.stringify(outcome.verdict)).toBe('safe');
-    // the Horn clauses on their own (solve() tries the loop-free query first)
-    const witnessOptions = { settings: encodingOptionsFor(witnessEncoder, options(1, 'kept')).settings, semantics: 'int' as const };
-    const artefact = buildWitnessArtefact(program, witnessOptions);
-    expect(artefact.kind).toBe('chc');
-    if (artefact.kind !== 'chc') return;
-    const clauses = await checkAbstraction(program, artefact, witnessOptions, solver, Budget.start(30_000));
-    expect(clauses.kind).toBe('safe');
-    expect(clauses.generalised).toBe('sat');
-  });
+      const outcome = await solveWith(witnessEncoder, program, options(1, 'kept'), solver);
+      expect(outcome.verdict.kind, JSON.stringify(outcome.verdict)).toBe('safe');
+      // the Horn clauses on their own (solve() tries the loop-free query first)
+      const witnessOptions = {
+        settings: encodingOptionsFor(witnessEncoder, options(1, 'kept')).settings,
+        semantics: 'int' as const,
+      };
+      const artefact = buildWitnessArtefact(program, witnessOptions);
+      expect(artefact.kind).toBe('chc');
+      if (artefact.kind !== 'chc') return;
+      const clauses = await checkAbstraction(program, artefact, witnessOptions, solver, Budget.start(30_000));
+      expect(clauses.kind).toBe('safe');
+      expect(clauses.generalised).toBe('sat');
+    },
+  );
 
   it('a VLA of symbolic size (copy then check), loops kept and removed', async () => {
     const program = lower(`
@@ -109,7 +120,9 @@ describe('two cells', () => {
     expect(two.verdict.kind, JSON.stringify(two.verdict)).toBe('safe');
     const one = await solveWith(witnessEncoder, program, options(1, 'removed', 4000), solver);
     expect(one.verdict.kind).toBe('unknown');
-    expect(one.verdict.kind === 'unknown' ? one.verdict.reason.message : '').toMatch(/^witness abstraction imprecise: rule (l1|a2) fails/);
+    expect(one.verdict.kind === 'unknown' ? one.verdict.reason.message : '').toMatch(
+      /^witness abstraction imprecise: rule (l1|a2) fails/,
+    );
     expect(one.verdict.kind === 'unknown' ? one.verdict.reason.kind : '').toMatch(/^(imprecise|timeout)$/);
   });
 
@@ -168,7 +181,9 @@ describe('verdicts other than SAFE', () => {
   for (i = 0; i < 10; i++) { if (a[i] != 0) reach_error(); }`);
     const outcome = await solveWith(witnessEncoder, program, options(1, 'removed', 3000), solver);
     expect(outcome.verdict.kind).toBe('unknown');
-    expect(outcome.verdict.kind === 'unknown' ? outcome.verdict.reason.message : '').toMatch(/^witness abstraction imprecise: rule \w\d fails for the loop at \d+:\d+/);
+    expect(outcome.verdict.kind === 'unknown' ? outcome.verdict.reason.message : '').toMatch(
+      /^witness abstraction imprecise: rule \w\d fails for the loop at \d+:\d+/,
+    );
   });
 });
 
@@ -231,7 +246,8 @@ describe('size generalisation', () => {
     });
     const [loop, branch] = [program.body[loopIndex]!, program.body[ifIndex]!];
     const [newLoop, newBranch] = [body[loopIndex]!, body[ifIndex]!];
-    if (loop.kind !== 'loop' || newLoop.kind !== 'loop' || branch.kind !== 'if' || newBranch.kind !== 'if') throw new Error('shape');
+    if (loop.kind !== 'loop' || newLoop.kind !== 'loop' || branch.kind !== 'if' || newBranch.kind !== 'if')
+      throw new Error('shape');
     // i < 8 changes; the body a[i] = y and the update i = i + 1 do not
     expect(newLoop.condition).not.toBe(loop.condition);
     expect(newLoop.body).toBe(loop.body);

@@ -35,7 +35,9 @@ const cases: readonly Case[] = [
     body: '  struct record s = { 0, 0, 0 };\n  struct record sa[2] = { { 0, 0, 0 }, { 0, 1, 5 } };\n  sa[sa[1].f1] = s;',
     observed: ['sa[0].f1', 'sa[0].f2', 'sa[1].f1', 'sa[1].f2'],
     dataModel: 'LP64',
-    runs: [{ inputs: [], outcome: 'completed', values: { 'sa[0].f1': 0n, 'sa[0].f2': 0n, 'sa[1].f1': 0n, 'sa[1].f2': 0n } }],
+    runs: [
+      { inputs: [], outcome: 'completed', values: { 'sa[0].f1': 0n, 'sa[0].f2': 0n, 'sa[1].f1': 0n, 'sa[1].f2': 0n } },
+    ],
   },
   {
     // the same on the source side: the source's index read the field the copy had just written
@@ -89,14 +91,21 @@ describeWith([gccRequirement()], 'disagreements found against gcc, fixed', () =>
         '  return 0;',
         '}',
       ].join('\n');
-      const result = compareWithGcc({ source, observed: testCase.observed }, testCase.runs.map((run) => run.inputs), { dataModel: testCase.dataModel });
+      const result = compareWithGcc(
+        { source, observed: testCase.observed },
+        testCase.runs.map((run) => run.inputs),
+        { dataModel: testCase.dataModel },
+      );
       if (result.kind !== 'compared') throw new Error(`not compared: ${result.kind}: ${result.reason}`);
       result.runs.forEach((run, index) => {
         const expected = testCase.runs[index]!;
         expect(run.verdict, run.verdict.kind === 'disagree' ? run.verdict.description : '').toEqual({ kind: 'agree' });
         expect(run.native.kind).toBe(expected.outcome);
         // as unsigned long long, as the comparison prints them
-        if (expected.values !== undefined) expect(run.nativeValues).toEqual(testCase.observed.map((name) => BigInt.asUintN(64, expected.values![name]!)));
+        if (expected.values !== undefined)
+          expect(run.nativeValues).toEqual(
+            testCase.observed.map((name) => BigInt.asUintN(64, expected.values![name]!)),
+          );
       });
     });
   }

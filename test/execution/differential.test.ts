@@ -10,7 +10,12 @@
 
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { compareWithGcc, observationMarker, type DifferentialResult, type RunComparison } from '../../src/execution/differential.js';
+import {
+  compareWithGcc,
+  observationMarker,
+  type DifferentialResult,
+  type RunComparison,
+} from '../../src/execution/differential.js';
 import type { DataModel } from '../../src/ir/types.js';
 import { cSemanticsProgram } from '../generators/c-semantics.js';
 import { describeWith, gcc32Requirement, gccRequirement, itWith } from '../support/requirements.js';
@@ -40,10 +45,18 @@ function program(body: string, observed: readonly string[]): { source: string; o
 
 describeWith([gccRequirement()], 'the differential comparison itself', () => {
   it('agrees on a program both sides run alike, and reports the outcome of each input', () => {
-    const text = program('  int x = __VERIFIER_nondet_int();\n  unsigned char c = x;\n  if (x == 7) reach_error();\n  __VERIFIER_assume(x != 8);', ['x', 'c']);
+    const text = program(
+      '  int x = __VERIFIER_nondet_int();\n  unsigned char c = x;\n  if (x == 7) reach_error();\n  __VERIFIER_assume(x != 8);',
+      ['x', 'c'],
+    );
     const runs = runsOf(compareWithGcc(text, [[300n], [7n], [8n], []], { dataModel: 'LP64' }));
     expect(runs.map((run) => run.verdict.kind)).toEqual(['agree', 'agree', 'agree', 'agree']);
-    expect(runs.map((run) => run.native.kind)).toEqual(['completed', 'reachedError', 'assumptionBlocked', 'inputsExhausted']);
+    expect(runs.map((run) => run.native.kind)).toEqual([
+      'completed',
+      'reachedError',
+      'assumptionBlocked',
+      'inputsExhausted',
+    ]);
     expect(runs[0]!.nativeValues).toEqual([300n, 44n]);
   });
 
@@ -61,16 +74,28 @@ describeWith([gccRequirement()], 'the differential comparison itself', () => {
     // the program ends before the harness reads standard input: writing it may fail (EPIPE), a race
     // that runNative (src/execution/gcc.ts) does not take for a run that could not start
     const unread = program('  int x = 5;', ['x']);
-    const runs = runsOf(compareWithGcc(unread, Array.from({ length: 60 }, () => [1n, 2n, 3n]), { dataModel: 'LP64' }));
+    const runs = runsOf(
+      compareWithGcc(
+        unread,
+        Array.from({ length: 60 }, () => [1n, 2n, 3n]),
+        { dataModel: 'LP64' },
+      ),
+    );
     expect(runs.filter((run) => run.native.kind !== 'completed').map((run) => run.native)).toEqual([]);
   });
 
   it('excludes undefined behaviour and values C leaves indeterminate', () => {
     const division = program('  int x = __VERIFIER_nondet_int();\n  int y = x / -1;', ['y']);
     const runs = runsOf(compareWithGcc(division, [[-2147483648n], [5n]], { dataModel: 'LP64' }));
-    expect(runs.map((run) => run.verdict)).toEqual([{ kind: 'excluded', reason: 'undefinedBehaviour' }, { kind: 'agree' }]);
+    expect(runs.map((run) => run.verdict)).toEqual([
+      { kind: 'excluded', reason: 'undefinedBehaviour' },
+      { kind: 'agree' },
+    ]);
     const uninitialised = program('  int x;\n  int y = x & 0;', ['y']);
-    expect(runsOf(compareWithGcc(uninitialised, [[]], { dataModel: 'LP64' }))[0]!.verdict).toEqual({ kind: 'excluded', reason: 'indeterminate' });
+    expect(runsOf(compareWithGcc(uninitialised, [[]], { dataModel: 'LP64' }))[0]!.verdict).toEqual({
+      kind: 'excluded',
+      reason: 'indeterminate',
+    });
   });
 });
 
@@ -86,31 +111,46 @@ interface Counts {
 }
 
 function compareGenerated(dataModel: DataModel): Counts {
-  const counts: Counts = { programs: 0, runs: 0, agreements: 0, reachedError: 0, completed: 0, assumptionBlocked: 0, undefinedBehaviour: 0, otherExclusions: 0 };
-  fc.assert(fc.property(cSemanticsProgram(dataModel, { runsPerProgram }), (generated) => {
-    const result = compareWithGcc(generated.program, generated.inputs, { dataModel });
-    counts.programs++;
-    for (const run of runsOf(result)) {
-      counts.runs++;
-      if (run.verdict.kind === 'disagree') throw new Error(`inputs [${run.inputs.join(', ')}]: ${run.verdict.description}`);
-      if (run.verdict.kind === 'excluded') {
-        if (run.verdict.reason === 'undefinedBehaviour') counts.undefinedBehaviour++;
-        else counts.otherExclusions++;
-        continue;
+  const counts: Counts = {
+    programs: 0,
+    runs: 0,
+    agreements: 0,
+    reachedError: 0,
+    completed: 0,
+    assumptionBlocked: 0,
+    undefinedBehaviour: 0,
+    otherExclusions: 0,
+  };
+  fc.assert(
+    fc.property(cSemanticsProgram(dataModel, { runsPerProgram }), (generated) => {
+      const result = compareWithGcc(generated.program, generated.inputs, { dataModel });
+      counts.programs++;
+      for (const run of runsOf(result)) {
+        counts.runs++;
+        if (run.verdict.kind === 'disagree')
+          throw new Error(`inputs [${run.inputs.join(', ')}]: ${run.verdict.description}`);
+        if (run.verdict.kind === 'excluded') {
+          if (run.verdict.reason === 'undefinedBehaviour') counts.undefinedBehaviour++;
+          else counts.otherExclusions++;
+          continue;
+        }
+        counts.agreements++;
+        if (run.native.kind === 'reachedError') counts.reachedError++;
+        if (run.native.kind === 'completed') counts.completed++;
+        if (run.native.kind === 'assumptionBlocked') counts.assumptionBlocked++;
       }
-      counts.agreements++;
-      if (run.native.kind === 'reachedError') counts.reachedError++;
-      if (run.native.kind === 'completed') counts.completed++;
-      if (run.native.kind === 'assumptionBlocked') counts.assumptionBlocked++;
-    }
-  }), { numRuns: programsPerDataModel, interruptAfterTimeLimit: 240_000 });
+    }),
+    { numRuns: programsPerDataModel, interruptAfterTimeLimit: 240_000 },
+  );
   return counts;
 }
 
 function expectEnough(counts: Counts, dataModel: DataModel): void {
-  console.log(`differential ${dataModel}: ${counts.programs} programs, ${counts.runs} runs: ${counts.agreements} agree (${counts.reachedError} reached the error, `
-    + `${counts.completed} completed with equal values, ${counts.assumptionBlocked} blocked by an assumption), 0 disagree, `
-    + `${counts.undefinedBehaviour} excluded for undefined behaviour, ${counts.otherExclusions} otherwise`);
+  console.log(
+    `differential ${dataModel}: ${counts.programs} programs, ${counts.runs} runs: ${counts.agreements} agree (${counts.reachedError} reached the error, ` +
+      `${counts.completed} completed with equal values, ${counts.assumptionBlocked} blocked by an assumption), 0 disagree, ` +
+      `${counts.undefinedBehaviour} excluded for undefined behaviour, ${counts.otherExclusions} otherwise`,
+  );
   expect(counts.programs).toBe(programsPerDataModel);
   expect(counts.agreements).toBeGreaterThanOrEqual(0.8 * programsPerDataModel * runsPerProgram);
   expect(counts.reachedError).toBeGreaterThanOrEqual(0.15 * programsPerDataModel * runsPerProgram);

@@ -24,13 +24,22 @@ function programFile(text: string): string {
   return path;
 }
 
-const noArrays = (count: number): Counterexample['arrays'] => Array.from({ length: count }, () => ({ defaultValue: 0n, entries: new Map<bigint, bigint>() }));
+const noArrays = (count: number): Counterexample['arrays'] =>
+  Array.from({ length: count }, () => ({ defaultValue: 0n, entries: new Map<bigint, bigint>() }));
 
-function check(text: string, scalars: readonly bigint[], options: { semantics?: Semantics; dataModel?: DataModel; arrays?: number; program?: Program } = {}): ExecutionCheck {
+function check(
+  text: string,
+  scalars: readonly bigint[],
+  options: { semantics?: Semantics; dataModel?: DataModel; arrays?: number; program?: Program } = {},
+): ExecutionCheck {
   const dataModel = options.dataModel ?? 'ILP32';
   const program = options.program ?? lowerOrFail(text, dataModel);
   const counterexample = { scalars, arrays: noArrays(options.arrays ?? 0) };
-  return validateByExecution(programFile(text), program, counterexample, { semantics: options.semantics ?? 'bv', dataModel, timeoutMilliseconds: 30_000 });
+  return validateByExecution(programFile(text), program, counterexample, {
+    semantics: options.semantics ?? 'bv',
+    dataModel,
+    timeoutMilliseconds: 30_000,
+  });
 }
 
 const svcompPrelude = `extern void abort(void);
@@ -63,28 +72,42 @@ int main() { int y; int x = __VERIFIER_nondet_int(); int z = __VERIFIER_nondet_i
 
 describeWith([gccRequirement()], 'validation by execution with gcc', () => {
   it('confirms a counterexample of a program whose reach_error calls __assert_fail', () => {
-    const result = check(`${svcompPrelude}
-int main() { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int(); if (x > 3) __VERIFIER_assert(x * y != 12); return 0; }`, [4n, 3n]);
+    const result = check(
+      `${svcompPrelude}
+int main() { int x = __VERIFIER_nondet_int(); int y = __VERIFIER_nondet_int(); if (x > 3) __VERIFIER_assert(x * y != 12); return 0; }`,
+      [4n, 3n],
+    );
     expect(result.kind, describeExecution(result)).toBe('confirmed');
     if (result.kind === 'confirmed') expect(result.inputs).toEqual([4n, 3n]);
   });
 
   it('confirms through an empty reach_error(){} (the harness takes its place) and through __VERIFIER_error', () => {
-    const empty = check(`extern void abort(void);
+    const empty = check(
+      `extern void abort(void);
 void reach_error(){}
 extern int __VERIFIER_nondet_int(void);
 void __VERIFIER_assert(int cond) { if(!(cond)) { ERROR: {reach_error();abort();} } }
-int main() { int n = __VERIFIER_nondet_int(); int s = 0; for (int i = 0; i < n; i++) s += 2; __VERIFIER_assert(s != 10); return 0; }`, [5n]);
+int main() { int n = __VERIFIER_nondet_int(); int s = 0; for (int i = 0; i < n; i++) s += 2; __VERIFIER_assert(s != 10); return 0; }`,
+      [5n],
+    );
     expect(empty.kind, describeExecution(empty)).toBe('confirmed');
-    const legacy = check(`extern void __VERIFIER_error(void);
+    const legacy = check(
+      `extern void __VERIFIER_error(void);
 extern int __VERIFIER_nondet_int(void);
-int main() { int x = __VERIFIER_nondet_int(); if (x == 42) { ERROR: __VERIFIER_error(); } return 0; }`, [42n]);
+int main() { int x = __VERIFIER_nondet_int(); if (x == 42) { ERROR: __VERIFIER_error(); } return 0; }`,
+      [42n],
+    );
     expect(legacy.kind, describeExecution(legacy)).toBe('confirmed');
   });
 
   // a 32-bit long is ILP32's: without gcc-multilib the program is built for LP64 and cannot reach the error
-  itWith([gcc32Requirement()], 'returns each nondet type converted as C converts it (char, unsigned char, _Bool, unsigned long long, 32-bit long)', {}, () => {
-    const result = check(`${svcompPrelude}
+  itWith(
+    [gcc32Requirement()],
+    'returns each nondet type converted as C converts it (char, unsigned char, _Bool, unsigned long long, 32-bit long)',
+    {},
+    () => {
+      const result = check(
+        `${svcompPrelude}
 extern unsigned char __VERIFIER_nondet_uchar(void);
 extern char __VERIFIER_nondet_char(void);
 extern _Bool __VERIFIER_nondet_bool(void);
@@ -95,10 +118,13 @@ int main() {
   unsigned long long w = __VERIFIER_nondet_ulonglong(); long l = __VERIFIER_nondet_long();
   __VERIFIER_assert(!(u == 200 && c == -3 && b && w == 18446744073709551615ULL && l == -2147483648L && sizeof(long) == 4));
   return 0;
-}`, [200n, -3n, 1n, 18446744073709551615n, -2147483648n]);
-    expect(result.kind, describeExecution(result)).toBe('confirmed');
-    if (result.kind === 'confirmed') expect(result.compiler).toMatch(/gcc/);
-  });
+}`,
+        [200n, -3n, 1n, 18446744073709551615n, -2147483648n],
+      );
+      expect(result.kind, describeExecution(result)).toBe('confirmed');
+      if (result.kind === 'confirmed') expect(result.compiler).toMatch(/gcc/);
+    },
+  );
 
   it('does not confirm a run that needs another input order, and says the interpreter and gcc disagree when the program differs', () => {
     const text = `${svcompPrelude}
@@ -121,7 +147,11 @@ int main() { int y; if (y == 123456789) reach_error(); return 0; }`;
     const program = lowerOrFail(text, 'ILP32');
     const counterexample = { scalars: [123456789n], arrays: [] };
     expect(replayCounterexample(program, counterexample, 'bv').kind).toBe('assertionFailed');
-    const result = validateByExecution(programFile(text), program, counterexample, { semantics: 'bv', dataModel: 'ILP32', timeoutMilliseconds: 30_000 });
+    const result = validateByExecution(programFile(text), program, counterexample, {
+      semantics: 'bv',
+      dataModel: 'ILP32',
+      timeoutMilliseconds: 30_000,
+    });
     expect(result.kind).toBe('notReached');
     if (result.kind === 'notReached') expect(result.explanation).toBe('indeterminate');
   });
@@ -135,9 +165,12 @@ int main() { int x = __VERIFIER_nondet_int(); if (x > 0) { long long y = x * 2; 
   });
 
   it('refuses a program whose reach_error is static (the harness cannot take its place)', () => {
-    const result = check(`extern int __VERIFIER_nondet_int(void);
+    const result = check(
+      `extern int __VERIFIER_nondet_int(void);
 static void reach_error(void) {}
-int main() { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }`, [1n]);
+int main() { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }`,
+      [1n],
+    );
     expect(result.kind).toBe('couldNotBuild');
     if (result.kind === 'couldNotBuild') expect(result.reason).toMatch(/static/);
   });
@@ -146,7 +179,12 @@ int main() { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }`, [1n]
     const text = `${svcompPrelude}
 int main() { int x = __VERIFIER_nondet_int(); while (x == 1) { } if (x == 2) reach_error(); return 0; }`;
     // the planted program loops forever on input 1, where the interpreter's program fails at once
-    const result = validateByExecution(programFile(text), lowerOrFail(text.replace('x == 2', 'x == 1'), 'ILP32'), { scalars: [1n], arrays: [] }, { semantics: 'bv', dataModel: 'ILP32', timeoutMilliseconds: 1500 });
+    const result = validateByExecution(
+      programFile(text),
+      lowerOrFail(text.replace('x == 2', 'x == 1'), 'ILP32'),
+      { scalars: [1n], arrays: [] },
+      { semantics: 'bv', dataModel: 'ILP32', timeoutMilliseconds: 1500 },
+    );
     expect(result.kind).toBe('notReached');
     if (result.kind === 'notReached') expect(result.outcome.kind).toBe('timeout');
   });

@@ -16,39 +16,52 @@ import { forgetLiveDfas, repositoryPrograms } from '../support/parser-programs.j
 const root = join(import.meta.dirname, '..', '..');
 const decision = externalDeclarationDecision();
 
-
-
 /**
  * the AST as JSON; `fresh`: with no learned DFA (as a fresh process without dist/frontend-dfa.json),
  * so that the scan is asked at every choice; 'unfrozen': without the frozen DFA, the live one kept
  */
 function astOf(text: string, scanExternalDeclarations: boolean, fresh: boolean | 'unfrozen' = false): string {
   if (fresh === true) forgetLiveDfas();
-  const result = parseTranslationUnit(text, 'test.c', fresh === false ? { scanExternalDeclarations } : { scanExternalDeclarations, frozenDfa: null });
+  const result = parseTranslationUnit(
+    text,
+    'test.c',
+    fresh === false ? { scanExternalDeclarations } : { scanExternalDeclarations, frozenDfa: null },
+  );
   return JSON.stringify(result, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
 }
 
 const tricky: Record<string, string> = {
   'K&R parameters': 'int add(a, b) int a; int b; { return a + b; }\nint main(void) { return add(1, 2); }',
-  'K&R with a struct parameter': 'struct P { int x; };\nint get(p) struct P p; { return p.x; }\nint main(void) { struct P p = {1}; return get(p); }',
-  'a function returning a struct pointer': 'struct S { int v; };\nstruct S *make(void) { return 0; }\nint main(void) { return make() == 0; }',
-  'a struct defined in the return type': 'struct T { int a; int b; } pair(void) { struct T t = {1, 2}; return t; }\nint main(void) { return pair().a; }',
-  'attributes before and after the declarator': 'static __inline __attribute__ ((__always_inline__)) int f(int x) { return x; }\n'
-    + 'extern int g(int) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__pure__));\nint main(void) { return f(1); }',
-  'an attribute between the header and the body': 'int h(void) __attribute__((noinline));\nint h(void) __attribute__((unused)) { return 1; }\nint main(void) { return h(); }',
-  'asm labels and a top-level asm': '__asm__("nop");\nextern int k(int) __asm__("k_alias");\nint main(void) { return 0; }',
-  'function pointers': 'int (*pick(int which))(int);\nvoid (*handlers[4])(int);\nint (*signal_like(int, void (*)(int)))(int);\nint main(void) { return 0; }',
-  'typedefs of unions and enums with values': 'typedef union { struct { int lock; unsigned count; } s; char size[40]; long align; } mutex_t;\n'
-    + 'typedef enum { A = 1, B = A + 2, C } letters;\nenum __attribute__((packed)) E { X = 3 };\nint main(void) { mutex_t m; m.align = 0; return (int) m.align + B; }',
-  'initialisers with braces and statement expressions': 'int a[3] = { 1, 2, 3 };\nstruct { int x, y; } pt = { .x = 1, .y = ({ 2; }) };\nint main(void) { return a[0] + pt.y; }',
-  'static assertions and several declarators': '_Static_assert(sizeof(int) == 4, "int");\nint x, *y = 0, z[2];\ntypedef int T; T t1, t2;\nint main(void) { return x + z[0]; }',
+  'K&R with a struct parameter':
+    'struct P { int x; };\nint get(p) struct P p; { return p.x; }\nint main(void) { struct P p = {1}; return get(p); }',
+  'a function returning a struct pointer':
+    'struct S { int v; };\nstruct S *make(void) { return 0; }\nint main(void) { return make() == 0; }',
+  'a struct defined in the return type':
+    'struct T { int a; int b; } pair(void) { struct T t = {1, 2}; return t; }\nint main(void) { return pair().a; }',
+  'attributes before and after the declarator':
+    'static __inline __attribute__ ((__always_inline__)) int f(int x) { return x; }\n' +
+    'extern int g(int) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__pure__));\nint main(void) { return f(1); }',
+  'an attribute between the header and the body':
+    'int h(void) __attribute__((noinline));\nint h(void) __attribute__((unused)) { return 1; }\nint main(void) { return h(); }',
+  'asm labels and a top-level asm':
+    '__asm__("nop");\nextern int k(int) __asm__("k_alias");\nint main(void) { return 0; }',
+  'function pointers':
+    'int (*pick(int which))(int);\nvoid (*handlers[4])(int);\nint (*signal_like(int, void (*)(int)))(int);\nint main(void) { return 0; }',
+  'typedefs of unions and enums with values':
+    'typedef union { struct { int lock; unsigned count; } s; char size[40]; long align; } mutex_t;\n' +
+    'typedef enum { A = 1, B = A + 2, C } letters;\nenum __attribute__((packed)) E { X = 3 };\nint main(void) { mutex_t m; m.align = 0; return (int) m.align + B; }',
+  'initialisers with braces and statement expressions':
+    'int a[3] = { 1, 2, 3 };\nstruct { int x, y; } pt = { .x = 1, .y = ({ 2; }) };\nint main(void) { return a[0] + pt.y; }',
+  'static assertions and several declarators':
+    '_Static_assert(sizeof(int) == 4, "int");\nint x, *y = 0, z[2];\ntypedef int T; T t1, t2;\nint main(void) { return x + z[0]; }',
   'typeof and alignment in specifiers': '__typeof__(1) q = 2;\n_Alignas(8) int aligned;\nint main(void) { return q; }',
-  'nested struct bodies with attributes': 'struct __attribute__((packed)) Outer { struct Inner { int v; } in; int w; } __attribute__((aligned(4))) outer;\n'
-    + 'struct Outer *pointer(void) { return &outer; }\nint main(void) { return pointer()->w; }',
+  'nested struct bodies with attributes':
+    'struct __attribute__((packed)) Outer { struct Inner { int v; } in; int w; } __attribute__((aligned(4))) outer;\n' +
+    'struct Outer *pointer(void) { return &outer; }\nint main(void) { return pointer()->w; }',
 };
 
-describe('the scan of compilationUnit\'s choice', () => {
-  it('is attached to the generated parser\'s decision', () => {
+describe("the scan of compilationUnit's choice", () => {
+  it("is attached to the generated parser's decision", () => {
     expect(decision).toBe(0);
   });
 
@@ -81,7 +94,7 @@ describe('the scan of compilationUnit\'s choice', () => {
     }
   });
 
-  it('gives the same AST on the repository\'s programs and the sv-arrays corpus', { timeout: 300_000 }, () => {
+  it("gives the same AST on the repository's programs and the sv-arrays corpus", { timeout: 300_000 }, () => {
     const files = repositoryPrograms();
     if (corpus.available) files.push(...corpusTasks().map((task) => task.path));
     let compared = 0;

@@ -22,7 +22,14 @@ function generatedTokens(text: string): Shape[] {
   for (;;) {
     const token = lexer.nextToken();
     if (token.channel === Token.DEFAULT_CHANNEL) {
-      shapes.push([token.type, token.type === Token.EOF ? '' : text.slice(token.start, token.stop + 1), token.start, token.stop, token.line, token.column]);
+      shapes.push([
+        token.type,
+        token.type === Token.EOF ? '' : text.slice(token.start, token.stop + 1),
+        token.start,
+        token.stop,
+        token.line,
+        token.column,
+      ]);
     }
     if (token.type === Token.EOF) return shapes;
   }
@@ -32,18 +39,25 @@ function generatedTokens(text: string): Shape[] {
 function fastShapes(text: string): Shape[] | undefined {
   const lexer = new CLexer(CharStream.fromString(''));
   const tokens = fastTokens(text, [lexer, lexer.inputStream]);
-  return tokens?.map((token) => [token.type, token.type === Token.EOF ? '' : token.text ?? '', token.start, token.stop, token.line, token.column]);
+  return tokens?.map((token) => [
+    token.type,
+    token.type === Token.EOF ? '' : (token.text ?? ''),
+    token.start,
+    token.stop,
+    token.line,
+    token.column,
+  ]);
 }
 
 const snippets = [
   'int main(void) { return 0; }\n',
   'x = a+++b; y = a--->b; z = a<<=1>>=2; w = a...b;\n',
   'double d = 1.5e+10 + .5 + 0x1p-3 + 1e5f + 0X1AULL + 017 + 10lu;\n',
-  "char c = 'a', e = '\\n', q = '\\''; char *s = \"a\\\"b\" L\"w\" u8\"x\" u'y' U\"z\";\n",
+  'char c = \'a\', e = \'\\n\', q = \'\\\'\'; char *s = "a\\"b" L"w" u8"x" u\'y\' U"z";\n',
   '/* block\n comment */ int a; // line comment\nint b;\r\nint c;\n',
   '# 1 "file.c"\nint d;\n#pragma once\n',
   'int 1x = 08; int y = 1.2.3; float f = 1e; int z = 0x;\n',
-  "unterminated = 'a; s = \"b;\n",
+  'unterminated = \'a; s = "b;\n',
   '/* never closed\n',
   'int $dollar; int \\u00e9t\\u00e9; @\n',
   '__attribute__((x)) __int128 a; _Bool b; __extension__ typedef int T;\n',
@@ -65,7 +79,9 @@ describe('fastTokens agrees with the generated lexer', () => {
     let lexed = 0;
     for (const task of corpusTasks()) {
       const path = join(corpusRoot, task.file);
-      const text = task.file.endsWith('.i') ? readFileSync(path, 'utf8') : execFileSync('/usr/bin/cpp', ['-P', path], { encoding: 'utf8' });
+      const text = task.file.endsWith('.i')
+        ? readFileSync(path, 'utf8')
+        : execFileSync('/usr/bin/cpp', ['-P', path], { encoding: 'utf8' });
       const fast = fastShapes(text);
       if (fast === undefined) continue;
       lexed++;

@@ -19,7 +19,6 @@ import { forgetLiveDfas } from '../support/parser-programs.js';
 const liveDfas = (): readonly DFA[] => (CParser as unknown as { decisionsToDFA: DFA[] }).decisionsToDFA;
 const decisionCount = CParser._ATN.decisionToState.length;
 
-
 function preprocessed(file: string): string {
   const result = readSource(file, { dataModel: 'ILP32' });
   if (result.kind !== 'preprocessed') throw new Error(`${file} does not preprocess`);
@@ -31,8 +30,14 @@ function astOf(text: string, file: string, frozenDfa: Parameters<typeof parseTra
   return JSON.stringify(result, (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
 }
 
-const programs = readdirSync(regression).filter((name) => name.endsWith('.c')).sort().map((name) => join(regression, name));
-const [learnedOn, heldOut] = [programs.filter((_, index) => index % 2 === 0), programs.filter((_, index) => index % 2 === 1)];
+const programs = readdirSync(regression)
+  .filter((name) => name.endsWith('.c'))
+  .sort()
+  .map((name) => join(regression, name));
+const [learnedOn, heldOut] = [
+  programs.filter((_, index) => index % 2 === 0),
+  programs.filter((_, index) => index % 2 === 1),
+];
 
 /** a frozen DFA learned (from empty DFAs) on `files`, through the file format */
 function learn(files: readonly string[]): StoredDfa {
@@ -45,10 +50,15 @@ function learn(files: readonly string[]): StoredDfa {
 function sameStates(live: DFAState, frozen: FrozenDfaState, seen = new Set<DFAState>()): boolean {
   if (seen.has(live)) return true;
   seen.add(live);
-  if (live.isAcceptState !== frozen.isAcceptState || live.requiresFullContext !== frozen.requiresFullContext) return false;
+  if (live.isAcceptState !== frozen.isAcceptState || live.requiresFullContext !== frozen.requiresFullContext)
+    return false;
   if (live.isAcceptState && live.prediction !== frozen.prediction) return false;
-  const livePredicates = (live.predicates ?? []).map((pair) => `${pair.pred === SemanticContext.NONE ? 'none' : String(pair.pred)}->${pair.alt}`);
-  const frozenPredicates = (frozen.predicates ?? []).map((pair) => `${pair.pred === SemanticContext.NONE ? 'none' : String(pair.pred)}->${pair.alt}`);
+  const livePredicates = (live.predicates ?? []).map(
+    (pair) => `${pair.pred === SemanticContext.NONE ? 'none' : String(pair.pred)}->${pair.alt}`,
+  );
+  const frozenPredicates = (frozen.predicates ?? []).map(
+    (pair) => `${pair.pred === SemanticContext.NONE ? 'none' : String(pair.pred)}->${pair.alt}`,
+  );
   if (livePredicates.join() !== frozenPredicates.join()) return false;
   for (let symbol = 0; symbol < Math.max(live.edges.length, frozen.edges.length); symbol++) {
     const next = live.edges[symbol];
@@ -73,7 +83,10 @@ describe('the frozen DFA of the parser', () => {
       decisions++;
       const frozen = thawed[dfa.decision]!;
       if (dfa.isPrecedenceDfa) {
-        dfa.s0.edges.forEach((start, precedence) => { if (start) expect(sameStates(start, frozen.precedenceStarts![precedence]!), `decision ${dfa.decision}`).toBe(true); });
+        dfa.s0.edges.forEach((start, precedence) => {
+          if (start)
+            expect(sameStates(start, frozen.precedenceStarts![precedence]!), `decision ${dfa.decision}`).toBe(true);
+        });
       } else {
         expect(sameStates(dfa.s0, frozen.start!), `decision ${dfa.decision}`).toBe(true);
       }
@@ -111,7 +124,9 @@ describe('the frozen DFA of the parser', () => {
     forgetLiveDfas();
     for (const file of [...heldOut, ...corpusFiles]) {
       const text = preprocessed(file);
-      expect(astOf(text, file, { frozenDfa: frozen }), file).toBe(astOf(text, file, { frozenDfa: null, scanExternalDeclarations: false }));
+      expect(astOf(text, file, { frozenDfa: frozen }), file).toBe(
+        astOf(text, file, { frozenDfa: null, scanExternalDeclarations: false }),
+      );
     }
   });
 });

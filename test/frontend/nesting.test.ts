@@ -37,12 +37,14 @@ describe('deep nesting', () => {
     // `int main(void) {` opens one level; `  int y = ` is 10 columns
     expect(result).toEqual({
       kind: 'unsupported',
-      diagnostics: [{
-        file: 'deep.c',
-        location: { line: 2, column: 10 + maximumBracketDepth },
-        severity: 'unsupported',
-        message: `nesting deeper than ${maximumBracketDepth} levels`,
-      }],
+      diagnostics: [
+        {
+          file: 'deep.c',
+          location: { line: 2, column: 10 + maximumBracketDepth },
+          severity: 'unsupported',
+          message: `nesting deeper than ${maximumBracketDepth} levels`,
+        },
+      ],
     });
   });
 
@@ -70,7 +72,12 @@ describe('deep nesting', () => {
     const beyond = parseShape('operator chain', maximumSyntaxDepth);
     expect(beyond).toMatchObject({
       kind: 'unsupported',
-      diagnostics: [{ location: { line: 2, column: 18 }, message: expect.stringMatching(`^nesting deeper than ${maximumSyntaxDepth} levels of the C grammar`) }],
+      diagnostics: [
+        {
+          location: { line: 2, column: 18 },
+          message: expect.stringMatching(`^nesting deeper than ${maximumSyntaxDepth} levels of the C grammar`),
+        },
+      ],
     });
   });
 
@@ -85,7 +92,14 @@ describe('constructs the AST cannot represent', () => {
     const result = parseTranslationUnit('int x;\n_Atomic(int) y;\n', 'atomic.c');
     expect(result).toEqual({
       kind: 'unsupported',
-      diagnostics: [{ file: 'atomic.c', location: { line: 2, column: 1 }, severity: 'unsupported', message: '_Atomic(type) specifier is not supported' }],
+      diagnostics: [
+        {
+          file: 'atomic.c',
+          location: { line: 2, column: 1 },
+          severity: 'unsupported',
+          message: '_Atomic(type) specifier is not supported',
+        },
+      ],
     });
   });
 });

@@ -32,7 +32,9 @@ describeWith([corpus], 'sv-arrays corpus', () => {
     for (const { file } of manifest) {
       const result = parseTranslationUnit(sourceText(file), file);
       if (result.kind !== 'parsed') {
-        failures.push(`${file}: ${result.diagnostics.map((d) => `${d.location.line}:${d.location.column} ${d.message}`).join('; ')}`);
+        failures.push(
+          `${file}: ${result.diagnostics.map((d) => `${d.location.line}:${d.location.column} ${d.message}`).join('; ')}`,
+        );
       } else {
         expect(result.unit.items.length).toBeGreaterThan(0);
       }
@@ -45,7 +47,9 @@ describeWith([corpus], 'sv-arrays corpus', () => {
   // to other processes competing for the machine than wall-clock time; the best of several rounds
   // is taken to filter out interference (GC pauses, contention). Wall-clock time is printed too.
   it('parses .i files at >= 20,000 lines per CPU-second after warm-up', () => {
-    const texts = manifest.filter(({ file }) => file.endsWith('.i')).map(({ file }) => readFileSync(join(benchRoot, file), 'utf8'));
+    const texts = manifest
+      .filter(({ file }) => file.endsWith('.i'))
+      .map(({ file }) => readFileSync(join(benchRoot, file), 'utf8'));
     const lines = texts.reduce((sum, text) => sum + text.split('\n').length, 0);
     for (let round = 0; round < 5; round++) {
       for (const text of texts) parseTranslationUnit(text, 'warm-up.i');
@@ -65,7 +69,7 @@ describeWith([corpus], 'sv-arrays corpus', () => {
     }
     console.log(
       `throughput (best of 8 rounds): ${Math.round(bestCpu)} lines per CPU-second, ${Math.round(bestWall)} lines per wall-second ` +
-      `(${texts.length} .i files, ${lines} lines)`,
+        `(${texts.length} .i files, ${lines} lines)`,
     );
     expect(parsed).toBe(texts.length * 8);
     expect(bestCpu).toBeGreaterThanOrEqual(20_000);

@@ -36,9 +36,12 @@ function functionNamed(unit: TranslationUnit, name: string): FunctionDefinition 
 
 function declaredName(declarator: Declarator): string | undefined {
   switch (declarator.kind) {
-    case 'identifier': return declarator.name;
-    case 'abstract': return undefined;
-    default: return declaredName(declarator.inner);
+    case 'identifier':
+      return declarator.name;
+    case 'abstract':
+      return undefined;
+    default:
+      return declaredName(declarator.inner);
   }
 }
 
@@ -59,26 +62,46 @@ function expression(text: string, prelude = ''): Expression {
 /** Compact rendering of expressions for precedence checks. */
 function show(node: Expression): string {
   switch (node.kind) {
-    case 'identifier': return node.name;
-    case 'integerConstant': return node.value.toString();
-    case 'characterConstant': return `'${node.value}'`;
-    case 'floatingConstant': return node.text;
-    case 'stringLiteral': return node.text;
-    case 'unary': return `(${node.operator} ${show(node.operand)})`;
-    case 'postfix': return `(${show(node.operand)} ${node.operator})`;
-    case 'binary': return `(${show(node.left)} ${node.operator} ${show(node.right)})`;
-    case 'assignment': return `(${show(node.target)} ${node.operator} ${show(node.value)})`;
-    case 'conditional': return `(${show(node.condition)} ? ${show(node.then)} : ${show(node.else)})`;
-    case 'call': return `${show(node.callee)}(${node.arguments.map(show).join(', ')})`;
-    case 'index': return `${show(node.array)}[${show(node.index)}]`;
-    case 'member': return `${show(node.object)}${node.isArrow ? '->' : '.'}${node.field}`;
-    case 'cast': return `(cast ${shape(node.typeName.declarator)} ${show(node.operand)})`;
-    case 'sizeofType': return `sizeof(type)`;
-    case 'sizeofExpression': return `sizeof(${show(node.operand)})`;
-    case 'alignofType': return `alignof(type)`;
-    case 'comma': return `(${node.expressions.map(show).join(', ')})`;
-    case 'compoundLiteral': return `(literal ${node.initializer.kind})`;
-    case 'statementExpression': return `({${node.body.items.length}})`;
+    case 'identifier':
+      return node.name;
+    case 'integerConstant':
+      return node.value.toString();
+    case 'characterConstant':
+      return `'${node.value}'`;
+    case 'floatingConstant':
+      return node.text;
+    case 'stringLiteral':
+      return node.text;
+    case 'unary':
+      return `(${node.operator} ${show(node.operand)})`;
+    case 'postfix':
+      return `(${show(node.operand)} ${node.operator})`;
+    case 'binary':
+      return `(${show(node.left)} ${node.operator} ${show(node.right)})`;
+    case 'assignment':
+      return `(${show(node.target)} ${node.operator} ${show(node.value)})`;
+    case 'conditional':
+      return `(${show(node.condition)} ? ${show(node.then)} : ${show(node.else)})`;
+    case 'call':
+      return `${show(node.callee)}(${node.arguments.map(show).join(', ')})`;
+    case 'index':
+      return `${show(node.array)}[${show(node.index)}]`;
+    case 'member':
+      return `${show(node.object)}${node.isArrow ? '->' : '.'}${node.field}`;
+    case 'cast':
+      return `(cast ${shape(node.typeName.declarator)} ${show(node.operand)})`;
+    case 'sizeofType':
+      return `sizeof(type)`;
+    case 'sizeofExpression':
+      return `sizeof(${show(node.operand)})`;
+    case 'alignofType':
+      return `alignof(type)`;
+    case 'comma':
+      return `(${node.expressions.map(show).join(', ')})`;
+    case 'compoundLiteral':
+      return `(literal ${node.initializer.kind})`;
+    case 'statementExpression':
+      return `({${node.body.items.length}})`;
     default: {
       const never: never = node;
       return never;
@@ -89,11 +112,16 @@ function show(node: Expression): string {
 /** Compact rendering of declarator nesting, outermost first. */
 function shape(declarator: Declarator): string {
   switch (declarator.kind) {
-    case 'identifier': return declarator.name;
-    case 'abstract': return '_';
-    case 'pointer': return `pointer(${declarator.qualifiers.length > 0 ? `${declarator.qualifiers.join(' ')} ` : ''}${shape(declarator.inner)})`;
-    case 'array': return `array(${declarator.size === undefined ? '' : `${show(declarator.size)} `}${shape(declarator.inner)})`;
-    case 'function': return `function(${declarator.parameters.length}${declarator.isVariadic ? '...' : ''}${declarator.isUnprototyped ? '?' : ''} ${shape(declarator.inner)})`;
+    case 'identifier':
+      return declarator.name;
+    case 'abstract':
+      return '_';
+    case 'pointer':
+      return `pointer(${declarator.qualifiers.length > 0 ? `${declarator.qualifiers.join(' ')} ` : ''}${shape(declarator.inner)})`;
+    case 'array':
+      return `array(${declarator.size === undefined ? '' : `${show(declarator.size)} `}${shape(declarator.inner)})`;
+    case 'function':
+      return `function(${declarator.parameters.length}${declarator.isVariadic ? '...' : ''}${declarator.isUnprototyped ? '?' : ''} ${shape(declarator.inner)})`;
     default: {
       const never: never = declarator;
       return never;
@@ -191,7 +219,12 @@ describe('declarators', () => {
     expect(shape(items[2]!.declarators[0]!.declarator)).toBe('function(1... h)');
     const k = items[3]!.declarators[0]!.declarator;
     if (k.kind !== 'function') throw new Error('expected function');
-    expect(k.parameters.map((parameter) => shape(parameter.declarator))).toEqual(['n', 'array(n a)', 'array(b)', 'array(4 c)']);
+    expect(k.parameters.map((parameter) => shape(parameter.declarator))).toEqual([
+      'n',
+      'array(n a)',
+      'array(b)',
+      'array(4 c)',
+    ]);
     expect(k.parameters[1]!.specifiers.type).toMatchObject({ kind: 'base', names: ['int'] });
   });
 
@@ -225,7 +258,9 @@ describe('declarators', () => {
   });
 
   it('builds designated initializers', () => {
-    const declaration = declarations('struct P { int x, y; } points[3] = { [1] = { .y = 2, .x = 1 }, [2].x = 7, 9 };')[0]!;
+    const declaration = declarations(
+      'struct P { int x, y; } points[3] = { [1] = { .y = 2, .x = 1 }, [2].x = 7, 9 };',
+    )[0]!;
     const initializer = declaration.declarators[0]!.initializer;
     if (initializer?.kind !== 'listInitializer') throw new Error('expected list');
     expect(initializer.items).toHaveLength(3);
@@ -266,7 +301,11 @@ describe('typedef names', () => {
     const asDeclaration = statements('T * x;', 'typedef int T;');
     expect(asDeclaration[0]!.kind).toBe('declaration');
     if (asDeclaration[0]!.kind !== 'declaration') throw new Error('unreachable');
-    expect(asDeclaration[0]!.specifiers.type).toEqual({ kind: 'typedefName', name: 'T', location: { line: 2, column: 16 } });
+    expect(asDeclaration[0]!.specifiers.type).toEqual({
+      kind: 'typedefName',
+      name: 'T',
+      location: { line: 2, column: 16 },
+    });
     expect(shape(asDeclaration[0]!.declarators[0]!.declarator)).toBe('pointer(x)');
     const asExpression = statements('T * x;', 'int T, x;');
     expect(asExpression[0]!.kind).toBe('expressionStatement');
@@ -282,12 +321,17 @@ describe('typedef names', () => {
   });
 
   it('accepts a typedef name re-declared after another type specifier and as a member name', () => {
-    const unit = parse('typedef int T; struct S { long T; }; void f(void) { struct S s; s.T = 1; { unsigned T; T = 3; } }');
+    const unit = parse(
+      'typedef int T; struct S { long T; }; void f(void) { struct S s; s.T = 1; { unsigned T; T = 3; } }',
+    );
     const body = functionNamed(unit, 'f').body.items;
     expect(body[1]!.kind).toBe('expressionStatement');
     const inner = body[2]!;
     if (inner.kind !== 'compound') throw new Error('expected block');
-    expect(inner.items[0]).toMatchObject({ kind: 'declaration', specifiers: { type: { kind: 'base', names: ['unsigned'] } } });
+    expect(inner.items[0]).toMatchObject({
+      kind: 'declaration',
+      specifiers: { type: { kind: 'base', names: ['unsigned'] } },
+    });
     expect(inner.items[1]!.kind).toBe('expressionStatement');
   });
 
@@ -316,7 +360,15 @@ describe('statements', () => {
       end: return;
     `);
     expect(items.map((item) => item.kind)).toEqual([
-      'declaration', 'for', 'for', 'while', 'doWhile', 'if', 'switch', 'goto', 'labeled',
+      'declaration',
+      'for',
+      'for',
+      'while',
+      'doWhile',
+      'if',
+      'switch',
+      'goto',
+      'labeled',
     ]);
     const loop = items[1]!;
     if (loop.kind !== 'for') throw new Error('expected for');
@@ -324,9 +376,18 @@ describe('statements', () => {
     expect(loop.condition).toMatchObject({ kind: 'binary', operator: '<' });
     expect(loop.update).toMatchObject({ kind: 'postfix', operator: 'postIncrement' });
     const forever = items[2];
-    expect(forever).toMatchObject({ kind: 'for', init: undefined, condition: undefined, update: undefined, body: { kind: 'break' } });
+    expect(forever).toMatchObject({
+      kind: 'for',
+      init: undefined,
+      condition: undefined,
+      update: undefined,
+      body: { kind: 'break' },
+    });
     const branch = items[5];
-    expect(branch).toMatchObject({ kind: 'if', else: { kind: 'if', else: { kind: 'expressionStatement', expression: undefined } } });
+    expect(branch).toMatchObject({
+      kind: 'if',
+      else: { kind: 'if', else: { kind: 'expressionStatement', expression: undefined } },
+    });
     const selection = items[6]!;
     if (selection.kind !== 'switch' || selection.body.kind !== 'compound') throw new Error('expected switch');
     expect(selection.body.items.map((item) => item.kind)).toEqual(['case', 'break', 'default']);
@@ -334,7 +395,9 @@ describe('statements', () => {
   });
 
   it('keeps asm statements and drops _Static_assert and __label__', () => {
-    const items = statements('__label__ out; _Static_assert(1, "x"); __asm__ __volatile__("nop" : : : "memory"); asm("nop");');
+    const items = statements(
+      '__label__ out; _Static_assert(1, "x"); __asm__ __volatile__("nop" : : : "memory"); asm("nop");',
+    );
     expect(items.map((item) => item.kind)).toEqual(['asm', 'asm']);
   });
 });
@@ -379,38 +442,74 @@ extern int x_array[] __asm__("alias");
 _Static_assert(sizeof(int) == 4, "int");
 asm(".symver memcpy, memcpy@GLIBC_2.2.5");
 `);
-    const names = unit.items.map((item) => (item.kind === 'declaration' ? declaredName(item.declarators[0]?.declarator ?? { kind: 'abstract', location: item.location }) : declaredName(item.declarator)));
+    const names = unit.items.map((item) =>
+      item.kind === 'declaration'
+        ? declaredName(item.declarators[0]?.declarator ?? { kind: 'abstract', location: item.location })
+        : declaredName(item.declarator),
+    );
     expect(names).toEqual([
-      '__gnuc_va_list', '__u_quad_t', 'lldiv_t', '__fsid_t', '__int8_t', 'printf', 'memcpy', '__bswap_32', 'atof',
-      'packed_t', '_Float32x_t', 'strtof128', 'int128_t', '__sigsetjmp', 'my_memcpy', '__cfloat128', '__const_thing', 'x_array',
+      '__gnuc_va_list',
+      '__u_quad_t',
+      'lldiv_t',
+      '__fsid_t',
+      '__int8_t',
+      'printf',
+      'memcpy',
+      '__bswap_32',
+      'atof',
+      'packed_t',
+      '_Float32x_t',
+      'strtof128',
+      'int128_t',
+      '__sigsetjmp',
+      'my_memcpy',
+      '__cfloat128',
+      '__const_thing',
+      'x_array',
     ]);
     const int8 = unit.items[4];
-    expect(int8).toMatchObject({ kind: 'declaration', specifiers: { storage: ['typedef'], type: { names: ['signed', 'char'] } } });
+    expect(int8).toMatchObject({
+      kind: 'declaration',
+      specifiers: { storage: ['typedef'], type: { names: ['signed', 'char'] } },
+    });
     const inline = unit.items[7];
     expect(inline).toMatchObject({ kind: 'functionDefinition', specifiers: { storage: ['static'], isInline: true } });
-    expect(unit.items[14]).toMatchObject({ specifiers: { type: { kind: 'typeof', operand: { kind: 'identifier', name: 'memcpy' } } } });
+    expect(unit.items[14]).toMatchObject({
+      specifiers: { type: { kind: 'typeof', operand: { kind: 'identifier', name: 'memcpy' } } },
+    });
     expect(unit.items[16]).toMatchObject({ specifiers: { qualifiers: ['const', 'volatile'] } });
   });
 
   it('parses typeof, statement expressions, offsetof and va_arg', () => {
-    const items = statements(`
+    const items = statements(
+      `
       __typeof__(x) y = ({ int t = x; t + 1; });
       unsigned long o = __builtin_offsetof(struct Q, b[1]);
       int v = __builtin_va_arg(ap, int);
       int al = __alignof__(x);
-    `, 'struct Q { int a; int b[2]; }; int x; __builtin_va_list ap;');
+    `,
+      'struct Q { int a; int b[2]; }; int x; __builtin_va_list ap;',
+    );
     expect(items[0]).toMatchObject({
       kind: 'declaration',
       specifiers: { type: { kind: 'typeof' } },
       declarators: [{ initializer: { expression: { kind: 'statementExpression' } } }],
     });
     const offset = items[1]!;
-    if (offset.kind !== 'declaration' || offset.declarators[0]!.initializer?.kind !== 'expressionInitializer') throw new Error('expected declaration');
+    if (offset.kind !== 'declaration' || offset.declarators[0]!.initializer?.kind !== 'expressionInitializer')
+      throw new Error('expected declaration');
     expect(show(offset.declarators[0]!.initializer.expression)).toBe('(cast _ (& (cast pointer(_) 0)->b[1]))');
     const argument = items[2]!;
-    if (argument.kind !== 'declaration' || argument.declarators[0]!.initializer?.kind !== 'expressionInitializer') throw new Error('expected declaration');
+    if (argument.kind !== 'declaration' || argument.declarators[0]!.initializer?.kind !== 'expressionInitializer')
+      throw new Error('expected declaration');
     expect(show(argument.declarators[0]!.initializer.expression)).toBe('(cast _ __builtin_va_arg(ap))');
-    expect(items[3]).toMatchObject({ declarators: [{ initializer: { expression: { kind: 'alignofType', typeName: { specifiers: { type: { kind: 'typeof' } } } } } }] });
+    expect(items[3]).toMatchObject({
+      declarators: [
+        {
+          initializer: { expression: { kind: 'alignofType', typeName: { specifiers: { type: { kind: 'typeof' } } } } },
+        },
+      ],
+    });
   });
 });
 
@@ -420,7 +519,11 @@ describe('syntax errors', () => {
     expect(result.kind).toBe('syntaxError');
     if (result.kind !== 'syntaxError') return;
     expect(result.diagnostics.length).toBeGreaterThan(0);
-    expect(result.diagnostics[0]).toMatchObject({ file: 'bad.c', severity: 'error', location: { line: 3, column: 12 } });
+    expect(result.diagnostics[0]).toMatchObject({
+      file: 'bad.c',
+      severity: 'error',
+      location: { line: 3, column: 12 },
+    });
     expect(result.diagnostics[0]!.message).toMatch(/^syntax error: unexpected ';'/);
   });
 
@@ -434,7 +537,10 @@ describe('syntax errors', () => {
 
   it('reports stray characters from the lexer', () => {
     const result = parseTranslationUnit('int x = 1 @ 2;', 'lex.c');
-    expect(result).toMatchObject({ kind: 'syntaxError', diagnostics: [{ location: { line: 1, column: 11 }, severity: 'error' }] });
+    expect(result).toMatchObject({
+      kind: 'syntaxError',
+      diagnostics: [{ location: { line: 1, column: 11 }, severity: 'error' }],
+    });
   });
 
   it('never throws on garbage input', () => {
@@ -442,7 +548,10 @@ describe('syntax errors', () => {
       const result = parseTranslationUnit(text, 'garbage.c');
       expect(['parsed', 'syntaxError']).toContain(result.kind);
     }
-    expect(parseTranslationUnit('', 'empty.c')).toEqual({ kind: 'parsed', unit: { kind: 'translationUnit', items: [] } });
+    expect(parseTranslationUnit('', 'empty.c')).toEqual({
+      kind: 'parsed',
+      unit: { kind: 'translationUnit', items: [] },
+    });
     expect(parseTranslationUnit('int x = ;', 'x.c').kind).toBe('syntaxError');
   });
 });

@@ -17,7 +17,10 @@ function tokensOf(text: string): string {
 }
 
 function systemMacros(argumentList: readonly string[]): Map<string, string> {
-  const result = spawnSync(system!.command, [...system!.leadingArguments, ...argumentList, '-dM', '-'], { input: '', encoding: 'utf8' });
+  const result = spawnSync(system!.command, [...system!.leadingArguments, ...argumentList, '-dM', '-'], {
+    input: '',
+    encoding: 'utf8',
+  });
   const macros = new Map<string, string>();
   for (const line of result.stdout.split('\n')) {
     const match = /^#define (\S+)(?: (.*))?$/.exec(line);
@@ -60,9 +63,13 @@ describe('built-in and system preprocessors agree', () => {
         for (const definition of standardHeader(header, target.dataModel)!.macros) {
           const name = /^\w+/.exec(definition)![0];
           if (/^\w+\(/.test(definition)) continue; // function-like: compared through the corpus
-          const builtin = preprocess(`#include <${header}>\n${name}\n`, 'probe.c', { mode: 'builtin', dataModel: target.dataModel });
+          const builtin = preprocess(`#include <${header}>\n${name}\n`, 'probe.c', {
+            mode: 'builtin',
+            dataModel: target.dataModel,
+          });
           expect(builtin.kind).toBe('preprocessed');
-          const value = builtin.kind === 'preprocessed' ? tokensOf(builtin.source.text.trimEnd().split('\n').pop()!) : '';
+          const value =
+            builtin.kind === 'preprocessed' ? tokensOf(builtin.source.text.trimEnd().split('\n').pop()!) : '';
           if (/^[\d\s()+\-*ULul]+$/.test(value)) {
             checks += `#if (${name}) != (${value}) || ((${name}) < 0) != ((${value}) < 0)\n#error ${name} differs\n#endif\n`;
           } else textual.push(name);
@@ -100,7 +107,10 @@ describe('data model safety of the system path', () => {
       const forced = preprocess(program, 'p.c', { mode: 'system', dataModel });
       if (targetArguments(system!, dataModel) === undefined) {
         expect(automatic.preprocessor).toBe('builtin');
-        expect(forced.kind === 'error' && forced.diagnostics[0]).toMatchObject({ severity: 'unsupported', location: { line: 2, column: 10 } });
+        expect(forced.kind === 'error' && forced.diagnostics[0]).toMatchObject({
+          severity: 'unsupported',
+          location: { line: 2, column: 10 },
+        });
       } else {
         expect(automatic.preprocessor).toBe('system');
         expect(forced.kind).toBe('preprocessed');

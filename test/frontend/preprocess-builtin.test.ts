@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { findSystemPreprocessor, preprocess, type PreprocessedSource, type PreprocessMode } from '../../src/frontend/preprocess.js';
+import {
+  findSystemPreprocessor,
+  preprocess,
+  type PreprocessedSource,
+  type PreprocessMode,
+} from '../../src/frontend/preprocess.js';
 import { readSource } from '../../src/frontend/read-source.js';
 
 function run(text: string, mode: PreprocessMode = 'builtin', file = 'input.c'): PreprocessedSource {
@@ -49,16 +54,21 @@ describe('built-in preprocessor: macros', () => {
   });
 
   it('expands function-like macros with nested calls and arguments spanning lines', () => {
-    const text = '#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#define SQUARE(x) ((x) * (x))\nint m = MAX(SQUARE(2),\n    MAX(1, 3));\nint after;\n';
+    const text =
+      '#define MAX(a, b) ((a) > (b) ? (a) : (b))\n#define SQUARE(x) ((x) * (x))\nint m = MAX(SQUARE(2),\n    MAX(1, 3));\nint after;\n';
     const output = lines(text);
     // the whole expansion sits on the line of the invocation; the `;` stays on its own line
-    expect(T(output[2]!)).toBe(T('int m = ((((2) * (2))) > (((1) > (3) ? (1) : (3))) ? (((2) * (2))) : (((1) > (3) ? (1) : (3))))'));
+    expect(T(output[2]!)).toBe(
+      T('int m = ((((2) * (2))) > (((1) > (3) ? (1) : (3))) ? (((2) * (2))) : (((1) > (3) ? (1) : (3))))'),
+    );
     expect(output[3]!.trim()).toBe(';');
     expect(output[4]).toBe('int after;');
   });
 
   it('does not expand a function-like macro name without arguments', () => {
-    expect(squashed('#define f(x) x+1\nint (*p)(int) = f; int y = f (2);\n')).toBe(T('int (*p)(int) = f; int y = 2+1;'));
+    expect(squashed('#define f(x) x+1\nint (*p)(int) = f; int y = f (2);\n')).toBe(
+      T('int (*p)(int) = f; int y = 2+1;'),
+    );
   });
 
   it('stops recursive expansion (hide sets)', () => {
@@ -69,8 +79,12 @@ describe('built-in preprocessor: macros', () => {
 
   it('stringizes and pastes', () => {
     expect(squashed('#define S(x) #x\nchar *s = S(a  +  "b\\n");\n')).toBe(T('char *s = "a + \\"b\\\\n\\"";'));
-    expect(squashed('#define CAT(a, b) a ## b\nint CAT(var, 1) = CAT(1, 2) + CAT(, x) + CAT(y, );\n')).toBe(T('int var1 = 12 + x + y;'));
-    expect(squashed('#define XS(x) S(x)\n#define S(x) #x\n#define N 4\nchar *s = XS(N), *t = S(N);\n')).toBe(T('char *s = "4", *t = "N";'));
+    expect(squashed('#define CAT(a, b) a ## b\nint CAT(var, 1) = CAT(1, 2) + CAT(, x) + CAT(y, );\n')).toBe(
+      T('int var1 = 12 + x + y;'),
+    );
+    expect(squashed('#define XS(x) S(x)\n#define S(x) #x\n#define N 4\nchar *s = XS(N), *t = S(N);\n')).toBe(
+      T('char *s = "4", *t = "N";'),
+    );
   });
 
   it('keeps the space of an empty argument or expansion in stringized text, as GCC does', () => {
@@ -79,23 +93,28 @@ describe('built-in preprocessor: macros', () => {
       'XS(F(,1)) XS(F(1,)) XS(+ E x) XS(+E x) XS(H() H( ) y) XS(1 E+E 2)\n';
     expect(squashed(text)).toBe(T('"[ 1]" "[1 ]" "+ x" "+ x" "+ + y" "1 + 2"'));
     // found by the macro property test: the empty __VA_ARGS__ leaves its space before ')'
-    const variadic =
-      '#define B F(, )\n#define F(a, b) V(, ) #a\n#define V(a, b, ...) F(a, __VA_ARGS__)\nV(B, )\n';
+    const variadic = '#define B F(, )\n#define F(a, b) V(, ) #a\n#define V(a, b, ...) F(a, __VA_ARGS__)\nV(B, )\n';
     expect(squashed(variadic)).toBe(T('V ( , ) "F(, ) \\"\\""'));
   });
 
   it('handles variadic macros and the GNU comma extension', () => {
-    expect(squashed('#define P(fmt, ...) printf(fmt, __VA_ARGS__)\nP("%d %d", 1, 2);\n')).toBe(T('printf("%d %d", 1, 2);'));
+    expect(squashed('#define P(fmt, ...) printf(fmt, __VA_ARGS__)\nP("%d %d", 1, 2);\n')).toBe(
+      T('printf("%d %d", 1, 2);'),
+    );
     expect(squashed('#define P(fmt, ...) f(fmt, ## __VA_ARGS__)\nP("a"); P("b", 3);\n')).toBe(T('f("a"); f("b", 3);'));
     expect(squashed('#define G(args...) g(args)\nG(1, 2);\n')).toBe(T('g(1, 2);'));
   });
 
   it('does not expand macros inside strings and character constants', () => {
-    expect(squashed("#define N 3\nchar *s = \"N\"; char c = 'N'; int n = N;\n")).toBe(T("char *s = \"N\"; char c = 'N'; int n = 3;"));
+    expect(squashed('#define N 3\nchar *s = "N"; char c = \'N\'; int n = N;\n')).toBe(
+      T('char *s = "N"; char c = \'N\'; int n = 3;'),
+    );
   });
 
   it('supports #undef and redefinition', () => {
-    expect(squashed('#define N 1\nint a = N;\n#undef N\nint b = N;\n#define N 2\nint c = N;\n')).toBe(T('int a = 1; int b = N; int c = 2;'));
+    expect(squashed('#define N 1\nint a = N;\n#undef N\nint b = N;\n#define N 2\nint c = N;\n')).toBe(
+      T('int a = 1; int b = N; int c = 2;'),
+    );
   });
 
   it('keeps tokens apart that would glue together', () => {
@@ -105,7 +124,10 @@ describe('built-in preprocessor: macros', () => {
   });
 
   it('expands __LINE__ and __FILE__', () => {
-    expect(lines('int a;\nint b = __LINE__;\nchar *f = __FILE__;\n').slice(1, 3).map(T)).toEqual([T('int b = 2;'), T('char *f = "input.c";')]);
+    expect(lines('int a;\nint b = __LINE__;\nchar *f = __FILE__;\n').slice(1, 3).map(T)).toEqual([
+      T('int b = 2;'),
+      T('char *f = "input.c";'),
+    ]);
   });
 });
 
@@ -163,24 +185,43 @@ describe('built-in preprocessor: conditionals', () => {
   });
 
   it('reports conditional errors with positions', () => {
-    expect(errorOf('int a;\n#if 1\nint b;\n')).toMatchObject({ location: { line: 2 }, message: 'unterminated conditional directive' });
+    expect(errorOf('int a;\n#if 1\nint b;\n')).toMatchObject({
+      location: { line: 2 },
+      message: 'unterminated conditional directive',
+    });
     expect(errorOf('#endif\n').message).toContain('#endif without #if');
     expect(errorOf('#if 1\n#else\n#else\n#endif\n').message).toContain('#else after #else');
-    expect(errorOf('\n#if 1 / 0\n#endif\n')).toMatchObject({ location: { line: 2 }, message: 'division by zero in #if' });
+    expect(errorOf('\n#if 1 / 0\n#endif\n')).toMatchObject({
+      location: { line: 2 },
+      message: 'division by zero in #if',
+    });
   });
 
   it('agrees with the system preprocessor on random #if expressions', () => {
     const system = findSystemPreprocessor();
     expect(system).toBeDefined();
-    const operand = fc.oneof(fc.integer({ min: -20, max: 20 }).map(String), fc.constantFrom('0u', '1u', '7u', 'A', 'defined(A)', 'defined B'));
+    const operand = fc.oneof(
+      fc.integer({ min: -20, max: 20 }).map(String),
+      fc.constantFrom('0u', '1u', '7u', 'A', 'defined(A)', 'defined B'),
+    );
     const expression = fc.letrec<{ node: string }>((tie) => ({
       node: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         operand,
-        fc.tuple(tie('node'), fc.constantFrom('+', '-', '*', '<', '>=', '==', '!=', '&&', '||', '&', '|', '^', '<<', '>>'), tie('node'))
-          .map(([left, operator, right]) => `(${left} ${operator} ${operator === '<<' || operator === '>>' ? `((${right}) & 7)` : right})`),
+        fc
+          .tuple(
+            tie('node'),
+            fc.constantFrom('+', '-', '*', '<', '>=', '==', '!=', '&&', '||', '&', '|', '^', '<<', '>>'),
+            tie('node'),
+          )
+          .map(
+            ([left, operator, right]) =>
+              `(${left} ${operator} ${operator === '<<' || operator === '>>' ? `((${right}) & 7)` : right})`,
+          ),
         fc.tuple(fc.constantFrom('-', '!', '~'), tie('node')).map(([operator, inner]) => `${operator}(${inner})`),
-        fc.tuple(tie('node'), tie('node'), tie('node')).map(([condition, left, right]) => `(${condition} ? ${left} : ${right})`),
+        fc
+          .tuple(tie('node'), tie('node'), tie('node'))
+          .map(([condition, left, right]) => `(${condition} ? ${left} : ${right})`),
       ),
     })).node;
     fc.assert(
@@ -204,7 +245,8 @@ describe('built-in preprocessor: lines, comments, continuations', () => {
   });
 
   it('removes comments, including multi-line ones inside directives', () => {
-    const text = '/* a\n  #define HIDDEN 1\n*/ int a; // #define ALSO 2\n#define V /* two\nlines */ 7\nint b = V; int c = HIDDEN + ALSO;\n';
+    const text =
+      '/* a\n  #define HIDDEN 1\n*/ int a; // #define ALSO 2\n#define V /* two\nlines */ 7\nint b = V; int c = HIDDEN + ALSO;\n';
     const output = lines(text);
     expect(output[2]!.trim()).toBe('int a;');
     expect(output[5]).toBe('int b = 7; int c = HIDDEN + ALSO;'); // expansion to a token as long keeps columns
@@ -245,28 +287,41 @@ describe('built-in preprocessor: lines, comments, continuations', () => {
   });
 
   it('reports #error, unknown directives and unknown headers at their position', () => {
-    expect(errorOf('int a;\n  #error stop here\n')).toMatchObject({ file: 'input.c', location: { line: 2, column: 4 }, severity: 'error', message: '#error stop here' });
+    expect(errorOf('int a;\n  #error stop here\n')).toMatchObject({
+      file: 'input.c',
+      location: { line: 2, column: 4 },
+      severity: 'error',
+      message: '#error stop here',
+    });
     expect(errorOf('#bogus\n').message).toContain('invalid preprocessing directive');
-    expect(errorOf('#include "mine.h"\n')).toMatchObject({ severity: 'unsupported', location: { line: 1, column: 10 } });
+    expect(errorOf('#include "mine.h"\n')).toMatchObject({
+      severity: 'unsupported',
+      location: { line: 1, column: 10 },
+    });
     expect(errorOf('/* open\n').message).toBe('unterminated comment');
     expect(errorOf('#define F(x) x\nF(1, 2)\n').message).toContain('passed 2 arguments');
   });
 
   it('defines assert as glibc does, honouring NDEBUG', () => {
-    const text = '#include <assert.h>\nvoid f(int x) { assert(x > 0); }\n#define NDEBUG\n#include <assert.h>\nvoid g(int x) { assert(x); }\n';
+    const text =
+      '#include <assert.h>\nvoid f(int x) { assert(x > 0); }\n#define NDEBUG\n#include <assert.h>\nvoid g(int x) { assert(x); }\n';
     const fromProgram = (output: string): string => output.slice(output.indexOf('void f'));
     expect(fromProgram(squashed(text))).toBe(fromProgram(squashed(text, 'system')));
     expect(squashed(text)).toContain(T('void g(int x) { ((void) (0)); }'));
   });
 
   it('supports __has_include and computed includes', () => {
-    const text = '#if defined(__has_include) && __has_include(<stdbool.h>) && !__has_include("nothere.h")\nyes\n#endif\n#define H <limits.h>\n#include H\nint m = INT_MAX;\n';
+    const text =
+      '#if defined(__has_include) && __has_include(<stdbool.h>) && !__has_include("nothere.h")\nyes\n#endif\n#define H <limits.h>\n#include H\nint m = INT_MAX;\n';
     expect(squashed(text)).toBe(T('yes int m = 2147483647;'));
     expect(squashed(text, 'system')).toBe(T('yes int m = 0x7fffffff;'));
   });
 
   it('ignores #pragma and _Pragma and accepts user defines', () => {
-    const result = preprocess('#pragma once\n_Pragma("GCC x") int v = V;\n', 'input.c', { mode: 'builtin', defines: new Map([['V', '42']]) });
+    const result = preprocess('#pragma once\n_Pragma("GCC x") int v = V;\n', 'input.c', {
+      mode: 'builtin',
+      defines: new Map([['V', '42']]),
+    });
     expect(result.kind === 'preprocessed' && T(result.source.text)).toBe(T('int v = 42;'));
   });
 });
@@ -304,8 +359,13 @@ describe('preprocess: none and system paths, readSource', () => {
     expect(automatic.kind === 'preprocessed' && automatic.preprocessor).toBe('builtin');
     writeFileSync(join(directory, 'b.c'), '#include <stdlib.h>\nint x = 5;\n');
     const including = readSource(join(directory, 'b.c'));
-    expect(including.kind === 'preprocessed' && including.preprocessor).toBe(findSystemPreprocessor() === undefined ? 'builtin' : 'system');
+    expect(including.kind === 'preprocessed' && including.preprocessor).toBe(
+      findSystemPreprocessor() === undefined ? 'builtin' : 'system',
+    );
     const missing = readSource(join(directory, 'missing.c'));
-    expect(missing.kind === 'error' && missing.diagnostics[0]).toMatchObject({ location: { line: 1, column: 1 }, severity: 'error' });
+    expect(missing.kind === 'error' && missing.diagnostics[0]).toMatchObject({
+      location: { line: 1, column: 1 },
+      severity: 'error',
+    });
   });
 });

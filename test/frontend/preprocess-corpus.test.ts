@@ -76,7 +76,9 @@ describeWith([corpus], 'preprocessing the benchmark corpus', () => {
         mismatches.push(`${entry.file}: ${firstDifference(builtinTokens, systemTokens)}`);
       }
     }
-    console.log(`preprocess corpus: ${compared}/${cFiles.length} .c files compared, ${tokens} tokens, ${mismatches.length} mismatches`);
+    console.log(
+      `preprocess corpus: ${compared}/${cFiles.length} .c files compared, ${tokens} tokens, ${mismatches.length} mismatches`,
+    );
     expect(mismatches).toEqual([]);
     expect(compared).toBe(cFiles.length);
   });
@@ -98,7 +100,9 @@ describeWith([corpus], 'preprocessing the benchmark corpus', () => {
         if (first === null) return;
         const original = sourceLines[position.line - 1] ?? '';
         const firstWord = /^[A-Za-z_]\w*|^\S/.exec(first[0])![0];
-        expect(original.slice(first.index, first.index + firstWord.length), `${entry.file}:${position.line}`).toBe(firstWord);
+        expect(original.slice(first.index, first.index + firstWord.length), `${entry.file}:${position.line}`).toBe(
+          firstWord,
+        );
         checked++;
       });
       expect(checked).toBeGreaterThan(5);

@@ -21,15 +21,24 @@ const objectNames = ['A', 'B', 'C'];
 const functionNames = ['F', 'G', 'V'];
 const atom = fc.constantFrom('x', 'y', '1', '2', ...objectNames, ...functionNames);
 const argumentText = fc.array(atom, { maxLength: 2 }).map((argument) => argument.join(' '));
-const call = fc.oneof(
-  fc.tuple(fc.constantFrom('F', 'G'), fc.array(argumentText, { minLength: 2, maxLength: 2 })),
-  fc.tuple(fc.constant('V'), fc.array(argumentText, { minLength: 2, maxLength: 4 })),
-).map(([name, argumentList]) => `${name}(${argumentList.join(', ')})`);
+const call = fc
+  .oneof(
+    fc.tuple(fc.constantFrom('F', 'G'), fc.array(argumentText, { minLength: 2, maxLength: 2 })),
+    fc.tuple(fc.constant('V'), fc.array(argumentText, { minLength: 2, maxLength: 4 })),
+  )
+  .map(([name, argumentList]) => `${name}(${argumentList.join(', ')})`);
 // a stray parenthesis or comma now and then exercises unbalanced invocations
-const element = fc.oneof({ weight: 8, arbitrary: fc.oneof(atom, call, fc.constant('+')) }, { weight: 1, arbitrary: fc.constantFrom('(', ')', ',') });
-const objectBody = fc.array(fc.oneof(atom, call, fc.constantFrom('+')), { maxLength: 4 }).map((parts) => parts.join(' '));
+const element = fc.oneof(
+  { weight: 8, arbitrary: fc.oneof(atom, call, fc.constant('+')) },
+  { weight: 1, arbitrary: fc.constantFrom('(', ')', ',') },
+);
+const objectBody = fc
+  .array(fc.oneof(atom, call, fc.constantFrom('+')), { maxLength: 4 })
+  .map((parts) => parts.join(' '));
 const functionBody = fc
-  .array(fc.oneof(atom, fc.constantFrom('a', 'b', '#a', '#b', 'a ## b', 'b ## x', '1 ## a', '+'), call), { maxLength: 5 })
+  .array(fc.oneof(atom, fc.constantFrom('a', 'b', '#a', '#b', 'a ## b', 'b ## x', '1 ## a', '+'), call), {
+    maxLength: 5,
+  })
   .map((parts) => parts.join(' '));
 
 const program = fc

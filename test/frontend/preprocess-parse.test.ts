@@ -32,7 +32,10 @@ describeWith([corpus], 'preprocessed corpus parses', () => {
         const parsed = parseTranslationUnit(result.source.text, file);
         if (parsed.kind !== 'parsed') {
           const diagnostic = parsed.diagnostics[0];
-          const original = diagnostic === undefined ? undefined : result.source.originalPosition(diagnostic.location.line, diagnostic.location.column);
+          const original =
+            diagnostic === undefined
+              ? undefined
+              : result.source.originalPosition(diagnostic.location.line, diagnostic.location.column);
           failures.push(`${file}: ${diagnostic?.message ?? ''} at ${JSON.stringify(original)}`);
         }
       }

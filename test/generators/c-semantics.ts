@@ -35,10 +35,27 @@
 import fc from 'fast-check';
 import type { DataModel } from '../../src/ir/types.js';
 import {
-  integerTypeNames, type ArithmeticOperator, type CProgramModel, type EffectModel, type ExpressionModel, type GeneratedCProgram,
-  type IndexModel, type InitialiserModel, type InputChoice, type LvalueModel, type StatementModel, type StructReference,
+  integerTypeNames,
+  type ArithmeticOperator,
+  type CProgramModel,
+  type EffectModel,
+  type ExpressionModel,
+  type GeneratedCProgram,
+  type IndexModel,
+  type InitialiserModel,
+  type InputChoice,
+  type LvalueModel,
+  type StatementModel,
+  type StructReference,
 } from './c-semantics-model.js';
-import { fieldCount, localCount, maximumPrologue, maximumSites, printCProgram, specialChoiceCount } from './c-semantics-print.js';
+import {
+  fieldCount,
+  localCount,
+  maximumPrologue,
+  maximumSites,
+  printCProgram,
+  specialChoiceCount,
+} from './c-semantics-print.js';
 
 export * from './c-semantics-model.js';
 export { printCProgram, printExpression, printLvalue } from './c-semantics-print.js';
@@ -50,17 +67,90 @@ export interface CSemanticsOptions {
 
 /** constants of every kind of type: suffixes, hexadecimal and octal, character constants, sizeof, limits */
 const constantTexts: readonly string[] = [
-  '0', '1', '2', '3', '5', '7', '10', '100', '127', '128', '255', '256', '-1', '-2', '-7', '-128', '-129',
-  '32767', '32768', '65535', '65536', '-32768', '2147483647', '-2147483647', '2147483648', '-2147483648',
-  '4294967295', '4294967296', '0x7f', '0xff', '0xffff', '0x7fffffff', '0x80000000', '0xffffffff', '010', '0777',
-  '1u', '0u', '255u', '4294967295u', '0x80000000u', '1L', '-1L', '2147483648L', '1UL', '0xffffffffUL', '1LL', '-1LL',
-  '9223372036854775807LL', '-9223372036854775807LL', '0x8000000000000000ULL', '0xffffffffffffffffULL', '4294967296ULL',
-  "'a'", "'\\xff'", "'\\377'", "'\\0'", 'sizeof(long)', 'sizeof(int)', 'sizeof(short)', '((char)200)', '((unsigned char)-1)',
+  '0',
+  '1',
+  '2',
+  '3',
+  '5',
+  '7',
+  '10',
+  '100',
+  '127',
+  '128',
+  '255',
+  '256',
+  '-1',
+  '-2',
+  '-7',
+  '-128',
+  '-129',
+  '32767',
+  '32768',
+  '65535',
+  '65536',
+  '-32768',
+  '2147483647',
+  '-2147483647',
+  '2147483648',
+  '-2147483648',
+  '4294967295',
+  '4294967296',
+  '0x7f',
+  '0xff',
+  '0xffff',
+  '0x7fffffff',
+  '0x80000000',
+  '0xffffffff',
+  '010',
+  '0777',
+  '1u',
+  '0u',
+  '255u',
+  '4294967295u',
+  '0x80000000u',
+  '1L',
+  '-1L',
+  '2147483648L',
+  '1UL',
+  '0xffffffffUL',
+  '1LL',
+  '-1LL',
+  '9223372036854775807LL',
+  '-9223372036854775807LL',
+  '0x8000000000000000ULL',
+  '0xffffffffffffffffULL',
+  '4294967296ULL',
+  "'a'",
+  "'\\xff'",
+  "'\\377'",
+  "'\\0'",
+  'sizeof(long)',
+  'sizeof(int)',
+  'sizeof(short)',
+  '((char)200)',
+  '((unsigned char)-1)',
 ];
 
 const typeName = fc.constantFrom(...integerTypeNames);
-const constant: fc.Arbitrary<ExpressionModel> = fc.constantFrom(...constantTexts).map((text) => ({ kind: 'constant', text }));
-const arithmeticOperators: readonly ArithmeticOperator[] = ['+', '-', '*', '&', '|', '^', '<', '<=', '>', '>=', '==', '!=', '&&', '||'];
+const constant: fc.Arbitrary<ExpressionModel> = fc
+  .constantFrom(...constantTexts)
+  .map((text) => ({ kind: 'constant', text }));
+const arithmeticOperators: readonly ArithmeticOperator[] = [
+  '+',
+  '-',
+  '*',
+  '&',
+  '|',
+  '^',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  '==',
+  '!=',
+  '&&',
+  '||',
+];
 
 /** where expressions and statements are generated: main inside `loops` loops, or the helper */
 interface Pool {
@@ -75,9 +165,21 @@ interface Pool {
 function mainPool(loops: number): Pool {
   const counters = Array.from({ length: loops }, (_unused, depth) => `k${depth}`);
   const writable = ['g0', 'g1', ...Array.from({ length: localCount }, (_unused, index) => `v${index}`)];
-  return { key: `main${loops}`, inHelper: false, readableScalars: [...writable, ...counters], writableScalars: writable, loops };
+  return {
+    key: `main${loops}`,
+    inHelper: false,
+    readableScalars: [...writable, ...counters],
+    writableScalars: writable,
+    loops,
+  };
 }
-const helperPool: Pool = { key: 'helper', inHelper: true, readableScalars: ['p', 'q', 'r', 'g0', 'g1'], writableScalars: ['p', 'q', 'r'], loops: 0 };
+const helperPool: Pool = {
+  key: 'helper',
+  inHelper: true,
+  readableScalars: ['p', 'q', 'r', 'g0', 'g1'],
+  writableScalars: ['p', 'q', 'r'],
+  loops: 0,
+};
 
 const field = fc.nat(fieldCount - 1);
 const memory = new Map<string, fc.Arbitrary<unknown>>();
@@ -112,14 +214,31 @@ function lvalue(pool: Pool, depth: number, access: 'read' | 'write'): fc.Arbitra
     const globalCell = index(pool, depth).map((value): LvalueModel => ({ kind: 'globalCell', index: value }));
     if (pool.inHelper) {
       const parameterField = field.map((value): LvalueModel => ({ kind: 'field', base: 't', field: value }));
-      return access === 'read' ? fc.oneof({ arbitrary: scalar, weight: 4 }, parameterField, globalField, globalCell) : fc.oneof({ arbitrary: scalar, weight: 3 }, parameterField);
+      return access === 'read'
+        ? fc.oneof({ arbitrary: scalar, weight: 4 }, parameterField, globalField, globalCell)
+        : fc.oneof({ arbitrary: scalar, weight: 3 }, parameterField);
     }
     return fc.oneof(
       { arbitrary: scalar, weight: 5 },
-      { arbitrary: fc.tuple(fc.constantFrom<'s' | 'gs'>('s', 'gs'), field).map(([base, value]): LvalueModel => ({ kind: 'field', base, field: value })), weight: 2 },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom<'s' | 'gs'>('s', 'gs'), field)
+          .map(([base, value]): LvalueModel => ({ kind: 'field', base, field: value })),
+        weight: 2,
+      },
       { arbitrary: globalCell, weight: 1 },
-      { arbitrary: fc.tuple(index(pool, depth), field).map(([at, value]): LvalueModel => ({ kind: 'structCell', index: at, field: value })), weight: 1 },
-      { arbitrary: fc.tuple(index(pool, depth), index(pool, depth)).map(([row, column]): LvalueModel => ({ kind: 'matrixCell', row, column })), weight: 1 },
+      {
+        arbitrary: fc
+          .tuple(index(pool, depth), field)
+          .map(([at, value]): LvalueModel => ({ kind: 'structCell', index: at, field: value })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc
+          .tuple(index(pool, depth), index(pool, depth))
+          .map(([row, column]): LvalueModel => ({ kind: 'matrixCell', row, column })),
+        weight: 1,
+      },
     );
   });
 }
@@ -133,15 +252,53 @@ function expression(pool: Pool, depth: number): fc.Arbitrary<ExpressionModel> {
     const pair = fc.tuple(inner, inner);
     const choices: fc.WeightedArbitrary<ExpressionModel>[] = [
       { arbitrary: leaf, weight: 3 },
-      { arbitrary: fc.tuple(fc.constantFrom<'-' | '~' | '!' | '+'>('-', '~', '!', '+'), inner).map(([operator, operand]): ExpressionModel => ({ kind: 'unary', operator, operand })), weight: 1 },
-      { arbitrary: fc.tuple(typeName, inner).map(([type, operand]): ExpressionModel => ({ kind: 'cast', type, operand })), weight: 2 },
-      { arbitrary: fc.tuple(fc.constantFrom(...arithmeticOperators), pair).map(([operator, [left, right]]): ExpressionModel => ({ kind: 'binary', operator, left, right })), weight: 5 },
-      { arbitrary: fc.tuple(fc.constantFrom<'<<' | '>>'>('<<', '>>'), pair).map(([operator, [left, right]]): ExpressionModel => ({ kind: 'shift', operator, left, right })), weight: 1 },
-      { arbitrary: fc.tuple(fc.constantFrom<'/' | '%'>('/', '%'), pair).map(([operator, [left, right]]): ExpressionModel => ({ kind: 'division', operator, left, right })), weight: 2 },
-      { arbitrary: fc.tuple(inner, pair).map(([condition, [then, otherwise]]): ExpressionModel => ({ kind: 'conditional', condition, then, else: otherwise })), weight: 1 },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom<'-' | '~' | '!' | '+'>('-', '~', '!', '+'), inner)
+          .map(([operator, operand]): ExpressionModel => ({ kind: 'unary', operator, operand })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc
+          .tuple(typeName, inner)
+          .map(([type, operand]): ExpressionModel => ({ kind: 'cast', type, operand })),
+        weight: 2,
+      },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom(...arithmeticOperators), pair)
+          .map(([operator, [left, right]]): ExpressionModel => ({ kind: 'binary', operator, left, right })),
+        weight: 5,
+      },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom<'<<' | '>>'>('<<', '>>'), pair)
+          .map(([operator, [left, right]]): ExpressionModel => ({ kind: 'shift', operator, left, right })),
+        weight: 1,
+      },
+      {
+        arbitrary: fc
+          .tuple(fc.constantFrom<'/' | '%'>('/', '%'), pair)
+          .map(([operator, [left, right]]): ExpressionModel => ({ kind: 'division', operator, left, right })),
+        weight: 2,
+      },
+      {
+        arbitrary: fc.tuple(inner, pair).map(([condition, [then, otherwise]]): ExpressionModel => ({
+          kind: 'conditional',
+          condition,
+          then,
+          else: otherwise,
+        })),
+        weight: 1,
+      },
     ];
     if (!pool.inHelper) {
-      choices.push({ arbitrary: fc.tuple(pair, structReference(pool)).map(([[first, second], third]): ExpressionModel => ({ kind: 'call', first, second, third })), weight: 1 });
+      choices.push({
+        arbitrary: fc
+          .tuple(pair, structReference(pool))
+          .map(([[first, second], third]): ExpressionModel => ({ kind: 'call', first, second, third })),
+        weight: 1,
+      });
     }
     return fc.oneof(...choices);
   });
@@ -149,11 +306,21 @@ function expression(pool: Pool, depth: number): fc.Arbitrary<ExpressionModel> {
 
 /** a condition: mostly a comparison of two expressions (so that about half of the inputs pass it) */
 function condition(pool: Pool): fc.Arbitrary<ExpressionModel> {
-  return memoised(`condition ${pool.key}`, () => fc.oneof(
-    { arbitrary: fc.tuple(fc.constantFrom<ArithmeticOperator>('<', '<=', '>', '>=', '!='), expression(pool, 2), expression(pool, 1))
-      .map(([operator, left, right]): ExpressionModel => ({ kind: 'binary', operator, left, right })), weight: 3 },
-    { arbitrary: expression(pool, 2), weight: 1 },
-  ));
+  return memoised(`condition ${pool.key}`, () =>
+    fc.oneof(
+      {
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom<ArithmeticOperator>('<', '<=', '>', '>=', '!='),
+            expression(pool, 2),
+            expression(pool, 1),
+          )
+          .map(([operator, left, right]): ExpressionModel => ({ kind: 'binary', operator, left, right })),
+        weight: 3,
+      },
+      { arbitrary: expression(pool, 2), weight: 1 },
+    ),
+  );
 }
 
 // ---------------------------------------------------------------- side effects inside expressions
@@ -168,13 +335,29 @@ function sameLvalue(left: LvalueModel, right: LvalueModel): boolean {
 function withoutReadsOf(value: ExpressionModel, target: LvalueModel): ExpressionModel {
   const inner = (operand: ExpressionModel): ExpressionModel => withoutReadsOf(operand, target);
   switch (value.kind) {
-    case 'constant': return value;
-    case 'read': return sameLvalue(value.target, target) ? { kind: 'constant', text: '1' } : { kind: 'read', target: lvalueWithoutReadsOf(value.target, target) };
-    case 'unary': return { ...value, operand: inner(value.operand) };
-    case 'cast': return { ...value, operand: inner(value.operand) };
-    case 'binary': case 'shift': case 'division': return { ...value, left: inner(value.left), right: inner(value.right) };
-    case 'conditional': return { ...value, condition: inner(value.condition), then: inner(value.then), else: inner(value.else) };
-    case 'call': return { ...value, first: inner(value.first), second: inner(value.second), third: structWithoutReadsOf(value.third, target) };
+    case 'constant':
+      return value;
+    case 'read':
+      return sameLvalue(value.target, target)
+        ? { kind: 'constant', text: '1' }
+        : { kind: 'read', target: lvalueWithoutReadsOf(value.target, target) };
+    case 'unary':
+      return { ...value, operand: inner(value.operand) };
+    case 'cast':
+      return { ...value, operand: inner(value.operand) };
+    case 'binary':
+    case 'shift':
+    case 'division':
+      return { ...value, left: inner(value.left), right: inner(value.right) };
+    case 'conditional':
+      return { ...value, condition: inner(value.condition), then: inner(value.then), else: inner(value.else) };
+    case 'call':
+      return {
+        ...value,
+        first: inner(value.first),
+        second: inner(value.second),
+        third: structWithoutReadsOf(value.third, target),
+      };
     default: {
       const never: never = value;
       throw new Error(`unknown expression ${JSON.stringify(never)}`);
@@ -194,9 +377,18 @@ function indexWithoutReadsOf(at: IndexModel, target: LvalueModel): IndexModel {
 
 function lvalueWithoutReadsOf(value: LvalueModel, target: LvalueModel): LvalueModel {
   switch (value.kind) {
-    case 'scalar': case 'field': return value;
-    case 'globalCell': case 'structCell': return { ...value, index: indexWithoutReadsOf(value.index, target) };
-    case 'matrixCell': return { ...value, row: indexWithoutReadsOf(value.row, target), column: indexWithoutReadsOf(value.column, target) };
+    case 'scalar':
+    case 'field':
+      return value;
+    case 'globalCell':
+    case 'structCell':
+      return { ...value, index: indexWithoutReadsOf(value.index, target) };
+    case 'matrixCell':
+      return {
+        ...value,
+        row: indexWithoutReadsOf(value.row, target),
+        column: indexWithoutReadsOf(value.column, target),
+      };
     default: {
       const never: never = value;
       throw new Error(`unknown lvalue ${JSON.stringify(never)}`);
@@ -208,12 +400,21 @@ function lvalueWithoutReadsOf(value: LvalueModel, target: LvalueModel): LvalueMo
 function effect(pool: Pool): fc.Arbitrary<EffectModel> {
   return memoised(`effect ${pool.key}`, () => {
     const target = fc.oneof(
-      fc.constantFrom(...Array.from({ length: localCount }, (_unused, at) => `v${at}`)).map((name): LvalueModel => ({ kind: 'scalar', name })),
+      fc
+        .constantFrom(...Array.from({ length: localCount }, (_unused, at) => `v${at}`))
+        .map((name): LvalueModel => ({ kind: 'scalar', name })),
       field.map((value): LvalueModel => ({ kind: 'field', base: 's', field: value })),
     );
     return fc.oneof(
-      fc.tuple(fc.constantFrom<'++' | '--'>('++', '--'), fc.boolean(), target).map(([operator, prefix, to]): EffectModel => ({ kind: 'increment', operator, prefix, target: to })),
-      fc.tuple(fc.constantFrom<'=' | '+=' | '-=' | '*=' | '&=' | '|=' | '^='>('=', '+=', '-=', '*=', '&=', '|=', '^='), target, expression(pool, 1))
+      fc
+        .tuple(fc.constantFrom<'++' | '--'>('++', '--'), fc.boolean(), target)
+        .map(([operator, prefix, to]): EffectModel => ({ kind: 'increment', operator, prefix, target: to })),
+      fc
+        .tuple(
+          fc.constantFrom<'=' | '+=' | '-=' | '*=' | '&=' | '|=' | '^='>('=', '+=', '-=', '*=', '&=', '|=', '^='),
+          target,
+          expression(pool, 1),
+        )
         .map(([operator, to, value]): EffectModel => ({ kind: 'assignment', operator, target: to, value })),
     );
   });
@@ -230,24 +431,46 @@ interface EffectExpression {
 function effectExpression(pool: Pool): fc.Arbitrary<EffectExpression> {
   return memoised(`effect expression ${pool.key}`, () => {
     const shape = fc.constantFrom<ArithmeticOperator | '?:' | ','>('&&', '||', '?:', ',', '+', '*', '^', '<', '!=');
-    return fc.tuple(shape, expression(pool, 2), expression(pool, 1), effect(pool)).map(([chosenShape, other, second, chosen]): EffectExpression => ({
-      shape: chosenShape, effect: chosen, other: withoutReadsOf(other, chosen.target), second: withoutReadsOf(second, chosen.target),
-    }));
+    return fc
+      .tuple(shape, expression(pool, 2), expression(pool, 1), effect(pool))
+      .map(([chosenShape, other, second, chosen]): EffectExpression => ({
+        shape: chosenShape,
+        effect: chosen,
+        other: withoutReadsOf(other, chosen.target),
+        second: withoutReadsOf(second, chosen.target),
+      }));
   });
 }
 
 /** `target = <effect expression>`: the target is not the effect's object, and its indices do not read it */
 function effectStatement(pool: Pool): fc.Arbitrary<StatementModel> {
-  return fc.tuple(lvalue(pool, 1, 'write'), effectExpression(pool))
+  return fc
+    .tuple(lvalue(pool, 1, 'write'), effectExpression(pool))
     .filter(([target, parts]) => !sameLvalue(target, parts.effect.target))
-    .map(([target, parts]): StatementModel => ({ kind: 'effect', ...parts, target: lvalueWithoutReadsOf(target, parts.effect.target) }));
+    .map(([target, parts]): StatementModel => ({
+      kind: 'effect',
+      ...parts,
+      target: lvalueWithoutReadsOf(target, parts.effect.target),
+    }));
 }
 
 /** an assignment to a cell whose index has the side effect; the assigned value does not read the effect's object */
 function indexEffectStatement(pool: Pool): fc.Arbitrary<StatementModel> {
-  return fc.tuple(fc.constantFrom<'ga' | 'sa' | 'm'>('ga', 'sa', 'm'), field, effect(pool), fc.constantFrom<'=' | '+=' | '^=' | '*='>('=', '+=', '^=', '*='), expression(pool, 2))
+  return fc
+    .tuple(
+      fc.constantFrom<'ga' | 'sa' | 'm'>('ga', 'sa', 'm'),
+      field,
+      effect(pool),
+      fc.constantFrom<'=' | '+=' | '^=' | '*='>('=', '+=', '^=', '*='),
+      expression(pool, 2),
+    )
     .map(([array, chosenField, chosen, operator, value]): StatementModel => ({
-      kind: 'indexEffect', array, field: chosenField, effect: chosen, operator, value: withoutReadsOf(value, chosen.target),
+      kind: 'indexEffect',
+      array,
+      field: chosenField,
+      effect: chosen,
+      operator,
+      value: withoutReadsOf(value, chosen.target),
     }));
 }
 
@@ -269,25 +492,58 @@ function structReference(pool: Pool): fc.Arbitrary<StructReference> {
 function simpleStatements(pool: Pool): fc.WeightedArbitrary<StatementModel>[] {
   const target = lvalue(pool, 1, 'write');
   const choices: fc.WeightedArbitrary<StatementModel>[] = [
-    { arbitrary: fc.tuple(target, expression(pool, 2)).map(([to, value]): StatementModel => ({ kind: 'assign', target: to, value })), weight: 5 },
-    { arbitrary: fc.tuple(target, fc.constantFrom(...compoundOperators), expression(pool, 2)).map(([to, operator, value]): StatementModel => ({ kind: 'compound', target: to, operator, value })), weight: 3 },
-    { arbitrary: fc.tuple(target, fc.constantFrom<'++' | '--'>('++', '--'), fc.boolean()).map(([to, operator, prefix]): StatementModel => ({ kind: 'increment', target: to, operator, prefix })), weight: 2 },
+    {
+      arbitrary: fc
+        .tuple(target, expression(pool, 2))
+        .map(([to, value]): StatementModel => ({ kind: 'assign', target: to, value })),
+      weight: 5,
+    },
+    {
+      arbitrary: fc
+        .tuple(target, fc.constantFrom(...compoundOperators), expression(pool, 2))
+        .map(([to, operator, value]): StatementModel => ({ kind: 'compound', target: to, operator, value })),
+      weight: 3,
+    },
+    {
+      arbitrary: fc
+        .tuple(target, fc.constantFrom<'++' | '--'>('++', '--'), fc.boolean())
+        .map(([to, operator, prefix]): StatementModel => ({ kind: 'increment', target: to, operator, prefix })),
+      weight: 2,
+    },
     { arbitrary: condition(pool).map((value): StatementModel => ({ kind: 'assert', condition: value })), weight: 1 },
     { arbitrary: condition(pool).map((value): StatementModel => ({ kind: 'errorIf', condition: value })), weight: 1 },
   ];
   if (pool.inHelper) {
-    choices.push({ arbitrary: fc.tuple(condition(pool), expression(pool, 2)).map(([test, value]): StatementModel => ({ kind: 'returnIf', condition: test, value })), weight: 1 });
+    choices.push({
+      arbitrary: fc
+        .tuple(condition(pool), expression(pool, 2))
+        .map(([test, value]): StatementModel => ({ kind: 'returnIf', condition: test, value })),
+      weight: 1,
+    });
     return choices;
   }
   choices.push(
     { arbitrary: effectStatement(pool), weight: 3 },
     { arbitrary: indexEffectStatement(pool), weight: 1 },
-    { arbitrary: fc.tuple(structReference(pool), structReference(pool)).map(([to, from]): StatementModel => ({ kind: 'structCopy', target: to, source: from })), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(structReference(pool), structReference(pool))
+        .map(([to, from]): StatementModel => ({ kind: 'structCopy', target: to, source: from })),
+      weight: 1,
+    },
     { arbitrary: condition(pool).map((value): StatementModel => ({ kind: 'assume', condition: value })), weight: 1 },
-    { arbitrary: fc.tuple(target, typeName).map(([to, type]): StatementModel => ({ kind: 'nondet', target: to, type })), weight: 1 },
+    {
+      arbitrary: fc.tuple(target, typeName).map(([to, type]): StatementModel => ({ kind: 'nondet', target: to, type })),
+      weight: 1,
+    },
   );
   if (pool.loops > 0) {
-    choices.push({ arbitrary: fc.tuple(condition(pool), fc.constantFrom<'break' | 'continue'>('break', 'continue')).map(([test, jump]): StatementModel => ({ kind: 'jumpIf', condition: test, jump })), weight: 1 });
+    choices.push({
+      arbitrary: fc
+        .tuple(condition(pool), fc.constantFrom<'break' | 'continue'>('break', 'continue'))
+        .map(([test, jump]): StatementModel => ({ kind: 'jumpIf', condition: test, jump })),
+      weight: 1,
+    });
   }
   return choices;
 }
@@ -297,23 +553,42 @@ function statement(pool: Pool, nesting: number): fc.Arbitrary<StatementModel> {
     const choices = simpleStatements(pool);
     if (nesting < maximumNesting) {
       choices.push({
-        arbitrary: fc.tuple(condition(pool), statements(pool, nesting + 1, 1, 3), statements(pool, nesting + 1, 0, 2))
+        arbitrary: fc
+          .tuple(condition(pool), statements(pool, nesting + 1, 1, 3), statements(pool, nesting + 1, 0, 2))
           .map(([test, then, otherwise]): StatementModel => ({ kind: 'if', condition: test, then, else: otherwise })),
         weight: 2,
       });
       if (!pool.inHelper) {
         const bound = fc.oneof(
           fc.integer({ min: 0, max: 4 }).map((value): ExpressionModel => ({ kind: 'constant', text: String(value) })),
-          expression(pool, 1).map((value): ExpressionModel => ({ kind: 'binary', operator: '&', left: value, right: { kind: 'constant', text: '3' } })),
+          expression(pool, 1).map((value): ExpressionModel => ({
+            kind: 'binary',
+            operator: '&',
+            left: value,
+            right: { kind: 'constant', text: '3' },
+          })),
         );
         const guard = fc.option(effect(pool), { nil: undefined, freq: 3 });
         choices.push({
-          arbitrary: fc.tuple(fc.constantFrom<'for' | 'doWhile'>('for', 'for', 'doWhile'), bound, guard, statements(mainPool(pool.loops + 1), nesting + 1, 1, 4))
-            .map(([form, limit, chosenGuard, body]): StatementModel => ({ kind: 'loop', form, bound: limit, guard: chosenGuard, body })),
+          arbitrary: fc
+            .tuple(
+              fc.constantFrom<'for' | 'doWhile'>('for', 'for', 'doWhile'),
+              bound,
+              guard,
+              statements(mainPool(pool.loops + 1), nesting + 1, 1, 4),
+            )
+            .map(([form, limit, chosenGuard, body]): StatementModel => ({
+              kind: 'loop',
+              form,
+              bound: limit,
+              guard: chosenGuard,
+              body,
+            })),
           weight: 2,
         });
         choices.push({
-          arbitrary: fc.tuple(effectExpression(pool), statements(pool, nesting + 1, 1, 3), statements(pool, nesting + 1, 0, 2))
+          arbitrary: fc
+            .tuple(effectExpression(pool), statements(pool, nesting + 1, 1, 3), statements(pool, nesting + 1, 0, 2))
             .map(([parts, then, otherwise]): StatementModel => ({ kind: 'effectIf', ...parts, then, else: otherwise })),
           weight: 1,
         });
@@ -323,8 +598,15 @@ function statement(pool: Pool, nesting: number): fc.Arbitrary<StatementModel> {
   });
 }
 
-function statements(pool: Pool, nesting: number, minLength: number, maxLength: number): fc.Arbitrary<readonly StatementModel[]> {
-  return memoised(`statements ${pool.key} ${nesting} ${minLength} ${maxLength}`, () => fc.array(statement(pool, nesting), { minLength, maxLength }));
+function statements(
+  pool: Pool,
+  nesting: number,
+  minLength: number,
+  maxLength: number,
+): fc.Arbitrary<readonly StatementModel[]> {
+  return memoised(`statements ${pool.key} ${nesting} ${minLength} ${maxLength}`, () =>
+    fc.array(statement(pool, nesting), { minLength, maxLength }),
+  );
 }
 
 // ---------------------------------------------------------------- programs
@@ -336,9 +618,13 @@ const initialiser: fc.Arbitrary<InitialiserModel> = fc.oneof(
 );
 const prologueTarget: fc.Arbitrary<LvalueModel> = fc.oneof(
   fc.constantFrom<LvalueModel>({ kind: 'scalar', name: 'g0' }, { kind: 'scalar', name: 'g1' }),
-  fc.tuple(fc.constantFrom<'s' | 'gs'>('s', 'gs'), field).map(([base, value]): LvalueModel => ({ kind: 'field', base, field: value })),
+  fc
+    .tuple(fc.constantFrom<'s' | 'gs'>('s', 'gs'), field)
+    .map(([base, value]): LvalueModel => ({ kind: 'field', base, field: value })),
   fc.nat(3).map((value): LvalueModel => ({ kind: 'globalCell', index: { kind: 'constant', value } })),
-  fc.tuple(fc.nat(1), field).map(([at, value]): LvalueModel => ({ kind: 'structCell', index: { kind: 'constant', value: at }, field: value })),
+  fc
+    .tuple(fc.nat(1), field)
+    .map(([at, value]): LvalueModel => ({ kind: 'structCell', index: { kind: 'constant', value: at }, field: value })),
 );
 const inputChoice: fc.Arbitrary<InputChoice> = fc.oneof(
   { arbitrary: fc.nat(specialChoiceCount - 1).map((at): InputChoice => ({ kind: 'special', index: at })), weight: 3 },
@@ -383,6 +669,9 @@ export function cProgramModel(options: CSemanticsOptions = {}): fc.Arbitrary<CPr
 }
 
 /** programs printed for `dataModel`, with their observed expressions and input vectors */
-export function cSemanticsProgram(dataModel: DataModel, options: CSemanticsOptions = {}): fc.Arbitrary<GeneratedCProgram> {
+export function cSemanticsProgram(
+  dataModel: DataModel,
+  options: CSemanticsOptions = {},
+): fc.Arbitrary<GeneratedCProgram> {
   return cProgramModel(options).map((model) => printCProgram(model, dataModel));
 }

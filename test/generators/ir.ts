@@ -1,11 +1,24 @@
 // Small helpers to build IR programs by hand in tests (through src/ir/factory.ts only).
 
 import {
-  createArrayRead, createArrayVariable, createBinary, createConstant, createProgram, createScalarVariable,
-  createVariableExpression, intType,
+  createArrayRead,
+  createArrayVariable,
+  createBinary,
+  createConstant,
+  createProgram,
+  createScalarVariable,
+  createVariableExpression,
+  intType,
 } from '../../src/ir/factory.js';
 import type {
-  ArrayVariable, BinaryOperator, Expression, IntegerType, Program, ScalarVariable, SourceLocation, Statement,
+  ArrayVariable,
+  BinaryOperator,
+  Expression,
+  IntegerType,
+  Program,
+  ScalarVariable,
+  SourceLocation,
+  Statement,
 } from '../../src/ir/types.js';
 
 export function at(line: number, column = 1): SourceLocation {
@@ -25,8 +38,12 @@ export class IrBuilder {
 
   array(name: string, sizes: readonly (bigint | Expression)[], elementType: IntegerType = intType): ArrayVariable {
     const array = createArrayVariable(
-      this.nextId++, name, name, elementType,
-      sizes.map((size) => (typeof size === 'bigint' ? createConstant(size) : size)), undefined,
+      this.nextId++,
+      name,
+      name,
+      elementType,
+      sizes.map((size) => (typeof size === 'bigint' ? createConstant(size) : size)),
+      undefined,
     );
     this.arrays.push(array);
     return array;

@@ -16,17 +16,21 @@ describe('arbitraryProgram', () => {
   });
 
   it('prints the harness, main and every declared name; runs stay small', () => {
-    fc.assert(fc.property(arbitraryProgram(), (program) => {
-      expect(program.source).toContain('void __VERIFIER_assert(int c){ if(!c){ reach_error(); abort(); } }');
-      expect(program.source).toContain('int main() {');
-      expect(program.source).toContain('__VERIFIER_assert(');
-      for (const array of program.model.arrays) expect(program.source).toMatch(new RegExp(`int ${array.name}\\[${array.size}\\]`));
-      expect(printProgramModel(program.model)).toBe(program.source);
-      const evaluation = evaluateModel(program.model);
-      expect(evaluation.overflow).toBe(false);
-      expect(evaluation.runs).toBeLessThanOrEqual(625);
-      expect(evaluation.failingRuns > 0).toBe(program.expectedFailure);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(arbitraryProgram(), (program) => {
+        expect(program.source).toContain('void __VERIFIER_assert(int c){ if(!c){ reach_error(); abort(); } }');
+        expect(program.source).toContain('int main() {');
+        expect(program.source).toContain('__VERIFIER_assert(');
+        for (const array of program.model.arrays)
+          expect(program.source).toMatch(new RegExp(`int ${array.name}\\[${array.size}\\]`));
+        expect(printProgramModel(program.model)).toBe(program.source);
+        const evaluation = evaluateModel(program.model);
+        expect(evaluation.overflow).toBe(false);
+        expect(evaluation.runs).toBeLessThanOrEqual(625);
+        expect(evaluation.failingRuns > 0).toBe(program.expectedFailure);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('respects the requested failure ratio', () => {

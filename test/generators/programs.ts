@@ -16,19 +16,32 @@ export type ExpressionModel =
   | { readonly kind: 'constant'; readonly value: number }
   | { readonly kind: 'scalar'; readonly name: string }
   | { readonly kind: 'cell'; readonly array: string; readonly index: IndexModel }
-  | { readonly kind: 'binary'; readonly operator: '+' | '-' | '*'; readonly left: ExpressionModel; readonly right: ExpressionModel };
-export type IndexModel = { readonly kind: 'constant'; readonly value: number } | { readonly kind: 'counter'; readonly name: string };
+  | {
+      readonly kind: 'binary';
+      readonly operator: '+' | '-' | '*';
+      readonly left: ExpressionModel;
+      readonly right: ExpressionModel;
+    };
+export type IndexModel =
+  { readonly kind: 'constant'; readonly value: number } | { readonly kind: 'counter'; readonly name: string };
 export type ComparisonOperator = '<' | '<=' | '==' | '!=' | '>' | '>=';
 export interface ConditionModel {
   readonly operator: ComparisonOperator;
   readonly left: ExpressionModel;
   readonly right: ExpressionModel;
 }
-export type LocationModel = { readonly kind: 'scalar'; readonly name: string } | { readonly kind: 'cell'; readonly array: string; readonly index: IndexModel };
+export type LocationModel =
+  | { readonly kind: 'scalar'; readonly name: string }
+  | { readonly kind: 'cell'; readonly array: string; readonly index: IndexModel };
 export type StatementModel =
   | { readonly kind: 'assign'; readonly target: LocationModel; readonly value: ExpressionModel }
   | { readonly kind: 'nondet'; readonly target: LocationModel; readonly low: number; readonly high: number }
-  | { readonly kind: 'if'; readonly condition: ConditionModel; readonly then: readonly StatementModel[]; readonly else: readonly StatementModel[] }
+  | {
+      readonly kind: 'if';
+      readonly condition: ConditionModel;
+      readonly then: readonly StatementModel[];
+      readonly else: readonly StatementModel[];
+    }
   | { readonly kind: 'for'; readonly counter: string; readonly bound: number; readonly body: readonly StatementModel[] }
   | { readonly kind: 'breakIf'; readonly condition: ConditionModel }
   | { readonly kind: 'assert'; readonly condition: ConditionModel };
@@ -124,7 +137,9 @@ function printStatements(statements: readonly StatementModel[], indent: string, 
         lines.push(`${indent}}`);
         break;
       case 'for':
-        lines.push(`${indent}for (${statement.counter} = 0; ${statement.counter} < ${statement.bound}; ${statement.counter}++) {`);
+        lines.push(
+          `${indent}for (${statement.counter} = 0; ${statement.counter} < ${statement.bound}; ${statement.counter}++) {`,
+        );
         printStatements(statement.body, `${indent}  `, lines);
         lines.push(`${indent}}`);
         break;
@@ -208,7 +223,8 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
     const cellOf = (array: string, index: IndexModel): { cells: number[]; position: number } => {
       const cells = arrays.get(array)!;
       const cellIndex = index.kind === 'constant' ? index.value : scalars.get(index.name)!;
-      if (!(cellIndex >= 0 && cellIndex < cells.length)) throw new Error(`generator bug: ${array}[${cellIndex}] out of bounds`);
+      if (!(cellIndex >= 0 && cellIndex < cells.length))
+        throw new Error(`generator bug: ${array}[${cellIndex}] out of bounds`);
       return { cells, position: cellIndex };
     };
     const evaluate = (expression: ExpressionModel): number => {
@@ -224,7 +240,8 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
         case 'binary': {
           const left = evaluate(expression.left);
           const right = evaluate(expression.right);
-          const result = expression.operator === '+' ? left + right : expression.operator === '-' ? left - right : left * right;
+          const result =
+            expression.operator === '+' ? left + right : expression.operator === '-' ? left - right : left * right;
           return checked(result);
         }
         default: {
@@ -233,7 +250,8 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
         }
       }
     };
-    const holds = (condition: ConditionModel): boolean => compare(evaluate(condition.left), condition.operator, evaluate(condition.right));
+    const holds = (condition: ConditionModel): boolean =>
+      compare(evaluate(condition.left), condition.operator, evaluate(condition.right));
     const store = (target: LocationModel, value: number): void => {
       if (target.kind === 'scalar') scalars.set(target.name, value);
       else {
@@ -264,7 +282,11 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
             break;
           case 'for':
             try {
-              for (scalars.set(statement.counter, 0); scalars.get(statement.counter)! < statement.bound; scalars.set(statement.counter, scalars.get(statement.counter)! + 1)) {
+              for (
+                scalars.set(statement.counter, 0);
+                scalars.get(statement.counter)! < statement.bound;
+                scalars.set(statement.counter, scalars.get(statement.counter)! + 1)
+              ) {
                 execute(statement.body);
               }
             } catch (signal) {
@@ -277,7 +299,8 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
           case 'assert': {
             const value = evaluate(statement.condition.left);
             observe?.(value);
-            if (!compare(value, statement.condition.operator, evaluate(statement.condition.right))) throw new StopModelRun(true);
+            if (!compare(value, statement.condition.operator, evaluate(statement.condition.right)))
+              throw new StopModelRun(true);
             break;
           }
           default: {
@@ -294,7 +317,8 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
       if (signal.failed) failingRuns++;
     }
     choices.length = position;
-    while (choices.length > 0 && choices[choices.length - 1]!.index + 1 >= choices[choices.length - 1]!.count) choices.pop();
+    while (choices.length > 0 && choices[choices.length - 1]!.index + 1 >= choices[choices.length - 1]!.count)
+      choices.pop();
     if (choices.length === 0) break;
     choices[choices.length - 1]!.index++;
   }
@@ -304,12 +328,18 @@ export function evaluateModel(model: ProgramModel, observe?: (value: number) => 
 /** a C comparison of two values (numbers in this generator, bigints in the typed one) */
 export function compare<T extends number | bigint>(left: T, operator: ComparisonOperator, right: T): boolean {
   switch (operator) {
-    case '<': return left < right;
-    case '<=': return left <= right;
-    case '==': return left === right;
-    case '!=': return left !== right;
-    case '>': return left > right;
-    case '>=': return left >= right;
+    case '<':
+      return left < right;
+    case '<=':
+      return left <= right;
+    case '==':
+      return left === right;
+    case '!=':
+      return left !== right;
+    case '>':
+      return left > right;
+    case '>=':
+      return left >= right;
     default: {
       const unreachable: never = operator;
       return unreachable;
@@ -348,7 +378,8 @@ function executions(context: GenerationContext): number {
 
 function generateIndex(context: GenerationContext, array: ArrayModel): IndexModel {
   const counters = context.loops.filter((loop) => loop.bound <= array.size);
-  if (counters.length > 0 && integer(context, 0, 2) > 0) return { kind: 'counter', name: pick(context, counters).counter };
+  if (counters.length > 0 && integer(context, 0, 2) > 0)
+    return { kind: 'counter', name: pick(context, counters).counter };
   return { kind: 'constant', value: integer(context, 0, array.size - 1) };
 }
 
@@ -368,9 +399,19 @@ function generateLeaf(context: GenerationContext): ExpressionModel {
 function generateExpression(context: GenerationContext): ExpressionModel {
   switch (integer(context, 0, 4)) {
     case 3:
-      return { kind: 'binary', operator: pick(context, ['+', '-'] as const), left: generateLeaf(context), right: generateLeaf(context) };
+      return {
+        kind: 'binary',
+        operator: pick(context, ['+', '-'] as const),
+        left: generateLeaf(context),
+        right: generateLeaf(context),
+      };
     case 4:
-      return { kind: 'binary', operator: '*', left: generateLeaf(context), right: { kind: 'constant', value: pick(context, [2, 3, -1, 0]) } };
+      return {
+        kind: 'binary',
+        operator: '*',
+        left: generateLeaf(context),
+        right: { kind: 'constant', value: pick(context, [2, 3, -1, 0]) },
+      };
     default:
       return generateLeaf(context);
   }
@@ -403,7 +444,12 @@ function generateStatement(context: GenerationContext): StatementModel {
     return { kind: 'nondet', target: generateTarget(context), low, high: integer(context, Math.max(low, 0), 2) };
   }
   if (kind === 2 && context.loops.length < 2) {
-    return { kind: 'if', condition: generateCondition(context), then: generateStatements(context, 1, 2), else: generateStatements(context, 0, 1) };
+    return {
+      kind: 'if',
+      condition: generateCondition(context),
+      then: generateStatements(context, 1, 2),
+      else: generateStatements(context, 0, 1),
+    };
   }
   if (kind >= 3 && context.loopsLeft > 0 && context.loops.length < 2) {
     context.loopsLeft--;
@@ -411,7 +457,8 @@ function generateStatement(context: GenerationContext): StatementModel {
     const bound = integer(context, 0, 1) === 0 ? pick(context, context.arrays).size : integer(context, 1, 4);
     context.loops.push({ counter, bound });
     const body = generateStatements(context, 1, 3);
-    if (integer(context, 0, 3) === 0) body.splice(integer(context, 0, body.length), 0, { kind: 'breakIf', condition: generateCondition(context) });
+    if (integer(context, 0, 3) === 0)
+      body.splice(integer(context, 0, body.length), 0, { kind: 'breakIf', condition: generateCondition(context) });
     context.loops.pop();
     return { kind: 'for', counter, bound, body };
   }
@@ -432,19 +479,33 @@ function usedCounters(statements: readonly StatementModel[], into: Set<string>):
 }
 
 /** the constant K of `observed OP K`: failing for some reached value when `wantFailure`, never otherwise */
-function chooseBound(values: readonly number[], operator: ComparisonOperator, wantFailure: boolean, variant: number): { operator: ComparisonOperator; bound: number } {
+function chooseBound(
+  values: readonly number[],
+  operator: ComparisonOperator,
+  wantFailure: boolean,
+  variant: number,
+): { operator: ComparisonOperator; bound: number } {
   const minimum = Math.min(...values);
   const maximum = Math.max(...values);
   const distinct = [...new Set(values)];
   const slack = variant % 2;
   switch (operator) {
-    case '<=': return { operator, bound: wantFailure ? maximum - 1 - slack : maximum + slack };
-    case '<': return { operator, bound: wantFailure ? maximum - slack : maximum + 1 + slack };
-    case '>=': return { operator, bound: wantFailure ? minimum + 1 + slack : minimum - slack };
-    case '>': return { operator, bound: wantFailure ? minimum + slack : minimum - 1 - slack };
-    case '!=': return { operator, bound: wantFailure ? distinct[variant % distinct.length]! : (slack === 0 ? maximum + 1 : minimum - 1) };
+    case '<=':
+      return { operator, bound: wantFailure ? maximum - 1 - slack : maximum + slack };
+    case '<':
+      return { operator, bound: wantFailure ? maximum - slack : maximum + 1 + slack };
+    case '>=':
+      return { operator, bound: wantFailure ? minimum + 1 + slack : minimum - slack };
+    case '>':
+      return { operator, bound: wantFailure ? minimum + slack : minimum - 1 - slack };
+    case '!=':
+      return {
+        operator,
+        bound: wantFailure ? distinct[variant % distinct.length]! : slack === 0 ? maximum + 1 : minimum - 1,
+      };
     case '==':
-      if (wantFailure) return { operator, bound: distinct.length > 1 ? distinct[variant % distinct.length]! : maximum + 1 };
+      if (wantFailure)
+        return { operator, bound: distinct.length > 1 ? distinct[variant % distinct.length]! : maximum + 1 };
       if (distinct.length === 1) return { operator, bound: maximum };
       return { operator: '<=', bound: maximum };
     default: {
@@ -461,7 +522,9 @@ function generateModel(g: Draw, options: ProgramOptions): ProgramModel {
     const size = g(fc.integer, { min: 1, max: 4 });
     const global = g(fc.boolean);
     const zero = g(fc.boolean);
-    const initial = zero ? new Array<number>(size).fill(0) : g(fc.array, fc.integer({ min: -3, max: 3 }), { minLength: size, maxLength: size });
+    const initial = zero
+      ? new Array<number>(size).fill(0)
+      : g(fc.array, fc.integer({ min: -3, max: 3 }), { minLength: size, maxLength: size });
     arrays.push({ name: ['a', 'b'][index]!, size, global, initial });
   }
   const scalarCount = g(fc.integer, { min: 1, max: 3 });
@@ -470,8 +533,13 @@ function generateModel(g: Draw, options: ProgramOptions): ProgramModel {
     scalars.push({ name: ['x', 'y', 'z'][index]!, global: g(fc.boolean), initial: g(fc.integer, { min: -3, max: 3 }) });
   }
   const context: GenerationContext = {
-    g, arrays, scalarNames: scalars.map((scalar) => scalar.name), loops: [],
-    loopsLeft: Math.max(1, Math.min(2, options.maxLoops ?? 2)), nondetBudget: 4, statementsLeft: 8,
+    g,
+    arrays,
+    scalarNames: scalars.map((scalar) => scalar.name),
+    loops: [],
+    loopsLeft: Math.max(1, Math.min(2, options.maxLoops ?? 2)),
+    nondetBudget: 4,
+    statementsLeft: 8,
   };
   const body = generateStatements(context, 1, 5);
 
@@ -484,9 +552,10 @@ function generateModel(g: Draw, options: ProgramOptions): ProgramModel {
     loopArray = pick(context, arrays);
     observed = { kind: 'cell', array: loopArray.name, index: { kind: 'counter', name: 'i' } };
   } else {
-    observed = integer(context, 0, 3) === 0
-      ? { kind: 'binary', operator: '+', left: generateLeaf(context), right: generateLeaf(context) }
-      : generateLeaf(context);
+    observed =
+      integer(context, 0, 3) === 0
+        ? { kind: 'binary', operator: '+', left: generateLeaf(context), right: generateLeaf(context) }
+        : generateLeaf(context);
   }
   const operator = pick(context, ['<', '<=', '==', '!=', '>', '>='] as const);
   const wantFailure = g(() => fc.noBias(fc.integer({ min: 0, max: 9999 }))) < (options.failureRatio ?? 0.5) * 10000;
@@ -498,12 +567,17 @@ function generateModel(g: Draw, options: ProgramOptions): ProgramModel {
       ? [...body, assertion]
       : [...body, { kind: 'for', counter: 'i', bound: loopArray.size, body: [assertion] }];
   };
-  const counters = (statements: readonly StatementModel[]) => counterNames.filter((name) => usedCounters(statements, new Set()).has(name));
+  const counters = (statements: readonly StatementModel[]) =>
+    counterNames.filter((name) => usedCounters(statements, new Set()).has(name));
   const probeBody = withAssertion({ left: observed, operator: '==', right: observed });
   const values: number[] = [];
   evaluateModel({ arrays, scalars, counters: counters(probeBody), body: probeBody }, (value) => values.push(value));
   const chosen = chooseBound(values.length > 0 ? values : [0], operator, wantFailure, variant);
-  const finalBody = withAssertion({ left: observed, operator: chosen.operator, right: { kind: 'constant', value: chosen.bound } });
+  const finalBody = withAssertion({
+    left: observed,
+    operator: chosen.operator,
+    right: { kind: 'constant', value: chosen.bound },
+  });
   return { arrays, scalars, counters: counters(finalBody), body: finalBody };
 }
 
@@ -518,7 +592,8 @@ function countLoops(statements: readonly StatementModel[]): number {
 
 /** A generated program as C text with the model oracle's verdict. */
 export function arbitraryProgram(options: ProgramOptions = {}): fc.Arbitrary<GeneratedProgram> {
-  return fc.gen()
+  return fc
+    .gen()
     .map((g) => {
       const model = generateModel(g, options);
       return { model, evaluation: evaluateModel(model) };
@@ -526,8 +601,9 @@ export function arbitraryProgram(options: ProgramOptions = {}): fc.Arbitrary<Gen
     .filter(({ evaluation }) => !evaluation.overflow)
     .map(({ model, evaluation }) => {
       const expectedFailure = evaluation.failingRuns > 0;
-      const description = `${model.arrays.length} array(s), ${model.scalars.length} scalar(s), ${countLoops(model.body)} loop(s); `
-        + `${evaluation.runs} run(s) over the nondet choices, ${evaluation.failingRuns} failing; expected: ${expectedFailure ? 'failure reachable' : 'safe'}`;
+      const description =
+        `${model.arrays.length} array(s), ${model.scalars.length} scalar(s), ${countLoops(model.body)} loop(s); ` +
+        `${evaluation.runs} run(s) over the nondet choices, ${evaluation.failingRuns} failing; expected: ${expectedFailure ? 'failure reachable' : 'safe'}`;
       return { source: printProgramModel(model), description, model, expectedFailure };
     });
 }

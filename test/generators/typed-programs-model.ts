@@ -16,7 +16,13 @@ export interface CType {
   readonly nondet: string;
 }
 
-export const type = (name: string, width: number, signed: boolean, rank: number, nondet: string): CType => ({ name, width, signed, rank, nondet });
+export const type = (name: string, width: number, signed: boolean, rank: number, nondet: string): CType => ({
+  name,
+  width,
+  signed,
+  rank,
+  nondet,
+});
 export const charType = type('char', 8, true, 1, 'char');
 export const signedCharType = type('signed char', 8, true, 1, 'schar');
 export const unsignedCharType = type('unsigned char', 8, false, 1, 'uchar');
@@ -27,7 +33,15 @@ export const unsignedIntType = type('unsigned int', 32, false, 3, 'uint');
 export const longLongType = type('long long', 64, true, 5, 'longlong');
 export const unsignedLongLongType = type('unsigned long long', 64, false, 5, 'ulonglong');
 export const allTypes: readonly CType[] = [
-  charType, signedCharType, unsignedCharType, shortType, unsignedShortType, intType, unsignedIntType, longLongType, unsignedLongLongType,
+  charType,
+  signedCharType,
+  unsignedCharType,
+  shortType,
+  unsignedShortType,
+  intType,
+  unsignedIntType,
+  longLongType,
+  unsignedLongLongType,
 ];
 
 export function minimumOf(t: CType): bigint {
@@ -73,8 +87,26 @@ export const boundValues: ReadonlyMap<string, readonly bigint[]> = new Map([
   ['unsigned short', [0n, 1n, 2n, 255n, 256n, 32767n, 32768n, 65535n]],
   ['int', [-2147483648n, -2n, -1n, 0n, 1n, 2n, 255n, 256n, 65535n, 65536n, 2147483647n]],
   ['unsigned int', [0n, 1n, 2n, 255n, 65535n, 2147483647n, 2147483648n, 4294967294n, 4294967295n]],
-  ['long long', [-9223372036854775808n, -2147483648n, -1n, 0n, 1n, 2n, 2147483647n, 2147483648n, 4294967295n, 4294967296n, 9223372036854775807n]],
-  ['unsigned long long', [0n, 1n, 2n, 2147483648n, 4294967295n, 4294967296n, 9223372036854775808n, 18446744073709551615n]],
+  [
+    'long long',
+    [
+      -9223372036854775808n,
+      -2147483648n,
+      -1n,
+      0n,
+      1n,
+      2n,
+      2147483647n,
+      2147483648n,
+      4294967295n,
+      4294967296n,
+      9223372036854775807n,
+    ],
+  ],
+  [
+    'unsigned long long',
+    [0n, 1n, 2n, 2147483648n, 4294967295n, 4294967296n, 9223372036854775808n, 18446744073709551615n],
+  ],
 ]);
 export function interestingValues(t: CType): readonly bigint[] {
   return boundValues.get(t.name)!;
@@ -84,9 +116,9 @@ export function interestingValues(t: CType): readonly bigint[] {
  * The enumeration domain of these programs: every value an assume admits (exploreAll filters it
  * by the havocked type), the sizes 0..4 and the bound values of every type.
  */
-export const typedEnumerationDomain: readonly bigint[] = [...new Set<bigint>([
-  -2n, -1n, 0n, 1n, 2n, 3n, 4n, ...[...boundValues.values()].flat(),
-])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export const typedEnumerationDomain: readonly bigint[] = [
+  ...new Set<bigint>([-2n, -1n, 0n, 1n, 2n, 3n, 4n, ...[...boundValues.values()].flat()]),
+].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 // ---------------------------------------------------------------- the model
 
@@ -105,7 +137,13 @@ export type ExpressionModel =
   | { readonly kind: 'cell'; readonly array: string; readonly index: IndexModel; readonly type: CType }
   | { readonly kind: 'cast'; readonly operand: ExpressionModel; readonly type: CType }
   | { readonly kind: 'negate'; readonly operand: ExpressionModel; readonly type: CType }
-  | { readonly kind: 'binary'; readonly operator: ArithmeticOperator; readonly left: ExpressionModel; readonly right: ExpressionModel; readonly type: CType };
+  | {
+      readonly kind: 'binary';
+      readonly operator: ArithmeticOperator;
+      readonly left: ExpressionModel;
+      readonly right: ExpressionModel;
+      readonly type: CType;
+    };
 
 export interface ConditionModel {
   readonly operator: ComparisonOperator;
@@ -119,12 +157,24 @@ export type LocationModel =
 
 export type StatementModel =
   | { readonly kind: 'assign'; readonly target: LocationModel; readonly value: ExpressionModel }
-  | { readonly kind: 'compound'; readonly target: LocationModel; readonly operator: CompoundOperator; readonly value: ExpressionModel }
+  | {
+      readonly kind: 'compound';
+      readonly target: LocationModel;
+      readonly operator: CompoundOperator;
+      readonly value: ExpressionModel;
+    }
   | { readonly kind: 'step'; readonly target: LocationModel; readonly operator: '++' | '--'; readonly prefix: boolean }
   | { readonly kind: 'nondet'; readonly target: LocationModel; readonly allowed: readonly bigint[] }
-  | { readonly kind: 'if'; readonly condition: ConditionModel; readonly then: readonly StatementModel[]; readonly else: readonly StatementModel[] }
   | {
-      readonly kind: 'for'; readonly counter: string; readonly direction: 'up' | 'down';
+      readonly kind: 'if';
+      readonly condition: ConditionModel;
+      readonly then: readonly StatementModel[];
+      readonly else: readonly StatementModel[];
+    }
+  | {
+      readonly kind: 'for';
+      readonly counter: string;
+      readonly direction: 'up' | 'down';
       /** a constant of type int, or the size variable `n` */
       readonly bound: ExpressionModel;
       readonly body: readonly StatementModel[];
@@ -221,12 +271,18 @@ export function printLocation(location: LocationModel): string {
 }
 export function printTypedExpression(expression: ExpressionModel): string {
   switch (expression.kind) {
-    case 'constant': return printConstant(expression.value, expression.type);
-    case 'variable': return expression.name;
-    case 'cell': return `${expression.array}[${printIndex(expression.index)}]`;
-    case 'cast': return `((${expression.type.name}) ${printTypedExpression(expression.operand)})`;
-    case 'negate': return `(-${printTypedExpression(expression.operand)})`;
-    case 'binary': return `(${printTypedExpression(expression.left)} ${expression.operator} ${printTypedExpression(expression.right)})`;
+    case 'constant':
+      return printConstant(expression.value, expression.type);
+    case 'variable':
+      return expression.name;
+    case 'cell':
+      return `${expression.array}[${printIndex(expression.index)}]`;
+    case 'cast':
+      return `((${expression.type.name}) ${printTypedExpression(expression.operand)})`;
+    case 'negate':
+      return `(-${printTypedExpression(expression.operand)})`;
+    case 'binary':
+      return `(${printTypedExpression(expression.left)} ${expression.operator} ${printTypedExpression(expression.right)})`;
     default: {
       const unreachable: never = expression;
       return unreachable;
@@ -244,18 +300,24 @@ export function printStatements(statements: readonly StatementModel[], indent: s
         lines.push(`${indent}${printLocation(statement.target)} = ${printTypedExpression(statement.value)};`);
         break;
       case 'compound':
-        lines.push(`${indent}${printLocation(statement.target)} ${statement.operator}= ${printTypedExpression(statement.value)};`);
+        lines.push(
+          `${indent}${printLocation(statement.target)} ${statement.operator}= ${printTypedExpression(statement.value)};`,
+        );
         break;
       case 'step': {
         const target = printLocation(statement.target);
-        lines.push(`${indent}${statement.prefix ? `${statement.operator}${target}` : `${target}${statement.operator}`};`);
+        lines.push(
+          `${indent}${statement.prefix ? `${statement.operator}${target}` : `${target}${statement.operator}`};`,
+        );
         break;
       }
       case 'nondet': {
         const target = printLocation(statement.target);
         const compared = promote(statement.target.type);
         lines.push(`${indent}${target} = __VERIFIER_nondet_${statement.target.type.nondet}();`);
-        lines.push(`${indent}assume_abort_if_not(${statement.allowed.map((value) => `${target} == ${printConstant(value, compared)}`).join(' || ')});`);
+        lines.push(
+          `${indent}assume_abort_if_not(${statement.allowed.map((value) => `${target} == ${printConstant(value, compared)}`).join(' || ')});`,
+        );
         break;
       }
       case 'if':
@@ -270,9 +332,11 @@ export function printStatements(statements: readonly StatementModel[], indent: s
       case 'for': {
         const counter = statement.counter;
         const bound = printTypedExpression(statement.bound);
-        lines.push(statement.direction === 'up'
-          ? `${indent}for (${counter} = 0; ${counter} < ${bound}; ${counter}++) {`
-          : `${indent}for (${counter} = ${bound}; ${counter} > 0; ${counter}--) {`);
+        lines.push(
+          statement.direction === 'up'
+            ? `${indent}for (${counter} = 0; ${counter} < ${bound}; ${counter}++) {`
+            : `${indent}for (${counter} = ${bound}; ${counter} > 0; ${counter}--) {`,
+        );
         printStatements(statement.body, `${indent}  `, lines);
         lines.push(`${indent}}`);
         break;
@@ -313,11 +377,15 @@ export function printSize(size: SizeModel): string[] {
 export function printTypedProgram(model: TypedProgramModel): string {
   const lines = [...typedHarness];
   for (const array of model.arrays) if (array.global) lines.push(printArray(array));
-  for (const scalar of model.scalars) if (scalar.global) lines.push(`${scalar.type.name} ${scalar.name} = ${printConstant(scalar.initial, promote(scalar.type))};`);
+  for (const scalar of model.scalars)
+    if (scalar.global)
+      lines.push(`${scalar.type.name} ${scalar.name} = ${printConstant(scalar.initial, promote(scalar.type))};`);
   lines.push('int main() {');
   if (model.size !== undefined) lines.push(...printSize(model.size));
   for (const array of model.arrays) if (!array.global) lines.push(`  ${printArray(array)}`);
-  for (const scalar of model.scalars) if (!scalar.global) lines.push(`  ${scalar.type.name} ${scalar.name} = ${printConstant(scalar.initial, promote(scalar.type))};`);
+  for (const scalar of model.scalars)
+    if (!scalar.global)
+      lines.push(`  ${scalar.type.name} ${scalar.name} = ${printConstant(scalar.initial, promote(scalar.type))};`);
   for (const counter of model.counters) lines.push(`  ${counter.type.name} ${counter.name} = 0;`);
   printStatements(model.body, '  ', lines);
   lines.push('  return 0;');

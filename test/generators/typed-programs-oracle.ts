@@ -4,7 +4,23 @@
 // with undefined behaviour detected (signed overflow, negative << operand, index out of bounds) and
 // loops bounded; optionally over the mathematical integers, for choosing constants only.
 
-import { CType, intType, fits, convert, commonType, typedEnumerationDomain, ArithmeticOperator, CompoundOperator, IndexModel, ExpressionModel, ConditionModel, LocationModel, StatementModel, SizeModel, TypedProgramModel } from './typed-programs-model.js';
+import {
+  CType,
+  intType,
+  fits,
+  convert,
+  commonType,
+  typedEnumerationDomain,
+  ArithmeticOperator,
+  CompoundOperator,
+  IndexModel,
+  ExpressionModel,
+  ConditionModel,
+  LocationModel,
+  StatementModel,
+  SizeModel,
+  TypedProgramModel,
+} from './typed-programs-model.js';
 import { compare } from './programs.js';
 
 // ---------------------------------------------------------------- evaluation (the C oracle)
@@ -32,25 +48,33 @@ export interface TypedEvaluation {
 }
 
 export class StopRun {
-  constructor(readonly outcome: 'failed' | 'blocked' | 'undefined' | 'unbounded', readonly reason = '') {}
+  constructor(
+    readonly outcome: 'failed' | 'blocked' | 'undefined' | 'unbounded',
+    readonly reason = '',
+  ) {}
 }
 export class BreakLoop {}
 
 /** the values of the size that its assume admits */
 export function sizeValues(size: SizeModel): bigint[] {
-  return typedEnumerationDomain.filter((value) => fits(value, size.type) && value <= BigInt(size.bound) && value >= BigInt(size.lower));
+  return typedEnumerationDomain.filter(
+    (value) => fits(value, size.type) && value <= BigInt(size.bound) && value >= BigInt(size.lower),
+  );
 }
 
 /**
  * Runs the model with C's semantics on every admitted choice of nondet values; `observe` is called
  * with the value of every assert's left operand (of the type the comparison converts it to).
  */
-export function evaluateTypedModel(model: TypedProgramModel, options: {
-  observe?: (value: bigint, type: CType) => void;
-  keepRuns?: boolean;
-  /** 'integers': what mathematical integers would give (no conversion, no wrap-around, no overflow); for choosing constants only */
-  semantics?: 'c' | 'integers';
-} = {}): TypedEvaluation {
+export function evaluateTypedModel(
+  model: TypedProgramModel,
+  options: {
+    observe?: (value: bigint, type: CType) => void;
+    keepRuns?: boolean;
+    /** 'integers': what mathematical integers would give (no conversion, no wrap-around, no overflow); for choosing constants only */
+    semantics?: 'c' | 'integers';
+  } = {},
+): TypedEvaluation {
   const integers = options.semantics === 'integers';
   const choices: { index: number; count: number }[] = [];
   let runs = 0;
@@ -98,14 +122,32 @@ export function evaluateTypedModel(model: TypedProgramModel, options: {
     const arithmetic = (operator: ArithmeticOperator, left: bigint, right: bigint, t: CType): bigint => {
       let exact: bigint;
       switch (operator) {
-        case '+': exact = left + right; break;
-        case '-': exact = left - right; break;
-        case '*': exact = left * right; break;
-        case '/': if (right === 0n) undefined_('division by zero'); exact = left / right; break;
-        case '%': if (right === 0n) undefined_('remainder by zero'); exact = left % right; break;
-        case '&': exact = left & right; break;
-        case '|': exact = left | right; break;
-        case '^': exact = left ^ right; break;
+        case '+':
+          exact = left + right;
+          break;
+        case '-':
+          exact = left - right;
+          break;
+        case '*':
+          exact = left * right;
+          break;
+        case '/':
+          if (right === 0n) undefined_('division by zero');
+          exact = left / right;
+          break;
+        case '%':
+          if (right === 0n) undefined_('remainder by zero');
+          exact = left % right;
+          break;
+        case '&':
+          exact = left & right;
+          break;
+        case '|':
+          exact = left | right;
+          break;
+        case '^':
+          exact = left ^ right;
+          break;
         case '<<':
           if (right < 0n || right >= BigInt(t.width)) undefined_('shift count');
           if (t.signed && left < 0n && !integers) undefined_('left shift of a negative value');
@@ -129,13 +171,16 @@ export function evaluateTypedModel(model: TypedProgramModel, options: {
     };
     const evaluate = (expression: ExpressionModel): bigint => {
       switch (expression.kind) {
-        case 'constant': return expression.value;
-        case 'variable': return variables.get(expression.name)!;
+        case 'constant':
+          return expression.value;
+        case 'variable':
+          return variables.get(expression.name)!;
         case 'cell': {
           const { cells, at } = cellOf(expression.array, expression.index);
           return cells[at]!;
         }
-        case 'cast': return conversion(evaluate(expression.operand), expression.type);
+        case 'cast':
+          return conversion(evaluate(expression.operand), expression.type);
         case 'negate': {
           const value = conversion(evaluate(expression.operand), expression.type);
           if (integers) return -value;
@@ -148,9 +193,10 @@ export function evaluateTypedModel(model: TypedProgramModel, options: {
         case 'binary': {
           const t = expression.type;
           const left = conversion(evaluate(expression.left), t);
-          const right = expression.operator === '<<' || expression.operator === '>>'
-            ? evaluate(expression.right)
-            : conversion(evaluate(expression.right), t);
+          const right =
+            expression.operator === '<<' || expression.operator === '>>'
+              ? evaluate(expression.right)
+              : conversion(evaluate(expression.right), t);
           return arithmetic(expression.operator, left, right, t);
         }
         default: {
@@ -162,7 +208,11 @@ export function evaluateTypedModel(model: TypedProgramModel, options: {
     /** both operands converted to their common type, compared */
     const operands = (condition: ConditionModel): { left: bigint; right: bigint; type: CType } => {
       const t = commonType(condition.left.type, condition.right.type);
-      return { left: conversion(evaluate(condition.left), t), right: conversion(evaluate(condition.right), t), type: t };
+      return {
+        left: conversion(evaluate(condition.left), t),
+        right: conversion(evaluate(condition.right), t),
+        type: t,
+      };
     };
     const holds = (condition: ConditionModel): boolean => {
       const { left, right } = operands(condition);
@@ -209,9 +259,10 @@ export function evaluateTypedModel(model: TypedProgramModel, options: {
             const location: LocationModel = { kind: 'variable', name: counter.name, type: counter.type };
             const zero: ExpressionModel = { kind: 'constant', value: 0n, type: intType };
             const self: ExpressionModel = { kind: 'variable', name: counter.name, type: counter.type };
-            const condition: ConditionModel = statement.direction === 'up'
-              ? { operator: '<', left: self, right: statement.bound }
-              : { operator: '>', left: self, right: zero };
+            const condition: ConditionModel =
+              statement.direction === 'up'
+                ? { operator: '<', left: self, right: statement.bound }
+                : { operator: '>', left: self, right: zero };
             store(location, statement.direction === 'up' ? 0n : evaluate(statement.bound));
             let iterations = 0;
             try {
@@ -259,10 +310,10 @@ export function evaluateTypedModel(model: TypedProgramModel, options: {
     if (options.keepRuns === true) runList.push({ inputs, outcome });
     if (undefinedBehaviour !== undefined || unbounded) break;
     choices.length = position;
-    while (choices.length > 0 && choices[choices.length - 1]!.index + 1 >= choices[choices.length - 1]!.count) choices.pop();
+    while (choices.length > 0 && choices[choices.length - 1]!.index + 1 >= choices[choices.length - 1]!.count)
+      choices.pop();
     if (choices.length === 0) break;
     choices[choices.length - 1]!.index++;
   }
   return { runs, failingRuns, undefinedBehaviour, unbounded, lossy, ...(options.keepRuns === true ? { runList } : {}) };
 }
-

@@ -13,7 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { exploreAll } from '../../src/interp/explore.js';
 import { findExecutable } from '../../src/solvers/index.js';
 import { lowerSource } from '../soundness/harness.js';
-import { allTypes, arbitraryTypedProgram, evaluateTypedModel, printTypedProgram, typedHarness, type StatementModel } from './typed-programs.js';
+import {
+  allTypes,
+  arbitraryTypedProgram,
+  evaluateTypedModel,
+  printTypedProgram,
+  typedHarness,
+  type StatementModel,
+} from './typed-programs.js';
 import { gccRequirement, itWith } from '../support/requirements.js';
 
 describe('arbitraryTypedProgram', () => {
@@ -22,7 +29,9 @@ describe('arbitraryTypedProgram', () => {
     const failing = samples.filter((sample) => sample.expectedFailure).length;
     const lossy = samples.filter((sample) => sample.lossy).length;
     const sized = samples.filter((sample) => sample.model.size !== undefined).length;
-    console.log(`typed programs: failing ${failing}/${samples.length}, wrapping or converting lossily ${lossy}/${samples.length}, with a symbolic size ${sized}/${samples.length}`);
+    console.log(
+      `typed programs: failing ${failing}/${samples.length}, wrapping or converting lossily ${lossy}/${samples.length}, with a symbolic size ${sized}/${samples.length}`,
+    );
     console.log(samples[0]!.source, samples[0]!.description);
     expect(failing / samples.length).toBeGreaterThan(0.35);
     expect(failing / samples.length).toBeLessThan(0.65);
@@ -32,29 +41,39 @@ describe('arbitraryTypedProgram', () => {
 
   it('prints the harness and every declared name; runs stay small; every type occurs', () => {
     const seen = new Set<string>();
-    fc.assert(fc.property(arbitraryTypedProgram(), (program) => {
-      for (const line of typedHarness) expect(program.source).toContain(line);
-      expect(program.source).toContain('int main() {');
-      for (const array of program.model.arrays) {
-        expect(program.source).toContain(`${array.elementType.name} ${array.name}[${array.size}]`);
-        seen.add(array.elementType.name);
-      }
-      for (const scalar of program.model.scalars) seen.add(scalar.type.name);
-      expect(printTypedProgram(program.model)).toBe(program.source);
-      // every value an assume admits is in the enumeration domain (else enumeration is not complete)
-      if (program.model.size !== undefined) {
-        for (let value = BigInt(program.model.size.lower); value <= BigInt(program.model.size.bound); value++) expect(program.domain).toContain(value);
-      }
-      const admitted = (statements: readonly StatementModel[]): bigint[] => statements.flatMap((statement) =>
-        statement.kind === 'nondet' ? [...statement.allowed]
-          : statement.kind === 'for' ? admitted(statement.body)
-          : statement.kind === 'if' ? [...admitted(statement.then), ...admitted(statement.else)] : []);
-      for (const value of admitted(program.model.body)) expect(program.domain).toContain(value);
-      const evaluation = evaluateTypedModel(program.model);
-      expect(evaluation.undefinedBehaviour).toBeUndefined();
-      expect(evaluation.runs).toBeLessThanOrEqual(2000);
-      expect(evaluation.failingRuns > 0).toBe(program.expectedFailure);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(arbitraryTypedProgram(), (program) => {
+        for (const line of typedHarness) expect(program.source).toContain(line);
+        expect(program.source).toContain('int main() {');
+        for (const array of program.model.arrays) {
+          expect(program.source).toContain(`${array.elementType.name} ${array.name}[${array.size}]`);
+          seen.add(array.elementType.name);
+        }
+        for (const scalar of program.model.scalars) seen.add(scalar.type.name);
+        expect(printTypedProgram(program.model)).toBe(program.source);
+        // every value an assume admits is in the enumeration domain (else enumeration is not complete)
+        if (program.model.size !== undefined) {
+          for (let value = BigInt(program.model.size.lower); value <= BigInt(program.model.size.bound); value++)
+            expect(program.domain).toContain(value);
+        }
+        const admitted = (statements: readonly StatementModel[]): bigint[] =>
+          statements.flatMap((statement) =>
+            statement.kind === 'nondet'
+              ? [...statement.allowed]
+              : statement.kind === 'for'
+                ? admitted(statement.body)
+                : statement.kind === 'if'
+                  ? [...admitted(statement.then), ...admitted(statement.else)]
+                  : [],
+          );
+        for (const value of admitted(program.model.body)) expect(program.domain).toContain(value);
+        const evaluation = evaluateTypedModel(program.model);
+        expect(evaluation.undefinedBehaviour).toBeUndefined();
+        expect(evaluation.runs).toBeLessThanOrEqual(2000);
+        expect(evaluation.failingRuns > 0).toBe(program.expectedFailure);
+      }),
+      { numRuns: 300 },
+    );
     expect([...seen].sort()).toEqual(allTypes.map((t) => t.name).sort());
   });
 
@@ -74,20 +93,35 @@ describe('the C oracle agrees with the interpreter in bv semantics', () => {
     for (const generated of fc.sample(arbitraryTypedProgram(), { numRuns: 250, seed: 11 })) {
       const program = lowerSource(generated.source);
       const context = `${generated.description}\n${generated.source}`;
-      const truth = exploreAll(program, { semantics: 'bv', domain: generated.domain, maxRuns: 100_000, maxSteps: 100_000 });
+      const truth = exploreAll(program, {
+        semantics: 'bv',
+        domain: generated.domain,
+        maxRuns: 100_000,
+        maxSteps: 100_000,
+      });
       expect(truth.kind, context).not.toBe('undefinedBehaviour');
       const complete = truth.kind === 'failureFound' || (truth.kind === 'noFailure' && truth.complete);
-      if (!complete) expect.fail(`incomplete: ${JSON.stringify(truth, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}\n${context}`);
+      if (!complete)
+        expect.fail(
+          `incomplete: ${JSON.stringify(truth, (_key, value: unknown) => (typeof value === 'bigint' ? String(value) : value))}\n${context}`,
+        );
       expect(truth.kind === 'failureFound', context).toBe(generated.expectedFailure);
       // what mathematical integers would say (the tool's old default): often another verdict
-      const asIntegers = exploreAll(program, { semantics: 'int', domain: generated.domain, maxRuns: 100_000, maxSteps: 100_000 });
+      const asIntegers = exploreAll(program, {
+        semantics: 'int',
+        domain: generated.domain,
+        maxRuns: 100_000,
+        maxSteps: 100_000,
+      });
       const failsOverIntegers = asIntegers.kind === 'failureFound';
       if (generated.expectedFailure && !failsOverIntegers) failsOnlyInC++;
       if (!generated.expectedFailure && failsOverIntegers) failsOnlyOverIntegers++;
       checked++;
     }
-    console.log(`typed programs on which int semantics gives another verdict than C: ${failsOnlyInC + failsOnlyOverIntegers}/${checked} `
-      + `(${failsOnlyInC} fail in C only: SAFE over the integers would be unsound; ${failsOnlyOverIntegers} fail over the integers only)`);
+    console.log(
+      `typed programs on which int semantics gives another verdict than C: ${failsOnlyInC + failsOnlyOverIntegers}/${checked} ` +
+        `(${failsOnlyInC} fail in C only: SAFE over the integers would be unsound; ${failsOnlyOverIntegers} fail over the integers only)`,
+    );
     expect(failsOnlyInC).toBeGreaterThan(checked / 12);
   }, 120_000);
 });
@@ -109,36 +143,48 @@ function nativeSource(source: string): string {
 
 describe('the C oracle agrees with gcc', () => {
   const gcc = findExecutable('gcc');
-  itWith([gccRequirement()], 'every admitted input vector: same failing runs natively (gcc -m32 -fsanitize=undefined, no -fwrapv), no undefined behaviour', { timeout: 120_000 }, () => {
-    const directory = mkdtempSync(join(tmpdir(), 'typed-programs-'));
-    const probe = spawnSync(gcc!, ['-m32', '-x', 'c', '-', '-o', join(directory, 'probe')], { input: 'int main(void){return 0;}', encoding: 'utf8' });
-    const model32 = probe.status === 0 ? ['-m32'] : [];
-    let vectors = 0;
-    let failing = 0;
-    try {
-      for (const [index, generated] of fc.sample(arbitraryTypedProgram(), { numRuns: 30, seed: 13 }).entries()) {
-        const file = join(directory, `p${index}.c`);
-        const binary = join(directory, `p${index}`);
-        // long long is 64 bits wide in both data models; without -m32 only long would differ, which no program uses
-        writeFileSync(file, nativeSource(generated.source));
-        const built = spawnSync(gcc!, [...model32, '-w', '-O0', '-fsanitize=undefined', '-fno-sanitize-recover=all', file, '-o', binary], { encoding: 'utf8' });
-        expect(built.status, `${built.stderr}\n${generated.source}`).toBe(0);
-        const evaluation = evaluateTypedModel(generated.model, { keepRuns: true });
-        for (const run of evaluation.runList!.slice(0, 40)) {
-          const input = run.inputs.map((value) => String(BigInt.asUintN(64, value))).join('\n');
-          const native = spawnSync(binary, [], { input: `${input}\n`, encoding: 'utf8', timeout: 10_000 });
-          const context = `inputs ${run.inputs.join(', ')}: status ${native.status} ${native.stderr}\n${generated.source}`;
-          expect(native.stderr, context).not.toContain('runtime error');
-          const expected = run.outcome === 'failed' ? 113 : 0;
-          expect(native.status, context).toBe(expected);
-          vectors++;
-          if (expected === 113) failing++;
+  itWith(
+    [gccRequirement()],
+    'every admitted input vector: same failing runs natively (gcc -m32 -fsanitize=undefined, no -fwrapv), no undefined behaviour',
+    { timeout: 120_000 },
+    () => {
+      const directory = mkdtempSync(join(tmpdir(), 'typed-programs-'));
+      const probe = spawnSync(gcc!, ['-m32', '-x', 'c', '-', '-o', join(directory, 'probe')], {
+        input: 'int main(void){return 0;}',
+        encoding: 'utf8',
+      });
+      const model32 = probe.status === 0 ? ['-m32'] : [];
+      let vectors = 0;
+      let failing = 0;
+      try {
+        for (const [index, generated] of fc.sample(arbitraryTypedProgram(), { numRuns: 30, seed: 13 }).entries()) {
+          const file = join(directory, `p${index}.c`);
+          const binary = join(directory, `p${index}`);
+          // long long is 64 bits wide in both data models; without -m32 only long would differ, which no program uses
+          writeFileSync(file, nativeSource(generated.source));
+          const built = spawnSync(
+            gcc!,
+            [...model32, '-w', '-O0', '-fsanitize=undefined', '-fno-sanitize-recover=all', file, '-o', binary],
+            { encoding: 'utf8' },
+          );
+          expect(built.status, `${built.stderr}\n${generated.source}`).toBe(0);
+          const evaluation = evaluateTypedModel(generated.model, { keepRuns: true });
+          for (const run of evaluation.runList!.slice(0, 40)) {
+            const input = run.inputs.map((value) => String(BigInt.asUintN(64, value))).join('\n');
+            const native = spawnSync(binary, [], { input: `${input}\n`, encoding: 'utf8', timeout: 10_000 });
+            const context = `inputs ${run.inputs.join(', ')}: status ${native.status} ${native.stderr}\n${generated.source}`;
+            expect(native.stderr, context).not.toContain('runtime error');
+            const expected = run.outcome === 'failed' ? 113 : 0;
+            expect(native.status, context).toBe(expected);
+            vectors++;
+            if (expected === 113) failing++;
+          }
         }
+      } finally {
+        rmSync(directory, { recursive: true, force: true });
       }
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
-    console.log(`gcc agrees with the C oracle on ${vectors} input vectors (${failing} failing) of 30 programs`);
-    expect(failing).toBeGreaterThan(0);
-  });
+      console.log(`gcc agrees with the C oracle on ${vectors} input vectors (${failing} failing) of 30 programs`);
+      expect(failing).toBeGreaterThan(0);
+    },
+  );
 });

@@ -32,7 +32,40 @@
 
 import fc from 'fast-check';
 
-import { CType, charType, unsignedCharType, shortType, unsignedShortType, intType, unsignedIntType, longLongType, unsignedLongLongType, allTypes, minimumOf, maximumOf, fits, convert, promote, commonType, interestingValues, typedEnumerationDomain, ArithmeticOperator, ComparisonOperator, IndexModel, ExpressionModel, ConditionModel, LocationModel, StatementModel, TypedArrayModel, TypedScalarModel, SizeModel, TypedProgramModel, GeneratedTypedProgram, TypedProgramOptions, printTypedProgram } from './typed-programs-model.js';
+import {
+  CType,
+  charType,
+  unsignedCharType,
+  shortType,
+  unsignedShortType,
+  intType,
+  unsignedIntType,
+  longLongType,
+  unsignedLongLongType,
+  allTypes,
+  minimumOf,
+  maximumOf,
+  fits,
+  convert,
+  promote,
+  commonType,
+  interestingValues,
+  typedEnumerationDomain,
+  ArithmeticOperator,
+  ComparisonOperator,
+  IndexModel,
+  ExpressionModel,
+  ConditionModel,
+  LocationModel,
+  StatementModel,
+  TypedArrayModel,
+  TypedScalarModel,
+  SizeModel,
+  TypedProgramModel,
+  GeneratedTypedProgram,
+  TypedProgramOptions,
+  printTypedProgram,
+} from './typed-programs-model.js';
 import { evaluateTypedModel } from './typed-programs-oracle.js';
 
 export * from './typed-programs-model.js';
@@ -123,22 +156,41 @@ function binary(operator: ArithmeticOperator, left: ExpressionModel, right: Expr
 
 function generateExpression(context: GenerationContext): ExpressionModel {
   switch (integer(context, 0, 11)) {
-    case 4: case 5:
+    case 4:
+    case 5:
       return binary(pick(context, ['+', '-'] as const), generateLeaf(context), generateLeaf(context));
     case 6: {
       const factor = pick(context, [2n, 3n, -1n, 0n, 16n, 255n]);
-      return binary('*', generateLeaf(context), constantExpression(factor, chance(context, 70) ? intType : pick(context, [unsignedIntType, longLongType, unsignedCharType])));
+      return binary(
+        '*',
+        generateLeaf(context),
+        constantExpression(
+          factor,
+          chance(context, 70) ? intType : pick(context, [unsignedIntType, longLongType, unsignedCharType]),
+        ),
+      );
     }
     case 7: {
       const t = pick(context, allTypes);
-      return { kind: 'cast', type: t, operand: chance(context, 50) ? generateLeaf(context) : binary(pick(context, ['+', '-'] as const), generateLeaf(context), generateLeaf(context)) };
+      return {
+        kind: 'cast',
+        type: t,
+        operand: chance(context, 50)
+          ? generateLeaf(context)
+          : binary(pick(context, ['+', '-'] as const), generateLeaf(context), generateLeaf(context)),
+      };
     }
     case 8:
       return binary(pick(context, ['&', '|', '^'] as const), generateLeaf(context), generateLeaf(context));
     case 9: {
       const operator = pick(context, ['/', '%', '>>', '<<'] as const);
-      const right = operator === '/' || operator === '%' ? pick(context, [2n, 3n, 7n, 256n]) : BigInt(integer(context, 1, 3));
-      return binary(operator, generateLeaf(context), constantExpression(right, chance(context, 75) ? intType : unsignedIntType));
+      const right =
+        operator === '/' || operator === '%' ? pick(context, [2n, 3n, 7n, 256n]) : BigInt(integer(context, 1, 3));
+      return binary(
+        operator,
+        generateLeaf(context),
+        constantExpression(right, chance(context, 75) ? intType : unsignedIntType),
+      );
     }
     case 10: {
       const operand = generateLeaf(context);
@@ -182,11 +234,17 @@ function generateStatement(context: GenerationContext): StatementModel {
     // values of the enumeration domain only (so that enumeration over it covers every admitted value)
     const admissible = typedEnumerationDomain.filter((value) => fits(value, target.type));
     const small = admissible.filter((value) => value >= -2n && value <= 3n);
-    for (let index = 0; index < count; index++) allowed.add(chance(context, 45) ? pick(context, small) : pick(context, interestingValues(target.type)));
+    for (let index = 0; index < count; index++)
+      allowed.add(chance(context, 45) ? pick(context, small) : pick(context, interestingValues(target.type)));
     return { kind: 'nondet', target, allowed: [...allowed].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) };
   }
   if (kind >= 2 && kind <= 3 && context.loops.length < 2) {
-    return { kind: 'if', condition: generateCondition(context), then: generateStatements(context, 1, 2), else: generateStatements(context, 0, 1) };
+    return {
+      kind: 'if',
+      condition: generateCondition(context),
+      then: generateStatements(context, 1, 2),
+      else: generateStatements(context, 0, 1),
+    };
   }
   if (kind >= 4 && kind <= 8 && context.loopsLeft > 0 && context.loops.length < 2) {
     context.loopsLeft--;
@@ -194,23 +252,39 @@ function generateStatement(context: GenerationContext): StatementModel {
     const symbolic = context.size !== undefined && integer(context, 0, 2) > 0;
     const bound: ExpressionModel = symbolic
       ? { kind: 'variable', name: 'n', type: context.size!.type }
-      : constantExpression(BigInt(integer(context, 0, 1) === 0 ? pick(context, context.arrays).size : integer(context, 1, 4)), intType);
+      : constantExpression(
+          BigInt(integer(context, 0, 1) === 0 ? pick(context, context.arrays).size : integer(context, 1, 4)),
+          intType,
+        );
     const iterations = symbolic ? context.size!.bound : Number((bound as { value: bigint }).value);
     const direction = chance(context, 70) ? 'up' : 'down';
     context.loops.push({ counter, direction, iterations });
     const body = generateStatements(context, 1, 3);
-    if (integer(context, 0, 3) === 0) body.splice(integer(context, 0, body.length), 0, { kind: 'breakIf', condition: generateCondition(context) });
+    if (integer(context, 0, 3) === 0)
+      body.splice(integer(context, 0, body.length), 0, { kind: 'breakIf', condition: generateCondition(context) });
     context.loops.pop();
     return { kind: 'for', counter, direction, bound, body };
   }
   if (kind >= 9 && kind <= 12) {
-    return { kind: 'step', target: generateTarget(context), operator: pick(context, ['++', '--'] as const), prefix: chance(context, 50) };
+    return {
+      kind: 'step',
+      target: generateTarget(context),
+      operator: pick(context, ['++', '--'] as const),
+      prefix: chance(context, 50),
+    };
   }
   if (kind >= 13 && kind <= 15) {
     // often by a constant at the bounds of the target's type (x += 255 on an unsigned char wraps)
     const target = generateTarget(context);
-    const value = chance(context, 50) ? constantExpression(pick(context, interestingValues(target.type)), promote(target.type)) : generateLeaf(context);
-    return { kind: 'compound', target, operator: pick(context, ['+', '-', '+', '-', '*', '&', '|', '^'] as const), value };
+    const value = chance(context, 50)
+      ? constantExpression(pick(context, interestingValues(target.type)), promote(target.type))
+      : generateLeaf(context);
+    return {
+      kind: 'compound',
+      target,
+      operator: pick(context, ['+', '-', '+', '-', '*', '&', '|', '^'] as const),
+      value,
+    };
   }
   return { kind: 'assign', target: generateTarget(context), value: generateExpression(context) };
 }
@@ -238,19 +312,31 @@ export function countTypedLoops(statements: readonly StatementModel[]): number {
 }
 
 /** the constant K of `observed OP K` (K in t's range): failing for some reached value when `wantFailure`, never otherwise */
-function chooseBound(values: readonly bigint[], t: CType, operator: ComparisonOperator, wantFailure: boolean, variant: number): { operator: ComparisonOperator; bound: bigint } {
+function chooseBound(
+  values: readonly bigint[],
+  t: CType,
+  operator: ComparisonOperator,
+  wantFailure: boolean,
+  variant: number,
+): { operator: ComparisonOperator; bound: bigint } {
   const minimum = values.reduce((a, b) => (b < a ? b : a));
   const maximum = values.reduce((a, b) => (b > a ? b : a));
   const distinct = [...new Set(values)];
   const slack = BigInt(variant % 2);
-  const clamp = (value: bigint): bigint => (value < minimumOf(t) ? minimumOf(t) : value > maximumOf(t) ? maximumOf(t) : value);
-  const result = (chosenOperator: ComparisonOperator, bound: bigint) => ({ operator: chosenOperator, bound: clamp(bound) });
+  const clamp = (value: bigint): bigint =>
+    value < minimumOf(t) ? minimumOf(t) : value > maximumOf(t) ? maximumOf(t) : value;
+  const result = (chosenOperator: ComparisonOperator, bound: bigint) => ({
+    operator: chosenOperator,
+    bound: clamp(bound),
+  });
   switch (operator) {
-    case '<=': return result(operator, wantFailure ? maximum - 1n - slack : maximum + slack);
+    case '<=':
+      return result(operator, wantFailure ? maximum - 1n - slack : maximum + slack);
     case '<':
       if (!wantFailure && maximum === maximumOf(t)) return result('<=', maximum);
       return result(operator, wantFailure ? maximum - slack : maximum + 1n + slack);
-    case '>=': return result(operator, wantFailure ? minimum + 1n + slack : minimum - slack);
+    case '>=':
+      return result(operator, wantFailure ? minimum + 1n + slack : minimum - slack);
     case '>':
       if (!wantFailure && minimum === minimumOf(t)) return result('>=', minimum);
       return result(operator, wantFailure ? minimum + slack : minimum - 1n - slack);
@@ -260,7 +346,15 @@ function chooseBound(values: readonly bigint[], t: CType, operator: ComparisonOp
       if (minimum > minimumOf(t)) return result(operator, minimum - 1n);
       return result('<=', maximum);
     case '==':
-      if (wantFailure) return result(operator, distinct.length > 1 ? distinct[variant % distinct.length]! : maximum < maximumOf(t) ? maximum + 1n : minimum - 1n);
+      if (wantFailure)
+        return result(
+          operator,
+          distinct.length > 1
+            ? distinct[variant % distinct.length]!
+            : maximum < maximumOf(t)
+              ? maximum + 1n
+              : minimum - 1n,
+        );
       if (distinct.length === 1) return result(operator, maximum);
       return result('<=', maximum);
     default: {
@@ -276,17 +370,29 @@ function chooseBound(values: readonly bigint[], t: CType, operator: ComparisonOp
  * fails in C and holds over the integers (`cFails`), which an encoding that reads the program
  * mathematically would wrongly call SAFE; else the other way round.
  */
-function separatingBound(cValues: readonly bigint[], integerValues: readonly bigint[], t: CType, cFails: boolean): { operator: ComparisonOperator; bound: bigint } | undefined {
+function separatingBound(
+  cValues: readonly bigint[],
+  integerValues: readonly bigint[],
+  t: CType,
+  cFails: boolean,
+): { operator: ComparisonOperator; bound: bigint } | undefined {
   if (cValues.length === 0 || integerValues.length === 0) return undefined;
   const maximum = (values: readonly bigint[]) => values.reduce((a, b) => (b > a ? b : a));
   const minimum = (values: readonly bigint[]) => values.reduce((a, b) => (b < a ? b : a));
   const candidates: { operator: ComparisonOperator; bound: bigint; cFails: boolean }[] = [];
-  const [cMaximum, iMaximum, cMinimum, iMinimum] = [maximum(cValues), maximum(integerValues), minimum(cValues), minimum(integerValues)];
+  const [cMaximum, iMaximum, cMinimum, iMinimum] = [
+    maximum(cValues),
+    maximum(integerValues),
+    minimum(cValues),
+    minimum(integerValues),
+  ];
   // x <= K with K the smaller maximum fails for the set that reaches above it
   const upper = cMaximum < iMaximum ? cMaximum : iMaximum;
-  if (cMaximum !== iMaximum && fits(upper, t)) candidates.push({ operator: '<=', bound: upper, cFails: cMaximum > iMaximum });
+  if (cMaximum !== iMaximum && fits(upper, t))
+    candidates.push({ operator: '<=', bound: upper, cFails: cMaximum > iMaximum });
   const lower = cMinimum > iMinimum ? cMinimum : iMinimum;
-  if (cMinimum !== iMinimum && fits(lower, t)) candidates.push({ operator: '>=', bound: lower, cFails: cMinimum < iMinimum });
+  if (cMinimum !== iMinimum && fits(lower, t))
+    candidates.push({ operator: '>=', bound: lower, cFails: cMinimum < iMinimum });
   // x != K with K reached by one set only fails for that set alone
   const integerSet = new Set(integerValues);
   const cSet = new Set(cValues);
@@ -322,25 +428,68 @@ function generateModel(g: Draw, options: TypedProgramOptions): TypedProgramModel
     const size = g(fc.integer, { min: withSize ? 2 : 1, max: 4 });
     const elementType = pick({ g }, allTypes);
     const zero = g(fc.boolean);
-    const initial = zero ? new Array<bigint>(size).fill(0n) : Array.from({ length: size }, () => valueOf({ g }, elementType));
+    const initial = zero
+      ? new Array<bigint>(size).fill(0n)
+      : Array.from({ length: size }, () => valueOf({ g }, elementType));
     arrays.push({ name: ['a', 'b'][index]!, elementType, size, global: g(fc.boolean), initial });
   }
   const scalarCount = g(fc.integer, { min: 1, max: 3 });
   const scalars: TypedScalarModel[] = [];
   for (let index = 0; index < scalarCount; index++) {
     const scalarType = pick({ g }, allTypes);
-    scalars.push({ name: ['x', 'y', 'z'][index]!, type: scalarType, global: g(fc.boolean), initial: valueOf({ g }, scalarType) });
+    scalars.push({
+      name: ['x', 'y', 'z'][index]!,
+      type: scalarType,
+      global: g(fc.boolean),
+      initial: valueOf({ g }, scalarType),
+    });
   }
-  const counterTypes = new Map<string, CType>(counterNames.map((name) => [name, pick({ g }, [intType, intType, intType, longLongType, unsignedIntType, unsignedCharType, charType, shortType, unsignedShortType, unsignedLongLongType])]));
+  const counterTypes = new Map<string, CType>(
+    counterNames.map((name) => [
+      name,
+      pick({ g }, [
+        intType,
+        intType,
+        intType,
+        longLongType,
+        unsignedIntType,
+        unsignedCharType,
+        charType,
+        shortType,
+        unsignedShortType,
+        unsignedLongLongType,
+      ]),
+    ]),
+  );
   let size: SizeModel | undefined;
   if (withSize) {
-    const sizeType = pick({ g }, [unsignedIntType, unsignedIntType, intType, intType, unsignedCharType, shortType, longLongType, unsignedLongLongType]);
+    const sizeType = pick({ g }, [
+      unsignedIntType,
+      unsignedIntType,
+      intType,
+      intType,
+      unsignedCharType,
+      shortType,
+      longLongType,
+      unsignedLongLongType,
+    ]);
     const smallest = Math.min(...arrays.map((array) => array.size));
-    size = { type: sizeType, bound: g(fc.integer, { min: 1, max: Math.min(3, smallest) }), lower: sizeType.signed && g(fc.integer, { min: 0, max: 9 }) < 3 ? -2 : 0 };
+    size = {
+      type: sizeType,
+      bound: g(fc.integer, { min: 1, max: Math.min(3, smallest) }),
+      lower: sizeType.signed && g(fc.integer, { min: 0, max: 9 }) < 3 ? -2 : 0,
+    };
   }
   const context: GenerationContext = {
-    g, arrays, scalars, counterTypes, size, loops: [],
-    loopsLeft: Math.max(1, Math.min(2, options.maxLoops ?? 2)), nondetBudget: 4, statementsLeft: 8,
+    g,
+    arrays,
+    scalars,
+    counterTypes,
+    size,
+    loops: [],
+    loopsLeft: Math.max(1, Math.min(2, options.maxLoops ?? 2)),
+    nondetBudget: 4,
+    statementsLeft: 8,
   };
   const body = generateStatements(context, 1, 5);
 
@@ -352,23 +501,36 @@ function generateModel(g: Draw, options: TypedProgramOptions): TypedProgramModel
   let loopBound: ExpressionModel | undefined;
   if (inLoop) {
     loopArray = pick(context, arrays);
-    loopBound = size !== undefined && size.bound <= loopArray.size && chance(context, 50)
-      ? { kind: 'variable', name: 'n', type: size.type }
-      : constantExpression(BigInt(loopArray.size), intType);
-    observed = { kind: 'cell', array: loopArray.name, index: { kind: 'counter', name: 'i', offset: 0 }, type: loopArray.elementType };
+    loopBound =
+      size !== undefined && size.bound <= loopArray.size && chance(context, 50)
+        ? { kind: 'variable', name: 'n', type: size.type }
+        : constantExpression(BigInt(loopArray.size), intType);
+    observed = {
+      kind: 'cell',
+      array: loopArray.name,
+      index: { kind: 'counter', name: 'i', offset: 0 },
+      type: loopArray.elementType,
+    };
     if (chance(context, 25)) observed = { kind: 'cast', type: pick(context, allTypes), operand: observed };
   } else {
     // mostly what the program wrote: a scalar or a cell, as it is, cast, or in a sum
     const written = (): ExpressionModel => {
       const target = generateTarget(context);
-      return target.kind === 'variable' ? { kind: 'variable', name: target.name, type: target.type } : { kind: 'cell', array: target.array, index: target.index, type: target.type };
+      return target.kind === 'variable'
+        ? { kind: 'variable', name: target.name, type: target.type }
+        : { kind: 'cell', array: target.array, index: target.index, type: target.type };
     };
     const shape = integer(context, 0, 9);
-    observed = shape === 0 ? binary('+', written(), generateLeaf(context))
-      : shape === 1 ? binary('-', written(), generateLeaf(context))
-      : shape <= 3 ? { kind: 'cast', type: pick(context, allTypes), operand: written() }
-      : shape === 4 ? generateExpression(context)
-      : written();
+    observed =
+      shape === 0
+        ? binary('+', written(), generateLeaf(context))
+        : shape === 1
+          ? binary('-', written(), generateLeaf(context))
+          : shape <= 3
+            ? { kind: 'cast', type: pick(context, allTypes), operand: written() }
+            : shape === 4
+              ? generateExpression(context)
+              : written();
   }
   const operator = pick(context, ['<', '<=', '==', '!=', '>', '>='] as const);
   const wantFailure = g(() => fc.noBias(fc.integer({ min: 0, max: 9999 }))) < (options.failureRatio ?? 0.5) * 10000;
@@ -394,32 +556,52 @@ function generateModel(g: Draw, options: TypedProgramOptions): TypedProgramModel
   const integerValues: bigint[] = [];
   const discriminate = chance(context, 90);
   if (discriminate) evaluateTypedModel(probe, { observe: (value) => integerValues.push(value), semantics: 'integers' });
-  const chosen = (discriminate ? separatingBound(values, integerValues, comparisonType, chance(context, 80)) : undefined)
-    ?? chooseBound(values.length > 0 ? values : [0n], comparisonType, operator, wantFailure, variant);
-  const finalBody = withAssertion({ left: observed, operator: chosen.operator, right: boundConstant(chosen.bound, comparisonType, mixed && !discriminate) });
+  const chosen =
+    (discriminate ? separatingBound(values, integerValues, comparisonType, chance(context, 80)) : undefined) ??
+    chooseBound(values.length > 0 ? values : [0n], comparisonType, operator, wantFailure, variant);
+  const finalBody = withAssertion({
+    left: observed,
+    operator: chosen.operator,
+    right: boundConstant(chosen.bound, comparisonType, mixed && !discriminate),
+  });
   return { arrays, scalars, counters: countersOf(finalBody), size, body: finalBody };
 }
 
 /** A generated program as C text with the C oracle's verdict; programs with undefined behaviour are never produced. */
 export function arbitraryTypedProgram(options: TypedProgramOptions = {}): fc.Arbitrary<GeneratedTypedProgram> {
-  return fc.gen()
+  return fc
+    .gen()
     .map((g) => {
       // a program with undefined behaviour (or a runaway loop) on some input is drawn again from
       // the same source of values (fc.gen()'s .filter would draw the very same program again)
       for (let attempt = 0; ; attempt++) {
         const model = generateModel(g, options);
         const evaluation = evaluateTypedModel(model);
-        if ((evaluation.undefinedBehaviour === undefined && !evaluation.unbounded) || attempt === 100) return { model, evaluation };
+        if ((evaluation.undefinedBehaviour === undefined && !evaluation.unbounded) || attempt === 100)
+          return { model, evaluation };
       }
     })
     .filter(({ evaluation }) => evaluation.undefinedBehaviour === undefined && !evaluation.unbounded)
     .map(({ model, evaluation }) => {
       const expectedFailure = evaluation.failingRuns > 0;
-      const types = [...new Set([...model.scalars.map((scalar) => scalar.type.name), ...model.arrays.map((array) => `${array.elementType.name}[]`)])];
-      const description = `${model.arrays.length} array(s), ${model.scalars.length} scalar(s), ${countTypedLoops(model.body)} loop(s)`
-        + `${model.size === undefined ? '' : `, size n: ${model.size.type.name} <= ${model.size.bound}`}; types ${types.join(', ')}; `
-        + `${evaluation.runs} run(s) over the nondet choices, ${evaluation.failingRuns} failing${evaluation.lossy ? ', wraps or converts lossily' : ''}; `
-        + `expected: ${expectedFailure ? 'failure reachable' : 'safe'}`;
-      return { source: printTypedProgram(model), description, model, expectedFailure, lossy: evaluation.lossy, domain: typedEnumerationDomain };
+      const types = [
+        ...new Set([
+          ...model.scalars.map((scalar) => scalar.type.name),
+          ...model.arrays.map((array) => `${array.elementType.name}[]`),
+        ]),
+      ];
+      const description =
+        `${model.arrays.length} array(s), ${model.scalars.length} scalar(s), ${countTypedLoops(model.body)} loop(s)` +
+        `${model.size === undefined ? '' : `, size n: ${model.size.type.name} <= ${model.size.bound}`}; types ${types.join(', ')}; ` +
+        `${evaluation.runs} run(s) over the nondet choices, ${evaluation.failingRuns} failing${evaluation.lossy ? ', wraps or converts lossily' : ''}; ` +
+        `expected: ${expectedFailure ? 'failure reachable' : 'safe'}`;
+      return {
+        source: printTypedProgram(model),
+        description,
+        model,
+        expectedFailure,
+        lossy: evaluation.lossy,
+        domain: typedEnumerationDomain,
+      };
     });
 }

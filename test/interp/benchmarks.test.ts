@@ -33,9 +33,13 @@ describeWith([corpus], 'interpreter on the SV-COMP array benchmarks', () => {
     if (program === undefined) return; // not accepted by the frontend or lowering: nothing to run
     ran.push(task.file);
     for (const seed of [0, 1]) {
-      const recording = createRecordingSource(createRandomSource({
-        seed, domain: seed === 0 ? [0n, 1n, -1n, 2n, 5n] : undefined, maxArrayCells: 10_000,
-      }));
+      const recording = createRecordingSource(
+        createRandomSource({
+          seed,
+          domain: seed === 0 ? [0n, 1n, -1n, 2n, 5n] : undefined,
+          maxArrayCells: 10_000,
+        }),
+      );
       const outcome = runProgram(program, { semantics: 'bv', nondet: recording, maxSteps: 300_000 });
       expect(outcome.kind).not.toBe('invalidInput');
       expect(outcome.kind).not.toBe('inputExhausted');

@@ -2,8 +2,22 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  boolType, createArrayFill, createArrayHavoc, createArrayWrite, createAssert, createAssign, createAssume, createBreak,
-  createCast, createContinue, createHavoc, createIf, createLoop, intType, unsignedCharType, unsignedIntType,
+  boolType,
+  createArrayFill,
+  createArrayHavoc,
+  createArrayWrite,
+  createAssert,
+  createAssign,
+  createAssume,
+  createBreak,
+  createCast,
+  createContinue,
+  createHavoc,
+  createIf,
+  createLoop,
+  intType,
+  unsignedCharType,
+  unsignedIntType,
 } from '../../src/ir/factory.js';
 import { cellKey, cellKey2 } from '../../src/interp/arrays.js';
 import { replayCounterexample, runProgram, type RunOutcome } from '../../src/interp/interpreter.js';
@@ -19,10 +33,16 @@ function run(program: Program, semantics: Semantics, input: Counterexample = noI
 }
 
 /** a program whose body ends with assert(x == expected) after `statements` */
-function checkValue(build: (builder: IrBuilder) => { statements: Statement[]; observed: ReturnType<typeof variable> }, expected: bigint) {
+function checkValue(
+  build: (builder: IrBuilder) => { statements: Statement[]; observed: ReturnType<typeof variable> },
+  expected: bigint,
+) {
   const builder = new IrBuilder();
   const { statements, observed } = build(builder);
-  return builder.program([...statements, createAssert(binary('equal', observed, constant(expected, observed.type), intType), at(99))]);
+  return builder.program([
+    ...statements,
+    createAssert(binary('equal', observed, constant(expected, observed.type), intType), at(99)),
+  ]);
 }
 
 describe('interpreter', () => {
@@ -43,13 +63,19 @@ describe('interpreter', () => {
   it('divides like C and stops on division by zero', () => {
     const divided = checkValue((builder) => {
       const x = builder.scalar('x');
-      return { statements: [createAssign(x, binary('divide', constant(-7), constant(2)), at(1))], observed: variable(x) };
+      return {
+        statements: [createAssign(x, binary('divide', constant(-7), constant(2)), at(1))],
+        observed: variable(x),
+      };
     }, -3n);
     expect(run(divided, 'int').kind).toBe('completed');
     expect(run(divided, 'bv').kind).toBe('completed');
     const remainder = checkValue((builder) => {
       const x = builder.scalar('x');
-      return { statements: [createAssign(x, binary('remainder', constant(-7), constant(2)), at(1))], observed: variable(x) };
+      return {
+        statements: [createAssign(x, binary('remainder', constant(-7), constant(2)), at(1))],
+        observed: variable(x),
+      };
     }, -1n);
     expect(run(remainder, 'int').kind).toBe('completed');
 
@@ -65,7 +91,14 @@ describe('interpreter', () => {
     const builder = new IrBuilder();
     const x = builder.scalar('x');
     const program = builder.program([
-      createAssert(binary('logicalOr', binary('equal', variable(x), constant(0)), binary('greater', binary('divide', constant(1), variable(x)), constant(-5))), at(1)),
+      createAssert(
+        binary(
+          'logicalOr',
+          binary('equal', variable(x), constant(0)),
+          binary('greater', binary('divide', constant(1), variable(x)), constant(-5)),
+        ),
+        at(1),
+      ),
     ]);
     expect(run(program, 'int').kind).toBe('completed');
   });
@@ -80,28 +113,38 @@ describe('interpreter', () => {
     }
     const shifted = checkValue((builder) => {
       const x = builder.scalar('x');
-      return { statements: [createAssign(x, binary('shiftRight', constant(-9), constant(1)), at(1))], observed: variable(x) };
+      return {
+        statements: [createAssign(x, binary('shiftRight', constant(-9), constant(1)), at(1))],
+        observed: variable(x),
+      };
     }, -5n);
     expect(run(shifted, 'int').kind).toBe('completed');
     expect(run(shifted, 'bv').kind).toBe('completed');
   });
 
   it('casts truncate in bv, are the identity in int, and _Bool is x != 0 in both', () => {
-    const truncated = (expected: bigint) => checkValue((builder) => {
-      const x = builder.scalar('x', unsignedCharType);
-      const y = builder.scalar('y');
-      return {
-        statements: [createAssign(x, createCast(constant(300), unsignedCharType), at(1)), createAssign(y, createCast(variable(x), intType), at(2))],
-        observed: variable(y),
-      };
-    }, expected);
+    const truncated = (expected: bigint) =>
+      checkValue((builder) => {
+        const x = builder.scalar('x', unsignedCharType);
+        const y = builder.scalar('y');
+        return {
+          statements: [
+            createAssign(x, createCast(constant(300), unsignedCharType), at(1)),
+            createAssign(y, createCast(variable(x), intType), at(2)),
+          ],
+          observed: variable(y),
+        };
+      }, expected);
     expect(run(truncated(44n), 'bv').kind).toBe('completed');
     expect(run(truncated(300n), 'int').kind).toBe('completed');
     const boolean = checkValue((builder) => {
       const b = builder.scalar('b', boolType);
       const y = builder.scalar('y');
       return {
-        statements: [createAssign(b, createCast(constant(256), boolType), at(1)), createAssign(y, createCast(variable(b), intType), at(2))],
+        statements: [
+          createAssign(b, createCast(constant(256), boolType), at(1)),
+          createAssign(y, createCast(variable(b), intType), at(2)),
+        ],
         observed: variable(y),
       };
     }, 1n);
@@ -109,7 +152,12 @@ describe('interpreter', () => {
     expect(run(boolean, 'int').kind).toBe('completed');
     const unsignedWrap = checkValue((builder) => {
       const u = builder.scalar('u', unsignedIntType);
-      return { statements: [createAssign(u, binary('subtract', constant(0, unsignedIntType), constant(1, unsignedIntType)), at(1))], observed: variable(u) };
+      return {
+        statements: [
+          createAssign(u, binary('subtract', constant(0, unsignedIntType), constant(1, unsignedIntType)), at(1)),
+        ],
+        observed: variable(u),
+      };
     }, 4294967295n);
     expect(run(unsignedWrap, 'bv').kind).toBe('completed');
     expect(run(unsignedWrap, 'int').kind).toBe('assertionFailed');
@@ -118,7 +166,10 @@ describe('interpreter', () => {
   it('checks havoc values against the type and reports exhausted input', () => {
     const builder = new IrBuilder();
     const c = builder.scalar('c', unsignedCharType);
-    const program = builder.program([createHavoc(c, at(1)), createAssert(binary('less', variable(c), constant(200, unsignedCharType)), at(2))]);
+    const program = builder.program([
+      createHavoc(c, at(1)),
+      createAssert(binary('less', variable(c), constant(200, unsignedCharType)), at(2)),
+    ]);
     expect(run(program, 'int', { scalars: [300n], arrays: [] }).kind).toBe('invalidInput');
     expect(run(program, 'int', { scalars: [-1n], arrays: [] }).kind).toBe('invalidInput');
     expect(run(program, 'int', noInput).kind).toBe('inputExhausted');
@@ -188,11 +239,17 @@ describe('interpreter', () => {
     const program = builder.program([
       createAssign(i, constant(0), at(1)),
       createAssign(s, constant(0), at(1)),
-      createLoop(0, binary('less', variable(i), constant(10)), [
-        createIf(binary('equal', variable(i), constant(7)), [createBreak(at(2))], [], at(2)),
-        createIf(binary('remainder', variable(i), constant(2)), [createContinue(at(3))], [], at(3)),
-        createAssign(s, binary('add', variable(s), variable(i)), at(4)),
-      ], [createAssign(i, binary('add', variable(i), constant(1)), at(1))], at(1)),
+      createLoop(
+        0,
+        binary('less', variable(i), constant(10)),
+        [
+          createIf(binary('equal', variable(i), constant(7)), [createBreak(at(2))], [], at(2)),
+          createIf(binary('remainder', variable(i), constant(2)), [createContinue(at(3))], [], at(3)),
+          createAssign(s, binary('add', variable(s), variable(i)), at(4)),
+        ],
+        [createAssign(i, binary('add', variable(i), constant(1)), at(1))],
+        at(1),
+      ),
       createAssert(binary('equal', variable(s), constant(12)), at(5)),
       createAssert(binary('equal', variable(i), constant(7)), at(6)),
     ]);
@@ -203,7 +260,9 @@ describe('interpreter', () => {
   it('stops at the step limit', () => {
     const builder = new IrBuilder();
     const x = builder.scalar('x');
-    const program = builder.program([createLoop(0, constant(1), [createAssign(x, binary('add', variable(x), constant(1)), at(2))], [], at(1))]);
+    const program = builder.program([
+      createLoop(0, constant(1), [createAssign(x, binary('add', variable(x), constant(1)), at(2))], [], at(1)),
+    ]);
     expect(run(program, 'int', noInput, 1000)).toEqual({ kind: 'stepLimitReached', steps: 1000 });
   });
 

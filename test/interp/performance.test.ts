@@ -16,9 +16,21 @@ function fillAndCheck(cells: number) {
   return builder.program([
     createArrayFill(a, constant(0), at(1)),
     createAssign(i, constant(0), at(2)),
-    createLoop(0, binary('less', variable(i), n), [createArrayWrite(a, [variable(i)], variable(i), at(2))], [increment], at(2)),
+    createLoop(
+      0,
+      binary('less', variable(i), n),
+      [createArrayWrite(a, [variable(i)], variable(i), at(2))],
+      [increment],
+      at(2),
+    ),
     createAssign(i, constant(0), at(4)),
-    createLoop(1, binary('less', variable(i), n), [createAssert(binary('equal', read(a, variable(i)), variable(i)), at(5))], [increment], at(4)),
+    createLoop(
+      1,
+      binary('less', variable(i), n),
+      [createAssert(binary('equal', read(a, variable(i)), variable(i)), at(5))],
+      [increment],
+      at(4),
+    ),
   ]);
 }
 
@@ -27,7 +39,11 @@ describe('interpreter performance', () => {
     it(`runs 2 x 10^7 loop iterations over an array in seconds (${semantics})`, () => {
       const program = fillAndCheck(10_000_000);
       const start = performance.now();
-      const outcome = runProgram(program, { semantics, nondet: createCounterexampleSource({ scalars: [], arrays: [] }), maxSteps: 1e9 });
+      const outcome = runProgram(program, {
+        semantics,
+        nondet: createCounterexampleSource({ scalars: [], arrays: [] }),
+        maxSteps: 1e9,
+      });
       const elapsed = performance.now() - start;
       console.log(`10^7 fill + check loop (${semantics}): ${elapsed.toFixed(0)} ms, ${outcome.kind}`);
       expect(outcome.kind).toBe('completed');

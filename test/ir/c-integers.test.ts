@@ -7,20 +7,46 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  bitPatternConversion, boolType, charType, convertedValue, fitsType, int128Type, intType, longLongType, longType, promote, shortType,
-  typePeriod, typeRange, unsignedCharType, unsignedIntType, unsignedLongLongType, unsignedLongType, unsignedShortType,
+  bitPatternConversion,
+  boolType,
+  charType,
+  convertedValue,
+  fitsType,
+  int128Type,
+  intType,
+  longLongType,
+  longType,
+  promote,
+  shortType,
+  typePeriod,
+  typeRange,
+  unsignedCharType,
+  unsignedIntType,
+  unsignedLongLongType,
+  unsignedLongType,
+  unsignedShortType,
   usualArithmeticConversion,
 } from '../../src/ir/c-integers.js';
 import type { IntegerType } from '../../src/ir/types.js';
 import { normalize, toBigInt, wrapperFor } from '../../src/interp/values.js';
 
 const types: readonly IntegerType[] = [
-  boolType, charType, unsignedCharType, shortType, unsignedShortType, intType, unsignedIntType, longLongType, unsignedLongLongType,
-  int128Type, longType('LP64'), unsignedLongType('ILP32'),
+  boolType,
+  charType,
+  unsignedCharType,
+  shortType,
+  unsignedShortType,
+  intType,
+  unsignedIntType,
+  longLongType,
+  unsignedLongLongType,
+  int128Type,
+  longType('LP64'),
+  unsignedLongType('ILP32'),
 ];
 
 describe('ranges and conversions', () => {
-  it('gives C\'s ranges and periods', () => {
+  it("gives C's ranges and periods", () => {
     expect(typeRange(charType)).toEqual({ minimum: -128n, maximum: 127n });
     expect(typeRange(unsignedIntType)).toEqual({ minimum: 0n, maximum: 4294967295n });
     expect(typePeriod(unsignedShortType)).toBe(65536n);
@@ -37,13 +63,19 @@ describe('ranges and conversions', () => {
     expect(convertedValue(0n, boolType)).toBe(0n);
   });
 
-  it('the interpreter\'s wrappers are convertedValue, on numbers and on bigints', () => {
-    const values = fc.oneof(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).map(BigInt), fc.bigInt({ min: -(2n ** 130n), max: 2n ** 130n }));
-    fc.assert(fc.property(fc.constantFrom(...types), values, (type, value) => {
-      const wrapped = wrapperFor(type)(normalize(value));
-      expect(toBigInt(wrapped), `${value} to ${type.name}`).toBe(convertedValue(value, type));
-      expect(fitsType(toBigInt(wrapped), type)).toBe(true);
-    }), { numRuns: 2000 });
+  it("the interpreter's wrappers are convertedValue, on numbers and on bigints", () => {
+    const values = fc.oneof(
+      fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).map(BigInt),
+      fc.bigInt({ min: -(2n ** 130n), max: 2n ** 130n }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...types), values, (type, value) => {
+        const wrapped = wrapperFor(type)(normalize(value));
+        expect(toBigInt(wrapped), `${value} to ${type.name}`).toBe(convertedValue(value, type));
+        expect(fitsType(toBigInt(wrapped), type)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('says what a conversion does to a bit pattern; done on the pattern, it gives convertedValue', () => {
@@ -53,30 +85,46 @@ describe('ranges and conversions', () => {
     expect(bitPatternConversion(unsignedCharType, 64)).toEqual({ kind: 'extend', bits: 56, signed: false });
     // the pattern of a value of `from`, converted, read in `to`, is C's value of the conversion (no _Bool target)
     const nonBool = types.filter((type) => type !== boolType);
-    fc.assert(fc.property(fc.constantFrom(...nonBool), fc.constantFrom(...nonBool), fc.bigInt({ min: -(2n ** 130n), max: 2n ** 130n }), (from, to, raw) => {
-      const value = convertedValue(raw, from);
-      const pattern = BigInt.asUintN(from.width, value);
-      const conversion = bitPatternConversion(from, to.width);
-      let converted: bigint;
-      switch (conversion.kind) {
-        case 'same': converted = pattern; break;
-        case 'truncate': converted = BigInt.asUintN(conversion.width, pattern); break;
-        case 'extend': converted = BigInt.asUintN(to.width, conversion.signed ? BigInt.asIntN(from.width, pattern) : pattern); break;
-        default: throw new Error('unknown conversion');
-      }
-      const read = to.signed ? BigInt.asIntN(to.width, converted) : converted;
-      expect(read, `${value} from ${from.name} to ${to.name}`).toBe(convertedValue(value, to));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...nonBool),
+        fc.constantFrom(...nonBool),
+        fc.bigInt({ min: -(2n ** 130n), max: 2n ** 130n }),
+        (from, to, raw) => {
+          const value = convertedValue(raw, from);
+          const pattern = BigInt.asUintN(from.width, value);
+          const conversion = bitPatternConversion(from, to.width);
+          let converted: bigint;
+          switch (conversion.kind) {
+            case 'same':
+              converted = pattern;
+              break;
+            case 'truncate':
+              converted = BigInt.asUintN(conversion.width, pattern);
+              break;
+            case 'extend':
+              converted = BigInt.asUintN(to.width, conversion.signed ? BigInt.asIntN(from.width, pattern) : pattern);
+              break;
+            default:
+              throw new Error('unknown conversion');
+          }
+          const read = to.signed ? BigInt.asIntN(to.width, converted) : converted;
+          expect(read, `${value} from ${from.name} to ${to.name}`).toBe(convertedValue(value, to));
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 
 describe('promotion and the usual arithmetic conversions', () => {
   it('promotes every type below int to int', () => {
-    for (const type of [boolType, charType, unsignedCharType, shortType, unsignedShortType]) expect(promote(type)).toBe(intType);
+    for (const type of [boolType, charType, unsignedCharType, shortType, unsignedShortType])
+      expect(promote(type)).toBe(intType);
     expect(promote(unsignedIntType)).toBe(unsignedIntType);
   });
 
-  it('gives C11 6.3.1.8\'s common types', () => {
+  it("gives C11 6.3.1.8's common types", () => {
     expect(usualArithmeticConversion(unsignedCharType, shortType, 'ILP32')).toBe(intType);
     expect(usualArithmeticConversion(intType, unsignedIntType, 'ILP32')).toBe(unsignedIntType);
     expect(usualArithmeticConversion(longLongType, unsignedIntType, 'ILP32')).toBe(longLongType);

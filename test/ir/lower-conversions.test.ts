@@ -13,10 +13,35 @@ import { interpret, lowerOrFail } from './lower-harness.js';
 import { describeWith, gccRequirement } from '../support/requirements.js';
 
 const variables: [string, string][] = [
-  ['signed char', 'a'], ['unsigned char', 'b'], ['short', 'c'], ['unsigned short', 'd'], ['int', 'e'], ['unsigned int', 'f'],
-  ['long', 'g'], ['unsigned long', 'h'], ['long long', 'k'], ['unsigned long long', 'm'], ['_Bool', 'z'], ['char', 'y'],
+  ['signed char', 'a'],
+  ['unsigned char', 'b'],
+  ['short', 'c'],
+  ['unsigned short', 'd'],
+  ['int', 'e'],
+  ['unsigned int', 'f'],
+  ['long', 'g'],
+  ['unsigned long', 'h'],
+  ['long long', 'k'],
+  ['unsigned long long', 'm'],
+  ['_Bool', 'z'],
+  ['char', 'y'],
 ];
-const constants = ['0', '1', '7', '255', '-3', '100000', '0x7fffffff', '0xffffffff', '4294967296', '1u', '3UL', '-1LL', "'a'", '2147483648'];
+const constants = [
+  '0',
+  '1',
+  '7',
+  '255',
+  '-3',
+  '100000',
+  '0x7fffffff',
+  '0xffffffff',
+  '4294967296',
+  '1u',
+  '3UL',
+  '-1LL',
+  "'a'",
+  '2147483648',
+];
 const binary = ['+', '-', '*', '&', '|', '^', '<', '>', '<=', '>=', '==', '!=', '&&', '||'];
 const casts = ['int', 'unsigned', 'short', 'unsigned char', 'signed char', 'long', 'unsigned long long', '_Bool'];
 
@@ -33,13 +58,17 @@ function generate(random: () => number, depth: number): string {
 }
 
 function program(expressions: readonly string[], checks: readonly string[] | undefined): string {
-  const declarations = variables.map(([type, name]) => `  ${type} ${name} = (${type}) __VERIFIER_nondet_int();`).join('\n');
-  const body = expressions.map((expression, index) => {
-    const statement = `  unsigned long long r${index} = (unsigned long long) (${expression});`;
-    return checks === undefined
-      ? `${statement}\n  printf("%llu\\n", r${index});`
-      : `${statement}\n  if (r${index} != ${checks[index]}ULL) reach_error();`;
-  }).join('\n');
+  const declarations = variables
+    .map(([type, name]) => `  ${type} ${name} = (${type}) __VERIFIER_nondet_int();`)
+    .join('\n');
+  const body = expressions
+    .map((expression, index) => {
+      const statement = `  unsigned long long r${index} = (unsigned long long) (${expression});`;
+      return checks === undefined
+        ? `${statement}\n  printf("%llu\\n", r${index});`
+        : `${statement}\n  if (r${index} != ${checks[index]}ULL) reach_error();`;
+    })
+    .join('\n');
   return `extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint printf(const char *, ...);\nint main() {\n${declarations}\n${body}\n  return 0;\n}\n`;
 }
 
@@ -52,12 +81,18 @@ describeWith([gccRequirement()], 'integer conversions agree with gcc', () => {
       const expressions = Array.from({ length: 12 }, () => generate(random, 4));
       const values = variables.map(() => BigInt(Math.floor(random() * 600) - 300) * (random() < 0.3 ? 9_000_000n : 1n));
       const source = program(expressions, undefined);
-      writeFileSync(join(directory, 'p.c'), `${source}\nint __VERIFIER_nondet_int(void) { static int i; static long long v[] = {${values.join(',')}}; return (int) v[i++]; }\nvoid reach_error(void) {}\n`);
+      writeFileSync(
+        join(directory, 'p.c'),
+        `${source}\nint __VERIFIER_nondet_int(void) { static int i; static long long v[] = {${values.join(',')}}; return (int) v[i++]; }\nvoid reach_error(void) {}\n`,
+      );
       execFileSync('gcc', ['-w', '-fwrapv', join(directory, 'p.c'), '-o', join(directory, 'p')], { stdio: 'pipe' });
       const printed = execFileSync(join(directory, 'p'), { encoding: 'utf8' }).trim().split('\n');
       const checkedProgram = lowerOrFail(program(expressions, printed));
       const inputs = values.map((value) => BigInt.asIntN(32, value));
-      expect({ expressions, outcome: interpret(checkedProgram, inputs) }).toEqual({ expressions, outcome: 'completed' });
+      expect({ expressions, outcome: interpret(checkedProgram, inputs) }).toEqual({
+        expressions,
+        outcome: 'completed',
+      });
       checked += expressions.length;
     }
     expect(checked).toBe(144);

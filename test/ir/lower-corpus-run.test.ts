@@ -20,7 +20,9 @@ describeWith([corpus], 'running lowered corpus tasks', () => {
     const falsified: string[] = [];
     for (const task of tasks) {
       const path = task.path;
-      const text = path.endsWith('.i') ? readFileSync(path, 'utf8') : execFileSync('cpp', ['-P', path], { encoding: 'utf8' });
+      const text = path.endsWith('.i')
+        ? readFileSync(path, 'utf8')
+        : execFileSync('cpp', ['-P', path], { encoding: 'utf8' });
       const parsed = parseTranslationUnit(text, task.file);
       if (parsed.kind !== 'parsed') continue;
       const result = lowerTranslationUnit(parsed.unit, task.file, { dataModel: task.dataModel });
@@ -28,10 +30,13 @@ describeWith([corpus], 'running lowered corpus tasks', () => {
       for (let seed = 1; seed <= 2; seed++) {
         const domain = seed % 2 === 0 ? [-1n, 0n, 1n, 2n, 3n, 5n, 10n] : undefined;
         const outcome = runProgram(result.program, {
-          semantics: seed === 1 ? 'bv' : 'int', nondet: createRandomSource({ seed, domain, maxArrayCells: 32 }), maxSteps: 100_000,
+          semantics: seed === 1 ? 'bv' : 'int',
+          nondet: createRandomSource({ seed, domain, maxArrayCells: 32 }),
+          maxSteps: 100_000,
         });
         if (outcome.kind === 'assertionFailed') {
-          if (task.expected === 'safe') wrong.push(`${task.file} (seed ${seed}) at ${outcome.location.line}:${outcome.location.column}`);
+          if (task.expected === 'safe')
+            wrong.push(`${task.file} (seed ${seed}) at ${outcome.location.line}:${outcome.location.column}`);
           else falsified.push(task.file);
           break;
         }

@@ -288,7 +288,9 @@ describeWith([gccRequirement()], 'lowering agrees with gcc on small programs', (
       const random = createRandomGenerator(name.length * 7919);
       const outcomes = new Set<string>();
       for (let run = 0; run < 24; run++) {
-        const values = Array.from({ length: 12 }, () => BigInt(Math.floor(random() * 9) - 3 + (run % 3 === 0 ? 0 : run % 7)));
+        const values = Array.from({ length: 12 }, () =>
+          BigInt(Math.floor(random() * 9) - 3 + (run % 3 === 0 ? 0 : run % 7)),
+        );
         const expected = runCompiled(binary, values);
         const actual = interpret(program, values);
         expect({ values: values.map(String), actual }).toEqual({ values: values.map(String), actual: expected });

@@ -130,7 +130,9 @@ const refused: Record<string, string> = {
 };
 
 /** per run: eight inputs drawn from -3 … 5 */
-const runs: bigint[][] = Array.from({ length: 40 }, (_, run) => Array.from({ length: 40 }, (_, position) => BigInt(((run * 7 + position * 5 + run * position) % 9) - 3)));
+const runs: bigint[][] = Array.from({ length: 40 }, (_, run) =>
+  Array.from({ length: 40 }, (_, position) => BigInt(((run * 7 + position * 5 + run * position) % 9) - 3)),
+);
 
 describeWith([gccRequirement()], 'gotos placed in structured statements agree with gcc', () => {
   it.each(Object.entries(placed))('%s', (_name, body) => {
@@ -142,7 +144,10 @@ describeWith([gccRequirement()], 'gotos placed in structured statements agree wi
     const outcomes = new Set<string>();
     for (const inputs of runs) {
       const expected = runCompiled(binary, inputs);
-      expect({ inputs: inputs.map(String), actual: interpretInputs(lowered.program, inputs) }).toEqual({ inputs: inputs.map(String), actual: expected });
+      expect({ inputs: inputs.map(String), actual: interpretInputs(lowered.program, inputs) }).toEqual({
+        inputs: inputs.map(String),
+        actual: expected,
+      });
       outcomes.add(expected);
     }
     // every program is written so that some input reaches the error and some does not

@@ -22,7 +22,9 @@ export function lowerSource(source: string, dataModel: DataModel = 'LP64'): Lowe
 /** 'lowered', or the lowering's diagnostic messages joined */
 export function diagnosticOf(source: string): string {
   const lowered = lowerSource(source);
-  return lowered.kind === 'lowered' ? 'lowered' : lowered.diagnostics.map((diagnostic) => diagnostic.message).join('; ');
+  return lowered.kind === 'lowered'
+    ? 'lowered'
+    : lowered.diagnostics.map((diagnostic) => diagnostic.message).join('; ');
 }
 
 export function lowerOrFail(source: string, dataModel: DataModel = 'LP64'): Program {
@@ -37,13 +39,19 @@ export type Outcome = 'error' | 'ended' | 'completed' | 'other';
 export function interpret(program: Program, values: readonly bigint[]): Outcome | string {
   const arrays = Array.from({ length: 64 }, () => ({ defaultValue: 0n, entries: new Map<bigint, bigint>() }));
   const outcome = runProgram(program, {
-    semantics: 'bv', nondet: createCounterexampleSource({ scalars: values, arrays }), maxSteps: 2_000_000,
+    semantics: 'bv',
+    nondet: createCounterexampleSource({ scalars: values, arrays }),
+    maxSteps: 2_000_000,
   });
   switch (outcome.kind) {
-    case 'assertionFailed': return 'error';
-    case 'assumptionFailed': return 'ended';
-    case 'completed': return 'completed';
-    default: return JSON.stringify(outcome, (_key, value) => (typeof value === 'bigint' ? String(value) : value));
+    case 'assertionFailed':
+      return 'error';
+    case 'assumptionFailed':
+      return 'ended';
+    case 'completed':
+      return 'completed';
+    default:
+      return JSON.stringify(outcome, (_key, value) => (typeof value === 'bigint' ? String(value) : value));
   }
 }
 
@@ -59,10 +67,14 @@ export function interpretInputs(program: Program, inputs: readonly bigint[]): Ou
   };
   const outcome = runProgram(program, { semantics: 'bv', nondet, maxSteps: 2_000_000 });
   switch (outcome.kind) {
-    case 'assertionFailed': return 'error';
-    case 'assumptionFailed': return 'ended';
-    case 'completed': return 'completed';
-    default: return outcome.kind;
+    case 'assertionFailed':
+      return 'error';
+    case 'assumptionFailed':
+      return 'ended';
+    case 'completed':
+      return 'completed';
+    default:
+      return outcome.kind;
   }
 }
 
@@ -93,18 +105,40 @@ export function compileWithGcc(source: string): string {
   writeFileSync(join(directory, 'harness.c'), harness);
   writeFileSync(join(directory, 'program.c'), source);
   const binary = join(directory, 'program');
-  execFileSync('gcc', ['-w', '-O0', '-fwrapv', '-c', '-Dmain=program_main', '-Dabort=harness_abort', '-Dexit=harness_exit',
-    '-include', 'stdlib.h', join(directory, 'program.c'), '-o', join(directory, 'program.o')], { stdio: 'pipe' });
-  execFileSync('gcc', ['-w', '-O0', join(directory, 'program.o'), join(directory, 'harness.c'), '-o', binary], { stdio: 'pipe' });
+  execFileSync(
+    'gcc',
+    [
+      '-w',
+      '-O0',
+      '-fwrapv',
+      '-c',
+      '-Dmain=program_main',
+      '-Dabort=harness_abort',
+      '-Dexit=harness_exit',
+      '-include',
+      'stdlib.h',
+      join(directory, 'program.c'),
+      '-o',
+      join(directory, 'program.o'),
+    ],
+    { stdio: 'pipe' },
+  );
+  execFileSync('gcc', ['-w', '-O0', join(directory, 'program.o'), join(directory, 'harness.c'), '-o', binary], {
+    stdio: 'pipe',
+  });
   return binary;
 }
 
 export function runCompiled(binary: string, values: readonly bigint[]): Outcome {
   const result = spawnSync(binary, values.map(String), { timeout: 10_000 });
   switch (result.status) {
-    case 99: return 'error';
-    case 98: return 'ended';
-    case 0: return 'completed';
-    default: return 'other';
+    case 99:
+      return 'error';
+    case 98:
+      return 'ended';
+    case 0:
+      return 'completed';
+    default:
+      return 'other';
   }
 }

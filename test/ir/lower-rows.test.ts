@@ -27,7 +27,9 @@ int main() {
 }`;
 
 function refusal(body: string): string {
-  const result = lowerSource(`${prelude}\nint main() { int n = __VERIFIER_nondet_int(); if (n <= 0) return 0; ${body} return 0; }`);
+  const result = lowerSource(
+    `${prelude}\nint main() { int n = __VERIFIER_nondet_int(); if (n <= 0) return 0; ${body} return 0; }`,
+  );
   if (result.kind !== 'unsupported') throw new Error('expected unsupported');
   return result.diagnostics[0]!.message;
 }
@@ -38,7 +40,9 @@ describe('lowering: rows of an array of pointers', () => {
     const rows = program.arrays.filter((array) => array.sourceName.endsWith('_rows'));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sizes).toHaveLength(2);
-    expect(program.body.filter((statement) => statement.kind === 'arrayHavoc' && statement.array === rows[0])).toHaveLength(1);
+    expect(
+      program.body.filter((statement) => statement.kind === 'arrayHavoc' && statement.array === rows[0]),
+    ).toHaveLength(1);
   });
 
   it('keeps the rows apart: the right check completes, a wrong one fails, on the interpreter', () => {
@@ -55,11 +59,12 @@ describe('lowering: rows of an array of pointers', () => {
       const source = rowsProgram(check);
       const program = lowerOrFail(source);
       const binary = compileWithGcc(source);
-      for (let n = 1n; n <= 6n; n++) expect(interpret(program, [n]), `${check} at n = ${n}`).toBe(runCompiled(binary, [n]));
+      for (let n = 1n; n <= 6n; n++)
+        expect(interpret(program, [n]), `${check} at n = ${n}`).toBe(runCompiled(binary, [n]));
     }
   });
 
-  it('passes the rows on through an int ** parameter: the function writes the caller\'s rows', () => {
+  it("passes the rows on through an int ** parameter: the function writes the caller's rows", () => {
     const program = lowerOrFail(`${prelude}
 void fill(int **m, int n) { for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) m[i][j] = i - j; }
 int main() { int n = __VERIFIER_nondet_int(); if (n <= 0 || n > 5) return 0; int **a = malloc(sizeof(int *) * n);
@@ -74,7 +79,9 @@ int main() { int n = __VERIFIER_nondet_int(); if (n <= 0 || n > 5) return 0; int
   for (int i = 0; i < n; i++) a[i] = calloc(n, sizeof(int));
   for (int i = 0; i < n; i++) for (int j = 0; j < n; j++) s += a[i][j];
   __VERIFIER_assert(s == 0); return 0; }`);
-    expect(program.body.some((statement) => statement.kind === 'arrayFill' && statement.array.sourceName.endsWith('_rows'))).toBe(true);
+    expect(
+      program.body.some((statement) => statement.kind === 'arrayFill' && statement.array.sourceName.endsWith('_rows')),
+    ).toBe(true);
     for (let n = 1n; n <= 5n; n++) expect(interpret(program, [n])).toBe('completed');
   });
 
@@ -94,18 +101,34 @@ int main() { int *a[2]; a[0] = malloc(sizeof(int) * 3); a[1] = malloc(sizeof(int
   });
 
   it('refuses a row that may be allocated twice, aliased or zero-filled, with the reason', () => {
-    expect(refusal('int **a = malloc(sizeof(int *) * n); for (int k = 0; k < 2; k++) for (int i = 0; i < n; i++) a[i] = malloc(sizeof(int) * n); a[0][0] = 1;'))
-      .toMatch(/nested loops/);
-    expect(refusal('int **a = malloc(sizeof(int *) * 2); a[0] = malloc(sizeof(int) * n); a[1] = a[0]; a[1][0] = 1;'))
-      .toMatch(/other than a fresh allocation/);
-    expect(refusal('int **a = malloc(sizeof(int *) * 2); a[0] = calloc(n, sizeof(int)); a[1] = malloc(sizeof(int) * n); a[0][0] = 1;'))
-      .toMatch(/both by malloc and by calloc/);
-    expect(refusal('int **a = malloc(sizeof(int *) * n); int i = 0; while (i < n) { a[i] = malloc(sizeof(int) * n); if (n > 3) i++; else i += 1; } a[0][0] = 1;'))
-      .toMatch(/other than the loop counter/);
-    expect(refusal('int **a = malloc(sizeof(int *) * n); int i = 0; while (i < n) { a[i] = malloc(sizeof(int) * n); if (n > 3) continue; i++; } a[0][0] = 1;'))
-      .toMatch(/other than the loop counter/);
-    expect(refusal('int **a = malloc(sizeof(int *) * 2); a[0] = malloc(sizeof(int) * n); a[0] = malloc(sizeof(int) * n); a[0][0] = 1;'))
-      .toMatch(/may coincide/);
+    expect(
+      refusal(
+        'int **a = malloc(sizeof(int *) * n); for (int k = 0; k < 2; k++) for (int i = 0; i < n; i++) a[i] = malloc(sizeof(int) * n); a[0][0] = 1;',
+      ),
+    ).toMatch(/nested loops/);
+    expect(
+      refusal('int **a = malloc(sizeof(int *) * 2); a[0] = malloc(sizeof(int) * n); a[1] = a[0]; a[1][0] = 1;'),
+    ).toMatch(/other than a fresh allocation/);
+    expect(
+      refusal(
+        'int **a = malloc(sizeof(int *) * 2); a[0] = calloc(n, sizeof(int)); a[1] = malloc(sizeof(int) * n); a[0][0] = 1;',
+      ),
+    ).toMatch(/both by malloc and by calloc/);
+    expect(
+      refusal(
+        'int **a = malloc(sizeof(int *) * n); int i = 0; while (i < n) { a[i] = malloc(sizeof(int) * n); if (n > 3) i++; else i += 1; } a[0][0] = 1;',
+      ),
+    ).toMatch(/other than the loop counter/);
+    expect(
+      refusal(
+        'int **a = malloc(sizeof(int *) * n); int i = 0; while (i < n) { a[i] = malloc(sizeof(int) * n); if (n > 3) continue; i++; } a[0][0] = 1;',
+      ),
+    ).toMatch(/other than the loop counter/);
+    expect(
+      refusal(
+        'int **a = malloc(sizeof(int *) * 2); a[0] = malloc(sizeof(int) * n); a[0] = malloc(sizeof(int) * n); a[0][0] = 1;',
+      ),
+    ).toMatch(/may coincide/);
   });
 
   it('leaves an array of pointers that is never dereferenced as before (only nullness)', () => {

@@ -28,18 +28,38 @@ const body = `
 `;
 
 describeWith([gccRequirement()], 'pointer walks used as values, against gcc', () => {
-  itWith([gccRequirement()], 'agree with the native run on the copied cells, the sum, and the cells updated through a walk', { timeout: 120_000 }, () => {
-    const source = ['extern int __VERIFIER_nondet_int(void);', 'extern void reach_error(void);', 'int main(void) {', body, `  ${observationMarker}`, '  return 0;', '}'].join('\n');
-    const random = createRandomGenerator(20261127);
-    const inputs = Array.from({ length: 10 }, () => Array.from({ length: 6 }, () => BigInt(Math.floor(random() * 2001) - 1000)));
-    const result = compareWithGcc({ source, observed: ['b0', 'b1', 'b2', 'b5', 's', 'a1', 'a2'] }, inputs, { dataModel: 'LP64' });
-    expect(result.kind, result.kind === 'compared' ? '' : result.reason).toBe('compared');
-    if (result.kind !== 'compared') return;
-    for (const run of result.runs) {
-      expect(run.verdict.kind, JSON.stringify(run.verdict, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).toBe('agree');
-      expect(run.native.kind).toBe('completed');
-      expect(run.nativeValues.length).toBe(7);
-    }
-    expect(result.runs.length).toBe(10);
-  });
+  itWith(
+    [gccRequirement()],
+    'agree with the native run on the copied cells, the sum, and the cells updated through a walk',
+    { timeout: 120_000 },
+    () => {
+      const source = [
+        'extern int __VERIFIER_nondet_int(void);',
+        'extern void reach_error(void);',
+        'int main(void) {',
+        body,
+        `  ${observationMarker}`,
+        '  return 0;',
+        '}',
+      ].join('\n');
+      const random = createRandomGenerator(20261127);
+      const inputs = Array.from({ length: 10 }, () =>
+        Array.from({ length: 6 }, () => BigInt(Math.floor(random() * 2001) - 1000)),
+      );
+      const result = compareWithGcc({ source, observed: ['b0', 'b1', 'b2', 'b5', 's', 'a1', 'a2'] }, inputs, {
+        dataModel: 'LP64',
+      });
+      expect(result.kind, result.kind === 'compared' ? '' : result.reason).toBe('compared');
+      if (result.kind !== 'compared') return;
+      for (const run of result.runs) {
+        expect(
+          run.verdict.kind,
+          JSON.stringify(run.verdict, (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value)),
+        ).toBe('agree');
+        expect(run.native.kind).toBe('completed');
+        expect(run.nativeValues.length).toBe(7);
+      }
+      expect(result.runs.length).toBe(10);
+    },
+  );
 });

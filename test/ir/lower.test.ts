@@ -93,14 +93,18 @@ int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;
   });
 
   it('lowers do-while with the exit test in the update block', () => {
-    const program = lowerOrFail(`${prelude} int main() { int i = 0; do { i++; if (i == 2) continue; } while (i < 5); __VERIFIER_assert(i == 5); return 0; }`);
+    const program = lowerOrFail(
+      `${prelude} int main() { int i = 0; do { i++; if (i == 2) continue; } while (i < 5); __VERIFIER_assert(i == 5); return 0; }`,
+    );
     const loop = program.body.find((statement) => statement.kind === 'loop');
     expect(loop?.kind === 'loop' && loop.update[0]?.kind).toBe('if');
     expect(interpret(program, [])).toBe('completed');
   });
 
   it('maps memset of a whole array to arrayFill and __VERIFIER_assert to an assertion', () => {
-    const program = lowerOrFail(`${prelude} int main() { int a[10]; memset(a, 0, sizeof(a)); __VERIFIER_assert(a[3] == 0); return 0; }`);
+    const program = lowerOrFail(
+      `${prelude} int main() { int a[10]; memset(a, 0, sizeof(a)); __VERIFIER_assert(a[3] == 0); return 0; }`,
+    );
     const kinds = statements(program.body).map((statement) => statement.kind);
     expect(kinds).toContain('arrayFill');
     expect(kinds).toContain('assert');
@@ -108,18 +112,23 @@ int main() { int n = __VERIFIER_nondet_int(); if (n < 1 || n > 5) return 0;
   });
 
   it('ends the run at a return from main inside a loop', () => {
-    const program = lowerOrFail(`${prelude} int main() { for (int i = 0; ; i++) { if (i == 3) return 0; } reach_error(); }`);
+    const program = lowerOrFail(
+      `${prelude} int main() { for (int i = 0; ; i++) { if (i == 3) return 0; } reach_error(); }`,
+    );
     expect(interpret(program, [])).toBe('completed');
   });
 
   it('treats exit and abort as ends of the path and reach_error as the violation', () => {
-    const program = lowerOrFail(`${prelude} int main() { int x = __VERIFIER_nondet_int(); if (x) exit(0); reach_error(); return 0; }`);
+    const program = lowerOrFail(
+      `${prelude} int main() { int x = __VERIFIER_nondet_int(); if (x) exit(0); reach_error(); return 0; }`,
+    );
     expect(interpret(program, [1n])).toBe('ended');
     expect(interpret(program, [0n])).toBe('error');
   });
 
   it('lowers the glibc expansion of assert() (statement expression calling __assert_fail)', () => {
-    const program = lowerOrFail(`${prelude} extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+    const program =
+      lowerOrFail(`${prelude} extern void __assert_fail(const char *, const char *, unsigned int, const char *);
 int main() { int x = __VERIFIER_nondet_int();
   ((void) sizeof ((x > 0) ? 1 : 0), __extension__ ({ if (x > 0) ; else __assert_fail ("x > 0", "f.c", 3, __extension__ __PRETTY_FUNCTION__); }));
   return 0; }`);
@@ -128,7 +137,9 @@ int main() { int x = __VERIFIER_nondet_int();
   });
 
   it('replaces parameters that never change by their arguments', () => {
-    const program = lowerOrFail(`${prelude} int main() { int a[4] = {0}; for (int i = 0; i < 4; i++) __VERIFIER_assert(a[i] == 0); return 0; }`);
+    const program = lowerOrFail(
+      `${prelude} int main() { int a[4] = {0}; for (int i = 0; i < 4; i++) __VERIFIER_assert(a[i] == 0); return 0; }`,
+    );
     expect(program.scalars.some((variable) => variable.sourceName === 'cond')).toBe(false);
     const asserts = statements(program.body).filter((statement) => statement.kind === 'assert');
     expect(asserts).toHaveLength(1);
@@ -136,7 +147,9 @@ int main() { int x = __VERIFIER_nondet_int();
   });
 
   it('ignores unsupported constructs in functions that are never called, and unused floating globals', () => {
-    const program = lowerOrFail(`${prelude} double ratio; int unused(int *p) { p++; return *p; } int main() { return 0; }`);
+    const program = lowerOrFail(
+      `${prelude} double ratio; int unused(int *p) { p++; return *p; } int main() { return 0; }`,
+    );
     expect(program.scalars.some((variable) => variable.name === 'ratio')).toBe(false);
   });
 });
@@ -150,8 +163,11 @@ int main() { return f(3); }`);
     expect(line).toBe(2);
   });
   it('pointer arithmetic on a pointer to a single object (a walk over an array is supported)', () => {
-    expect(unsupportedMessage(`int main() { int x = 0; int *p = &x; p++; return 0; }`).message).toMatch(/pointer arithmetic/);
-    const walk = (check: string): string => `${prelude}int main() { int a[6]; a[1] = 5; int *p = a; p++; p += 2; *p = 1; p = p - 1; p[1] = 2; --p; ${check} return 0; }`;
+    expect(unsupportedMessage(`int main() { int x = 0; int *p = &x; p++; return 0; }`).message).toMatch(
+      /pointer arithmetic/,
+    );
+    const walk = (check: string): string =>
+      `${prelude}int main() { int a[6]; a[1] = 5; int *p = a; p++; p += 2; *p = 1; p = p - 1; p[1] = 2; --p; ${check} return 0; }`;
     expect(interpret(lowerOrFail(walk('__VERIFIER_assert(a[3] == 2 && *p == 5);')), [])).toBe('completed');
     expect(interpret(lowerOrFail(walk('__VERIFIER_assert(a[3] == 1);')), [])).toBe('error');
   });
@@ -159,16 +175,25 @@ int main() { return f(3); }`);
     expect(unsupportedMessage(`int main() { double d = 1.0; return 0; }`).message).toMatch(/floating-point/);
   });
   it('function pointers', () => {
-    expect(unsupportedMessage(`int g(void) { return 1; } int main() { int (*f)(void) = g; return f(); }`).message).toMatch(/function pointer/);
+    expect(
+      unsupportedMessage(`int g(void) { return 1; } int main() { int (*f)(void) = g; return f(); }`).message,
+    ).toMatch(/function pointer/);
   });
   it('unions', () => {
-    expect(unsupportedMessage(`union U { int a; char b; }; int main() { union U u; u.a = 1; return 0; }`).message).toMatch(/union/);
+    expect(
+      unsupportedMessage(`union U { int a; char b; }; int main() { union U u; u.a = 1; return 0; }`).message,
+    ).toMatch(/union/);
   });
   it('a pointer bound to two different objects', () => {
-    expect(unsupportedMessage(`int main() { int a[2], b[2]; int *p = a; p = b; return 0; }`).message).toMatch(/reassigned/);
+    expect(unsupportedMessage(`int main() { int a[2], b[2]; int *p = a; p = b; return 0; }`).message).toMatch(
+      /reassigned/,
+    );
   });
   it('a goto no rule of gotos.ts places (into a loop body from outside it)', () => {
-    expect(unsupportedMessage(`int main() { int x = 0; goto inside; while (x < 9) { x += 2; inside: x++; } return 0; }`).message).toMatch(/goto/);
+    expect(
+      unsupportedMessage(`int main() { int x = 0; goto inside; while (x < 9) { x += 2; inside: x++; } return 0; }`)
+        .message,
+    ).toMatch(/goto/);
   });
   it('a missing entry function', () => {
     const result = lowerSource('int f(void) { return 0; }');

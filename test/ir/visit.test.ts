@@ -4,15 +4,44 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  boolType, charType, createArrayRead, createArrayVariable, createArrayWrite, createAssert, createAssign, createBinary, createCast,
-  createConstant, createHavoc, createIf, createLoop, createScalarVariable, createUnary, createVariableExpression, intType,
-  longLongType, unsignedIntType,
+  boolType,
+  charType,
+  createArrayRead,
+  createArrayVariable,
+  createArrayWrite,
+  createAssert,
+  createAssign,
+  createBinary,
+  createCast,
+  createConstant,
+  createHavoc,
+  createIf,
+  createLoop,
+  createScalarVariable,
+  createUnary,
+  createVariableExpression,
+  intType,
+  longLongType,
+  unsignedIntType,
 } from '../../src/ir/factory.js';
 import type { Block, Expression } from '../../src/ir/types.js';
 import {
-  expressionSize, mayBeUndefined, readsAny, sameExpression, sameExpressionModulo, scalarsReadBy, stripCasts, stripCastsAtLeast,
-  stripCastsKeepingValuesOf, stripWideningCasts, substituteScalar, substituteScalarInBlock, visitBlock, visitExpressionChildren,
-  visitStatementChildren, writtenVariables,
+  expressionSize,
+  mayBeUndefined,
+  readsAny,
+  sameExpression,
+  sameExpressionModulo,
+  scalarsReadBy,
+  stripCasts,
+  stripCastsAtLeast,
+  stripCastsKeepingValuesOf,
+  stripWideningCasts,
+  substituteScalar,
+  substituteScalarInBlock,
+  visitBlock,
+  visitExpressionChildren,
+  visitStatementChildren,
+  writtenVariables,
 } from '../../src/ir/visit.js';
 
 const location = { line: 1, column: 1 };
@@ -55,7 +84,10 @@ describe('identity-preserving visitors', () => {
   it('visitExpressionChildren rebuilds only what changed, children in evaluation order', () => {
     const expression = createBinary('add', read(x), createUnary('negate', read(y)));
     const order: string[] = [];
-    const same = visitExpressionChildren(expression, (child) => { order.push(child.kind); return child; });
+    const same = visitExpressionChildren(expression, (child) => {
+      order.push(child.kind);
+      return child;
+    });
     expect(same).toBe(expression);
     expect(order).toEqual(['variable', 'unary']);
     const changed = visitExpressionChildren(expression, (child) => (child.kind === 'variable' ? read(z) : child));
@@ -71,15 +103,27 @@ describe('identity-preserving visitors', () => {
     expect(visitBlock(block, (statement) => statement)).toBe(block);
     expect(visitBlock(block, (statement) => (statement === first ? [] : statement))).toEqual([second]);
     const extra = createHavoc(z, location);
-    expect(visitBlock(block, (statement) => (statement === first ? [extra, statement] : statement))).toEqual([extra, first, second]);
+    expect(visitBlock(block, (statement) => (statement === first ? [extra, statement] : statement))).toEqual([
+      extra,
+      first,
+      second,
+    ]);
   });
 
   it('visitStatementChildren visits expressions and nested blocks of a loop', () => {
     const body: Block = [createAssign(y, read(x), location)];
     const loop = createLoop(3, read(x), body, [], location);
-    const visited = visitStatementChildren(loop, (expression) => expression, (block) => block);
+    const visited = visitStatementChildren(
+      loop,
+      (expression) => expression,
+      (block) => block,
+    );
     expect(visited).toBe(loop);
-    const renamed = visitStatementChildren(loop, (expression) => substituteScalar(expression, x, read(z)), (block) => block);
+    const renamed = visitStatementChildren(
+      loop,
+      (expression) => substituteScalar(expression, x, read(z)),
+      (block) => block,
+    );
     expect(renamed.kind === 'loop' && renamed.id).toBe(3);
     expect(renamed.kind === 'loop' && renamed.body).toBe(loop.body);
   });

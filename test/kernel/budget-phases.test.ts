@@ -34,8 +34,14 @@ const marginSeconds = 1.5;
 
 function fakeEncoder(solve: Encoder['solve']): Encoder {
   return {
-    name: 'fake', summary: 'a planted encoder', approximation: 'over', options: [], emitUsesSolver: false, controlFlow: allFormsModelled,
-    emit: async () => ({ kind: 'unsupported', reason: 'none' }), solve,
+    name: 'fake',
+    summary: 'a planted encoder',
+    approximation: 'over',
+    options: [],
+    emitUsesSolver: false,
+    controlFlow: allFormsModelled,
+    emit: async () => ({ kind: 'unsupported', reason: 'none' }),
+    solve,
   };
 }
 
@@ -83,7 +89,13 @@ describe('the budget in CPU phases', () => {
   });
 
   it('printing a large query stops once the budget is spent', () => {
-    const script = createSmtScript({ headerComments: [], logic: 'ALL', constants: [], functions: [], assertions: [{ term: largeTerm(5_000) }] });
+    const script = createSmtScript({
+      headerComments: [],
+      logic: 'ALL',
+      constants: [],
+      functions: [],
+      assertions: [{ term: largeTerm(5_000) }],
+    });
     expect(printSmtScript(script).length).toBeGreaterThan(10_000);
     const spent = Budget.start(0);
     expect(() => runWithin(spent, () => printSmtScript(script))).toThrow(/term printing/);
@@ -95,20 +107,33 @@ describe('the budget in CPU phases', () => {
     });
     const record = new RunRecord();
     const started = performance.now();
-    const run = await runEncoding(spinning, programs.countingSafe, encodingOptions('int'), unusedSolver, { timeoutMilliseconds: 300, record, stageName: 'spinning' });
+    const run = await runEncoding(spinning, programs.countingSafe, encodingOptions('int'), unusedSolver, {
+      timeoutMilliseconds: 300,
+      record,
+      stageName: 'spinning',
+    });
     const elapsed = performance.now() - started;
     expect(run.verdict).toEqual(unknownVerdict('timeout', 'fake: timeout during a planted endless phase'));
     expect(run.details).toEqual({ budgetExhaustedIn: 'a planted endless phase' });
     expect(typeof run.times['encoding']).toBe('number');
     expect(elapsed).toBeLessThan(300 + 500);
-    expect(record.snapshot()).toEqual([expect.objectContaining({ encoding: 'spinning', verdict: 'unknown', reasonKind: 'timeout', phase: 'a planted endless phase' })]);
+    expect(record.snapshot()).toEqual([
+      expect.objectContaining({
+        encoding: 'spinning',
+        verdict: 'unknown',
+        reasonKind: 'timeout',
+        phase: 'a planted endless phase',
+      }),
+    ]);
   });
 
   it('other errors pass through the kernel unchanged', async () => {
     const failing = fakeEncoder(async () => {
       throw new Error('planted');
     });
-    await expect(runEncoding(failing, programs.countingSafe, encodingOptions('int'), unusedSolver, { timeoutMilliseconds: 1_000 })).rejects.toThrow('planted');
+    await expect(
+      runEncoding(failing, programs.countingSafe, encodingOptions('int'), unusedSolver, { timeoutMilliseconds: 1_000 }),
+    ).rejects.toThrow('planted');
   });
 
   it('the running record lists running stages with their phase and times, ended ones with their verdict', async () => {
@@ -122,7 +147,15 @@ describe('the budget in CPU phases', () => {
     record.start('viap', { deadline: budget, parent: undefined, phase: 'term printing' });
     now = 400;
     expect(record.snapshot()).toEqual([
-      { encoding: 'bmc', verdict: 'unknown', reason: 'bmc: timeout', reasonKind: 'timeout', milliseconds: 250, phase: 'unrolling', times: { encode: 12 } },
+      {
+        encoding: 'bmc',
+        verdict: 'unknown',
+        reason: 'bmc: timeout',
+        reasonKind: 'timeout',
+        milliseconds: 250,
+        phase: 'unrolling',
+        times: { encode: 12 },
+      },
       { encoding: 'viap', verdict: 'running', milliseconds: 150, phase: 'term printing' },
     ]);
     expect(record.running()).toEqual(['viap (in term printing)']);
@@ -146,9 +179,16 @@ interface JsonRecord {
 }
 
 /** one run of the command: its wall-clock seconds and the --json record it printed */
-function encode(argumentsList: readonly string[], environment: Record<string, string> = {}): { seconds: number; status: number | null; record: JsonRecord; stderr: string } {
+function encode(
+  argumentsList: readonly string[],
+  environment: Record<string, string> = {},
+): { seconds: number; status: number | null; record: JsonRecord; stderr: string } {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [encodeBinary, ...argumentsList], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ENCODE_DEBUG: '', ...environment } });
+  const result = spawnSync(process.execPath, [encodeBinary, ...argumentsList], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ENCODE_DEBUG: '', ...environment },
+  });
   const seconds = (performance.now() - started) / 1000;
   const lastLine = result.stdout.trim().split('\n').pop() ?? '';
   let record: JsonRecord = {};

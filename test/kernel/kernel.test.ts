@@ -30,7 +30,12 @@ function recordingSolver(answer: SolverResult): Solver & { readonly timeouts: nu
 
 function fakeEncoder(overrides: Partial<Encoder>): Encoder {
   return {
-    name: 'fake', summary: 'a planted encoder', approximation: 'over', options: [], emitUsesSolver: false, controlFlow: allFormsModelled,
+    name: 'fake',
+    summary: 'a planted encoder',
+    approximation: 'over',
+    options: [],
+    emitUsesSolver: false,
+    controlFlow: allFormsModelled,
     emit: async () => ({ kind: 'unsupported', reason: 'none' }),
     solve: async () => ({ verdict: unknownVerdict('imprecise', 'nothing'), times: {}, details: {} }),
     ...overrides,
@@ -76,8 +81,17 @@ describe('budget', () => {
   it('bmc gives its two queries one budget together, not the whole timeout each', async () => {
     const backEnd = recordingSolver({ kind: 'unsat' });
     let now = 0;
-    const clock = () => { now += 100; return now; };
-    const run = await runEncoding(bmcEncoder, programs.countingSafe, encodingOptions('int', { unwind: 2, 'unwinding-assertions': true }), backEnd, { timeoutMilliseconds: 5_000, clock });
+    const clock = () => {
+      now += 100;
+      return now;
+    };
+    const run = await runEncoding(
+      bmcEncoder,
+      programs.countingSafe,
+      encodingOptions('int', { unwind: 2, 'unwinding-assertions': true }),
+      backEnd,
+      { timeoutMilliseconds: 5_000, clock },
+    );
     expect(run.verdict.kind).toBe('safe');
     expect(backEnd.timeouts.length).toBe(2);
     // the second query gets only what the first one left (the fake clock advances 100 ms a reading)
@@ -89,9 +103,17 @@ describe('budget', () => {
 describe('confirmation', () => {
   it('makes UNSAFE only from a replay that fails an assertion', () => {
     const budget = Budget.start(10_000);
-    const failing = confirmCounterexample(programs.straightUnsafe, { kind: 'choices', counterexample: { scalars: [7n], arrays: [] } }, { semantics: 'int', budget });
+    const failing = confirmCounterexample(
+      programs.straightUnsafe,
+      { kind: 'choices', counterexample: { scalars: [7n], arrays: [] } },
+      { semantics: 'int', budget },
+    );
     expect(failing.kind).toBe('confirmed');
-    const passing = confirmCounterexample(programs.straightUnsafe, { kind: 'choices', counterexample: { scalars: [9n], arrays: [] } }, { semantics: 'int', budget });
+    const passing = confirmCounterexample(
+      programs.straightUnsafe,
+      { kind: 'choices', counterexample: { scalars: [9n], arrays: [] } },
+      { semantics: 'int', budget },
+    );
     expect(passing.kind).toBe('refuted');
     if (passing.kind === 'refuted') expect(passing.reason.kind).toBe('noReplay');
   });
@@ -99,11 +121,16 @@ describe('confirmation', () => {
 
 describe('the guard', () => {
   const solver = recordingSolver({ kind: 'unsat' });
-  const run = (encoder: Encoder, program = programs.straightUnsafe) => runEncoding(encoder, program, int, solver, { timeoutMilliseconds: 1_000 });
+  const run = (encoder: Encoder, program = programs.straightUnsafe) =>
+    runEncoding(encoder, program, int, solver, { timeoutMilliseconds: 1_000 });
 
   it('catches a planted UNSAFE that no replay made', async () => {
     const forged = fakeEncoder({
-      solve: async () => ({ verdict: { kind: 'unsafe', counterexample: { scalars: [7n], arrays: [] }, violatedAt: { line: 3, column: 1 } }, times: {}, details: {} }),
+      solve: async () => ({
+        verdict: { kind: 'unsafe', counterexample: { scalars: [7n], arrays: [] }, violatedAt: { line: 3, column: 1 } },
+        times: {},
+        details: {},
+      }),
     });
     await expect(run(forged)).rejects.toBeInstanceOf(ContractBreach);
   });
@@ -111,7 +138,11 @@ describe('the guard', () => {
   it('catches an UNSAFE replayed on another program than the one asked about', async () => {
     const elsewhere = fakeEncoder({
       solve: async () => {
-        const confirmation = confirmCounterexample(programs.straightUnsafe, { kind: 'choices', counterexample: { scalars: [7n], arrays: [] } }, { semantics: 'int', budget: Budget.start(1_000) });
+        const confirmation = confirmCounterexample(
+          programs.straightUnsafe,
+          { kind: 'choices', counterexample: { scalars: [7n], arrays: [] } },
+          { semantics: 'int', budget: Budget.start(1_000) },
+        );
         if (confirmation.kind !== 'confirmed') throw new Error('expected a confirmation');
         return { verdict: confirmation.verdict, times: {}, details: {} };
       },
@@ -129,7 +160,9 @@ describe('the guard', () => {
   });
 
   it('catches UNKNOWN without a typed reason', async () => {
-    const untyped = fakeEncoder({ solve: async () => ({ verdict: { kind: 'unknown', reason: 'text only' } as never, times: {}, details: {} }) });
+    const untyped = fakeEncoder({
+      solve: async () => ({ verdict: { kind: 'unknown', reason: 'text only' } as never, times: {}, details: {} }),
+    });
     await expect(run(untyped)).rejects.toBeInstanceOf(ContractBreach);
   });
 });
@@ -138,7 +171,10 @@ describe('options declared by the encoders', () => {
   it('every registered encoder declares what it reads, and shared names keep each default', () => {
     const options = declaredOptions();
     const unwind = options.find((option) => option.name === 'unwind');
-    expect(unwind?.readers.map((reader) => [reader.encoder, reader.declaration.defaultValue])).toEqual([['accel', 3], ['bmc', 10]]);
+    expect(unwind?.readers.map((reader) => [reader.encoder, reader.declaration.defaultValue])).toEqual([
+      ['accel', 3],
+      ['bmc', 10],
+    ]);
     for (const name of ['max-k', 'cells', 'loops', 'unwinding-assertions', 'show-summaries']) {
       expect(options.map((option) => option.name)).toContain(name);
     }
@@ -148,7 +184,11 @@ describe('options declared by the encoders', () => {
   it('adding an encoding is one registry entry: its options appear, and conflicting declarations are refused', () => {
     const depth = integerOption({ name: 'depth', valueName: 'd', minimum: 0, defaultValue: 4, help: 'a depth' });
     const registry = new Map([...encoders, ['trivial', fakeEncoder({ name: 'trivial', options: [depth] })]]);
-    expect(declaredOptions(registry).find((option) => option.name === 'depth')?.readers.map((reader) => reader.encoder)).toEqual(['trivial']);
+    expect(
+      declaredOptions(registry)
+        .find((option) => option.name === 'depth')
+        ?.readers.map((reader) => reader.encoder),
+    ).toEqual(['trivial']);
     const clash = { ...depth, name: 'unwind', valueName: 'other' };
     const broken = new Map([...encoders, ['clash', fakeEncoder({ name: 'clash', options: [clash] })]]);
     expect(() => declaredOptions(broken)).toThrow(/declared differently/);
@@ -157,16 +197,26 @@ describe('options declared by the encoders', () => {
   it('the tests give a new encoding its options with no edit in test support (test/support/encoding.ts)', () => {
     const depth = integerOption({ name: 'depth', valueName: 'd', minimum: 0, defaultValue: 4, help: 'a depth' });
     const trivial = fakeEncoder({ name: 'trivial', options: [depth, ...bmcEncoder.options] });
-    const settings = (encoder: Encoder, options: TestOptions) => Object.fromEntries(encodingOptionsFor(encoder, options).settings);
+    const settings = (encoder: Encoder, options: TestOptions) =>
+      Object.fromEntries(encodingOptionsFor(encoder, options).settings);
     // its own options by its name, the shared ones it declares, nothing it does not declare
-    const options: TestOptions = { semantics: 'int', timeoutMilliseconds: 1000, unwind: 7, encodings: { bmc: { unwind: 5 } } };
+    const options: TestOptions = {
+      semantics: 'int',
+      timeoutMilliseconds: 1000,
+      unwind: 7,
+      encodings: { bmc: { unwind: 5 } },
+    };
     expect(settings(trivial, { ...options, encodings: { trivial: { depth: 2 } } })).toEqual({ depth: 2, unwind: 7 });
     expect(settings(bmcEncoder, options)).toEqual({ unwind: 5 });
     expect(settings(encoders.get('chc')!, options)).toEqual({});
     // a registered encoding keeps its default where its own record says undefined
     expect(settings(encoders.get('accel')!, { ...options, encodings: { accel: { unwind: undefined } } })).toEqual({});
     // a misspelt encoding or option is an error, not a silently ignored setting
-    expect(() => encodingOptionsFor(bmcEncoder, { ...options, encodings: { bnc: { unwind: 5 } } })).toThrow(/not a registered encoding/);
-    expect(() => encodingOptionsFor(bmcEncoder, { ...options, encodings: { bmc: { unwinding: 5 } } })).toThrow(/does not declare/);
+    expect(() => encodingOptionsFor(bmcEncoder, { ...options, encodings: { bnc: { unwind: 5 } } })).toThrow(
+      /not a registered encoding/,
+    );
+    expect(() => encodingOptionsFor(bmcEncoder, { ...options, encodings: { bmc: { unwinding: 5 } } })).toThrow(
+      /does not declare/,
+    );
   });
 });

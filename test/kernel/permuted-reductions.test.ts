@@ -26,7 +26,13 @@ const swap = (p: string, q: string): string => `temp = x[${p}]; x[${p}] = x[${q}
 const rotateLeft = 'temp = x[0]; for (int i = 0; i < N - 1; i++) x[i] = x[i + 1]; x[N - 1] = temp;';
 const rotateRight = 'temp = x[N - 1]; for (int i = N - 1; i > 0; i--) x[i] = x[i - 1]; x[0] = temp;';
 
-function programText(size: number, accumulator: string, initial: string, body: string, between: readonly string[]): string {
+function programText(
+  size: number,
+  accumulator: string,
+  initial: string,
+  body: string,
+  between: readonly string[],
+): string {
   const start = initial === '0' ? 0 : 1;
   return `extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
@@ -56,10 +62,20 @@ async function rewrite(text: string) {
 
 describe('reductions repeated after a permutation', () => {
   it('finds both repetitions in every safe program of bench/commuting-reductions, and proves their laws', async () => {
-    const names = ['sum-swap-rotate-safe.c', 'xor-rotate-right-safe.c', 'max-swap-safe.c', 'min-rotate-right-safe.c', 'unsigned-product-safe.c', 'byte-sum-safe.c'];
+    const names = [
+      'sum-swap-rotate-safe.c',
+      'xor-rotate-right-safe.c',
+      'max-swap-safe.c',
+      'min-rotate-right-safe.c',
+      'unsigned-product-safe.c',
+      'byte-sum-safe.c',
+    ];
     for (const name of names) {
       const program = lowerSource(bench(name));
-      expect(permutedReductionPairs(program.body).map((pair) => pair.permutations.length), name).toEqual([1, 1]);
+      expect(
+        permutedReductionPairs(program.body).map((pair) => pair.permutations.length),
+        name,
+      ).toEqual([1, 1]);
       const rewritten = await copyPermutedReductions(program, 'bv', solver, Budget.start(10_000));
       expect(rewritten?.notes.length, name).toBe(2);
       // the assertion is decided and nothing else is needed
@@ -69,55 +85,93 @@ describe('reductions repeated after a permutation', () => {
 
   it('refuses statements between that are not permutations of the range read', () => {
     const refused = [
-      ['x[3] = 0;', rotateLeft], ['x[0] = x[1];', rotateLeft], [swap('0', 'N'), rotateLeft],
+      ['x[3] = 0;', rotateLeft],
+      ['x[0] = x[1];', rotateLeft],
+      [swap('0', 'N'), rotateLeft],
       ['temp = x[0]; for (int i = 0; i < N - 2; i++) x[i] = x[i + 1]; x[N - 1] = temp;', swap('0', '1')],
     ];
     for (const between of refused) {
-      const pairs = permutedReductionPairs(lowerSource(programText(6, 'long long', '0', 'res = res + x[i];', between)).body);
+      const pairs = permutedReductionPairs(
+        lowerSource(programText(6, 'long long', '0', 'res = res + x[i];', between)).body,
+      );
       expect(pairs.length, between[0]).toBeLessThan(2);
     }
   });
 
   it('refuses the laws of order-dependent folds', async () => {
-    for (const body of ['res = 2 * res + x[i];', 'res = x[i] - res;', 'res = res + (long long)x[i] * i;', 'res = (res + x[i]) / 2;', 'res = res ^ (x[i] + i);']) {
+    for (const body of [
+      'res = 2 * res + x[i];',
+      'res = x[i] - res;',
+      'res = res + (long long)x[i] * i;',
+      'res = (res + x[i]) / 2;',
+      'res = res ^ (x[i] + i);',
+    ]) {
       const text = programText(6, 'long long', '0', body, [swap('0', '1'), rotateLeft]);
       expect(permutedReductionPairs(lowerSource(text).body).length, body).toBe(2);
       expect(await rewrite(text), body).toBeUndefined();
     }
   });
 
-  it('on random programs of the shape: the rewrite keeps C\'s answer on sampled runs; floors of rewrites and decided assertions', { timeout: 300_000 }, async () => {
-    const folds = [
-      ['long long', 'res = res + x[i];'], ['int', 'res = res ^ x[i];'], ['int', 'res = res & x[i];'], ['int', 'res = res | x[i];'],
-      ['int', 'if (x[i] > res) res = x[i];'], ['int', 'res = res + (x[i] > 0);'], ['long long', 'res = res - x[i];'], ['unsigned', 'res = res * x[i];'],
-      ['long long', 'res = 2 * res + x[i];'], ['long long', 'res = x[i] - res;'], ['long long', 'res = res + x[i] * i;'], ['int', 'res = (res + x[i]) / 2;'],
-      ['int', 'res = res ^ (x[i] + i);'], ['int', 'if (x[i] > res) res = x[i] + 1;'],
-    ] as const;
-    const steps = [swap('0', '1'), swap('0', 'N - 1'), rotateLeft, rotateRight, 'x[0] = x[1];', 'x[N - 1] = 0;', swap('1', '1'), ''];
-    const programs = fc.record({
-      size: fc.integer({ min: 3, max: 5 }),
-      fold: fc.constantFrom(...folds),
-      initial: fc.constantFrom('0', 'x[0]'),
-      between: fc.tuple(fc.constantFrom(...steps), fc.constantFrom(...steps)),
-    });
-    let rewrites = 0;
-    let decided = 0;
-    const samples = fc.sample(programs, { numRuns: 60, seed: 20261204 });
-    for (const sample of samples) {
-      const text = programText(sample.size, sample.fold[0], sample.initial, sample.fold[1], sample.between);
-      const program = lowerSource(text);
-      const rewritten = await copyPermutedReductions(program, 'bv', solver, Budget.start(10_000));
-      if (rewritten === undefined) continue;
-      rewrites++;
-      const fails = failsForSmallSizes(program);
-      expect(failsForSmallSizes(rewritten.program), `the rewrite changes C's answer on sampled runs:\n${text}\n${printProgram(rewritten.program)}`).toBe(fails);
-      if (!printProgram(rewritten.program).includes('while')) {
-        decided++;
-        expect(fails, `the assertion decided, but a C run fails:\n${text}`).toBe(false);
+  it(
+    "on random programs of the shape: the rewrite keeps C's answer on sampled runs; floors of rewrites and decided assertions",
+    { timeout: 300_000 },
+    async () => {
+      const folds = [
+        ['long long', 'res = res + x[i];'],
+        ['int', 'res = res ^ x[i];'],
+        ['int', 'res = res & x[i];'],
+        ['int', 'res = res | x[i];'],
+        ['int', 'if (x[i] > res) res = x[i];'],
+        ['int', 'res = res + (x[i] > 0);'],
+        ['long long', 'res = res - x[i];'],
+        ['unsigned', 'res = res * x[i];'],
+        ['long long', 'res = 2 * res + x[i];'],
+        ['long long', 'res = x[i] - res;'],
+        ['long long', 'res = res + x[i] * i;'],
+        ['int', 'res = (res + x[i]) / 2;'],
+        ['int', 'res = res ^ (x[i] + i);'],
+        ['int', 'if (x[i] > res) res = x[i] + 1;'],
+      ] as const;
+      const steps = [
+        swap('0', '1'),
+        swap('0', 'N - 1'),
+        rotateLeft,
+        rotateRight,
+        'x[0] = x[1];',
+        'x[N - 1] = 0;',
+        swap('1', '1'),
+        '',
+      ];
+      const programs = fc.record({
+        size: fc.integer({ min: 3, max: 5 }),
+        fold: fc.constantFrom(...folds),
+        initial: fc.constantFrom('0', 'x[0]'),
+        between: fc.tuple(fc.constantFrom(...steps), fc.constantFrom(...steps)),
+      });
+      let rewrites = 0;
+      let decided = 0;
+      const samples = fc.sample(programs, { numRuns: 60, seed: 20261204 });
+      for (const sample of samples) {
+        const text = programText(sample.size, sample.fold[0], sample.initial, sample.fold[1], sample.between);
+        const program = lowerSource(text);
+        const rewritten = await copyPermutedReductions(program, 'bv', solver, Budget.start(10_000));
+        if (rewritten === undefined) continue;
+        rewrites++;
+        const fails = failsForSmallSizes(program);
+        expect(
+          failsForSmallSizes(rewritten.program),
+          `the rewrite changes C's answer on sampled runs:\n${text}\n${printProgram(rewritten.program)}`,
+        ).toBe(fails);
+        if (!printProgram(rewritten.program).includes('while')) {
+          decided++;
+          expect(fails, `the assertion decided, but a C run fails:\n${text}`).toBe(false);
+        }
       }
-    }
-    console.log(`permuted reductions on ${samples.length} random programs: ${rewrites} rewritten, ${decided} with the assertion decided`);
-    expect(rewrites).toBeGreaterThanOrEqual(15);
-    expect(decided).toBeGreaterThanOrEqual(5);
-  });
+      console.log(
+        `permuted reductions on ${samples.length} random programs: ${rewrites} rewritten, ${decided} with the assertion decided`,
+      );
+      expect(rewrites).toBeGreaterThanOrEqual(15);
+      expect(decided).toBeGreaterThanOrEqual(5);
+    },
+  );
 });

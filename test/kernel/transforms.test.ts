@@ -25,15 +25,22 @@ afterAll(async () => solver.dispose());
 function recording(inner: Solver): Solver & { readonly asked: string[] } {
   const asked: string[] = [];
   return {
-    name: inner.name, asked,
+    name: inner.name,
+    asked,
     checkScript: async (script: SmtScript, options) => inner.checkScript(script, options),
-    checkChc: async (system: ChcSystem, options) => { asked.push(withoutComments(printChcSystem(system))); return inner.checkChc(system, options); },
+    checkChc: async (system: ChcSystem, options) => {
+      asked.push(withoutComments(printChcSystem(system)));
+      return inner.checkChc(system, options);
+    },
     dispose: async () => undefined,
   };
 }
 
 function withoutComments(text: string): string {
-  return text.split('\n').filter((line) => !line.startsWith(';')).join('\n');
+  return text
+    .split('\n')
+    .filter((line) => !line.startsWith(';'))
+    .join('\n');
 }
 
 function program(path: string): Program {
@@ -49,14 +56,23 @@ async function emittedText(encoder: Encoder, input: Program): Promise<{ texts: s
   expect(emitted.kind).toBe('emitted');
   if (emitted.kind !== 'emitted') return { texts: [], headers: [] };
   return {
-    texts: emitted.artefacts.map((artefact) => withoutComments(artefact.content.kind === 'chcSystem' ? printChcSystem(artefact.content) : printSmtScript(artefact.content))),
+    texts: emitted.artefacts.map((artefact) =>
+      withoutComments(
+        artefact.content.kind === 'chcSystem' ? printChcSystem(artefact.content) : printSmtScript(artefact.content),
+      ),
+    ),
     headers: emitted.artefacts.flatMap((artefact) => artefact.content.headerComments),
   };
 }
 
 describe('program passes as one pipeline', () => {
   it('lists the passes in order', () => {
-    expect(programTransforms.map((transform) => transform.name)).toEqual(['permuted reductions', 'C semantics', 'tracked sums', 'control-flow forms']);
+    expect(programTransforms.map((transform) => transform.name)).toEqual([
+      'permuted reductions',
+      'C semantics',
+      'tracked sums',
+      'control-flow forms',
+    ]);
   });
 
   const cases: readonly { readonly path: string; readonly pass: RegExp }[] = [
@@ -65,25 +81,33 @@ describe('program passes as one pipeline', () => {
     { path: 'test/regression/loop-exits/dowhile-count-safe.c', pass: /C integers|c semantics|wrap/i },
   ];
   for (const { path, pass } of cases) {
-    it(`${path}: the chc file written is the query solved, and its header names the passes`, { timeout: 60_000 }, async () => {
-      const input = program(path);
-      const { texts, headers } = await emittedText(chcEncoder, input);
-      expect(texts).toHaveLength(1);
-      expect(headers.join('\n')).toMatch(pass);
-      const recorder = recording(solver);
-      const run = await solveWith(chcEncoder, input, options, recorder);
-      expect(recorder.asked.length).toBeGreaterThanOrEqual(1);
-      expect(recorder.asked[0]).toBe(texts[0]);
-      // the program is safe: a verdict never contradicts it
-      expect(run.verdict.kind).not.toBe('unsafe');
-    });
+    it(
+      `${path}: the chc file written is the query solved, and its header names the passes`,
+      { timeout: 60_000 },
+      async () => {
+        const input = program(path);
+        const { texts, headers } = await emittedText(chcEncoder, input);
+        expect(texts).toHaveLength(1);
+        expect(headers.join('\n')).toMatch(pass);
+        const recorder = recording(solver);
+        const run = await solveWith(chcEncoder, input, options, recorder);
+        expect(recorder.asked.length).toBeGreaterThanOrEqual(1);
+        expect(recorder.asked[0]).toBe(texts[0]);
+        // the program is safe: a verdict never contradicts it
+        expect(run.verdict.kind).not.toBe('unsafe');
+      },
+    );
   }
 
-  it('witness gets the do-while with its exit moved, in the file and in the solve, and finds the bug of the issue\'s program', { timeout: 60_000 }, async () => {
-    const input = program('test/regression/loop-exits/dowhile-count-unsafe.c');
-    const { headers } = await emittedText(witnessEncoder, input);
-    expect(headers.join('\n')).toMatch(/moved into the loop's body/);
-    const run = await solveWith(witnessEncoder, input, options, solver);
-    expect(run.verdict.kind).toBe('unsafe');
-  });
+  it(
+    "witness gets the do-while with its exit moved, in the file and in the solve, and finds the bug of the issue's program",
+    { timeout: 60_000 },
+    async () => {
+      const input = program('test/regression/loop-exits/dowhile-count-unsafe.c');
+      const { headers } = await emittedText(witnessEncoder, input);
+      expect(headers.join('\n')).toMatch(/moved into the loop's body/);
+      const run = await solveWith(witnessEncoder, input, options, solver);
+      expect(run.verdict.kind).toBe('unsafe');
+    },
+  );
 });

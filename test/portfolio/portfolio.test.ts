@@ -12,14 +12,31 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Encoder } from '../../src/kernel/encoder.js';
 import { encoders } from '../../src/encoders/index.js';
 import { InternalError } from '../../src/kernel/run-encoding.js';
-import { disagreement, portfolioStages, runPortfolio, schedule, type PortfolioAttempt } from '../../src/portfolio/index.js';
+import {
+  disagreement,
+  portfolioStages,
+  runPortfolio,
+  schedule,
+  type PortfolioAttempt,
+} from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { unknownVerdict } from '../../src/verdict.js';
 import { testSolver } from '../support/solver.js';
 import { lowerSource } from '../soundness/harness.js';
 import { createSolver } from '../../src/solvers/index.js';
 import type { ExternalSolver } from '../../src/solvers/external.js';
-import { add, and, createSmtScript, equal, greater, intConstant, intSort, multiply, symbol, type SymbolTerm } from '../../src/smt/terms.js';
+import {
+  add,
+  and,
+  createSmtScript,
+  equal,
+  greater,
+  intConstant,
+  intSort,
+  multiply,
+  symbol,
+  type SymbolTerm,
+} from '../../src/smt/terms.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 
 const solver = testSolver();
@@ -28,13 +45,20 @@ afterAll(async () => solver.dispose());
 /** an encoder that answers at once, and records the budget it was given */
 function fakeEncoder(name: string, answer: 'safe' | 'unknown', budgets: number[] = []): Encoder {
   return {
-    name, summary: 'a test double', approximation: 'over', options: [], emitUsesSolver: false, controlFlow: allFormsModelled,
+    name,
+    summary: 'a test double',
+    approximation: 'over',
+    options: [],
+    emitUsesSolver: false,
+    controlFlow: allFormsModelled,
     emit: async () => ({ kind: 'unsupported', reason: 'test double' }),
     solve: async (_program, context) => {
       budgets.push(context.budget.remaining());
       return {
-        verdict: answer === 'safe' ? { kind: 'safe', assumptions: [] } : unknownVerdict('imprecise', `${name} does not know`),
-        times: {}, details: {},
+        verdict:
+          answer === 'safe' ? { kind: 'safe', assumptions: [] } : unknownVerdict('imprecise', `${name} does not know`),
+        times: {},
+        details: {},
       };
     },
   };
@@ -42,8 +66,8 @@ function fakeEncoder(name: string, answer: 'safe' | 'unknown', budgets: number[]
 
 const trivial = lowerSource('int main(void) { int x = 0; return x; }');
 
-describe('the portfolio\'s stages', () => {
-  it('are every registered encoding once, in the table\'s order, with chc last', () => {
+describe("the portfolio's stages", () => {
+  it("are every registered encoding once, in the table's order, with chc last", () => {
     const stages = portfolioStages();
     expect(stages.map((stage) => stage.encoder.name).sort()).toEqual([...encoders.keys()].sort());
     expect(stages[stages.length - 1]!.encoder.name).toBe('chc');
@@ -67,7 +91,11 @@ describe('running the portfolio', () => {
       { encoder: fakeEncoder('second', 'safe', budgets), share: 0.5, lane: 0 as const },
       { encoder: fakeEncoder('never', 'safe', budgets), share: 1, lane: 0 as const },
     ];
-    const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 8_000, stages, lanes: 1 });
+    const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, {
+      timeoutMilliseconds: 8_000,
+      stages,
+      lanes: 1,
+    });
     expect(result.verdict.kind).toBe('safe');
     expect(result.decidedBy).toBe('second');
     expect(result.attempts.map((attempt) => attempt.encoding)).toEqual(['first', 'second']);
@@ -77,17 +105,35 @@ describe('running the portfolio', () => {
     expect(budgets[1]).toBeGreaterThan(3_000);
   });
 
-  it('answers UNKNOWN with every stage\'s reason when none decides', async () => {
-    const stages = [{ encoder: fakeEncoder('first', 'unknown'), share: 0.5, lane: 0 as const }, { encoder: fakeEncoder('second', 'unknown'), share: 1, lane: 1 as const }];
-    const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 2_000, stages, lanes: 1 });
+  it("answers UNKNOWN with every stage's reason when none decides", async () => {
+    const stages = [
+      { encoder: fakeEncoder('first', 'unknown'), share: 0.5, lane: 0 as const },
+      { encoder: fakeEncoder('second', 'unknown'), share: 1, lane: 1 as const },
+    ];
+    const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, {
+      timeoutMilliseconds: 2_000,
+      stages,
+      lanes: 1,
+    });
     expect(result.decidedBy).toBeUndefined();
-    expect(result.verdict.kind === 'unknown' && result.verdict.reason.message).toMatch(/first: .*first does not know.*second: .*second does not know/);
+    expect(result.verdict.kind === 'unknown' && result.verdict.reason.message).toMatch(
+      /first: .*first does not know.*second: .*second does not know/,
+    );
   });
 
   it('treats a SAFE and a replayed UNSAFE on the same program as an internal error', () => {
-    const attempt = (encoding: string, verdict: PortfolioAttempt['verdict']): PortfolioAttempt => ({ encoding, verdict, milliseconds: 1, run: undefined });
+    const attempt = (encoding: string, verdict: PortfolioAttempt['verdict']): PortfolioAttempt => ({
+      encoding,
+      verdict,
+      milliseconds: 1,
+      run: undefined,
+    });
     const safe = attempt('viap', { kind: 'safe', assumptions: [] });
-    const unsafe = attempt('bmc', { kind: 'unsafe', counterexample: { scalars: [], arrays: [] }, violatedAt: { line: 1, column: 1 } });
+    const unsafe = attempt('bmc', {
+      kind: 'unsafe',
+      counterexample: { scalars: [], arrays: [] },
+      violatedAt: { line: 1, column: 1 },
+    });
     expect(() => disagreement([safe, attempt('chc', unknownVerdict('timeout', 'out of time'))])).not.toThrow();
     expect(() => disagreement([safe, unsafe])).toThrow(InternalError);
   });
@@ -102,7 +148,14 @@ describe('a stage that runs alone', () => {
         events.push(`${name} start`);
         await new Promise((resolve) => setTimeout(resolve, milliseconds));
         events.push(`${name} end`);
-        return { verdict: answer === 'safe' ? { kind: 'safe', assumptions: [] } : unknownVerdict('imprecise', `${name} does not know`), times: {}, details: {} };
+        return {
+          verdict:
+            answer === 'safe'
+              ? { kind: 'safe', assumptions: [] }
+              : unknownVerdict('imprecise', `${name} does not know`),
+          times: {},
+          details: {},
+        };
       },
     });
     const stages = (answer: 'safe' | 'unknown') => [
@@ -110,76 +163,117 @@ describe('a stage that runs alone', () => {
       { encoder: recording('left', 'unknown', 50), share: 1, lane: 0 as const },
       { encoder: recording('right', 'unknown', 50), share: 1, lane: 1 as const },
     ];
-    const undecided = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 5_000, stages: stages('unknown'), lanes: 2 });
+    const undecided = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, {
+      timeoutMilliseconds: 5_000,
+      stages: stages('unknown'),
+      lanes: 2,
+    });
     expect(undecided.decidedBy).toBeUndefined();
     expect(events.slice(0, 2)).toEqual(['first start', 'first end']);
     expect(events.slice(2, 4).sort()).toEqual(['left start', 'right start']);
     events.length = 0;
-    const decided = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 5_000, stages: stages('safe'), lanes: 2 });
+    const decided = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, solver, {
+      timeoutMilliseconds: 5_000,
+      stages: stages('safe'),
+      lanes: 2,
+    });
     expect(decided.decidedBy).toBe('first');
     expect(events).toEqual(['first start', 'first end']);
   });
 });
 
 describe('two lanes (an external solver)', () => {
-  itWith([solverRequirement('z3')], 'the first verdict of one lane stops the other: its solver process is killed, none is left behind', { timeout: 60_000 }, async () => {
-    const external = createSolver('z3');
-    if (external.kind !== 'ok') throw new Error(external.message);
-    const z3 = external.solver as ExternalSolver;
-    try {
-      const [x, y, z] = ['x', 'y', 'z'].map((name) => symbol(name, intSort)) as [SymbolTerm, SymbolTerm, SymbolTerm];
-      // x³ + y³ = z³ with positive x, y, z: z3 does not finish on it
-      const hard = createSmtScript({
-        headerComments: [], logic: 'ALL', constants: [x, y, z], functions: [],
-        assertions: [{ term: and(greater(x, intConstant(0n)), greater(y, intConstant(0n)), greater(z, intConstant(0n)), equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z))) }],
-      });
-      const slow: Encoder = {
-        ...fakeEncoder('slow', 'unknown'),
-        solve: async (_program, context) => {
-          const answer = await context.solver.checkScript(hard, { timeoutMilliseconds: 30_000 });
-          return { verdict: unknownVerdict(answer.kind === 'unknown' ? 'timeout' : 'imprecise', `slow: ${answer.kind}`), times: {}, details: {} };
-        },
-      };
-      const quick: Encoder = {
-        ...fakeEncoder('quick', 'safe'),
-        solve: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          return { verdict: { kind: 'safe', assumptions: [] }, times: {}, details: {} };
-        },
-      };
-      const started = Date.now();
-      const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, z3, {
-        timeoutMilliseconds: 30_000, stages: [{ encoder: quick, share: 1, lane: 0 }, { encoder: slow, share: 1, lane: 1 }],
-      });
-      expect(result.decidedBy).toBe('quick');
-      expect(result.attempts.find((attempt) => attempt.encoding === 'slow')?.verdict.kind).toBe('unknown');
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(z3.liveProcesses()).toBe(0);
-    } finally {
-      await z3.dispose();
-    }
-  });
+  itWith(
+    [solverRequirement('z3')],
+    'the first verdict of one lane stops the other: its solver process is killed, none is left behind',
+    { timeout: 60_000 },
+    async () => {
+      const external = createSolver('z3');
+      if (external.kind !== 'ok') throw new Error(external.message);
+      const z3 = external.solver as ExternalSolver;
+      try {
+        const [x, y, z] = ['x', 'y', 'z'].map((name) => symbol(name, intSort)) as [SymbolTerm, SymbolTerm, SymbolTerm];
+        // x³ + y³ = z³ with positive x, y, z: z3 does not finish on it
+        const hard = createSmtScript({
+          headerComments: [],
+          logic: 'ALL',
+          constants: [x, y, z],
+          functions: [],
+          assertions: [
+            {
+              term: and(
+                greater(x, intConstant(0n)),
+                greater(y, intConstant(0n)),
+                greater(z, intConstant(0n)),
+                equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z)),
+              ),
+            },
+          ],
+        });
+        const slow: Encoder = {
+          ...fakeEncoder('slow', 'unknown'),
+          solve: async (_program, context) => {
+            const answer = await context.solver.checkScript(hard, { timeoutMilliseconds: 30_000 });
+            return {
+              verdict: unknownVerdict(answer.kind === 'unknown' ? 'timeout' : 'imprecise', `slow: ${answer.kind}`),
+              times: {},
+              details: {},
+            };
+          },
+        };
+        const quick: Encoder = {
+          ...fakeEncoder('quick', 'safe'),
+          solve: async () => {
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            return { verdict: { kind: 'safe', assumptions: [] }, times: {}, details: {} };
+          },
+        };
+        const started = Date.now();
+        const result = await runPortfolio(trivial, { semantics: 'c', settings: new Map() }, z3, {
+          timeoutMilliseconds: 30_000,
+          stages: [
+            { encoder: quick, share: 1, lane: 0 },
+            { encoder: slow, share: 1, lane: 1 },
+          ],
+        });
+        expect(result.decidedBy).toBe('quick');
+        expect(result.attempts.find((attempt) => attempt.encoding === 'slow')?.verdict.kind).toBe('unknown');
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(z3.liveProcesses()).toBe(0);
+      } finally {
+        await z3.dispose();
+      }
+    },
+  );
 });
 
 describe('the portfolio on the regression programs', () => {
   const folder = join(import.meta.dirname, '..', 'regression');
-  const programs = (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[]).filter((name) => name.endsWith('.c')).sort();
+  const programs = (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as string[])
+    .filter((name) => name.endsWith('.c'))
+    .sort();
 
   // lmin-d1.c and lmin-d2.c (shrink/) hide their bug behind a loop of 1000 iterations over a
   // nondeterministic array: no encoding decides them (see test/regression/regression.test.ts)
-  it('never contradicts the expected answer and decides every program but the two deep bugs', { timeout: 900_000 }, async () => {
-    const undecided: string[] = [];
-    const wrong: string[] = [];
-    for (const name of programs) {
-      const expected = /^\/\/ expected: (safe|unsafe)\n/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
-      const frontEnd = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'default' });
-      if (frontEnd.kind !== 'program' || expected === undefined) throw new Error(`${name}: not a regression program`);
-      const result = await runPortfolio(frontEnd.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: 8_000 });
-      if (result.verdict.kind === 'unknown') undecided.push(name);
-      else if (result.verdict.kind !== expected) wrong.push(`${name}: ${result.verdict.kind} by ${result.decidedBy}`);
-    }
-    expect(wrong).toEqual([]);
-    expect(programs.length).toBeGreaterThanOrEqual(28);
-    expect(undecided.length, `undecided: ${undecided.join(', ')}`).toBeLessThanOrEqual(2);
-  });
+  it(
+    'never contradicts the expected answer and decides every program but the two deep bugs',
+    { timeout: 900_000 },
+    async () => {
+      const undecided: string[] = [];
+      const wrong: string[] = [];
+      for (const name of programs) {
+        const expected = /^\/\/ expected: (safe|unsafe)\n/.exec(readFileSync(join(folder, name), 'utf8'))?.[1];
+        const frontEnd = runFrontEnd(join(folder, name), { dataModel: 'ILP32', preprocessor: 'default' });
+        if (frontEnd.kind !== 'program' || expected === undefined) throw new Error(`${name}: not a regression program`);
+        const result = await runPortfolio(frontEnd.program, { semantics: 'c', settings: new Map() }, solver, {
+          timeoutMilliseconds: 8_000,
+        });
+        if (result.verdict.kind === 'unknown') undecided.push(name);
+        else if (result.verdict.kind !== expected) wrong.push(`${name}: ${result.verdict.kind} by ${result.decidedBy}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(programs.length).toBeGreaterThanOrEqual(28);
+      expect(undecided.length, `undecided: ${undecided.join(', ')}`).toBeLessThanOrEqual(2);
+    },
+  );
 });

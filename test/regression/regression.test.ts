@@ -28,8 +28,13 @@ const programs = (readdirSync(folder, { recursive: true, encoding: 'utf8' }) as 
 // bmc at unwinding 10 with unwinding assertions (accel keeps its own unwinding, 3); every other
 // encoding with its defaults but for the options named here
 const options: TestOptions = {
-  semantics: 'c', timeoutMilliseconds: 2000,
-  encodings: { bmc: { unwind: 10, 'unwinding-assertions': true }, witness: { cells: 1, loops: 'kept' }, shrink: { 'max-k': 3 } },
+  semantics: 'c',
+  timeoutMilliseconds: 2000,
+  encodings: {
+    bmc: { unwind: 10, 'unwinding-assertions': true },
+    witness: { cells: 1, loops: 'kept' },
+    shrink: { 'max-k': 3 },
+  },
 };
 
 /**
@@ -42,7 +47,14 @@ const options: TestOptions = {
  * measured counts belong here once known.
  */
 const decidedMeasured: Readonly<Record<string, number | { z3: number; wasm: number }>> = {
-  accel: { z3: 14, wasm: 15 }, bmc: { z3: 10, wasm: 9 }, chc: { z3: 12, wasm: 10 }, induct: 10, labmc: 15, shrink: 15, viap: 23, witness: { z3: 19, wasm: 18 },
+  accel: { z3: 14, wasm: 15 },
+  bmc: { z3: 10, wasm: 9 },
+  chc: { z3: 12, wasm: 10 },
+  induct: 10,
+  labmc: 15,
+  shrink: 15,
+  viap: 23,
+  witness: { z3: 19, wasm: 18 },
 };
 
 const solver = testSolver();
@@ -66,7 +78,12 @@ describe('regression programs', () => {
         const outcome = await solveWith(encoder, frontEnd.program, options, solver);
         const verdict = outcome.verdict.kind;
         const perProgram = verdicts.get(name) ?? new Map<string, string>();
-        perProgram.set(program.name, verdict === 'unknown' ? `unknown (${outcome.verdict.kind === 'unknown' ? outcome.verdict.reason.kind : ''})` : verdict);
+        perProgram.set(
+          program.name,
+          verdict === 'unknown'
+            ? `unknown (${outcome.verdict.kind === 'unknown' ? outcome.verdict.reason.kind : ''})`
+            : verdict,
+        );
         verdicts.set(name, perProgram);
         if (verdict !== 'unknown') expect(verdict, `${name} on ${program.name}`).toBe(program.expected);
       }
@@ -82,13 +99,18 @@ describe('regression programs', () => {
       expect(perProgram.size, `${name} met every program`).toBe(programs.length);
       const count = [...perProgram.values()].filter((verdict) => verdict === 'safe' || verdict === 'unsafe').length;
       decided.set(name, count);
-      lines.push(`${name}: ${count}/${programs.length} decided; ${[...perProgram].map(([file, verdict]) => `${file} ${verdict}`).join(', ')}`);
+      lines.push(
+        `${name}: ${count}/${programs.length} decided; ${[...perProgram].map(([file, verdict]) => `${file} ${verdict}`).join(', ')}`,
+      );
     }
     console.log(`regression folder (${options.timeoutMilliseconds} ms per program and encoding):\n${lines.join('\n')}`);
     for (const name of encoders.keys()) {
       const measured = decidedMeasured[name];
       const floor = measured === undefined ? 1 : floorFor(solver, measured);
-      expect(decided.get(name), `${name} decides fewer regression programs than before (floor ${floor})`).toBeGreaterThanOrEqual(floor);
+      expect(
+        decided.get(name),
+        `${name} decides fewer regression programs than before (floor ${floor})`,
+      ).toBeGreaterThanOrEqual(floor);
     }
   });
 });

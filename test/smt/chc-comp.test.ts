@@ -14,7 +14,17 @@ import { runFrontEnd } from '../../src/pipeline.js';
 import { strictChcComp } from '../../src/smt/chc-comp.js';
 import { printChcSystem } from '../../src/smt/printer.js';
 import {
-  add, applyFunction, boolSort, createChcSystem, declareFunction, falseTerm, greater, intConstant, intSort, symbol, type ChcSystem,
+  add,
+  applyFunction,
+  boolSort,
+  createChcSystem,
+  declareFunction,
+  falseTerm,
+  greater,
+  intConstant,
+  intSort,
+  symbol,
+  type ChcSystem,
 } from '../../src/smt/terms.js';
 import { checkChcCompFormat } from '../support/chc-comp-format.js';
 import { projectRoot } from '../support/cli.js';
@@ -23,7 +33,9 @@ import { itWith, solverRequirement } from '../support/requirements.js';
 
 function programsUnder(folder: string): string[] {
   return (readdirSync(join(projectRoot, folder), { recursive: true, encoding: 'utf8' }) as string[])
-    .filter((name) => name.endsWith('.c')).sort().map((name) => join(folder, name));
+    .filter((name) => name.endsWith('.c'))
+    .sort()
+    .map((name) => join(folder, name));
 }
 
 const programs = [...programsUnder('bench'), ...programsUnder('test/regression')];
@@ -36,7 +48,8 @@ async function hornSystems(path: string): Promise<{ readonly encoder: string; re
   for (const encoder of [chcEncoder, witnessEncoder]) {
     const emitted = await emitWith(encoder, front.program, { semantics: 'c', timeoutMilliseconds: 10_000 });
     if (emitted.kind !== 'emitted') continue;
-    for (const artefact of emitted.artefacts) if (artefact.content.kind === 'chcSystem') systems.push({ encoder: encoder.name, system: artefact.content });
+    for (const artefact of emitted.artefacts)
+      if (artefact.content.kind === 'chcSystem') systems.push({ encoder: encoder.name, system: artefact.content });
   }
   return systems;
 }
@@ -46,7 +59,8 @@ describe('CHC-COMP strict form', () => {
     const inv = declareFunction('inv', [intSort, intSort], boolSort);
     const x = symbol('x', intSort);
     const system = createChcSystem({
-      headerComments: [], predicates: [inv],
+      headerComments: [],
+      predicates: [inv],
       clauses: [
         { variables: [], body: [], head: applyFunction(inv, [intConstant(0n), intConstant(0n)]) },
         { variables: [x], body: [applyFunction(inv, [x, x])], head: applyFunction(inv, [add(x, intConstant(1n)), x]) },
@@ -60,52 +74,68 @@ describe('CHC-COMP strict form', () => {
     expect(checkChcCompFormat(strict)).toEqual({ problems: [], deviations: [] });
     expect(strictChcComp(system).clauses.filter((clause) => clause.head.kind === 'boolConstant')).toHaveLength(1);
     // a system without predicates (a program without loops) gets the error predicate
-    const flat = createChcSystem({ headerComments: [], predicates: [], clauses: [{ variables: [x], body: [greater(x, intConstant(5n))], head: falseTerm }] });
+    const flat = createChcSystem({
+      headerComments: [],
+      predicates: [],
+      clauses: [{ variables: [x], body: [greater(x, intConstant(5n))], head: falseTerm }],
+    });
     expect(checkChcCompFormat(printChcSystem(flat)).problems).toEqual([]);
   });
 
-  it(`every HORN file of the repository's programs (${programs.length}) passes the format checker`, { timeout: 600_000 }, async () => {
-    let files = 0;
-    const deviations = new Map<string, number>();
-    const failures: string[] = [];
-    for (const path of programs) {
-      for (const { encoder, system } of await hornSystems(path)) {
-        files++;
-        const report = checkChcCompFormat(printChcSystem(system));
-        if (report.problems.length > 0) failures.push(`${path} (${encoder}): ${report.problems.slice(0, 3).join('; ')}`);
-        for (const deviation of report.deviations) deviations.set(deviation, (deviations.get(deviation) ?? 0) + 1);
-      }
-    }
-    console.log(`CHC-COMP format: ${files} HORN files, ${failures.length} failing; deviations: ${JSON.stringify(Object.fromEntries(deviations))}`);
-    expect(files).toBeGreaterThan(programs.length);
-    expect(failures).toEqual([]);
-  });
-
-  itWith([solverRequirement('z3')], 'z3 answers the strict clauses as it answers the clauses as built', { timeout: 600_000 }, async () => {
-    const directory = mkdtempSync(join(tmpdir(), 'encode-chc-comp-'));
-    const answer = (text: string, name: string): string => {
-      const file = join(directory, name);
-      writeFileSync(file, text);
-      const run = spawnSync('z3', ['-T:1', file], { encoding: 'utf8', timeout: 10_000 });
-      const status = (run.stdout ?? '').trim().split('\n')[0] ?? '';
-      return status === 'sat' || status === 'unsat' ? status : 'unknown';
-    };
-    let compared = 0;
-    let decided = 0;
-    for (const path of programs.filter((_, index) => index % 20 === 0)) {
-      for (const { encoder, system } of await hornSystems(path)) {
-        if (encoder !== 'chc') continue;
-        const strict = answer(printChcSystem(system), 'strict.smt2');
-        const asBuilt = answer(printChcSystem(system, 'asBuilt'), 'built.smt2');
-        compared++;
-        if (strict !== 'unknown' && asBuilt !== 'unknown') {
-          decided++;
-          expect(strict, path).toBe(asBuilt);
+  it(
+    `every HORN file of the repository's programs (${programs.length}) passes the format checker`,
+    { timeout: 600_000 },
+    async () => {
+      let files = 0;
+      const deviations = new Map<string, number>();
+      const failures: string[] = [];
+      for (const path of programs) {
+        for (const { encoder, system } of await hornSystems(path)) {
+          files++;
+          const report = checkChcCompFormat(printChcSystem(system));
+          if (report.problems.length > 0)
+            failures.push(`${path} (${encoder}): ${report.problems.slice(0, 3).join('; ')}`);
+          for (const deviation of report.deviations) deviations.set(deviation, (deviations.get(deviation) ?? 0) + 1);
         }
       }
-    }
-    console.log(`z3 on strict vs as-built clauses: ${compared} systems, ${decided} decided by both, 0 disagree`);
-    // measured: 27 systems, 10 decided by both at 1 s (every 6th program at 3 s: 88 systems, 36 decided, 0 disagree)
-    expect(decided).toBeGreaterThanOrEqual(6);
-  });
+      console.log(
+        `CHC-COMP format: ${files} HORN files, ${failures.length} failing; deviations: ${JSON.stringify(Object.fromEntries(deviations))}`,
+      );
+      expect(files).toBeGreaterThan(programs.length);
+      expect(failures).toEqual([]);
+    },
+  );
+
+  itWith(
+    [solverRequirement('z3')],
+    'z3 answers the strict clauses as it answers the clauses as built',
+    { timeout: 600_000 },
+    async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'encode-chc-comp-'));
+      const answer = (text: string, name: string): string => {
+        const file = join(directory, name);
+        writeFileSync(file, text);
+        const run = spawnSync('z3', ['-T:1', file], { encoding: 'utf8', timeout: 10_000 });
+        const status = (run.stdout ?? '').trim().split('\n')[0] ?? '';
+        return status === 'sat' || status === 'unsat' ? status : 'unknown';
+      };
+      let compared = 0;
+      let decided = 0;
+      for (const path of programs.filter((_, index) => index % 20 === 0)) {
+        for (const { encoder, system } of await hornSystems(path)) {
+          if (encoder !== 'chc') continue;
+          const strict = answer(printChcSystem(system), 'strict.smt2');
+          const asBuilt = answer(printChcSystem(system, 'asBuilt'), 'built.smt2');
+          compared++;
+          if (strict !== 'unknown' && asBuilt !== 'unknown') {
+            decided++;
+            expect(strict, path).toBe(asBuilt);
+          }
+        }
+      }
+      console.log(`z3 on strict vs as-built clauses: ${compared} systems, ${decided} decided by both, 0 disagree`);
+      // measured: 27 systems, 10 decided by both at 1 s (every 6th program at 3 s: 88 systems, 36 decided, 0 disagree)
+      expect(decided).toBeGreaterThanOrEqual(6);
+    },
+  );
 });

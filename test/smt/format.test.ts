@@ -3,8 +3,22 @@
 import { describe, expect, it } from 'vitest';
 import { formatTerm } from '../../src/smt/format.js';
 import {
-  add, and, arraySort, bitvectorConstant, bitvectorComparison, equal, intConstant, intSort, ite, lessEqual, less, multiply, not,
-  select, subtract, symbol,
+  add,
+  and,
+  arraySort,
+  bitvectorConstant,
+  bitvectorComparison,
+  equal,
+  intConstant,
+  intSort,
+  ite,
+  lessEqual,
+  less,
+  multiply,
+  not,
+  select,
+  subtract,
+  symbol,
 } from '../../src/smt/terms.js';
 
 const x = symbol('x', intSort);
@@ -13,14 +27,20 @@ const k = symbol('k', intSort);
 
 describe('formatTerm', () => {
   it('prints arithmetic and comparisons infix with the parentheses precedence needs', () => {
-    expect(formatTerm(and(lessEqual(intConstant(0n), subtract(k, x)), less(subtract(k, x), n)))).toBe('0 <= k - x and k - x < n');
+    expect(formatTerm(and(lessEqual(intConstant(0n), subtract(k, x)), less(subtract(k, x), n)))).toBe(
+      '0 <= k - x and k - x < n',
+    );
     expect(formatTerm(multiply(add(x, intConstant(1n)), n))).toBe('(x + 1) * n');
     expect(formatTerm(subtract(x, subtract(n, k)))).toBe('x - (n - k)');
     expect(formatTerm(not(equal(x, intConstant(3n))))).toBe('x != 3');
   });
   it('prints selects, conditionals and signed bit-vector constants', () => {
     const a = symbol('a', arraySort(intSort, intSort));
-    expect(formatTerm(equal(select(a, add(k, intConstant(1n))), ite(less(k, n), intConstant(1n), intConstant(2n))))).toBe('a[k + 1] = (if k < n then 1 else 2)');
-    expect(formatTerm(bitvectorComparison('bvslt', bitvectorConstant(-1n, 8), bitvectorConstant(5n, 8)))).toBe('-1 < 5');
+    expect(
+      formatTerm(equal(select(a, add(k, intConstant(1n))), ite(less(k, n), intConstant(1n), intConstant(2n)))),
+    ).toBe('a[k + 1] = (if k < n then 1 else 2)');
+    expect(formatTerm(bitvectorComparison('bvslt', bitvectorConstant(-1n, 8), bitvectorConstant(5n, 8)))).toBe(
+      '-1 < 5',
+    );
   });
 });

@@ -6,7 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { printTerm } from '../../src/smt/printer.js';
 import { eliminateArrayWrites } from '../../src/smt/read-over-write.js';
 import {
-  add, arraySort, constantArray, equal, ite, intConstant, intSort, lambda, less, select, store, symbol, boolSort,
+  add,
+  arraySort,
+  constantArray,
+  equal,
+  ite,
+  intConstant,
+  intSort,
+  lambda,
+  less,
+  select,
+  store,
+  symbol,
+  boolSort,
 } from '../../src/smt/terms.js';
 
 const a = symbol('a', arraySort(intSort, intSort));
@@ -19,16 +31,20 @@ const g = symbol('g', boolSort);
 describe('eliminateArrayWrites', () => {
   it('reads through stores, ites, constant arrays and lambdas', () => {
     const written = store(a, i, intConstant(5n));
-    expect(printTerm(eliminateArrayWrites(equal(select(written, j), intConstant(0n)))))
-      .toBe('(= (ite (= i j) 5 (select a j)) 0)');
+    expect(printTerm(eliminateArrayWrites(equal(select(written, j), intConstant(0n))))).toBe(
+      '(= (ite (= i j) 5 (select a j)) 0)',
+    );
     const merged = ite(g, written, b);
-    expect(printTerm(eliminateArrayWrites(less(select(merged, j), intConstant(3n)))))
-      .toBe('(< (ite g (ite (= i j) 5 (select a j)) (select b j)) 3)');
+    expect(printTerm(eliminateArrayWrites(less(select(merged, j), intConstant(3n))))).toBe(
+      '(< (ite g (ite (= i j) 5 (select a j)) (select b j)) 3)',
+    );
     const summary = lambda(k, ite(less(k, i), intConstant(42n), select(a, k)));
-    expect(printTerm(eliminateArrayWrites(equal(select(summary, add(j, intConstant(1n))), intConstant(7n)))))
-      .toBe('(let ((_let0 (+ j 1))) (= (ite (< _let0 i) 42 (select a _let0)) 7))');
-    expect(printTerm(eliminateArrayWrites(equal(select(constantArray(arraySort(intSort, intSort), intConstant(0n)), j), i))))
-      .toBe('(= 0 i)');
+    expect(printTerm(eliminateArrayWrites(equal(select(summary, add(j, intConstant(1n))), intConstant(7n))))).toBe(
+      '(let ((_let0 (+ j 1))) (= (ite (< _let0 i) 42 (select a _let0)) 7))',
+    );
+    expect(
+      printTerm(eliminateArrayWrites(equal(select(constantArray(arraySort(intSort, intSort), intConstant(0n)), j), i))),
+    ).toBe('(= 0 i)');
   });
 
   it('handles nested arrays (a store of a row into a two-dimensional array)', () => {

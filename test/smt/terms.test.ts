@@ -4,8 +4,20 @@
 import { describe, expect, it } from 'vitest';
 import { printTerm } from '../../src/smt/printer.js';
 import {
-  add, and, arraySort, equal, forall, freeSymbolNames, freeSymbols, intConstant, intSort, lambda, less, select,
-  substituteTerm, symbol,
+  add,
+  and,
+  arraySort,
+  equal,
+  forall,
+  freeSymbolNames,
+  freeSymbols,
+  intConstant,
+  intSort,
+  lambda,
+  less,
+  select,
+  substituteTerm,
+  symbol,
 } from '../../src/smt/terms.js';
 
 const x = symbol('x', intSort);
@@ -16,13 +28,43 @@ const a = symbol('a', arraySort(intSort, intSort));
 describe('substituteTerm', () => {
   it('replaces free symbols simultaneously', () => {
     const term = add(x, y);
-    expect(printTerm(substituteTerm(term, new Map([['x', y], ['y', x]])))).toBe('(+ y x)');
+    expect(
+      printTerm(
+        substituteTerm(
+          term,
+          new Map([
+            ['x', y],
+            ['y', x],
+          ]),
+        ),
+      ),
+    ).toBe('(+ y x)');
   });
   it('leaves symbols bound by a quantifier or lambda alone', () => {
     const quantified = forall([x], less(x, y));
-    expect(printTerm(substituteTerm(quantified, new Map([['x', intConstant(1n)], ['y', intConstant(2n)]])))).toBe('(forall ((x Int)) (< x 2))');
+    expect(
+      printTerm(
+        substituteTerm(
+          quantified,
+          new Map([
+            ['x', intConstant(1n)],
+            ['y', intConstant(2n)],
+          ]),
+        ),
+      ),
+    ).toBe('(forall ((x Int)) (< x 2))');
     const array = lambda(k, select(a, add(k, x)));
-    expect(printTerm(substituteTerm(array, new Map([['k', intConstant(7n)], ['x', y]])))).toBe('(lambda ((k Int)) (select a (+ k y)))');
+    expect(
+      printTerm(
+        substituteTerm(
+          array,
+          new Map([
+            ['k', intConstant(7n)],
+            ['x', y],
+          ]),
+        ),
+      ),
+    ).toBe('(lambda ((k Int)) (select a (+ k y)))');
   });
   it('returns the same object when nothing changes', () => {
     const term = and(less(x, y), equal(y, intConstant(3n)));

@@ -10,15 +10,47 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printChcSystem, printSmtScript } from '../../src/smt/printer.js';
 import {
-  add, and, bitvectorBinary, bitvectorConstant, bitvectorSort, constantArray, equal, exists, extract, forall, intConstant,
-  intSort, ite, letTerm, less, not, select, signExtend, store, symbol, zeroExtend, type Term,
+  add,
+  and,
+  bitvectorBinary,
+  bitvectorConstant,
+  bitvectorSort,
+  constantArray,
+  equal,
+  exists,
+  extract,
+  forall,
+  intConstant,
+  intSort,
+  ite,
+  letTerm,
+  less,
+  not,
+  select,
+  signExtend,
+  store,
+  symbol,
+  zeroExtend,
+  type Term,
 } from '../../src/smt/terms.js';
 import { createExternalSolver } from '../../src/solvers/external.js';
 import { createSolver, findExecutable } from '../../src/solvers/index.js';
 import { selectValue } from '../../src/solvers/sexpr.js';
 import type { ModelValue } from '../../src/solvers/solver.js';
 import {
-  a, arrayLoopSystem, byte, counterSystem, hardScript, hardSystem, intArray, questionSequence, satisfiableScript, script, unsatisfiableScript, x, y,
+  a,
+  arrayLoopSystem,
+  byte,
+  counterSystem,
+  hardScript,
+  hardSystem,
+  intArray,
+  questionSequence,
+  satisfiableScript,
+  script,
+  unsatisfiableScript,
+  x,
+  y,
 } from './fixtures.js';
 import { describeWith, itWith, solverRequirement } from '../support/requirements.js';
 
@@ -68,11 +100,25 @@ describeWith([z3], 'external z3', () => {
     }
     expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
     // values are asked for only after sat: unsat stays unsat
-    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({ kind: 'unsat' });
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({
+      kind: 'unsat',
+    });
   });
   it('decodes a quantified array model (z3 prints a lambda)', async () => {
     const k = symbol('k', intSort);
-    const quantified = script([forall([k], ite(and(less(intConstant(-1), k), less(k, intConstant(4))), equal(select(a, k), intConstant(7)), equal(select(a, k), intConstant(0))))], [a]);
+    const quantified = script(
+      [
+        forall(
+          [k],
+          ite(
+            and(less(intConstant(-1), k), less(k, intConstant(4))),
+            equal(select(a, k), intConstant(7)),
+            equal(select(a, k), intConstant(0)),
+          ),
+        ),
+      ],
+      [a],
+    );
     const result = await solver.checkScript(quantified, { timeoutMilliseconds: 10_000, valuesOf: [a] });
     expect(result.kind).toBe('sat');
     if (result.kind !== 'sat') return;
@@ -81,33 +127,48 @@ describeWith([z3], 'external z3', () => {
   });
   it('turns a script error into unknown with the error text', async () => {
     const undeclared = symbol('undeclared', intSort);
-    const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), { timeoutMilliseconds: 10_000 });
+    const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), {
+      timeoutMilliseconds: 10_000,
+    });
     expect(result.kind).toBe('unknown');
     if (result.kind === 'unknown') expect(result.reason).toMatch(/undeclared/);
   });
   it('answers script after script from its running processes, each call in a fresh state', async () => {
     const pooled = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
     try {
-      const before = process.getActiveResourcesInfo().filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
+      const before = process
+        .getActiveResourcesInfo()
+        .filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
       for (let round = 0; round < 3; round++) {
         expect((await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000 })).kind).toBe('sat');
-        expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+        expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({
+          kind: 'unsat',
+        });
       }
       // nothing declared by an earlier call survives: a script that uses x without declaring it is an error
-      const undeclared = await pooled.checkScript(script([equal(x, intConstant(1))], []), { timeoutMilliseconds: 10_000 });
+      const undeclared = await pooled.checkScript(script([equal(x, intConstant(1))], []), {
+        timeoutMilliseconds: 10_000,
+      });
       expect(undeclared.kind).toBe('unknown');
       if (undeclared.kind === 'unknown') expect(undeclared.reason).toMatch(/x/);
       // a call that runs out of time, and one aborted, leave the next calls their answers
-      expect(await pooled.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({ kind: 'unknown', reason: 'timeout' });
+      expect(await pooled.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({
+        kind: 'unknown',
+        reason: 'timeout',
+      });
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 300);
-      expect((await pooled.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: controller.signal })).kind).toBe('unknown');
+      expect(
+        (await pooled.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: controller.signal })).kind,
+      ).toBe('unknown');
       expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
       const values = await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] });
       expect(values.kind === 'sat' && values.values![0]).toEqual(integer(-5));
       expect(pooled.liveProcesses()).toBe(0);
       // the idle processes do not hold Node's event loop
-      const after = process.getActiveResourcesInfo().filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
+      const after = process
+        .getActiveResourcesInfo()
+        .filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
       expect(after).toBeLessThanOrEqual(before);
     } finally {
       await pooled.dispose();
@@ -116,7 +177,16 @@ describeWith([z3], 'external z3', () => {
   it('answers questions in a kept solver, each in a scope of its own, between scripts', async () => {
     const pooled = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
     try {
-      expect(await questionSequence(pooled)).toEqual(['sat', 'unsat', 'unsat', 'sat', 'timeout', 'sat', 'unsat', 'unsat']);
+      expect(await questionSequence(pooled)).toEqual([
+        'sat',
+        'unsat',
+        'unsat',
+        'sat',
+        'timeout',
+        'sat',
+        'unsat',
+        'unsat',
+      ]);
       expect(pooled.liveProcesses()).toBe(0);
     } finally {
       await pooled.dispose();
@@ -124,7 +194,10 @@ describeWith([z3], 'external z3', () => {
   });
   it('stops at the timeout', async () => {
     const started = Date.now();
-    expect(await solver.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({ kind: 'unknown', reason: 'timeout' });
+    expect(await solver.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({
+      kind: 'unknown',
+      reason: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(4_000);
   });
   it('solves CHC systems with Spacer', async () => {
@@ -149,17 +222,27 @@ describeWith([cvc5], 'external cvc5', () => {
       expect(result.values![2]).toEqual(integer(128));
     }
     expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
-    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({ kind: 'unsat' });
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({
+      kind: 'unsat',
+    });
   });
   it('stops at the timeout and refuses CHC', async () => {
     const started = Date.now();
-    expect(await solver.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({ kind: 'unknown', reason: 'timeout' });
+    expect(await solver.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({
+      kind: 'unknown',
+      reason: 'timeout',
+    });
     expect(Date.now() - started).toBeLessThan(4_000);
-    expect(await solver.checkChc(counterSystem(10), { timeoutMilliseconds: 1_000 })).toEqual({ kind: 'unknown', reason: 'cvc5 does not solve CHC' });
+    expect(await solver.checkChc(counterSystem(10), { timeoutMilliseconds: 1_000 })).toEqual({
+      kind: 'unknown',
+      reason: 'cvc5 does not solve CHC',
+    });
   });
   it('turns a script error into unknown', async () => {
     const undeclared = symbol('undeclared', intSort);
-    const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), { timeoutMilliseconds: 10_000 });
+    const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), {
+      timeoutMilliseconds: 10_000,
+    });
     expect(result.kind).toBe('unknown');
     if (result.kind === 'unknown') expect(result.reason).toMatch(/undeclared/);
   });
@@ -170,7 +253,9 @@ describe('custom command templates', () => {
     const created = createSolver('z3 -smt2 {file}');
     expect(created.kind).toBe('ok');
     if (created.kind !== 'ok') return;
-    expect(await created.solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+    expect(await created.solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({
+      kind: 'unsat',
+    });
     expect((await created.solver.checkChc(counterSystem(10), { timeoutMilliseconds: 10_000 })).kind).toBe('sat');
   });
   it('kills a solver that overruns the timeout and removes the temporary file', async () => {
@@ -183,7 +268,10 @@ describe('custom command templates', () => {
     const probeDirectory = mkdtempSync(join(tmpdir(), 'encode-probe-'));
     try {
       const record = join(probeDirectory, 'path.txt');
-      const probe = createExternalSolver({ kind: 'command', template: `echo {file} > ${record}; test -f {file} && echo unsat` });
+      const probe = createExternalSolver({
+        kind: 'command',
+        template: `echo {file} > ${record}; test -f {file} && echo unsat`,
+      });
       expect(await probe.checkScript(unsatisfiableScript, { timeoutMilliseconds: 5_000 })).toEqual({ kind: 'unsat' });
       const usedFile = readFileSync(record, 'utf8').trim();
       expect(usedFile).toMatch(/\.smt2$/);
@@ -209,7 +297,9 @@ describeWith([z3], 'printer output accepted by Debian z3', () => {
       const result = spawnSync(z3Path ?? 'z3', ['-smt2', '-T:20', file], { encoding: 'utf8' });
       expect(result.stdout).toMatch(/^(sat|unsat|unknown)\n/m);
       // get-value after unsat/unknown is refused; that is the answer, not a printing problem
-      return result.stdout.split('\n').filter((line) => line.startsWith('(error') && !line.includes('model is not available'));
+      return result.stdout
+        .split('\n')
+        .filter((line) => line.startsWith('(error') && !line.includes('model is not available'));
     } finally {
       rmSync(directory, { recursive: true, force: true });
       expect(existsSync(directory)).toBe(false);
@@ -222,7 +312,10 @@ describeWith([z3], 'printer output accepted by Debian z3', () => {
     const shared = add(x, intConstant(-7));
     const terms: Term[] = [
       less(add(shared, shared), y),
-      and(equal(select(store(constantArray(intArray, intConstant(-1)), shared, x), intConstant(3)), y), not(less(x, y))),
+      and(
+        equal(select(store(constantArray(intArray, intConstant(-1)), shared, x), intConstant(3)), y),
+        not(less(x, y)),
+      ),
       equal(bitvectorBinary('bvadd', word, bitvectorConstant(-1, 32)), zeroExtend(24, byte)),
       equal(extract(7, 0, word), bitvectorBinary('bvmul', byte, bitvectorConstant(3, 8))),
       equal(signExtend(8, extract(3, 0, byte)), bitvectorConstant(5, 12)),
@@ -231,7 +324,9 @@ describeWith([z3], 'printer output accepted by Debian z3', () => {
       less(clash, intConstant(0)),
       letTerm([{ name: 'v', value: shared }], less(symbol('v', intSort), add(symbol('v', intSort), intConstant(1)))),
     ];
-    const text = printSmtScript(script(terms, [x, y, a, byte, word, clash], 'ALL'), { getValues: [x, a, word, shared, clash] });
+    const text = printSmtScript(script(terms, [x, y, a, byte, word, clash], 'ALL'), {
+      getValues: [x, a, word, shared, clash],
+    });
     expect(z3Errors(text)).toEqual([]);
   });
   it('accepts CHC systems in the CHC-COMP shape', () => {

@@ -1,8 +1,33 @@
 // Small scripts and CHC systems shared by the solver back-end tests.
 import {
-  add, applyFunction, arraySort, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, boolSort,
-  createChcSystem, createSmtScript, declareFunction, distinct, equal, falseTerm, forall, greater, greaterEqual, intConstant,
-  intSort, less, multiply, not, select, store, symbol, type ChcSystem, type SmtScript, type Term,
+  add,
+  applyFunction,
+  arraySort,
+  bitvectorBinary,
+  bitvectorComparison,
+  bitvectorConstant,
+  bitvectorSort,
+  boolSort,
+  createChcSystem,
+  createSmtScript,
+  declareFunction,
+  distinct,
+  equal,
+  falseTerm,
+  forall,
+  greater,
+  greaterEqual,
+  intConstant,
+  intSort,
+  less,
+  multiply,
+  not,
+  select,
+  store,
+  symbol,
+  type ChcSystem,
+  type SmtScript,
+  type Term,
 } from '../../src/smt/terms.js';
 import type { Solver } from '../../src/solvers/solver.js';
 
@@ -13,8 +38,18 @@ export const intArray = arraySort(intSort, intSort);
 export const a = symbol('main::a', intArray); // needs quoting
 export const byte = symbol('b', bitvectorSort(8));
 
-export function script(assertions: Term[], constants = [x, y, z, a, byte], logic: string | undefined = undefined): SmtScript {
-  return createSmtScript({ headerComments: ['test'], logic, constants, functions: [], assertions: assertions.map((term) => ({ term })) });
+export function script(
+  assertions: Term[],
+  constants = [x, y, z, a, byte],
+  logic: string | undefined = undefined,
+): SmtScript {
+  return createSmtScript({
+    headerComments: ['test'],
+    logic,
+    constants,
+    functions: [],
+    assertions: assertions.map((term) => ({ term })),
+  });
 }
 
 /** sat: x = -5, a[3] = 7, a[x] = 11, b = 0x7f + 1 */
@@ -26,11 +61,23 @@ export const satisfiableScript = script([
 ]);
 export const unsatisfiableScript = script([greater(x, y), greater(y, x)]);
 /** x^3 + y^3 = z^3 with x, y, z > 1: no solution, and hard for solvers */
-export const hardScript = script([
-  greater(x, intConstant(1)), greater(y, intConstant(1)), greater(z, intConstant(1)),
-  equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z)),
-], [x, y, z]);
-export const bitvectorScript = script([bitvectorComparison('bvugt', byte, bitvectorConstant(200, 8)), distinct(byte, bitvectorConstant(255, 8)), not(equal(byte, bitvectorConstant(254, 8)))], [byte]);
+export const hardScript = script(
+  [
+    greater(x, intConstant(1)),
+    greater(y, intConstant(1)),
+    greater(z, intConstant(1)),
+    equal(add(multiply(x, x, x), multiply(y, y, y)), multiply(z, z, z)),
+  ],
+  [x, y, z],
+);
+export const bitvectorScript = script(
+  [
+    bitvectorComparison('bvugt', byte, bitvectorConstant(200, 8)),
+    distinct(byte, bitvectorConstant(255, 8)),
+    not(equal(byte, bitvectorConstant(254, 8))),
+  ],
+  [byte],
+);
 
 /** i = 0; while (i < 10) i++; assert(i == limit) — safe (sat) when limit is 10 */
 export function counterSystem(limit: number): ChcSystem {
@@ -42,8 +89,16 @@ export function counterSystem(limit: number): ChcSystem {
     predicates: [invariant],
     clauses: [
       { variables: [i], body: [equal(i, intConstant(0))], head: applyFunction(invariant, [i]) },
-      { variables: [i, next], body: [applyFunction(invariant, [i]), less(i, intConstant(10)), equal(next, add(i, intConstant(1)))], head: applyFunction(invariant, [next]) },
-      { variables: [i], body: [applyFunction(invariant, [i]), greaterEqual(i, intConstant(10)), not(equal(i, intConstant(limit)))], head: falseTerm },
+      {
+        variables: [i, next],
+        body: [applyFunction(invariant, [i]), less(i, intConstant(10)), equal(next, add(i, intConstant(1)))],
+        head: applyFunction(invariant, [next]),
+      },
+      {
+        variables: [i],
+        body: [applyFunction(invariant, [i]), greaterEqual(i, intConstant(10)), not(equal(i, intConstant(limit)))],
+        head: falseTerm,
+      },
     ],
   });
 }
@@ -59,9 +114,21 @@ export function arrayLoopSystem(expected: number): ChcSystem {
     headerComments: ['array loop'],
     predicates: [invariant],
     clauses: [
-      { variables: [k, n, array], body: [equal(k, intConstant(1)), equal(select(array, intConstant(0)), intConstant(5))], head: inv(k, n, array) },
-      { variables: [k, n, array], body: [inv(k, n, array), less(k, n)], head: inv(add(k, intConstant(1)), n, store(array, k, intConstant(0))) },
-      { variables: [k, n, array], body: [inv(k, n, array), greaterEqual(k, n), not(equal(select(array, intConstant(0)), intConstant(expected)))], head: falseTerm },
+      {
+        variables: [k, n, array],
+        body: [equal(k, intConstant(1)), equal(select(array, intConstant(0)), intConstant(5))],
+        head: inv(k, n, array),
+      },
+      {
+        variables: [k, n, array],
+        body: [inv(k, n, array), less(k, n)],
+        head: inv(add(k, intConstant(1)), n, store(array, k, intConstant(0))),
+      },
+      {
+        variables: [k, n, array],
+        body: [inv(k, n, array), greaterEqual(k, n), not(equal(select(array, intConstant(0)), intConstant(expected)))],
+        head: falseTerm,
+      },
     ],
   });
 }
@@ -75,13 +142,32 @@ export function hardSystem(): ChcSystem {
     headerComments: ['hard'],
     predicates: [invariant],
     clauses: [
-      { variables: [x, y], body: [equal(x, intConstant(0)), equal(y, intConstant(0))], head: applyFunction(invariant, [x, y]) },
-      { variables: [x, y, x1, y1], body: [applyFunction(invariant, [x, y]), equal(x1, add(x, multiply(intConstant(2), y), intConstant(1))), equal(y1, add(y, intConstant(1)))], head: applyFunction(invariant, [x1, y1]) },
-      { variables: [x, y], body: [applyFunction(invariant, [x, y]), equal(multiply(x, intConstant(4)), multiply(y, y, intConstant(3))), greater(y, intConstant(0))], head: falseTerm },
+      {
+        variables: [x, y],
+        body: [equal(x, intConstant(0)), equal(y, intConstant(0))],
+        head: applyFunction(invariant, [x, y]),
+      },
+      {
+        variables: [x, y, x1, y1],
+        body: [
+          applyFunction(invariant, [x, y]),
+          equal(x1, add(x, multiply(intConstant(2), y), intConstant(1))),
+          equal(y1, add(y, intConstant(1))),
+        ],
+        head: applyFunction(invariant, [x1, y1]),
+      },
+      {
+        variables: [x, y],
+        body: [
+          applyFunction(invariant, [x, y]),
+          equal(multiply(x, intConstant(4)), multiply(y, y, intConstant(3))),
+          greater(y, intConstant(0)),
+        ],
+        head: falseTerm,
+      },
     ],
   });
 }
-
 
 /**
  * Questions (CheckOptions.question) between scripts, for a back end that keeps a solver for them:
@@ -95,7 +181,8 @@ export async function questionSequence(solver: Solver): Promise<string[]> {
   };
   // a quantified question after a script that set a quantifier-free logic (QF_LIA forbids forall)
   const scriptWithLogic = script([greater(x, intConstant(2))], [x], 'QF_LIA');
-  const everyNumberAtLeast = (bound: number): SmtScript => script([forall([y], greaterEqual(y, intConstant(bound)))], [], 'ALL');
+  const everyNumberAtLeast = (bound: number): SmtScript =>
+    script([forall([y], greaterEqual(y, intConstant(bound)))], [], 'ALL');
   const answers = [
     await ask(scriptWithLogic, false),
     await ask(everyNumberAtLeast(0), true), // unsat: not every integer is at least 0

@@ -1,6 +1,12 @@
 // S-expression parsing and conversion of z3 / cvc5 get-value output to ModelValue.
 import { describe, expect, it } from 'vitest';
-import { interpretSolverOutput, parseSExpressions, selectValue, toModelValue, type SExpression } from '../../src/solvers/sexpr.js';
+import {
+  interpretSolverOutput,
+  parseSExpressions,
+  selectValue,
+  toModelValue,
+  type SExpression,
+} from '../../src/solvers/sexpr.js';
 import type { ModelValue } from '../../src/solvers/solver.js';
 
 function value(text: string): ModelValue {
@@ -21,10 +27,13 @@ const integer = (number: number | bigint): ModelValue => ({ kind: 'integer', val
 /** array value as a sorted list of [index, value] numbers plus default, for easy comparison */
 function arrayShape(array: ModelValue): { defaultValue: unknown; entries: [string, string][] } {
   if (array.kind !== 'array') throw new Error('not an array');
-  const show = (item: ModelValue): string => (item.kind === 'array' ? JSON.stringify(arrayShape(item)) : String(item.value));
+  const show = (item: ModelValue): string =>
+    item.kind === 'array' ? JSON.stringify(arrayShape(item)) : String(item.value);
   return {
     defaultValue: show(array.defaultValue),
-    entries: array.entries.map((entry): [string, string] => [show(entry.index), show(entry.value)]).sort((left, right) => Number(left[0]) - Number(right[0])),
+    entries: array.entries
+      .map((entry): [string, string] => [show(entry.index), show(entry.value)])
+      .sort((left, right) => Number(left[0]) - Number(right[0])),
   };
 }
 
@@ -35,10 +44,25 @@ describe('parseSExpressions', () => {
       kind: 'ok',
       expressions: [
         { kind: 'atom', text: 'sat' },
-        { kind: 'list', items: [
-          { kind: 'list', items: [{ kind: 'atom', text: 'a b' }, { kind: 'string', text: 'x"y' }] },
-          { kind: 'list', items: [{ kind: 'atom', text: '-' }, { kind: 'atom', text: '5' }] },
-        ] },
+        {
+          kind: 'list',
+          items: [
+            {
+              kind: 'list',
+              items: [
+                { kind: 'atom', text: 'a b' },
+                { kind: 'string', text: 'x"y' },
+              ],
+            },
+            {
+              kind: 'list',
+              items: [
+                { kind: 'atom', text: '-' },
+                { kind: 'atom', text: '5' },
+              ],
+            },
+          ],
+        },
       ],
     });
   });
@@ -64,9 +88,15 @@ describe('toModelValue', () => {
   });
   it('reads constant arrays and store chains (later stores win)', () => {
     expect(arrayShape(value('((as const (Array Int Int)) 0)'))).toEqual({ defaultValue: '0', entries: [] });
-    expect(arrayShape(value('(store (store ((as const (Array Int Int)) 5) 1 7) 1 (- 3))'))).toEqual({ defaultValue: '5', entries: [['1', '-3']] });
+    expect(arrayShape(value('(store (store ((as const (Array Int Int)) 5) 1 7) 1 (- 3))'))).toEqual({
+      defaultValue: '5',
+      entries: [['1', '-3']],
+    });
     expect(arrayShape(value('(store ((as const (Array Int Int)) 5) 2 5)'))).toEqual({ defaultValue: '5', entries: [] });
-    expect(arrayShape(value('(store ((as const (Array (_ BitVec 8) (_ BitVec 8))) #x00) #x01 #x7f)'))).toEqual({ defaultValue: '0', entries: [['1', '127']] });
+    expect(arrayShape(value('(store ((as const (Array (_ BitVec 8) (_ BitVec 8))) #x00) #x01 #x7f)'))).toEqual({
+      defaultValue: '0',
+      entries: [['1', '127']],
+    });
   });
   it('reads a deep store chain', () => {
     let text = '((as const (Array Int Int)) 0)';
@@ -76,17 +106,35 @@ describe('toModelValue', () => {
     expect(selectValue(array, integer(0))).toEqual(integer(0));
   });
   it('reads nested arrays', () => {
-    const array = value('(store ((as const (Array Int (Array Int Int))) ((as const (Array Int Int)) 0)) 1 (store ((as const (Array Int Int)) 0) 2 9))');
+    const array = value(
+      '(store ((as const (Array Int (Array Int Int))) ((as const (Array Int Int)) 0)) 1 (store ((as const (Array Int Int)) 0) 2 9))',
+    );
     expect(selectValue(selectValue(array, integer(1)), integer(2))).toEqual(integer(9));
     expect(selectValue(selectValue(array, integer(3)), integer(2))).toEqual(integer(0));
   });
   it('reads z3 lambdas with ite chains over equalities', () => {
     const array = value('(lambda ((x!1 Int)) (ite (= x!1 3) 5 (ite (= x!1 (- 2)) 7 0)))');
-    expect(arrayShape(array)).toEqual({ defaultValue: '0', entries: [['-2', '7'], ['3', '5']] });
+    expect(arrayShape(array)).toEqual({
+      defaultValue: '0',
+      entries: [
+        ['-2', '7'],
+        ['3', '5'],
+      ],
+    });
   });
   it('reads z3 lambdas with let and ranges', () => {
-    const array = value('(lambda ((x!1 Int)) (let ((a!1 (ite (and (<= 1 x!1) (not (<= 4 x!1))) 9 0))) (ite (= x!1 7) 1 a!1)))');
-    expect(arrayShape(array)).toEqual({ defaultValue: '0', entries: [['1', '9'], ['2', '9'], ['3', '9'], ['7', '1']] });
+    const array = value(
+      '(lambda ((x!1 Int)) (let ((a!1 (ite (and (<= 1 x!1) (not (<= 4 x!1))) 9 0))) (ite (= x!1 7) 1 a!1)))',
+    );
+    expect(arrayShape(array)).toEqual({
+      defaultValue: '0',
+      entries: [
+        ['1', '9'],
+        ['2', '9'],
+        ['3', '9'],
+        ['7', '1'],
+      ],
+    });
   });
   it('reads bit-vector-indexed lambdas', () => {
     const array = value('(lambda ((x (_ BitVec 8))) (ite (= x #x00) #x01 #x02))');
@@ -94,19 +142,39 @@ describe('toModelValue', () => {
   });
   it('reads a lambda whose ends differ exactly on the indices 0..largest literal, defaulting to the +infinity end when it can', () => {
     // x <= 0 -> 0, else 9: cell 0 holds 0, every positive cell 9
-    expect(arrayShape(value('(lambda ((x Int)) (ite (<= x 0) 0 9))'))).toEqual({ defaultValue: '9', entries: [['0', '0']] });
+    expect(arrayShape(value('(lambda ((x Int)) (ite (<= x 0) 0 9))'))).toEqual({
+      defaultValue: '9',
+      entries: [['0', '0']],
+    });
     // x < 3 -> 1, x = 5 -> 7, else 2 (the shape of z3's models of sorted prefixes)
     const array = value('(lambda ((x Int)) (ite (< x 3) 1 (ite (= x 5) 7 2)))');
-    expect(arrayShape(array)).toEqual({ defaultValue: '2', entries: [['0', '1'], ['1', '1'], ['2', '1'], ['5', '7']] });
+    expect(arrayShape(array)).toEqual({
+      defaultValue: '2',
+      entries: [
+        ['0', '1'],
+        ['1', '1'],
+        ['2', '1'],
+        ['5', '7'],
+      ],
+    });
     // every literal negative: the non-negative cells all hold the +infinity value
     expect(arrayShape(value('(lambda ((x Int)) (ite (< x (- 4)) 1 2))'))).toEqual({ defaultValue: '2', entries: [] });
     // a long prefix: the -infinity value becomes the default, the few cells up to the literal are explicit
     expect(arrayShape(value('(lambda ((x Int)) (ite (< x 100000) 1 (ite (= x 100001) 5 0)))'))).toEqual({
-      defaultValue: '1', entries: [['100000', '0'], ['100001', '5']],
+      defaultValue: '1',
+      entries: [
+        ['100000', '0'],
+        ['100001', '5'],
+      ],
     });
     // a long middle segment (z3's models of sorted arrays): its value becomes the default
     expect(arrayShape(value('(lambda ((x Int)) (ite (< x 2) 7 (ite (< x 99999) 29 (ite (= x 99999) 3 0))))'))).toEqual({
-      defaultValue: '29', entries: [['0', '7'], ['1', '7'], ['99999', '3']],
+      defaultValue: '29',
+      entries: [
+        ['0', '7'],
+        ['1', '7'],
+        ['99999', '3'],
+      ],
     });
     expect(valueError('(lambda ((x Int)) (ite (< x 100000) 1 (ite (< x 200000) 2 0)))')).toMatch(/too many/);
   });
@@ -122,7 +190,10 @@ describe('toModelValue', () => {
 
 describe('interpretSolverOutput', () => {
   it('reads sat with values in request order', () => {
-    const result = interpretSolverOutput('sat\n((x (- 5))\n (a ((as const (Array Int Int)) 3)))\n(:reason-unknown "")\n', 2);
+    const result = interpretSolverOutput(
+      'sat\n((x (- 5))\n (a ((as const (Array Int Int)) 3)))\n(:reason-unknown "")\n',
+      2,
+    );
     expect(result.kind).toBe('sat');
     if (result.kind !== 'sat') return;
     expect(result.values?.[0]).toEqual(integer(-5));
@@ -130,10 +201,18 @@ describe('interpretSolverOutput', () => {
   });
   it('reads unsat and unknown with reasons', () => {
     expect(interpretSolverOutput('unsat\n', 0)).toEqual({ kind: 'unsat' });
-    expect(interpretSolverOutput('unknown\n(:reason-unknown "timeout")\n', 0)).toEqual({ kind: 'unknown', reason: 'timeout' });
-    expect(interpretSolverOutput('unknown\n(:reason-unknown "canceled")\n', 0)).toEqual({ kind: 'unknown', reason: 'timeout' });
-    expect(interpretSolverOutput('unknown\n(:reason-unknown (incomplete quantifiers))\n', 0))
-      .toEqual({ kind: 'unknown', reason: '(incomplete quantifiers)' });
+    expect(interpretSolverOutput('unknown\n(:reason-unknown "timeout")\n', 0)).toEqual({
+      kind: 'unknown',
+      reason: 'timeout',
+    });
+    expect(interpretSolverOutput('unknown\n(:reason-unknown "canceled")\n', 0)).toEqual({
+      kind: 'unknown',
+      reason: 'timeout',
+    });
+    expect(interpretSolverOutput('unknown\n(:reason-unknown (incomplete quantifiers))\n', 0)).toEqual({
+      kind: 'unknown',
+      reason: '(incomplete quantifiers)',
+    });
     expect(interpretSolverOutput('unknown\n', 0)).toEqual({ kind: 'unknown', reason: 'solver returned unknown' });
   });
   it('turns any error line into unknown, even with a sat/unsat answer', () => {

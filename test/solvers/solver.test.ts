@@ -5,15 +5,23 @@ import { answerQuestion, type CheckOptions, type SolverResult } from '../../src/
 
 const wait = (milliseconds: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-async function ask(kept: SolverResult, keptMilliseconds: number, options: CheckOptions): Promise<{ result: SolverResult; fresh: CheckOptions[] }> {
+async function ask(
+  kept: SolverResult,
+  keptMilliseconds: number,
+  options: CheckOptions,
+): Promise<{ result: SolverResult; fresh: CheckOptions[] }> {
   const fresh: CheckOptions[] = [];
-  const result = await answerQuestion(options, async () => {
-    await wait(keptMilliseconds);
-    return kept;
-  }, async (freshOptions) => {
-    fresh.push(freshOptions);
-    return { kind: 'unsat' };
-  });
+  const result = await answerQuestion(
+    options,
+    async () => {
+      await wait(keptMilliseconds);
+      return kept;
+    },
+    async (freshOptions) => {
+      fresh.push(freshOptions);
+      return { kind: 'unsat' };
+    },
+  );
   return { result, fresh };
 }
 
@@ -26,7 +34,10 @@ describe('answerQuestion', () => {
     }
   });
   it('asks a fresh solver, with the time left, when the kept one gives up early', async () => {
-    const { result, fresh } = await ask({ kind: 'unknown', reason: '(incomplete (theory arithmetic))' }, 100, { timeoutMilliseconds: 1_000, question: true });
+    const { result, fresh } = await ask({ kind: 'unknown', reason: '(incomplete (theory arithmetic))' }, 100, {
+      timeoutMilliseconds: 1_000,
+      question: true,
+    });
     expect(result).toEqual({ kind: 'unsat' });
     expect(fresh).toHaveLength(1);
     expect(fresh[0]!.question).toBe(false);
@@ -37,7 +48,10 @@ describe('answerQuestion', () => {
     expect((await ask({ kind: 'unknown', reason: 'timeout' }, 0, { timeoutMilliseconds: 1_000 })).fresh).toEqual([]);
     const aborted = new AbortController();
     aborted.abort();
-    expect((await ask({ kind: 'unknown', reason: 'incomplete' }, 0, { timeoutMilliseconds: 1_000, signal: aborted.signal })).fresh).toEqual([]);
+    expect(
+      (await ask({ kind: 'unknown', reason: 'incomplete' }, 0, { timeoutMilliseconds: 1_000, signal: aborted.signal }))
+        .fresh,
+    ).toEqual([]);
     const late = await ask({ kind: 'unknown', reason: 'incomplete' }, 200, { timeoutMilliseconds: 210 });
     expect(late).toEqual({ result: { kind: 'unknown', reason: 'timeout' }, fresh: [] });
   });

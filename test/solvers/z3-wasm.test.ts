@@ -9,8 +9,18 @@ import { selectValue } from '../../src/solvers/sexpr.js';
 import type { ModelValue } from '../../src/solvers/solver.js';
 import { createZ3WasmSolver } from '../../src/solvers/z3-wasm.js';
 import {
-  a, arrayLoopSystem, bitvectorScript, byte, counterSystem, hardScript, hardSystem, questionSequence, satisfiableScript, script,
-  unsatisfiableScript, x,
+  a,
+  arrayLoopSystem,
+  bitvectorScript,
+  byte,
+  counterSystem,
+  hardScript,
+  hardSystem,
+  questionSequence,
+  satisfiableScript,
+  script,
+  unsatisfiableScript,
+  x,
 } from './fixtures.js';
 
 const solver = createZ3WasmSolver();
@@ -19,7 +29,10 @@ const integer = (number: number): ModelValue => ({ kind: 'integer', value: BigIn
 
 describe('z3-wasm scripts', () => {
   it('answers sat with values of ints, arrays and bit-vectors', async () => {
-    const result = await solver.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x, a, byte, select(a, intConstant(3))] });
+    const result = await solver.checkScript(satisfiableScript, {
+      timeoutMilliseconds: 10_000,
+      valuesOf: [x, a, byte, select(a, intConstant(3))],
+    });
     expect(result.kind).toBe('sat');
     if (result.kind !== 'sat') return;
     const [xValue, arrayValue, byteValue, selected] = result.values!;
@@ -32,19 +45,30 @@ describe('z3-wasm scripts', () => {
     expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
   });
   it('answers unsat when values were requested (they are asked for only after sat)', async () => {
-    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({ kind: 'unsat' });
+    expect(await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] })).toEqual({
+      kind: 'unsat',
+    });
     const timedOut = await solver.checkScript(hardScript, { timeoutMilliseconds: 500, valuesOf: [x] });
     expect(timedOut).toEqual({ kind: 'unknown', reason: 'timeout' });
   });
   it('reads unsigned bit-vector values', async () => {
     const result = await solver.checkScript(bitvectorScript, { timeoutMilliseconds: 10_000, valuesOf: [byte] });
     expect(result.kind).toBe('sat');
-    if (result.kind === 'sat') expect(result.values![0]!.kind === 'integer' && result.values![0]!.value).toBeGreaterThan(200n);
+    if (result.kind === 'sat')
+      expect(result.values![0]!.kind === 'integer' && result.values![0]!.value).toBeGreaterThan(200n);
   });
   it('decodes an array constrained by a quantifier (lambda or store form)', async () => {
     const { forall, and, lessEqual, less, implies } = await import('../../src/smt/terms.js');
     const k = symbol('k', intSort);
-    const quantified = script([forall([k], implies(and(lessEqual(intConstant(0), k), less(k, intConstant(4))), equal(select(a, k), intConstant(7))))], [a]);
+    const quantified = script(
+      [
+        forall(
+          [k],
+          implies(and(lessEqual(intConstant(0), k), less(k, intConstant(4))), equal(select(a, k), intConstant(7))),
+        ),
+      ],
+      [a],
+    );
     const result = await solver.checkScript(quantified, { timeoutMilliseconds: 10_000, valuesOf: [a] });
     expect(result.kind).toBe('sat');
     if (result.kind !== 'sat') return;
@@ -52,7 +76,9 @@ describe('z3-wasm scripts', () => {
   });
   it('turns a script error into unknown with the error text', async () => {
     const undeclared = symbol('undeclared', intSort);
-    const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), { timeoutMilliseconds: 10_000 });
+    const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), {
+      timeoutMilliseconds: 10_000,
+    });
     expect(result.kind).toBe('unknown');
     if (result.kind === 'unknown') expect(result.reason).toMatch(/undeclared/);
   });
@@ -72,11 +98,24 @@ describe('z3-wasm scripts', () => {
         await solver.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 }),
         await solver.checkChc(counterSystem(11), { timeoutMilliseconds: 10_000 }),
       ];
-      expect(answers.map((answer) => (answer.kind === 'unknown' ? answer.reason : answer.kind))).toEqual(['sat', 'unsat', 'unsat']);
+      expect(answers.map((answer) => (answer.kind === 'unknown' ? answer.reason : answer.kind))).toEqual([
+        'sat',
+        'unsat',
+        'unsat',
+      ]);
     }
   });
   it('answers questions in a kept context, each in a scope of its own, between scripts', async () => {
-    expect(await questionSequence(solver)).toEqual(['sat', 'unsat', 'unsat', 'sat', 'timeout', 'sat', 'unsat', 'unsat']);
+    expect(await questionSequence(solver)).toEqual([
+      'sat',
+      'unsat',
+      'unsat',
+      'sat',
+      'timeout',
+      'sat',
+      'unsat',
+      'unsat',
+    ]);
   });
   it('serialises concurrent checks', async () => {
     const results = await Promise.all([
@@ -90,7 +129,10 @@ describe('z3-wasm scripts', () => {
 
 describe('z3-wasm CHC (Spacer)', () => {
   it('proves the counter loop safe (sat) and finds the violation (unsat)', async () => {
-    expect(await solver.checkChc(counterSystem(10), { timeoutMilliseconds: 20_000 })).toEqual({ kind: 'sat', values: undefined });
+    expect(await solver.checkChc(counterSystem(10), { timeoutMilliseconds: 20_000 })).toEqual({
+      kind: 'sat',
+      values: undefined,
+    });
     expect(await solver.checkChc(counterSystem(11), { timeoutMilliseconds: 20_000 })).toEqual({ kind: 'unsat' });
   });
   it('solves a loop over an array (safe and unsafe variants)', async () => {
@@ -112,14 +154,31 @@ describe('z3-wasm process exit', () => {
     // compile the back end with tsc into a scratch directory inside the project (so 'z3-solver' resolves)
     const outputDirectory = mkdtempSync(join(projectRoot, 'node_modules', '.cache-encode-exit-test-'));
     try {
-      execFileSync(process.execPath, [
-        join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '--outDir', outputDirectory, '--rootDir', join(projectRoot, 'src'),
-        '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--skipLibCheck', '--strict',
-        join(projectRoot, 'src', 'solvers', 'z3-wasm.ts'),
-      ], { stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        [
+          join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'),
+          '--outDir',
+          outputDirectory,
+          '--rootDir',
+          join(projectRoot, 'src'),
+          '--module',
+          'NodeNext',
+          '--moduleResolution',
+          'NodeNext',
+          '--target',
+          'ES2022',
+          '--skipLibCheck',
+          '--strict',
+          join(projectRoot, 'src', 'solvers', 'z3-wasm.ts'),
+        ],
+        { stdio: 'pipe' },
+      );
       writeFileSync(join(outputDirectory, 'package.json'), '{"type":"module"}');
       const childScript = join(outputDirectory, 'child.mjs');
-      writeFileSync(childScript, `
+      writeFileSync(
+        childScript,
+        `
         import { createZ3WasmSolver } from './solvers/z3-wasm.js';
         import { createSmtScript, symbol, intSort, greater, intConstant, multiply, equal, add } from './smt/terms.js';
         const x = symbol('x', intSort), y = symbol('y', intSort), z = symbol('z', intSort);
@@ -144,12 +203,15 @@ describe('z3-wasm process exit', () => {
         const fifth = await solver.checkScript(easy, { timeoutMilliseconds: 10000, question: true });
         await solver.dispose();
         console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind, fifth.kind].join(' '));
-      `);
+      `,
+      );
       const outcome = await new Promise<{ code: number | null; stdout: string; elapsed: number }>((resolvePromise) => {
         const started = Date.now();
         const child = spawn(process.execPath, [childScript], { stdio: ['ignore', 'pipe', 'inherit'] });
         let stdout = '';
-        child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString(); });
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString();
+        });
         const killer = setTimeout(() => child.kill('SIGKILL'), 45_000);
         child.on('close', (code) => {
           clearTimeout(killer);

@@ -30,7 +30,10 @@ describe('soundness harness: baselines', () => {
     const statistics = await runHarness({
       encoder: bmcEncoder,
       options: { semantics: 'c', unwind: 6, unwindingAssertions: true, timeoutMilliseconds: 30_000 },
-      solver, numRuns: 250 * scale, seed: 1122, exact: true,
+      solver,
+      numRuns: 250 * scale,
+      seed: 1122,
+      exact: true,
     });
     console.log(`bmc/c: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(250 * scale);
@@ -43,7 +46,10 @@ describe('soundness harness: baselines', () => {
     const statistics = await runHarness({
       encoder: bmcEncoder,
       options: { semantics: 'bv', unwind: 6, unwindingAssertions: true, timeoutMilliseconds: 30_000 },
-      solver, numRuns: 100 * scale, seed: 2211, exact: true,
+      solver,
+      numRuns: 100 * scale,
+      seed: 2211,
+      exact: true,
     });
     console.log(`bmc/bv: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(100 * scale);
@@ -56,7 +62,9 @@ describe('soundness harness: baselines', () => {
     const statistics = await runHarness({
       encoder: chcEncoder,
       options: { semantics: 'c', unwind: 6, unwindingAssertions: false, timeoutMilliseconds: 4_000 },
-      solver, numRuns: 60 * scale, seed: 3344,
+      solver,
+      numRuns: 60 * scale,
+      seed: 3344,
     });
     console.log(`chc/c: ${JSON.stringify(statistics)}`);
     expect(statistics.programs).toBe(60 * scale);

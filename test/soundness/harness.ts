@@ -46,7 +46,8 @@ export const enumerationDomain = [-2n, -1n, 0n, 1n, 2n];
 /** C text → IR through the same front end the CLI uses (builtin preprocessor: no cpp needed). */
 export function lowerSource(source: string, file = 'generated.c'): Program {
   const preprocessed = preprocess(source, file, { mode: 'builtin' });
-  if (preprocessed.kind !== 'preprocessed') throw new Error(`preprocessing failed: ${JSON.stringify(preprocessed.diagnostics)}\n${source}`);
+  if (preprocessed.kind !== 'preprocessed')
+    throw new Error(`preprocessing failed: ${JSON.stringify(preprocessed.diagnostics)}\n${source}`);
   const parsed = parseTranslationUnit(preprocessed.source.text, file);
   if (parsed.kind !== 'parsed') throw new Error(`parse failed: ${JSON.stringify(parsed.diagnostics)}\n${source}`);
   const lowered = lowerTranslationUnit(parsed.unit, file, { dataModel: 'ILP32' });
@@ -101,7 +102,11 @@ export interface SampledProgram {
 
 /** programs of the symbolic-size class (C texts) as harness programs */
 export function sampledSizePrograms(texts: fc.Arbitrary<string>): fc.Arbitrary<SampledProgram> {
-  return texts.map((source) => ({ truth: 'sampledSizes', source, description: 'a program with a symbolic size N (runs with N = 1 … 6)' }));
+  return texts.map((source) => ({
+    truth: 'sampledSizes',
+    source,
+    description: 'a program with a symbolic size N (runs with N = 1 … 6)',
+  }));
 }
 
 /** the portfolio (src/portfolio/index.ts, every encoding under one budget) as a harness target */
@@ -136,12 +141,23 @@ export interface Truth {
 export function failsForSmallSizes(program: Program): boolean {
   for (let size = 1; size <= 6; size++) {
     for (let seed = 0; seed < 12; seed++) {
-      const rest = createRandomSource({ seed: 97 * size + seed, domain: [-2n, -1n, 0n, 1n, 2n, 3n], maxArrayCells: 64 });
+      const rest = createRandomSource({
+        seed: 97 * size + seed,
+        domain: [-2n, -1n, 0n, 1n, 2n, 3n],
+        maxArrayCells: 64,
+      });
       let first = true;
       const outcome = runProgram(program, {
-        semantics: 'bv', maxSteps: 1_000_000,
+        semantics: 'bv',
+        maxSteps: 1_000_000,
         nondet: {
-          nextScalar: (type, location, origin) => { if (first) { first = false; return BigInt(size); } return rest.nextScalar(type, location, origin); },
+          nextScalar: (type, location, origin) => {
+            if (first) {
+              first = false;
+              return BigInt(size);
+            }
+            return rest.nextScalar(type, location, origin);
+          },
           nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
         },
       });
@@ -155,21 +171,37 @@ export function failsForSmallSizes(program: Program): boolean {
 export function establishTruth(generated: HarnessProgram): Truth {
   const program = lowerSource(generated.source);
   if (generated.truth === 'sampledSizes') {
-    const context = (label: string) => `${label}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
+    const context = (label: string) =>
+      `${label}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
     return { program, failureExists: failsForSmallSizes(program), complete: false, context };
   }
-  const truth = exploreAll(program, { semantics: 'bv', domain: generated.domain ?? enumerationDomain, maxRuns: 100_000, maxSteps: 100_000 });
-  const context = (label: string) => `${label}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
+  const truth = exploreAll(program, {
+    semantics: 'bv',
+    domain: generated.domain ?? enumerationDomain,
+    maxRuns: 100_000,
+    maxSteps: 100_000,
+  });
+  const context = (label: string) =>
+    `${label}: ${generated.description}\n${generated.source}\n${printProgram(program)}`;
   expect(truth.kind, context('truth')).not.toBe('undefinedBehaviour');
   const failureExists = truth.kind === 'failureFound';
   const complete = truth.kind === 'failureFound' || (truth.kind === 'noFailure' && truth.complete);
   expect(complete, `enumeration incomplete\n${context('truth')}`).toBe(true);
-  if (generated.truth !== 'enumeratedOnly') expect(failureExists, `enumeration (C, bv) disagrees with the generator's oracle\n${context('truth')}`).toBe(generated.expectedFailure);
+  if (generated.truth !== 'enumeratedOnly')
+    expect(failureExists, `enumeration (C, bv) disagrees with the generator's oracle\n${context('truth')}`).toBe(
+      generated.expectedFailure,
+    );
   return { program, failureExists, complete: true, context };
 }
 
 /** Judges one verdict against C's truth (throws via expect on a soundness violation) and counts it. */
-export function judgeVerdict(truth: Truth, verdict: Verdict, label: string, statistics: HarnessStatistics, exact = false): void {
+export function judgeVerdict(
+  truth: Truth,
+  verdict: Verdict,
+  label: string,
+  statistics: HarnessStatistics,
+  exact = false,
+): void {
   statistics.programs++;
   if (truth.failureExists) statistics.failing++;
   switch (verdict.kind) {
@@ -181,12 +213,17 @@ export function judgeVerdict(truth: Truth, verdict: Verdict, label: string, stat
       statistics.unsafe++;
       if (truth.complete) expect(truth.failureExists, `UNSAFE but no C run fails\n${truth.context(label)}`).toBe(true);
       const replay = replayCounterexample(truth.program, verdict.counterexample, 'bv');
-      expect(replay.kind, `UNSAFE counterexample does not fail in C (bv replay)\n${truth.context(label)}`).toBe('assertionFailed');
+      expect(replay.kind, `UNSAFE counterexample does not fail in C (bv replay)\n${truth.context(label)}`).toBe(
+        'assertionFailed',
+      );
       break;
     }
     case 'unknown':
       statistics.unknown++;
-      if (exact) expect.fail(`UNKNOWN (${verdict.reason.message}) from an encoding that must be exact here\n${truth.context(label)}`);
+      if (exact)
+        expect.fail(
+          `UNKNOWN (${verdict.reason.message}) from an encoding that must be exact here\n${truth.context(label)}`,
+        );
       break;
     default: {
       const never: never = verdict;
@@ -196,16 +233,27 @@ export function judgeVerdict(truth: Truth, verdict: Verdict, label: string, stat
 }
 
 /** The verdict of an encoding (through the kernel) or of the portfolio (with the CLI's defaults of every option). */
-export async function verdictOf(target: HarnessTarget, program: Program, options: TestOptions, solver: Solver): Promise<Verdict> {
+export async function verdictOf(
+  target: HarnessTarget,
+  program: Program,
+  options: TestOptions,
+  solver: Solver,
+): Promise<Verdict> {
   if (target === portfolio) {
-    const run = await runPortfolio(program, { semantics: options.semantics, settings: new Map() }, solver, { timeoutMilliseconds: options.timeoutMilliseconds });
+    const run = await runPortfolio(program, { semantics: options.semantics, settings: new Map() }, solver, {
+      timeoutMilliseconds: options.timeoutMilliseconds,
+    });
     return run.verdict;
   }
   return (await solveWith(target as Encoder, program, options, solver)).verdict;
 }
 
 /** Checks one generated program; throws (via expect) on a soundness violation. */
-export async function checkProgram(generated: HarnessProgram, harness: HarnessOptions, statistics: HarnessStatistics): Promise<void> {
+export async function checkProgram(
+  generated: HarnessProgram,
+  harness: HarnessOptions,
+  statistics: HarnessStatistics,
+): Promise<void> {
   const truth = establishTruth(generated);
   // the encoder gets the program as the CLI's pipeline gives it (after the program passes run
   // after lowering: analysis/program-passes.ts); the truth runs it as lowered, before any pass
@@ -216,7 +264,8 @@ export async function checkProgram(generated: HarnessProgram, harness: HarnessOp
 /** `numRuns` generated programs (fixed `seed`) through the target, each judged against C's truth; fails on the first unsound verdict */
 export async function runHarness(harness: HarnessOptions): Promise<HarnessStatistics> {
   const statistics = emptyStatistics();
-  const programs = harness.programs ?? arbitraryProgram(harness.maxLoops === undefined ? {} : { maxLoops: harness.maxLoops });
+  const programs =
+    harness.programs ?? arbitraryProgram(harness.maxLoops === undefined ? {} : { maxLoops: harness.maxLoops });
   await fc.assert(
     fc.asyncProperty(programs, (generated) => checkProgram(generated, harness, statistics)),
     { numRuns: harness.numRuns, seed: harness.seed, endOnFailure: true },

@@ -26,7 +26,9 @@ export interface BenchFamily {
 
 export function benchFamily(folderName: string): BenchFamily {
   const folder = join(import.meta.dirname, '..', '..', 'bench', folderName);
-  const names = readdirSync(folder).filter((name) => name.endsWith('.c')).sort();
+  const names = readdirSync(folder)
+    .filter((name) => name.endsWith('.c'))
+    .sort();
   return {
     folder,
     names,
@@ -67,7 +69,10 @@ export interface StandardFamilyOptions {
 /** a SAFE's assumptions, said once each and folded (src/cli/format.ts), fit the three lines `encode` prints without cutting them */
 export function expectConciseAssumptions(name: string, verdict: Verdict): void {
   if (verdict.kind !== 'safe') return;
-  expect(wrapText(`assuming: ${conciseAssumptions(verdict.assumptions)}`, 98).length, `${name}: ${verdict.assumptions.join('; ')}`).toBeLessThanOrEqual(3);
+  expect(
+    wrapText(`assuming: ${conciseAssumptions(verdict.assumptions)}`, 98).length,
+    `${name}: ${verdict.assumptions.join('; ')}`,
+  ).toBeLessThanOrEqual(3);
 }
 
 /**
@@ -90,22 +95,33 @@ export function describeStandardFamily(folderName: string, options: StandardFami
       for (const name of pairs) expect(names).toContain(name.replace('-safe.c', '-unsafe.c'));
     });
 
-    itWith([gccRequirement()], 'natively: every safe program completes, every buggy one reaches the error for some n', { timeout: 300_000 }, () => {
-      const others = typeof options.otherInputs === 'string' ? [options.otherInputs] : options.otherInputs;
-      for (const name of names.filter((candidate) => options.notRunNatively?.[candidate] === undefined)) {
-        const outcomes = nativeOutcomes(family, name, others.flatMap((other) => options.sizes.map((size) => `${size}\n${other}\n`)));
-        if (outcomes === undefined) continue;
-        if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(outcomes.map(() => 'completed'));
-        else expect(outcomes, name).toContain('reachedError');
-      }
-    });
+    itWith(
+      [gccRequirement()],
+      'natively: every safe program completes, every buggy one reaches the error for some n',
+      { timeout: 300_000 },
+      () => {
+        const others = typeof options.otherInputs === 'string' ? [options.otherInputs] : options.otherInputs;
+        for (const name of names.filter((candidate) => options.notRunNatively?.[candidate] === undefined)) {
+          const outcomes = nativeOutcomes(
+            family,
+            name,
+            others.flatMap((other) => options.sizes.map((size) => `${size}\n${other}\n`)),
+          );
+          if (outcomes === undefined) continue;
+          if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(outcomes.map(() => 'completed'));
+          else expect(outcomes, name).toContain('reachedError');
+        }
+      },
+    );
 
     it('encode verify gives every program its expected verdict', { timeout: 600_000 }, async () => {
       for (const name of names) {
         const front = runFrontEnd(family.path(name), { dataModel: 'ILP32', preprocessor: 'builtin' });
         expect(front.kind, name).toBe('program');
         if (front.kind !== 'program') continue;
-        const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, { timeoutMilliseconds: options.timeoutMilliseconds ?? 10_000 });
+        const run = await runPortfolio(front.program, { semantics: 'c', settings: new Map() }, solver, {
+          timeoutMilliseconds: options.timeoutMilliseconds ?? 10_000,
+        });
         const beyondReplay = expectedOf(name) === 'unsafe' && options.bugsBeyondReplay?.[name] !== undefined;
         const unproven = expectedOf(name) === 'safe' && options.unprovenSafe?.[name] !== undefined;
         const label = `${name}: ${JSON.stringify(run.verdict.kind === 'unknown' ? run.verdict.reason : '')}`;

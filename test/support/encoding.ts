@@ -33,21 +33,47 @@ export interface TestOptions {
 export function encodingOptionsFor(encoder: Encoder, options: TestOptions): RequestOptions {
   for (const [name, values] of Object.entries(options.encodings ?? {})) {
     const named = name === encoder.name ? encoder : encoders.get(name);
-    if (named === undefined) throw new Error(`TestOptions.encodings names ${name}, which is not a registered encoding (${[...encoders.keys()].join(', ')})`);
+    if (named === undefined)
+      throw new Error(
+        `TestOptions.encodings names ${name}, which is not a registered encoding (${[...encoders.keys()].join(', ')})`,
+      );
     for (const option of Object.keys(values)) {
-      if (!named.options.some((declaration) => declaration.name === option)) throw new Error(`TestOptions.encodings.${name} sets ${option}, which ${name} does not declare`);
+      if (!named.options.some((declaration) => declaration.name === option))
+        throw new Error(`TestOptions.encodings.${name} sets ${option}, which ${name} does not declare`);
     }
   }
   const declared = new Set(encoder.options.map((declaration) => declaration.name));
-  const given: Record<string, unknown> = { unwind: options.unwind, 'unwinding-assertions': options.unwindingAssertions, ...options.encodings?.[encoder.name] };
+  const given: Record<string, unknown> = {
+    unwind: options.unwind,
+    'unwinding-assertions': options.unwindingAssertions,
+    ...options.encodings?.[encoder.name],
+  };
   const settings = new Map(Object.entries(given).filter(([name, value]) => value !== undefined && declared.has(name)));
   return { semantics: options.semantics, settings };
 }
 
-export function solveWith(encoder: Encoder, program: Program, options: TestOptions, solver: Solver): Promise<EncodingRun> {
-  return runEncoding(encoder, program, encodingOptionsFor(encoder, options), solver, { timeoutMilliseconds: options.timeoutMilliseconds });
+export function solveWith(
+  encoder: Encoder,
+  program: Program,
+  options: TestOptions,
+  solver: Solver,
+): Promise<EncodingRun> {
+  return runEncoding(encoder, program, encodingOptionsFor(encoder, options), solver, {
+    timeoutMilliseconds: options.timeoutMilliseconds,
+  });
 }
 
-export function emitWith(encoder: Encoder, program: Program, options: TestOptions, solver?: Solver): Promise<EmitResult> {
-  return emitEncoding(encoder, program, encodingOptionsFor(encoder, options), solver, Budget.start(options.timeoutMilliseconds));
+export function emitWith(
+  encoder: Encoder,
+  program: Program,
+  options: TestOptions,
+  solver?: Solver,
+): Promise<EmitResult> {
+  return emitEncoding(
+    encoder,
+    program,
+    encodingOptionsFor(encoder, options),
+    solver,
+    Budget.start(options.timeoutMilliseconds),
+  );
 }

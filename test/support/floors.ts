@@ -16,6 +16,11 @@ export function floorBelow(measured: number): number {
 /** the floor below what was measured with `solver`: `z3` (Debian's executable), `wasm` (z3-wasm); another solver gets the lower */
 export function floorFor(solver: Solver, measured: number | { readonly z3: number; readonly wasm: number }): number {
   if (typeof measured === 'number') return floorBelow(measured);
-  const count = solver.name === 'z3' ? measured.z3 : solver.name === 'z3-wasm' ? measured.wasm : Math.min(measured.z3, measured.wasm);
+  const count =
+    solver.name === 'z3'
+      ? measured.z3
+      : solver.name === 'z3-wasm'
+        ? measured.wasm
+        : Math.min(measured.z3, measured.wasm);
   return floorBelow(count);
 }

@@ -41,15 +41,17 @@ const checks = [
 
 /** an initialisation, one step through pointers or memory functions, one check */
 export function memoryProgramText(): fc.Arbitrary<string> {
-  return fc.record({
-    initialA: fc.constantFrom(...initialsA),
-    initialB: fc.constantFrom(...initialsB),
-    step: fc.constantFrom(...steps),
-    check: fc.constantFrom(...checks),
-    constant: fc.integer({ min: 0, max: 2 }),
-  }).map(({ initialA, initialB, step, check, constant }) => {
-    const text = (template: string): string => template.replace(/\bC\b/g, String(constant));
-    return `${memoryPrelude}
+  return fc
+    .record({
+      initialA: fc.constantFrom(...initialsA),
+      initialB: fc.constantFrom(...initialsB),
+      step: fc.constantFrom(...steps),
+      check: fc.constantFrom(...checks),
+      constant: fc.integer({ min: 0, max: 2 }),
+    })
+    .map(({ initialA, initialB, step, check, constant }) => {
+      const text = (template: string): string => template.replace(/\bC\b/g, String(constant));
+      return `${memoryPrelude}
 int main(void) {
   int N = __VERIFIER_nondet_int(); assume_abort_if_not(N > 0 && N <= 100);
   int a[N]; int b[N];
@@ -59,5 +61,5 @@ int main(void) {
   return 0;
 }
 `;
-  });
+    });
 }

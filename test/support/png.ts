@@ -35,7 +35,8 @@ export function readPng(data: Buffer): Image {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const [bitDepth, colourType, , , interlace] = [body[8], body[9], body[10], body[11], body[12]];
-      if (bitDepth !== 8 || interlace !== 0 || (colourType !== 2 && colourType !== 6)) throw new Error(`unsupported PNG: depth ${bitDepth}, colour type ${colourType}, interlace ${interlace}`);
+      if (bitDepth !== 8 || interlace !== 0 || (colourType !== 2 && colourType !== 6))
+        throw new Error(`unsupported PNG: depth ${bitDepth}, colour type ${colourType}, interlace ${interlace}`);
       channels = colourType === 2 ? 3 : 4;
     } else if (type === 'IDAT') {
       compressed.push(body);
@@ -55,7 +56,18 @@ export function readPng(data: Buffer): Image {
       const up = row > 0 ? pixels[(row - 1) * stride + column]! : 0;
       const upLeft = row > 0 && column >= channels ? pixels[(row - 1) * stride + column - channels]! : 0;
       const value = line[column]!;
-      const predicted = filter === 0 ? 0 : filter === 1 ? left : filter === 2 ? up : filter === 3 ? Math.floor((left + up) / 2) : filter === 4 ? paeth(left, up, upLeft) : Number.NaN;
+      const predicted =
+        filter === 0
+          ? 0
+          : filter === 1
+            ? left
+            : filter === 2
+              ? up
+              : filter === 3
+                ? Math.floor((left + up) / 2)
+                : filter === 4
+                  ? paeth(left, up, upLeft)
+                  : Number.NaN;
       if (Number.isNaN(predicted)) throw new Error(`bad PNG filter ${filter}`);
       pixels[row * stride + column] = (value + predicted) & 0xff;
     }

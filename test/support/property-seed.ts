@@ -9,6 +9,7 @@ const defaultSeed = 20261122;
 const requested = process.env.ENCODE_PROPERTY_SEED;
 if (requested !== 'random') {
   const seed = requested === undefined || requested === '' ? defaultSeed : Number(requested);
-  if (!Number.isInteger(seed)) throw new Error(`ENCODE_PROPERTY_SEED must be an integer or "random", not "${requested}"`);
+  if (!Number.isInteger(seed))
+    throw new Error(`ENCODE_PROPERTY_SEED must be an integer or "random", not "${requested}"`);
   fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
 }

@@ -15,11 +15,13 @@ import { prelude } from './symbolic-programs.js';
 
 /** a polynomial c0 + c1·k + c2·k² + c3·k³ as C text in the variable `name` */
 function polynomialText(coefficients: readonly number[], name: string): string {
-  const terms = coefficients.map((coefficient, power) => {
-    if (coefficient === 0) return undefined;
-    const factors = Array.from({ length: power }, () => name);
-    return [String(coefficient), ...factors].join(' * ');
-  }).filter((term): term is string => term !== undefined);
+  const terms = coefficients
+    .map((coefficient, power) => {
+      if (coefficient === 0) return undefined;
+      const factors = Array.from({ length: power }, () => name);
+      return [String(coefficient), ...factors].join(' * ');
+    })
+    .filter((term): term is string => term !== undefined);
   return terms.length === 0 ? '0' : `(${terms.join(' + ')})`;
 }
 
@@ -37,10 +39,14 @@ const peels = ['equal', 'notEqual', 'atMostZero', 'before'] as const;
 
 function recurrenceLoop(array: string, first: string, step: string, peel: (typeof peels)[number]): string {
   switch (peel) {
-    case 'equal': return `  for (int i = 0; i < N; i++) { if (i == 0) ${array}[0] = ${first}; else ${array}[i] = ${array}[i - 1] + ${step}; }`;
-    case 'notEqual': return `  for (int i = 0; i < N; i++) { if (i != 0) ${array}[i] = ${array}[i - 1] + ${step}; else ${array}[0] = ${first}; }`;
-    case 'atMostZero': return `  for (int i = 0; i < N; i++) { if (i <= 0) ${array}[0] = ${first}; else ${array}[i] = ${array}[i - 1] + ${step}; }`;
-    case 'before': return `  ${array}[0] = ${first};\n  for (int i = 1; i < N; i++) ${array}[i] = ${array}[i - 1] + ${step};`;
+    case 'equal':
+      return `  for (int i = 0; i < N; i++) { if (i == 0) ${array}[0] = ${first}; else ${array}[i] = ${array}[i - 1] + ${step}; }`;
+    case 'notEqual':
+      return `  for (int i = 0; i < N; i++) { if (i != 0) ${array}[i] = ${array}[i - 1] + ${step}; else ${array}[0] = ${first}; }`;
+    case 'atMostZero':
+      return `  for (int i = 0; i < N; i++) { if (i <= 0) ${array}[0] = ${first}; else ${array}[i] = ${array}[i - 1] + ${step}; }`;
+    case 'before':
+      return `  ${array}[0] = ${first};\n  for (int i = 1; i < N; i++) ${array}[i] = ${array}[i - 1] + ${step};`;
     default: {
       const never: never = peel;
       throw new Error(`unknown peel ${String(never)}`);
@@ -51,33 +57,38 @@ function recurrenceLoop(array: string, first: string, step: string, peel: (typeo
 /** cells defined from the previous cell, with a closed form (or a wrong one) checked per cell */
 export function recurrenceProgramText(): fc.Arbitrary<string> {
   const coefficient = fc.integer({ min: -2, max: 3 });
-  return fc.record({
-    coefficients: fc.tuple(coefficient, coefficient, coefficient, fc.constantFrom(0, 0, 1)),
-    peel: fc.constantFrom(...peels),
-    chained: fc.boolean(),
-    start: fc.integer({ min: -1, max: 2 }),
-    check: fc.constantFrom('exact', 'exact', 'offByOne', 'slopeOff', 'atLeast', 'atMost'),
-  }).map(({ coefficients, peel, chained, start, check }) => {
-    const lines = [recurrenceLoop('a', String(coefficients[0]), differenceText(coefficients), peel)];
-    let left: string;
-    let right: string;
-    if (chained) {
-      // b[k] = start + Σ_{t<k} (c0 + c1·t) = start + c0·k + c1·k(k−1)/2, compared doubled
-      const [c0, c1] = coefficients;
-      lines.push(recurrenceLoop('b', String(start), 'a[i - 1]', peel === 'before' ? 'before' : 'equal'));
-      lines[0] = recurrenceLoop('a', String(c0), String(c1), peel);
-      left = '2 * b[k]';
-      right = `(${2 * start} + ${2 * c0!} * k + ${c1!} * k * (k - 1))`;
-    } else {
-      left = 'a[k]';
-      right = polynomialText(coefficients, 'k');
-    }
-    const condition = {
-      exact: `${left} == ${right}`, offByOne: `${left} == ${right} + 1`, slopeOff: `${left} == ${right} + k`,
-      atLeast: `${left} >= ${right}`, atMost: `${left} <= ${right} - 1`,
-    }[check];
-    return programText(lines, condition);
-  });
+  return fc
+    .record({
+      coefficients: fc.tuple(coefficient, coefficient, coefficient, fc.constantFrom(0, 0, 1)),
+      peel: fc.constantFrom(...peels),
+      chained: fc.boolean(),
+      start: fc.integer({ min: -1, max: 2 }),
+      check: fc.constantFrom('exact', 'exact', 'offByOne', 'slopeOff', 'atLeast', 'atMost'),
+    })
+    .map(({ coefficients, peel, chained, start, check }) => {
+      const lines = [recurrenceLoop('a', String(coefficients[0]), differenceText(coefficients), peel)];
+      let left: string;
+      let right: string;
+      if (chained) {
+        // b[k] = start + Σ_{t<k} (c0 + c1·t) = start + c0·k + c1·k(k−1)/2, compared doubled
+        const [c0, c1] = coefficients;
+        lines.push(recurrenceLoop('b', String(start), 'a[i - 1]', peel === 'before' ? 'before' : 'equal'));
+        lines[0] = recurrenceLoop('a', String(c0), String(c1), peel);
+        left = '2 * b[k]';
+        right = `(${2 * start} + ${2 * c0!} * k + ${c1!} * k * (k - 1))`;
+      } else {
+        left = 'a[k]';
+        right = polynomialText(coefficients, 'k');
+      }
+      const condition = {
+        exact: `${left} == ${right}`,
+        offByOne: `${left} == ${right} + 1`,
+        slopeOff: `${left} == ${right} + k`,
+        atLeast: `${left} >= ${right}`,
+        atMost: `${left} <= ${right} - 1`,
+      }[check];
+      return programText(lines, condition);
+    });
 }
 
 const ranges = ['j = 0; j <= i', 'j = 0; j < i + 1', 'j = i; j < N'] as const;
@@ -85,22 +96,36 @@ const terms = ['C', 'i', '2 * i + C', 'i * i', 'N - i'] as const;
 const operations = ['add', 'set', 'max', 'min'] as const;
 
 /** the per-cell value of a[k] after the nest (initial value `initial`), as C text without division, or a check that is true */
-function triangleCheck(range: (typeof ranges)[number], term: (typeof terms)[number], operation: (typeof operations)[number], initial: number, constant: number): string {
+function triangleCheck(
+  range: (typeof ranges)[number],
+  term: (typeof terms)[number],
+  operation: (typeof operations)[number],
+  initial: number,
+  constant: number,
+): string {
   const below = range !== 'j = i; j < N'; // the cell is reached by the outer iterations i >= k; else i <= k
   const at = (iteration: string): string => term.replace(/C/g, String(constant)).replace(/\bi\b/g, `(${iteration})`);
   const reached = below ? 'N - 1' : 'k';
   switch (operation) {
-    case 'set': return `a[k] == ${at(reached)}`;
-    case 'max': return `a[k] >= ${initial} && a[k] >= ${at(reached)}`;
-    case 'min': return `a[k] <= ${initial} && a[k] <= ${at(reached)}`;
+    case 'set':
+      return `a[k] == ${at(reached)}`;
+    case 'max':
+      return `a[k] >= ${initial} && a[k] >= ${at(reached)}`;
+    case 'min':
+      return `a[k] <= ${initial} && a[k] <= ${at(reached)}`;
     case 'add': {
       // Σ over the reached iterations: [k, N) below, [0, k] above; sums of 1, i, i² times 6
       const count = below ? '(N - k)' : '(k + 1)';
       const sumOfIndex = below ? '(N * (N - 1) - k * (k - 1))' : '(k * (k + 1))'; // twice Σ i
-      const sumOfSquares = below ? '((N - 1) * N * (2 * N - 1) - (k - 1) * k * (2 * k - 1))' : '(k * (k + 1) * (2 * k + 1))'; // six times Σ i²
+      const sumOfSquares = below
+        ? '((N - 1) * N * (2 * N - 1) - (k - 1) * k * (2 * k - 1))'
+        : '(k * (k + 1) * (2 * k + 1))'; // six times Σ i²
       const six = {
-        C: `6 * ${constant} * ${count}`, i: `3 * ${sumOfIndex}`, '2 * i + C': `6 * ${sumOfIndex} + 6 * ${constant} * ${count}`,
-        'i * i': sumOfSquares, 'N - i': `6 * N * ${count} - 3 * ${sumOfIndex}`,
+        C: `6 * ${constant} * ${count}`,
+        i: `3 * ${sumOfIndex}`,
+        '2 * i + C': `6 * ${sumOfIndex} + 6 * ${constant} * ${count}`,
+        'i * i': sumOfSquares,
+        'N - i': `6 * N * ${count} - 3 * ${sumOfIndex}`,
       }[term];
       return `6 * a[k] == ${6 * initial} + ${six}`;
     }
@@ -113,28 +138,32 @@ function triangleCheck(range: (typeof ranges)[number], term: (typeof terms)[numb
 
 /** triangular nests adding, setting, maximising or minimising into the cells, with a per-cell check (or a wrong one) */
 export function triangleProgramText(): fc.Arbitrary<string> {
-  return fc.record({
-    range: fc.constantFrom(...ranges),
-    term: fc.constantFrom(...terms),
-    operation: fc.constantFrom(...operations),
-    initial: fc.integer({ min: 0, max: 2 }),
-    constant: fc.integer({ min: 0, max: 3 }),
-    wrong: fc.constantFrom('none', 'none', 'plusOne', 'nextCell'),
-  }).map(({ range, term, operation, initial, constant, wrong }) => {
-    const value = term.replace(/C/g, String(constant));
-    const update = {
-      add: `a[j] = a[j] + ${value};`, set: `a[j] = ${value};`,
-      max: `if (a[j] < ${value}) a[j] = ${value};`, min: `if (a[j] > ${value}) a[j] = ${value};`,
-    }[operation];
-    const lines = [
-      `  for (int k = 0; k < N; k++) a[k] = ${initial};`,
-      `  for (int i = 0; i < N; i++) for (int ${range}; j++) ${update}`,
-    ];
-    let condition = triangleCheck(range, term, operation, initial, constant);
-    if (wrong === 'plusOne') condition = condition.replace(/a\[k\] ([=<>]=) /, 'a[k] $1 1 + ');
-    if (wrong === 'nextCell') condition = condition.replace(/\bk\b/g, '(k + 1)').replaceAll('a[(k + 1)]', 'a[k]');
-    return programText(lines, condition);
-  });
+  return fc
+    .record({
+      range: fc.constantFrom(...ranges),
+      term: fc.constantFrom(...terms),
+      operation: fc.constantFrom(...operations),
+      initial: fc.integer({ min: 0, max: 2 }),
+      constant: fc.integer({ min: 0, max: 3 }),
+      wrong: fc.constantFrom('none', 'none', 'plusOne', 'nextCell'),
+    })
+    .map(({ range, term, operation, initial, constant, wrong }) => {
+      const value = term.replace(/C/g, String(constant));
+      const update = {
+        add: `a[j] = a[j] + ${value};`,
+        set: `a[j] = ${value};`,
+        max: `if (a[j] < ${value}) a[j] = ${value};`,
+        min: `if (a[j] > ${value}) a[j] = ${value};`,
+      }[operation];
+      const lines = [
+        `  for (int k = 0; k < N; k++) a[k] = ${initial};`,
+        `  for (int i = 0; i < N; i++) for (int ${range}; j++) ${update}`,
+      ];
+      let condition = triangleCheck(range, term, operation, initial, constant);
+      if (wrong === 'plusOne') condition = condition.replace(/a\[k\] ([=<>]=) /, 'a[k] $1 1 + ');
+      if (wrong === 'nextCell') condition = condition.replace(/\bk\b/g, '(k + 1)').replaceAll('a[(k + 1)]', 'a[k]');
+      return programText(lines, condition);
+    });
 }
 
 function programText(lines: readonly string[], condition: string): string {

@@ -46,8 +46,14 @@ export const corpusRoot = process.env['ENCODE_CORPUS'] ? resolve(process.env['EN
 function corpusState(): Requirement {
   const manifest = join(corpusRoot, 'manifest.json');
   if (existsSync(manifest)) return { name: 'corpus', available: true, reason: '' };
-  const where = process.env['ENCODE_CORPUS'] ? `ENCODE_CORPUS=${process.env['ENCODE_CORPUS']}` : '../shared/bench/sv-arrays';
-  return { name: 'corpus', available: false, reason: `corpus absent: no ${manifest} (${where}; set ENCODE_CORPUS=DIR to a copy of sv-arrays)` };
+  const where = process.env['ENCODE_CORPUS']
+    ? `ENCODE_CORPUS=${process.env['ENCODE_CORPUS']}`
+    : '../shared/bench/sv-arrays';
+  return {
+    name: 'corpus',
+    available: false,
+    reason: `corpus absent: no ${manifest} (${where}; set ENCODE_CORPUS=DIR to a copy of sv-arrays)`,
+  };
 }
 
 function solverState(name: 'z3' | 'cvc5'): Requirement {
@@ -62,7 +68,9 @@ function solverState(name: 'z3' | 'cvc5'): Requirement {
 export function corpusRequirement(): Requirement {
   const state = corpusState();
   if (!state.available && (process.env['ENCODE_CORPUS'] || process.env['ENCODE_REQUIRE_CORPUS'] === '1')) {
-    throw new Error(`the corpus tests must run here (${process.env['ENCODE_CORPUS'] ? 'ENCODE_CORPUS is set' : 'ENCODE_REQUIRE_CORPUS=1'}), but ${state.reason}`);
+    throw new Error(
+      `the corpus tests must run here (${process.env['ENCODE_CORPUS'] ? 'ENCODE_CORPUS is set' : 'ENCODE_REQUIRE_CORPUS=1'}), but ${state.reason}`,
+    );
   }
   return state;
 }
@@ -89,15 +97,24 @@ export function gccRequirement(): Requirement {
  */
 export function gcc32Requirement(): Requirement {
   const found = findToolchain();
-  if (found.kind === 'missing') return { name: 'gcc -m32', available: false, reason: `toolchain absent: ${found.reason}` };
+  if (found.kind === 'missing')
+    return { name: 'gcc -m32', available: false, reason: `toolchain absent: ${found.reason}` };
   if (found.toolchain.canBuild32) return { name: 'gcc -m32', available: true, reason: '' };
-  return { name: 'gcc -m32', available: false, reason: `${found.toolchain.gcc} cannot build and run 32-bit programs (apt-get install gcc-multilib)` };
+  return {
+    name: 'gcc -m32',
+    available: false,
+    reason: `${found.toolchain.gcc} cannot build and run 32-bit programs (apt-get install gcc-multilib)`,
+  };
 }
 
 /** Debian's chromium on PATH (the browser check of the cactus plot); never required */
 export function chromiumRequirement(): Requirement {
   if (findExecutable('chromium') !== undefined) return { name: 'chromium', available: true, reason: '' };
-  return { name: 'chromium', available: false, reason: 'browser absent: no chromium executable on PATH (apt-get install chromium)' };
+  return {
+    name: 'chromium',
+    available: false,
+    reason: 'browser absent: no chromium executable on PATH (apt-get install chromium)',
+  };
 }
 
 /**
@@ -119,7 +136,12 @@ export function describeWith(requirements: readonly Requirement[], name: string,
 type TestBody = (context: TestContext) => unknown;
 
 /** `it(name, options, body)` when every requirement is available; otherwise the same test, skipped with its note */
-export function itWith(requirements: readonly Requirement[], name: string, options: { timeout?: number }, body: TestBody): void {
+export function itWith(
+  requirements: readonly Requirement[],
+  name: string,
+  options: { timeout?: number },
+  body: TestBody,
+): void {
   const absent = requirements.find((requirement) => !requirement.available);
   if (absent === undefined) it(name, options, body);
   else it(name, options, (context) => context.skip(skipNote(absent)));
@@ -128,23 +150,47 @@ export function itWith(requirements: readonly Requirement[], name: string, optio
 /** GNU parallel on PATH (encode bench --engine parallel); never required */
 export function parallelRequirement(): Requirement {
   if (findExecutable('parallel') !== undefined) return { name: 'parallel', available: true, reason: '' };
-  return { name: 'parallel', available: false, reason: 'GNU parallel absent: no parallel executable on PATH (apt-get install parallel)' };
+  return {
+    name: 'parallel',
+    available: false,
+    reason: 'GNU parallel absent: no parallel executable on PATH (apt-get install parallel)',
+  };
 }
 
 /** OpenSSH's server and client (a second host for GNU parallel, started by the test); never required */
 export function sshdRequirement(): Requirement {
   const server = ['/usr/sbin/sshd', findExecutable('sshd')].find((path) => path !== undefined && existsSync(path));
-  if (server !== undefined && findExecutable('ssh') !== undefined && findExecutable('ssh-keygen') !== undefined) return { name: 'sshd', available: true, reason: '' };
-  return { name: 'sshd', available: false, reason: 'OpenSSH absent: no sshd, ssh or ssh-keygen (apt-get install openssh-server)' };
+  if (server !== undefined && findExecutable('ssh') !== undefined && findExecutable('ssh-keygen') !== undefined)
+    return { name: 'sshd', available: true, reason: '' };
+  return {
+    name: 'sshd',
+    available: false,
+    reason: 'OpenSSH absent: no sshd, ssh or ssh-keygen (apt-get install openssh-server)',
+  };
 }
 
 /** a Slurm that answers and has a node in a state that takes jobs (started by .ci/run); never required */
 export function slurmRequirement(): Requirement {
   if (findExecutable('sbatch') === undefined || findExecutable('sinfo') === undefined) {
-    return { name: 'slurm', available: false, reason: 'Slurm absent: no sbatch or sinfo on PATH (apt-get install slurm-wlm munge; .ci/run starts them)' };
+    return {
+      name: 'slurm',
+      available: false,
+      reason: 'Slurm absent: no sbatch or sinfo on PATH (apt-get install slurm-wlm munge; .ci/run starts them)',
+    };
   }
   const info = spawnSync('sinfo', ['--noheader', '--format=%t'], { encoding: 'utf8', timeout: 10_000 });
-  const states = info.status === 0 ? info.stdout.split('\n').map((line) => line.trim()).filter((line) => line !== '') : [];
-  if (states.some((state) => ['idle', 'mix', 'alloc'].includes(state.replace(/[*~#!%$@^-]+$/, '')))) return { name: 'slurm', available: true, reason: '' };
-  return { name: 'slurm', available: false, reason: `Slurm not running: sinfo ${info.status === 0 ? `shows no node taking jobs (${states.join(', ') || 'no node'})` : 'cannot reach slurmctld'} (scripts/start-slurm.sh starts one)` };
+  const states =
+    info.status === 0
+      ? info.stdout
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+      : [];
+  if (states.some((state) => ['idle', 'mix', 'alloc'].includes(state.replace(/[*~#!%$@^-]+$/, ''))))
+    return { name: 'slurm', available: true, reason: '' };
+  return {
+    name: 'slurm',
+    available: false,
+    reason: `Slurm not running: sinfo ${info.status === 0 ? `shows no node taking jobs (${states.join(', ') || 'no node'})` : 'cannot reach slurmctld'} (scripts/start-slurm.sh starts one)`,
+  };
 }

@@ -26,22 +26,43 @@ export async function startSshd(directory: string, port: number): Promise<SshdSt
   copyFileSync(`${clientKey}.pub`, join(directory, 'authorized_keys'));
   // the privilege separation folder sshd insists on (present where the package's service ran once)
   if (process.getuid?.() === 0) mkdirSync('/run/sshd', { recursive: true });
-  writeFileSync(join(directory, 'sshd_config'), [
-    `Port ${port}`, 'ListenAddress 127.0.0.1', `HostKey ${hostKey}`, `AuthorizedKeysFile ${join(directory, 'authorized_keys')}`,
-    `PidFile ${join(directory, 'sshd.pid')}`, 'StrictModes no', 'PasswordAuthentication no', 'KbdInteractiveAuthentication no',
-    'UsePAM no', 'PermitRootLogin prohibit-password', '',
-  ].join('\n'));
-  const server = spawn('/usr/sbin/sshd', ['-f', join(directory, 'sshd_config'), '-D', '-e'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  writeFileSync(
+    join(directory, 'sshd_config'),
+    [
+      `Port ${port}`,
+      'ListenAddress 127.0.0.1',
+      `HostKey ${hostKey}`,
+      `AuthorizedKeysFile ${join(directory, 'authorized_keys')}`,
+      `PidFile ${join(directory, 'sshd.pid')}`,
+      'StrictModes no',
+      'PasswordAuthentication no',
+      'KbdInteractiveAuthentication no',
+      'UsePAM no',
+      'PermitRootLogin prohibit-password',
+      '',
+    ].join('\n'),
+  );
+  const server = spawn('/usr/sbin/sshd', ['-f', join(directory, 'sshd_config'), '-D', '-e'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let log = '';
-  server.stderr!.on('data', (chunk: Buffer) => { log += chunk.toString(); });
-  const stop = (): void => { if (server.exitCode === null) server.kill('SIGTERM'); };
+  server.stderr!.on('data', (chunk: Buffer) => {
+    log += chunk.toString();
+  });
+  const stop = (): void => {
+    if (server.exitCode === null) server.kill('SIGTERM');
+  };
   const sshLogin = `ssh -p ${port} -i ${clientKey} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR ${userInfo().username}@127.0.0.1`;
   for (let attempt = 0; attempt < 40; attempt++) {
     await new Promise((done) => setTimeout(done, 250));
-    if (server.exitCode !== null) return { kind: 'failed', reason: `sshd exited: ${log.trim().split('\n').pop() ?? ''}` };
+    if (server.exitCode !== null)
+      return { kind: 'failed', reason: `sshd exited: ${log.trim().split('\n').pop() ?? ''}` };
     const probe = spawnSync('sh', ['-c', `${sshLogin} true`], { timeout: 10_000 });
     if (probe.status === 0) return { kind: 'started', sshLogin, stop };
   }
   stop();
-  return { kind: 'failed', reason: `no login through sshd on port ${port} within 10 s: ${log.trim().split('\n').pop() ?? 'sshd said nothing'}` };
+  return {
+    kind: 'failed',
+    reason: `no login through sshd on port ${port} within 10 s: ${log.trim().split('\n').pop() ?? 'sshd said nothing'}`,
+  };
 }

@@ -44,7 +44,9 @@ export default class SummaryReporter implements Reporter {
       for (const [note, group] of [...groups].sort(([left], [right]) => left.localeCompare(right))) {
         const files = [...group.files].sort();
         lines.push(`  ${note.slice(skipNotePrefix.length)}`);
-        lines.push(`    ${group.tests} test${group.tests === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}: ${files.join(', ')}`);
+        lines.push(
+          `    ${group.tests} test${group.tests === 1 ? '' : 's'} in ${files.length} file${files.length === 1 ? '' : 's'}: ${files.join(', ')}`,
+        );
       }
     }
     process.stdout.write(`${lines.join('\n')}\n`);

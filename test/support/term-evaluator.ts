@@ -59,22 +59,38 @@ export function evaluateTerm(term: Term, assignment: ReadonlyMap<string, Evaluat
       const bool = (index: number): boolean => values[index] as boolean;
       const resultWidth = term.sort.kind === 'bitvector' ? term.sort.width : 0;
       switch (term.operator) {
-        case 'not': return !bool(0);
-        case 'and': return values.every((value) => value === true);
-        case 'or': return values.some((value) => value === true);
-        case '=>': return !bool(0) || bool(1);
-        case 'xor': return bool(0) !== bool(1);
-        case '=': return key(values[0]!) === key(values[1]!);
-        case 'distinct': return key(values[0]!) !== key(values[1]!);
-        case '+': return values.reduce((sum, value) => (sum as bigint) + (value as bigint), 0n);
-        case '-': return values.length === 1 ? -big(0) : big(0) - big(1);
-        case '*': return values.reduce((product, value) => (product as bigint) * (value as bigint), 1n);
-        case 'div': return big(1) === 0n ? 0n : euclideanDivide(big(0), big(1));
-        case 'mod': return big(1) === 0n ? 0n : big(0) - big(1) * euclideanDivide(big(0), big(1));
-        case '<': return big(0) < big(1);
-        case '<=': return big(0) <= big(1);
-        case '>': return big(0) > big(1);
-        case '>=': return big(0) >= big(1);
+        case 'not':
+          return !bool(0);
+        case 'and':
+          return values.every((value) => value === true);
+        case 'or':
+          return values.some((value) => value === true);
+        case '=>':
+          return !bool(0) || bool(1);
+        case 'xor':
+          return bool(0) !== bool(1);
+        case '=':
+          return key(values[0]!) === key(values[1]!);
+        case 'distinct':
+          return key(values[0]!) !== key(values[1]!);
+        case '+':
+          return values.reduce((sum, value) => (sum as bigint) + (value as bigint), 0n);
+        case '-':
+          return values.length === 1 ? -big(0) : big(0) - big(1);
+        case '*':
+          return values.reduce((product, value) => (product as bigint) * (value as bigint), 1n);
+        case 'div':
+          return big(1) === 0n ? 0n : euclideanDivide(big(0), big(1));
+        case 'mod':
+          return big(1) === 0n ? 0n : big(0) - big(1) * euclideanDivide(big(0), big(1));
+        case '<':
+          return big(0) < big(1);
+        case '<=':
+          return big(0) <= big(1);
+        case '>':
+          return big(0) > big(1);
+        case '>=':
+          return big(0) >= big(1);
         case 'select': {
           const array = values[0] as EvaluatedArray;
           return array.entries.get(key(values[1]!)) ?? array.defaultValue;
@@ -85,16 +101,26 @@ export function evaluateTerm(term: Term, assignment: ReadonlyMap<string, Evaluat
           entries.set(key(values[1]!), values[2]!);
           return { defaultValue: array.defaultValue, entries };
         }
-        case 'bvadd': return wrap(big(0) + big(1), resultWidth);
-        case 'bvsub': return wrap(big(0) - big(1), resultWidth);
-        case 'bvmul': return wrap(big(0) * big(1), resultWidth);
-        case 'bvneg': return wrap(-big(0), resultWidth);
-        case 'bvnot': return wrap(~big(0), resultWidth);
-        case 'bvand': return big(0) & big(1);
-        case 'bvor': return big(0) | big(1);
-        case 'bvxor': return big(0) ^ big(1);
-        case 'bvudiv': return big(1) === 0n ? wrap(-1n, resultWidth) : big(0) / big(1);
-        case 'bvurem': return big(1) === 0n ? big(0) : big(0) % big(1);
+        case 'bvadd':
+          return wrap(big(0) + big(1), resultWidth);
+        case 'bvsub':
+          return wrap(big(0) - big(1), resultWidth);
+        case 'bvmul':
+          return wrap(big(0) * big(1), resultWidth);
+        case 'bvneg':
+          return wrap(-big(0), resultWidth);
+        case 'bvnot':
+          return wrap(~big(0), resultWidth);
+        case 'bvand':
+          return big(0) & big(1);
+        case 'bvor':
+          return big(0) | big(1);
+        case 'bvxor':
+          return big(0) ^ big(1);
+        case 'bvudiv':
+          return big(1) === 0n ? wrap(-1n, resultWidth) : big(0) / big(1);
+        case 'bvurem':
+          return big(1) === 0n ? big(0) : big(0) % big(1);
         case 'bvsdiv': {
           const width = widthOf(0);
           const left = toSigned(big(0), width);
@@ -108,24 +134,38 @@ export function evaluateTerm(term: Term, assignment: ReadonlyMap<string, Evaluat
           if (right === 0n) return 0n;
           return wrap(toSigned(big(0), width) % right, width);
         }
-        case 'bvshl': return big(1) >= BigInt(resultWidth) ? 0n : wrap(big(0) << big(1), resultWidth);
-        case 'bvlshr': return big(1) >= BigInt(resultWidth) ? 0n : big(0) >> big(1);
+        case 'bvshl':
+          return big(1) >= BigInt(resultWidth) ? 0n : wrap(big(0) << big(1), resultWidth);
+        case 'bvlshr':
+          return big(1) >= BigInt(resultWidth) ? 0n : big(0) >> big(1);
         case 'bvashr': {
           const shift = big(1) >= BigInt(resultWidth) ? BigInt(resultWidth) : big(1);
           return wrap(toSigned(big(0), resultWidth) >> shift, resultWidth);
         }
-        case 'bvult': return big(0) < big(1);
-        case 'bvule': return big(0) <= big(1);
-        case 'bvugt': return big(0) > big(1);
-        case 'bvuge': return big(0) >= big(1);
-        case 'bvslt': return toSigned(big(0), widthOf(0)) < toSigned(big(1), widthOf(1));
-        case 'bvsle': return toSigned(big(0), widthOf(0)) <= toSigned(big(1), widthOf(1));
-        case 'bvsgt': return toSigned(big(0), widthOf(0)) > toSigned(big(1), widthOf(1));
-        case 'bvsge': return toSigned(big(0), widthOf(0)) >= toSigned(big(1), widthOf(1));
-        case 'extract': return (big(0) >> BigInt(term.indices[1]!)) & ((1n << BigInt(term.indices[0]! - term.indices[1]! + 1)) - 1n);
-        case 'zero_extend': return big(0);
-        case 'sign_extend': return wrap(toSigned(big(0), widthOf(0)), resultWidth);
-        default: return undefined;
+        case 'bvult':
+          return big(0) < big(1);
+        case 'bvule':
+          return big(0) <= big(1);
+        case 'bvugt':
+          return big(0) > big(1);
+        case 'bvuge':
+          return big(0) >= big(1);
+        case 'bvslt':
+          return toSigned(big(0), widthOf(0)) < toSigned(big(1), widthOf(1));
+        case 'bvsle':
+          return toSigned(big(0), widthOf(0)) <= toSigned(big(1), widthOf(1));
+        case 'bvsgt':
+          return toSigned(big(0), widthOf(0)) > toSigned(big(1), widthOf(1));
+        case 'bvsge':
+          return toSigned(big(0), widthOf(0)) >= toSigned(big(1), widthOf(1));
+        case 'extract':
+          return (big(0) >> BigInt(term.indices[1]!)) & ((1n << BigInt(term.indices[0]! - term.indices[1]! + 1)) - 1n);
+        case 'zero_extend':
+          return big(0);
+        case 'sign_extend':
+          return wrap(toSigned(big(0), widthOf(0)), resultWidth);
+        default:
+          return undefined;
       }
     }
     default:

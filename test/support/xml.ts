@@ -25,7 +25,10 @@ export function parseXml(text: string): XmlElement {
   let root: XmlElement | undefined;
   while (rest.length > 0) {
     const whitespace = /^\s+/.exec(rest);
-    if (whitespace !== null) { rest = rest.slice(whitespace[0].length); continue; }
+    if (whitespace !== null) {
+      rest = rest.slice(whitespace[0].length);
+      continue;
+    }
     const closing = /^<\/([\w-]+)\s*>/.exec(rest);
     if (closing !== null) {
       const open = stack.pop();

@@ -9,12 +9,21 @@ import type { ModelValue } from '../../src/solvers/solver.js';
 
 const integer = (value: bigint): ModelValue => ({ kind: 'integer', value });
 const array = createArrayVariable(1, 'main::a', 'a', intType, [createConstant(4n)], undefined);
-const record = { guard: symbol('g', boolSort), value: symbol('a0', arraySort(intSort, intSort)), array, sizes: [symbol('s', intSort)] };
+const record = {
+  guard: symbol('g', boolSort),
+  value: symbol('a0', arraySort(intSort, intSort)),
+  array,
+  sizes: [symbol('s', intSort)],
+};
 
 function decodeArray(defaultValue: bigint, entries: [bigint, bigint][]) {
   const request = counterexampleRequest([], [record], 'int');
   expect(request.terms).toHaveLength(3);
-  const arrayValue: ModelValue = { kind: 'array', defaultValue: integer(defaultValue), entries: entries.map(([index, value]) => ({ index: integer(index), value: integer(value) })) };
+  const arrayValue: ModelValue = {
+    kind: 'array',
+    defaultValue: integer(defaultValue),
+    entries: entries.map(([index, value]) => ({ index: integer(index), value: integer(value) })),
+  };
   const decoded = request.decode([{ kind: 'boolean', value: true }, arrayValue, integer(4n)]);
   if ('kind' in decoded) throw new Error(decoded.reason);
   return decoded.arrays[0]!;

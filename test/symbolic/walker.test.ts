@@ -8,12 +8,30 @@
 
 import { describe, expect, it } from 'vitest';
 import {
-  createAssert, createAssign, createAssume, createBinary, createBreak, createConstant, createContinue, createHavoc, createIf, createLoop,
-  createScalarVariable, createVariableExpression, intType,
+  createAssert,
+  createAssign,
+  createAssume,
+  createBinary,
+  createBreak,
+  createConstant,
+  createContinue,
+  createHavoc,
+  createIf,
+  createLoop,
+  createScalarVariable,
+  createVariableExpression,
+  intType,
 } from '../../src/ir/factory.js';
 import type { Block, Expression, LoopStatement, ScalarVariable, Statement } from '../../src/ir/types.js';
 import {
-  runAsynchronously, runSynchronously, walkBlock, type Branching, type LoopRequest, type StatementSemantics, type Walk, type WalkResult,
+  runAsynchronously,
+  runSynchronously,
+  walkBlock,
+  type Branching,
+  type LoopRequest,
+  type StatementSemantics,
+  type Walk,
+  type WalkResult,
 } from '../../src/symbolic/walker.js';
 
 // ---------------------------------------------------------------- a concrete semantics
@@ -41,23 +59,34 @@ const less = (left: Expression, right: Expression) => createBinary('less', left,
 
 function evaluate(expression: Expression, env: ReadonlyMap<number, bigint>): bigint {
   switch (expression.kind) {
-    case 'constant': return expression.value;
-    case 'variable': return env.get(expression.variable.id) ?? 0n;
+    case 'constant':
+      return expression.value;
+    case 'variable':
+      return env.get(expression.variable.id) ?? 0n;
     case 'binary': {
       const left = evaluate(expression.left, env);
       const right = evaluate(expression.right, env);
       switch (expression.operator) {
-        case 'add': return left + right;
-        case 'subtract': return left - right;
-        case 'multiply': return left * right;
-        case 'less': return left < right ? 1n : 0n;
-        case 'greater': return left > right ? 1n : 0n;
-        case 'equal': return left === right ? 1n : 0n;
-        case 'notEqual': return left !== right ? 1n : 0n;
-        default: throw new Error(`test semantics: no ${expression.operator}`);
+        case 'add':
+          return left + right;
+        case 'subtract':
+          return left - right;
+        case 'multiply':
+          return left * right;
+        case 'less':
+          return left < right ? 1n : 0n;
+        case 'greater':
+          return left > right ? 1n : 0n;
+        case 'equal':
+          return left === right ? 1n : 0n;
+        case 'notEqual':
+          return left !== right ? 1n : 0n;
+        default:
+          throw new Error(`test semantics: no ${expression.operator}`);
       }
     }
-    default: throw new Error(`test semantics: no ${expression.kind}`);
+    default:
+      throw new Error(`test semantics: no ${expression.kind}`);
   }
 }
 
@@ -88,11 +117,17 @@ function concreteSemantics(options: { fork?: boolean } = {}): StatementSemantics
   const before: Statement[] = [];
   const joins: [Path, Path][] = [];
   const note = (method: string, statement: Statement) => calls.push(`${method}@${statement.location.line}`);
-  const unsupported = (statement: Statement): never => { throw new Error(`test semantics: no ${statement.kind}`); };
+  const unsupported = (statement: Statement): never => {
+    throw new Error(`test semantics: no ${statement.kind}`);
+  };
   return {
-    calls, before, joins,
+    calls,
+    before,
+    joins,
     live: (path): path is LivePath => path !== undefined,
-    beforeStatement: (statement) => { before.push(statement); },
+    beforeStatement: (statement) => {
+      before.push(statement);
+    },
     assign: (statement, path) => {
       note('assign', statement);
       const env = new Map(path.env);
@@ -121,7 +156,11 @@ function concreteSemantics(options: { fork?: boolean } = {}): StatementSemantics
         return thenEnd ?? elseEnd;
       };
       if (options.fork === true) {
-        return { then: { ...entered, choices: `${entered.choices}T` }, else: { ...entered, choices: `${entered.choices}E` }, join };
+        return {
+          then: { ...entered, choices: `${entered.choices}T` },
+          else: { ...entered, choices: `${entered.choices}E` },
+          join,
+        };
       }
       const taken = evaluate(statement.condition, path.env) !== 0n;
       return { then: taken ? entered : undefined, else: taken ? undefined : entered, join };
@@ -137,8 +176,14 @@ function concreteSemantics(options: { fork?: boolean } = {}): StatementSemantics
 }
 
 /** a walk with no loops in it, run to its end */
-function walkLoopFree(semantics: StatementSemantics<Path, LivePath>, block: Block, path: Path): WalkResult<Path, LivePath> {
-  return runSynchronously(walkBlock(semantics, block, path), () => { throw new Error('no loop expected'); });
+function walkLoopFree(
+  semantics: StatementSemantics<Path, LivePath>,
+  block: Block,
+  path: Path,
+): WalkResult<Path, LivePath> {
+  return runSynchronously(walkBlock(semantics, block, path), () => {
+    throw new Error('no loop expected');
+  });
 }
 
 // ---------------------------------------------------------------- sequencing
@@ -146,7 +191,12 @@ function walkLoopFree(semantics: StatementSemantics<Path, LivePath>, block: Bloc
 describe('walker: sequencing and live paths', () => {
   it('runs the statements of a block in program order, each on the path the previous one returned', () => {
     const semantics = concreteSemantics();
-    const block = [assign(1, x, c(1)), assign(2, y, plus(v(x), c(1))), assign(3, x, plus(v(y), v(x))), createHavoc(y, at(4))];
+    const block = [
+      assign(1, x, c(1)),
+      assign(2, y, plus(v(x), c(1))),
+      assign(3, x, plus(v(y), v(x))),
+      createHavoc(y, at(4)),
+    ];
     const result = walkLoopFree(semantics, block, start());
     expect(result.normal?.trace).toEqual([1, 2, 3, 4]);
     expect(result.normal?.env.get(x.id)).toBe(3n);
@@ -159,9 +209,15 @@ describe('walker: sequencing and live paths', () => {
   it('an assume(false) ends the path: the later statements do not run and beforeStatement is not called for them', () => {
     const semantics = concreteSemantics();
     const block = [
-      assign(1, x, c(5)), createAssume(equals(v(x), c(5)), at(2)), assign(3, y, c(1)), createAssume(c(0), at(4)),
-      assign(5, x, c(99)), createIf(c(1), [assign(7, y, c(2))], [], at(6)), createBreak(at(8)),
-      createLoop(0, c(1), [], [], at(9)), createAssert(c(0), at(10)),
+      assign(1, x, c(5)),
+      createAssume(equals(v(x), c(5)), at(2)),
+      assign(3, y, c(1)),
+      createAssume(c(0), at(4)),
+      assign(5, x, c(99)),
+      createIf(c(1), [assign(7, y, c(2))], [], at(6)),
+      createBreak(at(8)),
+      createLoop(0, c(1), [], [], at(9)),
+      createAssert(c(0), at(10)),
     ];
     const result = walkLoopFree(semantics, block, start());
     expect(result.normal).toBeUndefined();
@@ -196,8 +252,13 @@ describe('walker: sequencing and live paths', () => {
     const base = concreteSemantics();
     const semantics: StatementSemantics<Path, LivePath> = {
       ...base,
-      beforeStatement: (statement) => { order.push(`before@${statement.location.line}`); },
-      assign: (statement, path) => { order.push(`assign@${statement.location.line}`); return base.assign(statement, path); },
+      beforeStatement: (statement) => {
+        order.push(`before@${statement.location.line}`);
+      },
+      assign: (statement, path) => {
+        order.push(`assign@${statement.location.line}`);
+        return base.assign(statement, path);
+      },
     };
     const block = [
       assign(1, x, c(1)),
@@ -205,7 +266,17 @@ describe('walker: sequencing and live paths', () => {
       assign(6, x, c(0)),
     ];
     walkLoopFree(semantics, block, start());
-    expect(order).toEqual(['before@1', 'assign@1', 'before@2', 'before@3', 'assign@3', 'before@4', 'assign@4', 'before@6', 'assign@6']);
+    expect(order).toEqual([
+      'before@1',
+      'assign@1',
+      'before@2',
+      'before@3',
+      'assign@3',
+      'before@4',
+      'assign@4',
+      'before@6',
+      'assign@6',
+    ]);
   });
 
   it('an unknown statement kind is an error, not silently skipped', () => {
@@ -220,7 +291,12 @@ describe('walker: sequencing and live paths', () => {
 describe('walker: if', () => {
   it('walks the branch the semantics keeps live and continues after the if with the join', () => {
     const block = (line: number): Block => [
-      createIf(less(v(x), c(0)), [assign(line + 1, y, c(-1))], [assign(line + 2, y, c(1)), assign(line + 3, y, plus(v(y), c(10)))], at(line)),
+      createIf(
+        less(v(x), c(0)),
+        [assign(line + 1, y, c(-1))],
+        [assign(line + 2, y, c(1)), assign(line + 3, y, plus(v(y), c(10)))],
+        at(line),
+      ),
       assign(line + 4, x, plus(v(y), c(100))),
     ];
     const negative = concreteSemantics();
@@ -243,7 +319,16 @@ describe('walker: if', () => {
     const inner = createIf(c(1), [assign(4, x, c(4))], [assign(5, x, c(5))], at(3));
     const outer = createIf(c(1), [assign(2, x, c(2)), inner], [assign(6, x, c(6)), createAssume(c(0), at(7))], at(1));
     const result = walkLoopFree(semantics, [outer, assign(8, y, v(x))], start());
-    expect(semantics.calls).toEqual(['branch@1', 'assign@2', 'branch@3', 'assign@4', 'assign@5', 'assign@6', 'assume@7', 'assign@8']);
+    expect(semantics.calls).toEqual([
+      'branch@1',
+      'assign@2',
+      'branch@3',
+      'assign@4',
+      'assign@5',
+      'assign@6',
+      'assume@7',
+      'assign@8',
+    ]);
     // inner join first (with its two live ends), then the outer one (then end live, else end ended)
     expect(semantics.joins).toHaveLength(2);
     const [innerThen, innerElse] = semantics.joins[0]!;
@@ -263,7 +348,11 @@ describe('walker: if', () => {
       ...base,
       branch: (statement, path) => ({ ...base.branch(statement, path), join: () => replacement }),
     };
-    const result = walkLoopFree(semantics, [createIf(c(1), [assign(2, x, c(1))], [assign(3, x, c(2))], at(1)), assign(4, y, v(x))], start());
+    const result = walkLoopFree(
+      semantics,
+      [createIf(c(1), [assign(2, x, c(1))], [assign(3, x, c(2))], at(1)), assign(4, y, v(x))],
+      start(),
+    );
     expect(result.normal?.env.get(y.id)).toBe(42n);
     expect(result.normal?.trace).toEqual([4]);
   });
@@ -298,7 +387,16 @@ describe('walker: break and continue', () => {
     const semantics = concreteSemantics();
     const block = [
       assign(1, x, c(1)),
-      createIf(equals(v(x), c(1)), [assign(3, y, c(5)), createIf(c(1), [createContinue(at(5)), assign(6, y, c(6))], [], at(4)), assign(7, y, c(7))], [], at(2)),
+      createIf(
+        equals(v(x), c(1)),
+        [
+          assign(3, y, c(5)),
+          createIf(c(1), [createContinue(at(5)), assign(6, y, c(6))], [], at(4)),
+          assign(7, y, c(7)),
+        ],
+        [],
+        at(2),
+      ),
       assign(8, x, c(8)),
     ];
     const result = walkLoopFree(semantics, block, start());
@@ -312,11 +410,12 @@ describe('walker: break and continue', () => {
   it('reports the jumps of several paths in the order met: then before else, earlier statements first', () => {
     const semantics = concreteSemantics({ fork: true });
     const block = [
-      createIf(c(1), [
-        createIf(c(1), [createBreak(at(3))], [createContinue(at(4))], at(2)),
-      ], [
-        createBreak(at(6)),
-      ], at(1)),
+      createIf(
+        c(1),
+        [createIf(c(1), [createBreak(at(3))], [createContinue(at(4))], at(2))],
+        [createBreak(at(6))],
+        at(1),
+      ),
     ];
     const result = walkLoopFree(semantics, block, start());
     expect(result.normal).toBeUndefined();
@@ -337,14 +436,23 @@ describe('walker: break and continue', () => {
     ];
     const result = walkLoopFree(semantics, block, start());
     expect(result.normal).toBeUndefined();
-    expect(result.breaks.map((path) => [path.choices, path.env.get(x.id)])).toEqual([['T', 1n], ['EET', 2n]]);
-    expect(result.continues.map((path) => [path.choices, path.env.get(x.id), path.env.get(y.id)])).toEqual([['ET', 2n, undefined], ['EEE', 2n, 1n]]);
+    expect(result.breaks.map((path) => [path.choices, path.env.get(x.id)])).toEqual([
+      ['T', 1n],
+      ['EET', 2n],
+    ]);
+    expect(result.continues.map((path) => [path.choices, path.env.get(x.id), path.env.get(y.id)])).toEqual([
+      ['ET', 2n, undefined],
+      ['EEE', 2n, 1n],
+    ]);
     expect(semantics.calls).not.toContain('assign@11');
   });
 
   it('the jump hook decides what the rest of a jumping path is (a live rest runs on)', () => {
     const base = concreteSemantics();
-    const semantics: StatementSemantics<Path, LivePath> = { ...base, jump: (statement, path) => stepped(path, statement) };
+    const semantics: StatementSemantics<Path, LivePath> = {
+      ...base,
+      jump: (statement, path) => stepped(path, statement),
+    };
     const result = walkLoopFree(semantics, [createBreak(at(1)), assign(2, x, c(2))], start());
     expect(result.breaks).toHaveLength(1);
     expect(result.normal?.trace).toEqual([1, 2]);
@@ -353,8 +461,12 @@ describe('walker: break and continue', () => {
 
 // ---------------------------------------------------------------- loops
 
-describe('walker: loops are the caller\'s', () => {
-  const loopBody = [createIf(equals(v(i), c(3)), [createContinue(at(31))], [], at(30)), createIf(equals(v(i), c(6)), [createBreak(at(33))], [], at(32)), createAssign(s, plus(v(s), v(i)), at(34))];
+describe("walker: loops are the caller's", () => {
+  const loopBody = [
+    createIf(equals(v(i), c(3)), [createContinue(at(31))], [], at(30)),
+    createIf(equals(v(i), c(6)), [createBreak(at(33))], [], at(32)),
+    createAssign(s, plus(v(s), v(i)), at(34)),
+  ];
   const loop = createLoop(0, less(v(i), c(10)), loopBody, [createAssign(i, plus(v(i), c(1)), at(35))], at(29));
   const program: Block = [assign(1, i, c(0)), assign(2, s, c(0)), loop, assign(40, y, plus(v(s), c(1000)))];
 
@@ -392,7 +504,10 @@ describe('walker: loops are the caller\'s', () => {
   it('a loop inside an if is requested from inside the walk of the branch; the join gets the path sent back', () => {
     const semantics = concreteSemantics();
     const inner = createLoop(1, c(1), [createBreak(at(4))], [], at(3));
-    const block = [createIf(c(1), [assign(2, x, c(1)), inner, assign(5, x, plus(v(x), c(1)))], [], at(1)), createBreak(at(6))];
+    const block = [
+      createIf(c(1), [assign(2, x, c(1)), inner, assign(5, x, plus(v(x), c(1)))], [], at(1)),
+      createBreak(at(6)),
+    ];
     const walk = walkBlock(semantics, block, start());
     const request = walk.next().value as LoopRequest<LivePath>;
     expect(request.loop).toBe(inner);
@@ -416,7 +531,10 @@ describe('walker: loops are the caller\'s', () => {
       let current: Path = path;
       for (let iteration = 0; iteration < 100 && current !== undefined; iteration++) {
         if (evaluate(statement.condition, current.env) === 0n) return current;
-        const body: WalkResult<Path, LivePath> = runSynchronously(walkBlock(semantics, statement.body, current), runLoop);
+        const body: WalkResult<Path, LivePath> = runSynchronously(
+          walkBlock(semantics, statement.body, current),
+          runLoop,
+        );
         if (body.breaks.length > 0) return body.breaks[0];
         const afterBody: Path = body.normal ?? body.continues[0];
         if (afterBody === undefined) return undefined;
@@ -433,7 +551,10 @@ describe('walker: loops are the caller\'s', () => {
     // the body's break and continue were reported to the loop, not to the enclosing block
     expect(result.breaks).toEqual([]);
     expect(result.continues).toEqual([]);
-    expect(semantics.calls.filter((call) => call.startsWith('break') || call.startsWith('continue'))).toEqual(['continue@31', 'break@33']);
+    expect(semantics.calls.filter((call) => call.startsWith('break') || call.startsWith('continue'))).toEqual([
+      'continue@31',
+      'break@33',
+    ]);
   });
 
   it('runSynchronously calls the hook once per loop met on a live path, in program order', () => {
@@ -442,8 +563,12 @@ describe('walker: loops are the caller\'s', () => {
     const second = createLoop(1, c(1), [], [], at(4));
     const third = createLoop(2, c(1), [], [], at(7));
     const block = [
-      assign(1, x, c(1)), first, assign(3, x, plus(v(x), c(1))), second,
-      createIf(equals(v(x), c(0)), [createLoop(3, c(1), [], [], at(6))], [], at(5)), third,
+      assign(1, x, c(1)),
+      first,
+      assign(3, x, plus(v(x), c(1))),
+      second,
+      createIf(equals(v(x), c(0)), [createLoop(3, c(1), [], [], at(6))], [], at(5)),
+      third,
     ];
     const seen: [number, bigint | undefined][] = [];
     const result = runSynchronously(walkBlock(semantics, block, start()), (statement, path) => {
@@ -452,13 +577,22 @@ describe('walker: loops are the caller\'s', () => {
       env.set(x.id, (path.env.get(x.id) ?? 0n) * 10n);
       return { ...path, env };
     });
-    expect(seen).toEqual([[0, 1n], [1, 11n], [2, 110n]]);
+    expect(seen).toEqual([
+      [0, 1n],
+      [1, 11n],
+      [2, 110n],
+    ]);
     expect(result.normal?.env.get(x.id)).toBe(1100n);
   });
 
   it('runAsynchronously answers loops with promises, one at a time, in program order', async () => {
     const semantics = concreteSemantics();
-    const block = [assign(1, x, c(1)), createLoop(0, c(1), [], [], at(2)), createLoop(1, c(1), [], [], at(3)), assign(4, y, v(x))];
+    const block = [
+      assign(1, x, c(1)),
+      createLoop(0, c(1), [], [], at(2)),
+      createLoop(1, c(1), [], [], at(3)),
+      assign(4, y, v(x)),
+    ];
     let inFlight = 0;
     let maxInFlight = 0;
     const events: string[] = [];
@@ -485,7 +619,10 @@ describe('walker: loops are the caller\'s', () => {
     const ended = await runAsynchronously(walkBlock(semantics, block, start()), async () => undefined);
     expect(ended.normal).toBeUndefined();
     expect(semantics.calls).toEqual([]);
-    await expect(runAsynchronously(walkBlock(concreteSemantics(), block, start()), async () => { throw new Error('solver failed'); }))
-      .rejects.toThrow('solver failed');
+    await expect(
+      runAsynchronously(walkBlock(concreteSemantics(), block, start()), async () => {
+        throw new Error('solver failed');
+      }),
+    ).rejects.toThrow('solver failed');
   });
 });

@@ -7,13 +7,32 @@
 
 import type { IntegerType, Semantics } from '../../ir/types.js';
 import {
-  add, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, euclideanDivide, euclideanModulo, extract,
-  intConstant, intSort, less, lessEqual, multiply, subtract, type Sort, type Term,
+  add,
+  bitvectorBinary,
+  bitvectorComparison,
+  bitvectorConstant,
+  bitvectorSort,
+  euclideanDivide,
+  euclideanModulo,
+  extract,
+  intConstant,
+  intSort,
+  less,
+  lessEqual,
+  multiply,
+  subtract,
+  type Sort,
+  type Term,
 } from '../../smt/terms.js';
 import { bitvectorIndexWidth, convertedBitPattern } from '../../symbolic/expressions.js';
 
 /** the index sort's bit patterns read as a signed number (as `fromIndex` always did) */
-const bitvectorIndexType = Object.freeze({ kind: 'integer', width: bitvectorIndexWidth, signed: true, name: 'array index' } as const);
+const bitvectorIndexType = Object.freeze({
+  kind: 'integer',
+  width: bitvectorIndexWidth,
+  signed: true,
+  name: 'array index',
+} as const);
 
 export interface Arithmetic {
   readonly sort: Sort;

@@ -62,7 +62,10 @@ function collectLoops(block: readonly Statement[], into: LoopStatement[]): LoopS
 
 /** Paths and summaries of every loop; with a solver the paths are checked and quantifiers eliminated. */
 export async function planAcceleration(
-  program: Program, semantics: Semantics, solver: Solver | undefined, budget: Budget,
+  program: Program,
+  semantics: Semantics,
+  solver: Solver | undefined,
+  budget: Budget,
 ): Promise<AccelerationPlan> {
   const summaries = new Map<number, PathSummary[]>();
   const report: string[] = [];
@@ -72,22 +75,36 @@ export async function planAcceleration(
     // the first query also pays for loading the in-process solver: a second if the budget allows
     // (the solver itself is cut to the run's budget), never more than the budget has left
     const queryTimeout = Math.min(remaining, Math.max(1_000, Math.min(3_000, remaining / 4)));
-    const enumeration: PathEnumeration = solver === undefined || remaining < 100
-      ? syntacticLoopPaths(loop, maximumPathsPerLoop)
-      : await enumerateLoopPaths(program, loop, { semantics, solver, timeoutMilliseconds: queryTimeout, maximumPaths: maximumPathsPerLoop });
+    const enumeration: PathEnumeration =
+      solver === undefined || remaining < 100
+        ? syntacticLoopPaths(loop, maximumPathsPerLoop)
+        : await enumerateLoopPaths(program, loop, {
+            semantics,
+            solver,
+            timeoutMilliseconds: queryTimeout,
+            maximumPaths: maximumPathsPerLoop,
+          });
     if (enumeration.kind === 'notAcceleratable') {
       report.push(`loop at ${formatLocation(loop.location)}: not accelerated (${enumeration.reason})`);
       continue;
     }
-    for (const rejected of enumeration.rejected) report.push(`loop at ${formatLocation(loop.location)}, path ${rejected.description}: not a candidate (${rejected.reason})`);
+    for (const rejected of enumeration.rejected)
+      report.push(
+        `loop at ${formatLocation(loop.location)}, path ${rejected.description}: not a candidate (${rejected.reason})`,
+      );
     const loopSummaries: PathSummary[] = [];
     for (const [index, path] of enumeration.paths.entries()) {
       const result = await summarisePath(path, {
-        program, semantics, solver: budget.expired() ? undefined : solver,
-        queryTimeoutMilliseconds: Math.min(queryTimeout, budget.remaining()), tag: `accel${loop.id}.${index}`,
+        program,
+        semantics,
+        solver: budget.expired() ? undefined : solver,
+        queryTimeoutMilliseconds: Math.min(queryTimeout, budget.remaining()),
+        tag: `accel${loop.id}.${index}`,
       });
       if (result.kind === 'rejected') {
-        report.push(`loop at ${formatLocation(loop.location)}, path ${path.description}: not accelerated (${result.reason})`);
+        report.push(
+          `loop at ${formatLocation(loop.location)}, path ${path.description}: not accelerated (${result.reason})`,
+        );
         continue;
       }
       for (const summary of result.summaries) {
@@ -107,9 +124,12 @@ export type Phase = 'quantifierFree' | 'all' | 'exact';
 
 function admits(phase: Phase, summary: PathSummary): boolean {
   switch (phase) {
-    case 'quantifierFree': return summary.quantifierFree;
-    case 'all': return true;
-    case 'exact': return summary.exact;
+    case 'quantifierFree':
+      return summary.quantifierFree;
+    case 'all':
+      return true;
+    case 'exact':
+      return summary.exact;
     default: {
       const never: never = phase;
       throw new Error(`unknown phase ${String(never)}`);
@@ -120,14 +140,23 @@ function admits(phase: Phase, summary: PathSummary): boolean {
 export function accelerationHook(plan: AccelerationPlan, phase: Phase, semantics: Semantics): ExtraLoopPaths {
   return (loop: LoopStatement, entry: Path, executor: SymbolicExecutor) => {
     const candidates = (plan.summaries.get(loop.id) ?? []).filter((summary) => admits(phase, summary));
-    if (candidates.length === 0) return { bodyGuard: { kind: 'boolConstant', value: true, sort: { kind: 'bool' } }, paths: [] };
+    if (candidates.length === 0)
+      return { bodyGuard: { kind: 'boolConstant', value: true, sort: { kind: 'bool' } }, paths: [] };
     const selector = executor.fresh('accel.choice', intSort);
-    const paths = candidates.map((summary, index) => instantiate(summary, entry, executor, equal(selector, intConstant(index + 1)), semantics));
+    const paths = candidates.map((summary, index) =>
+      instantiate(summary, entry, executor, equal(selector, intConstant(index + 1)), semantics),
+    );
     return { bodyGuard: equal(selector, intConstant(0n)), paths };
   };
 }
 
-function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecutor, chosen: Term, semantics: Semantics): Path {
+function instantiate(
+  summary: PathSummary,
+  entry: Path,
+  executor: SymbolicExecutor,
+  chosen: Term,
+  semantics: Semantics,
+): Path {
   const replacements = new Map<string, Term>();
   for (const [id, template] of summary.initialScalars) replacements.set(template.name, entry.state.scalars.get(id)!);
   for (const [id, template] of summary.initialArrays) replacements.set(template.name, entry.state.arrays.get(id)!);
@@ -156,9 +185,11 @@ function instantiate(summary: PathSummary, entry: Path, executor: SymbolicExecut
   const guard = executor.guardTerm(and(entry.guard, chosen, ...conditions));
   executor.recordChoices(stretchChoices(guard, count, values));
   const scalars = new Map(entry.state.scalars);
-  for (const [id, term] of summary.finalScalars) scalars.set(id, executor.define('accel', substituteTerm(term, replacements)));
+  for (const [id, term] of summary.finalScalars)
+    scalars.set(id, executor.define('accel', substituteTerm(term, replacements)));
   const arrays = new Map(entry.state.arrays);
-  for (const [id, term] of summary.finalArrays) arrays.set(id, executor.define('accel', substituteTerm(term, replacements)));
+  for (const [id, term] of summary.finalArrays)
+    arrays.set(id, executor.define('accel', substituteTerm(term, replacements)));
   return { guard, state: { scalars, arrays } };
 }
 
@@ -200,8 +231,17 @@ export function deepeningSchedule(unwind: number): number[] {
   return depths;
 }
 
-function buildAccelerated(program: Program, semantics: Semantics, unwind: number, plan: AccelerationPlan, phase: Phase): UnrolledProgram {
-  return unrollProgram(program, unwind, semantics, { extraLoopPaths: accelerationHook(plan, phase, semantics), inlineArrays: true });
+function buildAccelerated(
+  program: Program,
+  semantics: Semantics,
+  unwind: number,
+  plan: AccelerationPlan,
+  phase: Phase,
+): UnrolledProgram {
+  return unrollProgram(program, unwind, semantics, {
+    extraLoopPaths: accelerationHook(plan, phase, semantics),
+    inlineArrays: true,
+  });
 }
 
 export const accelEncoder: Encoder = {
@@ -211,11 +251,18 @@ export const accelEncoder: Encoder = {
     const semantics = context.options.semantics;
     const plan = await planAcceleration(program, semantics, context.solver, context.budget);
     try {
-      const script = acceleratedScript(buildAccelerated(program, semantics, unwind, plan, 'all'), header(program, semantics, unwind, plan), context.budget);
+      const script = acceleratedScript(
+        buildAccelerated(program, semantics, unwind, plan, 'all'),
+        header(program, semantics, unwind, plan),
+        context.budget,
+      );
       return { kind: 'emitted', artefacts: [{ suffix: '.accel.smt2', content: script }] };
     } catch (error) {
       if (!(error instanceof RewriteStopped)) throw error;
-      return { kind: 'unsupported', reason: `accel: the formula at unwinding ${unwind} could not be built within --timeout (read-over-write reduction); try a smaller --unwind` };
+      return {
+        kind: 'unsupported',
+        reason: `accel: the formula at unwinding ${unwind} could not be built within --timeout (read-over-write reduction); try a smaller --unwind`,
+      };
     }
   },
   solve: solveAccel,
@@ -225,7 +272,9 @@ export const accelEncoder: Encoder = {
 function phasesOf(plan: AccelerationPlan): Phase[] {
   const summaries = [...plan.summaries.values()].flat();
   return [
-    ...(summaries.some((summary) => summary.quantifierFree) && summaries.some((summary) => !summary.quantifierFree) ? ['quantifierFree' as const] : []),
+    ...(summaries.some((summary) => summary.quantifierFree) && summaries.some((summary) => !summary.quantifierFree)
+      ? ['quantifierFree' as const]
+      : []),
     'all',
     ...(summaries.some((summary) => !summary.exact) ? ['exact' as const] : []),
   ];
@@ -236,7 +285,9 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
   const semantics = options.semantics;
   const recorder = new OutcomeRecorder({ showReport: optionValue(options, showSummariesOption) });
   const { times, details } = recorder;
-  const plan = await recorder.timed('summarise', () => planAcceleration(program, semantics, solver, budget.share(1 / 2)));
+  const plan = await recorder.timed('summarise', () =>
+    planAcceleration(program, semantics, solver, budget.share(1 / 2)),
+  );
   const unwind = optionValue(options, accelUnwindOption);
   Object.assign(details, { unwind, acceleratedPaths: plan.acceleratedPaths, summaries: plan.report });
   recorder.report.push(...plan.report);
@@ -251,7 +302,13 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
   let lastReason: UnknownReason | undefined;
   phases: for (const [position, phase] of phases.entries()) {
     if (budget.expired()) {
-      return recorder.done({ kind: 'unknown', reason: lastReason === undefined ? budgetSpent('accel') : { kind: 'timeout', message: `${lastReason.message}; then timeout` } });
+      return recorder.done({
+        kind: 'unknown',
+        reason:
+          lastReason === undefined
+            ? budgetSpent('accel')
+            : { kind: 'timeout', message: `${lastReason.message}; then timeout` },
+      });
     }
     // a phase before the last may use half of what is left
     const phaseBudget = position < phases.length - 1 ? budget.share(1 / 2) : budget;
@@ -259,7 +316,10 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
     // fraction of the time of unwinding 3; an unsat at a smaller unwinding only sends us deeper.
     for (const [step, depth] of depths.entries()) {
       if (phaseBudget.expired()) {
-        lastReason = budgetSpent('accel', `unwinding ${depth} (no counterexample up to unwinding ${depths[step - 1] ?? 0})`);
+        lastReason = budgetSpent(
+          'accel',
+          `unwinding ${depth} (no counterexample up to unwinding ${depths[step - 1] ?? 0})`,
+        );
         continue phases;
       }
       let start = performance.now();
@@ -277,7 +337,10 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
       }
       times[`encode.${key}`] = performance.now() - start;
       start = performance.now();
-      const result = await solver.checkScript(script, { timeoutMilliseconds: phaseBudget.solverTimeout(), valuesOf: request.terms });
+      const result = await solver.checkScript(script, {
+        timeoutMilliseconds: phaseBudget.solverTimeout(),
+        valuesOf: request.terms,
+      });
       times[`solve.${key}`] = performance.now() - start;
       switch (result.kind) {
         case 'unknown':
@@ -290,11 +353,20 @@ export async function solveAccel(program: Program, context: EncoderContext): Pro
             lastReason = unknownReason('resourceLimit', 'accel: no counterexample with the quantifier-free summaries');
             continue phases;
           }
-          return recorder.done(unknownVerdict('resourceLimit', `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)`));
+          return recorder.done(
+            unknownVerdict(
+              'resourceLimit',
+              `accel: no counterexample within ${unwind} unwindings of the accelerated program (an under-approximation proves nothing)`,
+            ),
+          );
         case 'sat': {
           start = performance.now();
           // a stretch may stand for up to 2^25 iterations: allow the replay that many more steps
-          const confirmation = confirmModel(program, request, result.values ?? [], { semantics, budget, maximumSteps: accelReplaySteps });
+          const confirmation = confirmModel(program, request, result.values ?? [], {
+            semantics,
+            budget,
+            maximumSteps: accelReplaySteps,
+          });
           times.replay = (times.replay ?? 0) + performance.now() - start;
           if (confirmation.kind === 'confirmed') {
             details.replayedChoices = confirmation.verdict.counterexample.scalars.length;

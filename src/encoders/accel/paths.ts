@@ -16,13 +16,37 @@
 // assertion on the original loop. Nested loops, arrayHavoc and arrayFill in the loop make the loop
 // not acceleratable here. Scalars of the fresh state are constrained to their type's range.
 
-import { createAssign, createAssume, createConstant, createIf, createScalarVariable, createUnary, intType } from '../../ir/factory.js';
+import {
+  createAssign,
+  createAssume,
+  createConstant,
+  createIf,
+  createScalarVariable,
+  createUnary,
+  intType,
+} from '../../ir/factory.js';
 import type {
-  AssumeStatement, Block, IfStatement, LoopStatement, Program,
-  ScalarVariable, Semantics, SourceLocation, Statement,
+  AssumeStatement,
+  Block,
+  IfStatement,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  Semantics,
+  SourceLocation,
+  Statement,
 } from '../../ir/types.js';
 import {
-  and, containsConstantArray, createSmtScript, equal, falseTerm, not, trueTerm, type FunctionDeclaration, type SmtScript, type Term,
+  and,
+  containsConstantArray,
+  createSmtScript,
+  equal,
+  falseTerm,
+  not,
+  trueTerm,
+  type FunctionDeclaration,
+  type SmtScript,
+  type Term,
 } from '../../smt/terms.js';
 import type { ModelValue, Solver, SolverResult } from '../../solvers/solver.js';
 import { constantTerm, ExpressionTranslator, rangeConstraint, scalarSort } from '../../symbolic/expressions.js';
@@ -111,7 +135,13 @@ export function unsupportedStatement(loop: LoopStatement): string | undefined {
           if (found !== undefined) return found;
           break;
         }
-        case 'assign': case 'arrayWrite': case 'havoc': case 'assume': case 'assert': case 'break': case 'continue':
+        case 'assign':
+        case 'arrayWrite':
+        case 'havoc':
+        case 'assume':
+        case 'assert':
+        case 'break':
+        case 'continue':
           break;
         default: {
           const never: never = statement;
@@ -135,16 +165,24 @@ function* walkIteration(loop: LoopStatement, choose: Chooser): Generator<RawPath
 }
 
 function* walk(
-  loop: LoopStatement, choose: Chooser, pending: readonly Statement[], phase: 'body' | 'update',
-  decisions: readonly BranchDecision[], statements: readonly PathStatement[],
+  loop: LoopStatement,
+  choose: Chooser,
+  pending: readonly Statement[],
+  phase: 'body' | 'update',
+  decisions: readonly BranchDecision[],
+  statements: readonly PathStatement[],
 ): Generator<RawPath> {
   let index = 0;
   let current = statements;
-  const append = (statement: PathStatement) => { current = [...current, statement]; };
+  const append = (statement: PathStatement) => {
+    current = [...current, statement];
+  };
   for (; index < pending.length; index++) {
     const statement = pending[index]!;
     switch (statement.kind) {
-      case 'assign': case 'arrayWrite': case 'havoc':
+      case 'assign':
+      case 'arrayWrite':
+      case 'havoc':
         append(statement);
         break;
       case 'assume':
@@ -160,10 +198,15 @@ function* walk(
       case 'if': {
         const rest = pending.slice(index + 1);
         for (const taken of choose(statement)) {
-          const condition = taken === 'then' ? statement.condition : createUnary('logicalNot', statement.condition, intType);
+          const condition =
+            taken === 'then' ? statement.condition : createUnary('logicalNot', statement.condition, intType);
           yield* walk(
-            loop, choose, [...(taken === 'then' ? statement.then : statement.else), ...rest], phase,
-            [...decisions, { location: statement.location, taken }], [...current, createAssume(condition, statement.location)],
+            loop,
+            choose,
+            [...(taken === 'then' ? statement.then : statement.else), ...rest],
+            phase,
+            [...decisions, { location: statement.location, taken }],
+            [...current, createAssume(condition, statement.location)],
           );
         }
         return;
@@ -175,7 +218,9 @@ function* walk(
         // in the body: jump to the update; in the update: the iteration ends (as in bmc's merge)
         index = pending.length;
         break;
-      case 'loop': case 'arrayHavoc': case 'arrayFill':
+      case 'loop':
+      case 'arrayHavoc':
+      case 'arrayFill':
         throw new Error(`internal: ${statement.kind} at ${formatLocation(statement.location)} in a path walk`);
       default: {
         const never: never = statement;
@@ -206,8 +251,10 @@ function toLoopPath(loop: LoopStatement, raw: RawPath): LoopPath {
 
 function exitReason(ending: Exclude<Ending, { kind: 'iterates' }>): string {
   switch (ending.kind) {
-    case 'break': return `leaves the loop at break ${formatLocation(ending.location)}`;
-    case 'assumeFalse': return `ends the run at assume(false) ${formatLocation(ending.location)}`;
+    case 'break':
+      return `leaves the loop at break ${formatLocation(ending.location)}`;
+    case 'assumeFalse':
+      return `ends the run at assume(false) ${formatLocation(ending.location)}`;
     default: {
       const never: never = ending;
       throw new Error(`unknown ending ${JSON.stringify(never)}`);
@@ -264,16 +311,26 @@ interface QueryContext {
 }
 
 function createContext(
-  program: Program, semantics: Semantics, namePrefix: string, extraScalars: readonly ScalarVariable[] = [],
+  program: Program,
+  semantics: Semantics,
+  namePrefix: string,
+  extraScalars: readonly ScalarVariable[] = [],
 ): QueryContext {
   const translator = new ExpressionTranslator(semantics);
   const functions = new Map<string, FunctionDeclaration>();
   const variables = collectVariables(program);
-  const executor = new SymbolicExecutor(program, { scalars: [...variables.scalars, ...extraScalars], arrays: variables.arrays }, translator, {
-    inlineLimit: 0,
-    namePrefix,
-    loop: (loop) => { throw new Error(`internal: loop at ${formatLocation(loop.location)} in a loop path`); },
-  });
+  const executor = new SymbolicExecutor(
+    program,
+    { scalars: [...variables.scalars, ...extraScalars], arrays: variables.arrays },
+    translator,
+    {
+      inlineLimit: 0,
+      namePrefix,
+      loop: (loop) => {
+        throw new Error(`internal: loop at ${formatLocation(loop.location)} in a loop path`);
+      },
+    },
+  );
   executor.useUninterpretedFunctions(functions);
   return { executor, translator, functions, assumptions: [] };
 }
@@ -291,8 +348,13 @@ function freshRangedState(context: QueryContext, suffix: string): SymbolicState 
 function queryScript(context: QueryContext, goal: Term, comment: string): SmtScript {
   const { executor, translator } = context;
   const terms = [...executor.definitions, ...context.assumptions, goal];
-  const logic = terms.some((term) => containsConstantArray(term)) ? 'ALL'
-    : executor.semantics === 'bv' ? 'QF_AUFBV' : translator.nonlinear ? 'QF_AUFNIA' : 'QF_AUFLIA';
+  const logic = terms.some((term) => containsConstantArray(term))
+    ? 'ALL'
+    : executor.semantics === 'bv'
+      ? 'QF_AUFBV'
+      : translator.nonlinear
+        ? 'QF_AUFNIA'
+        : 'QF_AUFLIA';
   return createSmtScript({
     headerComments: [comment],
     logic,
@@ -308,7 +370,9 @@ function queryScript(context: QueryContext, goal: Term, comment: string): SmtScr
 
 /** Is pi;pi satisfiable from some state (havocs fresh in each copy)? */
 export async function checkSquareFeasible(
-  program: Program, path: LoopPath, options: Omit<PathEnumerationOptions, 'maximumPaths'>,
+  program: Program,
+  path: LoopPath,
+  options: Omit<PathEnumerationOptions, 'maximumPaths'>,
 ): Promise<SolverResult> {
   const context = createContext(program, options.semantics, 'square');
   let current: Path | undefined = { guard: trueTerm, state: freshRangedState(context, '.start') };
@@ -324,7 +388,11 @@ export async function checkSquareFeasible(
 // ---------------------------------------------------------------- enumeration
 
 /** Paths through one loop's body whose square pi;pi is feasible from some state. */
-export async function enumerateLoopPaths(program: Program, loop: LoopStatement, options: PathEnumerationOptions): Promise<PathEnumeration> {
+export async function enumerateLoopPaths(
+  program: Program,
+  loop: LoopStatement,
+  options: PathEnumerationOptions,
+): Promise<PathEnumeration> {
   const unsupported = unsupportedStatement(loop);
   if (unsupported !== undefined) return { kind: 'notAcceleratable', reason: unsupported };
   const collection = collectSyntactic(loop, options.maximumPaths);
@@ -335,11 +403,17 @@ export async function enumerateLoopPaths(program: Program, loop: LoopStatement, 
     const path = toLoopPath(loop, raw);
     const result = await checkSquareFeasible(program, path, options);
     switch (result.kind) {
-      case 'sat': paths.push(path); break;
-      case 'unsat': rejected.push({ description: path.description, reason: 'pi;pi is infeasible' }); break;
+      case 'sat':
+        paths.push(path);
+        break;
+      case 'unsat':
+        rejected.push({ description: path.description, reason: 'pi;pi is infeasible' });
+        break;
       // pi;pi feasibility only predicts which paths are worth a summary (the summary's own
       // conditions decide feasibility), so a path the solver could not decide is kept
-      case 'unknown': paths.push(path); break;
+      case 'unknown':
+        paths.push(path);
+        break;
       default: {
         const never: never = result;
         throw new Error(`unknown solver result ${JSON.stringify(never)}`);
@@ -366,15 +440,25 @@ function numberIfs(loop: LoopStatement): Map<IfStatement, number> {
 }
 
 /** Fig. 3: `if` -> (d_k := 1; then) or (d_k := 2; else); break -> assume(false); assert(c) -> assume(c) */
-function instrument(block: Block, numbers: ReadonlyMap<IfStatement, number>, distinguishers: readonly ScalarVariable[]): Statement[] {
+function instrument(
+  block: Block,
+  numbers: ReadonlyMap<IfStatement, number>,
+  distinguishers: readonly ScalarVariable[],
+): Statement[] {
   return block.map((statement): Statement => {
     switch (statement.kind) {
       case 'if': {
         const distinguisher = distinguishers[numbers.get(statement)!]!;
         return createIf(
           statement.condition,
-          [createAssign(distinguisher, createConstant(thenCode), statement.location), ...instrument(statement.then, numbers, distinguishers)],
-          [createAssign(distinguisher, createConstant(elseCode), statement.location), ...instrument(statement.else, numbers, distinguishers)],
+          [
+            createAssign(distinguisher, createConstant(thenCode), statement.location),
+            ...instrument(statement.then, numbers, distinguishers),
+          ],
+          [
+            createAssign(distinguisher, createConstant(elseCode), statement.location),
+            ...instrument(statement.else, numbers, distinguishers),
+          ],
           statement.location,
         );
       }
@@ -382,9 +466,15 @@ function instrument(block: Block, numbers: ReadonlyMap<IfStatement, number>, dis
         return createAssume(createConstant(0n), statement.location);
       case 'assert':
         return createAssume(statement.condition, statement.location);
-      case 'assign': case 'arrayWrite': case 'havoc': case 'assume': case 'continue':
+      case 'assign':
+      case 'arrayWrite':
+      case 'havoc':
+      case 'assume':
+      case 'continue':
         return statement;
-      case 'loop': case 'arrayHavoc': case 'arrayFill':
+      case 'loop':
+      case 'arrayHavoc':
+      case 'arrayFill':
         throw new Error(`internal: ${statement.kind} at ${formatLocation(statement.location)} in a loop path`);
       default: {
         const never: never = statement;
@@ -397,46 +487,72 @@ function instrument(block: Block, numbers: ReadonlyMap<IfStatement, number>, dis
 const thenCode = 1n;
 const elseCode = 2n;
 
-async function distinguisherPaths(program: Program, loop: LoopStatement, options: PathEnumerationOptions): Promise<PathEnumeration> {
+async function distinguisherPaths(
+  program: Program,
+  loop: LoopStatement,
+  options: PathEnumerationOptions,
+): Promise<PathEnumeration> {
   const numbers = numberIfs(loop);
   const maximumId = Math.max(-1, ...collectVariables(program).scalars.map((variable) => variable.id));
   const distinguishers = [...numbers.values()].map((number) =>
-    createScalarVariable(maximumId + 1 + number, `accel.distinguisher${number}`, `d${number}`, intType, loop.location));
+    createScalarVariable(maximumId + 1 + number, `accel.distinguisher${number}`, `d${number}`, intType, loop.location),
+  );
   const context = createContext(program, options.semantics, 'distinguisher', distinguishers);
   const { executor } = context;
-  const shadows = distinguishers.map((variable) => executor.fresh(`accel.shadow.${variable.sourceName}`, scalarSort(intType, options.semantics)));
+  const shadows = distinguishers.map((variable) =>
+    executor.fresh(`accel.shadow.${variable.sourceName}`, scalarSort(intType, options.semantics)),
+  );
   const reset = distinguishers.map((variable) => createAssign(variable, createConstant(0n), loop.location));
-  const body = [createAssume(loop.condition, loop.location), ...reset, ...instrument(loop.body, numbers, distinguishers)];
+  const body = [
+    createAssume(loop.condition, loop.location),
+    ...reset,
+    ...instrument(loop.body, numbers, distinguishers),
+  ];
   const update = instrument(loop.update, numbers, distinguishers);
 
   let current: Path | undefined = { guard: trueTerm, state: freshRangedState(context, '.start') };
   for (let copy = 0; copy < 2 && current !== undefined; copy++) {
     const bodyResult = executor.executeBlock(body, current);
     const afterBody = executor.merge([bodyResult.normal, ...bodyResult.continues]);
-    if (afterBody === undefined) { current = undefined; break; }
+    if (afterBody === undefined) {
+      current = undefined;
+      break;
+    }
     const updateResult = executor.executeBlock(update, afterBody);
     const afterUpdate = executor.merge([updateResult.normal, ...updateResult.continues]);
-    if (afterUpdate === undefined) { current = undefined; break; }
-    const agree = distinguishers.map((variable, index) => equal(afterUpdate.state.scalars.get(variable.id)!, shadows[index]!));
+    if (afterUpdate === undefined) {
+      current = undefined;
+      break;
+    }
+    const agree = distinguishers.map((variable, index) =>
+      equal(afterUpdate.state.scalars.get(variable.id)!, shadows[index]!),
+    );
     current = { guard: executor.guardTerm(and(afterUpdate.guard, ...agree)), state: afterUpdate.state };
   }
   const paths: LoopPath[] = [];
   const rejected: RejectedPath[] = [];
   if (current === undefined) return { kind: 'paths', paths, method: 'distinguisher', truncated: false, rejected };
   const blocking: Term[] = [];
-  const codeOf = (value: ModelValue | undefined): bigint | undefined => value?.kind === 'integer' ? value.value : undefined;
+  const codeOf = (value: ModelValue | undefined): bigint | undefined =>
+    value?.kind === 'integer' ? value.value : undefined;
   const description = `accel path selection (Fig. 3 distinguishers) for the loop at ${formatLocation(loop.location)}`;
   // one query more than maximumPaths: it tells whether the limit cut the enumeration
   for (let round = 0; round <= options.maximumPaths; round++) {
     const script = queryScript(context, and(current.guard, ...blocking), description);
     // the values of the last round are not needed (it only tells whether the limit cut the enumeration)
     const valuesOf = round < options.maximumPaths ? shadows : [];
-    const result = await options.solver.checkScript(script, { timeoutMilliseconds: options.timeoutMilliseconds, valuesOf });
+    const result = await options.solver.checkScript(script, {
+      timeoutMilliseconds: options.timeoutMilliseconds,
+      valuesOf,
+    });
     switch (result.kind) {
       case 'unsat':
         return { kind: 'paths', paths, method: 'distinguisher', truncated: false, rejected };
       case 'unknown':
-        rejected.push({ description: paths.length === 0 ? 'any path' : 'further paths', reason: `distinguisher query unknown (${result.reason})` });
+        rejected.push({
+          description: paths.length === 0 ? 'any path' : 'further paths',
+          reason: `distinguisher query unknown (${result.reason})`,
+        });
         return { kind: 'paths', paths, method: 'distinguisher', truncated: true, rejected };
       case 'sat':
         break;
@@ -445,7 +561,8 @@ async function distinguisherPaths(program: Program, loop: LoopStatement, options
         throw new Error(`unknown solver result ${JSON.stringify(never)}`);
       }
     }
-    if (round === options.maximumPaths) return { kind: 'paths', paths, method: 'distinguisher', truncated: true, rejected };
+    if (round === options.maximumPaths)
+      return { kind: 'paths', paths, method: 'distinguisher', truncated: true, rejected };
     const codes = shadows.map((_, index) => codeOf(result.values?.[index]));
     const chooser: Chooser = (statement) => {
       const code = codes[numbers.get(statement)!];
@@ -454,12 +571,18 @@ async function distinguisherPaths(program: Program, loop: LoopStatement, options
     const walked = [...walkIteration(loop, chooser)];
     const raw = walked[0];
     if (walked.length !== 1 || raw === undefined || raw.ending.kind !== 'iterates') {
-      rejected.push({ description: 'further paths', reason: `internal: the model's decisions ${codes.join(',')} do not name an iterating path` });
+      rejected.push({
+        description: 'further paths',
+        reason: `internal: the model's decisions ${codes.join(',')} do not name an iterating path`,
+      });
       return { kind: 'paths', paths, method: 'distinguisher', truncated: true, rejected };
     }
     paths.push(toLoopPath(loop, raw));
-    const met = shadows.flatMap((shadow, index) => codes[index] === thenCode || codes[index] === elseCode
-      ? [equal(shadow, constantTerm(codes[index]!, intType, options.semantics))] : []);
+    const met = shadows.flatMap((shadow, index) =>
+      codes[index] === thenCode || codes[index] === elseCode
+        ? [equal(shadow, constantTerm(codes[index]!, intType, options.semantics))]
+        : [],
+    );
     blocking.push(not(and(...met)));
   }
   return { kind: 'paths', paths, method: 'distinguisher', truncated: true, rejected };

@@ -20,18 +20,27 @@ export function stretchChoices(guard: Term, count: Term, havocs: readonly Stretc
   return {
     kind: 'extension',
     terms: [guard, count, ...havocs.map((havoc) => havoc.value)],
-    decode(values: readonly ModelValue[], semantics: Semantics): ChoicePiece | undefined | { kind: 'undecodable'; reason: string } {
+    decode(
+      values: readonly ModelValue[],
+      semantics: Semantics,
+    ): ChoicePiece | undefined | { kind: 'undecodable'; reason: string } {
       const [guardValue, countValue, ...havocValues] = values;
       if (guardValue === undefined || countValue === undefined || !isTrue(guardValue)) return undefined;
       if (countValue.kind !== 'integer') return { kind: 'undecodable', reason: 'iteration count is not an integer' };
       const group: bigint[] = [];
       for (const [index, value] of havocValues.entries()) {
         const variable = havocs[index]!.variable;
-        if (value.kind !== 'integer') return { kind: 'undecodable', reason: `value of ${variable.name} is not an integer` };
+        if (value.kind !== 'integer')
+          return { kind: 'undecodable', reason: `value of ${variable.name} is not an integer` };
         group.push(modelIntegerToValue(value.value, variable.type, semantics));
       }
       // a count beyond what can be replayed is refused by the decoder's limit
-      const repetitions = countValue.value < 0n ? 0 : countValue.value > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(countValue.value);
+      const repetitions =
+        countValue.value < 0n
+          ? 0
+          : countValue.value > BigInt(Number.MAX_SAFE_INTEGER)
+            ? Number.MAX_SAFE_INTEGER
+            : Number(countValue.value);
       return { group, repetitions };
     },
   };

@@ -23,19 +23,45 @@
 //   iteration (checked at both ends of the range, plus monotonicity for quadratic subterms), so the
 //   modular bv computation equals the integer one. Every counterexample is replayed anyway.
 
+import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
 import {
-  computeClosedForms, type ClosedForm,
-} from '../../analysis/closed-forms.js';
-import {
-  constantPolynomial, degreeIn, formatPolynomial, isConstantPolynomial, polynomialVariables, substitutePolynomial,
-  subtractPolynomials, totalDegree, withCommonDenominator, type Polynomial,
+  constantPolynomial,
+  degreeIn,
+  formatPolynomial,
+  isConstantPolynomial,
+  polynomialVariables,
+  substitutePolynomial,
+  subtractPolynomials,
+  totalDegree,
+  withCommonDenominator,
+  type Polynomial,
 } from '../../analysis/polynomial.js';
 import { typeRange } from '../../ir/factory.js';
 import { arrayReadsOf, expressionsOf, scalarsReadBy } from '../../ir/visit.js';
 import type { ArrayVariable, Program, ScalarVariable, Semantics } from '../../ir/types.js';
 import {
-  and, bitvectorComparison, containsSubterm, createSmtScript, equal, exists, forall, freeSymbolNames, freeSymbols, greater, implies,
-  intSort, ite, lambda, less, not, or, select, substituteTerm, symbol, type SymbolTerm, type Term,
+  and,
+  bitvectorComparison,
+  containsSubterm,
+  createSmtScript,
+  equal,
+  exists,
+  forall,
+  freeSymbolNames,
+  freeSymbols,
+  greater,
+  implies,
+  intSort,
+  ite,
+  lambda,
+  less,
+  not,
+  or,
+  select,
+  substituteTerm,
+  symbol,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { arrayVariableSort, ExpressionTranslator, indexSort, scalarSort } from '../../symbolic/expressions.js';
@@ -111,10 +137,16 @@ function polynomialTerm(polynomial: Polynomial, valueOf: (name: string) => Term,
     const factors: Term[] = [];
     const coefficient = monomial.coefficient.numerator;
     if (coefficient !== 1n || monomial.powers.size === 0) factors.push(arithmetic.constant(coefficient));
-    for (const [name, power] of monomial.powers) for (let count = 0; count < power; count++) factors.push(valueOf(name));
+    for (const [name, power] of monomial.powers)
+      for (let count = 0; count < power; count++) factors.push(valueOf(name));
     return factors.length === 1 ? factors[0]! : arithmetic.multiply(...factors);
   });
-  const sum = monomials.length === 0 ? arithmetic.constant(0n) : monomials.length === 1 ? monomials[0]! : arithmetic.add(...monomials);
+  const sum =
+    monomials.length === 0
+      ? arithmetic.constant(0n)
+      : monomials.length === 1
+        ? monomials[0]!
+        : arithmetic.add(...monomials);
   return denominator === 1n ? sum : arithmetic.divide(sum, denominator);
 }
 
@@ -126,7 +158,8 @@ function numberWidth(polynomials: readonly Polynomial[], program: Program): numb
     degree = Math.max(degree, totalDegree(polynomial));
     const { numerator } = withCommonDenominator(polynomial);
     let sum = 0n;
-    for (const monomial of numerator.monomials) sum += monomial.coefficient.numerator < 0n ? -monomial.coefficient.numerator : monomial.coefficient.numerator;
+    for (const monomial of numerator.monomials)
+      sum += monomial.coefficient.numerator < 0n ? -monomial.coefficient.numerator : monomial.coefficient.numerator;
     coefficientBits = Math.max(coefficientBits, sum.toString(2).length);
   }
   const valueWidth = Math.max(64, ...program.scalars.map((variable) => variable.type.width));
@@ -159,12 +192,19 @@ interface Template {
   readonly initialArrays: ReadonlyMap<number, SymbolTerm>;
   readonly count: SymbolTerm;
   readonly iteration: SymbolTerm;
-  readonly havocs: readonly { readonly symbol: SymbolTerm; readonly variable: ScalarVariable; readonly parameter: string }[];
+  readonly havocs: readonly {
+    readonly symbol: SymbolTerm;
+    readonly variable: ScalarVariable;
+    readonly parameter: string;
+  }[];
   readonly undefinedScalars: ReadonlyMap<number, SymbolTerm>;
   /** integer value of a polynomial variable name (initial values, havoc values, the iteration) */
   readonly integerValueOf: (iterationTerm: Term) => (name: string) => Term;
   /** the state after `iterationTerm` iterations (`atLeastOne`: the term is >= 1) */
-  readonly stateAt: (iterationTerm: Term, atLeastOne: boolean) => { scalars: Map<number, Term>; arrays: Map<number, Term> };
+  readonly stateAt: (
+    iterationTerm: Term,
+    atLeastOne: boolean,
+  ) => { scalars: Map<number, Term>; arrays: Map<number, Term> };
 }
 
 /** the phase named when the budget runs out while summarising (budget-check.ts) */
@@ -178,15 +218,25 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
   const display = displayFunction(template);
   const report: string[] = [];
   report.push(`loop at ${formatLocation(path.loop.location)}, path: ${path.description}`);
-  const formLines = evaluation.modified.map((variable) => `    ${describeForm(variable, forms.get(variable.name), template.havocs)}`);
+  const formLines = evaluation.modified.map(
+    (variable) => `    ${describeForm(variable, forms.get(variable.name), template.havocs)}`,
+  );
   report.push('  closed forms (value after j iterations; x means x at the start of the stretch):', ...formLines);
 
   // feasibility conjuncts, with quantifier elimination
-  const common: SummaryCondition[] = [{
-    term: and(arithmetic.lessEqual(arithmetic.constant(1n), count), arithmetic.lessEqual(count, arithmetic.constant(maximumStretch))),
-    rule: `1 <= n <= ${maximumStretch} (a stretch stays replayable)`,
-  }];
-  if (context.semantics === 'bv') common.push(...overflowGuards(evaluation.subterms, template.subtermsAtIteration, template.integerValueOf, count, arithmetic));
+  const common: SummaryCondition[] = [
+    {
+      term: and(
+        arithmetic.lessEqual(arithmetic.constant(1n), count),
+        arithmetic.lessEqual(count, arithmetic.constant(maximumStretch)),
+      ),
+      rule: `1 <= n <= ${maximumStretch} (a stretch stays replayable)`,
+    },
+  ];
+  if (context.semantics === 'bv')
+    common.push(
+      ...overflowGuards(evaluation.subterms, template.subtermsAtIteration, template.integerValueOf, count, arithmetic),
+    );
   const variants = await feasibilityVariants(template, atIteration.conjuncts, display, common);
   const arrays = summariseArrays(template, atIteration, display);
 
@@ -194,9 +244,14 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
   const finalScalars = new Map<number, Term>();
   for (const variable of evaluation.modified) finalScalars.set(variable.id, finalState.scalars.get(variable.id)!);
   const exact = undefinedScalars.size === 0;
-  const overwritten: (ScalarVariable | ArrayVariable)[] = [...evaluation.modified, ...atIteration.writes.map((write) => write.array)];
+  const overwritten: (ScalarVariable | ArrayVariable)[] = [
+    ...evaluation.modified,
+    ...atIteration.writes.map((write) => write.array),
+  ];
   const overwrites = overwritten.map((variable) => variable.sourceName);
-  const inexactNames = [...undefinedScalars.keys()].map((id) => context.program.scalars.find((variable) => variable.id === id)?.sourceName);
+  const inexactNames = [...undefinedScalars.keys()].map(
+    (id) => context.program.scalars.find((variable) => variable.id === id)?.sourceName,
+  );
 
   const summaries = variants.map((variant): PathSummary => {
     const conditions = [...common, ...variant.conditions, ...arrays.conditions];
@@ -209,10 +264,24 @@ async function buildSummaries(path: LoopPath, context: SummaryContext): Promise<
       `  overwrites: ${overwrites.join(', ') || 'nothing'}; ${exact ? 'exact' : `inexact (⊥: ${inexactNames.join(', ')})`}`,
     ];
     return {
-      path, arithmetic, variant: variant.label, semantics: context.semantics, initialScalars: template.initialScalars, initialArrays: template.initialArrays, count,
+      path,
+      arithmetic,
+      variant: variant.label,
+      semantics: context.semantics,
+      initialScalars: template.initialScalars,
+      initialArrays: template.initialArrays,
+      count,
       havocs: template.havocs.map((havoc) => ({ symbol: havoc.symbol, variable: havoc.variable })),
-      undefinedScalars, quantifiedArrays: arrays.quantified, conditions, finalScalars, finalArrays: arrays.final, overwrites: overwritten, exact, report: lines,
-      quantifierFree: arrays.quantified.size === 0 && conditions.every((condition) => !containsQuantifier(condition.term)),
+      undefinedScalars,
+      quantifiedArrays: arrays.quantified,
+      conditions,
+      finalScalars,
+      finalArrays: arrays.final,
+      overwrites: overwritten,
+      exact,
+      report: lines,
+      quantifierFree:
+        arrays.quantified.size === 0 && conditions.every((condition) => !containsQuantifier(condition.term)),
     };
   });
   return { kind: 'summaries', summaries };
@@ -231,7 +300,9 @@ function buildTemplate(path: LoopPath, context: SummaryContext): Template {
   // the number domain: bv needs a width in which no closed form wraps
   const widthPolynomials: Polynomial[] = [];
   for (const form of forms.values()) if (form.kind !== 'undefined') widthPolynomials.push(form.value);
-  const subtermsAtIteration = evaluation.subterms.map((subterm) => atIterationPolynomial(subterm.value, forms, evaluation.modified));
+  const subtermsAtIteration = evaluation.subterms.map((subterm) =>
+    atIterationPolynomial(subterm.value, forms, evaluation.modified),
+  );
   for (const polynomial of subtermsAtIteration) if (polynomial !== undefined) widthPolynomials.push(polynomial);
   for (const write of evaluation.writes) {
     const index = atIterationPolynomial(write.index, forms, evaluation.modified);
@@ -243,9 +314,11 @@ function buildTemplate(path: LoopPath, context: SummaryContext): Template {
 
   // template symbols
   const initialScalars = new Map<number, SymbolTerm>();
-  for (const variable of used.scalars.values()) initialScalars.set(variable.id, symbol(`${variable.name}@${tag}.0`, scalarSort(variable.type, semantics)));
+  for (const variable of used.scalars.values())
+    initialScalars.set(variable.id, symbol(`${variable.name}@${tag}.0`, scalarSort(variable.type, semantics)));
   const initialArrays = new Map<number, SymbolTerm>();
-  for (const array of used.arrays.values()) initialArrays.set(array.id, symbol(`${array.name}@${tag}.0`, arrayVariableSort(array, semantics)));
+  for (const array of used.arrays.values())
+    initialArrays.set(array.id, symbol(`${array.name}@${tag}.0`, arrayVariableSort(array, semantics)));
   const havocs = evaluation.havocs.map((havoc, index) => ({
     symbol: symbol(`${havoc.variable.name}@${tag}.h${index}`, scalarSort(havoc.variable.type, semantics)),
     variable: havoc.variable,
@@ -258,26 +331,40 @@ function buildTemplate(path: LoopPath, context: SummaryContext): Template {
     }
   }
   const partial = {
-    path, context, used, evaluation, forms, subtermsAtIteration, arithmetic, initialScalars, initialArrays,
-    count: symbol(`n@${tag}`, arithmetic.sort), iteration: symbol(`j@${tag}`, arithmetic.sort), havocs, undefinedScalars,
+    path,
+    context,
+    used,
+    evaluation,
+    forms,
+    subtermsAtIteration,
+    arithmetic,
+    initialScalars,
+    initialArrays,
+    count: symbol(`n@${tag}`, arithmetic.sort),
+    iteration: symbol(`j@${tag}`, arithmetic.sort),
+    havocs,
+    undefinedScalars,
   };
   const integerValueOf = integerValues(partial);
   return { ...partial, integerValueOf, stateAt: statesAt({ ...partial, integerValueOf }) };
 }
 
 /** integer value of a polynomial variable name (initial values, havoc values, the iteration) */
-function integerValues(template: Pick<Template, 'context' | 'arithmetic' | 'havocs' | 'initialScalars'>): Template['integerValueOf'] {
+function integerValues(
+  template: Pick<Template, 'context' | 'arithmetic' | 'havocs' | 'initialScalars'>,
+): Template['integerValueOf'] {
   const { arithmetic, havocs, initialScalars } = template;
   const scalarsByName = new Map(template.context.program.scalars.map((variable) => [variable.name, variable]));
-  return (iterationTerm: Term) => (name: string): Term => {
-    if (name === iterationName) return iterationTerm;
-    const havoc = havocs.find((entry) => entry.parameter === name);
-    if (havoc !== undefined) return arithmetic.fromProgram(havoc.symbol, havoc.variable.type);
-    const variable = scalarsByName.get(name);
-    const initial = variable === undefined ? undefined : initialScalars.get(variable.id);
-    if (variable === undefined || initial === undefined) throw new Error(`internal: no template symbol for ${name}`);
-    return arithmetic.fromProgram(initial, variable.type);
-  };
+  return (iterationTerm: Term) =>
+    (name: string): Term => {
+      if (name === iterationName) return iterationTerm;
+      const havoc = havocs.find((entry) => entry.parameter === name);
+      if (havoc !== undefined) return arithmetic.fromProgram(havoc.symbol, havoc.variable.type);
+      const variable = scalarsByName.get(name);
+      const initial = variable === undefined ? undefined : initialScalars.get(variable.id);
+      if (variable === undefined || initial === undefined) throw new Error(`internal: no template symbol for ${name}`);
+      return arithmetic.fromProgram(initial, variable.type);
+    };
 }
 
 /** the state after a number of iterations: every used scalar at its closed form, the arrays at the start */
@@ -290,9 +377,15 @@ function statesAt(template: Omit<Template, 'stateAt'>): Template['stateAt'] {
     if (form === undefined) return initial;
     switch (form.kind) {
       case 'polynomial':
-        return arithmetic.toProgram(polynomialTerm(form.value, integerValueOf(iterationTerm), arithmetic), variable.type);
+        return arithmetic.toProgram(
+          polynomialTerm(form.value, integerValueOf(iterationTerm), arithmetic),
+          variable.type,
+        );
       case 'fromFirstIteration': {
-        const later = arithmetic.toProgram(polynomialTerm(form.value, integerValueOf(iterationTerm), arithmetic), variable.type);
+        const later = arithmetic.toProgram(
+          polynomialTerm(form.value, integerValueOf(iterationTerm), arithmetic),
+          variable.type,
+        );
         return atLeastOne ? later : ite(equal(iterationTerm, arithmetic.constant(0n)), initial, later);
       }
       case 'undefined':
@@ -305,7 +398,8 @@ function statesAt(template: Omit<Template, 'stateAt'>): Template['stateAt'] {
   };
   return (iterationTerm: Term, atLeastOne: boolean) => {
     const scalars = new Map<number, Term>();
-    for (const variable of template.used.scalars.values()) scalars.set(variable.id, valueAt(variable, iterationTerm, atLeastOne));
+    for (const variable of template.used.scalars.values())
+      scalars.set(variable.id, valueAt(variable, iterationTerm, atLeastOne));
     return { scalars, arrays: new Map<number, Term>(initialArrays) };
   };
 }
@@ -314,7 +408,13 @@ function statesAt(template: Omit<Template, 'stateAt'>): Template['stateAt'] {
 function pathAtIteration(template: Template): PathTerms {
   const { path, evaluation, forms, undefinedScalars } = template;
   const translator = new ExpressionTranslator(template.context.semantics);
-  const atIteration = executeStraightLine(path.statements, template.stateAt(template.iteration, false), template.havocs.map((havoc) => havoc.symbol), translator, rejectPath);
+  const atIteration = executeStraightLine(
+    path.statements,
+    template.stateAt(template.iteration, false),
+    template.havocs.map((havoc) => havoc.symbol),
+    translator,
+    rejectPath,
+  );
   const written = new Set(atIteration.writes.map((write) => write.array.id));
   if (written.size !== atIteration.writes.length) throw new Rejection('the path writes one array twice');
   for (const array of template.used.readArrays.values()) {
@@ -328,13 +428,16 @@ function pathAtIteration(template: Template): PathTerms {
     for (const variable of evaluation.modified) {
       if (undefinedScalars.has(variable.id) && names.has(undefinedScalars.get(variable.id)!.name)) {
         const form = forms.get(variable.name) as Extract<ClosedForm, { kind: 'undefined' }>;
-        throw new Rejection(`the path's guard depends on ${variable.sourceName}, which has no closed form (${form.reason})`);
+        throw new Rejection(
+          `the path's guard depends on ${variable.sourceName}, which has no closed form (${form.reason})`,
+        );
       }
     }
   }
   for (const write of atIteration.writes) {
     for (const name of freeSymbolNames(write.index)) {
-      if (bottomNames.has(name)) throw new Rejection(`the index written in ${write.array.sourceName} has no closed form`);
+      if (bottomNames.has(name))
+        throw new Rejection(`the index written in ${write.array.sourceName} has no closed form`);
     }
   }
   return atIteration;
@@ -343,9 +446,13 @@ function pathAtIteration(template: Template): PathTerms {
 /** a term as people read it: template symbols by their source names (x^0, n, j, k, nondet0(x)) */
 function displayFunction(template: Template): (term: Term) => string {
   const displayNames = new Map<string, Term>();
-  for (const variable of template.used.scalars.values()) displayNames.set(template.initialScalars.get(variable.id)!.name, symbol(`${variable.sourceName}^0`, intSort));
-  for (const array of template.used.arrays.values()) displayNames.set(template.initialArrays.get(array.id)!.name, symbol(`${array.sourceName}^0`, intSort));
-  template.havocs.forEach((havoc, index) => displayNames.set(havoc.symbol.name, symbol(`nondet${index}(${havoc.variable.sourceName})`, intSort)));
+  for (const variable of template.used.scalars.values())
+    displayNames.set(template.initialScalars.get(variable.id)!.name, symbol(`${variable.sourceName}^0`, intSort));
+  for (const array of template.used.arrays.values())
+    displayNames.set(template.initialArrays.get(array.id)!.name, symbol(`${array.sourceName}^0`, intSort));
+  template.havocs.forEach((havoc, index) =>
+    displayNames.set(havoc.symbol.name, symbol(`nondet${index}(${havoc.variable.sourceName})`, intSort)),
+  );
   displayNames.set(template.count.name, symbol('n', intSort));
   displayNames.set(template.iteration.name, symbol('j', intSort));
   displayNames.set(`k@${template.context.tag}`, symbol('k', intSort));
@@ -354,20 +461,34 @@ function displayFunction(template: Template): (term: Term) => string {
 
 /** the guard's conjuncts without their quantifier over j where possible; a split (Fig. 4) makes variants */
 async function feasibilityVariants(
-  template: Template, conjuncts: readonly Term[], display: (term: Term) => string, common: readonly SummaryCondition[],
+  template: Template,
+  conjuncts: readonly Term[],
+  display: (term: Term) => string,
+  common: readonly SummaryCondition[],
 ): Promise<{ label: string; conditions: SummaryCondition[] }[]> {
   const { iteration, count, arithmetic } = template;
   let variants: { label: string; conditions: SummaryCondition[] }[] = [{ label: '', conditions: [] }];
   for (const conjunct of conjuncts) {
     checkBudget(summarisingPhase);
-    const elimination = await eliminate(conjunct, iteration, count, template.context, display, common.map((condition) => condition.term), arithmetic);
+    const elimination = await eliminate(
+      conjunct,
+      iteration,
+      count,
+      template.context,
+      display,
+      common.map((condition) => condition.term),
+      arithmetic,
+    );
     if (elimination.kind === 'split' && variants.length * 2 <= maximumVariants) {
-      variants = variants.flatMap((variant) => elimination.parts.map((part) => ({
-        label: variant.label === '' ? part.label : `${variant.label}; ${part.label}`,
-        conditions: [...variant.conditions, part.condition],
-      })));
+      variants = variants.flatMap((variant) =>
+        elimination.parts.map((part) => ({
+          label: variant.label === '' ? part.label : `${variant.label}; ${part.label}`,
+          conditions: [...variant.conditions, part.condition],
+        })),
+      );
     } else {
-      const condition = elimination.kind === 'split' ? quantified(conjunct, iteration, count, arithmetic) : elimination.condition;
+      const condition =
+        elimination.kind === 'split' ? quantified(conjunct, iteration, count, arithmetic) : elimination.condition;
       for (const variant of variants) variant.conditions.push(condition);
     }
   }
@@ -384,10 +505,22 @@ function summariseArrays(template: Template, atIteration: PathTerms, display: (t
   atIteration.writes.forEach((write, position) => {
     const indexPolynomial = atIterationPolynomial(evaluation.writes[position]!.index, forms, evaluation.modified);
     const initialArray = template.initialArrays.get(write.array.id)!;
-    const summary = summariseWrite(write, indexPolynomial, initialArray, iteration, count, template.integerValueOf, context.semantics, context.tag, arithmetic);
+    const summary = summariseWrite(
+      write,
+      indexPolynomial,
+      initialArray,
+      iteration,
+      count,
+      template.integerValueOf,
+      context.semantics,
+      context.tag,
+      arithmetic,
+    );
     if (summary.kind === 'lambda') {
       final.set(write.array.id, summary.array);
-      lines.push(`    ${write.array.sourceName}[k] after the stretch: written iff ${display(summary.membership)}   [${summary.rule}]`);
+      lines.push(
+        `    ${write.array.sourceName}[k] after the stretch: written iff ${display(summary.membership)}   [${summary.rule}]`,
+      );
     } else {
       const fresh = symbol(`${write.array.name}@${context.tag}.1`, arrayVariableSort(write.array, context.semantics));
       quantified.set(write.array.id, fresh);
@@ -408,20 +541,31 @@ function summariseArrays(template: Template, atIteration: PathTerms, display: (t
  * stretch, or this iteration's own write (the path's terms apply it in order).
  */
 function readsOfWrittenArray(
-  array: ArrayVariable, evaluation: ReturnType<typeof evaluatePath>, forms: ReadonlyMap<string, ClosedForm>,
+  array: ArrayVariable,
+  evaluation: ReturnType<typeof evaluatePath>,
+  forms: ReadonlyMap<string, ClosedForm>,
 ): string | undefined {
-  const write = atIterationPolynomial(evaluation.writes.find((entry) => entry.array.id === array.id)?.index, forms, evaluation.modified);
+  const write = atIterationPolynomial(
+    evaluation.writes.find((entry) => entry.array.id === array.id)?.index,
+    forms,
+    evaluation.modified,
+  );
   if (write === undefined || degreeIn(write, iterationName) !== 1) return 'the written index is not linear in j';
   const start = substitutePolynomial(write, new Map([[iterationName, constantPolynomial(0n)]]));
-  const stride = isConstantPolynomial(subtractPolynomials(substitutePolynomial(write, new Map([[iterationName, constantPolynomial(1n)]])), start));
-  if (stride === undefined || stride.denominator !== 1n || stride.numerator === 0n) return 'the written index has no constant stride';
+  const stride = isConstantPolynomial(
+    subtractPolynomials(substitutePolynomial(write, new Map([[iterationName, constantPolynomial(1n)]])), start),
+  );
+  if (stride === undefined || stride.denominator !== 1n || stride.numerator === 0n)
+    return 'the written index has no constant stride';
   for (const read of evaluation.reads) {
     if (read.array.id !== array.id) continue;
     const index = atIterationPolynomial(read.index, forms, evaluation.modified);
     const offset = index === undefined ? undefined : isConstantPolynomial(subtractPolynomials(index, write));
-    if (offset === undefined || offset.denominator !== 1n) return 'a read index is not the written index plus a constant';
+    if (offset === undefined || offset.denominator !== 1n)
+      return 'a read index is not the written index plus a constant';
     const distance = offset.numerator;
-    if (distance % stride.numerator === 0n && distance / stride.numerator < 0n) return 'a read sees a cell written by an earlier iteration';
+    if (distance % stride.numerator === 0n && distance / stride.numerator < 0n)
+      return 'a read sees a cell written by an earlier iteration';
   }
   return undefined;
 }
@@ -453,7 +597,9 @@ function rejectPath(message: string): never {
 
 /** a polynomial over start-of-iteration values rewritten over stretch-start values and `#j` */
 function atIterationPolynomial(
-  polynomial: Polynomial | undefined, forms: ReadonlyMap<string, ClosedForm>, modified: readonly ScalarVariable[],
+  polynomial: Polynomial | undefined,
+  forms: ReadonlyMap<string, ClosedForm>,
+  modified: readonly ScalarVariable[],
 ): Polynomial | undefined {
   if (polynomial === undefined) return undefined;
   const replacements = new Map<string, Polynomial>();
@@ -468,15 +614,19 @@ function atIterationPolynomial(
 
 /** bv: every arithmetic subterm stays in range for j in [0, n) (Sect. 3.4) */
 function overflowGuards(
-  subterms: readonly ArithmeticSubterm[], atIterationValues: readonly (Polynomial | undefined)[],
-  integerValueOf: (iterationTerm: Term) => (name: string) => Term, count: SymbolTerm, arithmetic: Arithmetic,
+  subterms: readonly ArithmeticSubterm[],
+  atIterationValues: readonly (Polynomial | undefined)[],
+  integerValueOf: (iterationTerm: Term) => (name: string) => Term,
+  count: SymbolTerm,
+  arithmetic: Arithmetic,
 ): SummaryCondition[] {
   const guards: SummaryCondition[] = [];
   const seen = new Set<string>();
   const zero = arithmetic.constant(0n);
   subterms.forEach((subterm, position) => {
     const atIteration = atIterationValues[position];
-    if (atIteration === undefined) throw new Rejection('bv: an arithmetic subterm has no closed form, so its overflow cannot be ruled out');
+    if (atIteration === undefined)
+      throw new Rejection('bv: an arithmetic subterm has no closed form, so its overflow cannot be ruled out');
     const degree = degreeIn(atIteration, iterationName);
     if (degree > 2) throw new Rejection('bv: an arithmetic subterm grows faster than quadratically');
     if (isConstantPolynomial(atIteration) !== undefined) return;
@@ -484,24 +634,34 @@ function overflowGuards(
     if (seen.has(key)) return;
     seen.add(key);
     const { minimum, maximum } = typeRange(subterm.type);
-    const valueAt = (iterationTerm: Term): Term => polynomialTerm(atIteration, integerValueOf(iterationTerm), arithmetic);
+    const valueAt = (iterationTerm: Term): Term =>
+      polynomialTerm(atIteration, integerValueOf(iterationTerm), arithmetic);
     const inRange = (iterationTerm: Term): Term => {
       const value = valueAt(iterationTerm);
-      return and(arithmetic.lessEqual(arithmetic.constant(minimum), value), arithmetic.lessEqual(value, arithmetic.constant(maximum)));
+      return and(
+        arithmetic.lessEqual(arithmetic.constant(minimum), value),
+        arithmetic.lessEqual(value, arithmetic.constant(maximum)),
+      );
     };
     const conditions = [inRange(zero), inRange(arithmetic.subtract(count, arithmetic.constant(1n)))];
     if (degree === 2) {
       // the difference p(j+1) - p(j) is linear in j: the same sign at both ends makes p monotone
-      const difference = (iterationTerm: Term): Term => arithmetic.subtract(valueAt(arithmetic.add(iterationTerm, arithmetic.constant(1n))), valueAt(iterationTerm));
+      const difference = (iterationTerm: Term): Term =>
+        arithmetic.subtract(valueAt(arithmetic.add(iterationTerm, arithmetic.constant(1n))), valueAt(iterationTerm));
       const first = difference(zero);
       const penultimate = difference(arithmetic.subtract(count, arithmetic.constant(2n)));
-      conditions.push(or(
-        arithmetic.lessEqual(count, arithmetic.constant(1n)),
-        and(arithmetic.lessEqual(zero, first), arithmetic.lessEqual(zero, penultimate)),
-        and(arithmetic.lessEqual(first, zero), arithmetic.lessEqual(penultimate, zero)),
-      ));
+      conditions.push(
+        or(
+          arithmetic.lessEqual(count, arithmetic.constant(1n)),
+          and(arithmetic.lessEqual(zero, first), arithmetic.lessEqual(zero, penultimate)),
+          and(arithmetic.lessEqual(first, zero), arithmetic.lessEqual(penultimate, zero)),
+        ),
+      );
     }
-    const text = formatPolynomial(atIteration).split(iterationName).join('j').replace(/#h(\d+)/g, 'nondet$1');
+    const text = formatPolynomial(atIteration)
+      .split(iterationName)
+      .join('j')
+      .replace(/#h(\d+)/g, 'nondet$1');
     guards.push({ term: and(...conditions), rule: `no overflow of ${text} (${subterm.type.name}) for j in [0, n)` });
   });
   return guards;
@@ -509,18 +669,37 @@ function overflowGuards(
 
 type Elimination =
   | { readonly kind: 'single'; readonly condition: SummaryCondition }
-  | { readonly kind: 'split'; readonly parts: readonly { readonly label: string; readonly condition: SummaryCondition }[] };
+  | {
+      readonly kind: 'split';
+      readonly parts: readonly { readonly label: string; readonly condition: SummaryCondition }[];
+    };
 
-function quantified(conjunct: Term, iteration: SymbolTerm, count: SymbolTerm, arithmetic: Arithmetic): SummaryCondition {
+function quantified(
+  conjunct: Term,
+  iteration: SymbolTerm,
+  count: SymbolTerm,
+  arithmetic: Arithmetic,
+): SummaryCondition {
   return {
-    term: forall([iteration], implies(and(arithmetic.lessEqual(arithmetic.constant(0n), iteration), arithmetic.less(iteration, count)), conjunct)),
+    term: forall(
+      [iteration],
+      implies(
+        and(arithmetic.lessEqual(arithmetic.constant(0n), iteration), arithmetic.less(iteration, count)),
+        conjunct,
+      ),
+    ),
     rule: 'kept quantified (not monotone in j)',
   };
 }
 
 async function eliminate(
-  conjunct: Term, iteration: SymbolTerm, count: SymbolTerm, context: SummaryContext, display: (term: Term) => string,
-  sideConditions: readonly Term[], arithmetic: Arithmetic,
+  conjunct: Term,
+  iteration: SymbolTerm,
+  count: SymbolTerm,
+  context: SummaryContext,
+  display: (term: Term) => string,
+  sideConditions: readonly Term[],
+  arithmetic: Arithmetic,
 ): Promise<Elimination> {
   const single = await eliminateMonotone(conjunct, iteration, count, context, sideConditions, arithmetic);
   if (single !== undefined) return { kind: 'single', condition: single };
@@ -528,12 +707,13 @@ async function eliminate(
   const operands = distinctOperands(conjunct);
   if (operands !== undefined && context.solver !== undefined) {
     const [left, right] = operands;
-    const orders: [Term, Term, string, string][] = left.sort.kind === 'int'
-      ? [[less(left, right), greater(left, right), '<', '>']]
-      : [
-          [bitvectorComparison('bvslt', left, right), bitvectorComparison('bvsgt', left, right), '<s', '>s'],
-          [bitvectorComparison('bvult', left, right), bitvectorComparison('bvugt', left, right), '<u', '>u'],
-        ];
+    const orders: [Term, Term, string, string][] =
+      left.sort.kind === 'int'
+        ? [[less(left, right), greater(left, right), '<', '>']]
+        : [
+            [bitvectorComparison('bvslt', left, right), bitvectorComparison('bvsgt', left, right), '<s', '>s'],
+            [bitvectorComparison('bvult', left, right), bitvectorComparison('bvugt', left, right), '<u', '>u'],
+          ];
     for (const [lower, upper, lowerText, upperText] of orders) {
       const first = await eliminateMonotone(lower, iteration, count, context, sideConditions, arithmetic);
       if (first === undefined) continue;
@@ -543,8 +723,14 @@ async function eliminate(
       return {
         kind: 'split',
         parts: [
-          { label: `${lowerText} of ${text}`, condition: { term: first.term, rule: `${first.rule}, after splitting ${text}` } },
-          { label: `${upperText} of ${text}`, condition: { term: second.term, rule: `${second.rule}, after splitting ${text}` } },
+          {
+            label: `${lowerText} of ${text}`,
+            condition: { term: first.term, rule: `${first.rule}, after splitting ${text}` },
+          },
+          {
+            label: `${upperText} of ${text}`,
+            condition: { term: second.term, rule: `${second.rule}, after splitting ${text}` },
+          },
         ],
       };
     }
@@ -555,11 +741,21 @@ async function eliminate(
 function distinctOperands(term: Term): [Term, Term] | undefined {
   if (term.kind === 'apply' && term.operator === 'not') {
     const inner = term.arguments[0]!;
-    if (inner.kind === 'apply' && inner.operator === '=' && inner.arguments.length === 2 && inner.arguments[0]!.sort.kind !== 'bool') {
+    if (
+      inner.kind === 'apply' &&
+      inner.operator === '=' &&
+      inner.arguments.length === 2 &&
+      inner.arguments[0]!.sort.kind !== 'bool'
+    ) {
       return [inner.arguments[0]!, inner.arguments[1]!];
     }
   }
-  if (term.kind === 'apply' && term.operator === 'distinct' && term.arguments.length === 2 && term.arguments[0]!.sort.kind !== 'bool') {
+  if (
+    term.kind === 'apply' &&
+    term.operator === 'distinct' &&
+    term.arguments.length === 2 &&
+    term.arguments[0]!.sort.kind !== 'bool'
+  ) {
     return [term.arguments[0]!, term.arguments[1]!];
   }
   return undefined;
@@ -567,7 +763,12 @@ function distinctOperands(term: Term): [Term, Term] | undefined {
 
 /** the conjunct without its quantifier over j, when it does not depend on j or is monotone in j */
 async function eliminateMonotone(
-  conjunct: Term, iteration: SymbolTerm, count: SymbolTerm, context: SummaryContext, sideConditions: readonly Term[], arithmetic: Arithmetic,
+  conjunct: Term,
+  iteration: SymbolTerm,
+  count: SymbolTerm,
+  context: SummaryContext,
+  sideConditions: readonly Term[],
+  arithmetic: Arithmetic,
 ): Promise<SummaryCondition | undefined> {
   if (!freeSymbolNames(conjunct).has(iteration.name)) return { term: conjunct, rule: 'independent of j' };
   if (context.solver === undefined) return undefined;
@@ -575,10 +776,18 @@ async function eliminateMonotone(
   const at = (term: Term) => substituteTerm(conjunct, new Map([[iteration.name, term]]));
   // monotone on the iterations of the stretch: 0 <= m <= j < n, under its side conditions (n >= 1,
   // bv: no overflow on [0, n)), which are part of every instance of the summary
-  const ordered = and(arithmetic.lessEqual(arithmetic.constant(0n), other), arithmetic.lessEqual(other, iteration), arithmetic.less(iteration, count), ...sideConditions);
+  const ordered = and(
+    arithmetic.lessEqual(arithmetic.constant(0n), other),
+    arithmetic.lessEqual(other, iteration),
+    arithmetic.less(iteration, count),
+    ...sideConditions,
+  );
   // holds at j => holds at every m <= j: then "for all j < n" is "at n - 1" (Proposition 1)
   if (await unsatisfiable(and(ordered, conjunct, not(at(other))), context)) {
-    return { term: at(arithmetic.subtract(count, arithmetic.constant(1n))), rule: 'monotone in j: instantiated at j = n-1 (Proposition 1)' };
+    return {
+      term: at(arithmetic.subtract(count, arithmetic.constant(1n))),
+      rule: 'monotone in j: instantiated at j = n-1 (Proposition 1)',
+    };
   }
   // holds at m => holds at every j >= m: then it is "at 0"
   if (await unsatisfiable(and(ordered, at(other), not(conjunct)), context)) {
@@ -592,25 +801,40 @@ async function unsatisfiable(formula: Term, context: SummaryContext): Promise<bo
   const constants = freeSymbols(formula);
   const script = createSmtScript({
     headerComments: ['accel: monotonicity check (unsat: the quantifier over j can be dropped)'],
-    logic: undefined, constants, functions: [], assertions: [{ term: formula }],
+    logic: undefined,
+    constants,
+    functions: [],
+    assertions: [{ term: formula }],
   });
   const result = await solver.checkScript(script, { timeoutMilliseconds: context.queryTimeoutMilliseconds });
   return result.kind === 'unsat';
 }
 
 export function containsQuantifier(term: Term): boolean {
-  return containsSubterm(term, (current) => current.kind === 'quantifier' && current.quantifier !== 'lambda', { intoBinders: true });
+  return containsSubterm(term, (current) => current.kind === 'quantifier' && current.quantifier !== 'lambda', {
+    intoBinders: true,
+  });
 }
 
 type WriteSummary =
   | { readonly kind: 'lambda'; readonly array: Term; readonly membership: Term; readonly rule: string }
-  | { readonly kind: 'quantified'; readonly reason: string; readonly conditions: (fresh: SymbolTerm) => SummaryCondition[] };
+  | {
+      readonly kind: 'quantified';
+      readonly reason: string;
+      readonly conditions: (fresh: SymbolTerm) => SummaryCondition[];
+    };
 
 /** eq. (6) for one write a[f_i(j)] := f_e(j), quantifier-free by Lemma 3 where possible */
 function summariseWrite(
-  write: { readonly array: ArrayVariable; readonly index: Term; readonly value: Term }, indexPolynomial: Polynomial | undefined,
-  initial: SymbolTerm, iteration: SymbolTerm, count: SymbolTerm, integerValueOf: (iterationTerm: Term) => (name: string) => Term,
-  semantics: Semantics, tag: string, arithmetic: Arithmetic,
+  write: { readonly array: ArrayVariable; readonly index: Term; readonly value: Term },
+  indexPolynomial: Polynomial | undefined,
+  initial: SymbolTerm,
+  iteration: SymbolTerm,
+  count: SymbolTerm,
+  integerValueOf: (iterationTerm: Term) => (name: string) => Term,
+  semantics: Semantics,
+  tag: string,
+  arithmetic: Arithmetic,
 ): WriteSummary {
   const zero = arithmetic.constant(0n);
   const quantifiedSummary = (reason: string): WriteSummary => ({
@@ -624,7 +848,10 @@ function summariseWrite(
       const frame = forall([cell], or(member, equal(select(fresh, cell), select(initial, cell))));
       return [
         { term: writes, rule: `eq. (6): ${write.array.sourceName} holds the written values` },
-        { term: frame, rule: `eq. (6): other cells of ${write.array.sourceName} unchanged (quantified membership test)` },
+        {
+          term: frame,
+          rule: `eq. (6): other cells of ${write.array.sourceName} unchanged (quantified membership test)`,
+        },
       ];
     },
   });
@@ -672,7 +899,9 @@ function summariseWrite(
 }
 
 function describeForm(
-  variable: ScalarVariable, form: ClosedForm | undefined, havocs: readonly { readonly parameter: string; readonly variable: ScalarVariable }[],
+  variable: ScalarVariable,
+  form: ClosedForm | undefined,
+  havocs: readonly { readonly parameter: string; readonly variable: ScalarVariable }[],
 ): string {
   const rename = (text: string): string => {
     let result = text;
@@ -693,4 +922,3 @@ function describeForm(
     }
   }
 }
-

@@ -6,11 +6,15 @@ import { flagOption, integerOption } from '../../kernel/options.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
 export const unwindOption = integerOption({
-  name: 'unwind', valueName: 'k', minimum: 0, defaultValue: 10,
+  name: 'unwind',
+  valueName: 'k',
+  minimum: 0,
+  defaultValue: 10,
   help: 'loop unwinding depth of bounded model checking',
 });
 export const unwindingAssertionsOption = flagOption({
-  name: 'unwinding-assertions', help: 'prove that the unwinding suffices for every loop, which allows SAFE',
+  name: 'unwinding-assertions',
+  help: 'prove that the unwinding suffices for every loop, which allows SAFE',
 });
 
 export const bmcDeclaration: EncoderDeclaration = {

@@ -21,13 +21,24 @@ import type { Program } from '../../ir/types.js';
 import { or } from '../../smt/terms.js';
 import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
 import { checkBounded, boundedHeader, type BoundedSettings } from '../../kernel/bounded-check.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../../kernel/encoder.js';
+import type {
+  EmitContext,
+  EmitResult,
+  Encoder,
+  EncoderContext,
+  EncodingOptions,
+  SolveOutcome,
+} from '../../kernel/encoder.js';
 import { optionValue } from '../../kernel/options.js';
 import { bmcDeclaration, unwindOption, unwindingAssertionsOption } from './declaration.js';
 export { unwindOption, unwindingAssertionsOption } from './declaration.js';
 
 function settingsOf(options: EncodingOptions): BoundedSettings {
-  return { semantics: options.semantics, unwind: optionValue(options, unwindOption), unwindingAssertions: optionValue(options, unwindingAssertionsOption) };
+  return {
+    semantics: options.semantics,
+    unwind: optionValue(options, unwindOption),
+    unwindingAssertions: optionValue(options, unwindingAssertionsOption),
+  };
 }
 
 export const bmcEncoder: Encoder = {
@@ -37,11 +48,18 @@ export const bmcEncoder: Encoder = {
     const settings = settingsOf(context.options);
     const encoding = unrollProgram(program, settings.unwind, settings.semantics);
     const goal = settings.unwindingAssertions ? or(encoding.property, encoding.unwindingViolation) : encoding.property;
-    return { kind: 'emitted', artefacts: [{ suffix: '.bmc.smt2', content: unrolledScript(encoding, goal, boundedHeader(program, settings, settings.unwindingAssertions)) }] };
+    return {
+      kind: 'emitted',
+      artefacts: [
+        {
+          suffix: '.bmc.smt2',
+          content: unrolledScript(encoding, goal, boundedHeader(program, settings, settings.unwindingAssertions)),
+        },
+      ],
+    };
   },
   async solve(program: Program, context: EncoderContext): Promise<SolveOutcome> {
     const result = await checkBounded(program, settingsOf(context.options), context.solver, context.budget);
     return result.outcome;
   },
 };
-

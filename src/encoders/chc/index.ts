@@ -34,11 +34,17 @@ export const chcEncoder: Encoder = {
     const { options, solver, budget } = context;
     const recorder = new OutcomeRecorder();
     const encoding = recorder.measure('encode', () => buildChcEncoding(program, options.semantics));
-    Object.assign(recorder.details, { predicates: encoding.system.predicates.length, clauses: encoding.system.clauses.length, inexact: encoding.inexactReasons });
+    Object.assign(recorder.details, {
+      predicates: encoding.system.predicates.length,
+      clauses: encoding.system.clauses.length,
+      inexact: encoding.inexactReasons,
+    });
     return searchProveSearch(program, context, recorder, {
       // one budget for the whole solve: the CHC query, then the counterexample search in what is left
       prove: async () => {
-        const result = await recorder.timed('solve', () => solver.checkChc(encoding.system, { timeoutMilliseconds: budget.solverTimeout() }));
+        const result = await recorder.timed('solve', () =>
+          solver.checkChc(encoding.system, { timeoutMilliseconds: budget.solverTimeout() }),
+        );
         switch (result.kind) {
           case 'sat':
             return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };

@@ -18,10 +18,19 @@ import type { Budget } from '../../kernel/budget.js';
 import type { CountingLoop, InductionShape, MiddleElement } from './shape.js';
 import { analysePointwise, type PointwiseArrays } from './pointwise-loops.js';
 import {
-  type Band, type DifferencePolynomial, type PathPair, type Relation, PairExecution, sideDifference, startPair, queryMilliseconds, writtenCells,
+  type Band,
+  type DifferencePolynomial,
+  type PathPair,
+  type Relation,
+  PairExecution,
+  sideDifference,
+  startPair,
+  queryMilliseconds,
+  writtenCells,
 } from './pair-execution.js';
 
-const loops = (middle: readonly MiddleElement[]): CountingLoop[] => middle.filter((element): element is CountingLoop => element.kind === 'loop');
+const loops = (middle: readonly MiddleElement[]): CountingLoop[] =>
+  middle.filter((element): element is CountingLoop => element.kind === 'loop');
 
 /** the counter value of common iteration t for a fixed size (see PairExecution.counterValue) */
 function counterAt(loop: CountingLoop, size: bigint, iteration: bigint): bigint {
@@ -41,7 +50,11 @@ function fittingSize(shape: InductionShape, start: bigint, wanted: bigint): bigi
  * of that degree goes through every sample (by default there are more samples than coefficients), else
  * undefined
  */
-export function fitNewton(samples: readonly bigint[], degree: number, minimumSamples = degree + 2): bigint[] | undefined {
+export function fitNewton(
+  samples: readonly bigint[],
+  degree: number,
+  minimumSamples = degree + 2,
+): bigint[] | undefined {
   if (samples.length < minimumSamples) return undefined;
   const differences: bigint[] = [];
   let row = [...samples];
@@ -83,7 +96,11 @@ function fitLine(points: readonly { cell: bigint; value: bigint }[]): { constant
   return points.every((point) => point.value === constant + slope * point.cell) ? { constant, slope } : undefined;
 }
 
-interface Sampled { readonly loop: CountingLoop; readonly fit: (values: readonly bigint[]) => Relation[]; readonly terms: readonly Term[] }
+interface Sampled {
+  readonly loop: CountingLoop;
+  readonly fit: (values: readonly bigint[]) => Relation[];
+  readonly terms: readonly Term[];
+}
 
 /** what to sample of one loop unrolled for a fixed N: `pairs[t]` is the pair after t common iterations */
 function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly PathPair[], size: bigint): Sampled {
@@ -98,7 +115,8 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
   const written = writtenVariables(loop.body);
   for (const variable of written.scalars.values()) {
     // counters (the loop's, its inner loops') are read only inside their loops: no relation is needed, and a wrong guess costs a timeout
-    if (variable.id === loop.counter.id || [...loop.innerLoops.values()].some((counter) => counter.id === variable.id)) continue;
+    if (variable.id === loop.counter.id || [...loop.innerLoops.values()].some((counter) => counter.id === variable.id))
+      continue;
     const series = take(pairs.map((pair) => sideDifference(pair, (state) => state.scalars.get(variable.id)!)));
     fits.push((values) => {
       const polynomial = fitPolynomial(series(values));
@@ -114,7 +132,11 @@ function samplesOf(execution: PairExecution, loop: CountingLoop, pairs: readonly
       continue;
     }
     if (cells.kind === 'cell') {
-      const series = take(pairs.map((pair) => sideDifference(pair, (state) => select(state.arrays.get(array.id)!, intConstant(cells.index)))));
+      const series = take(
+        pairs.map((pair) =>
+          sideDifference(pair, (state) => select(state.arrays.get(array.id)!, intConstant(cells.index))),
+        ),
+      );
       fits.push((values) => {
         const polynomial = fitPolynomial(series(values));
         return polynomial === undefined ? undefined : { kind: 'cell', array, index: cells.index, ...polynomial };
@@ -135,21 +157,39 @@ function innerBand(loop: CountingLoop, array: ArrayVariable, size: ScalarVariabl
   let elsewhere = false;
   const visit = (block: Block): void => {
     for (const [index, statement] of block.entries()) {
-      if (statement.kind === 'if') { visit(statement.then); visit(statement.else); continue; }
+      if (statement.kind === 'if') {
+        visit(statement.then);
+        visit(statement.else);
+        continue;
+      }
       if (statement.kind !== 'loop') {
-        if ((statement.kind === 'arrayWrite' || statement.kind === 'arrayFill' || statement.kind === 'arrayHavoc') && statement.array.id === array.id) elsewhere = true;
+        if (
+          (statement.kind === 'arrayWrite' || statement.kind === 'arrayFill' || statement.kind === 'arrayHavoc') &&
+          statement.array.id === array.id
+        )
+          elsewhere = true;
         continue;
       }
       const counter = loop.innerLoops.get(statement.id);
       const inner = counter === undefined ? undefined : analysePointwise(statement, counter);
       const initialisation = block[index - 1];
-      if (inner === undefined || typeof inner === 'string' || initialisation?.kind !== 'assign') { elsewhere = true; continue; }
+      if (inner === undefined || typeof inner === 'string' || initialisation?.kind !== 'assign') {
+        elsewhere = true;
+        continue;
+      }
       const write = inner.writes.find((candidate) => candidate.array.id === array.id);
       if (write === undefined) continue;
       const start = constantOf(initialisation.value);
       const bound = linearInSize(inner.bound, size);
-      if (write.leading.length > 0 || start === undefined || bound === undefined || bound.scale !== 1n) { elsewhere = true; continue; }
-      const found: Band = { kind: 'band', low: start + write.offset, high: bound.offset + (inner.inclusive ? 1n : 0n) + write.offset };
+      if (write.leading.length > 0 || start === undefined || bound === undefined || bound.scale !== 1n) {
+        elsewhere = true;
+        continue;
+      }
+      const found: Band = {
+        kind: 'band',
+        low: start + write.offset,
+        high: bound.offset + (inner.inclusive ? 1n : 0n) + write.offset,
+      };
       if (band !== undefined && (band.low !== found.low || band.high !== found.high)) elsewhere = true;
       band = found;
     }
@@ -160,12 +200,18 @@ function innerBand(loop: CountingLoop, array: ArrayVariable, size: ScalarVariabl
 
 /** the band's difference, sampled at its first cell, and P(N)'s extra cell */
 function bandFits(
-  array: ArrayVariable, band: Band, pairs: readonly PathPair[], size: bigint, take: (values: readonly Term[]) => ((all: readonly bigint[]) => bigint[]),
+  array: ArrayVariable,
+  band: Band,
+  pairs: readonly PathPair[],
+  size: bigint,
+  take: (values: readonly Term[]) => (all: readonly bigint[]) => bigint[],
 ): ((values: readonly bigint[]) => Relation | undefined)[] {
   const fits: ((values: readonly bigint[]) => Relation | undefined)[] = [];
   if (band.low < size - 1n + band.high) {
     const first = intConstant(band.low);
-    const series = take(pairs.map((pair) => sideDifference(pair, (state) => select(state.arrays.get(array.id)!, first))));
+    const series = take(
+      pairs.map((pair) => sideDifference(pair, (state) => select(state.arrays.get(array.id)!, first))),
+    );
     fits.push((values) => {
       const polynomial = fitPolynomial(series(values));
       return polynomial === undefined ? undefined : { kind: 'band', array, band, ...polynomial };
@@ -182,15 +228,22 @@ function bandFits(
 
 /** the candidates of the cells the loop writes at counter + offset: their difference, and P(N − 1)'s values */
 function writtenFit(
-  loop: CountingLoop, array: ArrayVariable, offset: bigint, pairs: readonly PathPair[], size: bigint, take: (values: readonly Term[]) => ((all: readonly bigint[]) => bigint[]),
+  loop: CountingLoop,
+  array: ArrayVariable,
+  offset: bigint,
+  pairs: readonly PathPair[],
+  size: bigint,
+  take: (values: readonly Term[]) => (all: readonly bigint[]) => bigint[],
 ): (values: readonly bigint[]) => Relation[] {
   const last = pairs[pairs.length - 1]!;
   const entry = pairs[0]!;
   const indices = pairs.slice(1).map((_, t) => counterAt(loop, size, BigInt(t)) + offset);
-  const series = take(indices.map((index) => {
-    const read = (state: SymbolicState): Term => select(state.arrays.get(array.id)!, intConstant(index));
-    return subtract(sideDifference(last, read), sideDifference(entry, read));
-  }));
+  const series = take(
+    indices.map((index) => {
+      const read = (state: SymbolicState): Term => select(state.arrays.get(array.id)!, intConstant(index));
+      return subtract(sideDifference(last, read), sideDifference(entry, read));
+    }),
+  );
   const own = take(indices.map((index) => select(last.previous.state.arrays.get(array.id)!, intConstant(index))));
   return (values) => {
     const line = fitLine(series(values).map((value, t) => ({ cell: indices[t]!, value })));
@@ -200,7 +253,14 @@ function writtenFit(
     if (ownLine !== undefined) {
       relations.push({ kind: 'values', array, offset, ...ownLine, sizeFactor: 0n });
       if (line !== undefined && line.slope === 0n && line.constant !== 0n) {
-        relations.push({ kind: 'values', array, offset, constant: ownLine.constant - line.constant * (size - 1n), slope: ownLine.slope, sizeFactor: line.constant });
+        relations.push({
+          kind: 'values',
+          array,
+          offset,
+          constant: ownLine.constant - line.constant * (size - 1n),
+          slope: ownLine.slope,
+          sizeFactor: line.constant,
+        });
       }
     }
     return relations;
@@ -213,7 +273,12 @@ function writtenFit(
  * iteration); on one size alone when the second run cannot be had
  */
 export async function fitCandidates(
-  program: Program, shape: InductionShape, start: bigint, solver: Solver, budget: Budget, arrays: PointwiseArrays,
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  solver: Solver,
+  budget: Budget,
+  arrays: PointwiseArrays,
 ): Promise<Map<CountingLoop, Relation[]> | string> {
   const size = fittingSize(shape, start, 4n);
   if (size === undefined) return 'no size with enough common iterations to fit difference relations';
@@ -221,38 +286,73 @@ export async function fitCandidates(
   if (typeof first === 'string') return first;
   const second = await fitCandidatesAt(program, shape, start, size + 1n, solver, budget, arrays);
   if (typeof second === 'string') return first;
-  return new Map([...first].map(([loop, relations]) => [loop, relations.flatMap((relation) => mergeSizes(relation, second.get(loop) ?? [], size) ?? [])]));
+  return new Map(
+    [...first].map(([loop, relations]) => [
+      loop,
+      relations.flatMap((relation) => mergeSizes(relation, second.get(loop) ?? [], size) ?? []),
+    ]),
+  );
 }
 
 /** the candidate fitted for size `size` combined with its match fitted for size + 1, or undefined when there is none */
 function mergeSizes(relation: Relation, others: readonly Relation[], size: bigint): Relation | undefined {
-  const per = (value: bigint, other: bigint): { value: bigint; perSize: bigint } => ({ value: value - (other - value) * size, perSize: other - value });
+  const per = (value: bigint, other: bigint): { value: bigint; perSize: bigint } => ({
+    value: value - (other - value) * size,
+    perSize: other - value,
+  });
   switch (relation.kind) {
-    case 'scalar': case 'cell': case 'band': case 'edge': {
-      const other = others.find((candidate): candidate is typeof relation => candidate.kind === relation.kind
-        && (candidate.kind === 'scalar' ? candidate.variable.id === (relation as { variable: ScalarVariable }).variable.id
-          : candidate.kind === 'cell' ? candidate.array.id === (relation as { array: ArrayVariable }).array.id && candidate.index === (relation as { index: bigint }).index
-            : (candidate.kind === 'band' || candidate.kind === 'edge') && candidate.array.id === (relation as { array: ArrayVariable }).array.id));
-      if (other === undefined || (other.afterFirst === undefined) !== (relation.afterFirst === undefined)) return undefined;
+    case 'scalar':
+    case 'cell':
+    case 'band':
+    case 'edge': {
+      const other = others.find(
+        (candidate): candidate is typeof relation =>
+          candidate.kind === relation.kind &&
+          (candidate.kind === 'scalar'
+            ? candidate.variable.id === (relation as { variable: ScalarVariable }).variable.id
+            : candidate.kind === 'cell'
+              ? candidate.array.id === (relation as { array: ArrayVariable }).array.id &&
+                candidate.index === (relation as { index: bigint }).index
+              : (candidate.kind === 'band' || candidate.kind === 'edge') &&
+                candidate.array.id === (relation as { array: ArrayVariable }).array.id),
+      );
+      if (other === undefined || (other.afterFirst === undefined) !== (relation.afterFirst === undefined))
+        return undefined;
       const linear = per(relation.linear, other.linear);
       const quadratic = per(relation.quadratic, other.quadratic);
       const afterFirst = per(relation.afterFirst ?? 0n, other.afterFirst ?? 0n);
       if (linear.perSize === 0n && quadratic.perSize === 0n && afterFirst.perSize === 0n) return relation;
       return {
-        ...relation, linear: linear.value, quadratic: quadratic.value, ...(relation.afterFirst === undefined ? {} : { afterFirst: afterFirst.value }),
+        ...relation,
+        linear: linear.value,
+        quadratic: quadratic.value,
+        ...(relation.afterFirst === undefined ? {} : { afterFirst: afterFirst.value }),
         perSize: { linear: linear.perSize, quadratic: quadratic.perSize, afterFirst: afterFirst.perSize },
       };
     }
     case 'written': {
-      const other = others.find((candidate) => candidate.kind === 'written' && candidate.array.id === relation.array.id && candidate.offset === relation.offset) as typeof relation | undefined;
+      const other = others.find(
+        (candidate) =>
+          candidate.kind === 'written' &&
+          candidate.array.id === relation.array.id &&
+          candidate.offset === relation.offset,
+      ) as typeof relation | undefined;
       if (other === undefined) return undefined;
       const constant = per(relation.constant, other.constant);
       const slope = per(relation.slope, other.slope);
       if (constant.perSize === 0n && slope.perSize === 0n) return relation;
-      return { ...relation, constant: constant.value, slope: slope.value, perSize: { constant: constant.perSize, slope: slope.perSize } };
+      return {
+        ...relation,
+        constant: constant.value,
+        slope: slope.value,
+        perSize: { constant: constant.perSize, slope: slope.perSize },
+      };
     }
-    case 'frame': case 'values':
-      return others.some((other) => JSON.stringify(other, relationKey) === JSON.stringify(relation, relationKey)) ? relation : undefined;
+    case 'frame':
+    case 'values':
+      return others.some((other) => JSON.stringify(other, relationKey) === JSON.stringify(relation, relationKey))
+        ? relation
+        : undefined;
     default: {
       const never: never = relation;
       throw new Error(`unknown relation ${JSON.stringify(never)}`);
@@ -269,7 +369,13 @@ function relationKey(this: unknown, key: string, value: unknown): unknown {
 
 /** one run of both programs for a fixed N, every loop unrolled, and the candidates read from a model */
 async function fitCandidatesAt(
-  program: Program, shape: InductionShape, start: bigint, size: bigint, solver: Solver, budget: Budget, arrays: PointwiseArrays,
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  size: bigint,
+  solver: Solver,
+  budget: Budget,
+  arrays: PointwiseArrays,
 ): Promise<Map<CountingLoop, Relation[]> | string> {
   const execution = new PairExecution(program, shape, 'int', [], arrays);
   let pair: PathPair | string = startPair(execution, start);
@@ -284,8 +390,15 @@ async function fitCandidatesAt(
     const count = Number(element.perSize * (size - 1n) + element.iterationOffset);
     const pairs: PathPair[] = [execution.beforeCommon(element, pair)];
     for (let t = 0; t < count; t++) {
-      const counter = createAssign(element.counter, createConstant(counterAt(element, size, BigInt(t)), element.counter.type), element.loop.location);
-      const next: PathPair | string = execution.runBoth([counter, ...element.body, ...element.update], pairs[pairs.length - 1]!);
+      const counter = createAssign(
+        element.counter,
+        createConstant(counterAt(element, size, BigInt(t)), element.counter.type),
+        element.loop.location,
+      );
+      const next: PathPair | string = execution.runBoth(
+        [counter, ...element.body, ...element.update],
+        pairs[pairs.length - 1]!,
+      );
       if (typeof next === 'string') return next;
       pairs.push(next);
     }
@@ -294,9 +407,17 @@ async function fitCandidatesAt(
   }
   // each sampled value through a constant: get-value takes no term with a quantifier (an inner loop's λ)
   const terms = sampled.flatMap((sample) => sample.terms).map((term) => execution.executor.define('sample', term, 0));
-  const script = execution.script(['induct: one run of P(N) and P(N - 1) for a fixed N, side by side (to fit difference relations)'], [], trueTerm);
-  const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds), valuesOf: terms });
-  if (result.kind !== 'sat' || result.values === undefined) return `no run of both programs for ${shape.size.sourceName} = ${size} to fit difference relations on (${result.kind})`;
+  const script = execution.script(
+    ['induct: one run of P(N) and P(N - 1) for a fixed N, side by side (to fit difference relations)'],
+    [],
+    trueTerm,
+  );
+  const result = await solver.checkScript(script, {
+    timeoutMilliseconds: budget.solverTimeout(queryMilliseconds),
+    valuesOf: terms,
+  });
+  if (result.kind !== 'sat' || result.values === undefined)
+    return `no run of both programs for ${shape.size.sourceName} = ${size} to fit difference relations on (${result.kind})`;
   const values = result.values.map((value: ModelValue) => (value.kind === 'integer' ? value.value : 0n));
   const candidates = new Map<CountingLoop, Relation[]>();
   let offset = 0;
@@ -306,4 +427,3 @@ async function fitCandidatesAt(
   }
   return candidates;
 }
-

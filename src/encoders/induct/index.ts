@@ -34,17 +34,36 @@ import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from 
 import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
 import { checkBounded } from '../../kernel/bounded-check.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
-import type { EmitContext, EmitResult, EmittedArtefact, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import type {
+  EmitContext,
+  EmitResult,
+  EmittedArtefact,
+  Encoder,
+  EncoderContext,
+  SolveOutcome,
+} from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { confirmCounterexample } from '../../kernel/confirm.js';
 import { optionValue } from '../../kernel/options.js';
 import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import {
-  commutationPairs, commutationScript, fixedSizeProgram, fixedSizeUnwind, inductionStart, lowerBoundProgram, preconditionProgram, stepProgram,
+  commutationPairs,
+  commutationScript,
+  fixedSizeProgram,
+  fixedSizeUnwind,
+  inductionStart,
+  lowerBoundProgram,
+  preconditionProgram,
+  stepProgram,
 } from './premises.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
-import { inlineAssertionTemporaries, moveInitialisationsToLoops, prefixAssertions, unwrapFinalConditional } from './normalise.js';
+import {
+  inlineAssertionTemporaries,
+  moveInitialisationsToLoops,
+  prefixAssertions,
+  unwrapFinalConditional,
+} from './normalise.js';
 import { detectShape, findSize, type CountingLoop, type InductionShape } from './shape.js';
 import { proveByDifferences } from './lockstep.js';
 import { strengthenedProgram } from './strengthen.js';
@@ -58,17 +77,35 @@ const maximumLowerBound = 8n;
 /** sizes tried by the counterexample search after a failed step, beyond the base cases */
 const searchSizes = 6n;
 
-type Premise = { readonly kind: 'holds' } | { readonly kind: 'fails'; readonly reason: UnknownReason } | { readonly kind: 'bug'; readonly verdict: Verdict };
+type Premise =
+  | { readonly kind: 'holds' }
+  | { readonly kind: 'fails'; readonly reason: UnknownReason }
+  | { readonly kind: 'bug'; readonly verdict: Verdict };
 
 /** a loop-free or fixed-size program, proven by bmc with unwinding assertions */
-async function proveByBmc(program: Program, unwind: number, semantics: Semantics, solver: Solver, budget: Budget, what: string): Promise<Premise> {
+async function proveByBmc(
+  program: Program,
+  unwind: number,
+  semantics: Semantics,
+  solver: Solver,
+  budget: Budget,
+  what: string,
+): Promise<Premise> {
   // loop-free or fixed-size: a nonlinear one is a polynomial identity, which z3's general core proves at once
-  const result = await checkBounded(program, { semantics, unwind, unwindingAssertions: true, generalCore: true }, solver, budget);
+  const result = await checkBounded(
+    program,
+    { semantics, unwind, unwindingAssertions: true, generalCore: true },
+    solver,
+    budget,
+  );
   const verdict = result.outcome.verdict;
   switch (verdict.kind) {
-    case 'safe': return { kind: 'holds' };
-    case 'unsafe': return { kind: 'fails', reason: unknownReason('imprecise', `induct: ${what} does not hold`) };
-    case 'unknown': return { kind: 'fails', reason: { ...verdict.reason, message: `induct: ${what}: ${verdict.reason.message}` } };
+    case 'safe':
+      return { kind: 'holds' };
+    case 'unsafe':
+      return { kind: 'fails', reason: unknownReason('imprecise', `induct: ${what} does not hold`) };
+    case 'unknown':
+      return { kind: 'fails', reason: { ...verdict.reason, message: `induct: ${what}: ${verdict.reason.message}` } };
     default: {
       const never: never = verdict;
       throw new Error(`unknown verdict ${JSON.stringify(never)}`);
@@ -78,23 +115,53 @@ async function proveByBmc(program: Program, unwind: number, semantics: Semantics
 
 /** P(n) by bmc (`target`: the program with a size parameter): holds, a bug replayed on `original`, or unknown */
 async function checkSize(
-  target: Program, original: Program, generalised: boolean, shape: InductionShape, size: bigint, semantics: Semantics, solver: Solver, budget: Budget,
+  target: Program,
+  original: Program,
+  generalised: boolean,
+  shape: InductionShape,
+  size: bigint,
+  semantics: Semantics,
+  solver: Solver,
+  budget: Budget,
 ): Promise<Premise> {
   const fixed = fixedSizeProgram(target, shape, size);
-  const result = await checkBounded(fixed, { semantics, unwind: fixedSizeUnwind(shape, size), unwindingAssertions: true }, solver, budget);
+  const result = await checkBounded(
+    fixed,
+    { semantics, unwind: fixedSizeUnwind(shape, size), unwindingAssertions: true },
+    solver,
+    budget,
+  );
   const verdict = result.outcome.verdict;
   switch (verdict.kind) {
-    case 'safe': return { kind: 'holds' };
+    case 'safe':
+      return { kind: 'holds' };
     case 'unsafe': {
       // the run of P with N fixed is a run of P: the kernel replays it on the original program
-      const confirmation = confirmCounterexample(original, { kind: 'choices', counterexample: verdict.counterexample }, { semantics, budget });
+      const confirmation = confirmCounterexample(
+        original,
+        { kind: 'choices', counterexample: verdict.counterexample },
+        { semantics, budget },
+      );
       if (confirmation.kind === 'confirmed') return { kind: 'bug', verdict: confirmation.verdict };
       if (generalised) {
-        return { kind: 'fails', reason: unknownReason('imprecise', `induct: the program generalised to a size ${shape.size.sourceName} fails for ${shape.size.sourceName} = ${size}, which is not the original's size`) };
+        return {
+          kind: 'fails',
+          reason: unknownReason(
+            'imprecise',
+            `induct: the program generalised to a size ${shape.size.sourceName} fails for ${shape.size.sourceName} = ${size}, which is not the original's size`,
+          ),
+        };
       }
       return { kind: 'fails', reason: confirmation.reason };
     }
-    case 'unknown': return { kind: 'fails', reason: { ...verdict.reason, message: `induct: the case ${shape.size.sourceName} = ${size}: ${verdict.reason.message}` } };
+    case 'unknown':
+      return {
+        kind: 'fails',
+        reason: {
+          ...verdict.reason,
+          message: `induct: the case ${shape.size.sourceName} = ${size}: ${verdict.reason.message}`,
+        },
+      };
     default: {
       const never: never = verdict;
       throw new Error(`unknown verdict ${JSON.stringify(never)}`);
@@ -107,42 +174,84 @@ function describeShape(shape: InductionShape, lower: bigint, start: bigint): str
   return [
     `induction on ${shape.size.sourceName}: base cases ${shape.size.sourceName} = ${lower} … ${start - 1n}, step for ${shape.size.sourceName} >= ${start}`,
     `precondition: ${shape.precondition.length} assumption(s) on ${shape.size.sourceName}`,
-    ...loops.map((loop) => `peeled: loop at ${loop.loop.location.line}:${loop.loop.location.column} (${loop.counter.sourceName} from ${loop.start} step ${loop.step}, ${loop.perSize === 1n ? '' : `${loop.perSize}·`}${shape.size.sourceName} ${loop.iterationOffset >= 0n ? '+' : '-'} ${loop.iterationOffset < 0n ? -loop.iterationOffset : loop.iterationOffset} iterations, ${loop.perSize} peeled)`),
+    ...loops.map(
+      (loop) =>
+        `peeled: loop at ${loop.loop.location.line}:${loop.loop.location.column} (${loop.counter.sourceName} from ${loop.start} step ${loop.step}, ${loop.perSize === 1n ? '' : `${loop.perSize}·`}${shape.size.sourceName} ${loop.iterationOffset >= 0n ? '+' : '-'} ${loop.iterationOffset < 0n ? -loop.iterationOffset : loop.iterationOffset} iterations, ${loop.perSize} peeled)`,
+    ),
     `property: ${shape.post.length} part(s) after the loops`,
   ];
 }
 
 /** every (peeled loop, later middle element) pair commutes */
-async function proveCommutation(program: Program, shape: InductionShape, start: bigint, context: EncoderContext): Promise<Premise> {
+async function proveCommutation(
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  context: EncoderContext,
+): Promise<Premise> {
   const { solver, budget, options } = context;
   for (const { peeled: element, later } of commutationPairs(shape)) {
     const script = commutationScript(program, shape, start, element, later, options.semantics);
-    if (script.kind === 'unsupported') return { kind: 'fails', reason: unknownReason('unsupported', `induct: ${script.reason}`) };
+    if (script.kind === 'unsupported')
+      return { kind: 'fails', reason: unknownReason('unsupported', `induct: ${script.reason}`) };
     const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout() });
     if (result.kind === 'unknown') return { kind: 'fails', reason: solverUnknown('induct: commutation', result) };
     if (result.kind === 'sat') {
-      const where = later === element ? 'the loop\'s other iterations' : later.kind === 'loop' ? `the loop at ${later.loop.location.line}:${later.loop.location.column}` : 'the statements after it';
+      const where =
+        later === element
+          ? "the loop's other iterations"
+          : later.kind === 'loop'
+            ? `the loop at ${later.loop.location.line}:${later.loop.location.column}`
+            : 'the statements after it';
       const which = element.direction === 'down' ? 'first' : 'last';
-      return { kind: 'fails', reason: unknownReason('imprecise', `induct: the ${which} iteration of the loop at ${element.loop.location.line}:${element.loop.location.column} does not commute with ${where}`, element.loop.location) };
+      return {
+        kind: 'fails',
+        reason: unknownReason(
+          'imprecise',
+          `induct: the ${which} iteration of the loop at ${element.loop.location.line}:${element.loop.location.column} does not commute with ${where}`,
+          element.loop.location,
+        ),
+      };
     }
   }
   return { kind: 'holds' };
 }
 
-interface StepAttempt { readonly step: Premise; readonly method: string }
+interface StepAttempt {
+  readonly step: Premise;
+  readonly method: string;
+}
 
 /** the inductive step: the peels moved to the end when the middle does not read N and they commute, else difference relations */
 async function proveStep(
-  target: Program, shape: InductionShape, start: bigint, context: EncoderContext, report: string[], timed: PhaseTimer,
+  target: Program,
+  shape: InductionShape,
+  start: bigint,
+  context: EncoderContext,
+  report: string[],
+  timed: PhaseTimer,
 ): Promise<StepAttempt> {
   const { options, solver, budget } = context;
-  const commutation: Premise = shape.middleReadsSize || shape.innerLoops.size > 0
-    ? { kind: 'fails', reason: unknownReason('imprecise', shape.middleReadsSize ? `induct: the loops read ${shape.size.sourceName}` : 'induct: inner loops are stepped through difference relations') }
-    : await timed('commutation', () => proveCommutation(target, shape, start, context));
+  const commutation: Premise =
+    shape.middleReadsSize || shape.innerLoops.size > 0
+      ? {
+          kind: 'fails',
+          reason: unknownReason(
+            'imprecise',
+            shape.middleReadsSize
+              ? `induct: the loops read ${shape.size.sourceName}`
+              : 'induct: inner loops are stepped through difference relations',
+          ),
+        }
+      : await timed('commutation', () => proveCommutation(target, shape, start, context));
   if (commutation.kind === 'holds') {
     const step = await timed('step', async () => {
       const built = stepProgram(target, shape, start);
-      if (optionValue(options, showInductionOption)) report.push('inductive step (psi(N-1) assumed at fresh indices, the peels, psi(N) asserted):', printProgram(built.program));
+      if (optionValue(options, showInductionOption))
+        report.push(
+          'inductive step (psi(N-1) assumed at fresh indices, the peels, psi(N) asserted):',
+          printProgram(built.program),
+        );
       return proveByBmc(built.program, 0, options.semantics, solver, budget, 'the inductive step');
     });
     // when the peels commute, lockstep relations would be identities: the step would be the same query
@@ -150,20 +259,48 @@ async function proveStep(
   }
   if (budget.expired()) return { step: commutation, method: '' };
   const lockstep = await timed('differences', () => proveByDifferences(target, shape, start, solver, budget, report));
-  if (lockstep.kind === 'holds') return { step: { kind: 'holds' }, method: 'difference relations between P(N) and P(N-1), the step holds' };
-  return { step: { kind: 'fails', reason: unknownReason(lockstep.timeout ? 'timeout' : 'imprecise', `induct: ${lockstep.reason}`) }, method: '' };
+  if (lockstep.kind === 'holds')
+    return { step: { kind: 'holds' }, method: 'difference relations between P(N) and P(N-1), the step holds' };
+  return {
+    step: {
+      kind: 'fails',
+      reason: unknownReason(lockstep.timeout ? 'timeout' : 'imprecise', `induct: ${lockstep.reason}`),
+    },
+    method: '',
+  };
 }
 
 /** the strengthened program (more assertions, the same runs): its base cases and step; a base-case failure counts only when it replays on the original */
 async function proveStrengthened(
-  strengthened: Program, original: Program, generalised: boolean, lower: bigint, start: bigint, context: EncoderContext, report: string[],
+  strengthened: Program,
+  original: Program,
+  generalised: boolean,
+  lower: bigint,
+  start: bigint,
+  context: EncoderContext,
+  report: string[],
   timed: PhaseTimer,
 ): Promise<StepAttempt> {
   const detected = detectShape(strengthened);
-  if (detected.kind === 'outOfShape') return { step: { kind: 'fails', reason: unknownReason('imprecise', `induct: strengthening: ${detected.reason}`) }, method: '' };
+  if (detected.kind === 'outOfShape')
+    return {
+      step: { kind: 'fails', reason: unknownReason('imprecise', `induct: strengthening: ${detected.reason}`) },
+      method: '',
+    };
   const shape = detected.shape;
   for (let size = lower; size < start; size++) {
-    const base = await timed('strengthening', () => checkSize(strengthened, original, generalised, shape, size, context.options.semantics, context.solver, context.budget));
+    const base = await timed('strengthening', () =>
+      checkSize(
+        strengthened,
+        original,
+        generalised,
+        shape,
+        size,
+        context.options.semantics,
+        context.solver,
+        context.budget,
+      ),
+    );
     if (base.kind !== 'holds') return { step: base, method: '' };
   }
   return proveStep(strengthened, shape, start, context, report, timed);
@@ -180,12 +317,16 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   // assertions before the loops (C's guards on the size): proven alone, then assumed
   const prefix = prefixAssertions(target);
   if (prefix !== undefined) {
-    const checked = await timed('precondition', () => proveByBmc(prefix.prefix, 0, semantics, solver, budget, 'the assertions before the loops'));
+    const checked = await timed('precondition', () =>
+      proveByBmc(prefix.prefix, 0, semantics, solver, budget, 'the assertions before the loops'),
+    );
     if (checked.kind === 'holds') target = prefix.assumed;
   }
   const detected = detectShape(target);
-  if (detected.kind === 'outOfShape') return recorder.done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));
-  if (semantics !== 'int') return recorder.done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));
+  if (detected.kind === 'outOfShape')
+    return recorder.done(unknownVerdict('unsupported', `induct: ${detected.reason}`, detected.location));
+  if (semantics !== 'int')
+    return recorder.done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));
   if (constant !== undefined) details.generalisedConstant = String(constant);
   const shape = detected.shape;
   let start = inductionStart(shape);
@@ -193,14 +334,36 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
 
   // the least size the precondition allows (up to 8): the base cases start there
   let lower = 1n;
-  while (lower < maximumLowerBound && (await timed('precondition', () => proveByBmc(lowerBoundProgram(target, shape, lower + 1n), 0, semantics, solver, budget, 'a lower bound'))).kind === 'holds') lower++;
+  while (
+    lower < maximumLowerBound &&
+    (
+      await timed('precondition', () =>
+        proveByBmc(lowerBoundProgram(target, shape, lower + 1n), 0, semantics, solver, budget, 'a lower bound'),
+      )
+    ).kind === 'holds'
+  )
+    lower++;
   if (lower + 1n > start) start = lower + 1n;
   details.lowest = Number(lower);
   details.start = Number(start);
-  const precondition = await timed('precondition', () => proveByBmc(preconditionProgram(target, shape, start, lower), 0, semantics, solver, budget, `the precondition (${shape.size.sourceName} >= ${lower}, inherited by ${shape.size.sourceName} - 1 from ${start} on)`));
-  if (precondition.kind !== 'holds') return recorder.done(precondition.kind === 'bug' ? precondition.verdict : { kind: 'unknown', reason: precondition.reason });
+  const precondition = await timed('precondition', () =>
+    proveByBmc(
+      preconditionProgram(target, shape, start, lower),
+      0,
+      semantics,
+      solver,
+      budget,
+      `the precondition (${shape.size.sourceName} >= ${lower}, inherited by ${shape.size.sourceName} - 1 from ${start} on)`,
+    ),
+  );
+  if (precondition.kind !== 'holds')
+    return recorder.done(
+      precondition.kind === 'bug' ? precondition.verdict : { kind: 'unknown', reason: precondition.reason },
+    );
   for (let size = lower; size < start; size++) {
-    const base = await timed('baseCases', () => checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget));
+    const base = await timed('baseCases', () =>
+      checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget),
+    );
     if (base.kind === 'bug') return recorder.done(base.verdict);
     if (base.kind === 'fails') return recorder.done({ kind: 'unknown', reason: base.reason });
   }
@@ -214,12 +377,25 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   const rounds = optionValue(options, strengthenOption);
   const tried = new Set<string>();
   for (let round = 1; round <= rounds && step.kind === 'fails' && !budget.expired(); round++) {
-    const strengthened = await timed('strengthening', () => strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression), round + 1));
+    const strengthened = await timed('strengthening', () =>
+      strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression), round + 1),
+    );
     // the same facts as an earlier round (no value needed the higher degree): the same proof, not tried again
     if (strengthened === undefined || tried.has(strengthened.key)) continue;
     tried.add(strengthened.key);
-    report.push(`strengthened (round ${round}, degree <= ${round + 1} in ${shape.size.sourceName}) with: ${strengthened.facts.join('; ')}`);
-    const again = await proveStrengthened(strengthened.program, program, constant !== undefined, lower, start, context, report, timed);
+    report.push(
+      `strengthened (round ${round}, degree <= ${round + 1} in ${shape.size.sourceName}) with: ${strengthened.facts.join('; ')}`,
+    );
+    const again = await proveStrengthened(
+      strengthened.program,
+      program,
+      constant !== undefined,
+      lower,
+      start,
+      context,
+      report,
+      timed,
+    );
     if (again.step.kind === 'bug') return recorder.done(again.step.verdict);
     if (again.step.kind === 'holds') {
       step = again.step;
@@ -228,18 +404,29 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   }
   details.step = step.kind;
   if (step.kind === 'holds') {
-    const generalised = constant === undefined ? [] : [`the constant ${constant} generalised to a size N in [1, ${constant}]`];
-    return recorder.done({ kind: 'safe', assumptions: [...safeAssumptions(semantics), ...generalised, `induction on ${shape.size.sourceName} (base cases ${lower} … ${start - 1n} by bmc, ${method})`] });
+    const generalised =
+      constant === undefined ? [] : [`the constant ${constant} generalised to a size N in [1, ${constant}]`];
+    return recorder.done({
+      kind: 'safe',
+      assumptions: [
+        ...safeAssumptions(semantics),
+        ...generalised,
+        `induction on ${shape.size.sourceName} (base cases ${lower} … ${start - 1n} by bmc, ${method})`,
+      ],
+    });
   }
   if (step.kind === 'bug') return recorder.done(step.verdict);
   // the step failed: perhaps the program is wrong for a slightly larger N
   // (a generalised program's small sizes are not the original's: no search there)
   for (let size = start; constant === undefined && size < start + searchSizes && !budget.expired(); size++) {
-    const search = await timed('counterexampleSearch', () => checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget));
+    const search = await timed('counterexampleSearch', () =>
+      checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget),
+    );
     if (search.kind === 'bug') return recorder.done(search.verdict);
     if (search.kind === 'fails' && search.reason.kind === 'timeout') break;
   }
-  if (budget.expired() && step.reason.kind !== 'timeout') return recorder.done({ kind: 'unknown', reason: budgetSpent('induct', 'the counterexample search ended') });
+  if (budget.expired() && step.reason.kind !== 'timeout')
+    return recorder.done({ kind: 'unknown', reason: budgetSpent('induct', 'the counterexample search ended') });
   return recorder.done({ kind: 'unknown', reason: step.reason });
 }
 
@@ -247,9 +434,13 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
  * the program itself when it reads a size parameter, else its constant bound generalised (shape.ts);
  * in int semantics its inner loops summarised where they can be (inner-loops.ts)
  */
-function withSizeParameter(original: Program, semantics: Semantics): { readonly target: Program; readonly constant: bigint | undefined; readonly summarised: readonly string[] } {
+function withSizeParameter(
+  original: Program,
+  semantics: Semantics,
+): { readonly target: Program; readonly constant: bigint | undefined; readonly summarised: readonly string[] } {
   const program = moveInitialisationsToLoops(unwrapFinalConditional(inlineAssertionTemporaries(original)));
-  const generalised = findSize(program) === undefined ? constantVariableAsSize(program) ?? generaliseConstantSize(program) : undefined;
+  const generalised =
+    findSize(program) === undefined ? (constantVariableAsSize(program) ?? generaliseConstantSize(program)) : undefined;
   const sized = generalised === undefined ? program : generalised.program;
   const summaries = semantics === 'int' ? summariseInnerLoops(sized) : { program: sized, summarised: [] };
   return { target: summaries.program, constant: generalised?.constant, summarised: summaries.summarised };
@@ -265,12 +456,32 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   const artefacts: EmittedArtefact[] = [];
   const proof = (suffix: string, target: Program, unwind: number, what: string): void => {
     const encoding = unrollProgram(target, unwind, semantics, { generalCore: true });
-    artefacts.push({ suffix, content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), [`induct encoding of ${program.file}: ${what}`, 'unsat: it holds', 'sat: it does not (for the step: the proof fails, which says nothing about the program)']) });
+    artefacts.push({
+      suffix,
+      content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), [
+        `induct encoding of ${program.file}: ${what}`,
+        'unsat: it holds',
+        'sat: it does not (for the step: the proof fails, which says nothing about the program)',
+      ]),
+    });
   };
-  proof('.induct-precondition.smt2', preconditionProgram(program, shape, start), 0, `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`);
-  for (let size = 1n; size < start; size++) proof(`.induct-base-${size}.smt2`, fixedSizeProgram(program, shape, size), fixedSizeUnwind(shape, size), `the base case ${shape.size.sourceName} = ${size}`);
+  proof(
+    '.induct-precondition.smt2',
+    preconditionProgram(program, shape, start),
+    0,
+    `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`,
+  );
+  for (let size = 1n; size < start; size++)
+    proof(
+      `.induct-base-${size}.smt2`,
+      fixedSizeProgram(program, shape, size),
+      fixedSizeUnwind(shape, size),
+      `the base case ${shape.size.sourceName} = ${size}`,
+    );
   const commutations: SmtScript[] = [];
-  for (const { peeled: element, later } of shape.middleReadsSize || shape.innerLoops.size > 0 ? [] : commutationPairs(shape)) {
+  for (const { peeled: element, later } of shape.middleReadsSize || shape.innerLoops.size > 0
+    ? []
+    : commutationPairs(shape)) {
     const script = commutationScript(program, shape, start, element, later, semantics);
     if (script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
     commutations.push(script);
@@ -278,17 +489,24 @@ async function emitInduct(original: Program, context: EmitContext): Promise<Emit
   // the files of the step the solve would take: peels that commute, else difference relations (which need the solver to fit them)
   let commute = !shape.middleReadsSize && shape.innerLoops.size === 0;
   for (const script of commute && context.solver !== undefined ? commutations : []) {
-    if ((await context.solver!.checkScript(script, { timeoutMilliseconds: context.budget.solverTimeout() })).kind !== 'unsat') commute = false;
+    if (
+      (await context.solver!.checkScript(script, { timeoutMilliseconds: context.budget.solverTimeout() })).kind !==
+      'unsat'
+    )
+      commute = false;
   }
   if (!commute) {
-    if (context.solver === undefined) return { kind: 'unsupported', reason: 'induct: difference relations need a solver to fit them' };
+    if (context.solver === undefined)
+      return { kind: 'unsupported', reason: 'induct: difference relations need a solver to fit them' };
     const scripts: { suffix: string; script: SmtScript }[] = [];
     // the files are for any solver: inner loops' arrays as first-order definitions
     await proveByDifferences(program, shape, start, context.solver, context.budget, [], scripts, true);
     for (const { suffix, script } of scripts) artefacts.push({ suffix, content: script });
     return { kind: 'emitted', artefacts };
   }
-  commutations.forEach((script, index) => artefacts.push({ suffix: `.induct-commute-${index + 1}.smt2`, content: script }));
+  commutations.forEach((script, index) =>
+    artefacts.push({ suffix: `.induct-commute-${index + 1}.smt2`, content: script }),
+  );
   proof('.induct-step.smt2', stepProgram(program, shape, start).program, 0, 'the inductive step');
   return { kind: 'emitted', artefacts };
 }

@@ -35,14 +35,48 @@
 // in the original: verdicts carry over, and counterexamples are replayed on the original anyway.
 
 import {
-  convertTo, createArrayRead, createArrayWrite, createAssign, createBinary, createConditional, createConstant, createIf, createProgram, createVariableExpression, intType,
-  longLongType, updateLoop,
+  convertTo,
+  createArrayRead,
+  createArrayWrite,
+  createAssign,
+  createBinary,
+  createConditional,
+  createConstant,
+  createIf,
+  createProgram,
+  createVariableExpression,
+  intType,
+  longLongType,
+  updateLoop,
 } from '../../ir/factory.js';
-import type { ArrayVariable, Block, Expression, LoopStatement, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
-import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, substituteScalar, visitExpressionChildren, writtenVariables } from '../../ir/visit.js';
+import type {
+  ArrayVariable,
+  Block,
+  Expression,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  SourceLocation,
+  Statement,
+} from '../../ir/types.js';
+import {
+  containsJump,
+  sameExpression,
+  scalarsReadBy,
+  someSubexpression,
+  stripCasts,
+  substituteScalar,
+  visitExpressionChildren,
+  writtenVariables,
+} from '../../ir/visit.js';
 import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
 import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction-variables.js';
-import { polynomialVariables, variablePolynomial, withCommonDenominator, type Polynomial } from '../../analysis/polynomial.js';
+import {
+  polynomialVariables,
+  variablePolynomial,
+  withCommonDenominator,
+  type Polynomial,
+} from '../../analysis/polynomial.js';
 import { expressionPolynomial } from '../../analysis/path-polynomials.js';
 import { mayFail } from './pointwise-loops.js';
 import { FreshScalars } from './premises.js';
@@ -55,7 +89,6 @@ export interface InnerLoopSummaries {
 
 const iterationName = '#t';
 const scalarKey = (variable: ScalarVariable): string => `v${variable.id}`;
-
 
 /** the counting loop's counter, bound and step, when it has the form of the header */
 interface InnerLoop {
@@ -81,7 +114,10 @@ function innerLoop(loop: LoopStatement, initialisation: Statement | undefined): 
   if ((condition.operator === 'less' || condition.operator === 'lessEqual') && isCounter(condition.left)) {
     bound = condition.right;
     inclusive = condition.operator === 'lessEqual';
-  } else if ((condition.operator === 'greater' || condition.operator === 'greaterEqual') && isCounter(condition.right)) {
+  } else if (
+    (condition.operator === 'greater' || condition.operator === 'greaterEqual') &&
+    isCounter(condition.right)
+  ) {
     bound = condition.left;
     inclusive = condition.operator === 'greaterEqual';
   } else {
@@ -110,31 +146,42 @@ function polynomialExpression(polynomial: Polynomial, variables: ReadonlyMap<str
   const type = longLongType;
   const terms = numerator.monomials.map((monomial) => {
     const factors: Expression[] = [];
-    for (const [name, power] of monomial.powers) for (let count = 0; count < power; count++) factors.push(variables.get(name)!);
+    for (const [name, power] of monomial.powers)
+      for (let count = 0; count < power; count++) factors.push(variables.get(name)!);
     const coefficient = monomial.coefficient.numerator;
     if (factors.length === 0) return createConstant(coefficient, type);
-    const product = factors.map((factor) => convertTo(factor, type)).reduce((left, right) => createBinary('multiply', left, right, type));
+    const product = factors
+      .map((factor) => convertTo(factor, type))
+      .reduce((left, right) => createBinary('multiply', left, right, type));
     return coefficient === 1n ? product : createBinary('multiply', createConstant(coefficient, type), product, type);
   });
-  const sum = terms.length === 0 ? createConstant(0n, type) : terms.reduce((left, right) => createBinary('add', left, right, type));
+  const sum =
+    terms.length === 0
+      ? createConstant(0n, type)
+      : terms.reduce((left, right) => createBinary('add', left, right, type));
   return denominator === 1n ? sum : createBinary('divide', sum, createConstant(denominator, type), type);
 }
 
 /** the cells a[e] of the body with one index that the loop does not change (scalars in the summary) */
-function invariantCells(body: Block, loopWrites: ReadonlySet<number>): Map<number, { array: ArrayVariable; index: Expression }> | undefined {
+function invariantCells(
+  body: Block,
+  loopWrites: ReadonlySet<number>,
+): Map<number, { array: ArrayVariable; index: Expression }> | undefined {
   const cells = new Map<number, { array: ArrayVariable; index: Expression }>();
   let consistent = true;
   const note = (array: ArrayVariable, indices: readonly Expression[]): void => {
     const index = indices[0]!;
     const known = cells.get(array.id);
-    const invariant = indices.length === 1 && cannotFail(index) && ![...scalarsReadBy(index).keys()].some((id) => loopWrites.has(id));
+    const invariant =
+      indices.length === 1 && cannotFail(index) && ![...scalarsReadBy(index).keys()].some((id) => loopWrites.has(id));
     if (!invariant || (known !== undefined && !sameExpression(known.index, index))) consistent = false;
     else cells.set(array.id, { array, index });
   };
   const visitExpression = (expression: Expression): void => {
     someSubexpression(expression, (inner) => {
       if (inner.kind === 'arrayRead') {
-        if (inner.indices.some((index) => someSubexpression(index, (nested) => nested.kind === 'arrayRead'))) consistent = false;
+        if (inner.indices.some((index) => someSubexpression(index, (nested) => nested.kind === 'arrayRead')))
+          consistent = false;
         note(inner.array, inner.indices);
       }
       return false;
@@ -142,9 +189,15 @@ function invariantCells(body: Block, loopWrites: ReadonlySet<number>): Map<numbe
   };
   for (const statement of body) {
     switch (statement.kind) {
-      case 'assign': visitExpression(statement.value); break;
-      case 'arrayWrite': note(statement.array, statement.indices); visitExpression(statement.value); break;
-      default: return undefined;
+      case 'assign':
+        visitExpression(statement.value);
+        break;
+      case 'arrayWrite':
+        note(statement.array, statement.indices);
+        visitExpression(statement.value);
+        break;
+      default:
+        return undefined;
     }
   }
   return consistent ? cells : undefined;
@@ -152,12 +205,15 @@ function invariantCells(body: Block, loopWrites: ReadonlySet<number>): Map<numbe
 
 /** `body` with each cell replaced by its scalar */
 function withCellScalars(body: Block, scalars: ReadonlyMap<number, ScalarVariable>): Statement[] {
-  const replace = (expression: Expression): Expression => (expression.kind === 'arrayRead' && scalars.has(expression.array.id)
-    ? createVariableExpression(scalars.get(expression.array.id)!)
-    : visitExpressionChildren(expression, replace));
+  const replace = (expression: Expression): Expression =>
+    expression.kind === 'arrayRead' && scalars.has(expression.array.id)
+      ? createVariableExpression(scalars.get(expression.array.id)!)
+      : visitExpressionChildren(expression, replace);
   return body.map((statement) => {
-    if (statement.kind === 'arrayWrite') return createAssign(scalars.get(statement.array.id)!, replace(statement.value), statement.location);
-    if (statement.kind === 'assign') return createAssign(statement.target, replace(statement.value), statement.location);
+    if (statement.kind === 'arrayWrite')
+      return createAssign(scalars.get(statement.array.id)!, replace(statement.value), statement.location);
+    if (statement.kind === 'assign')
+      return createAssign(statement.target, replace(statement.value), statement.location);
     return statement;
   });
 }
@@ -166,23 +222,37 @@ function withCellScalars(body: Block, scalars: ReadonlyMap<number, ScalarVariabl
  * a summary: the statements to run when the loop runs at least once; `total`: they are right for
  * zero iterations too (every closed form is exact from t = 0, no cell is read into a scalar)
  */
-interface Summary { readonly statements: Statement[]; readonly total: boolean }
+interface Summary {
+  readonly statements: Statement[];
+  readonly total: boolean;
+}
 
 /** the summary of a straight-line body (see the header), or undefined */
-function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: FreshScalars): Summary | undefined {
+function summariseStraight(
+  loop: InnerLoop,
+  body: Block,
+  where: LoopStatement,
+  temporaries: FreshScalars,
+): Summary | undefined {
   const written = writtenVariables(body, [loop.update]);
-  if (written.arrays.size > 0 && body.some((statement) => statement.kind === 'arrayWrite' && statement.indices.length !== 1)) return undefined;
+  if (
+    written.arrays.size > 0 &&
+    body.some((statement) => statement.kind === 'arrayWrite' && statement.indices.length !== 1)
+  )
+    return undefined;
   const cells = invariantCells(body, new Set(written.scalars.keys()));
   if (cells === undefined) return undefined;
   const cellScalars = new Map<number, ScalarVariable>();
-  for (const { array } of cells.values()) cellScalars.set(array.id, temporaries.make(`inner.${array.sourceName}_cell`, array.elementType, true));
+  for (const { array } of cells.values())
+    cellScalars.set(array.id, temporaries.make(`inner.${array.sourceName}_cell`, array.elementType, true));
   const scalarBody = withCellScalars(body, cellScalars);
   // the transition: each written scalar's value after one iteration, over the values before it
   const values = new Map<number, Polynomial | undefined>();
   const variables = new Map<number, ScalarVariable>();
   for (const statement of [...scalarBody, loop.update]) {
     if (statement.kind !== 'assign' || !statement.target.type.signed || !cannotFail(statement.value)) return undefined;
-    const lookup = (variable: ScalarVariable): Polynomial | undefined => (values.has(variable.id) ? values.get(variable.id) : variablePolynomial(scalarKey(variable)));
+    const lookup = (variable: ScalarVariable): Polynomial | undefined =>
+      values.has(variable.id) ? values.get(variable.id) : variablePolynomial(scalarKey(variable));
     values.set(statement.target.id, expressionPolynomial(statement.value, lookup, 'int', []));
     variables.set(statement.target.id, statement.target);
   }
@@ -190,11 +260,26 @@ function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, t
   const forms = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: 4 });
   const location = where.location;
   // M = ⌈(B − j + [inclusive]) / c⌉, with B − j + [inclusive] ≥ 1 inside the branch (written into each form)
-  const distance = createBinary('add', createBinary('subtract', convertTo(loop.bound, longLongType), convertTo(createVariableExpression(loop.counter), longLongType), longLongType),
-    createConstant((loop.inclusive ? 1n : 0n) + loop.step - 1n, longLongType), longLongType);
-  const iterations = loop.step === 1n ? distance : createBinary('divide', distance, createConstant(loop.step, longLongType), longLongType);
+  const distance = createBinary(
+    'add',
+    createBinary(
+      'subtract',
+      convertTo(loop.bound, longLongType),
+      convertTo(createVariableExpression(loop.counter), longLongType),
+      longLongType,
+    ),
+    createConstant((loop.inclusive ? 1n : 0n) + loop.step - 1n, longLongType),
+    longLongType,
+  );
+  const iterations =
+    loop.step === 1n
+      ? distance
+      : createBinary('divide', distance, createConstant(loop.step, longLongType), longLongType);
   const names = new Map<string, Expression>([[iterationName, iterations]]);
-  const collect = (expression: Expression): void => { for (const variable of scalarsReadBy(expression).values()) names.set(scalarKey(variable), createVariableExpression(variable)); };
+  const collect = (expression: Expression): void => {
+    for (const variable of scalarsReadBy(expression).values())
+      names.set(scalarKey(variable), createVariableExpression(variable));
+  };
   collect(loop.bound);
   for (const statement of scalarBody) if (statement.kind === 'assign') collect(statement.value);
   for (const variable of variables.values()) names.set(scalarKey(variable), createVariableExpression(variable));
@@ -206,7 +291,8 @@ function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, t
   for (const { array, index } of cells.values()) {
     const scalar = cellScalars.get(array.id)!;
     cellReads.push(createAssign(scalar, createArrayRead(array, [index]), location));
-    if (written.arrays.has(array.id)) cellWrites.push(createArrayWrite(array, [index], createVariableExpression(scalar), location));
+    if (written.arrays.has(array.id))
+      cellWrites.push(createArrayWrite(array, [index], createVariableExpression(scalar), location));
   }
   return { statements: [...cellReads, ...assignments, ...cellWrites], total };
 }
@@ -216,8 +302,12 @@ function summariseStraight(loop: InnerLoop, body: Block, where: LoopStatement, t
  * x (the counter, read by M, comes late); a cycle of such reads goes through a temporary
  */
 function orderedAssignments(
-  variables: readonly ScalarVariable[], forms: ReadonlyMap<string, ClosedForm>, counter: ScalarVariable, names: ReadonlyMap<string, Expression>,
-  temporaries: FreshScalars, location: SourceLocation,
+  variables: readonly ScalarVariable[],
+  forms: ReadonlyMap<string, ClosedForm>,
+  counter: ScalarVariable,
+  names: ReadonlyMap<string, Expression>,
+  temporaries: FreshScalars,
+  location: SourceLocation,
 ): Statement[] | undefined {
   const values = new Map<number, Polynomial>();
   for (const variable of variables) {
@@ -228,13 +318,20 @@ function orderedAssignments(
   /** the written scalars whose old value the form of `variable` reads */
   const reads = (variable: ScalarVariable): ScalarVariable[] => {
     const read = polynomialVariables(values.get(variable.id)!);
-    return variables.filter((other) => other.id !== variable.id && (read.has(scalarKey(other)) || (other.id === counter.id && read.has(iterationName))));
+    return variables.filter(
+      (other) =>
+        other.id !== variable.id &&
+        (read.has(scalarKey(other)) || (other.id === counter.id && read.has(iterationName))),
+    );
   };
   const pending = [...variables];
   const statements: Statement[] = [];
   const late: Statement[] = [];
   while (pending.length > 0) {
-    const free = pending.findIndex((variable) => !pending.some((other) => other !== variable && reads(other).some((read) => read.id === variable.id)));
+    const free = pending.findIndex(
+      (variable) =>
+        !pending.some((other) => other !== variable && reads(other).some((read) => read.id === variable.id)),
+    );
     const variable = pending.splice(Math.max(free, 0), 1)[0]!;
     const value = polynomialExpression(values.get(variable.id)!, names);
     if (free >= 0) {
@@ -253,40 +350,77 @@ function orderedAssignments(
  * the summary of the loop's body from the loop's entry (the statements to run when its condition
  * holds there): invariant branches hoisted first, then the straight-line summary
  */
-function summariseBody(loop: InnerLoop, body: Block, where: LoopStatement, temporaries: FreshScalars, depth: number): Summary | undefined {
+function summariseBody(
+  loop: InnerLoop,
+  body: Block,
+  where: LoopStatement,
+  temporaries: FreshScalars,
+  depth: number,
+): Summary | undefined {
   const branchAt = body.findIndex((statement) => statement.kind === 'if');
   if (branchAt < 0) return summariseStraight(loop, body, where, temporaries);
   const branch = body[branchAt] as Statement & { kind: 'if' };
   const written = writtenVariables(body, [loop.update]);
-  const invariant = cannotFail(branch.condition) && ![...scalarsReadBy(branch.condition).keys()].some((id) => written.scalars.has(id));
+  const invariant =
+    cannotFail(branch.condition) && ![...scalarsReadBy(branch.condition).keys()].some((id) => written.scalars.has(id));
   if (depth > 3) return undefined;
   const before = body.slice(0, branchAt);
   const after = body.slice(branchAt + 1);
   if (!invariant) {
     const threshold = thresholdOf(branch.condition, loop.counter, written.scalars);
-    return threshold === undefined ? undefined : splitAtThreshold(loop, threshold, [...before, ...branch.then, ...after], [...before, ...branch.else, ...after], where, temporaries, depth);
+    return threshold === undefined
+      ? undefined
+      : splitAtThreshold(
+          loop,
+          threshold,
+          [...before, ...branch.then, ...after],
+          [...before, ...branch.else, ...after],
+          where,
+          temporaries,
+          depth,
+        );
   }
   const then = summariseBody(loop, [...before, ...branch.then, ...after], where, temporaries, depth + 1);
-  const otherwise = then === undefined ? undefined : summariseBody(loop, [...before, ...branch.else, ...after], where, temporaries, depth + 1);
+  const otherwise =
+    then === undefined
+      ? undefined
+      : summariseBody(loop, [...before, ...branch.else, ...after], where, temporaries, depth + 1);
   if (then === undefined || otherwise === undefined) return undefined;
-  return { statements: [createIf(branch.condition, then.statements, otherwise.statements, branch.location)], total: then.total && otherwise.total };
+  return {
+    statements: [createIf(branch.condition, then.statements, otherwise.statements, branch.location)],
+    total: then.total && otherwise.total,
+  };
 }
 
 /** a branch on the counter against a value the loop does not change: its then-branch runs for j < at (`below`) or j >= at */
-interface Threshold { readonly then: 'below' | 'above'; readonly at: Expression }
+interface Threshold {
+  readonly then: 'below' | 'above';
+  readonly at: Expression;
+}
 
-function thresholdOf(condition: Expression, counter: ScalarVariable, written: ReadonlyMap<number, ScalarVariable>): Threshold | undefined {
+function thresholdOf(
+  condition: Expression,
+  counter: ScalarVariable,
+  written: ReadonlyMap<number, ScalarVariable>,
+): Threshold | undefined {
   const stripped = stripCasts(condition);
   if (stripped.kind !== 'binary') return undefined;
   const isCounter = (expression: Expression): boolean => {
     const inner = stripCasts(expression);
     return inner.kind === 'variable' && inner.variable.id === counter.id;
   };
-  const plain = (expression: Expression): boolean => cannotFail(expression) && ![...scalarsReadBy(expression).keys()].some((id) => written.has(id));
+  const plain = (expression: Expression): boolean =>
+    cannotFail(expression) && ![...scalarsReadBy(expression).keys()].some((id) => written.has(id));
   const wide = (expression: Expression): Expression => convertTo(expression, longLongType);
-  const plusOne = (expression: Expression): Expression => createBinary('add', wide(expression), createConstant(1n, longLongType), longLongType);
+  const plusOne = (expression: Expression): Expression =>
+    createBinary('add', wide(expression), createConstant(1n, longLongType), longLongType);
   // j op e, or e op j read the other way round
-  const turned: Readonly<Record<string, string>> = { less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' };
+  const turned: Readonly<Record<string, string>> = {
+    less: 'greater',
+    lessEqual: 'greaterEqual',
+    greater: 'less',
+    greaterEqual: 'lessEqual',
+  };
   let operator: string = stripped.operator;
   let other: Expression;
   if (isCounter(stripped.left) && plain(stripped.right)) other = stripped.right;
@@ -295,11 +429,16 @@ function thresholdOf(condition: Expression, counter: ScalarVariable, written: Re
     operator = turned[operator]!;
   } else return undefined;
   switch (operator) {
-    case 'less': return { then: 'below', at: wide(other) };
-    case 'lessEqual': return { then: 'below', at: plusOne(other) };
-    case 'greater': return { then: 'above', at: plusOne(other) };
-    case 'greaterEqual': return { then: 'above', at: wide(other) };
-    default: return undefined;
+    case 'less':
+      return { then: 'below', at: wide(other) };
+    case 'lessEqual':
+      return { then: 'below', at: plusOne(other) };
+    case 'greater':
+      return { then: 'above', at: plusOne(other) };
+    case 'greaterEqual':
+      return { then: 'above', at: wide(other) };
+    default:
+      return undefined;
   }
 }
 
@@ -310,13 +449,29 @@ function thresholdOf(condition: Expression, counter: ScalarVariable, written: Re
  * summarised under its own guard, so the whole is right for zero iterations too.
  */
 function splitAtThreshold(
-  loop: InnerLoop, threshold: Threshold, thenBody: Block, elseBody: Block, where: LoopStatement, temporaries: FreshScalars, depth: number,
+  loop: InnerLoop,
+  threshold: Threshold,
+  thenBody: Block,
+  elseBody: Block,
+  where: LoopStatement,
+  temporaries: FreshScalars,
+  depth: number,
 ): Summary | undefined {
-  const bound = loop.inclusive ? createBinary('add', convertTo(loop.bound, longLongType), createConstant(1n, longLongType), longLongType) : convertTo(loop.bound, longLongType);
-  const split = createConditional(createBinary('less', bound, threshold.at, intType), bound, threshold.at, longLongType);
+  const bound = loop.inclusive
+    ? createBinary('add', convertTo(loop.bound, longLongType), createConstant(1n, longLongType), longLongType)
+    : convertTo(loop.bound, longLongType);
+  const split = createConditional(
+    createBinary('less', bound, threshold.at, intType),
+    bound,
+    threshold.at,
+    longLongType,
+  );
   const [lowBody, highBody] = threshold.then === 'below' ? [thenBody, elseBody] : [elseBody, thenBody];
   const low = summariseBody({ ...loop, bound: split, inclusive: false }, lowBody, where, temporaries, depth + 1);
-  const high = low === undefined ? undefined : summariseBody({ ...loop, bound, inclusive: false }, highBody, where, temporaries, depth + 1);
+  const high =
+    low === undefined
+      ? undefined
+      : summariseBody({ ...loop, bound, inclusive: false }, highBody, where, temporaries, depth + 1);
   if (low === undefined || high === undefined) return undefined;
   const counter = convertTo(createVariableExpression(loop.counter), longLongType);
   return {
@@ -334,11 +489,17 @@ function splitAtThreshold(
  * with them a count B − s0 ≥ 0 is known and a total summary needs no guard (`for (k = 0; k < j; k++)`
  * inside `for (j = 0; …)`), which keeps the enclosing loop's body straight for its own summary
  */
-function summariseLoop(loop: LoopStatement, initialisation: Statement | undefined, temporaries: FreshScalars, lowerBounds: ReadonlyMap<number, bigint>): Statement[] | undefined {
+function summariseLoop(
+  loop: LoopStatement,
+  initialisation: Statement | undefined,
+  temporaries: FreshScalars,
+  lowerBounds: ReadonlyMap<number, bigint>,
+): Statement[] | undefined {
   const inner = innerLoop(loop, initialisation);
   if (inner === undefined || !inner.counter.type.signed) return undefined;
   const written = writtenVariables(inner.body, [inner.update]);
-  if (!cannotFail(inner.bound) || [...scalarsReadBy(inner.bound).keys()].some((id) => written.scalars.has(id))) return undefined;
+  if (!cannotFail(inner.bound) || [...scalarsReadBy(inner.bound).keys()].some((id) => written.scalars.has(id)))
+    return undefined;
   const summary = summariseBody(inner, inner.body, loop, temporaries, 0);
   if (summary === undefined) return undefined;
   // the condition at entry, right after `j = s0`: with s0 for j when s0 cannot fail (`0 < N`, which an
@@ -356,17 +517,31 @@ function countNeverNegative(loop: InnerLoop, start: Expression, lowerBounds: Rea
   const variable = read.length === 1 ? read[0]! : undefined;
   const offset = variable === undefined ? undefined : variableOffset(loop.bound, variable);
   const least = variable === undefined ? undefined : lowerBounds.get(variable.id);
-  return first !== undefined && offset !== undefined && least !== undefined && least + offset + (loop.inclusive ? 1n : 0n) >= first;
+  return (
+    first !== undefined &&
+    offset !== undefined &&
+    least !== undefined &&
+    least + offset + (loop.inclusive ? 1n : 0n) >= first
+  );
 }
 
-function rewriteBlock(block: Block, depth: number, temporaries: FreshScalars, summarised: string[], lowerBounds: ReadonlyMap<number, bigint>): Block {
+function rewriteBlock(
+  block: Block,
+  depth: number,
+  temporaries: FreshScalars,
+  summarised: string[],
+  lowerBounds: ReadonlyMap<number, bigint>,
+): Block {
   const result: Statement[] = [];
   let changed = false;
   for (const statement of block) {
     if (statement.kind === 'if') {
       const then = rewriteBlock(statement.then, depth, temporaries, summarised, lowerBounds);
       const otherwise = rewriteBlock(statement.else, depth, temporaries, summarised, lowerBounds);
-      const updated = then === statement.then && otherwise === statement.else ? statement : createIf(statement.condition, then, otherwise, statement.location);
+      const updated =
+        then === statement.then && otherwise === statement.else
+          ? statement
+          : createIf(statement.condition, then, otherwise, statement.location);
       changed ||= updated !== statement;
       result.push(updated);
       continue;
@@ -377,8 +552,14 @@ function rewriteBlock(block: Block, depth: number, temporaries: FreshScalars, su
     }
     // in the body of `c = s; while (c < B) { …; c = c + step; }` (step > 0, the body leaves c alone), c ≥ s
     const counting = innerLoop(statement, result[result.length - 1]);
-    const least = counting === undefined ? undefined : constantOf((result[result.length - 1] as Statement & { kind: 'assign' }).value);
-    const inside = counting === undefined || least === undefined ? lowerBounds : new Map(lowerBounds).set(counting.counter.id, least);
+    const least =
+      counting === undefined
+        ? undefined
+        : constantOf((result[result.length - 1] as Statement & { kind: 'assign' }).value);
+    const inside =
+      counting === undefined || least === undefined
+        ? lowerBounds
+        : new Map(lowerBounds).set(counting.counter.id, least);
     const body = rewriteBlock(statement.body, depth + 1, temporaries, summarised, inside);
     const loop = updateLoop(statement, statement.condition, body, statement.update);
     const summary = depth === 0 ? undefined : summariseLoop(loop, result[result.length - 1], temporaries, lowerBounds);
@@ -387,7 +568,9 @@ function rewriteBlock(block: Block, depth: number, temporaries: FreshScalars, su
       result.push(loop);
       continue;
     }
-    summarised.push(`inner loop at ${statement.location.line}:${statement.location.column}: replaced by the closed forms of what it writes`);
+    summarised.push(
+      `inner loop at ${statement.location.line}:${statement.location.column}: replaced by the closed forms of what it writes`,
+    );
     result.push(...summary);
     changed = true;
   }
@@ -400,5 +583,14 @@ export function summariseInnerLoops(program: Program): InnerLoopSummaries {
   const summarised: string[] = [];
   const body = rewriteBlock(program.body, 0, temporaries, summarised, new Map());
   if (body === program.body) return { program, summarised };
-  return { program: createProgram(program.file, [...program.scalars, ...temporaries.created], program.arrays, body, program.dataModel), summarised };
+  return {
+    program: createProgram(
+      program.file,
+      [...program.scalars, ...temporaries.created],
+      program.arrays,
+      body,
+      program.dataModel,
+    ),
+    summarised,
+  };
 }

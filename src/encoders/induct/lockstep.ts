@@ -37,22 +37,58 @@
 // pairs of runs, so an unsat step query proves ψ(N) for every run of P(N) whose twin run of P(N − 1)
 // satisfies ψ(N − 1). Int semantics only (index.ts refuses bv before this point).
 
-import { createAssign, createBinary, createConstant, createIf, createProgram, createVariableExpression, intType } from '../../ir/factory.js';
+import {
+  createAssign,
+  createBinary,
+  createConstant,
+  createIf,
+  createProgram,
+  createVariableExpression,
+  intType,
+} from '../../ir/factory.js';
 import type { Block, Program, ScalarVariable } from '../../ir/types.js';
 import { substituteScalarInBlock, writtenVariables } from '../../ir/visit.js';
-import { add, and, equal, falseTerm, implies, intConstant, intSort, less, lessEqual, not, or, type SmtScript, type Term } from '../../smt/terms.js';
+import {
+  add,
+  and,
+  equal,
+  falseTerm,
+  implies,
+  intConstant,
+  intSort,
+  less,
+  lessEqual,
+  not,
+  or,
+  type SmtScript,
+  type Term,
+} from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Budget } from '../../kernel/budget.js';
 import { assumeAssertions, FreshScalars, inRange } from './premises.js';
 import type { CountingLoop, InductionShape } from './shape.js';
-import { type LockstepResult, type PathPair, type Relation, PairExecution, describeRelation, previousSize, startPair, queryMilliseconds } from './pair-execution.js';
+import {
+  type LockstepResult,
+  type PathPair,
+  type Relation,
+  PairExecution,
+  describeRelation,
+  previousSize,
+  startPair,
+  queryMilliseconds,
+} from './pair-execution.js';
 import { fitCandidates } from './fit-relations.js';
 import type { PointwiseArrays } from './pointwise-loops.js';
 
 type LoopRelations = ReadonlyMap<CountingLoop, readonly Relation[]>;
 
 /** the middle up to element `upTo` (exclusive): straight blocks on both sides, each loop through its relations at n(N − 1) and P(N)'s peel */
-function runMiddle(execution: PairExecution, relations: LoopRelations, upTo: number, pair: PathPair | string): PathPair | string {
+function runMiddle(
+  execution: PairExecution,
+  relations: LoopRelations,
+  upTo: number,
+  pair: PathPair | string,
+): PathPair | string {
   if (typeof pair === 'string') return pair;
   let current = pair;
   for (const element of execution.shape.middle.slice(0, upTo)) {
@@ -65,22 +101,38 @@ function runMiddle(execution: PairExecution, relations: LoopRelations, upTo: num
     const entry = execution.beforeCommon(element, current);
     // fresh exit states, constrained only by the proven relations: every entry keeps a successor
     const exit: PathPair = {
-      current: { guard: entry.current.guard, state: execution.loopState(element, entry.current.state, undefined, '@exit') },
-      previous: { guard: entry.previous.guard, state: execution.loopState(element, entry.previous.state, undefined, '@exit-1') },
+      current: {
+        guard: entry.current.guard,
+        state: execution.loopState(element, entry.current.state, undefined, '@exit'),
+      },
+      previous: {
+        guard: entry.previous.guard,
+        state: execution.loopState(element, entry.previous.state, undefined, '@exit-1'),
+      },
     };
     const common = execution.commonIterations(element);
-    for (const relation of relations.get(element) ?? []) execution.executor.assume(execution.relation(relation, element, entry, exit, common));
+    for (const relation of relations.get(element) ?? [])
+      execution.executor.assume(execution.relation(relation, element, entry, exit, common));
     execution.blockedTwins.push(and(entry.current.guard, not(entry.previous.guard)));
     current = execution.afterCommon(element, exit);
   }
   return current;
 }
 
-type Proven = { readonly kind: 'proven'; readonly relations: readonly Relation[]; readonly scripts: readonly SmtScript[] } | { readonly kind: 'fails'; readonly reason: string; readonly timeout: boolean };
+type Proven =
+  | { readonly kind: 'proven'; readonly relations: readonly Relation[]; readonly scripts: readonly SmtScript[] }
+  | { readonly kind: 'fails'; readonly reason: string; readonly timeout: boolean };
 
 /** the candidates of the loop at `index` of the middle that are inductive over the lockstep iterations (Houdini), and the twin obligations */
 async function proveLoop(
-  program: Program, shape: InductionShape, start: bigint, index: number, proven: LoopRelations, candidates: readonly Relation[], solver: Solver, budget: Budget,
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  index: number,
+  proven: LoopRelations,
+  candidates: readonly Relation[],
+  solver: Solver,
+  budget: Budget,
   arrays: PointwiseArrays,
 ): Promise<Proven> {
   const loop = shape.middle[index] as CountingLoop;
@@ -95,14 +147,20 @@ async function proveLoop(
   executor.assume(and(lessEqual(intConstant(0n), iteration), less(iteration, execution.commonIterations(loop))));
   const now: PathPair = {
     current: { guard: entry.current.guard, state: execution.loopState(loop, entry.current.state, iteration, '@n') },
-    previous: { guard: entry.previous.guard, state: execution.loopState(loop, entry.previous.state, iteration, '@n-1') },
+    previous: {
+      guard: entry.previous.guard,
+      state: execution.loopState(loop, entry.previous.state, iteration, '@n-1'),
+    },
   };
   // before the first common iteration, the state is the entry's
   const written = writtenVariables(loop.body, loop.update);
   const unchanged: Term[] = [];
   for (const side of ['current', 'previous'] as const) {
-    for (const id of written.scalars.keys()) if (id !== loop.counter.id) unchanged.push(equal(now[side].state.scalars.get(id)!, entry[side].state.scalars.get(id)!));
-    for (const id of written.arrays.keys()) unchanged.push(equal(now[side].state.arrays.get(id)!, entry[side].state.arrays.get(id)!));
+    for (const id of written.scalars.keys())
+      if (id !== loop.counter.id)
+        unchanged.push(equal(now[side].state.scalars.get(id)!, entry[side].state.scalars.get(id)!));
+    for (const id of written.arrays.keys())
+      unchanged.push(equal(now[side].state.arrays.get(id)!, entry[side].state.arrays.get(id)!));
   }
   executor.assume(implies(equal(iteration, intConstant(0n)), and(...unchanged)));
   const failures = execution.currentFailures.length;
@@ -119,28 +177,57 @@ async function proveLoop(
     const hypothesis = active.map((relation) => execution.relation(relation, loop, entry, now, iteration));
     const kept: Relation[] = [];
     for (const relation of active) {
-      if (budget.expired()) return { kind: 'fails', reason: `the budget ran out while proving the difference relations of ${where}`, timeout: true };
-      const goal = and(after.current.guard, after.previous.guard, not(execution.relation(relation, loop, entry, after, next)));
-      const script = execution.script([`induct: is "${describeRelation(relation, shape.size.sourceName)}" inductive over the common iterations of ${where}?`, 'unsat: yes'], hypothesis, goal);
+      if (budget.expired())
+        return {
+          kind: 'fails',
+          reason: `the budget ran out while proving the difference relations of ${where}`,
+          timeout: true,
+        };
+      const goal = and(
+        after.current.guard,
+        after.previous.guard,
+        not(execution.relation(relation, loop, entry, after, next)),
+      );
+      const script = execution.script(
+        [
+          `induct: is "${describeRelation(relation, shape.size.sourceName)}" inductive over the common iterations of ${where}?`,
+          'unsat: yes',
+        ],
+        hypothesis,
+        goal,
+      );
       const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
       roundScripts.push(script);
-      if (result.kind === "unsat") kept.push(relation);
+      if (result.kind === 'unsat') kept.push(relation);
       else changed = true;
     }
     active = kept;
   }
   const obligation = or(...execution.currentFailures.slice(failures), ...execution.blockedTwins.slice(blocked));
   const hypothesis = active.map((relation) => execution.relation(relation, loop, entry, now, iteration));
-  const script = execution.script([`induct: can an iteration of ${where} for N fail or run where its twin for N - 1 is blocked?`, 'unsat: no'], hypothesis, obligation);
+  const script = execution.script(
+    [`induct: can an iteration of ${where} for N fail or run where its twin for N - 1 is blocked?`, 'unsat: no'],
+    hypothesis,
+    obligation,
+  );
   const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
   if (result.kind === 'unsat') return { kind: 'proven', relations: active, scripts: [...roundScripts, script] };
   const timeout = result.kind === 'unknown' && result.reason === 'timeout';
-  return { kind: 'fails', reason: `an iteration of ${where} for ${shape.size.sourceName} may fail where its twin for ${shape.size.sourceName} - 1 does not (${result.kind})`, timeout };
+  return {
+    kind: 'fails',
+    reason: `an iteration of ${where} for ${shape.size.sourceName} may fail where its twin for ${shape.size.sourceName} - 1 does not (${result.kind})`,
+    timeout,
+  };
 }
 
 /** the step: the relations at every loop's exit, the peels, ψ(N − 1) of P(N − 1)'s final state ⇒ ψ(N) */
 function stepScript(
-  program: Program, shape: InductionShape, start: bigint, proven: LoopRelations, witnesses: ReadonlyMap<CountingLoop, ScalarVariable>, arrays: PointwiseArrays,
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  proven: LoopRelations,
+  witnesses: ReadonlyMap<CountingLoop, ScalarVariable>,
+  arrays: PointwiseArrays,
 ): SmtScript | string {
   const execution = new PairExecution(program, shape, 'int', [...witnesses.values()], arrays);
   const end = runMiddle(execution, proven, shape.middle.length, startPair(execution, start));
@@ -151,11 +238,26 @@ function stepScript(
   let previous = end.previous;
   for (const element of shape.post) {
     // an assertion loop is checked at one witness index, and assumed for N − 1 there and one step below (a cell read by the peel)
-    const instances = element.kind === 'check' ? [[element.statement]] : [0n, -element.step].map((offset): Block => {
-      const witness = createBinary('add', createVariableExpression(witnesses.get(element)!), createConstant(offset, intType), intType);
-      const range = inRange(element, witness, createVariableExpression(size));
-      return [createIf(range, [createAssign(element.counter, witness, element.loop.location), ...element.body], [], element.loop.location)];
-    });
+    const instances =
+      element.kind === 'check'
+        ? [[element.statement]]
+        : [0n, -element.step].map((offset): Block => {
+            const witness = createBinary(
+              'add',
+              createVariableExpression(witnesses.get(element)!),
+              createConstant(offset, intType),
+              intType,
+            );
+            const range = inRange(element, witness, createVariableExpression(size));
+            return [
+              createIf(
+                range,
+                [createAssign(element.counter, witness, element.loop.location), ...element.body],
+                [],
+                element.loop.location,
+              ),
+            ];
+          });
     current = execution.runCurrent(instances[0]!, current);
     for (const instance of instances) {
       const hypothesis = substituteScalarInBlock(assumeAssertions(instance), size, previousSize(size));
@@ -165,8 +267,12 @@ function stepScript(
     }
   }
   return execution.script(
-    [`induct: the inductive step with difference relations: can psi(${size.sourceName}) fail when psi(${size.sourceName} - 1) holds for the twin run?`, 'unsat: the step holds'],
-    [], or(...execution.currentFailures, ...execution.blockedTwins),
+    [
+      `induct: the inductive step with difference relations: can psi(${size.sourceName}) fail when psi(${size.sourceName} - 1) holds for the twin run?`,
+      'unsat: the step holds',
+    ],
+    [],
+    or(...execution.currentFailures, ...execution.blockedTwins),
   );
 }
 
@@ -177,36 +283,72 @@ function stepScript(
  * it is chosen for any solver but z3.
  */
 export async function proveByDifferences(
-  program: Program, shape: InductionShape, start: bigint, solver: Solver, budget: Budget, report: string[], scripts: { suffix: string; script: SmtScript }[] = [],
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  solver: Solver,
+  budget: Budget,
+  report: string[],
+  scripts: { suffix: string; script: SmtScript }[] = [],
   portable?: boolean,
 ): Promise<LockstepResult> {
   const z3 = solver.name.startsWith('z3');
   const arrays: PointwiseArrays = (portable ?? !z3) ? 'quantified' : 'lambda';
   const fresh = new FreshScalars(program);
   const witnesses = new Map<CountingLoop, ScalarVariable>();
-  for (const element of shape.post) if (element.kind === 'loop') witnesses.set(element, fresh.make(`${element.counter.sourceName}_witness`, element.counter.type));
-  const extended = createProgram(program.file, [...program.scalars, ...fresh.created], program.arrays, program.body, program.dataModel);
+  for (const element of shape.post)
+    if (element.kind === 'loop')
+      witnesses.set(element, fresh.make(`${element.counter.sourceName}_witness`, element.counter.type));
+  const extended = createProgram(
+    program.file,
+    [...program.scalars, ...fresh.created],
+    program.arrays,
+    program.body,
+    program.dataModel,
+  );
   // the fit needs a model, which z3 gives with λ and rarely with quantified arrays: λ there whenever z3 answers (a fit is only a guess)
   const candidates = await fitCandidates(extended, shape, start, solver, budget, z3 ? 'lambda' : arrays);
-  if (typeof candidates === 'string') return { kind: 'fails', reason: `difference relations: ${candidates}`, timeout: false };
+  if (typeof candidates === 'string')
+    return { kind: 'fails', reason: `difference relations: ${candidates}`, timeout: false };
   const proven = new Map<CountingLoop, readonly Relation[]>();
   const descriptions: string[] = [];
   for (const [index, element] of shape.middle.entries()) {
     if (element.kind !== 'loop') continue;
-    const result = await proveLoop(extended, shape, start, index, proven, candidates.get(element) ?? [], solver, budget, arrays);
-    if (result.kind === 'fails') return { kind: 'fails', reason: `difference relations: ${result.reason}`, timeout: result.timeout };
+    const result = await proveLoop(
+      extended,
+      shape,
+      start,
+      index,
+      proven,
+      candidates.get(element) ?? [],
+      solver,
+      budget,
+      arrays,
+    );
+    if (result.kind === 'fails')
+      return { kind: 'fails', reason: `difference relations: ${result.reason}`, timeout: result.timeout };
     proven.set(element, result.relations);
-    result.scripts.forEach((script, number) => scripts.push({ suffix: `.induct-lockstep-${index + 1}-${number + 1}.smt2`, script }));
+    result.scripts.forEach((script, number) =>
+      scripts.push({ suffix: `.induct-lockstep-${index + 1}-${number + 1}.smt2`, script }),
+    );
     const where = `loop at ${element.loop.location.line}:${element.loop.location.column}`;
     if (result.relations.length === 0) descriptions.push(`${where}: no difference relation`);
-    for (const relation of result.relations) descriptions.push(`${where}: ${describeRelation(relation, shape.size.sourceName)} (n common iterations)`);
+    for (const relation of result.relations)
+      descriptions.push(`${where}: ${describeRelation(relation, shape.size.sourceName)} (n common iterations)`);
   }
-  report.push('difference relations (proven over the common iterations of P(N) and P(N-1)):', ...descriptions.map((line) => `  ${line}`));
+  report.push(
+    'difference relations (proven over the common iterations of P(N) and P(N-1)):',
+    ...descriptions.map((line) => `  ${line}`),
+  );
   const script = stepScript(extended, shape, start, proven, witnesses, arrays);
   if (typeof script === 'string') return { kind: 'fails', reason: `difference relations: ${script}`, timeout: false };
   scripts.push({ suffix: '.induct-step.smt2', script });
   const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
   if (result.kind === 'unsat') return { kind: 'holds', relations: descriptions };
   const timeout = result.kind === 'unknown' && result.reason === 'timeout';
-  return { kind: 'fails', reason: `the inductive step with difference relations does not hold (${result.kind === 'sat' ? 'a counterexample to the step, not to the program' : result.reason})`, timeout };
+  return {
+    kind: 'fails',
+    reason: `the inductive step with difference relations does not hold (${result.kind === 'sat' ? 'a counterexample to the step, not to the program' : result.reason})`,
+    timeout,
+  };
 }

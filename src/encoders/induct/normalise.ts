@@ -14,13 +14,33 @@
 //   for a `__VERIFIER_assert` argument converted to int).
 // A counterexample is always replayed on the original program (index.ts), never on these.
 
-import { convertTo, createAssert, createAssume, createIf, createLoop, createProgram, createUnary } from '../../ir/factory.js';
+import {
+  convertTo,
+  createAssert,
+  createAssume,
+  createIf,
+  createLoop,
+  createProgram,
+  createUnary,
+} from '../../ir/factory.js';
 import type { Block, Program, ScalarVariable, Statement } from '../../ir/types.js';
-import { containsArrayRead, expressionsOf, flattenStatements, forEachStatement, scalarsReadBy, scalarsReadIn, stripCasts, substituteScalar, writtenVariables } from '../../ir/visit.js';
+import {
+  containsArrayRead,
+  expressionsOf,
+  flattenStatements,
+  forEachStatement,
+  scalarsReadBy,
+  scalarsReadIn,
+  stripCasts,
+  substituteScalar,
+  writtenVariables,
+} from '../../ir/visit.js';
 
 function containsAssertion(block: Block): boolean {
   let found = false;
-  forEachStatement(block, (statement) => { if (statement.kind === 'assert') found = true; });
+  forEachStatement(block, (statement) => {
+    if (statement.kind === 'assert') found = true;
+  });
   return found;
 }
 
@@ -36,12 +56,20 @@ export function unwrapFinalConditional(program: Program): Program {
     if (end < body.length) body = body.slice(0, end);
     const last = body[body.length - 1];
     if (last === undefined || last.kind !== 'if') break;
-    if (!containsAssertion(last.else)) body = [...body.slice(0, -1), createAssume(last.condition, last.location), ...last.then];
-    else if (!containsAssertion(last.then)) body = [...body.slice(0, -1), createAssume(createUnary('logicalNot', last.condition), last.location), ...last.else];
+    if (!containsAssertion(last.else))
+      body = [...body.slice(0, -1), createAssume(last.condition, last.location), ...last.then];
+    else if (!containsAssertion(last.then))
+      body = [
+        ...body.slice(0, -1),
+        createAssume(createUnary('logicalNot', last.condition), last.location),
+        ...last.else,
+      ];
     else break;
   }
   body = foldReturnFlags(body);
-  return body === program.body ? program : createProgram(program.file, program.scalars, program.arrays, body, program.dataModel);
+  return body === program.body
+    ? program
+    : createProgram(program.file, program.scalars, program.arrays, body, program.dataModel);
 }
 
 /** the flag f of `assume(!f)` or `assume(f == 0)` */
@@ -89,7 +117,6 @@ function foldReturnFlags(body: readonly Statement[]): readonly Statement[] {
   return result;
 }
 
-
 /**
  * `c = e; S; while (c …)` as `S; c = e; while (c …)` when S neither reads nor writes c nor writes
  * what e reads: the loop's counter initialisation moved down to the loop (shape.ts wants it there).
@@ -102,7 +129,12 @@ export function moveInitialisationsToLoops(program: Program): Program {
     if (loop.kind !== 'loop') continue;
     const counters = [...scalarsReadBy(loop.condition).values()];
     const previous = body[index - 1];
-    if (previous !== undefined && previous.kind === 'assign' && counters.some((counter) => counter.id === previous.target.id)) continue;
+    if (
+      previous !== undefined &&
+      previous.kind === 'assign' &&
+      counters.some((counter) => counter.id === previous.target.id)
+    )
+      continue;
     for (let position = index - 1; position >= 0; position--) {
       const candidate = body[position]!;
       if (candidate.kind === 'loop') break;
@@ -145,15 +177,37 @@ export function inlineAssertionTemporaries(program: Program): Program {
     for (let index = 0; index < block.length; index++) {
       const statement = block[index]!;
       const next = block[index + 1];
-      if (statement.kind === 'assign' && next?.kind === 'assert' && scalarsReadBy(next.condition).has(statement.target.id) && readers.get(statement.target.id) === 1
-        && !scalarsReadBy(statement.value).has(statement.target.id)) {
-        result.push(createAssert(substituteScalar(next.condition, statement.target, convertTo(statement.value, statement.target.type)), next.location));
+      if (
+        statement.kind === 'assign' &&
+        next?.kind === 'assert' &&
+        scalarsReadBy(next.condition).has(statement.target.id) &&
+        readers.get(statement.target.id) === 1 &&
+        !scalarsReadBy(statement.value).has(statement.target.id)
+      ) {
+        result.push(
+          createAssert(
+            substituteScalar(next.condition, statement.target, convertTo(statement.value, statement.target.type)),
+            next.location,
+          ),
+        );
         changed = true;
         index++;
         continue;
       }
-      if (statement.kind === 'if') result.push(createIf(statement.condition, rewrite(statement.then), rewrite(statement.else), statement.location));
-      else if (statement.kind === 'loop') result.push(createLoop(statement.id, statement.condition, rewrite(statement.body), rewrite(statement.update), statement.location));
+      if (statement.kind === 'if')
+        result.push(
+          createIf(statement.condition, rewrite(statement.then), rewrite(statement.else), statement.location),
+        );
+      else if (statement.kind === 'loop')
+        result.push(
+          createLoop(
+            statement.id,
+            statement.condition,
+            rewrite(statement.body),
+            rewrite(statement.update),
+            statement.location,
+          ),
+        );
       else result.push(statement);
     }
     return result;
@@ -169,16 +223,25 @@ export function inlineAssertionTemporaries(program: Program): Program {
  * as assumptions. Once the prefix is proven, the two programs have the same failing runs: an
  * assertion that never fails blocks no run as an assumption. Undefined when the prefix has none.
  */
-export function prefixAssertions(program: Program): { readonly prefix: Program; readonly assumed: Program } | undefined {
+export function prefixAssertions(
+  program: Program,
+): { readonly prefix: Program; readonly assumed: Program } | undefined {
   const body = program.body;
   const end = body.findIndex((statement) => flattenStatements([statement]).some((inner) => inner.kind === 'loop'));
   const length = end < 0 ? body.length : end;
   if (!containsAssertion(body.slice(0, length))) return undefined;
-  const asAssumptions = (block: Block): Block => block.map((statement): Statement => {
-    if (statement.kind === 'assert') return createAssume(statement.condition, statement.location);
-    if (statement.kind === 'if') return createIf(statement.condition, asAssumptions(statement.then), asAssumptions(statement.else), statement.location);
-    return statement;
-  });
+  const asAssumptions = (block: Block): Block =>
+    block.map((statement): Statement => {
+      if (statement.kind === 'assert') return createAssume(statement.condition, statement.location);
+      if (statement.kind === 'if')
+        return createIf(
+          statement.condition,
+          asAssumptions(statement.then),
+          asAssumptions(statement.else),
+          statement.location,
+        );
+      return statement;
+    });
   return {
     prefix: { ...program, body: body.slice(0, length) },
     assumed: { ...program, body: [...asAssumptions(body.slice(0, length)), ...body.slice(length)] },

@@ -17,11 +17,39 @@
 // cell), and each iteration reads only entry values (unwritten arrays, invariant scalars, its own
 // cell). Int semantics only (index.ts refuses bv).
 
-import { createArrayRead, createBinary, createConditional, createConstant, createVariableExpression } from '../../ir/factory.js';
+import {
+  createArrayRead,
+  createBinary,
+  createConditional,
+  createConstant,
+  createVariableExpression,
+} from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../../ir/types.js';
-import { containsJump, sameExpression, scalarsReadBy, someSubexpression, stripCasts, visitExpressionChildren } from '../../ir/visit.js';
+import {
+  containsJump,
+  sameExpression,
+  scalarsReadBy,
+  someSubexpression,
+  stripCasts,
+  visitExpressionChildren,
+} from '../../ir/visit.js';
 import { constantOf, incrementStep, splitCounterUpdate, variableOffset } from '../../analysis/induction-variables.js';
-import { add, and, equal, forall, ite, lambda, lessEqual, less, select, store, subtract, intConstant, intSort, type Term } from '../../smt/terms.js';
+import {
+  add,
+  and,
+  equal,
+  forall,
+  ite,
+  lambda,
+  lessEqual,
+  less,
+  select,
+  store,
+  subtract,
+  intConstant,
+  intSort,
+  type Term,
+} from '../../smt/terms.js';
 import type { Path, SymbolicExecutor } from '../../symbolic/executor.js';
 
 /** one written array: a[leading…][j + offset] */
@@ -47,9 +75,14 @@ export function mayFail(expression: Expression): boolean {
     if (inner.kind !== 'binary') return false;
     const divisor = constantOf(inner.right);
     switch (inner.operator) {
-      case 'divide': case 'remainder': return divisor === undefined || divisor === 0n;
-      case 'shiftLeft': case 'shiftRight': return divisor === undefined || divisor < 0n || divisor >= 32n;
-      default: return false;
+      case 'divide':
+      case 'remainder':
+        return divisor === undefined || divisor === 0n;
+      case 'shiftLeft':
+      case 'shiftRight':
+        return divisor === undefined || divisor < 0n || divisor >= 32n;
+      default:
+        return false;
     }
   });
 }
@@ -65,9 +98,18 @@ function ownCell(analysis: Analysis, array: ArrayVariable, indices: readonly Exp
   const offset = variableOffset(indices[indices.length - 1]!, analysis.counter);
   const leading = indices.slice(0, -1);
   const known = analysis.cells.get(array.id);
-  const counterFree = leading.every((index) => !scalarsReadBy(index).has(analysis.counter.id) && !someSubexpression(index, (inner) => inner.kind === 'arrayRead') && !mayFail(index));
-  if (offset === undefined || !counterFree) analysis.problem = `a write to ${array.sourceName} not at the counter's cell`;
-  else if (known !== undefined && (known.offset !== offset || !known.leading.every((index, position) => sameExpression(index, leading[position]!)))) {
+  const counterFree = leading.every(
+    (index) =>
+      !scalarsReadBy(index).has(analysis.counter.id) &&
+      !someSubexpression(index, (inner) => inner.kind === 'arrayRead') &&
+      !mayFail(index),
+  );
+  if (offset === undefined || !counterFree)
+    analysis.problem = `a write to ${array.sourceName} not at the counter's cell`;
+  else if (
+    known !== undefined &&
+    (known.offset !== offset || !known.leading.every((index, position) => sameExpression(index, leading[position]!)))
+  ) {
     analysis.problem = `${array.sourceName} written at two different cells`;
   } else analysis.cells.set(array.id, { array, leading, offset });
 }
@@ -76,9 +118,10 @@ function ownCell(analysis: Analysis, array: ArrayVariable, indices: readonly Exp
 function bodyValues(block: Block, analysis: Analysis, current: Map<number, Expression>): Map<number, Expression> {
   let values = current;
   /** reads of an own cell written before as its value so far (other reads stay, and are judged at the end) */
-  const resolve = (expression: Expression): Expression => (expression.kind === 'arrayRead' && values.has(expression.array.id) && isOwnCell(expression, analysis)
-    ? values.get(expression.array.id)!
-    : visitExpressionChildren(expression, resolve));
+  const resolve = (expression: Expression): Expression =>
+    expression.kind === 'arrayRead' && values.has(expression.array.id) && isOwnCell(expression, analysis)
+      ? values.get(expression.array.id)!
+      : visitExpressionChildren(expression, resolve);
   for (const statement of block) {
     if (analysis.problem !== undefined) return values;
     switch (statement.kind) {
@@ -99,8 +142,18 @@ function bodyValues(block: Block, analysis: Analysis, current: Map<number, Expre
         const merged = new Map(values);
         for (const id of new Set([...then.keys(), ...otherwise.keys()])) {
           const cell = analysis.cells.get(id)!;
-          const unchanged = values.get(id) ?? createArrayRead(cell.array, [...cell.leading, createCounterCell(analysis.counter, cell.offset)]);
-          merged.set(id, createConditional(condition, then.get(id) ?? unchanged, otherwise.get(id) ?? unchanged, cell.array.elementType));
+          const unchanged =
+            values.get(id) ??
+            createArrayRead(cell.array, [...cell.leading, createCounterCell(analysis.counter, cell.offset)]);
+          merged.set(
+            id,
+            createConditional(
+              condition,
+              then.get(id) ?? unchanged,
+              otherwise.get(id) ?? unchanged,
+              cell.array.elementType,
+            ),
+          );
         }
         values = merged;
         break;
@@ -119,37 +172,60 @@ function createCounterCell(counter: ScalarVariable, offset: bigint): Expression 
 
 /** the loop preceded by `initialisation` as a pointwise loop, or why not */
 export function pointwiseLoop(loop: LoopStatement, initialisation: Statement | undefined): PointwiseLoop | string {
-  if (initialisation?.kind !== 'assign') return 'the inner loop\'s counter is not initialised just before it';
-  if (!invariant(initialisation.value, initialisation.target)) return 'the inner loop\'s start is not a plain expression of the outer state';
+  if (initialisation?.kind !== 'assign') return "the inner loop's counter is not initialised just before it";
+  if (!invariant(initialisation.value, initialisation.target))
+    return "the inner loop's start is not a plain expression of the outer state";
   return analysePointwise(loop, initialisation.target);
 }
 
 /** read nothing the loop changes, no array, nothing undefined */
 function invariant(expression: Expression, counter: ScalarVariable): boolean {
-  return !scalarsReadBy(expression).has(counter.id) && !someSubexpression(expression, (inner) => inner.kind === 'arrayRead') && !mayFail(expression);
+  return (
+    !scalarsReadBy(expression).has(counter.id) &&
+    !someSubexpression(expression, (inner) => inner.kind === 'arrayRead') &&
+    !mayFail(expression)
+  );
 }
 
 /** the loop with counter `counter` (its start is whatever the counter holds at entry) as a pointwise loop, or why not */
 export function analysePointwise(loop: LoopStatement, counter: ScalarVariable): PointwiseLoop | string {
   const condition = stripCasts(loop.condition);
   const left = condition.kind === 'binary' ? stripCasts(condition.left) : undefined;
-  if (condition.kind !== 'binary' || (condition.operator !== 'less' && condition.operator !== 'lessEqual') || left?.kind !== 'variable' || left.variable.id !== counter.id) {
-    return 'the inner loop\'s condition is not counter < bound';
+  if (
+    condition.kind !== 'binary' ||
+    (condition.operator !== 'less' && condition.operator !== 'lessEqual') ||
+    left?.kind !== 'variable' ||
+    left.variable.id !== counter.id
+  ) {
+    return "the inner loop's condition is not counter < bound";
   }
   const { body, update: updates } = splitCounterUpdate(loop, counter);
   const update = updates.length === 1 ? updates[0] : undefined;
-  if (update?.kind !== 'assign' || update.target.id !== counter.id || incrementStep(counter, update.value, 'int') !== 1n) return 'the inner loop does not step its counter by 1';
+  if (
+    update?.kind !== 'assign' ||
+    update.target.id !== counter.id ||
+    incrementStep(counter, update.value, 'int') !== 1n
+  )
+    return 'the inner loop does not step its counter by 1';
   if (containsJump(body, 'break') || containsJump(body, 'continue')) return 'the inner loop has break or continue';
   const analysis: Analysis = { counter, cells: new Map(), problem: undefined };
   const values = bodyValues(body, analysis, new Map());
   if (analysis.problem !== undefined) return analysis.problem;
-  if ([...analysis.cells.values()].some((cell) => cell.leading.length > 1)) return 'the inner loop writes an array of more than two dimensions';
+  if ([...analysis.cells.values()].some((cell) => cell.leading.length > 1))
+    return 'the inner loop writes an array of more than two dimensions';
   if (analysis.cells.size === 0) return 'the inner loop writes no array';
   const written = new Set(analysis.cells.keys());
-  if (!invariant(condition.right, counter)) return 'the inner loop\'s bound is not a plain expression of the outer state';
+  if (!invariant(condition.right, counter))
+    return "the inner loop's bound is not a plain expression of the outer state";
   // reads of a written array only at its own cell (already replaced by its value); other arrays anywhere
   for (const value of values.values()) {
-    if (someSubexpression(value, (inner) => inner.kind === 'arrayRead' && written.has(inner.array.id) && !isOwnCell(inner, analysis))) return 'the inner loop reads a cell another iteration writes';
+    if (
+      someSubexpression(
+        value,
+        (inner) => inner.kind === 'arrayRead' && written.has(inner.array.id) && !isOwnCell(inner, analysis),
+      )
+    )
+      return 'the inner loop reads a cell another iteration writes';
   }
   const writes = [...analysis.cells.values()].map((cell) => ({ ...cell, value: values.get(cell.array.id)! }));
   return { loop, counter, bound: condition.right, inclusive: condition.operator === 'lessEqual', writes };
@@ -157,8 +233,11 @@ export function analysePointwise(loop: LoopStatement, counter: ScalarVariable): 
 
 function isOwnCell(read: Expression & { kind: 'arrayRead' }, analysis: Analysis): boolean {
   const cell = analysis.cells.get(read.array.id);
-  return cell !== undefined && variableOffset(read.indices[read.indices.length - 1]!, analysis.counter) === cell.offset
-    && cell.leading.every((index, position) => sameExpression(index, read.indices[position]!));
+  return (
+    cell !== undefined &&
+    variableOffset(read.indices[read.indices.length - 1]!, analysis.counter) === cell.offset &&
+    cell.leading.every((index, position) => sameExpression(index, read.indices[position]!))
+  );
 }
 
 /**
@@ -167,12 +246,14 @@ function isOwnCell(read: Expression & { kind: 'arrayRead' }, analysis: Analysis)
  * side is seen)
  */
 export function pointwiseHook(
-  counters: ReadonlyMap<number, ScalarVariable>, arrays: PointwiseArrays = 'lambda',
+  counters: ReadonlyMap<number, ScalarVariable>,
+  arrays: PointwiseArrays = 'lambda',
 ): (loop: LoopStatement, path: Path, executor: SymbolicExecutor) => Path {
   return (loop, path, executor) => {
     const counter = counters.get(loop.id);
     const summary = counter === undefined ? 'not an inner loop of the shape' : analysePointwise(loop, counter);
-    if (typeof summary === 'string') throw new Error(`internal: induct: the loop at ${loop.location.line}:${loop.location.column}: ${summary}`);
+    if (typeof summary === 'string')
+      throw new Error(`internal: induct: the loop at ${loop.location.line}:${loop.location.column}: ${summary}`);
     return pointwiseExit(summary, path, executor, arrays);
   };
 }
@@ -185,11 +266,17 @@ export function pointwiseHook(
 export type PointwiseArrays = 'lambda' | 'quantified';
 
 /** the path after the loop (the exit state of the header), from `path`: the counter holds its start */
-export function pointwiseExit(summary: PointwiseLoop, path: Path, executor: SymbolicExecutor, arrays: PointwiseArrays = 'lambda'): Path {
+export function pointwiseExit(
+  summary: PointwiseLoop,
+  path: Path,
+  executor: SymbolicExecutor,
+  arrays: PointwiseArrays = 'lambda',
+): Path {
   const environment = executor.environment(path.state);
   const translate = (expression: Expression, within = environment): Term => {
     const translation = executor.translator.translate(expression, within);
-    if (translation.definedness.kind !== 'boolConstant' || !translation.definedness.value) throw new Error('internal: induct: an inner loop expression may be undefined');
+    if (translation.definedness.kind !== 'boolConstant' || !translation.definedness.value)
+      throw new Error('internal: induct: an inner loop expression may be undefined');
     return translation.term;
   };
   const start = path.state.scalars.get(summary.counter.id)!;
@@ -199,7 +286,11 @@ export function pointwiseExit(summary: PointwiseLoop, path: Path, executor: Symb
   for (const write of summary.writes) {
     const cell = executor.fresh('cell', intSort);
     const iteration = subtract(cell, intConstant(write.offset));
-    const inner = { ...environment, scalar: (variable: ScalarVariable): Term => (variable.id === summary.counter.id ? iteration : environment.scalar(variable)) };
+    const inner = {
+      ...environment,
+      scalar: (variable: ScalarVariable): Term =>
+        variable.id === summary.counter.id ? iteration : environment.scalar(variable),
+    };
     const value = translate(write.value, inner);
     const entry = path.state.arrays.get(write.array.id)!;
     const leading = write.leading.map((index) => translate(index));

@@ -12,12 +12,35 @@
 //   is checked at, and one step below it (a weakening of the hypothesis, so sound).
 
 import {
-  createArrayHavoc, createAssert, createAssign, createAssume, createBinary, createConstant, createHavoc, createIf, createProgram,
-  createScalarVariable, createVariableExpression, convertTo, intType, unusedVariableId,
+  createArrayHavoc,
+  createAssert,
+  createAssign,
+  createAssume,
+  createBinary,
+  createConstant,
+  createHavoc,
+  createIf,
+  createProgram,
+  createScalarVariable,
+  createVariableExpression,
+  convertTo,
+  intType,
+  unusedVariableId,
 } from '../../ir/factory.js';
 import type { Block, Expression, Program, ScalarVariable, SourceLocation, Statement } from '../../ir/types.js';
 import { substituteScalarInBlock, substituteScalar } from '../../ir/visit.js';
-import { and, createSmtScript, equal, falseTerm, not, or, trueTerm, type FunctionDeclaration, type SmtScript, type Term } from '../../smt/terms.js';
+import {
+  and,
+  createSmtScript,
+  equal,
+  falseTerm,
+  not,
+  or,
+  trueTerm,
+  type FunctionDeclaration,
+  type SmtScript,
+  type Term,
+} from '../../smt/terms.js';
 import { ExpressionTranslator } from '../../symbolic/expressions.js';
 import { SymbolicExecutor, type ArrayHavocRecord, type ChoiceRecord, type Path } from '../../symbolic/executor.js';
 import { collectVariables } from '../../symbolic/variables.js';
@@ -30,7 +53,9 @@ const variable = (scalar: ScalarVariable): Expression => createVariableExpressio
 const add = (left: Expression, right: Expression): Expression => createBinary('add', left, right, intType);
 const multiply = (left: Expression, right: Expression): Expression => createBinary('multiply', left, right, intType);
 const conjunction = (conditions: readonly Expression[]): Expression =>
-  conditions.length === 0 ? constant(1n) : conditions.reduce((left, right) => createBinary('logicalAnd', left, right, intType));
+  conditions.length === 0
+    ? constant(1n)
+    : conditions.reduce((left, right) => createBinary('logicalAnd', left, right, intType));
 
 /** the fresh scalars a query adds to the program: ids above every id of the program */
 export class FreshScalars {
@@ -42,7 +67,13 @@ export class FreshScalars {
   /** `numbered`: the name carries the id (for a rewrite that makes several of one name) */
   make(name: string, type = intType, numbered = false): ScalarVariable {
     const id = this.next++;
-    const scalar = createScalarVariable(id, numbered ? `induct.${name}.${id}` : `induct.${name}`, name, type, undefined);
+    const scalar = createScalarVariable(
+      id,
+      numbered ? `induct.${name}.${id}` : `induct.${name}`,
+      name,
+      type,
+      undefined,
+    );
     this.created.push(scalar);
     return scalar;
   }
@@ -51,8 +82,10 @@ export class FreshScalars {
 /** the counter value of the iteration number `iteration` (from 0) for a size: start + step·iteration, or size + downFrom − iteration */
 function counterAt(loop: CountingLoop, iteration: Expression, size: Expression): Expression {
   switch (loop.direction) {
-    case 'up': return add(constant(loop.start), multiply(constant(loop.step), iteration));
-    case 'down': return createBinary('subtract', add(size, constant(loop.downFrom)), iteration, intType);
+    case 'up':
+      return add(constant(loop.start), multiply(constant(loop.step), iteration));
+    case 'down':
+      return createBinary('subtract', add(size, constant(loop.downFrom)), iteration, intType);
     default: {
       const never: never = loop.direction;
       throw new Error(`unknown direction ${String(never)}`);
@@ -75,10 +108,27 @@ export function inRange(loop: CountingLoop, counter: Expression, size: Expressio
   }
   const conditions = [
     createBinary('lessEqual', constant(loop.start), counter, intType),
-    createBinary('less', counter, add(multiply(constant(loop.step * loop.perSize), size), constant(loop.boundOffset)), intType),
+    createBinary(
+      'less',
+      counter,
+      add(multiply(constant(loop.step * loop.perSize), size), constant(loop.boundOffset)),
+      intType,
+    ),
   ];
   if (loop.step !== 1n) {
-    conditions.push(createBinary('equal', createBinary('remainder', createBinary('subtract', counter, constant(loop.start), intType), constant(loop.step), intType), constant(0n), intType));
+    conditions.push(
+      createBinary(
+        'equal',
+        createBinary(
+          'remainder',
+          createBinary('subtract', counter, constant(loop.start), intType),
+          constant(loop.step),
+          intType,
+        ),
+        constant(0n),
+        intType,
+      ),
+    );
   }
   return conjunction(conditions);
 }
@@ -87,13 +137,21 @@ export function inRange(loop: CountingLoop, counter: Expression, size: Expressio
 export function peel(loop: CountingLoop, size: Expression): Block {
   if (loop.direction === 'down') {
     // counting down, P(size) adds its first iteration, at the counter's initial value
-    return [createAssign(loop.counter, convertTo(add(size, constant(loop.downFrom)), loop.counter.type), loop.loop.location), ...loop.body, ...loop.update];
+    return [
+      createAssign(loop.counter, convertTo(add(size, constant(loop.downFrom)), loop.counter.type), loop.loop.location),
+      ...loop.body,
+      ...loop.update,
+    ];
   }
   const previousCount = iterations(loop, createBinary('subtract', size, constant(1n), intType));
   const block: Statement[] = [];
   for (let extra = 0n; extra < loop.perSize; extra++) {
     const value = counterAt(loop, add(previousCount, constant(extra)), size);
-    block.push(createAssign(loop.counter, convertTo(value, loop.counter.type), loop.loop.location), ...loop.body, ...loop.update);
+    block.push(
+      createAssign(loop.counter, convertTo(value, loop.counter.type), loop.loop.location),
+      ...loop.body,
+      ...loop.update,
+    );
   }
   return block;
 }
@@ -101,9 +159,17 @@ export function peel(loop: CountingLoop, size: Expression): Block {
 export function assumeAssertions(block: Block): Block {
   return block.map((statement): Statement => {
     switch (statement.kind) {
-      case 'assert': return createAssume(statement.condition, statement.location);
-      case 'if': return createIf(statement.condition, assumeAssertions(statement.then), assumeAssertions(statement.else), statement.location);
-      default: return statement;
+      case 'assert':
+        return createAssume(statement.condition, statement.location);
+      case 'if':
+        return createIf(
+          statement.condition,
+          assumeAssertions(statement.then),
+          assumeAssertions(statement.else),
+          statement.location,
+        );
+      default:
+        return statement;
     }
   });
 }
@@ -138,7 +204,12 @@ export interface StepProgram {
 }
 
 /** ψ(N − 1) assumed (instantiated at fresh indices), the peels, ψ(N) asserted */
-export function stepProgram(program: Program, shape: InductionShape, start: bigint, strengthening: readonly Expression[] = []): StepProgram {
+export function stepProgram(
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  strengthening: readonly Expression[] = [],
+): StepProgram {
   const fresh = new FreshScalars(program);
   const size = shape.size;
   const previous = fresh.make(`${size.sourceName}_minus_1`, size.type);
@@ -146,10 +217,18 @@ export function stepProgram(program: Program, shape: InductionShape, start: bigi
   for (const scalar of program.scalars) body.push(createHavoc(scalar, nowhere));
   for (const array of program.arrays) body.push(createArrayHavoc(array, nowhere));
   for (const condition of shape.precondition) body.push(createAssume(condition, nowhere));
-  body.push(createAssign(previous, convertTo(createBinary('subtract', variable(size), constant(1n), intType), size.type), nowhere));
+  body.push(
+    createAssign(
+      previous,
+      convertTo(createBinary('subtract', variable(size), constant(1n), intType), size.type),
+      nowhere,
+    ),
+  );
   body.push(createAssume(createBinary('greaterEqual', variable(size), constant(start), intType), nowhere));
-  for (const condition of shape.precondition) body.push(createAssume(substituteScalar(condition, size, variable(previous)), nowhere));
-  for (const condition of strengthening) body.push(createAssume(substituteScalar(condition, size, variable(previous)), nowhere));
+  for (const condition of shape.precondition)
+    body.push(createAssume(substituteScalar(condition, size, variable(previous)), nowhere));
+  for (const condition of strengthening)
+    body.push(createAssume(substituteScalar(condition, size, variable(previous)), nowhere));
   const witnesses = new Map<PostElement, ScalarVariable>();
   // the hypothesis ψ(N − 1)
   for (const element of shape.post) {
@@ -164,7 +243,14 @@ export function stepProgram(program: Program, shape: InductionShape, start: bigi
     for (const offset of [0n, -element.step]) {
       const index = add(variable(witness), constant(offset));
       const instance = [createAssign(element.counter, index, element.loop.location), ...assumeAssertions(element.body)];
-      body.push(createIf(inRange(element, index, variable(previous)), substituteScalarInBlock(instance, size, variable(previous)), [], element.loop.location));
+      body.push(
+        createIf(
+          inRange(element, index, variable(previous)),
+          substituteScalarInBlock(instance, size, variable(previous)),
+          [],
+          element.loop.location,
+        ),
+      );
     }
   }
   // Δ(N): the peeled iterations, in program order
@@ -180,7 +266,16 @@ export function stepProgram(program: Program, shape: InductionShape, start: bigi
     const instance = [createAssign(element.counter, variable(witness), element.loop.location), ...element.body];
     body.push(createIf(inRange(element, variable(witness), variable(size)), instance, [], element.loop.location));
   }
-  return { program: createProgram(program.file, [...program.scalars, ...fresh.created], program.arrays, body, program.dataModel), previous };
+  return {
+    program: createProgram(
+      program.file,
+      [...program.scalars, ...fresh.created],
+      program.arrays,
+      body,
+      program.dataModel,
+    ),
+    previous,
+  };
 }
 
 /** P with N fixed: Pre; assume(N == value); the rest */
@@ -194,14 +289,20 @@ export function fixedSizeProgram(program: Program, shape: InductionShape, value:
 export function fixedSizeUnwind(shape: InductionShape, value: bigint): number {
   let most = 0n;
   for (const element of [...shape.middle, ...shape.post]) {
-    if (element.kind === 'loop' && element.perSize * value + element.iterationOffset > most) most = element.perSize * value + element.iterationOffset;
+    if (element.kind === 'loop' && element.perSize * value + element.iterationOffset > most)
+      most = element.perSize * value + element.iterationOffset;
   }
   // an inner loop runs up to its bound, linear in N: at most a few times the outer count (the unwinding assertions tell if not)
   return shape.innerLoops.size === 0 ? Number(most) + 1 : 2 * Number(most) + 8;
 }
 
 /** φ(N) ⇒ N ≥ lower (>= 1) and φ(N) ∧ N ≥ start ⇒ φ(N − 1) */
-export function preconditionProgram(program: Program, shape: InductionShape, start: bigint, lower: bigint = 1n): Program {
+export function preconditionProgram(
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  lower: bigint = 1n,
+): Program {
   const fresh = new FreshScalars(program);
   const size = shape.size;
   const previous = fresh.make(`${size.sourceName}_minus_1`, size.type);
@@ -209,9 +310,22 @@ export function preconditionProgram(program: Program, shape: InductionShape, sta
     createHavoc(size, nowhere),
     ...shape.precondition.map((condition) => createAssume(condition, nowhere)),
     createAssert(createBinary('greaterEqual', variable(size), constant(lower), intType), { line: 0, column: 1 }),
-    createAssign(previous, convertTo(createBinary('subtract', variable(size), constant(1n), intType), size.type), nowhere),
-    createIf(createBinary('greaterEqual', variable(size), constant(start), intType),
-      [createAssert(conjunction(shape.precondition.map((condition) => substituteScalar(condition, size, variable(previous)))), { line: 0, column: 2 })], [], nowhere),
+    createAssign(
+      previous,
+      convertTo(createBinary('subtract', variable(size), constant(1n), intType), size.type),
+      nowhere,
+    ),
+    createIf(
+      createBinary('greaterEqual', variable(size), constant(start), intType),
+      [
+        createAssert(
+          conjunction(shape.precondition.map((condition) => substituteScalar(condition, size, variable(previous)))),
+          { line: 0, column: 2 },
+        ),
+      ],
+      [],
+      nowhere,
+    ),
   ];
   return createProgram(program.file, [...program.scalars, ...fresh.created], program.arrays, body, program.dataModel);
 }
@@ -222,7 +336,11 @@ export function choiceValues(records: readonly (ChoiceRecord | ArrayHavocRecord)
 }
 
 /** the later element as a fragment: a straight block, or one iteration at a fresh iteration number */
-function fragmentOf(element: MiddleElement, fresh: FreshScalars, size: ScalarVariable): { block: Block; range: Expression | undefined } {
+function fragmentOf(
+  element: MiddleElement,
+  fresh: FreshScalars,
+  size: ScalarVariable,
+): { block: Block; range: Expression | undefined } {
   if (element.kind === 'straight') return { block: element.statements, range: undefined };
   const iteration = fresh.make(`${element.counter.sourceName}_iteration`);
   const previousSize = createBinary('subtract', variable(size), constant(1n), intType);
@@ -231,7 +349,14 @@ function fragmentOf(element: MiddleElement, fresh: FreshScalars, size: ScalarVar
     createBinary('lessEqual', constant(0n), variable(iteration), intType),
     createBinary('less', variable(iteration), iterations(element, previousSize), intType),
   ]);
-  return { block: [createAssign(element.counter, convertTo(counterValue, element.counter.type), element.loop.location), ...element.body, ...element.update], range };
+  return {
+    block: [
+      createAssign(element.counter, convertTo(counterValue, element.counter.type), element.loop.location),
+      ...element.body,
+      ...element.update,
+    ],
+    range,
+  };
 }
 
 /**
@@ -239,21 +364,41 @@ function fragmentOf(element: MiddleElement, fresh: FreshScalars, size: ScalarVar
  * when the two orders can differ (the query of the commutation premise).
  */
 export function commutationScript(
-  program: Program, shape: InductionShape, start: bigint, peeled: CountingLoop, later: MiddleElement, semantics: Semantics,
+  program: Program,
+  shape: InductionShape,
+  start: bigint,
+  peeled: CountingLoop,
+  later: MiddleElement,
+  semantics: Semantics,
 ): SmtScript | { kind: 'unsupported'; reason: string } {
   const fresh = new FreshScalars(program);
   const fragment = fragmentOf(later, fresh, shape.size);
   const peelBlock = peel(peeled, variable(shape.size));
-  const extended = createProgram(program.file, [...program.scalars, ...fresh.created], program.arrays, [...peelBlock, ...fragment.block], program.dataModel);
+  const extended = createProgram(
+    program.file,
+    [...program.scalars, ...fresh.created],
+    program.arrays,
+    [...peelBlock, ...fragment.block],
+    program.dataModel,
+  );
   const variables = collectVariables(extended);
   const translator = new ExpressionTranslator(semantics);
   const functions = new Map<string, FunctionDeclaration>();
   const executor = new SymbolicExecutor(extended, variables, translator, {
-    inlineLimit: 0, namePrefix: '', exactDivision: true, loop: () => { throw new Error('internal: induct: a loop in a commutation fragment'); },
+    inlineLimit: 0,
+    namePrefix: '',
+    exactDivision: true,
+    loop: () => {
+      throw new Error('internal: induct: a loop in a commutation fragment');
+    },
   });
   executor.useUninterpretedFunctions(functions);
   const initial = executor.freshState('@start');
-  const global = [...shape.precondition, createBinary('greaterEqual', variable(shape.size), constant(start), intType), ...(fragment.range === undefined ? [] : [fragment.range])];
+  const global = [
+    ...shape.precondition,
+    createBinary('greaterEqual', variable(shape.size), constant(start), intType),
+    ...(fragment.range === undefined ? [] : [fragment.range]),
+  ];
   for (const condition of global) {
     const translation = executor.condition(condition, initial);
     executor.assume(and(translation.definedness, translation.term));
@@ -270,19 +415,24 @@ export function commutationScript(
     return {
       end,
       failure: or(...executor.violations.slice(violations).map((violation) => violation.condition)),
-      firstHavocs: choiceValues(executor.havocs.slice(havocs, havocsMiddle)), secondHavocs: choiceValues(executor.havocs.slice(havocsMiddle)),
-      firstArrayHavocs: choiceValues(executor.arrayHavocs.slice(arrayHavocs, arrayHavocsMiddle)), secondArrayHavocs: choiceValues(executor.arrayHavocs.slice(arrayHavocsMiddle)),
+      firstHavocs: choiceValues(executor.havocs.slice(havocs, havocsMiddle)),
+      secondHavocs: choiceValues(executor.havocs.slice(havocsMiddle)),
+      firstArrayHavocs: choiceValues(executor.arrayHavocs.slice(arrayHavocs, arrayHavocsMiddle)),
+      secondArrayHavocs: choiceValues(executor.arrayHavocs.slice(arrayHavocsMiddle)),
     };
   };
   const forward = run(peelBlock, fragment.block);
   const backward = run(fragment.block, peelBlock);
   // the same choices for the same statements in both orders
   const pairs: [readonly Term[], readonly Term[]][] = [
-    [forward.firstHavocs, backward.secondHavocs], [forward.secondHavocs, backward.firstHavocs],
-    [forward.firstArrayHavocs, backward.secondArrayHavocs], [forward.secondArrayHavocs, backward.firstArrayHavocs],
+    [forward.firstHavocs, backward.secondHavocs],
+    [forward.secondHavocs, backward.firstHavocs],
+    [forward.firstArrayHavocs, backward.secondArrayHavocs],
+    [forward.secondArrayHavocs, backward.firstArrayHavocs],
   ];
   for (const [left, right] of pairs) {
-    if (left.length !== right.length) return { kind: 'unsupported', reason: 'the choices of the two orders cannot be matched' };
+    if (left.length !== right.length)
+      return { kind: 'unsupported', reason: 'the choices of the two orders cannot be matched' };
     left.forEach((value, index) => executor.assume(equal(value, right[index]!)));
   }
   const guard = (end: Path | undefined): Term => end?.guard ?? falseTerm;
@@ -302,9 +452,15 @@ export function commutationScript(
   }
   const goal = or(
     not(equal(forward.failure, backward.failure)),
-    and(not(forward.failure), or(not(equal(guard(forward.end), guard(backward.end))), and(guard(forward.end), or(...differences)))),
+    and(
+      not(forward.failure),
+      or(not(equal(guard(forward.end), guard(backward.end))), and(guard(forward.end), or(...differences))),
+    ),
   );
-  const where = later.kind === 'loop' ? `an iteration of the loop at ${later.loop.location.line}` : `the statements at line ${later.statements[0]?.location.line ?? '?'}`;
+  const where =
+    later.kind === 'loop'
+      ? `an iteration of the loop at ${later.loop.location.line}`
+      : `the statements at line ${later.statements[0]?.location.line ?? '?'}`;
   const which = peeled.direction === 'down' ? 'first' : 'last';
   return createSmtScript({
     headerComments: [
@@ -320,7 +476,9 @@ export function commutationScript(
 }
 
 /** the pairs whose commutation the proof needs: each peel with every later element, and a loop counting down with its own iterations */
-export function commutationPairs(shape: InductionShape): { readonly peeled: CountingLoop; readonly later: MiddleElement }[] {
+export function commutationPairs(
+  shape: InductionShape,
+): { readonly peeled: CountingLoop; readonly later: MiddleElement }[] {
   const pairs: { peeled: CountingLoop; later: MiddleElement }[] = [];
   for (const [index, element] of shape.middle.entries()) {
     if (element.kind !== 'loop') continue;

@@ -14,7 +14,16 @@
 
 import { pointwiseHook } from './pointwise-loops.js';
 import { fitNewton } from './fit-relations.js';
-import { createArrayRead, createAssert, createAssign, createBinary, createConstant, createProgram, createVariableExpression, intType } from '../../ir/factory.js';
+import {
+  createArrayRead,
+  createAssert,
+  createAssign,
+  createBinary,
+  createConstant,
+  createProgram,
+  createVariableExpression,
+  intType,
+} from '../../ir/factory.js';
 import type { ArrayVariable, Expression, Program, ScalarVariable, Statement } from '../../ir/types.js';
 import { flattenStatements, writtenVariables } from '../../ir/visit.js';
 import { constantOf } from '../../analysis/induction-variables.js';
@@ -29,7 +38,9 @@ import type { InductionShape } from './shape.js';
 /** a run longer than this many loop iterations in all is not unrolled for sampling */
 const maximumUnrolledIterations = 400n;
 
-type Observed = { readonly kind: 'scalar'; readonly variable: ScalarVariable } | { readonly kind: 'cell'; readonly array: ArrayVariable; readonly index: bigint };
+type Observed =
+  | { readonly kind: 'scalar'; readonly variable: ScalarVariable }
+  | { readonly kind: 'cell'; readonly array: ArrayVariable; readonly index: bigint };
 
 /** what the middle writes: scalars (loop counters aside) and cells at constant indices of one-dimensional arrays */
 function observedValues(shape: InductionShape): Observed[] {
@@ -37,25 +48,40 @@ function observedValues(shape: InductionShape): Observed[] {
   const blocks = shape.middle.map((element) => (element.kind === 'loop' ? element.body : element.statements));
   for (const variable of writtenVariables(...blocks).scalars.values()) {
     const innerCounter = [...shape.innerLoops.values()].some((counter) => counter.id === variable.id);
-    if (!shape.counters.has(variable.id) && !shape.tainted.has(variable.id) && !innerCounter) observed.push({ kind: 'scalar', variable });
+    if (!shape.counters.has(variable.id) && !shape.tainted.has(variable.id) && !innerCounter)
+      observed.push({ kind: 'scalar', variable });
   }
   const cells = new Map<string, Observed>();
   for (const statement of blocks.flatMap((block) => flattenStatements(block))) {
     if (statement.kind !== 'arrayWrite' || statement.indices.length !== 1) continue;
     const index = constantOf(statement.indices[0]!);
-    if (index !== undefined) cells.set(`${statement.array.id}:${index}`, { kind: 'cell', array: statement.array, index });
+    if (index !== undefined)
+      cells.set(`${statement.array.id}:${index}`, { kind: 'cell', array: statement.array, index });
   }
   return [...observed, ...cells.values()];
 }
 
 /** P(size) run symbolically from the interpreter's initial state, every loop unrolled: the observed values at the end of the middle */
-async function sample(program: Program, shape: InductionShape, size: bigint, observed: readonly Observed[], solver: Solver, budget: Budget): Promise<bigint[] | undefined> {
+async function sample(
+  program: Program,
+  shape: InductionShape,
+  size: bigint,
+  observed: readonly Observed[],
+  solver: Solver,
+  budget: Budget,
+): Promise<bigint[] | undefined> {
   const executor = new SymbolicExecutor(program, collectVariables(program), new ExpressionTranslator('int'), {
-    inlineLimit: 0, namePrefix: '', exactDivision: true, loop: pointwiseHook(shape.innerLoops),
+    inlineLimit: 0,
+    namePrefix: '',
+    exactDivision: true,
+    loop: pointwiseHook(shape.innerLoops),
   });
   const functions = new Map<string, FunctionDeclaration>();
   executor.useUninterpretedFunctions(functions);
-  let path: Path | undefined = executor.executeBlock(shape.pre, { guard: trueTerm, state: executor.initialState() }).normal;
+  let path: Path | undefined = executor.executeBlock(shape.pre, {
+    guard: trueTerm,
+    state: executor.initialState(),
+  }).normal;
   if (path === undefined) return undefined;
   executor.assume(equal(path.state.scalars.get(shape.size.id)!, intConstant(size)));
   for (const element of shape.middle) {
@@ -66,7 +92,8 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
     }
     const count = element.perSize * size + element.iterationOffset;
     for (let iteration = 0n; iteration < count && path !== undefined; iteration++) {
-      const value = element.direction === 'up' ? element.start + element.step * iteration : size + element.downFrom - iteration;
+      const value =
+        element.direction === 'up' ? element.start + element.step * iteration : size + element.downFrom - iteration;
       const counter = createAssign(element.counter, createConstant(value, element.counter.type), element.loop.location);
       path = executor.executeBlock([counter, ...element.body, ...element.update], path).normal;
     }
@@ -75,11 +102,20 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
   executor.assume(path.guard);
   const state = path.state;
   // each value through a constant: get-value takes no term with a quantifier (an inner loop's λ)
-  const terms = observed.map((value) => executor.define('observed',
-    value.kind === 'scalar' ? state.scalars.get(value.variable.id)! : select(state.arrays.get(value.array.id)!, intConstant(value.index)), 0));
+  const terms = observed.map((value) =>
+    executor.define(
+      'observed',
+      value.kind === 'scalar'
+        ? state.scalars.get(value.variable.id)!
+        : select(state.arrays.get(value.array.id)!, intConstant(value.index)),
+      0,
+    ),
+  );
   const script = createSmtScript({
     headerComments: [`induct: one run of the program for N = ${size} (to guess facts that strengthen the property)`],
-    logic: 'ALL', constants: executor.constants, functions: [...functions.values()],
+    logic: 'ALL',
+    constants: executor.constants,
+    functions: [...functions.values()],
     assertions: executor.definitions.map((term) => ({ term })),
   });
   const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(2000), valuesOf: terms });
@@ -88,7 +124,13 @@ async function sample(program: Program, shape: InductionShape, size: bigint, obs
 }
 
 /** D·v == Σ Δ^k·(D / k!)·x(x − 1)…(x − k + 1) with x = N − l and D = degree!, for the forward differences Δ^k of fitNewton */
-function closedForm(read: Expression, size: ScalarVariable, lowest: bigint, differences: readonly bigint[], degree: number): Expression {
+function closedForm(
+  read: Expression,
+  size: ScalarVariable,
+  lowest: bigint,
+  differences: readonly bigint[],
+  degree: number,
+): Expression {
   const constant = (value: bigint): Expression => createConstant(value, intType);
   const factorial = (value: number): bigint => (value <= 1 ? 1n : BigInt(value) * factorial(value - 1));
   const scale = factorial(degree);
@@ -99,7 +141,8 @@ function closedForm(read: Expression, size: ScalarVariable, lowest: bigint, diff
     const factor = createBinary('subtract', distance, constant(BigInt(order - 1)), intType);
     falling = falling === undefined ? distance : createBinary('multiply', falling, factor, intType);
     const coefficient = differences[order]! * (scale / factorial(order));
-    if (coefficient !== 0n) value = createBinary('add', value, createBinary('multiply', constant(coefficient), falling, intType), intType);
+    if (coefficient !== 0n)
+      value = createBinary('add', value, createBinary('multiply', constant(coefficient), falling, intType), intType);
   }
   return createBinary('equal', createBinary('multiply', constant(scale), read, intType), value, intType);
 }
@@ -117,12 +160,22 @@ export interface Strengthened {
  * fitted on degree + 2 sizes), or undefined when nothing was guessed
  */
 export async function strengthenedProgram(
-  program: Program, shape: InductionShape, lowest: bigint, solver: Solver, budget: Budget, describe: (expression: Expression) => string, degree = 2,
+  program: Program,
+  shape: InductionShape,
+  lowest: bigint,
+  solver: Solver,
+  budget: Budget,
+  describe: (expression: Expression) => string,
+  degree = 2,
 ): Promise<Strengthened | undefined> {
   const observed = observedValues(shape);
   if (observed.length === 0) return undefined;
   const sizes = degree + 2;
-  const iterations = shape.middle.reduce((total, element) => total + (element.kind === 'loop' ? element.perSize * (lowest + BigInt(sizes)) + element.iterationOffset : 0n), 0n);
+  const iterations = shape.middle.reduce(
+    (total, element) =>
+      total + (element.kind === 'loop' ? element.perSize * (lowest + BigInt(sizes)) + element.iterationOffset : 0n),
+    0n,
+  );
   if (iterations > maximumUnrolledIterations) return undefined;
   const runs: bigint[][] = [];
   for (let offset = 0; offset < sizes; offset++) {
@@ -132,14 +185,23 @@ export async function strengthenedProgram(
   }
   // the facts go just before Post (at the end when the assertions are all in the middle)
   const first = shape.post[0];
-  const position = first === undefined ? program.body.length : program.body.indexOf(first.kind === 'check' ? first.statement : first.initialisation);
+  const position =
+    first === undefined
+      ? program.body.length
+      : program.body.indexOf(first.kind === 'check' ? first.statement : first.initialisation);
   if (position < 0) return undefined;
   const location = program.body[Math.min(position, program.body.length - 1)]?.location ?? { line: 0, column: 0 };
   const facts: Statement[] = [];
   const keys: string[] = [];
   observed.forEach((value, index) => {
-    const read = value.kind === 'scalar' ? createVariableExpression(value.variable) : createArrayRead(value.array, [createConstant(value.index, intType)]);
-    const differences = fitNewton(runs.map((run) => run[index]!), degree);
+    const read =
+      value.kind === 'scalar'
+        ? createVariableExpression(value.variable)
+        : createArrayRead(value.array, [createConstant(value.index, intType)]);
+    const differences = fitNewton(
+      runs.map((run) => run[index]!),
+      degree,
+    );
     if (differences === undefined) return;
     facts.push(createAssert(closedForm(read, shape.size, lowest, differences, degree), location));
     while (differences.length > 1 && differences[differences.length - 1] === 0n) differences.pop();

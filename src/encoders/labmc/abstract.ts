@@ -38,10 +38,36 @@
 // verdict assumes no overflow).
 
 import {
-  boolType, createArrayHavoc, createAssign, createAssume, createBinary, createBreak, createConstant, createHavoc, createIf, createLoop,
-  createProgram, createScalarVariable, createUnary, createVariableExpression, convertTo, int128Type, intType, unusedVariableId,
+  boolType,
+  createArrayHavoc,
+  createAssign,
+  createAssume,
+  createBinary,
+  createBreak,
+  createConstant,
+  createHavoc,
+  createIf,
+  createLoop,
+  createProgram,
+  createScalarVariable,
+  createUnary,
+  createVariableExpression,
+  convertTo,
+  int128Type,
+  intType,
+  unusedVariableId,
 } from '../../ir/factory.js';
-import type { Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement } from '../../ir/types.js';
+import type {
+  Block,
+  Expression,
+  IntegerType,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  Semantics,
+  SourceLocation,
+  Statement,
+} from '../../ir/types.js';
 import { renumberLoops, visitBlock, visitStatementChildren } from '../../ir/visit.js';
 import { classifyLoop, type Acceleration, type LoopClasses } from './classify.js';
 import { bodyRegions, type Regions } from './regions.js';
@@ -72,7 +98,13 @@ class FreshVariables {
 
   make(what: string, loop: LoopStatement, type: IntegerType): ScalarVariable {
     const id = this.nextId++;
-    const variable = createScalarVariable(id, `labmc.${what}.${loop.id}.${id}`, `${what}_${loop.id}`, type, loop.location);
+    const variable = createScalarVariable(
+      id,
+      `labmc.${what}.${loop.id}.${id}`,
+      `${what}_${loop.id}`,
+      type,
+      loop.location,
+    );
     this.created.push(variable);
     return variable;
   }
@@ -86,8 +118,15 @@ const wide = (value: bigint): Expression => createConstant(value, int128Type);
 /** every `break` of the block's own loop (not of nested loops) preceded by `exited = 1` */
 function markBreaks(block: Block, exited: ScalarVariable): Block {
   return visitBlock(block, (statement) => {
-    if (statement.kind === 'break') return [createAssign(exited, createConstant(1n, boolType), statement.location), statement];
-    if (statement.kind === 'if') return createIf(statement.condition, markBreaks(statement.then, exited), markBreaks(statement.else, exited), statement.location);
+    if (statement.kind === 'break')
+      return [createAssign(exited, createConstant(1n, boolType), statement.location), statement];
+    if (statement.kind === 'if')
+      return createIf(
+        statement.condition,
+        markBreaks(statement.then, exited),
+        markBreaks(statement.else, exited),
+        statement.location,
+      );
     return statement;
   });
 }
@@ -104,29 +143,52 @@ class Abstractor {
   readonly fresh: FreshVariables;
   readonly loops: LoopAbstraction[] = [];
 
-  constructor(program: Program, private readonly semantics: Semantics) {
+  constructor(
+    program: Program,
+    private readonly semantics: Semantics,
+  ) {
     this.fresh = new FreshVariables(program);
   }
 
   block(block: Block): Block {
     return visitBlock(block, (statement) => {
       if (statement.kind === 'loop') return this.loop(statement);
-      if (statement.kind === 'if') return createIf(statement.condition, this.block(statement.then), this.block(statement.else), statement.location);
+      if (statement.kind === 'if')
+        return createIf(
+          statement.condition,
+          this.block(statement.then),
+          this.block(statement.else),
+          statement.location,
+        );
       return statement;
     });
   }
 
   /** the counts of the regions (region 0 is k), havocked with their relations */
-  private regionCounts(regions: Regions, loop: LoopStatement, location: SourceLocation): { statements: Statement[]; counts: ScalarVariable[] } {
-    const counts = Array.from({ length: regions.count }, (_, region) => this.fresh.make(region === 0 ? 'k' : `k${region}`, loop, int128Type));
+  private regionCounts(
+    regions: Regions,
+    loop: LoopStatement,
+    location: SourceLocation,
+  ): { statements: Statement[]; counts: ScalarVariable[] } {
+    const counts = Array.from({ length: regions.count }, (_, region) =>
+      this.fresh.make(region === 0 ? 'k' : `k${region}`, loop, int128Type),
+    );
     const statements: Statement[] = [];
     for (const count of counts) {
-      statements.push(createHavoc(count, location), createAssume(createBinary('greaterEqual', read(count), wide(0n)), location));
+      statements.push(
+        createHavoc(count, location),
+        createAssume(createBinary('greaterEqual', read(count), wide(0n)), location),
+      );
     }
     for (const relation of regions.relations) {
-      const condition = relation.kind === 'branches'
-        ? createBinary('equal', createBinary('add', read(counts[relation.then]!), read(counts[relation.else]!), int128Type), read(counts[relation.whole]!))
-        : createBinary('lessEqual', read(counts[relation.part]!), read(counts[relation.whole]!));
+      const condition =
+        relation.kind === 'branches'
+          ? createBinary(
+              'equal',
+              createBinary('add', read(counts[relation.then]!), read(counts[relation.else]!), int128Type),
+              read(counts[relation.whole]!),
+            )
+          : createBinary('lessEqual', read(counts[relation.part]!), read(counts[relation.whole]!));
       statements.push(createAssume(condition, location));
     }
     return { statements, counts };
@@ -134,15 +196,30 @@ class Abstractor {
 
   /** the statements giving an IO scalar its abstract value at the start of an abstract iteration */
   private accelerate(
-    acceleration: Acceleration, initial: ReadonlyMap<number, ScalarVariable>, regions: Regions, counts: readonly ScalarVariable[], loop: LoopStatement,
+    acceleration: Acceleration,
+    initial: ReadonlyMap<number, ScalarVariable>,
+    regions: Regions,
+    counts: readonly ScalarVariable[],
+    loop: LoopStatement,
   ): Statement[] {
     const location = loop.location;
     const variable = acceleration.variable;
     const oneOf = (target: ScalarVariable, resets: readonly Expression[]): Statement[] => {
-      const choices = [read(initial.get(variable.id)!), ...resets].map((value) => createBinary('equal', read(target), convertTo(value, target.type)));
-      return [createHavoc(target, location), createAssume(choices.reduce((left, right) => createBinary('logicalOr', left, right)), location)];
+      const choices = [read(initial.get(variable.id)!), ...resets].map((value) =>
+        createBinary('equal', read(target), convertTo(value, target.type)),
+      );
+      return [
+        createHavoc(target, location),
+        createAssume(
+          choices.reduce((left, right) => createBinary('logicalOr', left, right)),
+          location,
+        ),
+      ];
     };
-    const sum = (base: Expression, terms: readonly { count: ScalarVariable; step: Expression; negative: boolean }[]): Expression => {
+    const sum = (
+      base: Expression,
+      terms: readonly { count: ScalarVariable; step: Expression; negative: boolean }[],
+    ): Expression => {
       let total = convertTo(base, int128Type);
       for (const term of terms) {
         const product = createBinary('multiply', read(term.count), convertTo(term.step, int128Type), int128Type);
@@ -156,7 +233,11 @@ class Abstractor {
       case 'nonRecurrent':
         return oneOf(variable, acceleration.resets);
       case 'selfRecurrent': {
-        const terms = acceleration.increments.map((increment) => ({ count: counts[regions.regionOf.get(increment.statement)!]!, step: increment.step, negative: increment.negative }));
+        const terms = acceleration.increments.map((increment) => ({
+          count: counts[regions.regionOf.get(increment.statement)!]!,
+          step: increment.step,
+          negative: increment.negative,
+        }));
         return [createAssign(variable, sum(read(initial.get(variable.id)!), terms), location)];
       }
       case 'selfRecurrentWithReset': {
@@ -167,7 +248,13 @@ class Abstractor {
           const whole = counts[regions.regionOf.get(increment.statement)!]!;
           statements.push(
             createHavoc(count, location),
-            createAssume(and(createBinary('greaterEqual', read(count), wide(0n)), createBinary('lessEqual', read(count), read(whole))), location),
+            createAssume(
+              and(
+                createBinary('greaterEqual', read(count), wide(0n)),
+                createBinary('lessEqual', read(count), read(whole)),
+              ),
+              location,
+            ),
           );
           return { count, step: increment.step, negative: increment.negative };
         });
@@ -199,23 +286,35 @@ class Abstractor {
       statements.push(createAssign(copy, read(acceleration.variable), location));
     }
     const exited = classes.breaks ? this.fresh.make('exited', original, boolType) : undefined;
-    const flagged = (block: Block): Block => exited === undefined ? block : markBreaks(block, exited);
-    const stillIn = (condition: Expression): Expression => exited === undefined ? condition : and(not(read(exited)), condition);
+    const flagged = (block: Block): Block => (exited === undefined ? block : markBreaks(block, exited));
+    const stillIn = (condition: Expression): Expression =>
+      exited === undefined ? condition : and(not(read(exited)), condition);
     if (exited !== undefined) statements.push(createAssign(exited, createConstant(0n, boolType), location));
     // one concrete iteration: the base case and the step of the induction form
-    const concreteIteration = (): Statement => createLoop(original.id, stillIn(original.condition), flagged(body), [...flagged(update), createBreak(location)], location);
+    const concreteIteration = (): Statement =>
+      createLoop(
+        original.id,
+        stillIn(original.condition),
+        flagged(body),
+        [...flagged(update), createBreak(location)],
+        location,
+      );
     if (induction) statements.push(concreteIteration());
 
     const counter = this.fresh.make('j', original, intType);
     const stop = this.fresh.make('stop', original, boolType);
     const regions = bodyRegions(original.body, original.update);
-    const increments = classes.accelerations.some((acceleration) => acceleration.kind === 'selfRecurrent' || acceleration.kind === 'selfRecurrentWithReset');
+    const increments = classes.accelerations.some(
+      (acceleration) => acceleration.kind === 'selfRecurrent' || acceleration.kind === 'selfRecurrentWithReset',
+    );
     const counting = increments ? this.regionCounts(regions, original, location) : { statements: [], counts: [] };
     const abstractBody: Statement[] = [
       createHavoc(stop, location),
       createIf(read(stop), [createBreak(location)], [], location),
       ...counting.statements,
-      ...classes.accelerations.flatMap((acceleration) => this.accelerate(acceleration, initial, regions, counting.counts, original)),
+      ...classes.accelerations.flatMap((acceleration) =>
+        this.accelerate(acceleration, initial, regions, counting.counts, original),
+      ),
       ...classes.havockedArrays.map((array) => createArrayHavoc(array, location)),
       createAssume(original.condition, location),
       ...(induction ? assertionsAsAssumptions(flagged(body)) : flagged(body)),
@@ -226,7 +325,13 @@ class Abstractor {
     ];
     statements.push(
       createAssign(counter, createConstant(0n), location),
-      createLoop(original.id, stillIn(createBinary('less', read(counter), createConstant(BigInt(bound)))), abstractBody, abstractUpdate, location),
+      createLoop(
+        original.id,
+        stillIn(createBinary('less', read(counter), createConstant(BigInt(bound)))),
+        abstractBody,
+        abstractUpdate,
+        location,
+      ),
     );
     if (induction) statements.push(concreteIteration());
     const exit = createAssume(not(original.condition), location);
@@ -238,7 +343,13 @@ class Abstractor {
 export function abstractProgram(program: Program, semantics: Semantics): AbstractProgram {
   const abstractor = new Abstractor(program, semantics);
   const body = renumberLoops(abstractor.block(program.body));
-  const abstract = createProgram(program.file, [...program.scalars, ...abstractor.fresh.created], program.arrays, body, program.dataModel);
+  const abstract = createProgram(
+    program.file,
+    [...program.scalars, ...abstractor.fresh.created],
+    program.arrays,
+    body,
+    program.dataModel,
+  );
   const unwind = Math.max(1, ...abstractor.loops.map((loop) => loop.bound));
   return { program: abstract, loops: abstractor.loops, unwind };
 }

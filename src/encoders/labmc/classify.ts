@@ -20,8 +20,26 @@
 // the increment's region (regions.ts; eq. 2–4 with the structural relations of Fig. 1d). Both:
 // v = v' + Σ kᵢ·βᵢ with v' ∈ {v⁰, γ₁, …} and 0 ≤ kᵢ ≤ the region's count (eq. 5–6).
 
-import { stripCasts, scalarsReadIn, forEachStatement, mayBeUndefined, someSubexpression, writtenVariables, containsJump } from '../../ir/visit.js';
-import type { ArrayVariable, AssignStatement, Block, Expression, LoopStatement, ScalarVariable, Semantics, SourceLocation, Statement } from '../../ir/types.js';
+import {
+  stripCasts,
+  scalarsReadIn,
+  forEachStatement,
+  mayBeUndefined,
+  someSubexpression,
+  writtenVariables,
+  containsJump,
+} from '../../ir/visit.js';
+import type {
+  ArrayVariable,
+  AssignStatement,
+  Block,
+  Expression,
+  LoopStatement,
+  ScalarVariable,
+  Semantics,
+  SourceLocation,
+  Statement,
+} from '../../ir/types.js';
 
 export interface Increment {
   readonly statement: AssignStatement;
@@ -32,7 +50,12 @@ export interface Increment {
 
 export type Acceleration =
   | { readonly kind: 'selfRecurrent'; readonly variable: ScalarVariable; readonly increments: readonly Increment[] }
-  | { readonly kind: 'selfRecurrentWithReset'; readonly variable: ScalarVariable; readonly increments: readonly Increment[]; readonly resets: readonly Expression[] }
+  | {
+      readonly kind: 'selfRecurrentWithReset';
+      readonly variable: ScalarVariable;
+      readonly increments: readonly Increment[];
+      readonly resets: readonly Expression[];
+    }
   | { readonly kind: 'nonRecurrent'; readonly variable: ScalarVariable; readonly resets: readonly Expression[] }
   | { readonly kind: 'havoc'; readonly variable: ScalarVariable; readonly why: string };
 
@@ -79,14 +102,21 @@ function incrementOf(statement: AssignStatement, written: ReadonlyMap<number, Sc
   if (value.kind !== 'binary' || (value.operator !== 'add' && value.operator !== 'subtract')) return undefined;
   const left = stripCasts(value.left);
   const right = stripCasts(value.right);
-  const isTarget = (expression: Expression): boolean => expression.kind === 'variable' && expression.variable.id === statement.target.id;
-  if (isTarget(left) && isInvariant(right, written)) return { statement, step: right, negative: value.operator === 'subtract' };
-  if (value.operator === 'add' && isTarget(right) && isInvariant(left, written)) return { statement, step: left, negative: false };
+  const isTarget = (expression: Expression): boolean =>
+    expression.kind === 'variable' && expression.variable.id === statement.target.id;
+  if (isTarget(left) && isInvariant(right, written))
+    return { statement, step: right, negative: value.operator === 'subtract' };
+  if (value.operator === 'add' && isTarget(right) && isInvariant(left, written))
+    return { statement, step: left, negative: false };
   return undefined;
 }
 
 function accelerationOf(
-  variable: ScalarVariable, loop: LoopStatement, written: ReadonlyMap<number, ScalarVariable>, outside: ReadonlySet<Statement>, semantics: Semantics,
+  variable: ScalarVariable,
+  loop: LoopStatement,
+  written: ReadonlyMap<number, ScalarVariable>,
+  outside: ReadonlySet<Statement>,
+  semantics: Semantics,
 ): Acceleration {
   const increments: Increment[] = [];
   const resets: Expression[] = [];
@@ -108,11 +138,15 @@ function accelerationOf(
       return;
     }
     other = {
-      why: increment !== undefined ? 'is incremented inside a nested loop' : 'is assigned an expression that is neither v + β nor a reset',
+      why:
+        increment !== undefined
+          ? 'is incremented inside a nested loop'
+          : 'is assigned an expression that is neither v + β nor a reset',
       location: statement.location,
     };
   });
-  if (other !== undefined) return { kind: 'havoc', variable, why: `${other.why} at ${other.location.line}:${other.location.column}` };
+  if (other !== undefined)
+    return { kind: 'havoc', variable, why: `${other.why} at ${other.location.line}:${other.location.column}` };
   if (increments.length === 0) return { kind: 'nonRecurrent', variable, resets };
   if (resets.length === 0) return { kind: 'selfRecurrent', variable, increments };
   return { kind: 'selfRecurrentWithReset', variable, increments, resets };
@@ -132,11 +166,24 @@ export function classifyLoop(loop: LoopStatement, semantics: Semantics): LoopCla
   noteReads(loop.condition);
   forEachStatement([...loop.body, ...loop.update], (statement) => {
     switch (statement.kind) {
-      case 'assign': noteReads(statement.value); return;
-      case 'arrayWrite': statement.indices.forEach(noteReads); noteReads(statement.value); return;
-      case 'arrayFill': noteReads(statement.value); return;
-      case 'assume': case 'assert': case 'if': case 'loop': noteReads(statement.condition); return;
-      default: return;
+      case 'assign':
+        noteReads(statement.value);
+        return;
+      case 'arrayWrite':
+        statement.indices.forEach(noteReads);
+        noteReads(statement.value);
+        return;
+      case 'arrayFill':
+        noteReads(statement.value);
+        return;
+      case 'assume':
+      case 'assert':
+      case 'if':
+      case 'loop':
+        noteReads(statement.condition);
+        return;
+      default:
+        return;
     }
   });
   const outside = new Set(statementsOutsideNestedLoops([...loop.body, ...loop.update]));
@@ -157,9 +204,15 @@ export function classifyLoop(loop: LoopStatement, semantics: Semantics): LoopCla
     ...[...readArrays.values()].filter((array) => !written.arrays.has(array.id)),
   ];
   let containsAssertion = false;
-  forEachStatement([...loop.body, ...loop.update], (statement) => { containsAssertion ||= statement.kind === 'assert'; });
+  forEachStatement([...loop.body, ...loop.update], (statement) => {
+    containsAssertion ||= statement.kind === 'assert';
+  });
   return {
-    loop, inputs, inputOutputs, pureOutputs, accelerations,
+    loop,
+    inputs,
+    inputOutputs,
+    pureOutputs,
+    accelerations,
     havockedArrays: [...written.arrays.values()],
     containsAssertion,
     breaks: containsJump(loop.body, 'break') || containsJump(loop.update, 'break'),

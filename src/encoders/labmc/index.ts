@@ -34,10 +34,14 @@ function names(variables: readonly { readonly sourceName: string }[]): string {
 function describeAcceleration(acceleration: Acceleration): string {
   const name = acceleration.variable.sourceName;
   switch (acceleration.kind) {
-    case 'selfRecurrent': return `${name}: self-recurrent (${acceleration.increments.length} increment(s))`;
-    case 'selfRecurrentWithReset': return `${name}: self-recurrent with ${acceleration.resets.length} reset(s) (${acceleration.increments.length} increment(s))`;
-    case 'nonRecurrent': return `${name}: non-recurrent (${acceleration.resets.length} reset(s))`;
-    case 'havoc': return `${name}: nondeterministic (${acceleration.why})`;
+    case 'selfRecurrent':
+      return `${name}: self-recurrent (${acceleration.increments.length} increment(s))`;
+    case 'selfRecurrentWithReset':
+      return `${name}: self-recurrent with ${acceleration.resets.length} reset(s) (${acceleration.increments.length} increment(s))`;
+    case 'nonRecurrent':
+      return `${name}: non-recurrent (${acceleration.resets.length} reset(s))`;
+    case 'havoc':
+      return `${name}: nondeterministic (${acceleration.why})`;
     default: {
       const never: never = acceleration;
       throw new Error(`unknown acceleration ${JSON.stringify(never)}`);
@@ -54,17 +58,23 @@ export function describeAbstraction(abstraction: AbstractProgram): string[] {
       `loop at ${where}: ${loop.form} abstraction, ${loop.bound} abstract iteration(s)`,
       `  I = {${names(classes.inputs)}}  IO = {${names(classes.inputOutputs)}}  PO = {${names(classes.pureOutputs)}}`,
       ...classes.accelerations.map((acceleration) => `  ${describeAcceleration(acceleration)}`),
-      ...classes.havockedArrays.map((array) => `  ${array.sourceName}[]: written by the loop, havocked at each abstract iteration`),
+      ...classes.havockedArrays.map(
+        (array) => `  ${array.sourceName}[]: written by the loop, havocked at each abstract iteration`,
+      ),
     ];
   });
 }
 
 /** what the abstraction lost, for the assumptions of a SAFE verdict */
 function abstractionNotes(abstraction: AbstractProgram): string[] {
-  const notes = [`${abstraction.loops.length} loop(s) abstracted (Darke et al.), abstract program decided by bmc with unwind ${abstraction.unwind}; iteration counts below 2^127`];
+  const notes = [
+    `${abstraction.loops.length} loop(s) abstracted (Darke et al.), abstract program decided by bmc with unwind ${abstraction.unwind}; iteration counts below 2^127`,
+  ];
   for (const loop of abstraction.loops) {
     for (const array of loop.classes.havockedArrays) {
-      notes.push(`the contents of ${array.sourceName} written by the loop at ${loop.classes.loop.location.line}:${loop.classes.loop.location.column} are havocked`);
+      notes.push(
+        `the contents of ${array.sourceName} written by the loop at ${loop.classes.loop.location.line}:${loop.classes.loop.location.column} are havocked`,
+      );
     }
   }
   return notes;
@@ -76,20 +86,46 @@ async function solveLabmc(program: Program, context: EncoderContext): Promise<So
   const show = optionValue(options, showAbstractionOption);
   const recorder = new OutcomeRecorder({ showReport: show });
   const abstraction = recorder.measure('abstract', () => abstractProgram(program, semantics));
-  recorder.details.loops = abstraction.loops.map((loop) => ({ line: loop.classes.loop.location.line, bound: loop.bound, form: loop.form }));
+  recorder.details.loops = abstraction.loops.map((loop) => ({
+    line: loop.classes.loop.location.line,
+    bound: loop.bound,
+    form: loop.form,
+  }));
   recorder.details.unwind = abstraction.unwind;
-  if (show) recorder.report.push(printProgramAsC(abstraction.program, ['labmc abstraction (Darke et al.): if this program is safe, so is the original', ...describeAbstraction(abstraction)]));
+  if (show)
+    recorder.report.push(
+      printProgramAsC(abstraction.program, [
+        'labmc abstraction (Darke et al.): if this program is safe, so is the original',
+        ...describeAbstraction(abstraction),
+      ]),
+    );
   return searchProveSearch(program, context, recorder, {
     prove: async () => {
-      const checked = await recorder.timed('abstractBmc', () => checkBounded(abstraction.program, { semantics, unwind: abstraction.unwind, unwindingAssertions: true }, solver, budget));
+      const checked = await recorder.timed('abstractBmc', () =>
+        checkBounded(
+          abstraction.program,
+          { semantics, unwind: abstraction.unwind, unwindingAssertions: true },
+          solver,
+          budget,
+        ),
+      );
       const abstractVerdict = checked.outcome.verdict;
       recorder.details.abstractVerdict = abstractVerdict.kind;
-      if (abstractVerdict.kind === 'safe') return { kind: 'decided', verdict: { kind: 'safe', assumptions: [...safeAssumptions(semantics), ...abstractionNotes(abstraction)] } };
+      if (abstractVerdict.kind === 'safe')
+        return {
+          kind: 'decided',
+          verdict: { kind: 'safe', assumptions: [...safeAssumptions(semantics), ...abstractionNotes(abstraction)] },
+        };
       // the abstract program's failure may be spurious: only a replayed run of the original counts
-      const why = abstractVerdict.kind === 'unsafe'
-        ? 'labmc: the abstract program can fail (the abstraction may be too coarse)'
-        : `labmc: the abstract program is not proven safe (${abstractVerdict.reason.message})`;
-      return { kind: 'search', why, unknownKind: abstractVerdict.kind === 'unknown' ? abstractVerdict.reason.kind : 'imprecise' };
+      const why =
+        abstractVerdict.kind === 'unsafe'
+          ? 'labmc: the abstract program can fail (the abstraction may be too coarse)'
+          : `labmc: the abstract program is not proven safe (${abstractVerdict.reason.message})`;
+      return {
+        kind: 'search',
+        why,
+        unknownKind: abstractVerdict.kind === 'unknown' ? abstractVerdict.reason.kind : 'imprecise',
+      };
     },
   });
 }
@@ -103,7 +139,15 @@ async function emitLabmc(program: Program, context: EmitContext): Promise<EmitRe
     'sat: the abstract program can fail or outrun its bounds: says nothing about the original (replay or search)',
     ...describeAbstraction(abstraction),
   ];
-  return { kind: 'emitted', artefacts: [{ suffix: '.labmc.smt2', content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), header) }] };
+  return {
+    kind: 'emitted',
+    artefacts: [
+      {
+        suffix: '.labmc.smt2',
+        content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), header),
+      },
+    ],
+  };
 }
 
 export const labmcEncoder: Encoder = {

@@ -40,8 +40,10 @@ export function bodyRegions(body: Block, update: Block): Regions {
         assign(statement.then, then);
         assign(statement.else, otherwise);
       }
-      const continues = statement.kind === 'continue'
-        || (statement.kind === 'if' && (containsJump(statement.then, 'continue') || containsJump(statement.else, 'continue')));
+      const continues =
+        statement.kind === 'continue' ||
+        (statement.kind === 'if' &&
+          (containsJump(statement.then, 'continue') || containsJump(statement.else, 'continue')));
       if (continues) {
         const rest = count++;
         relations.push({ kind: 'atMost', part: rest, whole: current });

@@ -6,7 +6,8 @@ import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
 export const runsDeclaration: EncoderDeclaration = {
   name: 'runs',
-  summary: 'concrete runs on the interpreter with seeded inputs (small values, then any): bugs behind long loops of constant bounds that no unrolling reaches (under-approximation; writes no SMT)',
+  summary:
+    'concrete runs on the interpreter with seeded inputs (small values, then any): bugs behind long loops of constant bounds that no unrolling reaches (under-approximation; writes no SMT)',
   approximation: 'under',
   options: [],
   emitUsesSolver: false,

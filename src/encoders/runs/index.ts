@@ -62,13 +62,22 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
       if (maximumSteps < 1000) break;
       const started = performance.now();
       let outcome: RunOutcome | undefined;
-      const confirmation = recorder.measure('run', () => confirmCounterexample(program, {
-        kind: 'guided',
-        run: (_original, limit) => {
-          outcome = compiled.run(createRandomSource({ seed: index * 1000 + seed, ...(domain === undefined ? {} : { domain }) }), Math.min(limit, maximumSteps)).outcome;
-          return outcome;
-        },
-      }, { semantics, budget: context.budget, maximumSteps }));
+      const confirmation = recorder.measure('run', () =>
+        confirmCounterexample(
+          program,
+          {
+            kind: 'guided',
+            run: (_original, limit) => {
+              outcome = compiled.run(
+                createRandomSource({ seed: index * 1000 + seed, ...(domain === undefined ? {} : { domain }) }),
+                Math.min(limit, maximumSteps),
+              ).outcome;
+              return outcome;
+            },
+          },
+          { semantics, budget: context.budget, maximumSteps },
+        ),
+      );
       runs++;
       if (confirmation.kind === 'confirmed') {
         recorder.details.runs = runs;
@@ -86,11 +95,16 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
   const summary = [...outcomes].map(([kind, count]) => `${count} ${kind}`).join(', ');
   // runs that ended within their limits prove nothing (imprecise); cut ones ran out of steps
   const kind = context.budget.expired() ? 'timeout' : outcomes.has('stepLimitReached') ? 'resourceLimit' : 'imprecise';
-  return recorder.done(unknownVerdict(kind, `runs: no assertion failed in ${runs} run(s) with seeded inputs (${summary || 'none'})`));
+  return recorder.done(
+    unknownVerdict(kind, `runs: no assertion failed in ${runs} run(s) with seeded inputs (${summary || 'none'})`),
+  );
 }
 
 async function emitRuns(): Promise<EmitResult> {
-  return { kind: 'unsupported', reason: 'runs: the program is run on the interpreter, not encoded: there is no SMT-LIB to write' };
+  return {
+    kind: 'unsupported',
+    reason: 'runs: the program is run on the interpreter, not encoded: there is no SMT-LIB to write',
+  };
 }
 
 export const runsEncoder: Encoder = {

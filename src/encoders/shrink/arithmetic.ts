@@ -14,8 +14,23 @@ import { typeRange } from '../../ir/c-integers.js';
 import { convertedBitPattern } from '../../symbolic/expressions.js';
 import type { IntegerType, Semantics } from '../../ir/types.js';
 import {
-  add, bitvectorBinary, bitvectorComparison, bitvectorConstant, bitvectorSort, extract, intConstant, intSort, less, lessEqual,
-  multiply, and, subtract, trueTerm, zeroExtend, type Sort, type Term,
+  add,
+  bitvectorBinary,
+  bitvectorComparison,
+  bitvectorConstant,
+  bitvectorSort,
+  extract,
+  intConstant,
+  intSort,
+  less,
+  lessEqual,
+  multiply,
+  and,
+  subtract,
+  trueTerm,
+  zeroExtend,
+  type Sort,
+  type Term,
 } from '../../smt/terms.js';
 
 export interface ClosedForm {
@@ -26,7 +41,10 @@ export interface ClosedForm {
 }
 
 export class IterationArithmetic {
-  constructor(readonly semantics: Semantics, readonly width: number) {}
+  constructor(
+    readonly semantics: Semantics,
+    readonly width: number,
+  ) {}
 
   get sort(): Sort {
     return this.semantics === 'int' ? intSort : bitvectorSort(this.width);
@@ -48,7 +66,10 @@ export class IterationArithmetic {
   closedForm(entry: Term, type: IntegerType, step: bigint, iteration: Term): ClosedForm {
     if (step === 0n) return { value: entry, inRange: trueTerm };
     if (this.semantics === 'int') {
-      const offset = iteration.kind === 'intConstant' ? intConstant((iteration.value - 1n) * step) : multiply(intConstant(step), subtract(iteration, intConstant(1n)));
+      const offset =
+        iteration.kind === 'intConstant'
+          ? intConstant((iteration.value - 1n) * step)
+          : multiply(intConstant(step), subtract(iteration, intConstant(1n)));
       return { value: add(entry, offset), inRange: trueTerm };
     }
     const magnitude = step < 0n ? -step : step;

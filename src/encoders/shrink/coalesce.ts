@@ -37,8 +37,15 @@ import { incrementStep } from '../../analysis/induction-variables.js';
 import { updateLoop } from '../../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../../ir/types.js';
 import {
-  arrayAccessesIn, containsArrayRead, flattenStatements, sameExpressionModulo, scalarsReadBy, scalarsReadIn, stripWideningCasts,
-  writesScalar, writtenVariables,
+  arrayAccessesIn,
+  containsArrayRead,
+  flattenStatements,
+  sameExpressionModulo,
+  scalarsReadBy,
+  scalarsReadIn,
+  stripWideningCasts,
+  writesScalar,
+  writtenVariables,
 } from '../../ir/visit.js';
 
 export interface Coalesced {
@@ -72,9 +79,19 @@ export function coalesce(init: Block, loop: LoopStatement): Coalesced {
 }
 
 function simple(loop: LoopStatement): boolean {
-  return flattenStatements([...loop.body, ...loop.update]).every((statement) => !(
-    statement.kind === 'loop' || statement.kind === 'assert' || statement.kind === 'assume' || statement.kind === 'havoc'
-    || statement.kind === 'arrayHavoc' || statement.kind === 'arrayFill' || statement.kind === 'break' || statement.kind === 'continue'));
+  return flattenStatements([...loop.body, ...loop.update]).every(
+    (statement) =>
+      !(
+        statement.kind === 'loop' ||
+        statement.kind === 'assert' ||
+        statement.kind === 'assume' ||
+        statement.kind === 'havoc' ||
+        statement.kind === 'arrayHavoc' ||
+        statement.kind === 'arrayFill' ||
+        statement.kind === 'break' ||
+        statement.kind === 'continue'
+      ),
+  );
 }
 
 /**
@@ -86,7 +103,8 @@ function counterOf(loop: LoopStatement): Counter | undefined {
   const targets = new Set<number>();
   let counter: Counter | undefined;
   for (const update of loop.update) {
-    if (update.kind !== 'assign' || targets.has(update.target.id) || bodyWritten.has(update.target.id)) return undefined;
+    if (update.kind !== 'assign' || targets.has(update.target.id) || bodyWritten.has(update.target.id))
+      return undefined;
     const step = incrementStep(update.target, update.value, 'int');
     if (step === undefined || step === 0n || (counter !== undefined && step !== counter.step)) return undefined;
     targets.add(update.target.id);
@@ -99,7 +117,9 @@ type AccessesByArray = Map<number, { array: ArrayVariable; indices: (readonly Ex
 
 /** the index lists of every read and write in the blocks and expressions, per array */
 function accessesByArray(
-  blocks: readonly Block[], expressions: readonly Expression[], kinds: readonly ('read' | 'write')[],
+  blocks: readonly Block[],
+  expressions: readonly Expression[],
+  kinds: readonly ('read' | 'write')[],
 ): AccessesByArray {
   const result: AccessesByArray = new Map();
   for (const access of arrayAccessesIn(blocks, expressions)) {
@@ -126,11 +146,16 @@ function lastAssignment(block: Block, variable: ScalarVariable): number | undefi
 }
 
 function fuseLast(
-  init: Block, second: LoopStatement, synchronized: ReadonlySet<number>,
+  init: Block,
+  second: LoopStatement,
+  synchronized: ReadonlySet<number>,
 ): { init: Block; loop: LoopStatement; synchronized: Set<number> } | undefined {
   let firstIndex = -1;
   for (let index = init.length - 1; index >= 0; index--) {
-    if (init[index]!.kind === 'loop') { firstIndex = index; break; }
+    if (init[index]!.kind === 'loop') {
+      firstIndex = index;
+      break;
+    }
   }
   if (firstIndex < 0) return undefined;
   const first = init[firstIndex] as LoopStatement;
@@ -148,9 +173,19 @@ function fuseLast(
   const renaming = new Map<number, ScalarVariable>([...synchronized].map((id) => [id, c1] as const));
   const update1 = first.update[0]!;
   const update2 = second.update[0]!;
-  if (update1.kind !== 'assign' || update2.kind !== 'assign' || !sameExpressionModulo(update2.value, update1.value, renaming)) return undefined;
+  if (
+    update1.kind !== 'assign' ||
+    update2.kind !== 'assign' ||
+    !sameExpressionModulo(update2.value, update1.value, renaming)
+  )
+    return undefined;
   // 3. the middle part
-  if (flattenStatements(middle).some((statement) => statement.kind === 'loop' || statement.kind === 'assert' || statement.kind === 'assume')) return undefined;
+  if (
+    flattenStatements(middle).some(
+      (statement) => statement.kind === 'loop' || statement.kind === 'assert' || statement.kind === 'assume',
+    )
+  )
+    return undefined;
   const startIndex2 = lastAssignment(middle, c2);
   if (startIndex2 === undefined) return undefined;
   const start2 = middle[startIndex2]!;
@@ -163,9 +198,11 @@ function fuseLast(
   const { scalars: middleWrittenScalars, arrays: middleWrittenArrays } = writtenVariables(movedMiddle);
   const middleReads = scalarsReadIn([movedMiddle]);
   const middleArrays = accessesByArray([movedMiddle], [], ['read']);
-  for (const id of [...middleReads.keys(), ...middleWrittenScalars.keys()]) if (firstWrittenScalars.has(id)) return undefined;
+  for (const id of [...middleReads.keys(), ...middleWrittenScalars.keys()])
+    if (firstWrittenScalars.has(id)) return undefined;
   for (const id of middleWrittenScalars.keys()) if (firstReads.has(id)) return undefined;
-  for (const id of [...middleArrays.keys(), ...middleWrittenArrays.keys()]) if (firstWrittenArrays.has(id)) return undefined;
+  for (const id of [...middleArrays.keys(), ...middleWrittenArrays.keys()])
+    if (firstWrittenArrays.has(id)) return undefined;
   for (const id of middleWrittenArrays.keys()) if (firstArrays.has(id)) return undefined;
   // 2. same iteration count
   const startIndex1 = lastAssignment(prefix, c1);
@@ -176,7 +213,8 @@ function fuseLast(
   if (containsArrayRead(start1.value)) return undefined;
   const afterStart: Block = [...prefix.slice(startIndex1 + 1), first, ...middle.slice(0, startIndex2)];
   const changedBetween = writtenVariables(afterStart).scalars;
-  for (const id of scalarsReadBy(start1.value).keys()) if (changedBetween.has(id) || id === c1.id || id === c2.id) return undefined;
+  for (const id of scalarsReadBy(start1.value).keys())
+    if (changedBetween.has(id) || id === c1.id || id === c2.id) return undefined;
   if (!sameExpressionModulo(second.condition, first.condition, renaming)) return undefined;
   const everything: Block = [first, ...middle, second];
   const writtenAnywhere = writtenVariables(everything).scalars;
@@ -187,23 +225,37 @@ function fuseLast(
   const body2Written = writtenVariables(second.body).scalars;
   const secondReads = scalarsReadIn([second.body, second.update], [second.condition]);
   const { scalars: secondWrittenScalars, arrays: secondWrittenArrays } = writtenVariables([second]);
-  for (const id of body1Written.keys()) if (id !== c1.id && (secondReads.has(id) || secondWrittenScalars.has(id))) return undefined;
-  for (const id of body2Written.keys()) if (id !== c2.id && (firstReads.has(id) || firstWrittenScalars.has(id))) return undefined;
+  for (const id of body1Written.keys())
+    if (id !== c1.id && (secondReads.has(id) || secondWrittenScalars.has(id))) return undefined;
+  for (const id of body2Written.keys())
+    if (id !== c2.id && (firstReads.has(id) || firstWrittenScalars.has(id))) return undefined;
   // further counters of a loop fused before: stepped only in its update, never touched by L1
-  for (const id of writtenVariables(second.update).scalars.keys()) if (id !== c2.id && (firstReads.has(id) || firstWrittenScalars.has(id))) return undefined;
-  for (const id of writtenVariables(first.update).scalars.keys()) if (id !== c1.id && (secondReads.has(id) || secondWrittenScalars.has(id))) return undefined;
+  for (const id of writtenVariables(second.update).scalars.keys())
+    if (id !== c2.id && (firstReads.has(id) || firstWrittenScalars.has(id))) return undefined;
+  for (const id of writtenVariables(first.update).scalars.keys())
+    if (id !== c1.id && (secondReads.has(id) || secondWrittenScalars.has(id))) return undefined;
   if (c1.id !== c2.id) {
-    if (secondReads.has(c1.id) || firstReads.has(c2.id) || middleReads.has(c1.id) || middleWrittenScalars.has(c1.id)) return undefined;
+    if (secondReads.has(c1.id) || firstReads.has(c2.id) || middleReads.has(c1.id) || middleWrittenScalars.has(c1.id))
+      return undefined;
   }
   // 5. arrays
   const secondArrays = accessesOf(second);
-  const shared = new Set([...firstWrittenArrays.keys()].filter((id) => secondArrays.has(id))
-    .concat([...secondWrittenArrays.keys()].filter((id) => firstArrays.has(id))));
+  const shared = new Set(
+    [...firstWrittenArrays.keys()]
+      .filter((id) => secondArrays.has(id))
+      .concat([...secondWrittenArrays.keys()].filter((id) => firstArrays.has(id))),
+  );
   for (const id of shared) {
-    const all = [...(firstArrays.get(id)?.indices ?? []), ...(secondArrays.get(id)?.indices ?? []).map((indices) => indices)];
+    const all = [
+      ...(firstArrays.get(id)?.indices ?? []),
+      ...(secondArrays.get(id)?.indices ?? []).map((indices) => indices),
+    ];
     const reference = firstArrays.get(id)?.indices[0] ?? all[0]!;
-    const same = all.every((indices) => indices.length === reference.length
-      && indices.every((index, position) => sameExpressionModulo(index, reference[position]!, renaming)));
+    const same = all.every(
+      (indices) =>
+        indices.length === reference.length &&
+        indices.every((index, position) => sameExpressionModulo(index, reference[position]!, renaming)),
+    );
     if (!same) return undefined;
     if (!indexedByCounter(reference[0]!, (id) => id === c1.id || synchronized.has(id))) return undefined;
     for (const index of reference.slice(1)) {
@@ -212,7 +264,12 @@ function fuseLast(
     }
   }
   // the fused loop: B1; B2 per iteration, U1 then U2 (without its step of c2 when c2 is c1)
-  const update = [...first.update, ...second.update.filter((statement) => !(c1.id === c2.id && statement.kind === 'assign' && statement.target.id === c2.id))];
+  const update = [
+    ...first.update,
+    ...second.update.filter(
+      (statement) => !(c1.id === c2.id && statement.kind === 'assign' && statement.target.id === c2.id),
+    ),
+  ];
   const fused = updateLoop(first, first.condition, [...first.body, ...second.body], update);
   return { init: [...prefix, ...movedMiddle], loop: fused, synchronized: new Set([c1.id, ...synchronized]) };
 }
@@ -222,13 +279,15 @@ function fuseLast(
  * distinct counter values give distinct cells in both semantics
  */
 function indexedByCounter(index: Expression, counter: (id: number) => boolean): boolean {
-  const isCounter = (expression: Expression): boolean => expression.kind === 'variable' && counter(expression.variable.id);
+  const isCounter = (expression: Expression): boolean =>
+    expression.kind === 'variable' && counter(expression.variable.id);
   const leading = stripWideningCasts(index);
   if (isCounter(leading)) return true;
   if (leading.kind !== 'binary') return false;
   const left = stripWideningCasts(leading.left);
   const right = stripWideningCasts(leading.right);
-  if (leading.operator === 'add') return (isCounter(left) && right.kind === 'constant') || (isCounter(right) && left.kind === 'constant');
+  if (leading.operator === 'add')
+    return (isCounter(left) && right.kind === 'constant') || (isCounter(right) && left.kind === 'constant');
   if (leading.operator === 'subtract') return isCounter(left) && right.kind === 'constant';
   return false;
 }

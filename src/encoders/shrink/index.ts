@@ -20,14 +20,27 @@ import type { Program, Semantics } from '../../ir/types.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { counterexampleRequest } from '../../symbolic/counterexample.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, EmittedArtefact, SolveOutcome } from '../../kernel/encoder.js';
+import type {
+  EmitContext,
+  EmitResult,
+  Encoder,
+  EncoderContext,
+  EmittedArtefact,
+  SolveOutcome,
+} from '../../kernel/encoder.js';
 import { confirmCounterexample, type Candidate } from '../../kernel/confirm.js';
 import { optionValue } from '../../kernel/options.js';
 import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
 import { budgetSpent, solverUnknown } from '../../kernel/reasons.js';
 import { loopCarriedDependence } from './dependence.js';
 import { guidedReplay } from './replay.js';
-import { boundingCandidates, buildBoundQuery, buildCheckQuery, buildResidualQuery, type ResidualQuery } from './residual-queries.js';
+import {
+  boundingCandidates,
+  buildBoundQuery,
+  buildCheckQuery,
+  buildResidualQuery,
+  type ResidualQuery,
+} from './residual-queries.js';
 import { detectScope, type AcceleratedVariable, type ShrinkScope } from './scope.js';
 import { shrinkDeclaration, maxKOption } from './declaration.js';
 export { maxKOption } from './declaration.js';
@@ -35,8 +48,10 @@ export { maxKOption } from './declaration.js';
 function describeProperty(scope: ShrinkScope): string {
   const property = scope.property;
   if (property.kind === 'single') return 'single assertion after the loop';
-  return `${property.quantifier === 'forall' ? '∀' : '∃'} over the assertion loop at ${property.loop.location.line}:${property.loop.location.column}`
-    + (property.flag === undefined ? '' : ` (flag ${property.flag.variable.sourceName})`);
+  return (
+    `${property.quantifier === 'forall' ? '∀' : '∃'} over the assertion loop at ${property.loop.location.line}:${property.loop.location.column}` +
+    (property.flag === undefined ? '' : ` (flag ${property.flag.variable.sourceName})`)
+  );
 }
 
 /** bv needs a stepping accelerated variable to bound the loop (residual-queries.ts); undefined when fine */
@@ -89,19 +104,47 @@ export const shrinkEncoder: Encoder = {
     if (semantics === 'bv') {
       // the counters' no-wrap proofs the bv queries rely on: the emitted shrink queries gate R's iterations
       // by the first candidate, whose bound file must be unsat (solve tries the others too)
-      boundingCandidates(scope).forEach((counter) => artefacts.push({
-        suffix: `.bound-${counter.variable.sourceName}.smt2`, content: buildBoundQuery(program, scope, counter, boundHeader(program, counter.variable.sourceName)).script,
-      }));
+      boundingCandidates(scope).forEach((counter) =>
+        artefacts.push({
+          suffix: `.bound-${counter.variable.sourceName}.smt2`,
+          content: buildBoundQuery(program, scope, counter, boundHeader(program, counter.variable.sourceName)).script,
+        }),
+      );
       if (scope.property.kind === 'loop') {
-        artefacts.push({ suffix: '.bound-assertion-loop.smt2', content: buildBoundQuery(program, scope, undefined, boundHeader(program, scope.property.counter.sourceName)).script });
+        artefacts.push({
+          suffix: '.bound-assertion-loop.smt2',
+          content: buildBoundQuery(program, scope, undefined, boundHeader(program, scope.property.counter.sourceName))
+            .script,
+        });
       }
     }
     const maxK = optionValue(options, maxKOption);
     for (let k = 1; k <= maxK; k++) {
-      artefacts.push({ suffix: `.shrink-k${k}.smt2`, content: buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, boundingCandidates(scope)[0]).script });
+      artefacts.push({
+        suffix: `.shrink-k${k}.smt2`,
+        content: buildCheckQuery(
+          program,
+          scope,
+          k,
+          checkHeader(program, scope, k, semantics),
+          semantics,
+          boundingCandidates(scope)[0],
+        ).script,
+      });
     }
     for (let k = 1; k <= maxK; k++) {
-      artefacts.push({ suffix: `.residual-k${k}.smt2`, content: buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, boundingCandidates(scope)[0]).script });
+      artefacts.push({
+        suffix: `.residual-k${k}.smt2`,
+        content: buildResidualQuery(
+          program,
+          scope,
+          k,
+          residualHeader(program, scope, k, semantics),
+          false,
+          semantics,
+          boundingCandidates(scope)[0],
+        ).script,
+      });
     }
     return { kind: 'emitted', artefacts };
   },
@@ -110,7 +153,11 @@ export const shrinkEncoder: Encoder = {
 
 /** bv: a counter of R and the assertion loop's counter never wrap (else the queries say nothing) */
 async function proveNoWrap(
-  program: Program, scope: ShrinkScope, context: EncoderContext, timed: PhaseTimer, details: Record<string, unknown>,
+  program: Program,
+  scope: ShrinkScope,
+  context: EncoderContext,
+  timed: PhaseTimer,
+  details: Record<string, unknown>,
 ): Promise<{ kind: 'bounded'; counter: AcceleratedVariable } | { kind: 'unknown'; reason: UnknownReason }> {
   const { solver, budget } = context;
   const proved: string[] = [];
@@ -119,22 +166,43 @@ async function proveNoWrap(
   for (const counter of boundingCandidates(scope)) {
     const name = counter.variable.sourceName;
     const query = buildBoundQuery(program, scope, counter, boundHeader(program, name));
-    const result = await timed(`bound-${name}`, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
-    if (result.kind === 'unsat') { proved.push(name); bounded = counter; break; }
+    const result = await timed(`bound-${name}`, () =>
+      solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }),
+    );
+    if (result.kind === 'unsat') {
+      proved.push(name);
+      bounded = counter;
+      break;
+    }
     attempts.push(`${name}: ${result.kind === 'unknown' ? `unknown (${result.reason})` : 'may wrap'}`);
   }
   const where = `${scope.loop.location.line}:${scope.loop.location.column}`;
   if (bounded === undefined) {
     const kind = budget.expired() ? 'timeout' : 'imprecise';
-    return { kind: 'unknown', reason: unknownReason(kind, `shrink: no counter of the loop at ${where} is shown not to wrap around (bv semantics: ${attempts.join(', ')})`, scope.loop.location) };
+    return {
+      kind: 'unknown',
+      reason: unknownReason(
+        kind,
+        `shrink: no counter of the loop at ${where} is shown not to wrap around (bv semantics: ${attempts.join(', ')})`,
+        scope.loop.location,
+      ),
+    };
   }
   if (scope.property.kind === 'loop') {
     const name = scope.property.counter.sourceName;
     const query = buildBoundQuery(program, scope, undefined, boundHeader(program, name));
-    const result = await timed('bound-assertion-loop', () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
+    const result = await timed('bound-assertion-loop', () =>
+      solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }),
+    );
     if (result.kind !== 'unsat') {
       const kind = result.kind === 'unknown' ? solverUnknown('shrink', result).kind : 'imprecise';
-      return { kind: 'unknown', reason: unknownReason(kind, `shrink: the assertion loop counter ${name} is not shown not to wrap around (bv semantics: ${result.kind === 'unknown' ? result.reason : 'it may'})`) };
+      return {
+        kind: 'unknown',
+        reason: unknownReason(
+          kind,
+          `shrink: the assertion loop counter ${name} is not shown not to wrap around (bv semantics: ${result.kind === 'unknown' ? result.reason : 'it may'})`,
+        ),
+      };
     }
     proved.push(name);
   }
@@ -174,9 +242,14 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
   let shrinkFactor: number | undefined;
   const unknownChecks: string[] = [];
   for (let k = 1; k <= maxK && shrinkFactor === undefined; k++) {
-    if (budget.expired()) return recorder.done({ kind: 'unknown', reason: budgetSpent('shrink', `the shrinkability check for k = ${k}`) });
-    const query = recorder.measure(`encode-k${k}`, () => buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, bounded));
-    const result = await timed(`check-k${k}`, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }));
+    if (budget.expired())
+      return recorder.done({ kind: 'unknown', reason: budgetSpent('shrink', `the shrinkability check for k = ${k}`) });
+    const query = recorder.measure(`encode-k${k}`, () =>
+      buildCheckQuery(program, scope, k, checkHeader(program, scope, k, semantics), semantics, bounded),
+    );
+    const result = await timed(`check-k${k}`, () =>
+      solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout() }),
+    );
     if (result.kind === 'unsat') shrinkFactor = k;
     else if (result.kind === 'unknown') unknownChecks.push(`k=${k}: ${result.reason}`);
   }
@@ -184,20 +257,35 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
   if (shrinkFactor === undefined) {
     const suffix = unknownChecks.length > 0 ? ` (solver unknown at ${unknownChecks.join(', ')})` : '';
     const kind = budget.expired() ? 'timeout' : unknownChecks.length > 0 ? 'solverUnknown' : 'imprecise';
-    return recorder.done(unknownVerdict(kind, `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}`, scope.loop.location));
+    return recorder.done(
+      unknownVerdict(
+        kind,
+        `shrink: the loop is not shown k-shrinkable for any k <= ${maxK}${suffix}`,
+        scope.loop.location,
+      ),
+    );
   }
   const k = shrinkFactor;
-  const residual = recorder.measure('encodeResidual', () => buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, bounded));
-  const residualResult = await timed('residual', () => solver.checkScript(residual.script, { timeoutMilliseconds: budget.solverTimeout() }));
+  const residual = recorder.measure('encodeResidual', () =>
+    buildResidualQuery(program, scope, k, residualHeader(program, scope, k, semantics), false, semantics, bounded),
+  );
+  const residualResult = await timed('residual', () =>
+    solver.checkScript(residual.script, { timeoutMilliseconds: budget.solverTimeout() }),
+  );
   switch (residualResult.kind) {
     case 'unsat': {
       const assumptions = safeAssumptions(semantics);
-      if (scope.coalescedLoops > 1) assumptions.push(`${scope.coalescedLoops} cascaded loops coalesced into one (no dependence across the fusion)`);
-      if (scope.abstractedInitLoops > 0) assumptions.push(`loops before the array-processing loop over-approximated (${scope.abstractedInitLoops})`);
+      if (scope.coalescedLoops > 1)
+        assumptions.push(`${scope.coalescedLoops} cascaded loops coalesced into one (no dependence across the fusion)`);
+      if (scope.abstractedInitLoops > 0)
+        assumptions.push(`loops before the array-processing loop over-approximated (${scope.abstractedInitLoops})`);
       return recorder.done({ kind: 'safe', assumptions });
     }
     case 'unknown':
-      return recorder.done({ kind: 'unknown', reason: solverUnknown(`shrink: ${k}-shrinkable, but the residual program`, residualResult) });
+      return recorder.done({
+        kind: 'unknown',
+        reason: solverUnknown(`shrink: ${k}-shrinkable, but the residual program`, residualResult),
+      });
     case 'sat':
       break;
     default: {
@@ -210,8 +298,14 @@ export async function solveShrink(program: Program, context: EncoderContext): Pr
 
 /** a sat residual: its model (without a loop-carried dependence), then dense queries, replayed */
 async function confirmResidual(
-  program: Program, scope: ShrinkScope, k: number, bounded: AcceleratedVariable | undefined, residual: ResidualQuery,
-  context: EncoderContext, timed: PhaseTimer, details: Record<string, unknown>,
+  program: Program,
+  scope: ShrinkScope,
+  k: number,
+  bounded: AcceleratedVariable | undefined,
+  residual: ResidualQuery,
+  context: EncoderContext,
+  timed: PhaseTimer,
+  details: Record<string, unknown>,
 ): Promise<Verdict> {
   const { options, solver, budget } = context;
   const semantics = options.semantics;
@@ -223,7 +317,9 @@ async function confirmResidual(
     const guided = query.abstracted.length > 0 ? guidedReplay(scope.init, query.abstracted, semantics) : undefined;
     const terms = [...request.terms, ...(guided?.terms ?? [])];
     // the solver asks for the values only after a sat answer (solver.ts)
-    const result = await timed(name, () => solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: terms }));
+    const result = await timed(name, () =>
+      solver.checkScript(query.script, { timeoutMilliseconds: budget.solverTimeout(), valuesOf: terms }),
+    );
     if (result.kind !== 'sat') {
       attempts.push(`${name}: ${result.kind === 'unknown' ? `unknown (${result.reason})` : 'unsat'}`);
       return undefined;
@@ -235,11 +331,19 @@ async function confirmResidual(
       return undefined;
     }
     // the havocs after the loop that the encoding left out (overwritten before any read) get 0
-    const completed = { scalars: [...decoded.scalars, ...Array.from({ length: scope.deadHavocs }, () => 0n)], arrays: decoded.arrays };
-    const candidate: Candidate = guided === undefined
-      ? { kind: 'choices', counterexample: completed }
-      // loops before R were abstracted: their choices are proposed from the model, the run decides
-      : { kind: 'guided', run: (original, maximumSteps) => guided.run(original, completed, values.slice(request.terms.length), maximumSteps) };
+    const completed = {
+      scalars: [...decoded.scalars, ...Array.from({ length: scope.deadHavocs }, () => 0n)],
+      arrays: decoded.arrays,
+    };
+    const candidate: Candidate =
+      guided === undefined
+        ? { kind: 'choices', counterexample: completed }
+        : // loops before R were abstracted: their choices are proposed from the model, the run decides
+          {
+            kind: 'guided',
+            run: (original, maximumSteps) =>
+              guided.run(original, completed, values.slice(request.terms.length), maximumSteps),
+          };
     const confirmation = confirmCounterexample(program, candidate, { semantics, budget });
     if (confirmation.kind === 'confirmed') return confirmation.verdict;
     attempts.push(`${name}: ${confirmation.reason.message}`);
@@ -253,10 +357,21 @@ async function confirmResidual(
   }
   for (const depth of [k + 1, k + 3]) {
     if (budget.expired()) break;
-    const dense = buildResidualQuery(program, scope, depth, residualHeader(program, scope, depth, semantics), true, semantics, bounded);
+    const dense = buildResidualQuery(
+      program,
+      scope,
+      depth,
+      residualHeader(program, scope, depth, semantics),
+      true,
+      semantics,
+      bounded,
+    );
     const verdict = await tryQuery(`dense-${depth}`, dense);
     if (verdict !== undefined) return verdict;
   }
   const kind = budget.expired() ? 'timeout' : 'noReplay';
-  return unknownVerdict(kind, `shrink: ${k}-shrinkable, the residual program fails, but no counterexample replayed (${attempts.join('; ')})`);
+  return unknownVerdict(
+    kind,
+    `shrink: ${k}-shrinkable, the residual program fails, but no counterexample replayed (${attempts.join('; ')})`,
+  );
 }

@@ -36,7 +36,11 @@ function key(location: SourceLocation): string {
   return `${location.line}:${location.column}`;
 }
 
-export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[], semantics: Semantics = 'int'): GuidedReplay {
+export function guidedReplay(
+  init: Block,
+  abstracted: readonly AbstractedLoop[],
+  semantics: Semantics = 'int',
+): GuidedReplay {
   const fills = new Map<string, Fill>();
   const loopChoices = new Set<string>();
   for (const { loop, arrays } of abstracted) {
@@ -56,15 +60,21 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[],
       }
       return undefined;
     };
-    const jumps = flattenStatements(loop.body).some((statement) => statement.kind === 'break' || statement.kind === 'continue');
+    const jumps = flattenStatements(loop.body).some(
+      (statement) => statement.kind === 'break' || statement.kind === 'continue',
+    );
     if (jumps) continue;
-    const counters = acceleratedVariables(loop, semantics).filter((entry) => entry.step !== 0n && !assignedIn(loop.body, entry.variable));
+    const counters = acceleratedVariables(loop, semantics).filter(
+      (entry) => entry.step !== 0n && !assignedIn(loop.body, entry.variable),
+    );
     loop.body.forEach((statement, index) => {
       const next = loop.body[index + 1];
-      if (statement.kind !== 'havoc' || next === undefined || next.kind !== 'arrayWrite' || next.indices.length !== 1) return;
+      if (statement.kind !== 'havoc' || next === undefined || next.kind !== 'arrayWrite' || next.indices.length !== 1)
+        return;
       const value = stripCasts(next.value);
       const position = stripCasts(next.indices[0]!);
-      if (value.kind !== 'variable' || value.variable.id !== statement.target.id || position.kind !== 'variable') return;
+      if (value.kind !== 'variable' || value.variable.id !== statement.target.id || position.kind !== 'variable')
+        return;
       const counter = counters.find((entry) => entry.variable.id === position.variable.id);
       const term = arrays.get(next.array.id);
       if (counter === undefined || term === undefined) return;
@@ -104,7 +114,9 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[],
           },
           nextArray(_array, location): ArrayContent {
             if (loopChoices.has(key(location))) return { defaultValue: 0n, entries: new Map() };
-            return arrayIndex < decoded.arrays.length ? decoded.arrays[arrayIndex++]! : { defaultValue: 0n, entries: new Map() };
+            return arrayIndex < decoded.arrays.length
+              ? decoded.arrays[arrayIndex++]!
+              : { defaultValue: 0n, entries: new Map() };
           },
         },
       });
@@ -112,12 +124,19 @@ export function guidedReplay(init: Block, abstracted: readonly AbstractedLoop[],
   };
 }
 
-function cellValue(value: ModelValue | undefined, index: bigint, type: IntegerType, semantics: Semantics): bigint | undefined {
+function cellValue(
+  value: ModelValue | undefined,
+  index: bigint,
+  type: IntegerType,
+  semantics: Semantics,
+): bigint | undefined {
   if (value === undefined || value.kind !== 'array') return undefined;
   for (const entry of value.entries) {
     if (entry.index.kind === 'integer' && modelIndexToValue(entry.index.value, semantics) === index) {
       return entry.value.kind === 'integer' ? modelIntegerToValue(entry.value.value, type, semantics) : undefined;
     }
   }
-  return value.defaultValue.kind === 'integer' ? modelIntegerToValue(value.defaultValue.value, type, semantics) : undefined;
+  return value.defaultValue.kind === 'integer'
+    ? modelIntegerToValue(value.defaultValue.value, type, semantics)
+    : undefined;
 }

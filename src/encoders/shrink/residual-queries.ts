@@ -40,8 +40,20 @@
 import type { IntegerType, LoopStatement, Program, Semantics } from '../../ir/types.js';
 import { scalarsReadBy, writtenVariables } from '../../ir/visit.js';
 import {
-  and, bitvectorBinary, boolSort, containsConstantArray, createSmtScript, equal, falseTerm, not, or, trueTerm, implies,
-  type FunctionDeclaration, type SmtScript, type Term,
+  and,
+  bitvectorBinary,
+  boolSort,
+  containsConstantArray,
+  createSmtScript,
+  equal,
+  falseTerm,
+  not,
+  or,
+  trueTerm,
+  implies,
+  type FunctionDeclaration,
+  type SmtScript,
+  type Term,
 } from '../../smt/terms.js';
 import { constantTerm, ExpressionTranslator, scalarSort } from '../../symbolic/expressions.js';
 import { IterationArithmetic } from './arithmetic.js';
@@ -60,7 +72,10 @@ export interface ShrinkQuery {
 }
 
 /** a fresh executor whose Init loops are over-approximated and whose opaque values are functions */
-function createExecutor(program: Program, semantics: Semantics): { executor: SymbolicExecutor; functions: Map<string, FunctionDeclaration>; abstracted: AbstractedLoop[] } {
+function createExecutor(
+  program: Program,
+  semantics: Semantics,
+): { executor: SymbolicExecutor; functions: Map<string, FunctionDeclaration>; abstracted: AbstractedLoop[] } {
   const functions = new Map<string, FunctionDeclaration>();
   const abstracted: AbstractedLoop[] = [];
   const havocLoop = (loop: LoopStatement, path: Path, executor: SymbolicExecutor): Path | undefined => {
@@ -68,7 +83,8 @@ function createExecutor(program: Program, semantics: Semantics): { executor: Sym
     const scalars = new Map(path.state.scalars);
     const arrays = new Map(path.state.arrays);
     const written = writtenVariables([loop]);
-    for (const variable of written.scalars.values()) scalars.set(variable.id, executor.fresh(`${variable.name}.after`, scalars.get(variable.id)!.sort));
+    for (const variable of written.scalars.values())
+      scalars.set(variable.id, executor.fresh(`${variable.name}.after`, scalars.get(variable.id)!.sort));
     const after = new Map<number, Term>();
     for (const array of written.arrays.values()) {
       const value = executor.fresh(`${array.name}.after`, arrays.get(array.id)!.sort);
@@ -79,7 +95,11 @@ function createExecutor(program: Program, semantics: Semantics): { executor: Sym
     return { guard: path.guard, state: { scalars, arrays } };
   };
   const translator = new ExpressionTranslator(semantics);
-  const executor = new SymbolicExecutor(program, collectVariables(program), translator, { inlineLimit: 0, loop: havocLoop, namePrefix: '' });
+  const executor = new SymbolicExecutor(program, collectVariables(program), translator, {
+    inlineLimit: 0,
+    loop: havocLoop,
+    namePrefix: '',
+  });
   executor.useUninterpretedFunctions(functions);
   return { executor, functions, abstracted };
 }
@@ -111,7 +131,10 @@ function isFalse(term: Term): boolean {
 export function boundingCandidates(scope: ShrinkScope): AcceleratedVariable[] {
   const stepping = scope.accelerated.filter((entry) => entry.step !== 0n);
   const read = scalarsReadBy(scope.loop.condition);
-  return [...stepping.filter((entry) => read.has(entry.variable.id)), ...stepping.filter((entry) => !read.has(entry.variable.id))];
+  return [
+    ...stepping.filter((entry) => read.has(entry.variable.id)),
+    ...stepping.filter((entry) => !read.has(entry.variable.id)),
+  ];
 }
 
 /** the arithmetic of iteration numbers: bv iterations have 2 bits more than the widest counter */
@@ -123,7 +146,9 @@ function arithmeticOf(scope: ShrinkScope, semantics: Semantics): IterationArithm
 
 class ResidualBuilder {
   constructor(
-    readonly scope: ShrinkScope, readonly executor: SymbolicExecutor, readonly ghosts: ReadonlyMap<number, Term>,
+    readonly scope: ShrinkScope,
+    readonly executor: SymbolicExecutor,
+    readonly ghosts: ReadonlyMap<number, Term>,
     readonly arithmetic: IterationArithmetic,
     /** bv: the counter proven not to wrap while the loop runs; an iteration where it is out of range exits */
     readonly bounded: AcceleratedVariable | undefined,
@@ -142,7 +167,12 @@ class ResidualBuilder {
     let inRange: Term = trueTerm;
     for (const entry of this.scope.accelerated) {
       // exact in both semantics (bv: the low bits of the wide value are the wrapped value)
-      const form = this.arithmetic.closedForm(this.ghosts.get(entry.variable.id)!, entry.variable.type, entry.step, iteration);
+      const form = this.arithmetic.closedForm(
+        this.ghosts.get(entry.variable.id)!,
+        entry.variable.type,
+        entry.step,
+        iteration,
+      );
       assignments.set(entry.variable.id, executor.define(entry.variable.name, form.value));
       if (entry.variable.id === this.bounded?.variable.id) inRange = form.inRange;
     }
@@ -154,7 +184,8 @@ class ResidualBuilder {
     const exit = executor.guardTerm(and(active, not(condition)));
     const body = executor.executeBlock(loop.body, { guard: enter, state: start });
     const afterBody = executor.merge([body.normal, ...body.continues]);
-    const afterUpdate = afterBody === undefined ? undefined : executor.merge([executor.executeBlock(loop.update, afterBody).normal]);
+    const afterUpdate =
+      afterBody === undefined ? undefined : executor.merge([executor.executeBlock(loop.update, afterBody).normal]);
     const skip: Path = { guard: executor.guardTerm(and(guard, run.done)), state: run.state };
     const candidates: Path[] = [skip, { guard: exit, state: start }, ...body.breaks];
     if (afterUpdate !== undefined) candidates.push(afterUpdate);
@@ -189,7 +220,8 @@ class ResidualBuilder {
     const runsAt = (iteration: Term): { runs: Term; inRange: Term; state: SymbolicState } => {
       const form = arithmetic.closedForm(counterStart, counterType, property.step, iteration);
       const values = new Map<number, Term>([[property.counter.id, executor.define(property.counter.name, form.value)]]);
-      if (property.flag !== undefined) values.set(property.flag.variable.id, this.constant(property.flag.initial, property.flag.variable.type));
+      if (property.flag !== undefined)
+        values.set(property.flag.variable.id, this.constant(property.flag.initial, property.flag.variable.type));
       const state = withScalars(final, values);
       return { runs: executor.condition(property.loop.condition, state).term, inRange: form.inRange, state };
     };
@@ -208,14 +240,19 @@ class ResidualBuilder {
       const initial = this.constant(property.flag.initial, property.flag.variable.type);
       const flagAfter = body.normal?.state.scalars.get(property.flag.variable.id) ?? initial;
       const unchanged = equal(flagAfter, initial);
-      return executor.define('clause', property.quantifier === 'forall' ? implies(runs, unchanged) : and(runs, not(unchanged)));
+      return executor.define(
+        'clause',
+        property.quantifier === 'forall' ? implies(runs, unchanged) : and(runs, not(unchanged)),
+      );
     };
     return { clause, finalState: final };
   }
 
   /** ψ_U in the final state of the run */
   combine(clauses: readonly Term[]): Term {
-    return this.scope.property.kind === 'loop' && this.scope.property.quantifier === 'exists' ? or(...clauses) : and(...clauses);
+    return this.scope.property.kind === 'loop' && this.scope.property.quantifier === 'exists'
+      ? or(...clauses)
+      : and(...clauses);
   }
 }
 
@@ -223,31 +260,62 @@ function quantifierOf(scope: ShrinkScope): 'forall' | 'exists' {
   return scope.property.kind === 'loop' ? scope.property.quantifier : 'forall';
 }
 
-function freshIterations(executor: SymbolicExecutor, arithmetic: IterationArithmetic, count: number, name: string, constraints: Term[]): Term[] {
+function freshIterations(
+  executor: SymbolicExecutor,
+  arithmetic: IterationArithmetic,
+  count: number,
+  name: string,
+  constraints: Term[],
+): Term[] {
   const iterations: Term[] = [];
   for (let index = 0; index < count; index++) {
     const iteration = executor.fresh(`${name}${index}`, arithmetic.sort);
-    constraints.push(index === 0 ? arithmetic.lessEqual(arithmetic.constant(1n), iteration) : arithmetic.less(iterations[index - 1]!, iteration));
+    constraints.push(
+      index === 0
+        ? arithmetic.lessEqual(arithmetic.constant(1n), iteration)
+        : arithmetic.less(iterations[index - 1]!, iteration),
+    );
     iterations.push(iteration);
   }
   return iterations;
 }
 
-function finish(executor: SymbolicExecutor, functions: Map<string, FunctionDeclaration>, goal: Term, header: readonly string[], extra: readonly Term[]): SmtScript {
+function finish(
+  executor: SymbolicExecutor,
+  functions: Map<string, FunctionDeclaration>,
+  goal: Term,
+  header: readonly string[],
+  extra: readonly Term[],
+): SmtScript {
   const usesConstantArrays = [...executor.definitions, goal].some(containsConstantArray);
-  const logic = usesConstantArrays ? 'ALL' : executor.semantics === 'bv' ? 'QF_AUFBV' : executor.translator.nonlinear ? 'QF_AUFNIA' : 'QF_AUFLIA';
+  const logic = usesConstantArrays
+    ? 'ALL'
+    : executor.semantics === 'bv'
+      ? 'QF_AUFBV'
+      : executor.translator.nonlinear
+        ? 'QF_AUFNIA'
+        : 'QF_AUFLIA';
   return createSmtScript({
     headerComments: header,
     logic,
     constants: executor.constants,
     functions: [...functions.values()],
-    assertions: [...executor.definitions.map((term) => ({ term })), ...extra.map((term) => ({ term })), { term: goal, comment: 'goal' }],
+    assertions: [
+      ...executor.definitions.map((term) => ({ term })),
+      ...extra.map((term) => ({ term })),
+      { term: goal, comment: 'goal' },
+    ],
   });
 }
 
 /** Fig. 4 for candidate shrink-factor k: unsat ⇒ the loop is k-shrinkable */
 export function buildCheckQuery(
-  program: Program, scope: ShrinkScope, k: number, header: readonly string[], semantics: Semantics = 'int', bounded?: AcceleratedVariable,
+  program: Program,
+  scope: ShrinkScope,
+  k: number,
+  header: readonly string[],
+  semantics: Semantics = 'int',
+  bounded?: AcceleratedVariable,
 ): ShrinkQuery {
   const { executor, functions } = createExecutor(program, semantics);
   const arithmetic = arithmeticOf(scope, semantics);
@@ -256,8 +324,12 @@ export function buildCheckQuery(
   for (const entry of scope.accelerated) {
     // the entry value is an expression over variables the loop does not change: σ holds their entry values
     const value = entry.entry === undefined ? undefined : executor.translate(entry.entry, sigma);
-    ghosts.set(entry.variable.id, value !== undefined && isTrue(value.definedness) ? value.term
-      : executor.fresh(`${entry.variable.name}.entry`, scalarSort(entry.variable.type, semantics)));
+    ghosts.set(
+      entry.variable.id,
+      value !== undefined && isTrue(value.definedness)
+        ? value.term
+        : executor.fresh(`${entry.variable.name}.entry`, scalarSort(entry.variable.type, semantics)),
+    );
   }
   const done = executor.fresh('done.sigma', boolSort);
   const constraints: Term[] = [];
@@ -266,17 +338,22 @@ export function buildCheckQuery(
   constraints.push(arithmetic.lessEqual(arithmetic.constant(0n), past), arithmetic.less(past, sequence[0]!));
   const builder = new ResidualBuilder(scope, executor, ghosts, arithmetic, boundedCounter(semantics, bounded));
   const quantifier = quantifierOf(scope);
-  const pastClause = (clause: (iteration: Term) => Term): Term => (quantifier === 'forall'
-    ? or(equal(past, arithmetic.constant(0n)), clause(past))
-    : and(not(equal(past, arithmetic.constant(0n))), clause(past)));
+  const pastClause = (clause: (iteration: Term) => Term): Term =>
+    quantifier === 'forall'
+      ? or(equal(past, arithmetic.constant(0n)), clause(past))
+      : and(not(equal(past, arithmetic.constant(0n))), clause(past));
   const outcome = (iterations: readonly Term[]): Term => {
     const final = builder.run({ state: sigma, done }, iterations, trueTerm);
     const { clause } = builder.post(final, trueTerm);
     const residual = builder.combine(iterations.map((iteration) => clause(iteration)));
-    return executor.define('holds', quantifier === 'forall' ? and(residual, pastClause(clause)) : or(residual, pastClause(clause)));
+    return executor.define(
+      'holds',
+      quantifier === 'forall' ? and(residual, pastClause(clause)) : or(residual, pastClause(clause)),
+    );
   };
   const subsequences: Term[] = [];
-  for (let dropped = 0; dropped <= k; dropped++) subsequences.push(outcome(sequence.filter((_, index) => index !== dropped)));
+  for (let dropped = 0; dropped <= k; dropped++)
+    subsequences.push(outcome(sequence.filter((_, index) => index !== dropped)));
   const antecedent = quantifier === 'forall' ? and(...subsequences) : or(...subsequences);
   const consequent = outcome(sequence);
   const goal = and(...constraints, antecedent, not(consequent));
@@ -294,19 +371,27 @@ export interface ResidualQuery extends ShrinkQuery {
  * iterations are 1..k and the loop must be left within them: a model is then a real run.
  */
 export function buildResidualQuery(
-  program: Program, scope: ShrinkScope, k: number, header: readonly string[], dense: boolean, semantics: Semantics = 'int', bounded?: AcceleratedVariable,
+  program: Program,
+  scope: ShrinkScope,
+  k: number,
+  header: readonly string[],
+  dense: boolean,
+  semantics: Semantics = 'int',
+  bounded?: AcceleratedVariable,
 ): ResidualQuery {
   const { executor, functions, abstracted } = createExecutor(program, semantics);
   const arithmetic = arithmeticOf(scope, semantics);
   const initial = executor.executeBlock(scope.init, { guard: trueTerm, state: executor.initialState() });
   const entry = initial.normal ?? { guard: falseTerm, state: executor.initialState() };
   const ghosts = new Map<number, Term>();
-  for (const accelerated of scope.accelerated) ghosts.set(accelerated.variable.id, entry.state.scalars.get(accelerated.variable.id)!);
+  for (const accelerated of scope.accelerated)
+    ghosts.set(accelerated.variable.id, entry.state.scalars.get(accelerated.variable.id)!);
   const builder = new ResidualBuilder(scope, executor, ghosts, arithmetic, boundedCounter(semantics, bounded));
   const quantifier = quantifierOf(scope);
   const constraints: Term[] = [];
   const constants = Array.from({ length: k }, (_, index) => arithmetic.constant(BigInt(index + 1)));
-  const iterations = dense || quantifier === 'exists' ? constants : freshIterations(executor, arithmetic, k, 'u', constraints);
+  const iterations =
+    dense || quantifier === 'exists' ? constants : freshIterations(executor, arithmetic, k, 'u', constraints);
   const final = builder.run({ state: entry.state, done: falseTerm }, iterations, entry.guard);
   const { clause } = builder.post(final, entry.guard);
   const clauses = iterations.map((iteration) => clause(iteration));
@@ -322,7 +407,10 @@ export function buildResidualQuery(
   return { script: finish(executor, functions, goal, header, []), executor, iterations, abstracted };
 }
 
-function boundedCounter(semantics: Semantics, bounded: AcceleratedVariable | undefined): AcceleratedVariable | undefined {
+function boundedCounter(
+  semantics: Semantics,
+  bounded: AcceleratedVariable | undefined,
+): AcceleratedVariable | undefined {
   if (semantics === 'int') return undefined;
   if (bounded === undefined) throw new Error('internal: shrink in bv semantics needs a counter proven not to wrap');
   return bounded;
@@ -337,13 +425,21 @@ function boundedCounter(semantics: Semantics, bounded: AcceleratedVariable | und
  * bit-vector values are the mathematical ones, the loop runs at most 2^w iterations (distinct values
  * of a w-bit type) and, for the assertion loop, its condition is monotone over the iterations.
  */
-export function buildBoundQuery(program: Program, scope: ShrinkScope, counter: AcceleratedVariable | undefined, header: readonly string[]): ShrinkQuery {
+export function buildBoundQuery(
+  program: Program,
+  scope: ShrinkScope,
+  counter: AcceleratedVariable | undefined,
+  header: readonly string[],
+): ShrinkQuery {
   const { executor, functions } = createExecutor(program, 'bv');
   const arithmetic = arithmeticOf(scope, 'bv');
   const sigma = executor.freshState('.sigma');
   const iteration = executor.fresh('j', arithmetic.sort);
   const next = bitvectorBinary('bvadd', iteration, arithmetic.constant(1n));
-  const constraints = [arithmetic.lessEqual(arithmetic.constant(1n), iteration), arithmetic.less(iteration, arithmetic.constant((1n << BigInt(arithmetic.width)) - 1n))];
+  const constraints = [
+    arithmetic.lessEqual(arithmetic.constant(1n), iteration),
+    arithmetic.less(iteration, arithmetic.constant((1n << BigInt(arithmetic.width)) - 1n)),
+  ];
   let goal: Term;
   if (counter !== undefined) {
     const values = new Map<number, Term>();
@@ -366,8 +462,16 @@ export function buildBoundQuery(program: Program, scope: ShrinkScope, counter: A
     const start = executor.fresh(`${property.counter.name}.start`, scalarSort(property.counter.type, 'bv'));
     const form = arithmetic.closedForm(start, property.counter.type, property.step, iteration);
     const value = executor.define(property.counter.name, form.value);
-    const runs = executor.condition(property.loop.condition, withScalars(sigma, new Map([[property.counter.id, value]]))).term;
-    goal = and(...constraints, form.inRange, runs, not(arithmetic.closedForm(start, property.counter.type, property.step, next).inRange));
+    const runs = executor.condition(
+      property.loop.condition,
+      withScalars(sigma, new Map([[property.counter.id, value]])),
+    ).term;
+    goal = and(
+      ...constraints,
+      form.inRange,
+      runs,
+      not(arithmetic.closedForm(start, property.counter.type, property.step, next).inRange),
+    );
   }
   return { script: finish(executor, functions, goal, header, []), executor };
 }
@@ -379,7 +483,12 @@ function runsAt(builder: ResidualBuilder, final: RunState, guard: Term, iteratio
   const executor = builder.executor;
   const result = executor.executeBlock(property.before, { guard, state: final.state });
   const state = result.normal?.state ?? final.state;
-  const counter = builder.arithmetic.closedForm(state.scalars.get(property.counter.id)!, property.counter.type, property.step, builder.arithmetic.constant(iteration)).value;
-  return executor.condition(property.loop.condition, withScalars(state, new Map([[property.counter.id, counter]]))).term;
+  const counter = builder.arithmetic.closedForm(
+    state.scalars.get(property.counter.id)!,
+    property.counter.type,
+    property.step,
+    builder.arithmetic.constant(iteration),
+  ).value;
+  return executor.condition(property.loop.condition, withScalars(state, new Map([[property.counter.id, counter]])))
+    .term;
 }
-

@@ -37,11 +37,26 @@ import { inductionVariables } from '../../analysis/induction-variables.js';
 import { convertedValue, isBoolType, typeRange } from '../../ir/c-integers.js';
 import { createAssume, createUnary } from '../../ir/factory.js';
 import type {
-  Block, Expression, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
+  Block,
+  Expression,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  Semantics,
+  SourceLocation,
+  Statement,
 } from '../../ir/types.js';
 import {
-  arrayReadsOf, containsArrayRead, flattenStatements, forEachChild, scalarsReadBy, scalarsReadIn, stripCasts, stripWideningCasts,
-  writesScalar, writtenVariables,
+  arrayReadsOf,
+  containsArrayRead,
+  flattenStatements,
+  forEachChild,
+  scalarsReadBy,
+  scalarsReadIn,
+  stripCasts,
+  stripWideningCasts,
+  writesScalar,
+  writtenVariables,
 } from '../../ir/visit.js';
 import { coalesce } from './coalesce.js';
 
@@ -86,7 +101,8 @@ export interface ShrinkScope {
   readonly coalescedLoops: number;
 }
 
-export type ScopeResult = { readonly kind: 'inScope'; readonly scope: ShrinkScope } | { readonly kind: 'outOfScope'; readonly reason: string };
+export type ScopeResult =
+  { readonly kind: 'inScope'; readonly scope: ShrinkScope } | { readonly kind: 'outOfScope'; readonly reason: string };
 
 function at(location: SourceLocation): string {
   return `${location.line}:${location.column}`;
@@ -127,7 +143,11 @@ export function focusBody(body: Block): Block {
     const elseHolds = findAssert(statement.else) !== undefined;
     if (thenHolds === elseHolds) return current;
     const condition = thenHolds ? statement.condition : createUnary('logicalNot', statement.condition);
-    current = [...current.slice(0, last), createAssume(condition, statement.location), ...(thenHolds ? statement.then : statement.else)];
+    current = [
+      ...current.slice(0, last),
+      createAssume(condition, statement.location),
+      ...(thenHolds ? statement.then : statement.else),
+    ];
   }
 }
 
@@ -149,7 +169,11 @@ function detect(program: Program, semantics: Semantics): ShrinkScope {
   const candidates: { loopIndex: number; property: () => PropertyShape }[] = [];
   if (loopIndices.length >= 2) {
     const previous = loopIndices[loopIndices.length - 2]!;
-    candidates.push({ loopIndex: previous, property: () => propertyLoop(withoutDeadHavocs(body.slice(previous + 1, last)), lastLoop, body.slice(last + 1), semantics) });
+    candidates.push({
+      loopIndex: previous,
+      property: () =>
+        propertyLoop(withoutDeadHavocs(body.slice(previous + 1, last)), lastLoop, body.slice(last + 1), semantics),
+    });
   }
   if (!containsAssert(lastLoop.body) && !containsAssert(lastLoop.update)) {
     candidates.push({ loopIndex: last, property: () => singleProperty(withoutDeadHavocs(body.slice(last + 1))) });
@@ -160,12 +184,27 @@ function detect(program: Program, semantics: Semantics): ShrinkScope {
     try {
       const property = candidate.property();
       const initAssert = findAssert(body.slice(0, candidate.loopIndex));
-      if (initAssert !== undefined) fail(`assertion at ${at(initAssert)} before the array-processing loop: out of scope`);
+      if (initAssert !== undefined)
+        fail(`assertion at ${at(initAssert)} before the array-processing loop: out of scope`);
       checkProcessingLoop(body[candidate.loopIndex] as LoopStatement, semantics);
       // cascaded loops with the same iteration count become one (coalesce.ts)
-      const { init, loop, loops } = coalesce(body.slice(0, candidate.loopIndex), body[candidate.loopIndex] as LoopStatement);
-      const accelerated = checkProcessingLoop(loop, semantics).map((entry) => ({ ...entry, entry: entryExpression(init, loop, entry.variable) }));
-      return { init, loop, accelerated, property, abstractedInitLoops: countLoops(init), deadHavocs, coalescedLoops: loops };
+      const { init, loop, loops } = coalesce(
+        body.slice(0, candidate.loopIndex),
+        body[candidate.loopIndex] as LoopStatement,
+      );
+      const accelerated = checkProcessingLoop(loop, semantics).map((entry) => ({
+        ...entry,
+        entry: entryExpression(init, loop, entry.variable),
+      }));
+      return {
+        init,
+        loop,
+        accelerated,
+        property,
+        abstractedInitLoops: countLoops(init),
+        deadHavocs,
+        coalescedLoops: loops,
+      };
     } catch (error) {
       if (!(error instanceof OutOfScope)) throw error;
       firstReason ??= error.message;
@@ -210,25 +249,37 @@ function checkProcessingLoop(loop: LoopStatement, semantics: Semantics): Acceler
   const visit = (block: Block, inUpdate: boolean): void => {
     for (const statement of block) {
       switch (statement.kind) {
-        case 'loop': fail(`nested loop at ${at(statement.location)}: out of scope`);
-        case 'assert': fail(`assertion inside the array-processing loop at ${at(statement.location)}: out of scope`);
-        case 'assume': fail(`assumption inside the array-processing loop at ${at(statement.location)}: out of scope`);
-        case 'havoc': case 'arrayHavoc':
+        case 'loop':
+          fail(`nested loop at ${at(statement.location)}: out of scope`);
+        case 'assert':
+          fail(`assertion inside the array-processing loop at ${at(statement.location)}: out of scope`);
+        case 'assume':
+          fail(`assumption inside the array-processing loop at ${at(statement.location)}: out of scope`);
+        case 'havoc':
+        case 'arrayHavoc':
           fail(`nondeterministic value inside the array-processing loop at ${at(statement.location)}: out of scope`);
-        case 'arrayFill': fail(`whole-array fill inside the array-processing loop at ${at(statement.location)}: out of scope`);
-        case 'break': case 'continue':
+        case 'arrayFill':
+          fail(`whole-array fill inside the array-processing loop at ${at(statement.location)}: out of scope`);
+        case 'break':
+        case 'continue':
           if (inUpdate) fail(`${statement.kind} in a loop update at ${at(statement.location)}: out of scope`);
           break;
-        case 'assign': checkExpression(statement.value, statement.location); break;
+        case 'assign':
+          checkExpression(statement.value, statement.location);
+          break;
         case 'arrayWrite':
           statement.indices.forEach((index) => checkExpression(index, statement.location));
           checkExpression(statement.value, statement.location);
           break;
         case 'if':
           checkExpression(statement.condition, statement.location);
-          visit(statement.then, inUpdate); visit(statement.else, inUpdate);
+          visit(statement.then, inUpdate);
+          visit(statement.else, inUpdate);
           break;
-        default: { const never: never = statement; throw new Error(`unknown statement ${JSON.stringify(never)}`); }
+        default: {
+          const never: never = statement;
+          throw new Error(`unknown statement ${JSON.stringify(never)}`);
+        }
       }
     }
   };
@@ -263,15 +314,20 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block, semantic
   checkLoopFree(loop.body, 'in the assertion loop');
   // the counter and its step
   const accelerated = acceleratedVariables(loop, semantics);
-  const counterCandidates = accelerated.filter((entry) => entry.step !== 0n && writesScalar(loop.update, entry.variable) && !writesScalar(loop.body, entry.variable));
+  const counterCandidates = accelerated.filter(
+    (entry) =>
+      entry.step !== 0n && writesScalar(loop.update, entry.variable) && !writesScalar(loop.body, entry.variable),
+  );
   const condition = stripCasts(loop.condition);
-  if (condition.kind !== 'binary') fail(`assertion loop condition at ${at(loop.location)} is not a comparison: out of scope`);
+  if (condition.kind !== 'binary')
+    fail(`assertion loop condition at ${at(loop.location)} is not a comparison: out of scope`);
   const bodyWritten = writtenVariables(loop.body).scalars;
   let counter: AcceleratedVariable | undefined;
   for (const candidate of counterCandidates) {
     if (monotoneCondition(condition, candidate, bodyWritten, semantics)) counter = candidate;
   }
-  if (counter === undefined) fail(`assertion loop at ${at(loop.location)}: no counter with a monotone condition: out of scope`);
+  if (counter === undefined)
+    fail(`assertion loop at ${at(loop.location)}: no counter with a monotone condition: out of scope`);
   for (const statement of loop.update) {
     if (!(statement.kind === 'assign' && statement.target.id === counter.variable.id)) {
       fail(`assertion loop update at ${at(statement.location)} does more than step the counter: out of scope`);
@@ -279,48 +335,74 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block, semantic
   }
   checkDeterministic(loop.body);
   if (containsKind(loop.body, 'assume')) fail(`assumption in the assertion loop at ${at(loop.location)}: out of scope`);
-  if (containsKind(loop.body, 'break') || containsKind(loop.body, 'continue')) fail(`break/continue in the assertion loop at ${at(loop.location)}: out of scope`);
-  if (containsKind(loop.body, 'arrayWrite') || containsKind(loop.body, 'arrayFill')) fail(`array write in the assertion loop at ${at(loop.location)}: out of scope`);
+  if (containsKind(loop.body, 'break') || containsKind(loop.body, 'continue'))
+    fail(`break/continue in the assertion loop at ${at(loop.location)}: out of scope`);
+  if (containsKind(loop.body, 'arrayWrite') || containsKind(loop.body, 'arrayFill'))
+    fail(`array write in the assertion loop at ${at(loop.location)}: out of scope`);
   const bodyHasAssert = findAssert(loop.body) !== undefined;
   if (bodyHasAssert) {
     checkDefinedBeforeUse(loop.body, bodyWritten);
     const afterAssert = findAssert(after);
-    if (afterAssert !== undefined) fail(`second assertion at ${at(afterAssert)} after the assertion loop: out of scope`);
-    return { kind: 'loop', quantifier: 'forall', before, loop, counter: counter.variable, step: counter.step, flag: undefined };
+    if (afterAssert !== undefined)
+      fail(`second assertion at ${at(afterAssert)} after the assertion loop: out of scope`);
+    return {
+      kind: 'loop',
+      quantifier: 'forall',
+      before,
+      loop,
+      counter: counter.variable,
+      step: counter.step,
+      flag: undefined,
+    };
   }
   // flag form
   const first = after[0];
-  if (first === undefined || first.kind !== 'assert') fail(`no assertion right after the loop at ${at(loop.location)}: out of scope`);
+  if (first === undefined || first.kind !== 'assert')
+    fail(`no assertion right after the loop at ${at(loop.location)}: out of scope`);
   const rest = after.slice(1);
   const restAssert = findAssert(rest);
   if (restAssert !== undefined) fail(`second assertion at ${at(restAssert)} after the property: out of scope`);
   checkExpression(first.condition, first.location);
   const mentioned = scalarsReadBy(first.condition);
-  if (mentioned.size !== 1 || containsArrayRead(first.condition)) fail(`assertion at ${at(first.location)} is not over one flag variable: out of scope`);
+  if (mentioned.size !== 1 || containsArrayRead(first.condition))
+    fail(`assertion at ${at(first.location)} is not over one flag variable: out of scope`);
   const flag = [...mentioned.values()][0]!;
   const written = new Set<bigint>();
   for (const statement of flattenStatements(loop.body)) {
     if (statement.kind === 'assign' && statement.target.id === flag.id) {
       const value = stripCasts(statement.value);
-      if (value.kind !== 'constant') fail(`flag ${flag.sourceName} set to a non-constant at ${at(statement.location)}: out of scope`);
+      if (value.kind !== 'constant')
+        fail(`flag ${flag.sourceName} set to a non-constant at ${at(statement.location)}: out of scope`);
       written.add(value.value);
     }
   }
-  if (written.size !== 1) fail(`flag ${flag.sourceName} is not set to exactly one constant in the loop at ${at(loop.location)}: out of scope`);
+  if (written.size !== 1)
+    fail(
+      `flag ${flag.sourceName} is not set to exactly one constant in the loop at ${at(loop.location)}: out of scope`,
+    );
   const writtenValue = [...written][0]!;
   checkDefinedBeforeUse(loop.body, new Map([...bodyWritten].filter(([id]) => id !== flag.id)));
-  if (scalarsReadIn([loop.body], [loop.condition]).has(flag.id)) fail(`flag ${flag.sourceName} is read in the loop at ${at(loop.location)}: out of scope`);
+  if (scalarsReadIn([loop.body], [loop.condition]).has(flag.id))
+    fail(`flag ${flag.sourceName} is read in the loop at ${at(loop.location)}: out of scope`);
   const initial = lastConstantAssignment(before, flag);
-  if (initial === undefined) fail(`flag ${flag.sourceName} has no constant value before the loop at ${at(loop.location)}: out of scope`);
+  if (initial === undefined)
+    fail(`flag ${flag.sourceName} has no constant value before the loop at ${at(loop.location)}: out of scope`);
   if (initial === writtenValue) fail(`flag ${flag.sourceName} is set to its initial value: out of scope`);
   if (semantics === 'bv') {
     const { minimum, maximum } = typeRange(flag.type);
-    if ([initial, writtenValue].some((value) => value < minimum || value > maximum) || !exactInBothSemantics(first.condition)) {
-      fail(`assertion at ${at(first.location)} over flag ${flag.sourceName} is not evaluated exactly in bv semantics: out of scope`);
+    if (
+      [initial, writtenValue].some((value) => value < minimum || value > maximum) ||
+      !exactInBothSemantics(first.condition)
+    ) {
+      fail(
+        `assertion at ${at(first.location)} over flag ${flag.sourceName} is not evaluated exactly in bv semantics: out of scope`,
+      );
     }
     for (const statement of flattenStatements([...before, ...loop.body])) {
       if (statement.kind === 'assign' && statement.target.id === flag.id && statement.value.kind !== 'constant') {
-        fail(`flag ${flag.sourceName} is assigned through a conversion at ${at(statement.location)} (bv semantics): out of scope`);
+        fail(
+          `flag ${flag.sourceName} is assigned through a conversion at ${at(statement.location)} (bv semantics): out of scope`,
+        );
       }
     }
   }
@@ -330,26 +412,41 @@ function propertyLoop(before: Block, loop: LoopStatement, after: Block, semantic
     fail(`assertion at ${at(first.location)} does not distinguish the flag values: out of scope`);
   }
   return {
-    kind: 'loop', quantifier: holdsInitially ? 'forall' : 'exists', before, loop, counter: counter.variable, step: counter.step,
+    kind: 'loop',
+    quantifier: holdsInitially ? 'forall' : 'exists',
+    before,
+    loop,
+    counter: counter.variable,
+    step: counter.step,
     flag: { variable: flag, initial },
   };
 }
 
 function monotoneCondition(
-  condition: Extract<Expression, { kind: 'binary' }>, counter: AcceleratedVariable, bodyWritten: ReadonlyMap<number, ScalarVariable>, semantics: Semantics,
+  condition: Extract<Expression, { kind: 'binary' }>,
+  counter: AcceleratedVariable,
+  bodyWritten: ReadonlyMap<number, ScalarVariable>,
+  semantics: Semantics,
 ): boolean {
   // bv: only value-preserving casts around the counter (its order is the comparison's order)
-  const strip = (operand: Expression): Expression => (semantics === 'int' ? stripCasts(operand) : stripWideningCasts(operand));
+  const strip = (operand: Expression): Expression =>
+    semantics === 'int' ? stripCasts(operand) : stripWideningCasts(operand);
   const left = strip(condition.left);
   const right = strip(condition.right);
-  const isCounter = (expression: Expression): boolean => expression.kind === 'variable' && expression.variable.id === counter.variable.id;
+  const isCounter = (expression: Expression): boolean =>
+    expression.kind === 'variable' && expression.variable.id === counter.variable.id;
   const isBound = (expression: Expression): boolean => {
     const read = scalarsReadBy(expression);
     return !read.has(counter.variable.id) && [...bodyWritten.keys()].every((id) => !read.has(id));
   };
   let operator = condition.operator;
   if (isCounter(right) && isBound(left)) {
-    const mirrored: Partial<Record<string, typeof operator>> = { less: 'greater', lessEqual: 'greaterEqual', greater: 'less', greaterEqual: 'lessEqual' };
+    const mirrored: Partial<Record<string, typeof operator>> = {
+      less: 'greater',
+      lessEqual: 'greaterEqual',
+      greater: 'less',
+      greaterEqual: 'lessEqual',
+    };
     const flipped = mirrored[operator];
     if (flipped === undefined) return false;
     operator = flipped;
@@ -385,13 +482,24 @@ function exactInBothSemantics(expression: Expression): boolean {
       const { minimum, maximum } = typeRange(expression.type);
       return expression.value >= minimum && expression.value <= maximum;
     }
-    case 'variable': return true;
-    case 'cast': return isBoolType(expression.type) || stripWideningCasts(expression) !== expression
-      ? exactInBothSemantics(expression.operand) : false;
-    case 'unary': return expression.operator === 'logicalNot' && exactInBothSemantics(expression.operand);
-    case 'binary': return ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual', 'logicalAnd', 'logicalOr'].includes(expression.operator)
-      && exactInBothSemantics(expression.left) && exactInBothSemantics(expression.right);
-    default: return false;
+    case 'variable':
+      return true;
+    case 'cast':
+      return isBoolType(expression.type) || stripWideningCasts(expression) !== expression
+        ? exactInBothSemantics(expression.operand)
+        : false;
+    case 'unary':
+      return expression.operator === 'logicalNot' && exactInBothSemantics(expression.operand);
+    case 'binary':
+      return (
+        ['equal', 'notEqual', 'less', 'lessEqual', 'greater', 'greaterEqual', 'logicalAnd', 'logicalOr'].includes(
+          expression.operator,
+        ) &&
+        exactInBothSemantics(expression.left) &&
+        exactInBothSemantics(expression.right)
+      );
+    default:
+      return false;
   }
 }
 
@@ -403,8 +511,10 @@ export function evaluateOver(expression: Expression, variable: ScalarVariable, v
 
 function evaluate(expression: Expression, variable: ScalarVariable, value: bigint): bigint | undefined {
   switch (expression.kind) {
-    case 'constant': return expression.value;
-    case 'variable': return expression.variable.id === variable.id ? value : undefined;
+    case 'constant':
+      return expression.value;
+    case 'variable':
+      return expression.variable.id === variable.id ? value : undefined;
     case 'cast': {
       const operand = evaluate(expression.operand, variable, value);
       if (operand === undefined) return undefined;
@@ -424,20 +534,32 @@ function evaluate(expression: Expression, variable: ScalarVariable, value: bigin
       if (left === undefined || right === undefined) return undefined;
       const truth = (condition: boolean): bigint => (condition ? 1n : 0n);
       switch (expression.operator) {
-        case 'equal': return truth(left === right);
-        case 'notEqual': return truth(left !== right);
-        case 'less': return truth(left < right);
-        case 'lessEqual': return truth(left <= right);
-        case 'greater': return truth(left > right);
-        case 'greaterEqual': return truth(left >= right);
-        case 'logicalAnd': return truth(left !== 0n && right !== 0n);
-        case 'logicalOr': return truth(left !== 0n || right !== 0n);
-        case 'add': return left + right;
-        case 'subtract': return left - right;
-        default: return undefined;
+        case 'equal':
+          return truth(left === right);
+        case 'notEqual':
+          return truth(left !== right);
+        case 'less':
+          return truth(left < right);
+        case 'lessEqual':
+          return truth(left <= right);
+        case 'greater':
+          return truth(left > right);
+        case 'greaterEqual':
+          return truth(left >= right);
+        case 'logicalAnd':
+          return truth(left !== 0n && right !== 0n);
+        case 'logicalOr':
+          return truth(left !== 0n || right !== 0n);
+        case 'add':
+          return left + right;
+        case 'subtract':
+          return left - right;
+        default:
+          return undefined;
       }
     }
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
@@ -452,18 +574,34 @@ function checkLoopFree(block: Block, where: string): void {
 function checkDeterministic(block: Block): void {
   for (const statement of flattenStatements(block)) {
     switch (statement.kind) {
-      case 'havoc': case 'arrayHavoc':
+      case 'havoc':
+      case 'arrayHavoc':
         fail(`nondeterministic value at ${at(statement.location)} after the array-processing loop: out of scope`);
-      case 'assign': checkExpression(statement.value, statement.location); break;
+      case 'assign':
+        checkExpression(statement.value, statement.location);
+        break;
       case 'arrayWrite':
         statement.indices.forEach((index) => checkExpression(index, statement.location));
         checkExpression(statement.value, statement.location);
         break;
-      case 'arrayFill': checkExpression(statement.value, statement.location); break;
-      case 'assume': case 'assert': case 'if': checkExpression(statement.condition, statement.location); break;
-      case 'loop': checkExpression(statement.condition, statement.location); break;
-      case 'break': case 'continue': break;
-      default: { const never: never = statement; throw new Error(`unknown statement ${JSON.stringify(never)}`); }
+      case 'arrayFill':
+        checkExpression(statement.value, statement.location);
+        break;
+      case 'assume':
+      case 'assert':
+      case 'if':
+        checkExpression(statement.condition, statement.location);
+        break;
+      case 'loop':
+        checkExpression(statement.condition, statement.location);
+        break;
+      case 'break':
+      case 'continue':
+        break;
+      default: {
+        const never: never = statement;
+        throw new Error(`unknown statement ${JSON.stringify(never)}`);
+      }
     }
   }
 }
@@ -472,11 +610,16 @@ function checkDeterministic(block: Block): void {
 function checkExpression(expression: Expression, location: SourceLocation): void {
   if (expression.kind === 'binary') {
     const right = stripCasts(expression.right);
-    if ((expression.operator === 'divide' || expression.operator === 'remainder') && !(right.kind === 'constant' && right.value !== 0n)) {
+    if (
+      (expression.operator === 'divide' || expression.operator === 'remainder') &&
+      !(right.kind === 'constant' && right.value !== 0n)
+    ) {
       fail(`division by a non-constant at ${at(location)}: out of scope`);
     }
-    if ((expression.operator === 'shiftLeft' || expression.operator === 'shiftRight')
-      && !(right.kind === 'constant' && right.value >= 0n && right.value < BigInt(expression.left.type.width))) {
+    if (
+      (expression.operator === 'shiftLeft' || expression.operator === 'shiftRight') &&
+      !(right.kind === 'constant' && right.value >= 0n && right.value < BigInt(expression.left.type.width))
+    ) {
       fail(`shift by a non-constant at ${at(location)}: out of scope`);
     }
   }
@@ -490,14 +633,22 @@ function checkDefinedBeforeUse(block: Block, written: ReadonlyMap<number, Scalar
     const read = (expression: Expression, location: SourceLocation): void => {
       for (const variable of scalarsReadBy(expression).values()) {
         if (written.has(variable.id) && !current.has(variable.id)) {
-          fail(`${variable.sourceName} is read at ${at(location)} before it is assigned in the assertion loop: out of scope`);
+          fail(
+            `${variable.sourceName} is read at ${at(location)} before it is assigned in the assertion loop: out of scope`,
+          );
         }
       }
     };
     for (const statement of statements) {
       switch (statement.kind) {
-        case 'assign': read(statement.value, statement.location); current.add(statement.target.id); break;
-        case 'assert': case 'assume': read(statement.condition, statement.location); break;
+        case 'assign':
+          read(statement.value, statement.location);
+          current.add(statement.target.id);
+          break;
+        case 'assert':
+        case 'assume':
+          read(statement.condition, statement.location);
+          break;
         case 'if': {
           read(statement.condition, statement.location);
           const thenDefined = visit(statement.then, current);
@@ -505,7 +656,8 @@ function checkDefinedBeforeUse(block: Block, written: ReadonlyMap<number, Scalar
           for (const id of thenDefined) if (elseDefined.has(id)) current.add(id);
           break;
         }
-        default: break;
+        default:
+          break;
       }
     }
     return current;

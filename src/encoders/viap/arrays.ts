@@ -17,12 +17,38 @@ import { degreeIn, isConstantPolynomial, subtractPolynomials, type Polynomial } 
 import type { ArrayVariable } from '../../ir/types.js';
 import { formatTerm } from '../../smt/format.js';
 import {
-  add, and, applyFunction, containsSubterm, multiply, negate, declareFunction, equal, euclideanDivide, euclideanModulo, forall, implies, intConstant, intSort,
-  ite, less, lessEqual, select, substituteTerm, trueTerm, type SymbolTerm, type Term,
+  add,
+  and,
+  applyFunction,
+  containsSubterm,
+  multiply,
+  negate,
+  declareFunction,
+  equal,
+  euclideanDivide,
+  euclideanModulo,
+  forall,
+  implies,
+  intConstant,
+  intSort,
+  ite,
+  less,
+  lessEqual,
+  select,
+  substituteTerm,
+  trueTerm,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../../symbolic/expressions.js';
 import {
-  cellArrayViewAt, initialValue, polynomialAt, slotName, slotValueAt, valueAfter, type SlotForms,
+  cellArrayViewAt,
+  initialValue,
+  polynomialAt,
+  slotName,
+  slotValueAt,
+  valueAfter,
+  type SlotForms,
   iterationFrame,
 } from './forms.js';
 import type { ArrayPlan, LoopContext } from './loop-context.js';
@@ -35,18 +61,32 @@ import { constantDifference, pinCellIndices, simplifyTerm } from './simplify.js'
 import { Collector, termView, type ArrayView, type ExecutionState, type WriteRecord } from './translate.js';
 
 /** how each written array is described: by instantiation at disjoint cells, or by a recurrence */
-export async function arrayPlans(context: LoopContext, forms: SlotForms, collector: Collector): Promise<Map<number, ArrayPlan>> {
+export async function arrayPlans(
+  context: LoopContext,
+  forms: SlotForms,
+  collector: Collector,
+): Promise<Map<number, ArrayPlan>> {
   const { translator, state, loop, counter } = context;
   const scalars = new Map(state.scalars);
-  for (const slot of forms.slots) if (slot.kind === 'scalar') scalars.set(slot.variable.id, slotValueAt(context, slot, forms.forms.get(slot.key)!, counter));
+  for (const slot of forms.slots)
+    if (slot.kind === 'scalar')
+      scalars.set(slot.variable.id, slotValueAt(context, slot, forms.forms.get(slot.key)!, counter));
   const arrays = new Map(state.arrays);
   for (const array of context.arrays) {
-    arrays.set(array.id, forms.cellArrays.has(array.id)
-      ? cellArrayViewAt(context, forms, array, counter)
-      : termView(translator.freshSymbol(`${array.name}!probe`, arrayVariableSort(array, 'int'))));
+    arrays.set(
+      array.id,
+      forms.cellArrays.has(array.id)
+        ? cellArrayViewAt(context, forms, array, counter)
+        : termView(translator.freshSymbol(`${array.name}!probe`, arrayVariableSort(array, 'int'))),
+    );
   }
   const start: ExecutionState = { scalars, arrays, guard: trueTerm, writes: new Map() };
-  const probe = (await translator.executeIteration(loop, iterationFrame(context, start), new Collector(), start, [...context.parameters, counter])).after;
+  const probe = (
+    await translator.executeIteration(loop, iterationFrame(context, start), new Collector(), start, [
+      ...context.parameters,
+      counter,
+    ])
+  ).after;
   const plans = new Map<number, ArrayPlan>();
   for (const array of context.arrays) {
     if (forms.cellArrays.has(array.id)) {
@@ -58,11 +98,25 @@ export async function arrayPlans(context: LoopContext, forms: SlotForms, collect
     const parameterSorts = context.parameters.map((parameter) => parameter.sort);
     if (found.kind === 'disjoint') {
       const indexSorts = array.sizes.map(() => intSort);
-      const declaration = declareFunction(translator.freshName(`${array.name}_W${loop.id}`), [...parameterSorts, ...indexSorts], scalarSort(array.elementType, 'int'));
+      const declaration = declareFunction(
+        translator.freshName(`${array.name}_W${loop.id}`),
+        [...parameterSorts, ...indexSorts],
+        scalarSort(array.elementType, 'int'),
+      );
       collector.functions.push(declaration);
-      plans.set(array.id, { kind: 'instantiated', dimension: found.dimension, stride: found.stride, offsets: found.offsets, function: declaration });
+      plans.set(array.id, {
+        kind: 'instantiated',
+        dimension: found.dimension,
+        stride: found.stride,
+        offsets: found.offsets,
+        function: declaration,
+      });
     } else {
-      const declaration = declareFunction(translator.freshName(`${array.name}_L${loop.id}`), [...parameterSorts, intSort], arrayVariableSort(array, 'int'));
+      const declaration = declareFunction(
+        translator.freshName(`${array.name}_L${loop.id}`),
+        [...parameterSorts, intSort],
+        arrayVariableSort(array, 'int'),
+      );
       collector.functions.push(declaration);
       plans.set(array.id, { kind: 'recurrence', function: declaration, reason: found.reason });
     }
@@ -71,7 +125,12 @@ export async function arrayPlans(context: LoopContext, forms: SlotForms, collect
 }
 
 type Disjointness =
-  | { readonly kind: 'disjoint'; readonly dimension: number; readonly stride: bigint; readonly offsets: readonly Term[] }
+  | {
+      readonly kind: 'disjoint';
+      readonly dimension: number;
+      readonly stride: bigint;
+      readonly offsets: readonly Term[];
+    }
   | { readonly kind: 'overlapping'; readonly reason: string };
 
 function disjointWrites(context: LoopContext, array: ArrayVariable, records: readonly WriteRecord[]): Disjointness {
@@ -92,14 +151,22 @@ function disjointInDimension(context: LoopContext, records: readonly WriteRecord
   for (const record of records) {
     if (record.indices === 'everywhere') return { kind: 'overlapping', reason: 'the whole array is written' };
     const index = record.indices[dimension]!;
-    if (dependsOn(index, new Set(record.wildcards.map((wildcard) => wildcard.name)))) return { kind: 'overlapping', reason: 'an inner loop moves the index' };
+    if (dependsOn(index, new Set(record.wildcards.map((wildcard) => wildcard.name))))
+      return { kind: 'overlapping', reason: 'an inner loop moves the index' };
     const polynomial = termPolynomial(index, new Set([counter]), context.atoms);
-    if (polynomial === undefined || degreeIn(polynomial, counter) !== 1) return { kind: 'overlapping', reason: 'an index is not affine in the iteration' };
+    if (polynomial === undefined || degreeIn(polynomial, counter) !== 1)
+      return { kind: 'overlapping', reason: 'an index is not affine in the iteration' };
     const { slope: coefficient, rest: withoutZero } = splitAffine(polynomial, counter);
-    if (coefficient === undefined || coefficient === 0n) return { kind: 'overlapping', reason: 'the index does not move by a constant per iteration' };
-    if (stride !== undefined && stride !== coefficient) return { kind: 'overlapping', reason: 'writes move by different strides' };
+    if (coefficient === undefined || coefficient === 0n)
+      return { kind: 'overlapping', reason: 'the index does not move by a constant per iteration' };
+    if (stride !== undefined && stride !== coefficient)
+      return { kind: 'overlapping', reason: 'writes move by different strides' };
     stride = coefficient;
-    if (!offsets.some((known) => isConstantPolynomial(subtractPolynomials(known.polynomial, withoutZero))?.numerator === 0n)) {
+    if (
+      !offsets.some(
+        (known) => isConstantPolynomial(subtractPolynomials(known.polynomial, withoutZero))?.numerator === 0n,
+      )
+    ) {
       offsets.push({ polynomial: withoutZero, term: polynomialAt(context, withoutZero, intConstant(0n)) });
     }
   }
@@ -110,9 +177,11 @@ function disjointInDimension(context: LoopContext, records: readonly WriteRecord
     const residues = new Set<bigint>();
     for (const offset of offsets) {
       const value = isConstantPolynomial(offset.polynomial);
-      if (value === undefined || value.denominator !== 1n) return { kind: 'overlapping', reason: 'several symbolic offsets' };
+      if (value === undefined || value.denominator !== 1n)
+        return { kind: 'overlapping', reason: 'several symbolic offsets' };
       const residue = ((value.numerator % magnitude) + magnitude) % magnitude;
-      if (residues.has(residue)) return { kind: 'overlapping', reason: 'two writes reach the same cells in different iterations' };
+      if (residues.has(residue))
+        return { kind: 'overlapping', reason: 'two writes reach the same cells in different iterations' };
       residues.add(residue);
     }
   }
@@ -125,10 +194,19 @@ function iterationOf(index: Term, offset: Term, stride: bigint): { readonly iter
   if (stride === 1n) return { iteration: difference, hits: trueTerm };
   if (stride === -1n) return { iteration: negate(difference), hits: trueTerm };
   const magnitude = stride < 0n ? -stride : stride;
-  return { iteration: euclideanDivide(difference, intConstant(stride)), hits: equal(euclideanModulo(difference, intConstant(magnitude)), intConstant(0n)) };
+  return {
+    iteration: euclideanDivide(difference, intConstant(stride)),
+    hits: equal(euclideanModulo(difference, intConstant(magnitude)), intConstant(0n)),
+  };
 }
 
-export function arrayViewAt(context: LoopContext, forms: SlotForms, plan: ArrayPlan, array: ArrayVariable, at: Term): ArrayView {
+export function arrayViewAt(
+  context: LoopContext,
+  forms: SlotForms,
+  plan: ArrayPlan,
+  array: ArrayVariable,
+  at: Term,
+): ArrayView {
   switch (plan.kind) {
     case 'cells':
       return cellArrayViewAt(context, forms, array, at);
@@ -141,9 +219,13 @@ export function arrayViewAt(context: LoopContext, forms: SlotForms, plan: ArrayP
             const { iteration, hits } = iterationOf(key, offset, plan.stride);
             const written = and(hits, lessEqual(intConstant(0n), iteration), less(iteration, at));
             const definition = plan.definitions?.[index];
-            const value = definition === undefined
-              ? applyFunction(plan.function, [...context.parameters, ...indices])
-              : substituteTerm(definition.value, new Map(definition.cells.map((cell, dimension) => [cell.name, indices[dimension]!])));
+            const value =
+              definition === undefined
+                ? applyFunction(plan.function, [...context.parameters, ...indices])
+                : substituteTerm(
+                    definition.value,
+                    new Map(definition.cells.map((cell, dimension) => [cell.name, indices[dimension]!])),
+                  );
             return ite(written, value, rest);
           }, before.read(indices));
         },
@@ -153,7 +235,14 @@ export function arrayViewAt(context: LoopContext, forms: SlotForms, plan: ArrayP
       const pointwise = plan.pointwise;
       if (pointwise === undefined) return termView(applyFunction(plan.function, [...context.parameters, at]));
       return {
-        read: (indices) => substituteTerm(pointwise.value, new Map([[context.counter.name, at], ...pointwise.cells.map((cell, dimension): [string, Term] => [cell.name, indices[dimension]!])])),
+        read: (indices) =>
+          substituteTerm(
+            pointwise.value,
+            new Map([
+              [context.counter.name, at],
+              ...pointwise.cells.map((cell, dimension): [string, Term] => [cell.name, indices[dimension]!]),
+            ]),
+          ),
       };
     }
     default: {
@@ -181,15 +270,16 @@ function stepPatterns(successor: Term): Term[][] {
   return [[successor]];
 }
 
-export async function recurrenceAxioms(
-  context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, after: ExecutionState, collector: Collector, range: RunRange | undefined,
+/** the axioms of the scalar recurrences of a loop: the value before, after one more iteration, and bounds or order lemmas */
+async function scalarRecurrenceAxioms(
+  context: LoopContext,
+  forms: SlotForms,
+  after: ExecutionState,
+  collector: Collector,
+  where: string,
 ): Promise<void> {
-  const { parameters, counter, state, loop } = context;
-  void state;
+  const { parameters, counter } = context;
   const next = add(counter, intConstant(1n));
-  const where = `loop at ${loop.location.line}:${loop.location.column}`;
-  // where a form holds: every n >= 0, or (found with decided conditions) 0 <= n <= the count
-  const formRange = (decided: boolean): Term => (decided ? and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count)) : lessEqual(intConstant(0n), counter));
   for (const slot of forms.slots) {
     const form = forms.forms.get(slot.key)!;
     if (form.kind !== 'recurrence') continue;
@@ -197,7 +287,11 @@ export async function recurrenceAxioms(
     const initialAxiom = forall(parameters, equal(at(intConstant(0n)), initialValue(context, slot)));
     collector.axioms.push({ term: initialAxiom, comment: `${slotName(slot)} before the ${where}` });
     collector.axioms.push({
-      term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), equal(at(next), valueAfter(slot, after))), stepPatterns(at(next))),
+      term: forall(
+        [...parameters, counter],
+        implies(lessEqual(intConstant(0n), counter), equal(at(next), valueAfter(slot, after))),
+        stepPatterns(at(next)),
+      ),
       comment: `${slotName(slot)} after one more iteration of the ${where}`,
     });
     // x(n + 1) = x(n) + d with d in [min, max] on every path: x(0) + n·min <= x(n) <= x(0) + n·max
@@ -207,13 +301,47 @@ export async function recurrenceAxioms(
       const initial = initialValue(context, slot);
       const bound = (step: bigint): Term => add(initial, multiply(intConstant(step), counter));
       collector.axioms.push({
-        term: forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), and(lessEqual(bound(steps.minimum), at(counter)), lessEqual(at(counter), bound(steps.maximum))))),
+        term: forall(
+          [...parameters, counter],
+          implies(
+            lessEqual(intConstant(0n), counter),
+            and(lessEqual(bound(steps.minimum), at(counter)), lessEqual(at(counter), bound(steps.maximum))),
+          ),
+        ),
         comment: `${slotName(slot)} moves by ${steps.minimum} … ${steps.maximum} per iteration of the ${where}`,
       });
     } else {
-      await orderLemmas(context, at, form.function, initialAxiom, valueAfter(slot, after), collector, `${slotName(slot)} in the ${where}`);
+      await orderLemmas(
+        context,
+        at,
+        form.function,
+        initialAxiom,
+        valueAfter(slot, after),
+        collector,
+        `${slotName(slot)} in the ${where}`,
+      );
     }
   }
+}
+
+export async function recurrenceAxioms(
+  context: LoopContext,
+  forms: SlotForms,
+  plans: ReadonlyMap<number, ArrayPlan>,
+  after: ExecutionState,
+  collector: Collector,
+  range: RunRange | undefined,
+): Promise<void> {
+  const { parameters, counter, state, loop } = context;
+  void state;
+  const next = add(counter, intConstant(1n));
+  const where = `loop at ${loop.location.line}:${loop.location.column}`;
+  // where a form holds: every n >= 0, or (found with decided conditions) 0 <= n <= the count
+  const formRange = (decided: boolean): Term =>
+    decided
+      ? and(lessEqual(intConstant(0n), counter), lessEqual(counter, range!.count))
+      : lessEqual(intConstant(0n), counter);
+  await scalarRecurrenceAxioms(context, forms, after, collector, where);
   const unresolved: UnresolvedArray[] = [];
   for (const array of context.arrays) {
     const plan = plans.get(array.id)!;
@@ -228,32 +356,68 @@ export async function recurrenceAxioms(
         // tests simplify away (constant differences), then n taken from the cell: under `hits` the
         // cell is that index, so this is the body read at the cell
         const writtenIndex = add(multiply(intConstant(plan.stride), counter), offset);
-        const atWrite = simplifyTerm(after.arrays.get(array.id)!.read(cells.map((cell, dimension) => (dimension === plan.dimension ? writtenIndex : cell))));
+        const atWrite = simplifyTerm(
+          after.arrays
+            .get(array.id)!
+            .read(cells.map((cell, dimension) => (dimension === plan.dimension ? writtenIndex : cell))),
+        );
         const value = simplifyTerm(substituteTerm(atWrite, new Map([[counter.name, iteration]])));
         definitions.push({ cells, value });
         collector.axioms.push({
-          term: forall([...parameters, ...cells], implies(and(hits, lessEqual(intConstant(0n), iteration)), equal(applyFunction(plan.function, [...parameters, ...cells]), value))),
+          term: forall(
+            [...parameters, ...cells],
+            implies(
+              and(hits, lessEqual(intConstant(0n), iteration)),
+              equal(applyFunction(plan.function, [...parameters, ...cells]), value),
+            ),
+          ),
           comment: `${array.sourceName}: the cells the ${where} writes keep the value of their iteration`,
         });
       }
-      const recursive = definitions.some((definition) => containsSubterm(definition.value, (term) => term.kind === 'applyFunction' && term.function === plan.function, { intoBinders: true }));
+      const recursive = definitions.some((definition) =>
+        containsSubterm(definition.value, (term) => term.kind === 'applyFunction' && term.function === plan.function, {
+          intoBinders: true,
+        }),
+      );
       if (!recursive) plan.definitions = definitions;
       // a cell defined from the previous cell: its closed form in the index, once proven
       if (recursive && range !== undefined && plan.stride === 1n && definitions.length === 1 && cells.length === 1) {
-        await indexRecurrenceLemma(context, plan.function, cells[0]!, definitions[0]!.value, plan.offsets[0]!, range.count, collector, where);
+        await indexRecurrenceLemma(
+          context,
+          plan.function,
+          cells[0]!,
+          definitions[0]!.value,
+          plan.offsets[0]!,
+          range.count,
+          collector,
+          where,
+        );
       }
     } else {
       const at = (value: Term): Term => applyFunction(plan.function, [...parameters, value]);
-      collector.axioms.push({ term: forall([...parameters, ...cells], equal(selectAll(at(intConstant(0n)), cells), state.arrays.get(array.id)!.read(cells))), comment: `${array.sourceName} before the ${where}` });
       collector.axioms.push({
-        term: forall([...parameters, counter, ...cells], implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody)), stepPatterns(selectAll(at(next), cells))),
+        term: forall(
+          [...parameters, ...cells],
+          equal(selectAll(at(intConstant(0n)), cells), state.arrays.get(array.id)!.read(cells)),
+        ),
+        comment: `${array.sourceName} before the ${where}`,
+      });
+      collector.axioms.push({
+        term: forall(
+          [...parameters, counter, ...cells],
+          implies(lessEqual(intConstant(0n), counter), equal(selectAll(at(next), cells), afterBody)),
+          stepPatterns(selectAll(at(next), cells)),
+        ),
         comment: `${array.sourceName} after one more iteration of the ${where}`,
       });
       const initial = state.arrays.get(array.id)!.read(cells);
       // constant cell indices under equalities of the cell (the rows m[0][j], m[1][j]) read as the cell
       const pinned = pinCellIndices(afterBody, cells);
       const exact = pointwiseClosedForm(context, array, plan.function, cells, pinned, initial);
-      const decided = exact !== undefined || range === undefined ? undefined : await decidedPointwiseForm(context, array, plan.function, cells, pinned, initial, range);
+      const decided =
+        exact !== undefined || range === undefined
+          ? undefined
+          : await decidedPointwiseForm(context, array, plan.function, cells, pinned, initial, range);
       const value = exact ?? decided;
       if (value === undefined) {
         unresolved.push({ array, function: plan.function, cells, afterBody: pinned, initial });
@@ -261,10 +425,14 @@ export async function recurrenceAxioms(
       }
       plan.pointwise = { cells, value, decided: exact === undefined };
       collector.axioms.push({
-        term: forall([...parameters, counter, ...cells], implies(formRange(exact === undefined), equal(selectAll(at(counter), cells), value))),
-        comment: exact !== undefined
-          ? `${array.sourceName}: each cell's closed form over the iterations of the ${where} (a consequence of the two axioms above)`
-          : `${array.sourceName}: each cell's closed form over the iterations the ${where} runs (the conditions of its update decided there)`,
+        term: forall(
+          [...parameters, counter, ...cells],
+          implies(formRange(exact === undefined), equal(selectAll(at(counter), cells), value)),
+        ),
+        comment:
+          exact !== undefined
+            ? `${array.sourceName}: each cell's closed form over the iterations of the ${where} (a consequence of the two axioms above)`
+            : `${array.sourceName}: each cell's closed form over the iterations the ${where} runs (the conditions of its update decided there)`,
       });
     }
   }
@@ -273,19 +441,32 @@ export async function recurrenceAxioms(
   for (const slot of forms.slots) {
     const form = forms.forms.get(slot.key)!;
     if (form.kind !== 'recurrence') continue;
-    const found = await slotFormThroughCells(context, form.function, form.function.resultSort, valueAfter(slot, after), initialValue(context, slot), plans, range);
+    const found = await slotFormThroughCells(
+      context,
+      form.function,
+      form.function.resultSort,
+      valueAfter(slot, after),
+      initialValue(context, slot),
+      plans,
+      range,
+    );
     if (found === undefined || (found.decided && range === undefined)) continue;
     form.derived = found.value;
     collector.axioms.push({
-      term: forall([...parameters, counter], implies(formRange(found.decided), equal(applyFunction(form.function, [...parameters, counter]), found.value))),
+      term: forall(
+        [...parameters, counter],
+        implies(formRange(found.decided), equal(applyFunction(form.function, [...parameters, counter]), found.value)),
+      ),
       comment: `${slotName(slot)}: its closed form over the iterations of the ${where}, through the cells' forms of the arrays it reads (a consequence of the axioms above)`,
     });
   }
 }
 
-
 /** the least and largest constant step of `next` over `current` across its ite branches, if every branch has one */
-export function stepRange(next: Term, current: Term): { readonly minimum: bigint; readonly maximum: bigint } | undefined {
+export function stepRange(
+  next: Term,
+  current: Term,
+): { readonly minimum: bigint; readonly maximum: bigint } | undefined {
   const steps: bigint[] = [];
   const visit = (term: Term): boolean => {
     if (term.kind === 'apply' && term.operator === 'ite') return visit(term.arguments[1]!) && visit(term.arguments[2]!);
@@ -295,12 +476,16 @@ export function stepRange(next: Term, current: Term): { readonly minimum: bigint
     return true;
   };
   if (!visit(next) || steps.length < 2) return undefined;
-  return { minimum: steps.reduce((left, right) => (right < left ? right : left)), maximum: steps.reduce((left, right) => (right > left ? right : left)) };
+  return {
+    minimum: steps.reduce((left, right) => (right < left ? right : left)),
+    maximum: steps.reduce((left, right) => (right > left ? right : left)),
+  };
 }
 
 export function describeArray(array: ArrayVariable, plan: ArrayPlan): string | undefined {
   switch (plan.kind) {
-    case 'cells': return undefined;
+    case 'cells':
+      return undefined;
     case 'recurrence': {
       const cells = plan.pointwise === undefined ? '' : `; each cell on its own: ${formatTerm(plan.pointwise.value)}`;
       return `${array.sourceName}: recurrence ${plan.function.name} (${plan.reason})${cells}`;

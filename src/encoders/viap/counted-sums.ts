@@ -21,10 +21,34 @@ import type { Polynomial } from '../../analysis/polynomial.js';
 import { degreeIn, greatestCommonDivisor, isConstantPolynomial, sumOverRange } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  add, and, equal, euclideanDivide, euclideanModulo, intConstant, boolConstant, freeSymbolNames, ite, less, lessEqual, multiply, negate, not, substituteTerm, subtract, type SymbolTerm, type Term,
+  add,
+  and,
+  equal,
+  euclideanDivide,
+  euclideanModulo,
+  intConstant,
+  boolConstant,
+  freeSymbolNames,
+  ite,
+  less,
+  lessEqual,
+  multiply,
+  negate,
+  not,
+  substituteTerm,
+  subtract,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import { simplifyTerm, symbolEqualsConstant, withOperands } from './simplify.js';
-import { AtomTable, belowZeroForm, dependsOn, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
+import {
+  AtomTable,
+  belowZeroForm,
+  dependsOn,
+  polynomialTerm,
+  splitAffine,
+  termPolynomial,
+} from './polynomial-terms.js';
 
 interface Summand {
   readonly term: Term;
@@ -47,7 +71,12 @@ function summandsOf(term: Term, negative: boolean, into: Summand[]): Summand[] {
 }
 
 /** a polynomial in the counter (over `atoms`) as ±n + F with F free of n and of `varying`, or undefined */
-function affineInCounter(polynomial: Polynomial | undefined, atoms: AtomTable, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
+function affineInCounter(
+  polynomial: Polynomial | undefined,
+  atoms: AtomTable,
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
   if (polynomial === undefined || degreeIn(polynomial, counter.name) !== 1) return undefined;
   const { slope, rest } = splitAffine(polynomial, counter.name);
   if (slope !== 1n && slope !== -1n) return undefined;
@@ -57,16 +86,29 @@ function affineInCounter(polynomial: Polynomial | undefined, atoms: AtomTable, c
 }
 
 /** a term in the counter as ±n + F (see affineInCounter) */
-function affineTermInCounter(term: Term, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
+function affineTermInCounter(
+  term: Term,
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
   const atoms = new AtomTable();
   return affineInCounter(termPolynomial(term, new Set([counter.name]), atoms), atoms, counter, varying);
 }
 
 /** the comparison `left op right` (op one of <, <=, >, >=) as ±n + F < 0 (belowZeroForm, shared with the loops' exit counts), F free of `varying` */
-function thresholdOf(operator: string, left: Term, right: Term, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
+function thresholdOf(
+  operator: string,
+  left: Term,
+  right: Term,
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): { readonly sign: 1n | -1n; readonly rest: Term } | undefined {
   const atoms = new AtomTable();
   const polynomials = [left, right].map((side) => termPolynomial(side, new Set([counter.name]), atoms));
-  const below = polynomials[0] === undefined || polynomials[1] === undefined ? undefined : belowZeroForm(operator, polynomials[0], polynomials[1]);
+  const below =
+    polynomials[0] === undefined || polynomials[1] === undefined
+      ? undefined
+      : belowZeroForm(operator, polynomials[0], polynomials[1]);
   return affineInCounter(below, atoms, counter, varying);
 }
 
@@ -74,7 +116,11 @@ function thresholdOf(operator: string, left: Term, right: Term, counter: SymbolT
  * a conjunction as its conjuncts free of the counter (each free of `varying`) and the one conjunct
  * on it (a cell's range 0 <= r < N beside a pass's threshold i <= r), or undefined for another shape
  */
-function splitConjunction(condition: Extract<Term, { kind: 'apply' }>, counter: SymbolTerm, varying: ReadonlySet<string>): { readonly invariant: readonly Term[]; readonly counted: Term } | undefined {
+function splitConjunction(
+  condition: Extract<Term, { kind: 'apply' }>,
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): { readonly invariant: readonly Term[]; readonly counted: Term } | undefined {
   const invariant: Term[] = [];
   let counted: Term | undefined;
   for (const conjunct of condition.arguments) {
@@ -115,11 +161,20 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
     case 'ite': {
       // a boolean ite with a constant branch: ite(c, x, false) is c and x, ite(c, true, x) is not (not c and not x)
       const [test, thenValue, elseValue] = condition.arguments as readonly [Term, Term, Term];
-      if (elseValue.kind === 'boolConstant') return countWhere(elseValue.value ? not(and(test, not(thenValue))) : and(test, thenValue), counter, varying);
-      if (thenValue.kind === 'boolConstant') return countWhere(thenValue.value ? not(and(not(test), not(elseValue))) : and(not(test), elseValue), counter, varying);
+      if (elseValue.kind === 'boolConstant')
+        return countWhere(elseValue.value ? not(and(test, not(thenValue))) : and(test, thenValue), counter, varying);
+      if (thenValue.kind === 'boolConstant')
+        return countWhere(
+          thenValue.value ? not(and(not(test), not(elseValue))) : and(not(test), elseValue),
+          counter,
+          varying,
+        );
       return undefined;
     }
-    case '<': case '<=': case '>': case '>=': {
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
       const difference = thresholdOf(condition.operator, left, right, counter, varying);
       if (difference === undefined) return undefined;
       // n + F < 0 ⇔ n < −F;  −n + F < 0 ⇔ n > F ⇔ not (n < F + 1)
@@ -146,7 +201,11 @@ export function countWhere(condition: Term, counter: SymbolTerm, varying: Readon
  * countWhere as C(n): C(min(n, max(0, K))) for t < K, C(n) − C(min(n, max(0, L))) for t >= L (the
  * cells above N / 2 whose index is a multiple of 3)
  */
-function countWithinThreshold(conjuncts: readonly Term[], counter: SymbolTerm, varying: ReadonlySet<string>): Term | undefined {
+function countWithinThreshold(
+  conjuncts: readonly Term[],
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): Term | undefined {
   const negated: Readonly<Record<string, string>> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<' };
   for (const [index, conjunct] of conjuncts.entries()) {
     // not (a < b) is a >= b
@@ -160,7 +219,9 @@ function countWithinThreshold(conjuncts: readonly Term[], counter: SymbolTerm, v
     if (counted === undefined) continue;
     const at = (bound: Term): Term => substituteTerm(counted, new Map([[counter.name, countBelow(bound, counter)]]));
     // n + F < 0 ⇔ n < −F;  −n + F < 0 ⇔ n >= F + 1
-    return difference.sign === 1n ? at(negate(difference.rest)) : subtract(counted, at(add(difference.rest, intConstant(1n))));
+    return difference.sign === 1n
+      ? at(negate(difference.rest))
+      : subtract(counted, at(add(difference.rest, intConstant(1n))));
   }
   return undefined;
 }
@@ -178,11 +239,19 @@ function counterFreeForm(condition: Term, counter: SymbolTerm): Term | undefined
   if (polynomials[0] === undefined || polynomials[1] === undefined) return undefined;
   const below = belowZeroForm(condition.operator, polynomials[0], polynomials[1]);
   if (below === undefined || degreeIn(below, counter.name) !== 0) return undefined;
-  return less(polynomialTerm(below, (name) => atoms.termOf(name)!), intConstant(0n));
+  return less(
+    polynomialTerm(below, (name) => atoms.termOf(name)!),
+    intConstant(0n),
+  );
 }
 
 /** `(E mod m) = r` with E = ±n + F, m a positive constant and r free of n */
-function countPeriodic(remainder: Term, value: Term, counter: SymbolTerm, varying: ReadonlySet<string>): Term | undefined {
+function countPeriodic(
+  remainder: Term,
+  value: Term,
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): Term | undefined {
   if (remainder.kind !== 'apply' || remainder.operator !== 'mod') return undefined;
   const modulus = remainder.arguments[1]!;
   if (modulus.kind !== 'intConstant' || modulus.value <= 0n || dependsOn(value, varying)) return undefined;
@@ -190,7 +259,10 @@ function countPeriodic(remainder: Term, value: Term, counter: SymbolTerm, varyin
   if (dividend === undefined) return undefined;
   const m = modulus.value;
   // t ≡ ρ (mod m): +t + F ≡ r gives ρ = (r − F) mod m; −t + F ≡ r gives ρ = (F − r) mod m
-  const residue = euclideanModulo(dividend.sign === 1n ? subtract(value, dividend.rest) : subtract(dividend.rest, value), intConstant(m));
+  const residue = euclideanModulo(
+    dividend.sign === 1n ? subtract(value, dividend.rest) : subtract(dividend.rest, value),
+    intConstant(m),
+  );
   const count = euclideanDivide(subtract(add(counter, intConstant(m - 1n)), residue), intConstant(m));
   if (value.kind === 'intConstant') return value.value >= 0n && value.value < m ? count : intConstant(0n);
   return ite(and(lessEqual(intConstant(0n), value), less(value, intConstant(m))), count, intConstant(0n));
@@ -222,7 +294,10 @@ function sumWhere(condition: Term, value: Term, counter: SymbolTerm, varying: Re
       const summed = split === undefined ? undefined : sumWhere(split.counted, value, counter, varying);
       return summed === undefined ? undefined : ite(and(...split!.invariant), summed, intConstant(0n));
     }
-    case '<': case '<=': case '>': case '>=': {
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
       const difference = thresholdOf(condition.operator, left, right, counter, varying);
       if (difference === undefined) return undefined;
       // n + F < 0: the prefix [0, min(n, max(0, −F))); −n + F < 0: its complement with bound F + 1
@@ -275,24 +350,38 @@ export interface IterationInterval {
  * knows (t < K is [0, min(n, max(0, K))), t >= K its complement in [0, n), t = P is [P, P + 1) when
  * 0 <= P < n), under conjuncts free of the counter; else undefined. Exact for n >= 0.
  */
-export function intervalWhere(condition: Term, counter: SymbolTerm, varying: ReadonlySet<string>): IterationInterval | undefined {
+export function intervalWhere(
+  condition: Term,
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): IterationInterval | undefined {
   if (!dependsOn(condition, new Set([counter.name])) || condition.kind !== 'apply') return undefined;
   const [left, right] = condition.arguments as readonly [Term, Term];
   switch (condition.operator) {
     case 'and': {
       const split = splitConjunction(condition, counter, varying);
       const found = split === undefined ? undefined : intervalWhere(split.counted, counter, varying);
-      return found === undefined ? undefined : { guard: [...split!.invariant, ...found.guard], lo: found.lo, hi: found.hi };
+      return found === undefined
+        ? undefined
+        : { guard: [...split!.invariant, ...found.guard], lo: found.lo, hi: found.hi };
     }
     case 'not': {
       const inner = condition.arguments[0]!;
       if (inner.kind !== 'apply' || inner.arguments.length !== 2) return undefined;
       const [a, b] = inner.arguments as readonly [Term, Term];
       // not (a < b) is b <= a, not (a <= b) is b < a, and the mirrored ones
-      const negation = { '<': () => lessEqual(b, a), '<=': () => less(b, a), '>': () => lessEqual(a, b), '>=': () => less(a, b) }[inner.operator as string];
+      const negation = {
+        '<': () => lessEqual(b, a),
+        '<=': () => less(b, a),
+        '>': () => lessEqual(a, b),
+        '>=': () => less(a, b),
+      }[inner.operator as string];
       return negation === undefined ? undefined : intervalWhere(negation(), counter, varying);
     }
-    case '<': case '<=': case '>': case '>=': {
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
       const difference = thresholdOf(condition.operator, left, right, counter, varying);
       if (difference === undefined) return undefined;
       // n + F < 0: t < −F, a prefix; −n + F < 0: t >= F + 1, the rest of [0, n)
@@ -331,7 +420,9 @@ function stepOf(update: Term, placeholder: SymbolTerm): Term | undefined {
   if (withSelf.length !== 1 || withSelf[0]!.negative) return undefined;
   const inner = stepOf(withSelf[0]!.term, placeholder);
   if (inner === undefined) return undefined;
-  const rest = summands.filter((summand) => summand !== withSelf[0]).map((summand) => (summand.negative ? negate(summand.term) : summand.term));
+  const rest = summands
+    .filter((summand) => summand !== withSelf[0])
+    .map((summand) => (summand.negative ? negate(summand.term) : summand.term));
   return rest.length === 0 ? inner : add(inner, ...rest);
 }
 
@@ -340,8 +431,17 @@ function stepOf(update: Term, placeholder: SymbolTerm): Term | undefined {
  * ite may also enclose x itself, as in ite(c, x + 1, x)), or undefined. `varying` holds the
  * placeholders of the loop's slots and the counter: d, a_k and b_k must not depend on them.
  */
-export function countedSum(update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>): Term | undefined {
-  return directCountedSum(update, placeholder, counter, initial, varying) ?? countedSumByCases(update, placeholder, counter, initial, varying, maximumCaseSplits);
+export function countedSum(
+  update: Term,
+  placeholder: SymbolTerm,
+  counter: SymbolTerm,
+  initial: Term,
+  varying: ReadonlySet<string>,
+): Term | undefined {
+  return (
+    directCountedSum(update, placeholder, counter, initial, varying) ??
+    countedSumByCases(update, placeholder, counter, initial, varying, maximumCaseSplits)
+  );
 }
 
 /** the most loop-invariant conditions countedSumByCases splits on */
@@ -354,7 +454,12 @@ const maximumCaseSplits = 2;
  * update where p has that value.
  */
 function countedSumByCases(
-  update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>, splits: number,
+  update: Term,
+  placeholder: SymbolTerm,
+  counter: SymbolTerm,
+  initial: Term,
+  varying: ReadonlySet<string>,
+  splits: number,
 ): Term | undefined {
   if (splits === 0) return undefined;
   const atom = invariantConjunct(update, varying);
@@ -367,15 +472,18 @@ function countedSumByCases(
       if (printTerm(term) === text) return boolConstant(value);
       // where v = c holds, v = c' with another constant c' does not (the other rows)
       const other = value && pinned !== undefined ? symbolEqualsConstant(term) : undefined;
-      if (other !== undefined && other.symbol.name === pinned!.symbol.name && other.value !== pinned!.value) return boolConstant(false);
+      if (other !== undefined && other.symbol.name === pinned!.symbol.name && other.value !== pinned!.value)
+        return boolConstant(false);
       return withOperands(term, term.arguments.map(replace));
     };
     const branch = simplifyTerm(replace(update));
     // a branch left with an invariant step d (none, where no condition holds): x(0) + n·d
     const step = stepOf(branch, placeholder);
     if (step !== undefined && !dependsOn(step, varying)) return add(initial, multiply(counter, step));
-    return directCountedSum(branch, placeholder, counter, initial, varying)
-      ?? countedSumByCases(branch, placeholder, counter, initial, varying, splits - 1);
+    return (
+      directCountedSum(branch, placeholder, counter, initial, varying) ??
+      countedSumByCases(branch, placeholder, counter, initial, varying, splits - 1)
+    );
   };
   const whenTrue = fixed(true);
   const whenFalse = whenTrue === undefined ? undefined : fixed(false);
@@ -388,7 +496,10 @@ function invariantConjunct(term: Term, varying: ReadonlySet<string>): Term | und
   if (term.operator === 'ite') {
     const condition = term.arguments[0]!;
     const conjuncts = condition.kind === 'apply' && condition.operator === 'and' ? condition.arguments : [condition];
-    const found = conjuncts.find((conjunct) => conjunct.kind !== 'boolConstant' && !dependsOn(conjunct, varying) && freeSymbolNames(conjunct).size > 0);
+    const found = conjuncts.find(
+      (conjunct) =>
+        conjunct.kind !== 'boolConstant' && !dependsOn(conjunct, varying) && freeSymbolNames(conjunct).size > 0,
+    );
     if (found !== undefined && dependsOn(condition, varying)) return found;
   }
   for (const operand of term.arguments) {
@@ -398,7 +509,13 @@ function invariantConjunct(term: Term, varying: ReadonlySet<string>): Term | und
   return undefined;
 }
 
-function directCountedSum(update: Term, placeholder: SymbolTerm, counter: SymbolTerm, initial: Term, varying: ReadonlySet<string>): Term | undefined {
+function directCountedSum(
+  update: Term,
+  placeholder: SymbolTerm,
+  counter: SymbolTerm,
+  initial: Term,
+  varying: ReadonlySet<string>,
+): Term | undefined {
   const found = stepOf(update, placeholder);
   if (found === undefined) return undefined;
   const step = byResidues(found, counter, varying);
@@ -453,22 +570,33 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
   const collect = (term: Term): void => {
     if (term.kind !== 'apply') return;
     const modulus = term.arguments[1];
-    if (term.operator === 'mod' && modulus !== undefined && modulus.kind === 'intConstant' && modulus.value > 1n && modulus.value <= maximumResidueModulus
-      && dependsOn(term.arguments[0]!, self) && affineTermInCounter(term.arguments[0]!, counter, varying) !== undefined) {
+    if (
+      term.operator === 'mod' &&
+      modulus !== undefined &&
+      modulus.kind === 'intConstant' &&
+      modulus.value > 1n &&
+      modulus.value <= maximumResidueModulus &&
+      dependsOn(term.arguments[0]!, self) &&
+      affineTermInCounter(term.arguments[0]!, counter, varying) !== undefined
+    ) {
       remainders.set(printTerm(term), term);
       return;
     }
     for (const operand of term.arguments) collect(operand);
   };
   collect(step);
-  if (remainders.size > 1) return byCommonResidues(step, [...remainders.values()] as Extract<Term, { kind: 'apply' }>[], counter, varying);
+  if (remainders.size > 1)
+    return byCommonResidues(step, [...remainders.values()] as Extract<Term, { kind: 'apply' }>[], counter, varying);
   if (remainders.size !== 1) return step;
   const remainder = [...remainders.values()][0]! as Extract<Term, { kind: 'apply' }>;
   const text = printTerm(remainder);
   const replace = (term: Term, value: Term): Term => {
     if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
     if (term.kind === 'apply' && term.operator === 'mod' && printTerm(term) === text) return value;
-    return withOperands(term, term.arguments.map((operand) => replace(operand, value)));
+    return withOperands(
+      term,
+      term.arguments.map((operand) => replace(operand, value)),
+    );
   };
   const modulus = (remainder.arguments[1] as Extract<Term, { kind: 'intConstant' }>).value;
   return byClasses(step, remainder, modulus, (residue) => replace(step, intConstant(residue)), counter);
@@ -478,12 +606,20 @@ function byResidues(step: Term, counter: SymbolTerm, varying: ReadonlySet<string
  * the step as s_{m−1} + Σ_{ρ < m−1} ite(class = ρ, s_ρ − s_{m−1}, 0), where `atClass(ρ)` is the step
  * in class ρ of the m classes; the step itself when some s_ρ still reads the counter
  */
-function byClasses(step: Term, classTerm: Term, classes: bigint, atClass: (residue: bigint) => Term, counter: SymbolTerm): Term {
+function byClasses(
+  step: Term,
+  classTerm: Term,
+  classes: bigint,
+  atClass: (residue: bigint) => Term,
+  counter: SymbolTerm,
+): Term {
   const steps: Term[] = [];
   for (let residue = 0n; residue < classes; residue++) steps.push(simplifyTerm(atClass(residue)));
   if (steps.some((each) => dependsOn(each, new Set([counter.name])))) return step;
   const last = steps[steps.length - 1]!;
-  const terms = steps.slice(0, -1).map((each, residue) => ite(equal(classTerm, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
+  const terms = steps
+    .slice(0, -1)
+    .map((each, residue) => ite(equal(classTerm, intConstant(BigInt(residue))), subtract(each, last), intConstant(0n)));
   return add(last, ...terms);
 }
 
@@ -493,7 +629,12 @@ function byClasses(step: Term, classTerm: Term, classes: bigint, atClass: (resid
  * every remainder is the constant (±ρ + F_k) mod m_k, since m_k divides M. The step is written as
  * in byResidues with the classes of n mod M; exact; any other step is returned as it is.
  */
-function byCommonResidues(step: Term, remainders: readonly Extract<Term, { kind: 'apply' }>[], counter: SymbolTerm, varying: ReadonlySet<string>): Term {
+function byCommonResidues(
+  step: Term,
+  remainders: readonly Extract<Term, { kind: 'apply' }>[],
+  counter: SymbolTerm,
+  varying: ReadonlySet<string>,
+): Term {
   const known = new Map<string, { readonly sign: bigint; readonly offset: bigint; readonly modulus: bigint }>();
   let common = 1n;
   for (const remainder of remainders) {
@@ -509,10 +650,20 @@ function byCommonResidues(step: Term, remainders: readonly Extract<Term, { kind:
   const replace = (term: Term, residue: bigint): Term => {
     if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
     const found = term.kind === 'apply' && term.operator === 'mod' ? known.get(printTerm(term)) : undefined;
-    if (found !== undefined) return intConstant((((found.sign * residue + found.offset) % found.modulus) + found.modulus) % found.modulus);
-    return withOperands(term, term.arguments.map((operand) => replace(operand, residue)));
+    if (found !== undefined)
+      return intConstant((((found.sign * residue + found.offset) % found.modulus) + found.modulus) % found.modulus);
+    return withOperands(
+      term,
+      term.arguments.map((operand) => replace(operand, residue)),
+    );
   };
-  return byClasses(step, euclideanModulo(counter, intConstant(common)), common, (residue) => replace(step, residue), counter);
+  return byClasses(
+    step,
+    euclideanModulo(counter, intConstant(common)),
+    common,
+    (residue) => replace(step, residue),
+    counter,
+  );
 }
 
 /**
@@ -524,7 +675,7 @@ function flattenIte(term: Term): Term {
   if (term.kind !== 'apply' || term.operator !== 'ite') return term;
   const [condition, thenValue, elseValue] = term.arguments as readonly [Term, Term, Term];
   const inner = (value: Term): Extract<Term, { kind: 'apply' }> | undefined =>
-    (value.kind === 'apply' && value.operator === 'ite' ? value : undefined);
+    value.kind === 'apply' && value.operator === 'ite' ? value : undefined;
   const thenIte = inner(thenValue);
   if (thenIte !== undefined && printTerm(thenIte.arguments[2]!) === printTerm(elseValue)) {
     return flattenIte(ite(and(condition, thenIte.arguments[0]!), thenIte.arguments[1]!, elseValue));

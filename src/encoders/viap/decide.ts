@@ -5,7 +5,13 @@
 // precise, never wrong.
 
 import {
-  and, createSmtScript, forEachSubterm, freeSymbols, not, type FunctionDeclaration, type Term,
+  and,
+  createSmtScript,
+  forEachSubterm,
+  freeSymbols,
+  not,
+  type FunctionDeclaration,
+  type Term,
 } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import type { Budget } from '../../kernel/budget.js';
@@ -21,7 +27,10 @@ function functionsOf(terms: readonly Term[]): FunctionDeclaration[] {
   return [...found.values()];
 }
 
-export function decider(solver: Solver, budget: Budget): (assumptions: readonly Term[], goal: Term) => Promise<boolean> {
+export function decider(
+  solver: Solver,
+  budget: Budget,
+): (assumptions: readonly Term[], goal: Term) => Promise<boolean> {
   return async (assumptions, goal) => {
     if (budget.expired()) return false;
     const query = and(...assumptions, not(goal));
@@ -32,7 +41,10 @@ export function decider(solver: Solver, budget: Budget): (assumptions: readonly 
       functions: functionsOf([query]),
       assertions: [{ term: query }],
     });
-    const result = await solver.checkScript(script, { timeoutMilliseconds: budget.share(0.05).solverTimeout(questionMilliseconds), question: true });
+    const result = await solver.checkScript(script, {
+      timeoutMilliseconds: budget.share(0.05).solverTimeout(questionMilliseconds),
+      question: true,
+    });
     return result.kind === 'unsat';
   };
 }

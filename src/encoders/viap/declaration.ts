@@ -6,16 +6,18 @@ import { flagOption } from '../../kernel/options.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
 export const showAxiomsOption = flagOption({
-  name: 'show-axioms', help: 'print the loops\' closed forms, iteration counts and array instantiations, and the axioms (viap)',
+  name: 'show-axioms',
+  help: "print the loops' closed forms, iteration counts and array instantiations, and the axioms (viap)",
 });
 
 export const viapDeclaration: EncoderDeclaration = {
   name: 'viap',
-  summary: 'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (VIAP)',
+  summary:
+    'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (VIAP)',
   approximation: 'over',
   options: [showAxiomsOption],
   emitUsesSolver: true,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body
   // (exact, analysis/update-exits.ts) or refuses the loop
-  controlFlow: { ...allFormsModelled, breakInUpdate: 'refused', continueInUpdate: 'refused', loopInUpdate: 'refused', },
+  controlFlow: { ...allFormsModelled, breakInUpdate: 'refused', continueInUpdate: 'refused', loopInUpdate: 'refused' },
 };

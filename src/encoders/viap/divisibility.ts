@@ -10,7 +10,13 @@
 // Soundness: the lemma is valid (true for every value of every symbol), whatever the division's
 // origin, since the test is on the polynomial itself; adding valid lemmas removes no model.
 
-import { constantPolynomial, isIntegerValued, rational, scalePolynomial, subtractPolynomials } from '../../analysis/polynomial.js';
+import {
+  constantPolynomial,
+  isIntegerValued,
+  rational,
+  scalePolynomial,
+  subtractPolynomials,
+} from '../../analysis/polynomial.js';
 import { equal, euclideanModulo, forEachSubterm, freeSymbolNames, intConstant, type Term } from '../../smt/terms.js';
 import { AtomTable, termPolynomial } from './polynomial-terms.js';
 
@@ -46,5 +52,11 @@ export function withDivisibilityLemmas<A extends { readonly term: Term; readonly
   assertions: readonly A[],
 ): ({ readonly term: Term; readonly comment?: string } | A)[] {
   const lemmas = divisibilityLemmas(assertions.map((assertion) => assertion.term));
-  return [...assertions, ...lemmas.map((term) => ({ term, comment: 'an exact division of a closed form (valid: the polynomial is integer-valued)' }))];
+  return [
+    ...assertions,
+    ...lemmas.map((term) => ({
+      term,
+      comment: 'an exact division of a closed form (valid: the polynomial is integer-valued)',
+    })),
+  ];
 }

@@ -15,7 +15,22 @@ import type { Polynomial } from '../../analysis/polynomial.js';
 import type { ArrayVariable, ScalarVariable } from '../../ir/types.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  and, applyFunction, declareFunction, equal, implies, intConstant, intSort, ite, lessEqual, not, substituteTerm, trueTerm, falseTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  and,
+  applyFunction,
+  declareFunction,
+  equal,
+  implies,
+  intConstant,
+  intSort,
+  ite,
+  lessEqual,
+  not,
+  substituteTerm,
+  trueTerm,
+  falseTerm,
+  type FunctionDeclaration,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import { arrayVariableSort, scalarSort } from '../../symbolic/expressions.js';
 import { countedSum } from './counted-sums.js';
@@ -23,7 +38,14 @@ import { dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js
 import { simplifyTerm, withOperands } from './simplify.js';
 import type { LoopContext } from './loop-context.js';
 import {
-  Collector, Frame, sameIndex, storeView, termView, type ArrayView, type ExecutionState, type Translator,
+  Collector,
+  Frame,
+  sameIndex,
+  storeView,
+  termView,
+  type ArrayView,
+  type ExecutionState,
+  type Translator,
 } from './translate.js';
 import type { Block } from '../../ir/types.js';
 import { forEachStatement } from '../../ir/visit.js';
@@ -43,14 +65,15 @@ export type Slot =
 export type SlotForm =
   | { readonly kind: 'closed'; readonly form: Extract<ClosedForm, { kind: 'polynomial' | 'fromFirstIteration' }> }
   | {
-    readonly kind: 'recurrence'; readonly function: FunctionDeclaration;
-    /**
-     * the value at n as a term over the counter, found once the body is known through the cells'
-     * forms of the arrays it reads (pointwise-forms.ts); set after the body ran, so only the views after
-     * the loop (at its count) read through it
-     */
-    derived?: Term;
-  }
+      readonly kind: 'recurrence';
+      readonly function: FunctionDeclaration;
+      /**
+       * the value at n as a term over the counter, found once the body is known through the cells'
+       * forms of the arrays it reads (pointwise-forms.ts); set after the body ran, so only the views after
+       * the loop (at its count) read through it
+       */
+      derived?: Term;
+    }
   /** a sum of conditional steps (counted-sums.ts): the value at n >= 0 as a term over the counter */
   | { readonly kind: 'counted'; readonly value: Term };
 
@@ -66,15 +89,21 @@ export interface SlotForms {
 }
 
 export function slotName(slot: Slot): string {
-  return slot.kind === 'scalar' ? slot.variable.sourceName : `${slot.array.sourceName}[${slot.indices.map(printTerm).join('][')}]`;
+  return slot.kind === 'scalar'
+    ? slot.variable.sourceName
+    : `${slot.array.sourceName}[${slot.indices.map(printTerm).join('][')}]`;
 }
 
 export function initialValue(context: LoopContext, slot: Slot): Term {
-  return slot.kind === 'scalar' ? context.state.scalars.get(slot.variable.id)! : context.state.arrays.get(slot.array.id)!.read(slot.indices);
+  return slot.kind === 'scalar'
+    ? context.state.scalars.get(slot.variable.id)!
+    : context.state.arrays.get(slot.array.id)!.read(slot.indices);
 }
 
 export function valueAfter(slot: Slot, after: ExecutionState): Term {
-  return slot.kind === 'scalar' ? after.scalars.get(slot.variable.id)! : after.arrays.get(slot.array.id)!.read(slot.indices);
+  return slot.kind === 'scalar'
+    ? after.scalars.get(slot.variable.id)!
+    : after.arrays.get(slot.array.id)!.read(slot.indices);
 }
 
 /**
@@ -84,27 +113,49 @@ export function valueAfter(slot: Slot, after: ExecutionState): Term {
 export function iterationFrame(context: LoopContext, start: ExecutionState, known: readonly Term[] = []): Frame {
   const condition = context.translator.condition(context.loop.condition, start, new Collector());
   return new Frame(true, [
-    ...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), ...known,
-    condition.definedness, condition.term,
+    ...context.enclosing,
+    context.factsBefore,
+    context.state.guard,
+    lessEqual(intConstant(0n), context.counter),
+    ...known,
+    condition.definedness,
+    condition.term,
   ]);
 }
 
 /** one iteration from the given start; `known` holds of the start's placeholders (closed forms found) */
-async function runBody(context: LoopContext, scalars: Map<number, Term>, arrays: Map<number, ArrayView>, known: readonly Term[] = []): Promise<ExecutionState> {
+async function runBody(
+  context: LoopContext,
+  scalars: Map<number, Term>,
+  arrays: Map<number, ArrayView>,
+  known: readonly Term[] = [],
+): Promise<ExecutionState> {
   const { translator, loop } = context;
   const start: ExecutionState = { scalars, arrays, guard: trueTerm, writes: new Map() };
-  const iteration = await translator.executeIteration(loop, iterationFrame(context, start, known), new Collector(), start, [...context.parameters, context.counter]);
+  const iteration = await translator.executeIteration(
+    loop,
+    iterationFrame(context, start, known),
+    new Collector(),
+    start,
+    [...context.parameters, context.counter],
+  );
   return iteration.after;
 }
 
 function containsLoop(block: Block): boolean {
   let found = false;
-  forEachStatement(block, (statement) => { if (statement.kind === 'loop') found = true; });
+  forEachStatement(block, (statement) => {
+    if (statement.kind === 'loop') found = true;
+  });
   return found;
 }
 
 /** the arrays whose writes all hit indices that do not change during the loop, with those cells */
-function findCellArrays(context: LoopContext, run: ExecutionState, varying: ReadonlySet<string>): Map<number, Term[][]> {
+function findCellArrays(
+  context: LoopContext,
+  run: ExecutionState,
+  varying: ReadonlySet<string>,
+): Map<number, Term[][]> {
   const result = new Map<number, Term[][]>();
   for (const array of context.arrays) {
     const records = run.writes.get(array.id) ?? [];
@@ -137,8 +188,15 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     slots.push(slot);
   }
   const arrayPlaceholders = new Map<number, ArrayView>();
-  for (const array of context.arrays) arrayPlaceholders.set(array.id, termView(translator.freshSymbol(`${array.name}!start`, arrayVariableSort(array, 'int'))));
-  const varying = new Set<string>([context.counter.name, ...[...placeholders.values()].map((placeholder) => placeholder.name)]);
+  for (const array of context.arrays)
+    arrayPlaceholders.set(
+      array.id,
+      termView(translator.freshSymbol(`${array.name}!start`, arrayVariableSort(array, 'int'))),
+    );
+  const varying = new Set<string>([
+    context.counter.name,
+    ...[...placeholders.values()].map((placeholder) => placeholder.name),
+  ]);
   const first = await runBody(context, scalars, new Map([...state.arrays, ...arrayPlaceholders]));
   const cellIndices = findCellArrays(context, first, varying);
 
@@ -152,7 +210,10 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     const arraySlots: Extract<Slot, { kind: 'cell' }>[] = [];
     cells.forEach((indices, index) => {
       const slot: Extract<Slot, { kind: 'cell' }> = { kind: 'cell', key: `cell:${array.id}:${index}`, array, indices };
-      const placeholder = translator.freshSymbol(`${array.name}!cell${index}!start`, scalarSort(array.elementType, 'int'));
+      const placeholder = translator.freshSymbol(
+        `${array.name}!cell${index}!start`,
+        scalarSort(array.elementType, 'int'),
+      );
       placeholders.set(slot.key, placeholder);
       varying.add(placeholder.name);
       view = storeView(view, indices, placeholder);
@@ -169,7 +230,10 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     context.initialByPlaceholder.set(placeholder.name, initialValue(context, slot));
     updates.set(placeholder.name, termPolynomial(simplifyTerm(valueAfter(slot, run)), varying, context.atoms));
   }
-  let solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree });
+  let solved = computeClosedForms(
+    { updates },
+    { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree },
+  );
   const unsolved = slots.filter((slot) => solved.get(placeholders.get(slot.key)!.name)!.kind === 'undefined');
   /** the second pass's updates of the slots it was run for, and the closed forms at the counter */
   const decidedUpdates = new Map<string, Term>();
@@ -184,22 +248,44 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
       const form = solved.get(placeholder.name)!;
       if (form.kind === 'undefined') continue;
       const value = polynomialAt(context, form.value, context.counter);
-      const valueAtCounter = form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initialValue(context, slot), value);
+      const valueAtCounter =
+        form.kind === 'polynomial'
+          ? value
+          : ite(equal(context.counter, intConstant(0n)), initialValue(context, slot), value);
       atCounter.set(placeholder.name, valueAtCounter);
       known.push(equal(placeholder, valueAtCounter));
     }
     // inner loops run again knowing the closed forms found (their questions may need i = n)
     const second = containsLoop(loop.body) && known.length > 0 ? await runBody(context, scalars, arrays, known) : run;
-    const condition = translator.condition(loop.condition, { scalars, arrays, guard: trueTerm, writes: new Map() }, new Collector());
-    const assumptions = [...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), substituteTerm(and(condition.definedness, condition.term), atCounter)];
+    const condition = translator.condition(
+      loop.condition,
+      { scalars, arrays, guard: trueTerm, writes: new Map() },
+      new Collector(),
+    );
+    const assumptions = [
+      ...context.enclosing,
+      context.factsBefore,
+      context.state.guard,
+      lessEqual(intConstant(0n), context.counter),
+      substituteTerm(and(condition.definedness, condition.term), atCounter),
+    ];
     const questions = { left: maximumQuestions };
     for (const slot of unsolved) {
       const placeholder = placeholders.get(slot.key)!;
-      const simplified = await decideConditions(simplifyTerm(valueAfter(slot, second)), atCounter, assumptions, translator.decide, questions);
+      const simplified = await decideConditions(
+        simplifyTerm(valueAfter(slot, second)),
+        atCounter,
+        assumptions,
+        translator.decide,
+        questions,
+      );
       decidedUpdates.set(slot.key, simplified);
       updates.set(placeholder.name, termPolynomial(simplified, varying, context.atoms));
     }
-    solved = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree });
+    solved = computeClosedForms(
+      { updates },
+      { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree },
+    );
   }
   const forms = new Map<string, SlotForm>();
   for (const slot of slots) {
@@ -209,15 +295,28 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
       continue;
     }
     const decided = decidedUpdates.get(slot.key);
-    const counted = decided === undefined ? undefined
-      : countedSum(simplifyTerm(substituteTerm(decided, atCounter)), placeholders.get(slot.key)!, context.counter, initialValue(context, slot), varying);
+    const counted =
+      decided === undefined
+        ? undefined
+        : countedSum(
+            simplifyTerm(substituteTerm(decided, atCounter)),
+            placeholders.get(slot.key)!,
+            context.counter,
+            initialValue(context, slot),
+            varying,
+          );
     if (counted !== undefined) {
       forms.set(slot.key, { kind: 'counted', value: counted });
       continue;
     }
     const base = slot.kind === 'scalar' ? slot.variable.name : `${slot.array.name}_cell`;
-    const sort = slot.kind === 'scalar' ? scalarSort(slot.variable.type, 'int') : scalarSort(slot.array.elementType, 'int');
-    const declaration = declareFunction(translator.freshName(`${base}_L${loop.id}`), [...context.parameters.map((parameter) => parameter.sort), intSort], sort);
+    const sort =
+      slot.kind === 'scalar' ? scalarSort(slot.variable.type, 'int') : scalarSort(slot.array.elementType, 'int');
+    const declaration = declareFunction(
+      translator.freshName(`${base}_L${loop.id}`),
+      [...context.parameters.map((parameter) => parameter.sort), intSort],
+      sort,
+    );
     collector.functions.push(declaration);
     forms.set(slot.key, { kind: 'recurrence', function: declaration });
   }
@@ -226,62 +325,94 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
 
 /** the term with each `ite` whose condition the assumptions decide replaced by the branch taken */
 export async function decideConditions(
-  term: Term, replacements: ReadonlyMap<string, Term>, assumptions: readonly Term[],
-  decide: NonNullable<Translator['decide']>, questions: { left: number },
+  term: Term,
+  replacements: ReadonlyMap<string, Term>,
+  assumptions: readonly Term[],
+  decide: NonNullable<Translator['decide']>,
+  questions: { left: number },
 ): Promise<Term> {
   if (term.kind !== 'apply') return term;
   if (term.operator === 'ite' && term.arguments[0]!.kind !== 'boolConstant' && questions.left > 0) {
     // the conjuncts that hold wherever the loop runs are dropped from the condition first
     const reduced = await undecidedConjuncts(term.arguments[0]!, replacements, assumptions, decide, questions);
     const condition = substituteTerm(reduced, replacements);
-    if (condition.kind === 'boolConstant') return decideConditions(term.arguments[condition.value ? 1 : 2]!, replacements, assumptions, decide, questions);
+    if (condition.kind === 'boolConstant')
+      return decideConditions(term.arguments[condition.value ? 1 : 2]!, replacements, assumptions, decide, questions);
     questions.left--;
-    if (questions.left >= 0 && await decide(assumptions, condition)) return decideConditions(term.arguments[1]!, replacements, assumptions, decide, questions);
+    if (questions.left >= 0 && (await decide(assumptions, condition)))
+      return decideConditions(term.arguments[1]!, replacements, assumptions, decide, questions);
     questions.left--;
-    if (questions.left >= 0 && await decide(assumptions, not(condition))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
+    if (questions.left >= 0 && (await decide(assumptions, not(condition))))
+      return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
     // both sides occur, but where the condition holds the branches agree (ite(i <= 0, 0, i) with
     // i >= 0): the other branch alone
     questions.left--;
     if (questions.left >= 0 && term.arguments[1]!.sort.kind === 'int') {
-      const branchesAgree = equal(substituteTerm(term.arguments[1]!, replacements), substituteTerm(term.arguments[2]!, replacements));
-      if (await decide(assumptions, implies(condition, branchesAgree))) return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
+      const branchesAgree = equal(
+        substituteTerm(term.arguments[1]!, replacements),
+        substituteTerm(term.arguments[2]!, replacements),
+      );
+      if (await decide(assumptions, implies(condition, branchesAgree)))
+        return decideConditions(term.arguments[2]!, replacements, assumptions, decide, questions);
     }
     // both sides occur: each branch is decided knowing the condition (or its negation) holds there
     const kept = await decideConditions(reduced, replacements, assumptions, decide, questions);
     const narrowed = substituteTerm(kept, replacements);
-    const branch = async (value: Term, known: readonly Term[]): Promise<Term> => decidedAtom(await decideConditions(value, replacements, known, decide, questions), replacements, known, decide, questions);
-    return ite(kept, await branch(term.arguments[1]!, [...assumptions, narrowed]), await branch(term.arguments[2]!, [...assumptions, not(narrowed)]));
+    const branch = async (value: Term, known: readonly Term[]): Promise<Term> =>
+      decidedAtom(
+        await decideConditions(value, replacements, known, decide, questions),
+        replacements,
+        known,
+        decide,
+        questions,
+      );
+    return ite(
+      kept,
+      await branch(term.arguments[1]!, [...assumptions, narrowed]),
+      await branch(term.arguments[2]!, [...assumptions, not(narrowed)]),
+    );
   }
   const operands: Term[] = [];
-  for (const operand of term.arguments) operands.push(await decideConditions(operand, replacements, assumptions, decide, questions));
+  for (const operand of term.arguments)
+    operands.push(await decideConditions(operand, replacements, assumptions, decide, questions));
   return withOperands(term, operands);
 }
 
 /** a comparison of integers (the branch of a boolean ite) replaced by true or false where the assumptions decide it */
 async function decidedAtom(
-  term: Term, replacements: ReadonlyMap<string, Term>, assumptions: readonly Term[],
-  decide: NonNullable<Translator['decide']>, questions: { left: number },
+  term: Term,
+  replacements: ReadonlyMap<string, Term>,
+  assumptions: readonly Term[],
+  decide: NonNullable<Translator['decide']>,
+  questions: { left: number },
 ): Promise<Term> {
-  const comparison = term.kind === 'apply' && ['=', '<', '<=', '>', '>='].includes(term.operator) && term.arguments.length === 2 && term.arguments[0]!.sort.kind === 'int';
+  const comparison =
+    term.kind === 'apply' &&
+    ['=', '<', '<=', '>', '>='].includes(term.operator) &&
+    term.arguments.length === 2 &&
+    term.arguments[0]!.sort.kind === 'int';
   if (!comparison || questions.left <= 0) return term;
   const atom = substituteTerm(term, replacements);
   questions.left--;
   if (await decide(assumptions, atom)) return trueTerm;
   questions.left--;
-  if (questions.left >= 0 && await decide(assumptions, not(atom))) return falseTerm;
+  if (questions.left >= 0 && (await decide(assumptions, not(atom)))) return falseTerm;
   return term;
 }
 
 /** the conjunction without the conjuncts (of two or more) that the assumptions decide true (true when all are) */
 async function undecidedConjuncts(
-  condition: Term, replacements: ReadonlyMap<string, Term>, assumptions: readonly Term[],
-  decide: NonNullable<Translator['decide']>, questions: { left: number },
+  condition: Term,
+  replacements: ReadonlyMap<string, Term>,
+  assumptions: readonly Term[],
+  decide: NonNullable<Translator['decide']>,
+  questions: { left: number },
 ): Promise<Term> {
   if (condition.kind !== 'apply' || condition.operator !== 'and') return condition;
   const kept: Term[] = [];
   for (const conjunct of condition.arguments) {
     questions.left--;
-    if (questions.left >= 0 && await decide(assumptions, substituteTerm(conjunct, replacements))) continue;
+    if (questions.left >= 0 && (await decide(assumptions, substituteTerm(conjunct, replacements)))) continue;
     kept.push(conjunct);
   }
   return kept.length === condition.arguments.length ? condition : and(...kept);
@@ -304,7 +435,9 @@ export function slotValueAt(context: LoopContext, slot: Slot, form: SlotForm, at
       return ite(equal(at, intConstant(0n)), initialValue(context, slot), value);
     }
     case 'recurrence':
-      return form.derived === undefined ? applyFunction(form.function, [...context.parameters, at]) : substituteTerm(form.derived, new Map([[context.counter.name, at]]));
+      return form.derived === undefined
+        ? applyFunction(form.function, [...context.parameters, at])
+        : substituteTerm(form.derived, new Map([[context.counter.name, at]]));
     case 'counted':
       return substituteTerm(form.value, new Map([[context.counter.name, at]]));
     default: {
@@ -319,10 +452,12 @@ export function cellArrayViewAt(context: LoopContext, forms: SlotForms, array: A
   const before = context.state.arrays.get(array.id)!;
   const slots = forms.cellArrays.get(array.id)!;
   return {
-    read: (indices) => slots.reduce<Term>((rest, slot) => {
-      const same = and(...indices.map((index, dimension) => sameIndex(index, slot.indices[dimension]!)));
-      if (same.kind === 'boolConstant') return same.value ? slotValueAt(context, slot, forms.forms.get(slot.key)!, at) : rest;
-      return ite(same, slotValueAt(context, slot, forms.forms.get(slot.key)!, at), rest);
-    }, before.read(indices)),
+    read: (indices) =>
+      slots.reduce<Term>((rest, slot) => {
+        const same = and(...indices.map((index, dimension) => sameIndex(index, slot.indices[dimension]!)));
+        if (same.kind === 'boolConstant')
+          return same.value ? slotValueAt(context, slot, forms.forms.get(slot.key)!, at) : rest;
+        return ite(same, slotValueAt(context, slot, forms.forms.get(slot.key)!, at), rest);
+      }, before.read(indices)),
   };
 }

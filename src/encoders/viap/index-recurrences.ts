@@ -14,10 +14,33 @@
 // Soundness: the lemma follows from the definitions (which hold whatever the run does) and the facts
 // of the runs that reach the loop, by the induction above; nothing unproven is added.
 
-import { addPolynomials, constantPolynomial, degreeIn, substitutePolynomial, subtractPolynomials, sumOverRange, variablePolynomial, type Polynomial } from '../../analysis/polynomial.js';
 import {
-  add, and, applyFunction, containsSubterm, equal, forall, implies, intConstant, intSort, lessEqual, less, substituteTerm, symbol,
-  type FunctionDeclaration, type SymbolTerm, type Term,
+  addPolynomials,
+  constantPolynomial,
+  degreeIn,
+  substitutePolynomial,
+  subtractPolynomials,
+  sumOverRange,
+  variablePolynomial,
+  type Polynomial,
+} from '../../analysis/polynomial.js';
+import {
+  add,
+  and,
+  applyFunction,
+  containsSubterm,
+  equal,
+  forall,
+  implies,
+  intConstant,
+  intSort,
+  lessEqual,
+  less,
+  substituteTerm,
+  symbol,
+  type FunctionDeclaration,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import type { LoopContext } from './loop-context.js';
 import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
@@ -30,7 +53,14 @@ import type { Collector, IndexForm } from './translate.js';
  * form for later loops. `count` is the loop's exact iteration count.
  */
 export async function indexRecurrenceLemma(
-  context: LoopContext, write: FunctionDeclaration, cell: SymbolTerm, value: Term, first: Term, count: Term, collector: Collector, where: string,
+  context: LoopContext,
+  write: FunctionDeclaration,
+  cell: SymbolTerm,
+  value: Term,
+  first: Term,
+  count: Term,
+  collector: Collector,
+  where: string,
 ): Promise<IndexForm | undefined> {
   const decide = context.translator.decide;
   if (decide === undefined || context.parameters.length !== 0 || first.kind !== 'intConstant') return undefined;
@@ -43,11 +73,18 @@ export async function indexRecurrenceLemma(
   if (!(await decide(known, base))) return undefined;
   const k = context.translator.freshSymbol('k!index', intSort);
   const previous = add(k, intConstant(-1n));
-  const inStep = and(lessEqual(add(first, intConstant(1n)), k), less(k, add(first, count)), equal(apply(previous), at(form, previous)));
+  const inStep = and(
+    lessEqual(add(first, intConstant(1n)), k),
+    less(k, add(first, count)),
+    equal(apply(previous), at(form, previous)),
+  );
   if (!(await decide([...known, inStep], equal(apply(k), at(form, k))))) return undefined;
   const inRange = and(lessEqual(first, cell), less(cell, add(first, count)));
   collector.axioms.push({
-    term: implies(and(context.factsBefore, context.state.guard), forall([cell], implies(inRange, equal(apply(cell), form)))),
+    term: implies(
+      and(context.factsBefore, context.state.guard),
+      forall([cell], implies(inRange, equal(apply(cell), form))),
+    ),
     comment: `${write.name.split('@')[0]}: each written cell's closed form in its index (proven by induction on the index over the ${where})`,
   });
   const found = { cell, form };
@@ -56,10 +93,22 @@ export async function indexRecurrenceLemma(
 }
 
 /** P(k) = V(first) + Σ_{t=first+1}^{k} D(t) as read off the definition (see the header), or undefined */
-function candidateForm(write: FunctionDeclaration, cell: SymbolTerm, value: Term, first: Term, known: ReadonlyMap<string, IndexForm>): Term | undefined {
-  const isPrevious = (term: Term): boolean => term.kind === 'applyFunction' && term.function === write && term.arguments.length === 1
-    && constantDifference(term.arguments[0]!, cell) === -1n;
-  const readsWrite = (term: Term): boolean => containsSubterm(term, (current) => current.kind === 'applyFunction' && current.function === write, { intoBinders: true });
+function candidateForm(
+  write: FunctionDeclaration,
+  cell: SymbolTerm,
+  value: Term,
+  first: Term,
+  known: ReadonlyMap<string, IndexForm>,
+): Term | undefined {
+  const isPrevious = (term: Term): boolean =>
+    term.kind === 'applyFunction' &&
+    term.function === write &&
+    term.arguments.length === 1 &&
+    constantDifference(term.arguments[0]!, cell) === -1n;
+  const readsWrite = (term: Term): boolean =>
+    containsSubterm(term, (current) => current.kind === 'applyFunction' && current.function === write, {
+      intoBinders: true,
+    });
   const baseValue = simplifyTerm(substituteTerm(value, new Map([[cell.name, first]])));
   if (readsWrite(baseValue)) return undefined;
   const previous = symbol('#previous', intSort);
@@ -76,7 +125,10 @@ function candidateForm(write: FunctionDeclaration, cell: SymbolTerm, value: Term
   const at = (bound: Polynomial): Polynomial => substitutePolynomial(prefix, new Map([[upper, bound]]));
   const one = constantPolynomial(1n);
   const firstValue = (first as Extract<Term, { kind: 'intConstant' }>).value;
-  const sum = subtractPolynomials(at(addPolynomials(variablePolynomial(cell.name), one)), at(constantPolynomial(firstValue + 1n)));
+  const sum = subtractPolynomials(
+    at(addPolynomials(variablePolynomial(cell.name), one)),
+    at(constantPolynomial(firstValue + 1n)),
+  );
   const sumTerm = polynomialTerm(sum, (name) => (name === cell.name ? cell : atoms.termOf(name)!));
   return simplifyTerm(add(baseValue, sumTerm));
 }
@@ -104,7 +156,10 @@ function optimistic(term: Term, previous: SymbolTerm): Term {
     const [, thenValue, elseValue] = operands as [Term, Term, Term];
     const recursive = (operand: Term): boolean => dependsOn(operand, new Set([previous.name]));
     if (recursive(thenValue) !== recursive(elseValue)) return recursive(thenValue) ? thenValue : elseValue;
-    const readsArray = (operand: Term): boolean => containsSubterm(operand, (current) => current.kind === 'apply' && current.operator === 'select', { intoBinders: true });
+    const readsArray = (operand: Term): boolean =>
+      containsSubterm(operand, (current) => current.kind === 'apply' && current.operator === 'select', {
+        intoBinders: true,
+      });
     if (!readsArray(thenValue) && readsArray(elseValue)) return thenValue;
     if (readsArray(thenValue) && !readsArray(elseValue)) return elseValue;
   }

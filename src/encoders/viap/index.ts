@@ -36,7 +36,9 @@ const shownAxiomCharacters = 600;
 /** the part of the budget the shallow counterexample search before the proof may use */
 const quickSearchShare = 0.1;
 
-export type TranslationResult = { readonly kind: 'translated'; readonly translation: ViapTranslation } | { readonly kind: 'unsupported'; readonly reason: UnknownReason };
+export type TranslationResult =
+  | { readonly kind: 'translated'; readonly translation: ViapTranslation }
+  | { readonly kind: 'unsupported'; readonly reason: UnknownReason };
 
 export async function translateProgram(program: Program, decide?: Translator['decide']): Promise<TranslationResult> {
   const translator = new Translator(program, summariseLoop, decide);
@@ -45,11 +47,15 @@ export async function translateProgram(program: Program, decide?: Translator['de
   try {
     await translator.executeBlock(program.body, frame, collector, translator.initialState(collector), []);
   } catch (error) {
-    if (error instanceof Unsupported) return { kind: 'unsupported', reason: unknownReason('unsupported', error.message, error.location) };
+    if (error instanceof Unsupported)
+      return { kind: 'unsupported', reason: unknownReason('unsupported', error.message, error.location) };
     throw error;
   }
   if (translator.expressions.inexactReasons.size > 0) {
-    return { kind: 'unsupported', reason: unknownReason('unsupported', `viap: ${[...translator.expressions.inexactReasons].join('; ')}`) };
+    return {
+      kind: 'unsupported',
+      reason: unknownReason('unsupported', `viap: ${[...translator.expressions.inexactReasons].join('; ')}`),
+    };
   }
   return { kind: 'translated', translation: { collector, obligations: frame.obligations } };
 }
@@ -71,7 +77,10 @@ export function directScript(program: Program, translation: ViapTranslation, obl
 }
 
 /** the direct query's assertions, with the constants that facts define substituted (simplify.ts) */
-function directAssertions(collector: Collector, obligation: Obligation): { readonly term: Term; readonly comment: string }[] {
+function directAssertions(
+  collector: Collector,
+  obligation: Obligation,
+): { readonly term: Term; readonly comment: string }[] {
   const [facts, failure, ...definitions] = substituteDefinitions([obligation.facts, obligation.failure]);
   return [
     ...collector.axioms,
@@ -81,7 +90,8 @@ function directAssertions(collector: Collector, obligation: Obligation): { reado
   ];
 }
 
-type Proof = { readonly kind: 'proven'; readonly how: string } | { readonly kind: 'failed'; readonly reason: UnknownReason };
+type Proof =
+  { readonly kind: 'proven'; readonly how: string } | { readonly kind: 'failed'; readonly reason: UnknownReason };
 
 /**
  * The time limit of each query in the rounds of a proof before the last, in milliseconds: a quick
@@ -109,13 +119,36 @@ interface ProofAttempt {
  * takes first the attempts with the most queries proven (an induction whose base holds before one
  * whose base ran out of time, and both before the single direct query).
  */
-async function proveObligation(program: Program, translation: ViapTranslation, obligation: Obligation, context: EncoderContext): Promise<Proof> {
+async function proveObligation(
+  program: Program,
+  translation: ViapTranslation,
+  obligation: Obligation,
+  context: EncoderContext,
+): Promise<Proof> {
   const { solver, budget } = context;
   const where = `the assert at ${obligation.location.line}:${obligation.location.column}`;
-  let reason: UnknownReason = unknownReason('imprecise', `viap: ${where} is not proven by the axioms`, obligation.location);
+  let reason: UnknownReason = unknownReason(
+    'imprecise',
+    `viap: ${where} is not proven by the axioms`,
+    obligation.location,
+  );
   const attempts: ProofAttempt[] = [
-    { description: 'directly', scripts: [directScript(program, translation, obligation)], share: 1 / 3, direct: true, provenParts: 0, retry: true },
-    ...iterationProofs(program, translation, obligation).map((candidate) => ({ description: candidate.description, scripts: candidate.scripts, share: 1 / 6, direct: false, provenParts: 0, retry: true })),
+    {
+      description: 'directly',
+      scripts: [directScript(program, translation, obligation)],
+      share: 1 / 3,
+      direct: true,
+      provenParts: 0,
+      retry: true,
+    },
+    ...iterationProofs(program, translation, obligation).map((candidate) => ({
+      description: candidate.description,
+      scripts: candidate.scripts,
+      share: 1 / 6,
+      direct: false,
+      provenParts: 0,
+      retry: true,
+    })),
   ];
   for (const [round, roundLimit] of roundLimitsMilliseconds.entries()) {
     const order = round === 0 ? attempts : [...attempts].sort((left, right) => right.provenParts - left.provenParts);
@@ -130,7 +163,8 @@ async function proveObligation(program: Program, translation: ViapTranslation, o
         const timedOut = result.kind === 'unknown' && result.reason === 'timeout';
         // only a query cut short by a round's limit is worth asking again
         attempt.retry = roundLimit !== undefined && timedOut && limit < budget.share(attempt.share).solverTimeout();
-        if (result.kind === 'unknown' && (attempt.direct || timedOut)) reason = solverUnknown(`viap: ${where}${attempt.direct ? '' : ' by induction'}`, result);
+        if (result.kind === 'unknown' && (attempt.direct || timedOut))
+          reason = solverUnknown(`viap: ${where}${attempt.direct ? '' : ' by induction'}`, result);
         break;
       }
       if (attempt.provenParts === attempt.scripts.length) return { kind: 'proven', how: attempt.description };
@@ -151,7 +185,11 @@ type ProgramProof =
 
 /** every assert of the program proven (directly or by induction), or the first that is not */
 async function proveProgram(
-  program: Program, context: EncoderContext, budget: Budget, report: string[] | undefined, details: Record<string, unknown>,
+  program: Program,
+  context: EncoderContext,
+  budget: Budget,
+  report: string[] | undefined,
+  details: Record<string, unknown>,
 ): Promise<ProgramProof> {
   const translated = await translateProgram(program, decider(context.solver, budget));
   if (translated.kind === 'unsupported') return { kind: 'failed', reason: translated.reason };
@@ -179,12 +217,20 @@ export async function solveViap(program: Program, context: EncoderContext): Prom
     // a shallow search first: a bug found by a few unrollings needs no proof attempt
     quickSearchShare,
     prove: async () => {
-      const proof = await proveWithAttempts(program, context, recorder.timed, show ? recorder.report : undefined, recorder.details);
+      const proof = await proveWithAttempts(
+        program,
+        context,
+        recorder.timed,
+        show ? recorder.report : undefined,
+        recorder.details,
+      );
       if (proof.kind === 'proven') return { kind: 'decided', verdict: safeVerdict(proof.proofs, proof.assumptions) };
       const failure = proof.reason;
       recorder.details.failure = failure.message;
       return {
-        kind: 'search', why: describeReason(failure), unknownKind: failure.kind,
+        kind: 'search',
+        why: describeReason(failure),
+        unknownKind: failure.kind,
         ...(failure.kind === 'unsupported' ? { reasonIfNotFound: failure } : {}),
       };
     },
@@ -203,7 +249,14 @@ function describeProofs(proofs: readonly AssertProof[]): string {
 }
 
 function safeVerdict(proofs: readonly AssertProof[], extra: readonly string[]): Verdict {
-  return { kind: 'safe', assumptions: [...safeAssumptions('int'), ...extra, `the asserts proven from the program's axioms (${describeProofs(proofs) || 'none reachable'})`] };
+  return {
+    kind: 'safe',
+    assumptions: [
+      ...safeAssumptions('int'),
+      ...extra,
+      `the asserts proven from the program's axioms (${describeProofs(proofs) || 'none reachable'})`,
+    ],
+  };
 }
 
 /**
@@ -214,25 +267,50 @@ function safeVerdict(proofs: readonly AssertProof[], extra: readonly string[]): 
  * of time.
  */
 async function proveWithAttempts(
-  program: Program, context: EncoderContext, timed: PhaseTimer, report: string[] | undefined, details: Record<string, unknown>,
-): Promise<{ readonly kind: 'proven'; readonly proofs: readonly AssertProof[]; readonly assumptions: readonly string[] } | { readonly kind: 'failed'; readonly reason: UnknownReason }> {
+  program: Program,
+  context: EncoderContext,
+  timed: PhaseTimer,
+  report: string[] | undefined,
+  details: Record<string, unknown>,
+): Promise<
+  | { readonly kind: 'proven'; readonly proofs: readonly AssertProof[]; readonly assumptions: readonly string[] }
+  | { readonly kind: 'failed'; readonly reason: UnknownReason }
+> {
   const { budget } = context;
   const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
-  const generalisation = generalised === undefined ? '' : `the constant ${generalised.constant} generalised to a size N in [1, ${generalised.constant}]`;
-  const attempts: { readonly program: Program; readonly share: number; readonly assumptions: readonly string[]; readonly title: string }[] = generalised === undefined
-    ? [{ program, share: 1, assumptions: [], title: '' }]
-    : [
-      { program, share: 0.1, assumptions: [], title: 'the program as it is:' },
-      { program: generalised.program, share: 0.5, assumptions: [generalisation], title: `${generalisation}:` },
-      { program, share: 0.6, assumptions: [], title: 'the program as it is, with more time:' },
-    ];
+  const generalisation =
+    generalised === undefined
+      ? ''
+      : `the constant ${generalised.constant} generalised to a size N in [1, ${generalised.constant}]`;
+  const attempts: {
+    readonly program: Program;
+    readonly share: number;
+    readonly assumptions: readonly string[];
+    readonly title: string;
+  }[] =
+    generalised === undefined
+      ? [{ program, share: 1, assumptions: [], title: '' }]
+      : [
+          { program, share: 0.1, assumptions: [], title: 'the program as it is:' },
+          { program: generalised.program, share: 0.5, assumptions: [generalisation], title: `${generalisation}:` },
+          { program, share: 0.6, assumptions: [], title: 'the program as it is, with more time:' },
+        ];
   let failure: UnknownReason | undefined;
   let first: UnknownReason | undefined;
   for (const [index, attempt] of attempts.entries()) {
     if (budget.expired() || failure?.kind === 'unsupported') break;
-    if (index === 2 && failure !== undefined && attempts.length === 3 && first?.kind !== 'timeout' && first?.kind !== 'solverUnknown') break;
+    if (
+      index === 2 &&
+      failure !== undefined &&
+      attempts.length === 3 &&
+      first?.kind !== 'timeout' &&
+      first?.kind !== 'solverUnknown'
+    )
+      break;
     if (report !== undefined && attempt.title !== '') report.push(attempt.title);
-    const proof = await timed('proof', () => proveProgram(attempt.program, context, budget.share(attempt.share), report, details));
+    const proof = await timed('proof', () =>
+      proveProgram(attempt.program, context, budget.share(attempt.share), report, details),
+    );
     if (proof.kind === 'proven') return { kind: 'proven', proofs: proof.proofs, assumptions: attempt.assumptions };
     if (index === 0) first = proof.reason;
     failure = proof.reason;
@@ -249,7 +327,9 @@ export async function solveViapProofOnly(program: Program, context: EncoderConte
   const recorder = new OutcomeRecorder();
   if (context.options.semantics !== 'int') return recorder.done(unknownVerdict('unsupported', bitVectorRefusal));
   const proof = await proveWithAttempts(program, context, recorder.timed, undefined, recorder.details);
-  return recorder.done(proof.kind === 'proven' ? safeVerdict(proof.proofs, proof.assumptions) : { kind: 'unknown', reason: proof.reason });
+  return recorder.done(
+    proof.kind === 'proven' ? safeVerdict(proof.proofs, proof.assumptions) : { kind: 'unknown', reason: proof.reason },
+  );
 }
 
 function describeTranslation(translation: ViapTranslation): string[] {
@@ -259,7 +339,9 @@ function describeTranslation(translation: ViapTranslation): string[] {
   for (const axiom of translation.collector.axioms) {
     // the solver gets shared terms; their infix text can be exponentially long, so it is cut
     const text = formatTerm(axiom.term);
-    lines.push(`  ${axiom.comment}: ${text.length <= shownAxiomCharacters ? text : `${text.slice(0, shownAxiomCharacters)} … (${text.length} characters; --emit smt2 writes it whole)`}`);
+    lines.push(
+      `  ${axiom.comment}: ${text.length <= shownAxiomCharacters ? text : `${text.slice(0, shownAxiomCharacters)} … (${text.length} characters; --emit smt2 writes it whole)`}`,
+    );
   }
   lines.push(`${translation.obligations.length} assert(s) to prove`);
   return lines;
@@ -267,14 +349,20 @@ function describeTranslation(translation: ViapTranslation): string[] {
 
 async function emitViap(program: Program, context: EmitContext): Promise<EmitResult> {
   if (context.options.semantics !== 'int') return { kind: 'unsupported', reason: bitVectorRefusal };
-  const translated = await translateProgram(program, context.solver === undefined ? undefined : decider(context.solver, context.budget));
+  const translated = await translateProgram(
+    program,
+    context.solver === undefined ? undefined : decider(context.solver, context.budget),
+  );
   if (translated.kind === 'unsupported') return { kind: 'unsupported', reason: describeReason(translated.reason) };
   const translation = translated.translation;
   const artefacts = translation.obligations.flatMap((obligation, index) => [
     { suffix: `.viap-direct-${index + 1}.smt2`, content: directScript(program, translation, obligation) },
-    ...iterationProofs(program, translation, obligation).flatMap((candidate, candidateIndex) => candidate.scripts.map((script, part) => ({
-      suffix: `.viap-induction-${index + 1}-${candidateIndex + 1}-${['base', 'step', 'use'][part] ?? part}.smt2`, content: script,
-    }))),
+    ...iterationProofs(program, translation, obligation).flatMap((candidate, candidateIndex) =>
+      candidate.scripts.map((script, part) => ({
+        suffix: `.viap-induction-${index + 1}-${candidateIndex + 1}-${['base', 'step', 'use'][part] ?? part}.smt2`,
+        content: script,
+      })),
+    ),
   ]);
   return { kind: 'emitted', artefacts };
 }

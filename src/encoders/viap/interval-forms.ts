@@ -23,8 +23,18 @@ import { dependsOn } from './polynomial-terms.js';
 type Extremum = 'maximum' | 'minimum';
 
 /** the candidate forms of x(n + 1) = `replaced` over the placeholder of x(n); empty when the update has another shape */
-export function intervalCandidates(placeholder: SymbolTerm, replaced: Term, initial: Term, counter: SymbolTerm): Term[] {
-  if (replaced.kind !== 'apply' || replaced.operator !== 'ite' || printTerm(replaced.arguments[2]!) !== printTerm(placeholder)) return [];
+export function intervalCandidates(
+  placeholder: SymbolTerm,
+  replaced: Term,
+  initial: Term,
+  counter: SymbolTerm,
+): Term[] {
+  if (
+    replaced.kind !== 'apply' ||
+    replaced.operator !== 'ite' ||
+    printTerm(replaced.arguments[2]!) !== printTerm(placeholder)
+  )
+    return [];
   const [condition, update] = replaced.arguments as readonly [Term, Term, Term];
   const self = new Set([placeholder.name]);
   if (dependsOn(condition, self)) return [];
@@ -44,7 +54,10 @@ export function intervalCandidates(placeholder: SymbolTerm, replaced: Term, init
 }
 
 /** G = ite(x < v, v, x) and its spellings as a maximum of x and v; the mirrored ones as a minimum */
-function extremumOf(update: Term, placeholder: SymbolTerm): { readonly kind: Extremum; readonly value: Term } | undefined {
+function extremumOf(
+  update: Term,
+  placeholder: SymbolTerm,
+): { readonly kind: Extremum; readonly value: Term } | undefined {
   if (update.kind !== 'apply' || update.operator !== 'ite') return undefined;
   let [condition, thenValue, elseValue] = update.arguments as readonly [Term, Term, Term];
   if (condition.kind === 'apply' && condition.operator === 'not') {
@@ -54,14 +67,23 @@ function extremumOf(update: Term, placeholder: SymbolTerm): { readonly kind: Ext
   if (condition.kind !== 'apply' || condition.arguments.length !== 2) return undefined;
   const [left, right] = condition.arguments as readonly [Term, Term];
   // ite(x < v, v, x): the value v replaces x when it is larger
-  const smallerSide = condition.operator === '<' || condition.operator === '<=' ? left : condition.operator === '>' || condition.operator === '>=' ? right : undefined;
+  const smallerSide =
+    condition.operator === '<' || condition.operator === '<='
+      ? left
+      : condition.operator === '>' || condition.operator === '>='
+        ? right
+        : undefined;
   const largerSide = smallerSide === left ? right : left;
   if (smallerSide === undefined) return undefined;
   const same = (one: Term, other: Term): boolean => one === other || printTerm(one) === printTerm(other);
   const x = placeholder;
-  if (same(smallerSide, x) && same(thenValue, largerSide) && same(elseValue, x)) return { kind: 'maximum', value: largerSide };
-  if (same(largerSide, x) && same(thenValue, smallerSide) && same(elseValue, x)) return { kind: 'minimum', value: smallerSide };
-  if (same(smallerSide, x) && same(thenValue, x) && same(elseValue, largerSide)) return { kind: 'minimum', value: largerSide };
-  if (same(largerSide, x) && same(thenValue, x) && same(elseValue, smallerSide)) return { kind: 'maximum', value: smallerSide };
+  if (same(smallerSide, x) && same(thenValue, largerSide) && same(elseValue, x))
+    return { kind: 'maximum', value: largerSide };
+  if (same(largerSide, x) && same(thenValue, smallerSide) && same(elseValue, x))
+    return { kind: 'minimum', value: smallerSide };
+  if (same(smallerSide, x) && same(thenValue, x) && same(elseValue, largerSide))
+    return { kind: 'minimum', value: largerSide };
+  if (same(largerSide, x) && same(thenValue, x) && same(elseValue, smallerSide))
+    return { kind: 'maximum', value: smallerSide };
   return undefined;
 }

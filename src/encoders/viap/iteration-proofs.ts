@@ -17,10 +17,33 @@
 //   with such a relation, and B = C. The failure there requires 0 <= iteration < C, so where C <= 0
 //   the use query is unsat by itself, and where C > 0 the induction gives I(C): still sound.
 
-import { polynomialVariables, subtractPolynomials, variablePolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import {
+  polynomialVariables,
+  subtractPolynomials,
+  variablePolynomial,
+  type Polynomial,
+} from '../../analysis/polynomial.js';
 import type { Program } from '../../ir/types.js';
 import {
-  add, and, createSmtScript, equal, forall, freeSymbolNames, implies, intConstant, intSort, less, lessEqual, negate, not, sortsEqual, substituteTerm, symbol, type SmtScript, type SymbolTerm, type Term,
+  add,
+  and,
+  createSmtScript,
+  equal,
+  forall,
+  freeSymbolNames,
+  implies,
+  intConstant,
+  intSort,
+  less,
+  lessEqual,
+  negate,
+  not,
+  sortsEqual,
+  substituteTerm,
+  symbol,
+  type SmtScript,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import { withDivisibilityLemmas } from './divisibility.js';
 import { polynomialTerm } from './polynomial-terms.js';
@@ -37,19 +60,38 @@ const maximumSites = 3;
 /** the relations to an earlier loop's recurrences tried per site */
 const maximumRelations = 2;
 
-export function iterationProofs(program: Program, translation: ViapTranslation, obligation: Obligation): IterationProof[] {
+export function iterationProofs(
+  program: Program,
+  translation: ViapTranslation,
+  obligation: Obligation,
+): IterationProof[] {
   const candidates: IterationProof[] = [];
   const strengthened: IterationProof[] = [];
   const allSites = translation.collector.sites;
-  const sites = allSites.filter((site) => mentions(obligation, site.iterations)).reverse().slice(0, maximumSites);
+  const sites = allSites
+    .filter((site) => mentions(obligation, site.iterations))
+    .reverse()
+    .slice(0, maximumSites);
   for (const site of sites) {
     const relations = recurrenceRelations(allSites, site).slice(0, maximumRelations);
     for (const replacement of sizeReplacements(site)) {
       const invariant = countInvariant(obligation, site, replacement);
-      candidates.push(candidate(program, translation, obligation, site, replacement.description, invariant, site.iterations));
+      candidates.push(
+        candidate(program, translation, obligation, site, replacement.description, invariant, site.iterations),
+      );
       for (const relation of relations) {
         const described = `${replacement.description}${relation.description}`;
-        strengthened.push(candidate(program, translation, obligation, site, described, withRelation(obligation, relation, invariant), site.iterations));
+        strengthened.push(
+          candidate(
+            program,
+            translation,
+            obligation,
+            site,
+            described,
+            withRelation(obligation, relation, invariant),
+            site.iterations,
+          ),
+        );
       }
     }
   }
@@ -57,10 +99,17 @@ export function iterationProofs(program: Program, translation: ViapTranslation, 
   const inside = obligation.failingIteration;
   if (inside !== undefined) {
     for (const relation of recurrenceRelations(allSites, inside.site).slice(0, maximumRelations)) {
-      strengthened.push(candidate(
-        program, translation, obligation, inside.site, `, the assert holding at every earlier iteration${relation.description}`,
-        withRelation(obligation, relation, failingInvariant(obligation, inside.failing)), inside.count,
-      ));
+      strengthened.push(
+        candidate(
+          program,
+          translation,
+          obligation,
+          inside.site,
+          `, the assert holding at every earlier iteration${relation.description}`,
+          withRelation(obligation, relation, failingInvariant(obligation, inside.failing)),
+          inside.count,
+        ),
+      );
     }
   }
   // the strengthened candidates after every plain one: they cost queries where no relation is needed
@@ -70,9 +119,15 @@ export function iterationProofs(program: Program, translation: ViapTranslation, 
 type Invariant = (at: Term) => Term;
 
 /** the obligation's skolems as the variables of a universal invariant, and the map renaming them */
-function universalSkolems(obligation: Obligation): { readonly renamed: SymbolTerm[]; readonly replacements: Map<string, Term> } {
+function universalSkolems(obligation: Obligation): {
+  readonly renamed: SymbolTerm[];
+  readonly replacements: Map<string, Term>;
+} {
   const renamed = obligation.skolems.map((skolem) => symbol(`${skolem.name}!all`, skolem.sort));
-  return { renamed, replacements: new Map<string, Term>(obligation.skolems.map((skolem, index) => [skolem.name, renamed[index]!])) };
+  return {
+    renamed,
+    replacements: new Map<string, Term>(obligation.skolems.map((skolem, index) => [skolem.name, renamed[index]!])),
+  };
 }
 
 /** I(t): the assert's "does not fail" with the count N_L (and a size symbol, by the replacement) at t */
@@ -112,12 +167,16 @@ interface RecurrenceRelation {
 
 function recurrenceRelations(sites: readonly IterationCountSite[], site: IterationCountSite): RecurrenceRelation[] {
   const earlier = sites.slice(0, sites.indexOf(site));
-  return site.recurrences.flatMap((mine) => earlier.flatMap((other) => other.recurrences
-    .filter((theirs) => sortsEqual(theirs.sort, mine.sort))
-    .map((theirs) => ({
-      holds: (at: Term) => equal(mine.valueAt(at), theirs.valueAt(at)),
-      description: `, with ${mine.name} = ${theirs.name} of the loop at ${other.location.line}:${other.location.column} at each iteration`,
-    }))));
+  return site.recurrences.flatMap((mine) =>
+    earlier.flatMap((other) =>
+      other.recurrences
+        .filter((theirs) => sortsEqual(theirs.sort, mine.sort))
+        .map((theirs) => ({
+          holds: (at: Term) => equal(mine.valueAt(at), theirs.valueAt(at)),
+          description: `, with ${mine.name} = ${theirs.name} of the loop at ${other.location.line}:${other.location.column} at each iteration`,
+        })),
+    ),
+  );
 }
 
 function mentions(obligation: Obligation, iterations: SymbolTerm): boolean {
@@ -143,7 +202,11 @@ function sizeReplacements(site: IterationCountSite): SizeReplacement[] {
     const rest: Polynomial = subtractPolynomials(quotient, variablePolynomial(name));
     if (polynomialVariables(rest).has(name)) continue;
     const restTerm = polynomialTerm(rest, (other) => exit.atoms.termOf(other)!);
-    result.push({ symbol: term, valueAt: (t) => add(t, negate(restTerm)), description: `, ${term.name} := t - (${printable(restTerm)})` });
+    result.push({
+      symbol: term,
+      valueAt: (t) => add(t, negate(restTerm)),
+      description: `, ${term.name} := t - (${printable(restTerm)})`,
+    });
   }
   return result;
 }
@@ -153,35 +216,62 @@ function printable(term: Term): string {
 }
 
 function candidate(
-  program: Program, translation: ViapTranslation, obligation: Obligation, site: IterationCountSite, detail: string, invariant: Invariant, bound: Term,
+  program: Program,
+  translation: ViapTranslation,
+  obligation: Obligation,
+  site: IterationCountSite,
+  detail: string,
+  invariant: Invariant,
+  bound: Term,
 ): IterationProof {
   const t = symbol(`${site.iterations.name}!t`, intSort);
   const where = `${obligation.location.line}:${obligation.location.column}`;
   const description = `by induction on the iterations of the loop at ${site.location.line}:${site.location.column}${detail}`;
-  const script = (part: string, goal: readonly { term: Term; comment: string }[], extra: readonly SymbolTerm[]): SmtScript => createSmtScript({
-    headerComments: [
-      `viap encoding of ${program.file}: the assert at ${where}, ${description}: ${part}`,
-      'unsat: this part of the induction holds (base, step and use together prove the assert)',
-    ],
-    logic: 'ALL',
-    constants: [...translation.collector.constants, ...extra],
-    functions: translation.collector.functions,
-    assertions: withDivisibilityLemmas([...translation.collector.axioms, { term: obligation.facts, comment: 'what the run did before the assert' }, ...goal]),
-  });
+  const script = (
+    part: string,
+    goal: readonly { term: Term; comment: string }[],
+    extra: readonly SymbolTerm[],
+  ): SmtScript =>
+    createSmtScript({
+      headerComments: [
+        `viap encoding of ${program.file}: the assert at ${where}, ${description}: ${part}`,
+        'unsat: this part of the induction holds (base, step and use together prove the assert)',
+      ],
+      logic: 'ALL',
+      constants: [...translation.collector.constants, ...extra],
+      functions: translation.collector.functions,
+      assertions: withDivisibilityLemmas([
+        ...translation.collector.axioms,
+        { term: obligation.facts, comment: 'what the run did before the assert' },
+        ...goal,
+      ]),
+    });
   const next = add(t, intConstant(1n));
   return {
     description,
     scripts: [
-      script('base', [{ term: not(invariant(intConstant(0n))), comment: 'the invariant fails before the first iteration' }], []),
-      script('step', [
-        { term: and(lessEqual(intConstant(0n), t), less(t, bound)), comment: 'an iteration t of the loop' },
-        { term: invariant(t), comment: 'the invariant at t' },
-        { term: not(invariant(next)), comment: 'the invariant fails at t + 1' },
-      ], [t]),
-      script('use', [
-        { term: invariant(bound), comment: 'the invariant after the loop' },
-        { term: obligation.failure, comment: 'the assert fails' },
-      ], []),
+      script(
+        'base',
+        [{ term: not(invariant(intConstant(0n))), comment: 'the invariant fails before the first iteration' }],
+        [],
+      ),
+      script(
+        'step',
+        [
+          { term: and(lessEqual(intConstant(0n), t), less(t, bound)), comment: 'an iteration t of the loop' },
+          { term: invariant(t), comment: 'the invariant at t' },
+          { term: not(invariant(next)), comment: 'the invariant fails at t + 1' },
+        ],
+        [t],
+      ),
+      script(
+        'use',
+        [
+          { term: invariant(bound), comment: 'the invariant after the loop' },
+          { term: obligation.failure, comment: 'the assert fails' },
+        ],
+        [],
+      ),
     ],
   };
 }

@@ -30,22 +30,28 @@ export interface LoopContext {
 export type ArrayPlan =
   | { readonly kind: 'cells' }
   | {
-    readonly kind: 'instantiated'; readonly dimension: number; readonly stride: bigint; readonly offsets: readonly Term[]; readonly function: FunctionDeclaration;
-    /**
-     * per offset, W_a's defining value over the cell variables, once the body is known and when it
-     * does not read W_a itself: views after the loop use it in place of W_a (the axiom's instance)
-     */
-    definitions?: readonly { readonly cells: readonly SymbolTerm[]; readonly value: Term }[];
-  }
+      readonly kind: 'instantiated';
+      readonly dimension: number;
+      readonly stride: bigint;
+      readonly offsets: readonly Term[];
+      readonly function: FunctionDeclaration;
+      /**
+       * per offset, W_a's defining value over the cell variables, once the body is known and when it
+       * does not read W_a itself: views after the loop use it in place of W_a (the axiom's instance)
+       */
+      definitions?: readonly { readonly cells: readonly SymbolTerm[]; readonly value: Term }[];
+    }
   | {
-    readonly kind: 'recurrence'; readonly function: FunctionDeclaration; readonly reason: string;
-    /**
-     * each cell's value at iteration n (the counter) over the cell variables, when every cell evolves
-     * on its own (pointwiseClosedForm); set once the body is known, so only the views after the loop
-     * (at a count >= 0 on every run that reaches the loop) read through it
-     */
-    pointwise?: PointwiseForm;
-  };
+      readonly kind: 'recurrence';
+      readonly function: FunctionDeclaration;
+      readonly reason: string;
+      /**
+       * each cell's value at iteration n (the counter) over the cell variables, when every cell evolves
+       * on its own (pointwiseClosedForm); set once the body is known, so only the views after the loop
+       * (at a count >= 0 on every run that reaches the loop) read through it
+       */
+      pointwise?: PointwiseForm;
+    };
 
 /** a closed form over the cell variables and the counter, and whether it holds only up to the count */
 export interface PointwiseForm {

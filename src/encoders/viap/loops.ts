@@ -21,15 +21,38 @@ import type { ArrayVariable } from '../../ir/types.js';
 import { writtenVariables } from '../../ir/visit.js';
 import { formatTerm } from '../../smt/format.js';
 import {
-  add, and, equal, euclideanDivide, forall, greater, implies, intConstant, intSort, ite, less, lessEqual, not, or, substituteTerm, trueTerm,
-  type SymbolTerm, type Term,
+  add,
+  and,
+  equal,
+  euclideanDivide,
+  forall,
+  greater,
+  implies,
+  intConstant,
+  intSort,
+  ite,
+  less,
+  lessEqual,
+  not,
+  or,
+  substituteTerm,
+  trueTerm,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import { arrayPlans, arrayViewAt, describeArray, recurrenceAxioms } from './arrays.js';
 import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, type SlotForms } from './forms.js';
 import type { ArrayPlan, LoopContext } from './loop-context.js';
 import type { ExitCount } from './loop-facts.js';
 import { AtomTable, belowZeroForm, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
-import { Collector, type ArrayView, type ExecutionState, type IterationCountSite, type LoopSummariser, type WriteRecord } from './translate.js';
+import {
+  Collector,
+  type ArrayView,
+  type ExecutionState,
+  type IterationCountSite,
+  type LoopSummariser,
+  type WriteRecord,
+} from './translate.js';
 
 export const summariseLoop: LoopSummariser = async (translator, loop, frame, collector, state, parameters) => {
   // an assert of the body that fails ends the run inside the loop: the loop's own exit facts
@@ -37,7 +60,10 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   const factsBefore = and(...frame.facts);
   const written = writtenVariables(loop.body, loop.update);
   const context: LoopContext = {
-    translator, loop, state, parameters,
+    translator,
+    loop,
+    state,
+    parameters,
     counter: translator.freshSymbol(`n_L${loop.id}`, intSort),
     scalars: [...written.scalars.values()],
     arrays: [...written.arrays.values()],
@@ -49,10 +75,13 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   const inner = [...parameters, context.counter];
   const forms = await computeSlotForms(context, collector);
   const plans = await arrayPlans(context, forms, collector);
-  const viewAt = (array: ArrayVariable, at: Term): ArrayView => arrayViewAt(context, forms, plans.get(array.id)!, array, at);
+  const viewAt = (array: ArrayVariable, at: Term): ArrayView =>
+    arrayViewAt(context, forms, plans.get(array.id)!, array, at);
   const stateAt = (at: Term): ExecutionState => {
     const scalars = new Map(state.scalars);
-    for (const slot of forms.slots) if (slot.kind === 'scalar') scalars.set(slot.variable.id, slotValueAt(context, slot, forms.forms.get(slot.key)!, at));
+    for (const slot of forms.slots)
+      if (slot.kind === 'scalar')
+        scalars.set(slot.variable.id, slotValueAt(context, slot, forms.forms.get(slot.key)!, at));
     const arrays = new Map(state.arrays);
     for (const array of context.arrays) arrays.set(array.id, viewAt(array, at));
     return { scalars, arrays, guard: trueTerm, writes: new Map() };
@@ -75,17 +104,30 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   const candidateExit = exitCount(condition.term, counter);
   // with breaks the loop may stop before the count: N_L <= count only; max(0, q) is q where the
   // facts before the loop show q >= 0 (nonlinear closed forms over max(0, N) defeat the solver)
-  const nonNegative = candidateExit !== undefined && (breaks.length === 0 || candidateExit.onlyWhenNonNegative)
-    && translator.decide !== undefined
-    && await translator.decide([...frame.context, factsBefore, state.guard], lessEqual(intConstant(0n), candidateExit.quotientTerm));
+  const nonNegative =
+    candidateExit !== undefined &&
+    (breaks.length === 0 || candidateExit.onlyWhenNonNegative) &&
+    translator.decide !== undefined &&
+    (await translator.decide(
+      [...frame.context, factsBefore, state.guard],
+      lessEqual(intConstant(0n), candidateExit.quotientTerm),
+    ));
   const exit = candidateExit?.onlyWhenNonNegative === true && !nonNegative ? undefined : candidateExit;
   let count = breaks.length === 0 ? exit?.count : undefined;
   if (count !== undefined && exit !== undefined && nonNegative) count = exit.quotientTerm;
-  await recurrenceAxioms(context, forms, plans, after, collector, count === undefined ? undefined : { count, condition: and(condition.definedness, condition.term) });
+  await recurrenceAxioms(
+    context,
+    forms,
+    plans,
+    after,
+    collector,
+    count === undefined ? undefined : { count, condition: and(condition.definedness, condition.term) },
+  );
   const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
-  const site: IterationCountSite | undefined = parameters.length === 0 && iterations.kind === 'symbol'
-    ? { location: loop.location, iterations, exit, recurrences: recurrenceValues(context, forms) }
-    : undefined;
+  const site: IterationCountSite | undefined =
+    parameters.length === 0 && iterations.kind === 'symbol'
+      ? { location: loop.location, iterations, exit, recurrences: recurrenceValues(context, forms) }
+      : undefined;
   if (site !== undefined) collector.sites.push(site);
   const inRange = (bound: Term): Term => and(lessEqual(intConstant(0n), counter), less(counter, bound));
   const allBefore = (bound: Term, withCondition: boolean): Term => {
@@ -96,22 +138,36 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   if (count !== undefined) {
     frame.addFact(state.guard, and(equal(iterations, count), allBefore(iterations, false)));
   } else {
-    const leaves = or(not(at(condition.term, iterations)), and(at(condition.term, iterations), at(ok, iterations), at(breaking, iterations)));
+    const leaves = or(
+      not(at(condition.term, iterations)),
+      and(at(condition.term, iterations), at(ok, iterations), at(breaking, iterations)),
+    );
     frame.addFact(state.guard, and(allBefore(iterations, true), at(condition.definedness, iterations), leaves));
     if (exit !== undefined) frame.addFact(state.guard, lessEqual(iterations, exit.count));
   }
   for (const obligation of bodyFrame.obligations) {
     const failing = translator.freshSymbol(`k_L${loop.id}`, intSort);
     collector.constants.push(failing);
-    const reached = count !== undefined
-      ? and(less(failing, count), allBefore(failing, false))
-      : and(allBefore(failing, true), at(condition.term, failing));
+    const reached =
+      count !== undefined
+        ? and(less(failing, count), allBefore(failing, false))
+        : and(allBefore(failing, true), at(condition.term, failing));
     frame.obligations.push({
       facts: factsBefore,
-      failure: and(state.guard, lessEqual(intConstant(0n), failing), reached, at(condition.definedness, failing), at(obligation.facts, failing), at(obligation.failure, failing)),
+      failure: and(
+        state.guard,
+        lessEqual(intConstant(0n), failing),
+        reached,
+        at(condition.definedness, failing),
+        at(obligation.facts, failing),
+        at(obligation.failure, failing),
+      ),
       relaxedFailure: and(
-        state.guard, lessEqual(intConstant(0n), failing), count !== undefined ? less(failing, count) : at(condition.term, failing),
-        at(condition.definedness, failing), at(obligation.relaxedFailure, failing),
+        state.guard,
+        lessEqual(intConstant(0n), failing),
+        count !== undefined ? less(failing, count) : at(condition.term, failing),
+        at(condition.definedness, failing),
+        at(obligation.relaxedFailure, failing),
       ),
       skolems: [...obligation.skolems, failing],
       location: obligation.location,
@@ -127,14 +183,22 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   const final = afterBreaks(stateAt(exitAt), breaks, (term) => at(term, iterations), at(condition.term, iterations));
   const writes = new Map(state.writes);
   for (const [id, records] of after.writes) {
-    const widened = records.map((record): WriteRecord => ({ indices: record.indices, wildcards: [...record.wildcards, counter] }));
+    const widened = records.map((record): WriteRecord => ({
+      indices: record.indices,
+      wildcards: [...record.wildcards, counter],
+    }));
     writes.set(id, [...(writes.get(id) ?? []), ...widened]);
   }
   return { scalars: final.scalars, arrays: final.arrays, guard: state.guard, writes };
 };
 
 /** the state after the loop: a break's state where iteration N_L took it, else the state at N_L */
-function afterBreaks(normal: ExecutionState, breaks: readonly ExecutionState[], atExit: (term: Term) => Term, conditionAtExit: Term): ExecutionState {
+function afterBreaks(
+  normal: ExecutionState,
+  breaks: readonly ExecutionState[],
+  atExit: (term: Term) => Term,
+  conditionAtExit: Term,
+): ExecutionState {
   let result = normal;
   for (const jump of breaks) {
     const taken = and(conditionAtExit, atExit(jump.guard));
@@ -159,8 +223,13 @@ function afterBreaks(normal: ExecutionState, breaks: readonly ExecutionState[], 
  * ±(n + b) != 0 and −b >= 0 (onlyWhenNonNegative); else undefined
  */
 export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | undefined {
-  const disequality = condition.kind === 'apply' && condition.operator === 'not' && condition.arguments[0]!.kind === 'apply'
-    && condition.arguments[0]!.operator === '=' ? condition.arguments[0]! : undefined;
+  const disequality =
+    condition.kind === 'apply' &&
+    condition.operator === 'not' &&
+    condition.arguments[0]!.kind === 'apply' &&
+    condition.arguments[0]!.operator === '='
+      ? condition.arguments[0]!
+      : undefined;
   const comparison = disequality ?? condition;
   if (comparison.kind !== 'apply' || comparison.arguments.length !== 2) return undefined;
   const atoms = new AtomTable();
@@ -187,14 +256,25 @@ export function exitCount(condition: Term, counter: SymbolTerm): ExitCount | und
   const minusB = polynomialTerm(minusBPolynomial, (name) => atoms.termOf(name)!);
   const quotient = slope === 1n ? minusB : euclideanDivide(add(minusB, intConstant(slope - 1n)), intConstant(slope));
   return {
-    count: ite(greater(quotient, intConstant(0n)), quotient, intConstant(0n)), quotientTerm: quotient,
-    quotient: slope === 1n ? minusBPolynomial : undefined, atoms, onlyWhenNonNegative: false,
+    count: ite(greater(quotient, intConstant(0n)), quotient, intConstant(0n)),
+    quotientTerm: quotient,
+    quotient: slope === 1n ? minusBPolynomial : undefined,
+    atoms,
+    onlyWhenNonNegative: false,
   };
 }
 
-function describeLoop(context: LoopContext, forms: SlotForms, plans: ReadonlyMap<number, ArrayPlan>, iterations: Term, count: Term | undefined): string[] {
+function describeLoop(
+  context: LoopContext,
+  forms: SlotForms,
+  plans: ReadonlyMap<number, ArrayPlan>,
+  iterations: Term,
+  count: Term | undefined,
+): string[] {
   const { loop, counter } = context;
-  const lines = [`loop at ${loop.location.line}:${loop.location.column}: iteration counter ${counter.name}, ${formatTerm(iterations)} iterations${count === undefined ? ' (exit: the condition fails first at N_L)' : ` = ${formatTerm(count)}`}`];
+  const lines = [
+    `loop at ${loop.location.line}:${loop.location.column}: iteration counter ${counter.name}, ${formatTerm(iterations)} iterations${count === undefined ? ' (exit: the condition fails first at N_L)' : ` = ${formatTerm(count)}`}`,
+  ];
   for (const slot of forms.slots) {
     const form = forms.forms.get(slot.key)!;
     if (form.kind === 'recurrence') {
@@ -220,6 +300,12 @@ function recurrenceValues(context: LoopContext, forms: SlotForms): IterationCoun
   return forms.slots.flatMap((slot) => {
     const form = forms.forms.get(slot.key)!;
     if (slot.kind !== 'scalar' || form.kind !== 'recurrence' || form.derived !== undefined) return [];
-    return [{ name: slotName(slot), sort: form.function.resultSort, valueAt: (at: Term) => slotValueAt(context, slot, form, at) }];
+    return [
+      {
+        name: slotName(slot),
+        sort: form.function.resultSort,
+        valueAt: (at: Term) => slotValueAt(context, slot, form, at),
+      },
+    ];
   });
 }

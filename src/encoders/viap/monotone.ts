@@ -17,7 +17,23 @@
 import { formatTerm } from '../../smt/format.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  and, containsSubterm, equal, exists, forall, freeSymbolNames, or, greaterEqual, implies, intConstant, intSort, less, lessEqual, substituteTerm, type FunctionDeclaration, type SymbolTerm, type Term,
+  and,
+  containsSubterm,
+  equal,
+  exists,
+  forall,
+  freeSymbolNames,
+  or,
+  greaterEqual,
+  implies,
+  intConstant,
+  intSort,
+  less,
+  lessEqual,
+  substituteTerm,
+  type FunctionDeclaration,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import type { LoopContext } from './loop-context.js';
 import type { Direction } from './loop-facts.js';
@@ -50,17 +66,25 @@ function branchValues(next: Term, current: Term): Term[] {
  * that may keep x (asked without facts, both directions), or x set to an inner loop's recurrence
  * that has an order lemma (its direction, under the facts: the inner count is >= 0 there)
  */
-function candidateDirections(next: Term, values: readonly Term[], ordered: ReadonlyMap<string, Direction>): { directions: Direction[]; withFacts: boolean } {
+function candidateDirections(
+  next: Term,
+  values: readonly Term[],
+  ordered: ReadonlyMap<string, Direction>,
+): { directions: Direction[]; withFacts: boolean } {
   if (next.kind === 'applyFunction') {
     const direction = ordered.get(next.function.name);
-    return direction === undefined ? { directions: [], withFacts: false } : { directions: [direction], withFacts: true };
+    return direction === undefined
+      ? { directions: [], withFacts: false }
+      : { directions: [direction], withFacts: true };
   }
   const byCases = next.kind === 'apply' && next.operator === 'ite' && values.length < countLeaves(next);
   return { directions: byCases ? ['up', 'down'] : [], withFacts: false };
 }
 
 function countLeaves(term: Term): number {
-  return term.kind === 'apply' && term.operator === 'ite' ? countLeaves(term.arguments[1]!) + countLeaves(term.arguments[2]!) : 1;
+  return term.kind === 'apply' && term.operator === 'ite'
+    ? countLeaves(term.arguments[1]!) + countLeaves(term.arguments[2]!)
+    : 1;
 }
 
 /**
@@ -68,7 +92,13 @@ function countLeaves(term: Term): number {
  * next loops' questions); `at(t)` is x(P, t), `next` is B(n) over the loop's counter
  */
 export async function orderLemmas(
-  context: LoopContext, at: (value: Term) => Term, function_: FunctionDeclaration, initialAxiom: Term, next: Term, collector: Collector, name: string,
+  context: LoopContext,
+  at: (value: Term) => Term,
+  function_: FunctionDeclaration,
+  initialAxiom: Term,
+  next: Term,
+  collector: Collector,
+  name: string,
 ): Promise<void> {
   const decide = context.translator.decide;
   if (decide === undefined || next.sort.kind !== 'int') return;
@@ -77,15 +107,21 @@ export async function orderLemmas(
   // computed once: the directions, the value lemmas and the offered-value lemma all read it
   const values = branchValues(next, current);
   const { directions, withFacts } = candidateDirections(next, values, collector.orderedFunctions);
-  const facts = withFacts ? [...context.enclosing, context.factsBefore, context.state.guard].flatMap((fact) => conjunctsOf(fact)) : [];
+  const facts = withFacts
+    ? [...context.enclosing, context.factsBefore, context.state.guard].flatMap((fact) => conjunctsOf(fact))
+    : [];
   // the quantifier-free facts first (N >= 0 is usually all it takes), which keep the lemma cheap to use
-  const quantifierFree = facts.filter((fact) => !containsSubterm(fact, (term) => term.kind === 'quantifier', { intoBinders: true }));
-  const compare = (direction: Direction, left: Term, right: Term): Term => (direction === 'up' ? greaterEqual(left, right) : lessEqual(left, right));
+  const quantifierFree = facts.filter(
+    (fact) => !containsSubterm(fact, (term) => term.kind === 'quantifier', { intoBinders: true }),
+  );
+  const compare = (direction: Direction, left: Term, right: Term): Term =>
+    direction === 'up' ? greaterEqual(left, right) : lessEqual(left, right);
   for (const direction of directions) {
     const goal = compare(direction, next, current);
     let premises: Term[] = quantifierFree;
     if (!(await decide([...collector.orderFacts, ...premises], goal))) {
-      if (quantifierFree.length === facts.length || !(await decide([...collector.orderFacts, ...facts], goal))) continue;
+      if (quantifierFree.length === facts.length || !(await decide([...collector.orderFacts, ...facts], goal)))
+        continue;
       premises = facts;
     }
     const earlier = context.translator.freshSymbol(`${counter.name}!earlier`, intSort);
@@ -94,18 +130,26 @@ export async function orderLemmas(
       if (premises.length === 0) return forall(variables, body);
       // stated under the facts it needed; facts that read the outer counters go inside their quantifier
       const outer = new Set(parameters.map((parameter) => parameter.name));
-      const inside = premises.some((premise) => [...freeSymbolNames(premise)].some((symbolName) => outer.has(symbolName)));
-      return inside ? forall(variables, implies(and(...premises), body)) : implies(and(...premises), forall(variables, body));
+      const inside = premises.some((premise) =>
+        [...freeSymbolNames(premise)].some((symbolName) => outer.has(symbolName)),
+      );
+      return inside
+        ? forall(variables, implies(and(...premises), body))
+        : implies(and(...premises), forall(variables, body));
     };
     const ordered = and(lessEqual(intConstant(0n), earlier), lessEqual(earlier, counter));
     const monotone = guarded(implies(ordered, compare(direction, current, at(earlier))));
-    collector.axioms.push({ term: monotone, comment: `${name} never ${direction === 'up' ? 'decreases' : 'increases'} over the iterations (from its update)` });
+    collector.axioms.push({
+      term: monotone,
+      comment: `${name} never ${direction === 'up' ? 'decreases' : 'increases'} over the iterations (from its update)`,
+    });
     collector.orderFacts.push(initialAxiom, monotone);
     collector.orderedFunctions.set(function_.name, direction);
     const strictlyEarlier = and(lessEqual(intConstant(0n), earlier), less(earlier, counter));
     for (const value of values) {
       if (value.sort.kind !== 'int') continue;
-      if (value !== next && !(await decide([...collector.orderFacts, ...premises], compare(direction, next, value)))) continue;
+      if (value !== next && !(await decide([...collector.orderFacts, ...premises], compare(direction, next, value))))
+        continue;
       const valueAtEarlier = substituteTerm(value, new Map([[counter.name, earlier]]));
       const lemma = guarded(implies(strictlyEarlier, compare(direction, current, valueAtEarlier)));
       collector.axioms.push({
@@ -119,7 +163,8 @@ export async function orderLemmas(
         collector.valueBounds.set(function_.name, bounds);
       }
     }
-    if (next.kind === 'applyFunction') composedLemmas(context, current, next, earlier, direction, guarded, collector, name);
+    if (next.kind === 'applyFunction')
+      composedLemmas(context, current, next, earlier, direction, guarded, collector, name);
     else offeredValueLemma(context, current, at, values, collector, name);
     return;
   }
@@ -132,21 +177,40 @@ export async function orderLemmas(
  * Stated outright, the solver needs no chain of instances to reach a cell of an earlier pass.
  */
 function composedLemmas(
-  context: LoopContext, current: Term, next: Extract<Term, { kind: 'applyFunction' }>, earlier: SymbolTerm, direction: Direction,
-  guarded: (body: Term, extra: readonly SymbolTerm[]) => Term, collector: Collector, name: string,
+  context: LoopContext,
+  current: Term,
+  next: Extract<Term, { kind: 'applyFunction' }>,
+  earlier: SymbolTerm,
+  direction: Direction,
+  guarded: (body: Term, extra: readonly SymbolTerm[]) => Term,
+  collector: Collector,
+  name: string,
 ): void {
   const { counter } = context;
   for (const bound of collector.valueBounds.get(next.function.name) ?? []) {
     if (bound.direction !== direction || bound.parameters.length + 1 !== next.arguments.length) continue;
     const inner = context.translator.freshSymbol(`${bound.counter.name}!cell`, intSort);
-    const replacements = new Map<string, Term>(bound.parameters.map((parameter, index) => [parameter.name, next.arguments[index]!]));
+    const replacements = new Map<string, Term>(
+      bound.parameters.map((parameter, index) => [parameter.name, next.arguments[index]!]),
+    );
     replacements.set(bound.counter.name, inner);
     const atEarlier = new Map<string, Term>([[counter.name, earlier]]);
     const value = substituteTerm(substituteTerm(bound.value, replacements), atEarlier);
     const count = substituteTerm(next.arguments[next.arguments.length - 1]!, atEarlier);
-    const ranges = and(lessEqual(intConstant(0n), earlier), less(earlier, counter), lessEqual(intConstant(0n), inner), less(inner, count));
-    const lemma = guarded(implies(ranges, direction === 'up' ? greaterEqual(current, value) : lessEqual(current, value)), [inner]);
-    collector.axioms.push({ term: lemma, comment: `${name} is ${direction === 'up' ? 'at least' : 'at most'} every value the inner loop offered in earlier iterations` });
+    const ranges = and(
+      lessEqual(intConstant(0n), earlier),
+      less(earlier, counter),
+      lessEqual(intConstant(0n), inner),
+      less(inner, count),
+    );
+    const lemma = guarded(
+      implies(ranges, direction === 'up' ? greaterEqual(current, value) : lessEqual(current, value)),
+      [inner],
+    );
+    collector.axioms.push({
+      term: lemma,
+      comment: `${name} is ${direction === 'up' ? 'at least' : 'at most'} every value the inner loop offered in earlier iterations`,
+    });
     collector.orderFacts.push(lemma);
   }
 }
@@ -158,12 +222,32 @@ function composedLemmas(
  * there), so x(n + 1) is x(n) or some e(n). With the order lemmas this pins a running maximum over
  * known values down (the maximum of N + i over i < N is 2N − 1).
  */
-function offeredValueLemma(context: LoopContext, current: Term, at: (value: Term) => Term, values: readonly Term[], collector: Collector, name: string): void {
+function offeredValueLemma(
+  context: LoopContext,
+  current: Term,
+  at: (value: Term) => Term,
+  values: readonly Term[],
+  collector: Collector,
+  name: string,
+): void {
   const { counter, parameters } = context;
   if (values.length === 0 || values.some((value) => value.sort.kind !== 'int')) return;
   const offered = context.translator.freshSymbol(`${counter.name}!offered`, intSort);
   const atOffered = new Map([[counter.name, offered]]);
-  const fromValues = exists([offered], and(lessEqual(intConstant(0n), offered), less(offered, counter), or(...values.map((value) => equal(current, substituteTerm(value, atOffered))))));
-  const lemma = forall([...parameters, counter], implies(lessEqual(intConstant(0n), counter), or(equal(current, at(intConstant(0n))), fromValues)));
-  collector.axioms.push({ term: lemma, comment: `${name} is its start value or a value its update offered at an earlier iteration` });
+  const fromValues = exists(
+    [offered],
+    and(
+      lessEqual(intConstant(0n), offered),
+      less(offered, counter),
+      or(...values.map((value) => equal(current, substituteTerm(value, atOffered)))),
+    ),
+  );
+  const lemma = forall(
+    [...parameters, counter],
+    implies(lessEqual(intConstant(0n), counter), or(equal(current, at(intConstant(0n))), fromValues)),
+  );
+  collector.axioms.push({
+    term: lemma,
+    comment: `${name} is its start value or a value its update offered at an earlier iteration`,
+  });
 }

@@ -20,12 +20,34 @@
 // n from the recurrence's two axioms, which hold whatever the run does.
 
 import { computeClosedForms } from '../../analysis/closed-forms.js';
-import { constantPolynomial, polynomialVariables, substitutePolynomial, type Polynomial } from '../../analysis/polynomial.js';
+import {
+  constantPolynomial,
+  polynomialVariables,
+  substitutePolynomial,
+  type Polynomial,
+} from '../../analysis/polynomial.js';
 import type { ArrayVariable } from '../../ir/types.js';
 import { printTerm } from '../../smt/printer.js';
 import {
-  add, and, applyFunction, containsSubterm, equal, implies, intConstant, intSort, ite, less, lessEqual, not, subtract, substituteTerm, symbol,
-  type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
+  add,
+  and,
+  applyFunction,
+  containsSubterm,
+  equal,
+  implies,
+  intConstant,
+  intSort,
+  ite,
+  less,
+  lessEqual,
+  not,
+  subtract,
+  substituteTerm,
+  symbol,
+  type FunctionDeclaration,
+  type Sort,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import { scalarSort } from '../../symbolic/expressions.js';
 import { blockWriteForm } from './block-writes.js';
@@ -52,24 +74,47 @@ export interface RunRange {
  * `afterBody` is A(n + 1)[cells], `recurrence` is A and `initial` the cell before the loop.
  */
 export function pointwiseClosedForm(
-  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term,
+  context: LoopContext,
+  array: ArrayVariable,
+  recurrence: FunctionDeclaration,
+  cells: readonly SymbolTerm[],
+  afterBody: Term,
+  initial: Term,
 ): Term | undefined {
   const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
-  return updateClosedForm(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), afterBody, isTheCell, appliesRecurrence, initial);
+  return updateClosedForm(
+    context,
+    `${array.name}!cell!start`,
+    scalarSort(array.elementType, 'int'),
+    afterBody,
+    isTheCell,
+    appliesRecurrence,
+    initial,
+  );
 }
 
 /**
  * the cell A(P, n)[cells] (the value the update reads as x(n)), and any other application of the
  * recurrence A (another cell, another iteration), which makes a form foreign
  */
-function cellMatchers(context: LoopContext, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[]): {
-  readonly isTheCell: (term: Term) => boolean; readonly appliesRecurrence: (term: Term) => boolean;
+function cellMatchers(
+  context: LoopContext,
+  recurrence: FunctionDeclaration,
+  cells: readonly SymbolTerm[],
+): {
+  readonly isTheCell: (term: Term) => boolean;
+  readonly appliesRecurrence: (term: Term) => boolean;
 } {
   const arrayText = printTerm(applyFunction(recurrence, [...context.parameters, context.counter]));
   const isTheCell = (term: Term): boolean => {
     const { base, indices } = selectChain(term);
-    return indices.length === cells.length && base.kind === 'applyFunction' && base.function === recurrence && printTerm(base) === arrayText
-      && indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n);
+    return (
+      indices.length === cells.length &&
+      base.kind === 'applyFunction' &&
+      base.function === recurrence &&
+      printTerm(base) === arrayText &&
+      indices.every((index, dimension) => constantDifference(index, cells[dimension]!) === 0n)
+    );
   };
   const appliesRecurrence = (term: Term): boolean => term.kind === 'applyFunction' && term.function === recurrence;
   return { isTheCell, appliesRecurrence };
@@ -84,18 +129,39 @@ function cellMatchers(context: LoopContext, recurrence: FunctionDeclaration, cel
  * the views after the loop read it at the count.
  */
 export async function decidedPointwiseForm(
-  context: LoopContext, array: ArrayVariable, recurrence: FunctionDeclaration, cells: readonly SymbolTerm[], afterBody: Term, initial: Term, range: RunRange,
+  context: LoopContext,
+  array: ArrayVariable,
+  recurrence: FunctionDeclaration,
+  cells: readonly SymbolTerm[],
+  afterBody: Term,
+  initial: Term,
+  range: RunRange,
 ): Promise<Term | undefined> {
   const decide = context.translator.decide;
   if (decide === undefined) return undefined;
   const { simplified, decided } = await decidedAtRun(context, range, decide, afterBody);
-  const form = decided === simplified ? undefined : pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
+  const form =
+    decided === simplified ? undefined : pointwiseClosedForm(context, array, recurrence, cells, decided, initial);
   if (form !== undefined) return form;
   const { isTheCell, appliesRecurrence } = cellMatchers(context, recurrence, cells);
-  const transition = overPlaceholder(context, `${array.name}!cell!start`, scalarSort(array.elementType, 'int'), decided, isTheCell, appliesRecurrence);
+  const transition = overPlaceholder(
+    context,
+    `${array.name}!cell!start`,
+    scalarSort(array.elementType, 'int'),
+    decided,
+    isTheCell,
+    appliesRecurrence,
+  );
   if (transition === undefined) return undefined;
   // a cell written once, by the pass whose block of cells holds it (a[i * N + j] = V)
-  const block = await blockWriteForm(context, transition.placeholder, transition.replaced, initial, range.count, (goal) => decide(runAssumptions(context, range), goal));
+  const block = await blockWriteForm(
+    context,
+    transition.placeholder,
+    transition.replaced,
+    initial,
+    range.count,
+    (goal) => decide(runAssumptions(context, range), goal),
+  );
   if (block !== undefined) return block;
   // conditions on the cell's own value: guess their branches, then check the guess
   const guessed = await guessedForm(context, transition.placeholder, transition.replaced, initial, range);
@@ -123,7 +189,12 @@ export async function decidedPointwiseForm(
  * 0 <= r < N). The form is max(x(0) − n, L) (min(x(0) + n, U)), x(0) itself where it starts beyond
  * the bound; decidedPointwiseForm has the solver check that it satisfies the recurrence before using it.
  */
-function saturatingForm(context: LoopContext, placeholder: SymbolTerm, replaced: Term, initial: Term): Term | undefined {
+function saturatingForm(
+  context: LoopContext,
+  placeholder: SymbolTerm,
+  replaced: Term,
+  initial: Term,
+): Term | undefined {
   const self = new Set([placeholder.name, context.counter.name]);
   if (replaced.kind !== 'apply' || replaced.operator !== 'ite') return undefined;
   const [condition, thenValue, elseValue] = replaced.arguments as readonly [Term, Term, Term];
@@ -137,8 +208,10 @@ function saturatingForm(context: LoopContext, placeholder: SymbolTerm, replaced:
   // the bound the counter stops at, and the direction: x > L moves down to L, x < U up to U
   let bound: Term;
   let down: boolean;
-  if (left === placeholder && (condition.operator === '>' || condition.operator === '<')) [bound, down] = [right, condition.operator === '>'];
-  else if (right === placeholder && (condition.operator === '<' || condition.operator === '>')) [bound, down] = [left, condition.operator === '<'];
+  if (left === placeholder && (condition.operator === '>' || condition.operator === '<'))
+    [bound, down] = [right, condition.operator === '>'];
+  else if (right === placeholder && (condition.operator === '<' || condition.operator === '>'))
+    [bound, down] = [left, condition.operator === '<'];
   else return undefined;
   if (dependsOn(bound, self)) return undefined;
   const step = constantDifference(thenValue, placeholder);
@@ -148,7 +221,6 @@ function saturatingForm(context: LoopContext, placeholder: SymbolTerm, replaced:
   const before = down ? lessEqual(bound, moved) : lessEqual(moved, bound);
   return ite(beyond, initial, ite(before, moved, bound));
 }
-
 
 /** the most conditions on the value itself whose branches guessedForm guesses (2^k guesses) */
 const maximumGuessedConditions = 2;
@@ -162,7 +234,13 @@ const maximumGuessedConditions = 2;
  * x(n) = G(n) for 0 <= n <= count: x(0) = G(0), and if x(n) = G(n) the run takes the chosen branches,
  * so x(n + 1) = F(G(n), n) = G(n + 1). The form is stated for that range only (decided).
  */
-async function guessedForm(context: LoopContext, placeholder: SymbolTerm, replaced: Term, initial: Term, range: RunRange): Promise<Term | undefined> {
+async function guessedForm(
+  context: LoopContext,
+  placeholder: SymbolTerm,
+  replaced: Term,
+  initial: Term,
+  range: RunRange,
+): Promise<Term | undefined> {
   const decide = context.translator.decide;
   if (decide === undefined) return undefined;
   const self = new Set([placeholder.name]);
@@ -191,7 +269,14 @@ async function guessedForm(context: LoopContext, placeholder: SymbolTerm, replac
       return withOperands(term, term.arguments.map(chosen));
     };
     const guess = simplifyTerm(chosen(replaced));
-    if (containsSubterm(guess, (term) => term.kind === 'apply' && term.operator === 'ite' && dependsOn(term.arguments[0]!, self), { intoBinders: true })) continue;
+    if (
+      containsSubterm(
+        guess,
+        (term) => term.kind === 'apply' && term.operator === 'ite' && dependsOn(term.arguments[0]!, self),
+        { intoBinders: true },
+      )
+    )
+      continue;
     const form = transitionForm(context, placeholder, guess, initial);
     if (form === undefined) continue;
     const atForm = (term: Term): Term => substituteTerm(term, new Map([[placeholder.name, form]]));
@@ -212,12 +297,19 @@ async function guessedForm(context: LoopContext, placeholder: SymbolTerm, replac
  * the count only), or undefined.
  */
 export async function slotFormThroughCells(
-  context: LoopContext, slotFunction: FunctionDeclaration, sort: Sort, afterSlot: Term, initial: Term, plans: ReadonlyMap<number, ArrayPlan>, range: RunRange | undefined,
+  context: LoopContext,
+  slotFunction: FunctionDeclaration,
+  sort: Sort,
+  afterSlot: Term,
+  initial: Term,
+  plans: ReadonlyMap<number, ArrayPlan>,
+  range: RunRange | undefined,
 ): Promise<{ readonly value: Term; readonly decided: boolean } | undefined> {
   let decided = false;
   let substituted = false;
   const byFunction = new Map<FunctionDeclaration, PointwiseForm>();
-  for (const plan of plans.values()) if (plan.kind === 'recurrence' && plan.pointwise !== undefined) byFunction.set(plan.function, plan.pointwise);
+  for (const plan of plans.values())
+    if (plan.kind === 'recurrence' && plan.pointwise !== undefined) byFunction.set(plan.function, plan.pointwise);
   if (byFunction.size === 0) return undefined;
   const throughCells = (term: Term): Term => {
     if (term.kind === 'apply' && term.operator === 'select') {
@@ -228,16 +320,24 @@ export async function slotFormThroughCells(
         const cells = indices.map((index) => throughCells(index));
         substituted = true;
         decided ||= form.decided;
-        return substituteTerm(form.value, new Map([[context.counter.name, at], ...form.cells.map((cell, dimension): [string, Term] => [cell.name, cells[dimension]!])]));
+        return substituteTerm(
+          form.value,
+          new Map([
+            [context.counter.name, at],
+            ...form.cells.map((cell, dimension): [string, Term] => [cell.name, cells[dimension]!]),
+          ]),
+        );
       }
     }
-    if (term.kind === 'apply' || term.kind === 'applyFunction') return withOperands(term, term.arguments.map(throughCells));
+    if (term.kind === 'apply' || term.kind === 'applyFunction')
+      return withOperands(term, term.arguments.map(throughCells));
     return term;
   };
   const rewritten = throughCells(afterSlot);
   if (!substituted) return undefined;
   const selfText = printTerm(applyFunction(slotFunction, [...context.parameters, context.counter]));
-  const isSelf = (term: Term): boolean => term.kind === 'applyFunction' && term.function === slotFunction && printTerm(term) === selfText;
+  const isSelf = (term: Term): boolean =>
+    term.kind === 'applyFunction' && term.function === slotFunction && printTerm(term) === selfText;
   const appliesSelf = (term: Term): boolean => term.kind === 'applyFunction' && term.function === slotFunction;
   const value = updateClosedForm(context, `${slotFunction.name}!start`, sort, rewritten, isSelf, appliesSelf, initial);
   if (value !== undefined) return { value, decided };
@@ -247,21 +347,44 @@ export async function slotFormThroughCells(
   if (range === undefined || decide === undefined) return undefined;
   const { simplified, decided: decidedTerm } = await decidedAtRun(context, range, decide, rewritten);
   if (decidedTerm === simplified) return undefined;
-  const decidedValue = updateClosedForm(context, `${slotFunction.name}!start`, sort, decidedTerm, isSelf, appliesSelf, initial);
+  const decidedValue = updateClosedForm(
+    context,
+    `${slotFunction.name}!start`,
+    sort,
+    decidedTerm,
+    isSelf,
+    appliesSelf,
+    initial,
+  );
   return decidedValue === undefined ? undefined : { value: decidedValue, decided: true };
 }
 
 /** the term simplified, and with the conditions the solver decides at the iterations the loop runs replaced by the branch taken */
 async function decidedAtRun(
-  context: LoopContext, range: RunRange, decide: NonNullable<LoopContext['translator']['decide']>, term: Term,
+  context: LoopContext,
+  range: RunRange,
+  decide: NonNullable<LoopContext['translator']['decide']>,
+  term: Term,
 ): Promise<{ readonly simplified: Term; readonly decided: Term }> {
   const simplified = simplifyTerm(term);
-  return { simplified, decided: await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, { left: maximumQuestions }) };
+  return {
+    simplified,
+    decided: await decideConditions(simplified, new Map(), runAssumptions(context, range), decide, {
+      left: maximumQuestions,
+    }),
+  };
 }
 
 /** what holds at an iteration n the loop runs: the facts around and before it, 0 <= n < count, its condition at n */
 function runAssumptions(context: LoopContext, range: RunRange): Term[] {
-  return [...context.enclosing, context.factsBefore, context.state.guard, lessEqual(intConstant(0n), context.counter), less(context.counter, range.count), range.condition];
+  return [
+    ...context.enclosing,
+    context.factsBefore,
+    context.state.guard,
+    lessEqual(intConstant(0n), context.counter),
+    less(context.counter, range.count),
+    range.condition,
+  ];
 }
 
 /**
@@ -269,15 +392,28 @@ function runAssumptions(context: LoopContext, range: RunRange): Term[] {
  * `isForeign` matches defeats the form (the header's three ways), as a term over the counter
  */
 function updateClosedForm(
-  context: LoopContext, name: string, sort: Sort, after: Term, isSelf: (term: Term) => boolean, isForeign: (term: Term) => boolean, initial: Term,
+  context: LoopContext,
+  name: string,
+  sort: Sort,
+  after: Term,
+  isSelf: (term: Term) => boolean,
+  isForeign: (term: Term) => boolean,
+  initial: Term,
 ): Term | undefined {
   const transition = overPlaceholder(context, name, sort, after, isSelf, isForeign);
-  return transition === undefined ? undefined : transitionForm(context, transition.placeholder, transition.replaced, initial);
+  return transition === undefined
+    ? undefined
+    : transitionForm(context, transition.placeholder, transition.replaced, initial);
 }
 
 /** `after` with x(n) (the subterms `isSelf` matches) as a fresh placeholder, or undefined when a foreign subterm remains */
 function overPlaceholder(
-  context: LoopContext, name: string, sort: Sort, after: Term, isSelf: (term: Term) => boolean, isForeign: (term: Term) => boolean,
+  context: LoopContext,
+  name: string,
+  sort: Sort,
+  after: Term,
+  isSelf: (term: Term) => boolean,
+  isForeign: (term: Term) => boolean,
 ): { readonly placeholder: SymbolTerm; readonly replaced: Term } | undefined {
   const placeholder = context.translator.freshSymbol(name, sort);
   let foreign = false;
@@ -295,15 +431,25 @@ function overPlaceholder(
 }
 
 /** the closed form of x(n + 1) = `replaced` over the placeholder of x(n) (the header's three ways) */
-function transitionForm(context: LoopContext, placeholder: SymbolTerm, replaced: Term, initial: Term): Term | undefined {
+function transitionForm(
+  context: LoopContext,
+  placeholder: SymbolTerm,
+  replaced: Term,
+  initial: Term,
+): Term | undefined {
   // steps on thresholds and remainders of the counter (b[j] += 1 for j from i to N): a sum of
   // conditional steps, exact for every n >= 0
-  const counted = (): Term | undefined => countedSum(replaced, placeholder, context.counter, initial, new Set([placeholder.name, context.counter.name]));
+  const counted = (): Term | undefined =>
+    countedSum(replaced, placeholder, context.counter, initial, new Set([placeholder.name, context.counter.name]));
   // the counter (an enclosing pass's k in a[i] += k) enters the transition as a variable of its
   // own that starts at 0 and moves by 1
   const count = symbol(countName, intSort);
   const varying = new Set([placeholder.name, countName]);
-  const update = termPolynomial(substituteTerm(replaced, new Map([[context.counter.name, count]])), varying, context.atoms);
+  const update = termPolynomial(
+    substituteTerm(replaced, new Map([[context.counter.name, count]])),
+    varying,
+    context.atoms,
+  );
   const countUpdate = termPolynomial(add(count, intConstant(1n)), varying, context.atoms);
   if (update === undefined || countUpdate === undefined) return counted();
   const valueOf = (variable: string): Term => {
@@ -315,8 +461,14 @@ function transitionForm(context: LoopContext, placeholder: SymbolTerm, replaced:
     return term;
   };
   const formOf = (valueUpdate: Polynomial): Term | undefined => {
-    const updates = new Map([[placeholder.name, valueUpdate], [countName, countUpdate]]);
-    const form = computeClosedForms({ updates }, { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree }).get(placeholder.name)!;
+    const updates = new Map([
+      [placeholder.name, valueUpdate],
+      [countName, countUpdate],
+    ]);
+    const form = computeClosedForms(
+      { updates },
+      { iterationVariable: iterationName, maximumDegree: maximumClosedFormDegree },
+    ).get(placeholder.name)!;
     if (form.kind === 'undefined') return undefined;
     const value = polynomialTerm(form.value, valueOf);
     return form.kind === 'polynomial' ? value : ite(equal(context.counter, intConstant(0n)), initial, value);
@@ -332,18 +484,32 @@ function transitionForm(context: LoopContext, placeholder: SymbolTerm, replaced:
  * indicator atom reads no varying symbol (polynomial-terms.ts), so it keeps its value over the
  * loop, and each branch's form is a proven identity of its own update.
  */
-function formByBranches(update: Polynomial, atoms: AtomTable, formOf: (update: Polynomial) => Term | undefined): Term | undefined {
+function formByBranches(
+  update: Polynomial,
+  atoms: AtomTable,
+  formOf: (update: Polynomial) => Term | undefined,
+): Term | undefined {
   const indicators = [...polynomialVariables(update)].filter((name) => {
     const term = atoms.termOf(name);
-    return term !== undefined && term.kind === 'apply' && term.operator === 'ite'
-      && term.arguments[1]!.kind === 'intConstant' && term.arguments[1]!.value === 1n && term.arguments[2]!.kind === 'intConstant' && term.arguments[2]!.value === 0n;
+    return (
+      term !== undefined &&
+      term.kind === 'apply' &&
+      term.operator === 'ite' &&
+      term.arguments[1]!.kind === 'intConstant' &&
+      term.arguments[1]!.value === 1n &&
+      term.arguments[2]!.kind === 'intConstant' &&
+      term.arguments[2]!.value === 0n
+    );
   });
   if (indicators.length === 0 || indicators.length > 2) return undefined;
   const split = (current: Polynomial, remaining: readonly string[]): Term | undefined => {
     if (remaining.length === 0) return formOf(current);
     const [name, ...rest] = remaining as [string, ...string[]];
     const whenTrue = split(substitutePolynomial(current, new Map([[name, constantPolynomial(1n)]])), rest);
-    const whenFalse = whenTrue === undefined ? undefined : split(substitutePolynomial(current, new Map([[name, constantPolynomial(0n)]])), rest);
+    const whenFalse =
+      whenTrue === undefined
+        ? undefined
+        : split(substitutePolynomial(current, new Map([[name, constantPolynomial(0n)]])), rest);
     if (whenTrue === undefined || whenFalse === undefined) return undefined;
     const indicator = atoms.termOf(name)! as Extract<Term, { kind: 'apply' }>;
     return ite(indicator.arguments[0]!, whenTrue, whenFalse);

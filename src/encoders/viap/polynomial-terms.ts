@@ -12,13 +12,23 @@
 // Soundness: both directions are exact over the mathematical integers (int semantics).
 
 import {
-  addPolynomials, constantPolynomial, isConstantPolynomial, isIntegerValued, multiplyPolynomials, rational, scalePolynomial, negatePolynomial, substitutePolynomial, subtractPolynomials, variablePolynomial,
-  withCommonDenominator, zeroPolynomial, type Polynomial,
+  addPolynomials,
+  constantPolynomial,
+  isConstantPolynomial,
+  isIntegerValued,
+  multiplyPolynomials,
+  rational,
+  scalePolynomial,
+  negatePolynomial,
+  substitutePolynomial,
+  subtractPolynomials,
+  variablePolynomial,
+  withCommonDenominator,
+  zeroPolynomial,
+  type Polynomial,
 } from '../../analysis/polynomial.js';
 import { printTerm } from '../../smt/printer.js';
-import {
-  add, containsSubterm, euclideanDivide, intConstant, ite, multiply, type Term,
-} from '../../smt/terms.js';
+import { add, containsSubterm, euclideanDivide, intConstant, ite, multiply, type Term } from '../../smt/terms.js';
 
 /** the polynomial as rest + constant, the constant an integer (undefined when it is not) */
 function splitConstant(operand: Polynomial): { readonly rest: Polynomial; readonly constant: bigint } | undefined {
@@ -99,7 +109,8 @@ export function termPolynomial(term: Term, varying: ReadonlySet<string>, atoms: 
         const split = dividend === undefined ? undefined : splitConstant(dividend);
         if (split !== undefined) {
           const rest = scalePolynomial(split.rest, rational(1n, divisor.value));
-          if (isIntegerValued(rest)) return addPolynomials(rest, constantPolynomial(floorDivide(split.constant, divisor.value)));
+          if (isIntegerValued(rest))
+            return addPolynomials(rest, constantPolynomial(floorDivide(split.constant, divisor.value)));
         }
       }
       if (term.operator === 'div' || term.operator === 'mod') {
@@ -110,7 +121,9 @@ export function termPolynomial(term: Term, varying: ReadonlySet<string>, atoms: 
         const rightValue = right === undefined ? undefined : isConstantPolynomial(right);
         if (leftValue?.denominator === 1n && rightValue?.denominator === 1n && rightValue.numerator > 0n) {
           const quotient = floorDivide(leftValue.numerator, rightValue.numerator);
-          return constantPolynomial(term.operator === 'div' ? quotient : leftValue.numerator - quotient * rightValue.numerator);
+          return constantPolynomial(
+            term.operator === 'div' ? quotient : leftValue.numerator - quotient * rightValue.numerator,
+          );
         }
       }
       if (term.operator === 'ite' && !dependsOn(term.arguments[0]!, varying)) {
@@ -133,7 +146,9 @@ export function termPolynomial(term: Term, varying: ReadonlySet<string>, atoms: 
 /** whether a free symbol of the term is one of `names` */
 export function dependsOn(term: Term, names: ReadonlySet<string>): boolean {
   if (names.size === 0) return false;
-  return containsSubterm(term, (current) => current.kind === 'symbol' && names.has(current.name), { intoBinders: true });
+  return containsSubterm(term, (current) => current.kind === 'symbol' && names.has(current.name), {
+    intoBinders: true,
+  });
 }
 
 /**
@@ -158,7 +173,8 @@ function sumOfMonomials(monomialList: Polynomial['monomials'], valueOf: (name: s
     const factors: Term[] = [];
     const coefficient = monomial.coefficient.numerator;
     if (coefficient !== 1n || monomial.powers.size === 0) factors.push(intConstant(coefficient));
-    for (const [name, power] of monomial.powers) for (let count = 0; count < power; count++) factors.push(valueOf(name));
+    for (const [name, power] of monomial.powers)
+      for (let count = 0; count < power; count++) factors.push(valueOf(name));
     return factors.length === 1 ? factors[0]! : multiply(...factors);
   });
   return monomials.length === 0 ? intConstant(0n) : monomials.length === 1 ? monomials[0]! : add(...monomials);
@@ -171,11 +187,16 @@ function sumOfMonomials(monomialList: Polynomial['monomials'], valueOf: (name: s
 export function belowZeroForm(operator: string, left: Polynomial, right: Polynomial): Polynomial | undefined {
   const difference = subtractPolynomials(left, right);
   switch (operator) {
-    case '<': return difference;
-    case '<=': return subtractPolynomials(difference, constantPolynomial(1n)); // x <= 0 iff x − 1 < 0
-    case '>': return subtractPolynomials(zeroPolynomial, difference); // x > 0 iff −x < 0
-    case '>=': return subtractPolynomials(subtractPolynomials(zeroPolynomial, difference), constantPolynomial(1n)); // x >= 0 iff −x − 1 < 0
-    default: return undefined;
+    case '<':
+      return difference;
+    case '<=':
+      return subtractPolynomials(difference, constantPolynomial(1n)); // x <= 0 iff x − 1 < 0
+    case '>':
+      return subtractPolynomials(zeroPolynomial, difference); // x > 0 iff −x < 0
+    case '>=':
+      return subtractPolynomials(subtractPolynomials(zeroPolynomial, difference), constantPolynomial(1n)); // x >= 0 iff −x − 1 < 0
+    default:
+      return undefined;
   }
 }
 
@@ -183,7 +204,10 @@ export function belowZeroForm(operator: string, left: Polynomial, right: Polynom
  * a polynomial of degree 1 in `name` as slope·name + rest: the slope when it is an integer (else
  * undefined) and the rest, free of `name`
  */
-export function splitAffine(polynomial: Polynomial, name: string): { readonly slope: bigint | undefined; readonly rest: Polynomial } {
+export function splitAffine(
+  polynomial: Polynomial,
+  name: string,
+): { readonly slope: bigint | undefined; readonly rest: Polynomial } {
   const rest = substitutePolynomial(polynomial, new Map([[name, zeroPolynomial]]));
   return { slope: coefficientOf(subtractPolynomials(polynomial, rest), name), rest };
 }
@@ -192,6 +216,7 @@ export function splitAffine(polynomial: Polynomial, name: string): { readonly sl
 function coefficientOf(polynomial: Polynomial, name: string): bigint | undefined {
   if (polynomial.monomials.length !== 1) return undefined;
   const monomial = polynomial.monomials[0]!;
-  if (monomial.powers.size !== 1 || monomial.powers.get(name) !== 1 || monomial.coefficient.denominator !== 1n) return undefined;
+  if (monomial.powers.size !== 1 || monomial.powers.get(name) !== 1 || monomial.coefficient.denominator !== 1n)
+    return undefined;
   return monomial.coefficient.numerator;
 }

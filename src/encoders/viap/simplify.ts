@@ -7,7 +7,16 @@
 import { printTerm } from '../../smt/printer.js';
 import { isConstantPolynomial, subtractPolynomials } from '../../analysis/polynomial.js';
 import {
-  and, boolConstant, freeSymbolNames, implies, intConstant, ite, not, or, substituteTerm, type Term,
+  and,
+  boolConstant,
+  freeSymbolNames,
+  implies,
+  intConstant,
+  ite,
+  not,
+  or,
+  substituteTerm,
+  type Term,
   type SymbolTerm,
 } from '../../smt/terms.js';
 import { AtomTable, termPolynomial } from './polynomial-terms.js';
@@ -40,12 +49,18 @@ function decideComparison(operator: string, left: Term, right: Term): boolean | 
   const difference = constantDifference(left, right);
   if (difference === undefined) return undefined;
   switch (operator) {
-    case '=': return difference === 0n;
-    case '<': return difference < 0n;
-    case '<=': return difference <= 0n;
-    case '>': return difference > 0n;
-    case '>=': return difference >= 0n;
-    default: return undefined;
+    case '=':
+      return difference === 0n;
+    case '<':
+      return difference < 0n;
+    case '<=':
+      return difference <= 0n;
+    case '>':
+      return difference > 0n;
+    case '>=':
+      return difference >= 0n;
+    default:
+      return undefined;
   }
 }
 
@@ -70,7 +85,8 @@ function compared(term: Extract<Term, { kind: 'apply' }>, left: Term, right: Ter
   if (decided !== undefined) return boolConstant(decided);
   if (left.kind === 'apply' && left.operator === 'ite' && right.kind === 'intConstant') {
     const [condition, thenTerm, elseTerm] = left.arguments as [Term, Term, Term];
-    const branch = (value: Term): Term => compared(withOperands(term, [value, right]) as Extract<Term, { kind: 'apply' }>, value, right);
+    const branch = (value: Term): Term =>
+      compared(withOperands(term, [value, right]) as Extract<Term, { kind: 'apply' }>, value, right);
     return booleanIte(condition, branch(thenTerm), branch(elseTerm));
   }
   return withOperands(term, [left, right]);
@@ -85,22 +101,42 @@ export function simplifyTerm(term: Term): Term {
     if (current.kind === 'apply') {
       const operands = current.arguments.map(visit);
       switch (current.operator) {
-        case 'and': result = and(...operands); break;
-        case 'or': result = or(...operands); break;
-        case 'not': result = not(operands[0]!); break;
-        case '=>': result = implies(operands[0]!, operands[1]!); break;
-        case 'ite': result = booleanIte(operands[0]!, operands[1]!, operands[2]!); break;
-        case '=': case '<': case '<=': case '>': case '>=': {
-          result = operands.length === 2 ? compared(current, operands[0]!, operands[1]!) : withOperands(current, operands);
+        case 'and':
+          result = and(...operands);
+          break;
+        case 'or':
+          result = or(...operands);
+          break;
+        case 'not':
+          result = not(operands[0]!);
+          break;
+        case '=>':
+          result = implies(operands[0]!, operands[1]!);
+          break;
+        case 'ite':
+          result = booleanIte(operands[0]!, operands[1]!, operands[2]!);
+          break;
+        case '=':
+        case '<':
+        case '<=':
+        case '>':
+        case '>=': {
+          result =
+            operands.length === 2 ? compared(current, operands[0]!, operands[1]!) : withOperands(current, operands);
           break;
         }
         case 'mod': {
           // x mod ±1 = 0 (a Euclidean remainder by one)
           const divisor = operands[1];
-          result = divisor?.kind === 'intConstant' && (divisor.value === 1n || divisor.value === -1n) ? intConstant(0n) : withOperands(current, operands);
+          result =
+            divisor?.kind === 'intConstant' && (divisor.value === 1n || divisor.value === -1n)
+              ? intConstant(0n)
+              : withOperands(current, operands);
           break;
         }
-        default: result = withOperands(current, operands); break;
+        default:
+          result = withOperands(current, operands);
+          break;
       }
     } else if (current.kind === 'applyFunction') {
       result = withOperands(current, current.arguments.map(visit));
@@ -112,7 +148,10 @@ export function simplifyTerm(term: Term): Term {
 }
 
 /** the application with new operands; the term itself when none changed */
-export function withOperands(term: Extract<Term, { kind: 'apply' | 'applyFunction' }>, operands: readonly Term[]): Term {
+export function withOperands(
+  term: Extract<Term, { kind: 'apply' | 'applyFunction' }>,
+  operands: readonly Term[],
+): Term {
   if (operands.every((operand, index) => operand === term.arguments[index])) return term;
   return Object.freeze({ ...term, arguments: Object.freeze([...operands]) }) as Term;
 }
@@ -121,12 +160,16 @@ export function withOperands(term: Extract<Term, { kind: 'apply' | 'applyFunctio
 export function replaceWhere(term: Term, matches: (term: Term) => boolean, replacement: Term): Term {
   if (matches(term)) return replacement;
   if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
-  return withOperands(term, term.arguments.map((operand) => replaceWhere(operand, matches, replacement)));
+  return withOperands(
+    term,
+    term.arguments.map((operand) => replaceWhere(operand, matches, replacement)),
+  );
 }
 
 /** the conjuncts of a term (nested `and` flattened) */
 export function conjunctsOf(term: Term, into: Term[] = []): Term[] {
-  if (term.kind === 'apply' && term.operator === 'and') for (const operand of term.arguments) conjunctsOf(operand, into);
+  if (term.kind === 'apply' && term.operator === 'and')
+    for (const operand of term.arguments) conjunctsOf(operand, into);
   else into.push(term);
   return into;
 }
@@ -165,7 +208,10 @@ export function substituteDefinitions(terms: readonly Term[]): Term[] {
   for (const conjunct of assertedConjuncts(terms)) {
     if (conjunct.kind !== 'apply' || conjunct.operator !== '=' || conjunct.arguments.length !== 2) continue;
     const [left, right] = conjunct.arguments as [Term, Term];
-    for (const [name, value] of [[left, right], [right, left]] as const) {
+    for (const [name, value] of [
+      [left, right],
+      [right, left],
+    ] as const) {
       if (name.kind !== 'symbol' || name.sort.kind !== 'int' || definitions.has(name.name)) continue;
       const resolved = substituteTerm(value, definitions);
       if (freeSymbolNames(resolved).has(name.name)) continue;
@@ -212,7 +258,10 @@ export function pinCellIndices(term: Term, cells: readonly SymbolTerm[]): Term {
       const pinned = index.kind === 'intConstant' ? pins.get(index.value) : undefined;
       return withOperands(current, [visit(array, pins), pinned ?? visit(index, pins)]);
     }
-    return withOperands(current, current.arguments.map((operand) => visit(operand, pins)));
+    return withOperands(
+      current,
+      current.arguments.map((operand) => visit(operand, pins)),
+    );
   };
   return visit(term, new Map());
 }

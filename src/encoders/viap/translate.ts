@@ -26,22 +26,58 @@
 // the paths that met break or continue.
 
 import type {
-  ArrayVariable, Block, Expression, IfStatement, LoopStatement, Program, ScalarVariable, SourceLocation,
+  ArrayVariable,
+  Block,
+  Expression,
+  IfStatement,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  SourceLocation,
 } from '../../ir/types.js';
 import {
-  and, applyFunction, boolConstant, declareFunction, equal, falseTerm, forall, implies, ite, not, or, select, symbol, trueTerm,
-  type FunctionDeclaration, type Sort, type SymbolTerm, type Term,
+  and,
+  applyFunction,
+  boolConstant,
+  declareFunction,
+  equal,
+  falseTerm,
+  forall,
+  implies,
+  ite,
+  not,
+  or,
+  select,
+  symbol,
+  trueTerm,
+  type FunctionDeclaration,
+  type Sort,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import {
-  arrayVariableSort, ExpressionTranslator, rangeConstraint, scalarSort, type ExpressionEnvironment,
+  arrayVariableSort,
+  ExpressionTranslator,
+  rangeConstraint,
+  scalarSort,
+  type ExpressionEnvironment,
 } from '../../symbolic/expressions.js';
 import { printTerm } from '../../smt/printer.js';
-import { runAsynchronously, walkBlock, type Branching, type StatementSemantics, type WalkResult } from '../../symbolic/walker.js';
+import {
+  runAsynchronously,
+  walkBlock,
+  type Branching,
+  type StatementSemantics,
+  type WalkResult,
+} from '../../symbolic/walker.js';
 import type { Direction, ExitCount, ValueBound } from './loop-facts.js';
 import { constantDifference, selectChain, withOperands } from './simplify.js';
 
 export class Unsupported extends Error {
-  constructor(message: string, readonly location: SourceLocation | undefined) {
+  constructor(
+    message: string,
+    readonly location: SourceLocation | undefined,
+  ) {
     super(message);
   }
 }
@@ -69,7 +105,11 @@ export function storeView(base: ArrayView, at: readonly Term[], value: Term): Ar
   return {
     read: (indices) => {
       const same = and(...indices.map((index, dimension) => sameIndex(index, at[dimension]!)));
-      return same.kind === 'boolConstant' ? (same.value ? value : base.read(indices)) : ite(same, value, base.read(indices));
+      return same.kind === 'boolConstant'
+        ? same.value
+          ? value
+          : base.read(indices)
+        : ite(same, value, base.read(indices));
     },
   };
 }
@@ -205,7 +245,12 @@ export interface ViapTranslation {
 export type Parameters = readonly SymbolTerm[];
 
 export type LoopSummariser = (
-  translator: Translator, loop: LoopStatement, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters,
+  translator: Translator,
+  loop: LoopStatement,
+  frame: Frame,
+  collector: Collector,
+  state: ExecutionState,
+  parameters: Parameters,
 ) => Promise<ExecutionState>;
 
 export class Translator {
@@ -221,7 +266,8 @@ export class Translator {
     /** whether `assumptions ⇒ goal` is valid (a solver query); undefined or false: not known */
     readonly decide?: (assumptions: readonly Term[], goal: Term) => Promise<boolean>,
   ) {
-    for (const array of program.arrays) this.placeholders.set(array.id, symbol(`${array.name}!view`, arrayVariableSort(array, 'int')));
+    for (const array of program.arrays)
+      this.placeholders.set(array.id, symbol(`${array.name}!view`, arrayVariableSort(array, 'int')));
   }
 
   freshName(base: string): string {
@@ -239,7 +285,11 @@ export class Translator {
       collector.constants.push(constant);
       return constant;
     }
-    const declaration = declareFunction(this.freshName(base), parameters.map((parameter) => parameter.sort), sort);
+    const declaration = declareFunction(
+      this.freshName(base),
+      parameters.map((parameter) => parameter.sort),
+      sort,
+    );
     collector.functions.push(declaration);
     return applyFunction(declaration, parameters);
   }
@@ -268,7 +318,11 @@ export class Translator {
         const key = `${operation}:${operands.map((operand) => JSON.stringify(operand.sort)).join(',')}`;
         let declaration = this.opaqueFunctions.get(key);
         if (declaration === undefined) {
-          declaration = declareFunction(this.freshName(`opaque_${operation}`), operands.map((operand) => operand.sort), sort);
+          declaration = declareFunction(
+            this.freshName(`opaque_${operation}`),
+            operands.map((operand) => operand.sort),
+            sort,
+          );
           this.opaqueFunctions.set(key, declaration);
           collector.functions.push(declaration);
         }
@@ -309,15 +363,25 @@ export class Translator {
 
   value(expression: Expression, state: ExecutionState, collector: Collector): { term: Term; definedness: Term } {
     const translation = this.expressions.translate(expression, this.environment(state, collector));
-    return { term: this.resolveViews(translation.term, state), definedness: this.resolveViews(translation.definedness, state) };
+    return {
+      term: this.resolveViews(translation.term, state),
+      definedness: this.resolveViews(translation.definedness, state),
+    };
   }
 
   condition(expression: Expression, state: ExecutionState, collector: Collector): { term: Term; definedness: Term } {
     const translation = this.expressions.toBool(expression, this.environment(state, collector));
-    return { term: this.resolveViews(translation.term, state), definedness: this.resolveViews(translation.definedness, state) };
+    return {
+      term: this.resolveViews(translation.term, state),
+      definedness: this.resolveViews(translation.definedness, state),
+    };
   }
 
-  indices(indices: readonly Expression[], state: ExecutionState, collector: Collector): { terms: Term[]; definedness: Term } {
+  indices(
+    indices: readonly Expression[],
+    state: ExecutionState,
+    collector: Collector,
+  ): { terms: Term[]; definedness: Term } {
     const terms: Term[] = [];
     const conditions: Term[] = [];
     for (const index of indices) {
@@ -333,12 +397,18 @@ export class Translator {
    * the update; the paths that met `break` separately (with their writes counted as the iteration's).
    */
   async executeIteration(
-    loop: LoopStatement, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters,
+    loop: LoopStatement,
+    frame: Frame,
+    collector: Collector,
+    state: ExecutionState,
+    parameters: Parameters,
   ): Promise<{ readonly after: ExecutionState; readonly breaks: readonly ExecutionState[] }> {
     const body = await this.executeBlock(loop.body, frame, collector, state, parameters);
     let merged = body.normal;
     for (const jump of body.continues) {
-      merged = isFalse(merged.guard) ? jump : { ...mergeStates(jump.guard, jump, merged), guard: or(jump.guard, merged.guard) };
+      merged = isFalse(merged.guard)
+        ? jump
+        : { ...mergeStates(jump.guard, jump, merged), guard: or(jump.guard, merged.guard) };
     }
     const update = await this.executeBlock(loop.update, frame, collector, merged, parameters);
     const breaks = [...body.breaks, ...update.breaks];
@@ -352,14 +422,24 @@ export class Translator {
    * `break` or `continue` ends (its guard is false) and is in the result's lists.
    */
   async executeBlock(
-    block: Block, frame: Frame, collector: Collector, state: ExecutionState, parameters: Parameters,
+    block: Block,
+    frame: Frame,
+    collector: Collector,
+    state: ExecutionState,
+    parameters: Parameters,
   ): Promise<WalkResult<ExecutionState, ExecutionState>> {
     const walk = walkBlock(this.statementSemantics(frame, collector, parameters), block, state);
-    return runAsynchronously(walk, (loop, current) => this.summariseLoop(this, loop, frame, collector, current, parameters));
+    return runAsynchronously(walk, (loop, current) =>
+      this.summariseLoop(this, loop, frame, collector, current, parameters),
+    );
   }
 
   /** what each statement does to a state: facts and obligations go to `frame`, definitions to `collector` */
-  private statementSemantics(frame: Frame, collector: Collector, parameters: Parameters): StatementSemantics<ExecutionState, ExecutionState> {
+  private statementSemantics(
+    frame: Frame,
+    collector: Collector,
+    parameters: Parameters,
+  ): StatementSemantics<ExecutionState, ExecutionState> {
     return {
       live: (state): state is ExecutionState => !isFalse(state.guard),
       assign: (statement, state) => {
@@ -368,10 +448,18 @@ export class Translator {
         return withScalar(state, statement.target, term);
       },
       havoc: (statement, state) => {
-        const value = this.freshValue(`${statement.target.name}!havoc`, scalarSort(statement.target.type, 'int'), parameters, collector);
+        const value = this.freshValue(
+          `${statement.target.name}!havoc`,
+          scalarSort(statement.target.type, 'int'),
+          parameters,
+          collector,
+        );
         const range = rangeConstraint(value, statement.target.type, 'int');
         const bound = forall(parameters, range);
-        collector.axioms.push({ term: bound, comment: `the range of ${statement.target.sourceName} (nondet at ${statement.location.line}:${statement.location.column})` });
+        collector.axioms.push({
+          term: bound,
+          comment: `the range of ${statement.target.sourceName} (nondet at ${statement.location.line}:${statement.location.column})`,
+        });
         return withScalar(state, statement.target, value);
       },
       arrayWrite: (statement, state) => {
@@ -382,7 +470,12 @@ export class Translator {
         return withArray(state, statement.array, view, { indices: at.terms, wildcards: [] });
       },
       arrayHavoc: (statement, state) => {
-        const value = this.freshValue(`${statement.array.name}!havoc`, arrayVariableSort(statement.array, 'int'), parameters, collector);
+        const value = this.freshValue(
+          `${statement.array.name}!havoc`,
+          arrayVariableSort(statement.array, 'int'),
+          parameters,
+          collector,
+        );
         return withArray(state, statement.array, termView(value), { indices: 'everywhere', wildcards: [] });
       },
       arrayFill: (statement, state) => {
@@ -398,7 +491,14 @@ export class Translator {
       assert: (statement, state) => {
         const { term, definedness } = this.condition(statement.condition, state, collector);
         const failure = and(state.guard, definedness, not(term));
-        frame.obligations.push({ facts: and(...frame.facts), failure, relaxedFailure: failure, skolems: [], location: statement.location, guard: state.guard });
+        frame.obligations.push({
+          facts: and(...frame.facts),
+          failure,
+          relaxedFailure: failure,
+          skolems: [],
+          location: statement.location,
+          guard: state.guard,
+        });
         frame.addFact(state.guard, and(definedness, term));
         return state;
       },
@@ -410,7 +510,12 @@ export class Translator {
     };
   }
 
-  private branch(statement: IfStatement, frame: Frame, collector: Collector, state: ExecutionState): Branching<ExecutionState> {
+  private branch(
+    statement: IfStatement,
+    frame: Frame,
+    collector: Collector,
+    state: ExecutionState,
+  ): Branching<ExecutionState> {
     const { term: condition, definedness } = this.condition(statement.condition, state, collector);
     frame.addFact(state.guard, definedness);
     const thenStart = and(state.guard, condition);
@@ -422,7 +527,10 @@ export class Translator {
       if (isFalse(thenState.guard)) return { ...elseState, writes };
       if (isFalse(elseState.guard)) return { ...thenState, writes };
       const merged = mergeStates(condition, thenState, elseState);
-      const guard = thenState.guard === thenStart && elseState.guard === elseStart ? state.guard : or(thenState.guard, elseState.guard);
+      const guard =
+        thenState.guard === thenStart && elseState.guard === elseStart
+          ? state.guard
+          : or(thenState.guard, elseState.guard);
       return { ...merged, guard, writes };
     };
     return { then: { ...state, guard: thenStart }, else: { ...state, guard: elseStart }, join };
@@ -435,7 +543,8 @@ function isFalse(term: Term): boolean {
 
 /** per array, the write records of both states */
 export function mergeWrites(
-  left: ReadonlyMap<number, readonly WriteRecord[]>, right: ReadonlyMap<number, readonly WriteRecord[]>,
+  left: ReadonlyMap<number, readonly WriteRecord[]>,
+  right: ReadonlyMap<number, readonly WriteRecord[]>,
 ): Map<number, readonly WriteRecord[]> {
   const writes = new Map(left);
   for (const [id, records] of right) writes.set(id, [...new Set([...(writes.get(id) ?? []), ...records])]);
@@ -450,7 +559,8 @@ export function mergeStates(condition: Term, thenState: ExecutionState, elseStat
     scalars.set(id, thenValue === elseValue ? thenValue : ite(condition, thenValue, elseValue));
   }
   const arrays = new Map(elseState.arrays);
-  for (const [id, thenView] of thenState.arrays) arrays.set(id, mergeViews(condition, thenView, elseState.arrays.get(id)!));
+  for (const [id, thenView] of thenState.arrays)
+    arrays.set(id, mergeViews(condition, thenView, elseState.arrays.get(id)!));
   return { scalars, arrays, guard: elseState.guard, writes: mergeWrites(thenState.writes, elseState.writes) };
 }
 
@@ -467,4 +577,3 @@ function withArray(state: ExecutionState, array: ArrayVariable, view: ArrayView,
   writes.set(array.id, [...(writes.get(array.id) ?? []), record]);
   return { ...state, arrays, writes };
 }
-

@@ -19,8 +19,25 @@
 
 import type { ArrayVariable } from '../../ir/types.js';
 import {
-  add, and, applyFunction, equal, forall, implies, intConstant, intSort, lessEqual, exists, not, or, select, substituteTerm, subtract, trueTerm,
-  type FunctionDeclaration, type SymbolTerm, type Term,
+  add,
+  and,
+  applyFunction,
+  equal,
+  forall,
+  implies,
+  intConstant,
+  intSort,
+  lessEqual,
+  exists,
+  not,
+  or,
+  select,
+  substituteTerm,
+  subtract,
+  trueTerm,
+  type FunctionDeclaration,
+  type SymbolTerm,
+  type Term,
 } from '../../smt/terms.js';
 import { printTerm } from '../../smt/printer.js';
 import type { LoopContext } from './loop-context.js';
@@ -83,7 +100,10 @@ class IterationValues {
     const iteration = new Set([this.context.counter.name]);
     const visit = (current: Term): Term => {
       if (!dependsOn(current, iteration)) return current;
-      const atomic = current.kind === 'symbol' || current.kind === 'applyFunction' || (current.kind === 'apply' && current.operator === 'select');
+      const atomic =
+        current.kind === 'symbol' ||
+        current.kind === 'applyFunction' ||
+        (current.kind === 'apply' && current.operator === 'select');
       if (!atomic && current.kind === 'apply') return withOperands(current, current.arguments.map(visit));
       const text = printTerm(current);
       let variable = this.variables.get(text);
@@ -102,25 +122,38 @@ class IterationValues {
 const maximumWrittenValues = 4;
 
 /** proves and adds the written-values lemmas of the loop's unresolved arrays (see the header) */
-export async function writtenValueLemmas(context: LoopContext, entries: readonly UnresolvedArray[], collector: Collector, where: string): Promise<void> {
+export async function writtenValueLemmas(
+  context: LoopContext,
+  entries: readonly UnresolvedArray[],
+  collector: Collector,
+  where: string,
+): Promise<void> {
   if (context.translator.decide === undefined) return;
   const values = new IterationValues(context);
-  const options = entries.map((entry) => cellOptions(context, entry, values)).filter((found): found is CellOptions => found !== undefined);
+  const options = entries
+    .map((entry) => cellOptions(context, entry, values))
+    .filter((found): found is CellOptions => found !== undefined);
   if (options.length === 0) return;
   const proven = new Set<UnresolvedArray>();
   const joint = jointCandidate(options);
-  if (joint !== undefined && await proveCandidate(context, joint, collector, where)) {
+  if (joint !== undefined && (await proveCandidate(context, joint, collector, where))) {
     for (const option of options) proven.add(option.entry);
   }
   for (const option of options) {
     if (proven.has(option.entry)) continue;
-    const single = { options: [option], disjuncts: [[...initialOption([option])], ...option.written.map((value) => [equalCell(option, value)])] };
+    const single = {
+      options: [option],
+      disjuncts: [[...initialOption([option])], ...option.written.map((value) => [equalCell(option, value)])],
+    };
     await proveCandidate(context, single, collector, where);
   }
 }
 
 function cellsAt(entry: UnresolvedArray, counter: Term): Term {
-  return (entry.readAt ?? entry.cells).reduce<Term>((array, cell) => select(array, cell), applyFunction(entry.function, [counter]));
+  return (entry.readAt ?? entry.cells).reduce<Term>(
+    (array, cell) => select(array, cell),
+    applyFunction(entry.function, [counter]),
+  );
 }
 
 /**
@@ -141,19 +174,26 @@ function cellOptions(context: LoopContext, entry: UnresolvedArray, values: Itera
     if (term.kind === 'apply' && term.operator === 'ite') {
       const [condition, thenValue, elseValue] = term.arguments as [Term, Term, Term];
       const equalities = indexEqualities(condition, entry.cells);
-      const others = conjunctsOf(condition).filter((conjunct) => !equalities.some((equality) => equality[2] === conjunct));
+      const others = conjunctsOf(condition).filter(
+        (conjunct) => !equalities.some((equality) => equality[2] === conjunct),
+      );
       for (const [index] of equalities) indices.set(printTerm(index), index);
       // the index replaced by the cell, then the value of the iteration it is made of (k in n − 1 − k) by its inverse
       const inverses = equalities.flatMap(([index, cell]): Replacement[] => {
         const affine = affineIndex(index, iteration);
         return affine === undefined || affine.term === affine.atom ? [] : [[affine.atom, affine.inverse(cell)]];
       });
-      visit(thenValue, [...replacements, ...equalities.map(([index, cell]): Replacement => [index, cell]), ...inverses], [...conditions, ...others]);
+      visit(
+        thenValue,
+        [...replacements, ...equalities.map(([index, cell]): Replacement => [index, cell]), ...inverses],
+        [...conditions, ...others],
+      );
       visit(elseValue, replacements, equalities.length === 0 ? [...conditions, not(condition)] : conditions);
       return;
     }
     if (printTerm(term) === old) return;
-    const replaced = (current: Term): Term => simplifyTerm(replacements.reduce((result, [index, cell]) => replaceTerm(result, index, cell), current));
+    const replaced = (current: Term): Term =>
+      simplifyTerm(replacements.reduce((result, [index, cell]) => replaceTerm(result, index, cell), current));
     const bound = new Set<SymbolTerm>();
     const value = values.abstract(replaced(term), bound);
     const condition = and(...conditions.map(replaced).filter((current) => !dependsOn(current, iteration)));
@@ -166,7 +206,8 @@ function cellOptions(context: LoopContext, entry: UnresolvedArray, values: Itera
   const indices = new Map<string, Term>();
   visit(entry.afterBody, [], []);
   if (written.length === 0 || written.length > maximumWrittenValues) return undefined;
-  const index = indices.size === 1 && entry.cells.length === 1 ? affineIndex([...indices.values()][0]!, iteration) : undefined;
+  const index =
+    indices.size === 1 && entry.cells.length === 1 ? affineIndex([...indices.values()][0]!, iteration) : undefined;
   return index === undefined ? { entry, written } : { entry, written, index };
 }
 
@@ -176,12 +217,17 @@ function affineIndex(term: Term, iteration: ReadonlySet<string>): AffineIndex | 
   const polynomial = termPolynomial(term, new Set(), atoms);
   if (polynomial === undefined) return undefined;
   const varying = [...atoms.terms].filter(([, atom]) => dependsOn(atom, iteration));
-  if (varying.length !== 1 || [...atoms.symbols.values()].some((symbol) => dependsOn(symbol, iteration))) return undefined;
+  if (varying.length !== 1 || [...atoms.symbols.values()].some((symbol) => dependsOn(symbol, iteration)))
+    return undefined;
   const [name, atom] = varying[0]!;
   const { slope, rest } = splitAffine(polynomial, name);
   if (slope !== 1n && slope !== -1n) return undefined;
   const restTerm = polynomialTerm(rest, (variable) => atoms.termOf(variable)!);
-  return { term, atom, inverse: (cell) => simplifyTerm(slope === 1n ? subtract(cell, restTerm) : subtract(restTerm, cell)) };
+  return {
+    term,
+    atom,
+    inverse: (cell) => simplifyTerm(slope === 1n ? subtract(cell, restTerm) : subtract(restTerm, cell)),
+  };
 }
 
 /** the conjuncts `cell = index` (either side) of an ite condition: the index, the cell, the conjunct */
@@ -201,7 +247,11 @@ function indexEqualities(condition: Term, cells: readonly SymbolTerm[]): (readon
 /** every occurrence of `target` (as printed) in `term` replaced by `replacement` */
 function replaceTerm(term: Term, target: Term, replacement: Term): Term {
   const text = printTerm(target);
-  return replaceWhere(term, (current) => current === target || (current.kind === target.kind && printTerm(current) === text), replacement);
+  return replaceWhere(
+    term,
+    (current) => current === target || (current.kind === target.kind && printTerm(current) === text),
+    replacement,
+  );
 }
 
 interface Candidate {
@@ -216,7 +266,10 @@ interface CellEquality {
 }
 
 function equalCell(option: CellOptions, written: WrittenValue): CellEquality {
-  return { bound: written.bound, at: (counter) => and(written.condition, equal(cellsAt(option.entry, counter), written.value)) };
+  return {
+    bound: written.bound,
+    at: (counter) => and(written.condition, equal(cellsAt(option.entry, counter), written.value)),
+  };
 }
 
 function initialOption(options: readonly CellOptions[]): CellEquality[] {
@@ -237,39 +290,71 @@ function jointCandidate(options: readonly CellOptions[]): Candidate | undefined 
   // at the cell its own index takes when the first one's takes the cell
   const cells = options[0]!.entry.cells;
   const first = options[0]!.index;
-  const sameIndex = options.every((option) => option.index === undefined ? first === undefined : first !== undefined && printTerm(option.index.term) === printTerm(first.term));
-  const mirrored = !sameIndex && first !== undefined && options.every((option) => option.index !== undefined && printTerm(option.index.atom) === printTerm(first.atom));
+  const sameIndex = options.every((option) =>
+    option.index === undefined
+      ? first === undefined
+      : first !== undefined && printTerm(option.index.term) === printTerm(first.term),
+  );
+  const mirrored =
+    !sameIndex &&
+    first !== undefined &&
+    options.every((option) => option.index !== undefined && printTerm(option.index.atom) === printTerm(first.atom));
   // the value t takes when the first array's index is the cell (mirrored only: one dimension)
   const atom = mirrored ? first!.inverse(cells[0]!) : undefined;
   const atomText = mirrored ? printTerm(first!.atom) : undefined;
-  const cellOf = (option: CellOptions, dimension: number): Term => atom === undefined
-    ? cells[dimension]!
-    : simplifyTerm(replaceWhere(option.index!.term, (current) => printTerm(current) === atomText, atom));
+  const cellOf = (option: CellOptions, dimension: number): Term =>
+    atom === undefined
+      ? cells[dimension]!
+      : simplifyTerm(replaceWhere(option.index!.term, (current) => printTerm(current) === atomText, atom));
   const aligned = options.map((option): CellOptions => {
     const readAt = option.entry.cells.map((_, dimension) => cellOf(option, dimension));
-    const renaming = new Map(option.entry.cells.map((cell, dimension): [string, Term] => [cell.name, readAt[dimension]!]));
+    const renaming = new Map(
+      option.entry.cells.map((cell, dimension): [string, Term] => [cell.name, readAt[dimension]!]),
+    );
     const rename = (term: Term): Term => substituteTerm(term, renaming);
     return {
-      entry: { ...option.entry, cells, readAt, afterBody: rename(option.entry.afterBody), initial: rename(option.entry.initial) },
-      written: option.written.map((written) => ({ condition: rename(written.condition), value: rename(written.value), bound: written.bound })),
+      entry: {
+        ...option.entry,
+        cells,
+        readAt,
+        afterBody: rename(option.entry.afterBody),
+        initial: rename(option.entry.initial),
+      },
+      written: option.written.map((written) => ({
+        condition: rename(written.condition),
+        value: rename(written.value),
+        bound: written.bound,
+      })),
     };
   });
   const conditions = aligned[0]!.written.map((written) => printTerm(written.condition));
-  if (aligned.some((option) => option.written.some((written, index) => printTerm(written.condition) !== conditions[index]))) return undefined;
+  if (
+    aligned.some((option) =>
+      option.written.some((written, index) => printTerm(written.condition) !== conditions[index]),
+    )
+  )
+    return undefined;
   const writes = conditions.map((_, index) => aligned.map((option) => equalCell(option, option.written[index]!)));
   return { options: aligned, disjuncts: [initialOption(aligned), ...writes] };
 }
 
 function candidateAt(candidate: Candidate, counter: Term): Term {
-  return or(...candidate.disjuncts.map((disjunct) => {
-    const bound = [...new Set(disjunct.flatMap((cellEquality) => cellEquality.bound))];
-    const body = and(...disjunct.map((cellEquality) => cellEquality.at(counter)));
-    return bound.length === 0 ? body : exists(bound, body);
-  }));
+  return or(
+    ...candidate.disjuncts.map((disjunct) => {
+      const bound = [...new Set(disjunct.flatMap((cellEquality) => cellEquality.bound))];
+      const body = and(...disjunct.map((cellEquality) => cellEquality.at(counter)));
+      return bound.length === 0 ? body : exists(bound, body);
+    }),
+  );
 }
 
 /** base and step by the solver; once both hold, the lemma for every n >= 0 and every cell */
-async function proveCandidate(context: LoopContext, candidate: Candidate, collector: Collector, where: string): Promise<boolean> {
+async function proveCandidate(
+  context: LoopContext,
+  candidate: Candidate,
+  collector: Collector,
+  where: string,
+): Promise<boolean> {
   const decide = context.translator.decide!;
   const cells = candidate.options[0]!.entry.cells;
   const zero = intConstant(0n);
@@ -278,8 +363,11 @@ async function proveCandidate(context: LoopContext, candidate: Candidate, collec
   const n = context.translator.freshSymbol('n!written', intSort);
   const next = add(n, intConstant(1n));
   const rename = new Map([[context.counter.name, n as Term]]);
-  const step = candidate.options.map((option) => equal(cellsAt(option.entry, next), substituteTerm(option.entry.afterBody, rename)));
-  if (!(await decide([lessEqual(zero, n), ...step, candidateAt(candidate, n)], candidateAt(candidate, next)))) return false;
+  const step = candidate.options.map((option) =>
+    equal(cellsAt(option.entry, next), substituteTerm(option.entry.afterBody, rename)),
+  );
+  if (!(await decide([lessEqual(zero, n), ...step, candidateAt(candidate, n)], candidateAt(candidate, next))))
+    return false;
   const counter = context.counter;
   collector.axioms.push({
     term: forall([counter, ...cells], implies(lessEqual(zero, counter), candidateAt(candidate, counter))),

@@ -6,11 +6,17 @@ import { choiceOption, integerOption } from '../../kernel/options.js';
 import type { EncoderDeclaration } from '../../kernel/encoder.js';
 
 export const cellsOption = integerOption({
-  name: 'cells', valueName: 'k', minimum: 1, defaultValue: 1, help: 'distinguished cells per array group',
+  name: 'cells',
+  valueName: 'k',
+  minimum: 1,
+  defaultValue: 1,
+  help: 'distinguished cells per array group',
 });
 export const loopsOption = choiceOption({
-  name: 'loops', choices: ['kept', 'removed'] as const, defaultValue: 'kept',
-  help: 'loops kept as Horn-clause predicates, or removed by the paper\'s rules into one loop-free query',
+  name: 'loops',
+  choices: ['kept', 'removed'] as const,
+  defaultValue: 'kept',
+  help: "loops kept as Horn-clause predicates, or removed by the paper's rules into one loop-free query",
 });
 
 export const witnessDeclaration: EncoderDeclaration = {
@@ -21,5 +27,5 @@ export const witnessDeclaration: EncoderDeclaration = {
   emitUsesSolver: false,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body
   // (exact, analysis/update-exits.ts) or refuses the loop
-  controlFlow: { ...allFormsModelled, breakInUpdate: 'refused', continueInUpdate: 'refused', loopInUpdate: 'refused', },
+  controlFlow: { ...allFormsModelled, breakInUpdate: 'refused', continueInUpdate: 'refused', loopInUpdate: 'refused' },
 };

@@ -36,7 +36,14 @@ import { OutcomeRecorder } from '../../kernel/outcome.js';
 import { searchProveSearch } from '../../kernel/strategy.js';
 import { buildChcEncoding } from '../../symbolic/horn-clauses.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, EncodingOptions, SolveOutcome } from '../../kernel/encoder.js';
+import type {
+  EmitContext,
+  EmitResult,
+  Encoder,
+  EncoderContext,
+  EncodingOptions,
+  SolveOutcome,
+} from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { optionValue, withOptions } from '../../kernel/options.js';
 import { solverUnknown } from '../../kernel/reasons.js';
@@ -61,7 +68,9 @@ export function witnessHeader(original: Program, transformed: Transformed, optio
     'a witness value is the content of its array at that index; reads of other cells are unconstrained values',
   ];
   for (const witness of transformed.witnesses) {
-    const arrays = witness.group.arrays.map((array) => `${array.sourceName}[${array.sizes.map((size) => printExpression(size)).join('][')}]`).join(', ');
+    const arrays = witness.group.arrays
+      .map((array) => `${array.sourceName}[${array.sizes.map((size) => printExpression(size)).join('][')}]`)
+      .join(', ');
     witness.indices.forEach((cell, position) => {
       lines.push(`cell ${position} of ${arrays}: index ${cell.map((variable) => variable.name).join(', ')}`);
       for (const array of witness.group.arrays) {
@@ -78,14 +87,20 @@ export type WitnessArtefact =
   | { readonly kind: 'query'; readonly script: SmtScript; readonly transformed: Transformed };
 
 /** Builds the array-free Horn clauses (loops kept) or the loop-free query (loops removed). */
-export function buildWitnessArtefact(program: Program, options: EncodingOptions): WitnessArtefact | { kind: 'unsupported'; reason: string } {
+export function buildWitnessArtefact(
+  program: Program,
+  options: EncodingOptions,
+): WitnessArtefact | { kind: 'unsupported'; reason: string } {
   const witnessOptions = witnessOptionsOf(options);
   const transformed = transformWitness(program, options.semantics, witnessOptions);
   if (transformed.kind === 'unsupported') return transformed;
   const header = witnessHeader(program, transformed, witnessOptions);
   if (witnessOptions.loops === 'kept') {
     const encoding = buildChcEncoding(transformed.program, options.semantics);
-    const system = createChcSystem({ ...encoding.system, headerComments: [...header, ...encoding.system.headerComments] });
+    const system = createChcSystem({
+      ...encoding.system,
+      headerComments: [...header, ...encoding.system.headerComments],
+    });
     return { kind: 'chc', system, transformed };
   }
   const encoding = unrollProgram(transformed.program, 0, options.semantics);
@@ -100,7 +115,10 @@ export const witnessEncoder: Encoder = {
     if (artefact.kind === 'unsupported') return artefact;
     const witnessOptions = witnessOptionsOf(context.options);
     const suffix = `.witness${witnessOptions.loops === 'removed' ? '-removed' : ''}${witnessOptions.cells > 1 ? `-k${witnessOptions.cells}` : ''}.smt2`;
-    return { kind: 'emitted', artefacts: [{ suffix, content: artefact.kind === 'chc' ? artefact.system : artefact.script }] };
+    return {
+      kind: 'emitted',
+      artefacts: [{ suffix, content: artefact.kind === 'chc' ? artefact.system : artefact.script }],
+    };
   },
   solve: solveWitness,
 };
@@ -111,7 +129,10 @@ export async function solveWitness(program: Program, context: EncoderContext): P
   const recorder = new OutcomeRecorder({ details: { cells: witnessOptions.cells, loops: witnessOptions.loops } });
   const artefact = recorder.measure('encode', () => buildWitnessArtefact(program, options));
   if (artefact.kind === 'unsupported') return recorder.done(unknownVerdict('unsupported', artefact.reason));
-  recorder.details.witnessVariables = artefact.transformed.witnesses.reduce((count, witness) => count + witness.indices.length * (1 + witness.values.size), 0);
+  recorder.details.witnessVariables = artefact.transformed.witnesses.reduce(
+    (count, witness) => count + witness.indices.length * (1 + witness.values.size),
+    0,
+  );
   return searchProveSearch(program, context, recorder, {
     prove: async () => {
       if (artefact.kind === 'chc') {
@@ -121,14 +142,17 @@ export async function solveWitness(program: Program, context: EncoderContext): P
           const quick = await checkAbstraction(program, removed, options, solver, budget.share(1 / 4));
           recorder.addTime('solveLoopsRemoved', quick.times.solve ?? 0);
           recorder.details.loopsRemoved = quick.kind;
-          if (quick.kind === 'safe') return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
+          if (quick.kind === 'safe')
+            return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
         }
       }
       const checked = await checkAbstraction(program, artefact, options, solver, budget);
       for (const [phase, milliseconds] of Object.entries(checked.times)) recorder.addTime(phase, milliseconds);
       if (checked.generalised !== undefined) recorder.details.generalised = checked.generalised;
-      if (checked.kind === 'unknown') return { kind: 'decided', verdict: { kind: 'unknown', reason: solverUnknown('witness', checked.result) } };
-      if (checked.kind === 'safe') return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
+      if (checked.kind === 'unknown')
+        return { kind: 'decided', verdict: { kind: 'unknown', reason: solverUnknown('witness', checked.result) } };
+      if (checked.kind === 'safe')
+        return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
       // the abstraction has a counterexample: look for a concrete one of the original program
       const precision = evaluatePrecision(program, artefact.transformed.loops);
       const imprecision = describeFirstFailure(precision);
@@ -136,16 +160,21 @@ export async function solveWitness(program: Program, context: EncoderContext): P
         assertion: `${assertion.location.line}:${assertion.location.column}`,
         failing: assertion.failures.map((failure) => failure.rule),
       }));
-      const why = imprecision !== undefined
-        ? `witness abstraction imprecise: ${imprecision}`
-        : 'witness abstraction has a counterexample that was not found in the program (precision rules hold)';
+      const why =
+        imprecision !== undefined
+          ? `witness abstraction imprecise: ${imprecision}`
+          : 'witness abstraction has a counterexample that was not found in the program (precision rules hold)';
       return { kind: 'search', why, unknownKind: 'imprecise' };
     },
   });
 }
 
 export type AbstractionResult =
-  | { readonly kind: 'safe' | 'counterexample'; readonly times: Record<string, number>; readonly generalised?: string | undefined }
+  | {
+      readonly kind: 'safe' | 'counterexample';
+      readonly times: Record<string, number>;
+      readonly generalised?: string | undefined;
+    }
   | {
       readonly kind: 'unknown';
       readonly result: Extract<SolverResult, { kind: 'unknown' }>;
@@ -159,7 +188,11 @@ export type AbstractionResult =
  * half of the budget first, then the clauses as they are.
  */
 export async function checkAbstraction(
-  program: Program, artefact: WitnessArtefact, options: EncodingOptions, solver: Solver, budget: Budget,
+  program: Program,
+  artefact: WitnessArtefact,
+  options: EncodingOptions,
+  solver: Solver,
+  budget: Budget,
 ): Promise<AbstractionResult> {
   const times: Record<string, number> = {};
   let generalisedAnswer: string | undefined;
@@ -186,10 +219,20 @@ export async function checkAbstraction(
 
 /** the witness clauses with constant array sizes generalised (analysis/generalise-size.ts); undefined when nothing changes */
 export function generalisedSystem(program: Program, transformed: Transformed): ChcSystem | undefined {
-  const sizes = program.arrays.flatMap((array) => array.sizes.flatMap((size) => (size.kind === 'constant' ? [size.value] : [])));
+  const sizes = program.arrays.flatMap((array) =>
+    array.sizes.flatMap((size) => (size.kind === 'constant' ? [size.value] : [])),
+  );
   const generalised = generaliseSizes(transformed.program, sizes);
   if (generalised === undefined) return undefined;
   const encoding = buildChcEncoding(generalised.program, 'int');
-  const note = [...generalised.replaced.entries()].map(([value, variable]) => `${value} -> ${variable.name}`).join(', ');
-  return createChcSystem({ ...encoding.system, headerComments: [`size-generalised witness clauses (constants ${note}, each >= 0)`, ...encoding.system.headerComments] });
+  const note = [...generalised.replaced.entries()]
+    .map(([value, variable]) => `${value} -> ${variable.name}`)
+    .join(', ');
+  return createChcSystem({
+    ...encoding.system,
+    headerComments: [
+      `size-generalised witness clauses (constants ${note}, each >= 0)`,
+      ...encoding.system.headerComments,
+    ],
+  });
 }

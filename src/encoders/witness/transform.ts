@@ -40,16 +40,51 @@
 import { groupArraysBySize, type ArrayGroup, type ArrayGroups } from '../../analysis/arrays.js';
 import { analyseLoops, type LoopInfo } from '../../analysis/loops.js';
 import {
-  convertTo, createAssert, createAssign, createAssume, createBinary, createBreak, createConditional, createConstant,
-  createHavoc, createIf, createLoop, createProgram, createScalarVariable, createUnary, createVariableExpression, int128Type, intType,
-  longLongType, updateAssign, updateAssume, updateIf,
+  convertTo,
+  createAssert,
+  createAssign,
+  createAssume,
+  createBinary,
+  createBreak,
+  createConditional,
+  createConstant,
+  createHavoc,
+  createIf,
+  createLoop,
+  createProgram,
+  createScalarVariable,
+  createUnary,
+  createVariableExpression,
+  int128Type,
+  intType,
+  longLongType,
+  updateAssign,
+  updateAssume,
+  updateIf,
 } from '../../ir/factory.js';
 import {
-  arrayReadsOf, containsDivision, containsJump, expressionsOf, forEachStatement, sameExpression, stripCasts, substituteScalar,
-  visitExpressionChildren, writtenVariables,
+  arrayReadsOf,
+  containsDivision,
+  containsJump,
+  expressionsOf,
+  forEachStatement,
+  sameExpression,
+  stripCasts,
+  substituteScalar,
+  visitExpressionChildren,
+  writtenVariables,
 } from '../../ir/visit.js';
 import type {
-  ArrayVariable, Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Semantics, SourceLocation, Statement,
+  ArrayVariable,
+  Block,
+  Expression,
+  IntegerType,
+  LoopStatement,
+  Program,
+  ScalarVariable,
+  Semantics,
+  SourceLocation,
+  Statement,
 } from '../../ir/types.js';
 
 export interface WitnessOptions {
@@ -81,8 +116,13 @@ export function witnessIndexType(semantics: Semantics): IntegerType {
 }
 
 /** Transforms `program` into its array-free witness abstraction. */
-export function transformWitness(program: Program, semantics: Semantics, options: WitnessOptions): WitnessTransformResult {
-  if (!Number.isInteger(options.cells) || options.cells < 1) return { kind: 'unsupported', reason: `witness cells must be a positive integer, got ${options.cells}` };
+export function transformWitness(
+  program: Program,
+  semantics: Semantics,
+  options: WitnessOptions,
+): WitnessTransformResult {
+  if (!Number.isInteger(options.cells) || options.cells < 1)
+    return { kind: 'unsupported', reason: `witness cells must be a positive integer, got ${options.cells}` };
   let wideIndex: string | undefined;
   forEachStatement(program.body, (statement) => {
     const check = (indices: readonly Expression[]): void => {
@@ -154,10 +194,14 @@ class WitnessTransformer {
         for (let second = first + 1; second < indices.length; second++) {
           const left = indices[first]!;
           const right = indices[second]!;
-          const condition = group.dimensions === 1
-            ? createBinary('less', variableOf(left[0]!), variableOf(right[0]!))
-            : left.map((variable, dimension) => createBinary('notEqual', variableOf(variable), variableOf(right[dimension]!)))
-              .reduce((accumulated, next) => createBinary('logicalOr', accumulated, next));
+          const condition =
+            group.dimensions === 1
+              ? createBinary('less', variableOf(left[0]!), variableOf(right[0]!))
+              : left
+                  .map((variable, dimension) =>
+                    createBinary('notEqual', variableOf(variable), variableOf(right[dimension]!)),
+                  )
+                  .reduce((accumulated, next) => createBinary('logicalOr', accumulated, next));
           prologue.push(createAssume(condition, location));
         }
       }
@@ -197,7 +241,9 @@ class WitnessTransformer {
   private cellMatch(array: ArrayVariable, cell: number, indices: readonly Expression[]): Expression {
     const witness = this.witnessOf(array);
     return indices
-      .map((index, dimension) => createBinary('equal', convertTo(index, this.indexType), variableOf(witness.indices[cell]![dimension]!)))
+      .map((index, dimension) =>
+        createBinary('equal', convertTo(index, this.indexType), variableOf(witness.indices[cell]![dimension]!)),
+      )
       .reduce((accumulated, next) => createBinary('logicalAnd', accumulated, next));
   }
 
@@ -214,7 +260,12 @@ class WitnessTransformer {
     return this.witnessOf(array).values.get(array.id)!;
   }
 
-  private expression(expression: Expression, pending: Statement[], location: SourceLocation, reads?: TransformedRead[]): Expression {
+  private expression(
+    expression: Expression,
+    pending: Statement[],
+    location: SourceLocation,
+    reads?: TransformedRead[],
+  ): Expression {
     switch (expression.kind) {
       case 'constant':
       case 'variable':
@@ -227,7 +278,12 @@ class WitnessTransformer {
         const values = this.valuesOf(expression.array);
         let result: Expression = createVariableExpression(unknown);
         for (let cell = this.options.cells - 1; cell >= 0; cell--) {
-          result = createConditional(this.cellMatch(expression.array, cell, indices), variableOf(values[cell]!), result, expression.array.elementType);
+          result = createConditional(
+            this.cellMatch(expression.array, cell, indices),
+            variableOf(values[cell]!),
+            result,
+            expression.array.elementType,
+          );
         }
         return convertTo(result, expression.type);
       }
@@ -253,14 +309,28 @@ class WitnessTransformer {
         const value = convertTo(this.expression(statement.value, pending, location), statement.array.elementType);
         const values = this.valuesOf(statement.array);
         if (this.options.cells === 1) {
-          return [...pending, createIf(this.cellMatch(statement.array, 0, indices), [createAssign(values[0]!, value, location)], [], location)];
+          return [
+            ...pending,
+            createIf(
+              this.cellMatch(statement.array, 0, indices),
+              [createAssign(values[0]!, value, location)],
+              [],
+              location,
+            ),
+          ];
         }
         const temporary = this.fresh(`witness!write.${statement.array.name}`, statement.array.elementType);
         return [
           ...pending,
           createAssign(temporary, value, location),
           ...values.map((cellValue, cell) =>
-            createIf(this.cellMatch(statement.array, cell, indices), [createAssign(cellValue, variableOf(temporary), location)], [], location)),
+            createIf(
+              this.cellMatch(statement.array, cell, indices),
+              [createAssign(cellValue, variableOf(temporary), location)],
+              [],
+              location,
+            ),
+          ),
         ];
       }
       case 'havoc':
@@ -271,7 +341,10 @@ class WitnessTransformer {
         return this.valuesOf(statement.array).map((value) => createHavoc(value, location));
       case 'arrayFill': {
         const value = convertTo(this.expression(statement.value, pending, location), statement.array.elementType);
-        return [...pending, ...this.valuesOf(statement.array).map((cellValue) => createAssign(cellValue, value, location))];
+        return [
+          ...pending,
+          ...this.valuesOf(statement.array).map((cellValue) => createAssign(cellValue, value, location)),
+        ];
       }
       case 'assume': {
         const condition = this.expression(statement.condition, pending, location);
@@ -282,9 +355,14 @@ class WitnessTransformer {
       case 'if': {
         // `if (c) { assert(0); ... }` (reach_error) is `assert(!c)`; the other branch follows
         const thenFailure = failureOf(statement.then);
-        if (thenFailure !== undefined) return [...this.assertion(createUnary('logicalNot', statement.condition), thenFailure), ...this.block(statement.else)];
+        if (thenFailure !== undefined)
+          return [
+            ...this.assertion(createUnary('logicalNot', statement.condition), thenFailure),
+            ...this.block(statement.else),
+          ];
         const elseFailure = failureOf(statement.else);
-        if (elseFailure !== undefined) return [...this.assertion(statement.condition, elseFailure), ...this.block(statement.then)];
+        if (elseFailure !== undefined)
+          return [...this.assertion(statement.condition, elseFailure), ...this.block(statement.then)];
         const condition = this.expression(statement.condition, pending, location);
         return [...pending, updateIf(statement, condition, this.block(statement.then), this.block(statement.else))];
       }
@@ -305,7 +383,10 @@ class WitnessTransformer {
     const tracked = reads
       .map((read) => this.anyCellMatch(read.array, read.indices))
       .reduce((accumulated, next) => createBinary('logicalAnd', accumulated, next));
-    return [...pending, createIf(tracked, [createAssert(transformed, location)], [createAssume(transformed, location)], location)];
+    return [
+      ...pending,
+      createIf(tracked, [createAssert(transformed, location)], [createAssume(transformed, location)], location),
+    ];
   }
 
   /** at most k distinct index tuples per group, no division in an index */
@@ -315,7 +396,12 @@ class WitnessTransformer {
       if (read.originalIndices.some(containsDivision)) return false;
       const group = this.groups.groupOf(read.array).id;
       const list = tuples.get(group) ?? [];
-      if (!list.some((tuple) => tuple.every((index, dimension) => sameExpression(index, read.originalIndices[dimension]!)))) list.push(read.originalIndices);
+      if (
+        !list.some((tuple) =>
+          tuple.every((index, dimension) => sameExpression(index, read.originalIndices[dimension]!)),
+        )
+      )
+        list.push(read.originalIndices);
       tuples.set(group, list);
       if (list.length > this.options.cells) return false;
     }
@@ -359,7 +445,9 @@ class WitnessTransformer {
         if (this.groups.groupOf(array).id === pureGroup.id) for (const value of this.valuesOf(array)) kept.add(value);
       }
     }
-    const defined = [...writtenVariables(body, update, conditionPending).scalars.values()].filter((variable) => !kept.has(variable));
+    const defined = [...writtenVariables(body, update, conditionPending).scalars.values()].filter(
+      (variable) => !kept.has(variable),
+    );
     if (iterator !== undefined && !defined.includes(iterator.variable)) defined.push(iterator.variable);
     const havocDefined = (): Statement[] => defined.map((variable) => createHavoc(variable, location));
     const output: Statement[] = [];
@@ -372,17 +460,31 @@ class WitnessTransformer {
       if (!exact || iterator === undefined || entry === undefined) return [];
       const variable = variableOf(iterator.variable);
       const start = variableOf(entry);
-      const constraints: Statement[] = [createAssume(createBinary(iterator.step > 0n ? 'greaterEqual' : 'lessEqual', variable, start), location)];
+      const constraints: Statement[] = [
+        createAssume(createBinary(iterator.step > 0n ? 'greaterEqual' : 'lessEqual', variable, start), location),
+      ];
       if (iterator.step !== 1n && iterator.step !== -1n) {
         const difference = createBinary('subtract', variable, start, iterator.variable.type);
-        const remainder = createBinary('remainder', difference, createConstant(iterator.step < 0n ? -iterator.step : iterator.step, iterator.variable.type), iterator.variable.type);
-        constraints.push(createAssume(createBinary('equal', remainder, createConstant(0n, iterator.variable.type)), location));
+        const remainder = createBinary(
+          'remainder',
+          difference,
+          createConstant(iterator.step < 0n ? -iterator.step : iterator.step, iterator.variable.type),
+          iterator.variable.type,
+        );
+        constraints.push(
+          createAssume(createBinary('equal', remainder, createConstant(0n, iterator.variable.type)), location),
+        );
       }
       return constraints;
     };
     // iteration c runs exactly when c lies between the entry value and the bound (step ±1, no break)
-    const exactSpace = exact && iterator !== undefined && entry !== undefined && iterator.bound !== undefined
-      && (iterator.step === 1n || iterator.step === -1n) && !info.hasBreak;
+    const exactSpace =
+      exact &&
+      iterator !== undefined &&
+      entry !== undefined &&
+      iterator.bound !== undefined &&
+      (iterator.step === 1n || iterator.step === -1n) &&
+      !info.hasBreak;
     const once = (): Statement[] => {
       const broke = this.fresh(`witness!break.${loop.id}`, intType);
       const continued = this.fresh(`witness!continue.${loop.id}`, intType);
@@ -395,13 +497,21 @@ class WitnessTransformer {
     };
     const anyIteration = (): Statement[] => {
       const choice = this.fresh(`witness!iteration.${loop.id}`, intType);
-      return [createHavoc(choice, location), createIf(variableOf(choice), [
-        ...havocDefined(),
-        ...iteratorConstraints(),
-        ...conditionPending,
-        createAssume(condition, location),
-        ...once(),
-      ], [], location)];
+      return [
+        createHavoc(choice, location),
+        createIf(
+          variableOf(choice),
+          [
+            ...havocDefined(),
+            ...iteratorConstraints(),
+            ...conditionPending,
+            createAssume(condition, location),
+            ...once(),
+          ],
+          [],
+          location,
+        ),
+      ];
     };
     if (pureGroup !== undefined && exactSpace) {
       // 3.S3: the iterations of the tracked cells run for sure; when the loop also accesses other
@@ -412,12 +522,20 @@ class WitnessTransformer {
         const cellIndex = cells[copy]![0]!;
         const asIterator = convertTo(variableOf(cellIndex), iterator!.variable.type);
         const conditionAtCell = substituteScalar(condition, iterator!.variable, asIterator);
-        const entryCheck = createBinary(iterator!.step > 0n ? 'lessEqual' : 'greaterEqual', convertTo(variableOf(entry!), this.indexType), variableOf(cellIndex));
-        output.push(...conditionPending, createIf(createBinary('logicalAnd', entryCheck, conditionAtCell), [
-          ...havocDefined(),
-          createAssign(iterator!.variable, asIterator, location),
-          ...once(),
-        ], [], location));
+        const entryCheck = createBinary(
+          iterator!.step > 0n ? 'lessEqual' : 'greaterEqual',
+          convertTo(variableOf(entry!), this.indexType),
+          variableOf(cellIndex),
+        );
+        output.push(
+          ...conditionPending,
+          createIf(
+            createBinary('logicalAnd', entryCheck, conditionAtCell),
+            [...havocDefined(), createAssign(iterator!.variable, asIterator, location), ...once()],
+            [],
+            location,
+          ),
+        );
       }
     } else {
       // 3.S4: arbitrary iterations, k of them when cells of iterator-indexed arrays must all be simulated
@@ -443,7 +561,12 @@ function variableOf(variable: ScalarVariable): Expression {
 }
 
 /** break/continue of the (removed) loop become flag assignments; later statements run only while both flags are 0 */
-function eliminateJumps(block: Block, broke: ScalarVariable, continued: ScalarVariable, location: SourceLocation): Statement[] {
+function eliminateJumps(
+  block: Block,
+  broke: ScalarVariable,
+  continued: ScalarVariable,
+  location: SourceLocation,
+): Statement[] {
   const output: Statement[] = [];
   for (let position = 0; position < block.length; position++) {
     const statement = block[position]!;
@@ -461,9 +584,11 @@ function eliminateJumps(block: Block, broke: ScalarVariable, continued: ScalarVa
         if (jumps(statement)) {
           const rest = eliminateJumps(block.slice(position + 1), broke, continued, location);
           if (rest.length > 0) {
-            const neither = createBinary('logicalAnd',
+            const neither = createBinary(
+              'logicalAnd',
               createBinary('equal', variableOf(broke), createConstant(0n)),
-              createBinary('equal', variableOf(continued), createConstant(0n)));
+              createBinary('equal', variableOf(continued), createConstant(0n)),
+            );
             output.push(createIf(neither, rest, [], location));
           }
           return output;

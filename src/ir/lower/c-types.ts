@@ -6,11 +6,29 @@
 // (array sizes, enumerators) are evaluated through the caller's `TypeResolver` (constants.ts).
 
 import type {
-  Declarator, DeclarationSpecifiers, Expression as AstExpression, SourceLocation, TypeName, TypeSpecifier,
+  Declarator,
+  DeclarationSpecifiers,
+  Expression as AstExpression,
+  SourceLocation,
+  TypeName,
+  TypeSpecifier,
 } from '../../frontend/ast.js';
 import {
-  boolType, charType, int128Type, intType, longLongType, longType, shortType, signedCharType, unsignedCharType,
-  unsignedInt128Type, unsignedIntType, unsignedLongLongType, unsignedLongType, unsignedShortType, typeRange,
+  boolType,
+  charType,
+  int128Type,
+  intType,
+  longLongType,
+  longType,
+  shortType,
+  signedCharType,
+  unsignedCharType,
+  unsignedInt128Type,
+  unsignedIntType,
+  unsignedLongLongType,
+  unsignedLongType,
+  unsignedShortType,
+  typeRange,
 } from '../factory.js';
 import type { DataModel, IntegerType } from '../types.js';
 import { unsupported } from './context.js';
@@ -23,22 +41,47 @@ export function integerCType(type: IntegerType): CType {
 
 // ---------------------------------------------------------------- integer types
 
-export function integerTypeFromKeywords(names: readonly string[], dataModel: DataModel, location: SourceLocation): IntegerType | 'void' | { float: string } {
-  if (names.length === 1) { // fast path for the most frequent spellings; same results as below
+export function integerTypeFromKeywords(
+  names: readonly string[],
+  dataModel: DataModel,
+  location: SourceLocation,
+): IntegerType | 'void' | { float: string } {
+  if (names.length === 1) {
+    // fast path for the most frequent spellings; same results as below
     switch (names[0]) {
-      case 'int': return intType;
-      case 'char': return charType;
-      case 'void': return 'void';
-      default: break;
+      case 'int':
+        return intType;
+      case 'char':
+        return charType;
+      case 'void':
+        return 'void';
+      default:
+        break;
     }
   }
-  const words = names.filter((name) => name !== 'signed' && name !== 'unsigned' && name !== '__signed__' && name !== '__signed');
+  const words = names.filter(
+    (name) => name !== 'signed' && name !== 'unsigned' && name !== '__signed__' && name !== '__signed',
+  );
   const isUnsigned = names.includes('unsigned');
   const isSigned = names.some((name) => name === 'signed' || name === '__signed__' || name === '__signed');
   const longCount = words.filter((name) => name === 'long').length;
   const rest = words.filter((name) => name !== 'long' && name !== 'int');
   if (names.includes('void')) return 'void';
-  if (rest.some((name) => ['float', 'double', '_Float128', '__float128', '_Float64', '_Float32', '_Complex', '_Float32x', '_Float64x'].includes(name))) {
+  if (
+    rest.some((name) =>
+      [
+        'float',
+        'double',
+        '_Float128',
+        '__float128',
+        '_Float64',
+        '_Float32',
+        '_Complex',
+        '_Float32x',
+        '_Float64x',
+      ].includes(name),
+    )
+  ) {
     return { float: names.join(' ') };
   }
   if (rest.length === 0) {
@@ -48,12 +91,19 @@ export function integerTypeFromKeywords(names: readonly string[], dataModel: Dat
   }
   if (rest.length === 1 && longCount === 0) {
     switch (rest[0]) {
-      case '_Bool': return boolType;
-      case 'char': return isUnsigned ? unsignedCharType : isSigned ? signedCharType : charType;
-      case 'short': return isUnsigned ? unsignedShortType : shortType;
-      case '__int128': case '__int128_t': return isUnsigned ? unsignedInt128Type : int128Type;
-      case '__uint128_t': return unsignedInt128Type;
-      default: break;
+      case '_Bool':
+        return boolType;
+      case 'char':
+        return isUnsigned ? unsignedCharType : isSigned ? signedCharType : charType;
+      case 'short':
+        return isUnsigned ? unsignedShortType : shortType;
+      case '__int128':
+      case '__int128_t':
+        return isUnsigned ? unsignedInt128Type : int128Type;
+      case '__uint128_t':
+        return unsignedInt128Type;
+      default:
+        break;
     }
   }
   return unsupported(location, `type '${names.join(' ')}'`);
@@ -63,7 +113,12 @@ export function integerTypeFromKeywords(names: readonly string[], dataModel: Dat
 export { promote, usualArithmeticConversion } from '../c-integers.js';
 
 /** C11 6.4.4.1: the first type in the list that can represent the value. */
-export function integerConstantType(value: bigint, suffix: string, text: string, dataModel: DataModel): IntegerType | undefined {
+export function integerConstantType(
+  value: bigint,
+  suffix: string,
+  text: string,
+  dataModel: DataModel,
+): IntegerType | undefined {
   // fast path: without a suffix int is the first candidate, and it fits (int is 32 bits in both data models)
   if (suffix === '' && value <= 2147483647n) return intType;
   const lowered = suffix.toLowerCase();
@@ -126,8 +181,14 @@ function typeFromSpecifier(specifier: TypeSpecifier, scope: Scope, resolver: Typ
       if (specifier.fields === undefined) {
         if (specifier.tag !== undefined) {
           const existing = scope.lookupTag(specifier.tag);
-          if (existing !== undefined && existing.kind === 'struct') return { kind: 'struct', definition: existing.definition };
-          const definition: StructDefinition = { tag: specifier.tag, isUnion: specifier.isUnion, fields: undefined, location: specifier.location };
+          if (existing !== undefined && existing.kind === 'struct')
+            return { kind: 'struct', definition: existing.definition };
+          const definition: StructDefinition = {
+            tag: specifier.tag,
+            isUnion: specifier.isUnion,
+            fields: undefined,
+            location: specifier.location,
+          };
           scope.declareTag(specifier.tag, { kind: 'struct', definition });
           return { kind: 'struct', definition };
         }
@@ -138,7 +199,12 @@ function typeFromSpecifier(specifier: TypeSpecifier, scope: Scope, resolver: Typ
       if (local !== undefined && local.kind === 'struct' && local.definition.fields === undefined) {
         definition = local.definition;
       } else {
-        definition = { tag: specifier.tag, isUnion: specifier.isUnion, fields: undefined, location: specifier.location };
+        definition = {
+          tag: specifier.tag,
+          isUnion: specifier.isUnion,
+          fields: undefined,
+          location: specifier.location,
+        };
         if (specifier.tag !== undefined) scope.declareTag(specifier.tag, { kind: 'struct', definition });
       }
       const fields: { name: string; ctype: CType }[] = [];
@@ -195,27 +261,47 @@ function typeFromSpecifier(specifier: TypeSpecifier, scope: Scope, resolver: Typ
 
 function builtinTypedef(name: string, dataModel: DataModel): CType | undefined {
   switch (name) {
-    case 'size_t': return integerCType(unsignedLongType(dataModel));
-    case 'ssize_t': case 'ptrdiff_t': case 'intptr_t': return integerCType(longType(dataModel));
-    case 'uintptr_t': return integerCType(unsignedLongType(dataModel));
-    case 'int8_t': return integerCType(signedCharType);
-    case 'uint8_t': return integerCType(unsignedCharType);
-    case 'int16_t': return integerCType(shortType);
-    case 'uint16_t': return integerCType(unsignedShortType);
-    case 'int32_t': return integerCType(intType);
-    case 'uint32_t': return integerCType(unsignedIntType);
-    case 'int64_t': return integerCType(dataModel === 'LP64' ? longType(dataModel) : longLongType);
-    case 'uint64_t': return integerCType(dataModel === 'LP64' ? unsignedLongType(dataModel) : unsignedLongLongType);
-    case 'bool': return integerCType(boolType);
-    case '__int128_t': return integerCType(int128Type);
-    case '__uint128_t': return integerCType(unsignedInt128Type);
-    default: return undefined;
+    case 'size_t':
+      return integerCType(unsignedLongType(dataModel));
+    case 'ssize_t':
+    case 'ptrdiff_t':
+    case 'intptr_t':
+      return integerCType(longType(dataModel));
+    case 'uintptr_t':
+      return integerCType(unsignedLongType(dataModel));
+    case 'int8_t':
+      return integerCType(signedCharType);
+    case 'uint8_t':
+      return integerCType(unsignedCharType);
+    case 'int16_t':
+      return integerCType(shortType);
+    case 'uint16_t':
+      return integerCType(unsignedShortType);
+    case 'int32_t':
+      return integerCType(intType);
+    case 'uint32_t':
+      return integerCType(unsignedIntType);
+    case 'int64_t':
+      return integerCType(dataModel === 'LP64' ? longType(dataModel) : longLongType);
+    case 'uint64_t':
+      return integerCType(dataModel === 'LP64' ? unsignedLongType(dataModel) : unsignedLongLongType);
+    case 'bool':
+      return integerCType(boolType);
+    case '__int128_t':
+      return integerCType(int128Type);
+    case '__uint128_t':
+      return integerCType(unsignedInt128Type);
+    default:
+      return undefined;
   }
 }
 
 /** Walks a declarator from the outside in, building the declared type; returns the declared name. */
 export function applyDeclarator(
-  base: CType, declarator: Declarator, scope: Scope, resolver: TypeResolver,
+  base: CType,
+  declarator: Declarator,
+  scope: Scope,
+  resolver: TypeResolver,
 ): { name: string | undefined; ctype: CType; location: SourceLocation } {
   let current = base;
   let node: Declarator = declarator;
@@ -246,9 +332,19 @@ export function applyDeclarator(
           const parameterBase = typeFromSpecifiers(parameter.specifiers, scope, resolver);
           const declared = applyDeclarator(parameterBase, parameter.declarator, scope, resolver);
           if (declared.ctype.kind === 'void' && declared.name === undefined && node.parameters.length === 1) break;
-          parameters.push({ name: declared.name, ctype: adjustParameterType(declared.ctype), location: parameter.location });
+          parameters.push({
+            name: declared.name,
+            ctype: adjustParameterType(declared.ctype),
+            location: parameter.location,
+          });
         }
-        current = { kind: 'function', returnType: current, parameters, isVariadic: node.isVariadic, isUnprototyped: node.isUnprototyped };
+        current = {
+          kind: 'function',
+          returnType: current,
+          parameters,
+          isVariadic: node.isVariadic,
+          isUnprototyped: node.isUnprototyped,
+        };
         node = node.inner;
         break;
       }
@@ -289,8 +385,10 @@ function alignment(ctype: CType, dataModel: DataModel): bigint {
       // long long is 4-aligned inside structs on i386
       return dataModel === 'ILP32' && size > 4n ? 4n : size;
     }
-    case 'pointer': return pointerSize(dataModel);
-    case 'array': return alignment(ctype.element, dataModel);
+    case 'pointer':
+      return pointerSize(dataModel);
+    case 'array':
+      return alignment(ctype.element, dataModel);
     case 'struct': {
       let result = 1n;
       for (const field of ctype.definition.fields ?? []) {
@@ -299,19 +397,32 @@ function alignment(ctype: CType, dataModel: DataModel): bigint {
       }
       return result;
     }
-    case 'float': return dataModel === 'ILP32' ? 4n : 8n;
-    default: return 1n;
+    case 'float':
+      return dataModel === 'ILP32' ? 4n : 8n;
+    default:
+      return 1n;
   }
 }
 
 /** sizeof of a complete type with constant size; undefined when the size is not a constant. */
 export function constantSizeOf(ctype: CType, dataModel: DataModel): bigint | undefined {
   switch (ctype.kind) {
-    case 'integer': return integerSize(ctype.type);
-    case 'pointer': return pointerSize(dataModel);
-    case 'void': return 1n; // GNU extension
-    case 'float': return ctype.name.includes('long double') ? (dataModel === 'ILP32' ? 12n : 16n) : ctype.name.includes('double') ? 8n : 4n;
-    case 'function': return 1n;
+    case 'integer':
+      return integerSize(ctype.type);
+    case 'pointer':
+      return pointerSize(dataModel);
+    case 'void':
+      return 1n; // GNU extension
+    case 'float':
+      return ctype.name.includes('long double')
+        ? dataModel === 'ILP32'
+          ? 12n
+          : 16n
+        : ctype.name.includes('double')
+          ? 8n
+          : 4n;
+    case 'function':
+      return 1n;
     case 'array': {
       if (ctype.size.kind !== 'constant') return undefined;
       const element = constantSizeOf(ctype.element, dataModel);
@@ -345,13 +456,20 @@ export function constantSizeOf(ctype: CType, dataModel: DataModel): bigint | und
 
 export function describeType(ctype: CType): string {
   switch (ctype.kind) {
-    case 'void': return 'void';
-    case 'integer': return ctype.type.name;
-    case 'float': return ctype.name;
-    case 'pointer': return `${describeType(ctype.target)} *`;
-    case 'array': return `${describeType(ctype.element)}[]`;
-    case 'struct': return `${ctype.definition.isUnion ? 'union' : 'struct'} ${ctype.definition.tag ?? '<anonymous>'}`;
-    case 'function': return `function returning ${describeType(ctype.returnType)}`;
+    case 'void':
+      return 'void';
+    case 'integer':
+      return ctype.type.name;
+    case 'float':
+      return ctype.name;
+    case 'pointer':
+      return `${describeType(ctype.target)} *`;
+    case 'array':
+      return `${describeType(ctype.element)}[]`;
+    case 'struct':
+      return `${ctype.definition.isUnion ? 'union' : 'struct'} ${ctype.definition.tag ?? '<anonymous>'}`;
+    case 'function':
+      return `function returning ${describeType(ctype.returnType)}`;
     default: {
       const never: never = ctype;
       return never;

@@ -5,11 +5,14 @@
 // below the ones that define them. Nothing here is global: a Context is created per translation
 // unit. It takes only types (model.ts) from this folder, so every lowering file may use it.
 
-import type { CompoundStatement, Expression as AstExpression, FunctionDefinition, SourceLocation } from '../../frontend/ast.js';
+import type {
+  CompoundStatement,
+  Expression as AstExpression,
+  FunctionDefinition,
+  SourceLocation,
+} from '../../frontend/ast.js';
 import { loweredTooDeep, maximumLoweredDepth } from '../../frontend/nesting.js';
-import {
-  createArrayVariable, createScalarVariable,
-} from '../factory.js';
+import { createArrayVariable, createScalarVariable } from '../factory.js';
 import type { ObjectNode, RowAllocation, Scope, StructPointerArray, Value } from './model.js';
 import type { ArrayVariable, Block, DataModel, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
 
@@ -18,7 +21,11 @@ import type { ArrayVariable, Block, DataModel, Expression, IntegerType, ScalarVa
  * message is `what` (printed by formatDiagnostic as `file:line:column: unsupported: <what>`).
  */
 export class LoweringError extends Error {
-  constructor(readonly location: SourceLocation, readonly what: string, readonly severity: 'unsupported' | 'error' = 'unsupported') {
+  constructor(
+    readonly location: SourceLocation,
+    readonly what: string,
+    readonly severity: 'unsupported' | 'error' = 'unsupported',
+  ) {
     super(what);
   }
 }
@@ -28,7 +35,10 @@ export class LoweringError extends Error {
  * thrown; lowerTranslationUnit throws it for the pipeline to report as an internal error.
  */
 export class InternalLoweringError extends Error {
-  constructor(readonly location: SourceLocation, override readonly cause: unknown) {
+  constructor(
+    readonly location: SourceLocation,
+    override readonly cause: unknown,
+  ) {
     super(`internal error in lowering at ${location.line}:${location.column}`, { cause });
     this.name = 'InternalLoweringError';
   }
@@ -70,13 +80,24 @@ export interface FunctionFrame {
  */
 export interface Lowerer {
   /** a call: an intrinsic, or the callee's body inlined (calls.ts); `discard`: the value is not used */
-  lowerCall(context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'call' }>, out: Statement[], discard: boolean): Value;
+  lowerCall(
+    context: Context,
+    scope: Scope,
+    expression: Extract<AstExpression, { kind: 'call' }>,
+    out: Statement[],
+    discard: boolean,
+  ): Value;
   /** a GNU statement expression: the value of its last expression statement, if any (statements.ts) */
   lowerStatementExpression(context: Context, scope: Scope, body: CompoundStatement, out: Statement[]): Value;
   /** the body of a function being inlined (or of the entry), in a frame of its own (statements.ts) */
   lowerFunctionBody(
-    context: Context, scope: Scope, name: string, definition: FunctionDefinition, result: ScalarVariable | undefined,
-    resultType: IntegerType | undefined, location: SourceLocation,
+    context: Context,
+    scope: Scope,
+    name: string,
+    definition: FunctionDefinition,
+    result: ScalarVariable | undefined,
+    resultType: IntegerType | undefined,
+    location: SourceLocation,
   ): Block;
 }
 
@@ -121,12 +142,16 @@ export class Context {
   private nestingDepth = 0;
 
   constructor(
-    readonly file: string, readonly dataModel: DataModel, readonly maxInlineDepth: number, readonly lowerer: Lowerer,
+    readonly file: string,
+    readonly dataModel: DataModel,
+    readonly maxInlineDepth: number,
+    readonly lowerer: Lowerer,
   ) {}
 
   uniqueName(sourceName: string): string {
     let base = sourceName;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(base)) { // a plain identifier needs no rewriting
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(base)) {
+      // a plain identifier needs no rewriting
       base = sourceName.replace(/[^A-Za-z0-9_]/g, '_');
       if (base === '' || /^[0-9]/.test(base)) base = `v_${base}`;
     }
@@ -145,13 +170,31 @@ export class Context {
   }
 
   freshScalar(sourceName: string, type: IntegerType, location: SourceLocation | undefined): ScalarVariable {
-    const variable = createScalarVariable(this.nextVariableId++, this.uniqueName(sourceName), sourceName, type, location);
+    const variable = createScalarVariable(
+      this.nextVariableId++,
+      this.uniqueName(sourceName),
+      sourceName,
+      type,
+      location,
+    );
     this.scalars.push(variable);
     return variable;
   }
 
-  freshArray(sourceName: string, elementType: IntegerType, sizes: readonly Expression[], location: SourceLocation | undefined): ArrayVariable {
-    const array = createArrayVariable(this.nextVariableId++, this.uniqueName(sourceName), sourceName, elementType, sizes, location);
+  freshArray(
+    sourceName: string,
+    elementType: IntegerType,
+    sizes: readonly Expression[],
+    location: SourceLocation | undefined,
+  ): ArrayVariable {
+    const array = createArrayVariable(
+      this.nextVariableId++,
+      this.uniqueName(sourceName),
+      sourceName,
+      elementType,
+      sizes,
+      location,
+    );
     this.arrays.push(array);
     return array;
   }

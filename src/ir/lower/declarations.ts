@@ -9,11 +9,13 @@
 //   char arrays; brace elision is unsupported.
 
 import type {
-  Declaration, Expression as AstExpression, Initializer, InitDeclarator, SourceLocation,
+  Declaration,
+  Expression as AstExpression,
+  Initializer,
+  InitDeclarator,
+  SourceLocation,
 } from '../../frontend/ast.js';
-import {
-  createArrayFill, createArrayHavoc, createConstant, createHavoc, convertTo, intType,
-} from '../factory.js';
+import { createArrayFill, createArrayHavoc, createConstant, createHavoc, convertTo, intType } from '../factory.js';
 import type { Expression, IntegerType, Statement } from '../types.js';
 import { applyDeclarator, describeType, typeFromSpecifiers } from './c-types.js';
 import { evaluateConstant, isNullPointerConstant } from './constants.js';
@@ -24,8 +26,13 @@ import { createObject, indexObject, isOpaquePointer, memberObject, writeObject }
 import { bindPointer, storeOpaquePointer } from './pointers.js';
 import { freeze, toPointer } from './values.js';
 
-
-export function lowerDeclaration(context: Context, scope: Scope, declaration: Declaration, out: Statement[], isGlobal: boolean): void {
+export function lowerDeclaration(
+  context: Context,
+  scope: Scope,
+  declaration: Declaration,
+  out: Statement[],
+  isGlobal: boolean,
+): void {
   const resolver = resolverFor(context);
   const storage = declaration.specifiers.storage;
   let base: CType;
@@ -36,7 +43,8 @@ export function lowerDeclaration(context: Context, scope: Scope, declaration: De
     if (!(isGlobal && error instanceof LoweringError)) throw error;
     for (const item of declaration.declarators) {
       const name = declaratorName(item);
-      if (name !== undefined) scope.declare(name, { kind: 'unavailable', reason: error.what, location: error.location });
+      if (name !== undefined)
+        scope.declare(name, { kind: 'unavailable', reason: error.what, location: error.location });
     }
     return;
   }
@@ -65,7 +73,9 @@ export function lowerDeclaration(context: Context, scope: Scope, declaration: De
       continue;
     }
     const ctype = completeArrayType(context, scope, declared.ctype, item.initializer, location);
-    const node = createObject(context, name, ctype, location, (size, sizeLocation) => resolveSize(context, size, name, sizeLocation, out));
+    const node = createObject(context, name, ctype, location, (size, sizeLocation) =>
+      resolveSize(context, size, name, sizeLocation, out),
+    );
     // the object is in scope in its own initialiser (C11 6.2.1p7)
     scope.declare(name, { kind: 'object', node });
     if (item.initializer === undefined) havocObject(node, location, out);
@@ -74,7 +84,11 @@ export function lowerDeclaration(context: Context, scope: Scope, declaration: De
 }
 
 function constantObject(
-  context: Context, scope: Scope, declaration: Declaration, ctype: CType, initializer: Initializer | undefined,
+  context: Context,
+  scope: Scope,
+  declaration: Declaration,
+  ctype: CType,
+  initializer: Initializer | undefined,
 ): { value: bigint; type: IntegerType } | undefined {
   const qualifiers = declaration.specifiers.qualifiers;
   if (!qualifiers.includes('const') || qualifiers.includes('volatile') || ctype.kind !== 'integer') return undefined;
@@ -96,13 +110,24 @@ function declaratorName(item: InitDeclarator): string | undefined {
 }
 
 function lowerStaticObject(
-  context: Context, scope: Scope, item: InitDeclarator, name: string, declaredType: CType, location: SourceLocation,
-  isGlobal: boolean, isExtern: boolean,
+  context: Context,
+  scope: Scope,
+  item: InitDeclarator,
+  name: string,
+  declaredType: CType,
+  location: SourceLocation,
+  isGlobal: boolean,
+  isExtern: boolean,
 ): void {
-  const existing = isGlobal ? scope.lookup(name) : context.staticLocals.has(item) ? { kind: 'object' as const, node: context.staticLocals.get(item)! } : undefined;
+  const existing = isGlobal
+    ? scope.lookup(name)
+    : context.staticLocals.has(item)
+      ? { kind: 'object' as const, node: context.staticLocals.get(item)! }
+      : undefined;
   if (existing?.kind === 'object') {
     scope.declare(name, existing);
-    if (item.initializer !== undefined) initialise(context, scope, existing.node, item.initializer, location, context.initialisation);
+    if (item.initializer !== undefined)
+      initialise(context, scope, existing.node, item.initializer, location, context.initialisation);
     return;
   }
   if (isExtern && !isGlobal) return; // refers to the global of that name (already in the root scope)
@@ -125,12 +150,22 @@ function lowerStaticObject(
 }
 
 /** `int a[] = {1, 2, 3}` and `char s[] = "ab"` take their size from the initialiser. */
-function completeArrayType(context: Context, scope: Scope, ctype: CType, initializer: Initializer | undefined, location: SourceLocation): CType {
+function completeArrayType(
+  context: Context,
+  scope: Scope,
+  ctype: CType,
+  initializer: Initializer | undefined,
+  location: SourceLocation,
+): CType {
   if (ctype.kind !== 'array' || ctype.size.kind !== 'incomplete') return ctype;
   if (initializer === undefined) return unsupported(location, 'array of unknown size without initialiser');
   if (initializer.kind === 'expressionInitializer') {
     if (initializer.expression.kind === 'stringLiteral') {
-      return { kind: 'array', element: ctype.element, size: { kind: 'constant', value: BigInt(stringBytes(initializer.expression.text, location).length + 1) } };
+      return {
+        kind: 'array',
+        element: ctype.element,
+        size: { kind: 'constant', value: BigInt(stringBytes(initializer.expression.text, location).length + 1) },
+      };
     }
     return unsupported(location, 'array initialised from an expression');
   }
@@ -149,10 +184,18 @@ function completeArrayType(context: Context, scope: Scope, ctype: CType, initial
   return { kind: 'array', element: ctype.element, size: { kind: 'constant', value: largest } };
 }
 
-function resolveSize(context: Context, size: ArraySize, name: string, location: SourceLocation, out: Statement[]): Expression {
+function resolveSize(
+  context: Context,
+  size: ArraySize,
+  name: string,
+  location: SourceLocation,
+  out: Statement[],
+): Expression {
   switch (size.kind) {
-    case 'constant': return createConstant(size.value, size.value > 0x7fffffffn ? sizeTTypeOf(context) : intType);
-    case 'incomplete': return unsupported(location, 'array of unknown size');
+    case 'constant':
+      return createConstant(size.value, size.value > 0x7fffffffn ? sizeTTypeOf(context) : intType);
+    case 'incomplete':
+      return unsupported(location, 'array of unknown size');
     case 'variable': {
       const expression = lowerRvalue(context, size.scope, size.expression, out);
       return freeze(context, expression, `${name}_size`, location, out);
@@ -165,15 +208,24 @@ function resolveSize(context: Context, size: ArraySize, name: string, location: 
 }
 
 function sizeTTypeOf(context: Context) {
-  return context.dataModel === 'ILP32' ? { kind: 'integer' as const, width: 32, signed: false, name: 'unsigned long' } : { kind: 'integer' as const, width: 64, signed: false, name: 'unsigned long' };
+  return context.dataModel === 'ILP32'
+    ? { kind: 'integer' as const, width: 32, signed: false, name: 'unsigned long' }
+    : { kind: 'integer' as const, width: 64, signed: false, name: 'unsigned long' };
 }
 
 function havocObject(node: ObjectNode, location: SourceLocation, out: Statement[]): void {
   switch (node.kind) {
-    case 'scalar': out.push(createHavoc(node.variable, location)); return;
-    case 'cell': out.push(createArrayHavoc(node.array, location)); return;
-    case 'struct': for (const field of node.fields.values()) havocObject(field, location, out); return;
-    case 'pointer': return;
+    case 'scalar':
+      out.push(createHavoc(node.variable, location));
+      return;
+    case 'cell':
+      out.push(createArrayHavoc(node.array, location));
+      return;
+    case 'struct':
+      for (const field of node.fields.values()) havocObject(field, location, out);
+      return;
+    case 'pointer':
+      return;
     default: {
       const never: never = node;
       return never;
@@ -183,7 +235,9 @@ function havocObject(node: ObjectNode, location: SourceLocation, out: Statement[
 
 function zeroObject(node: ObjectNode, location: SourceLocation, out: Statement[]): void {
   switch (node.kind) {
-    case 'scalar': out.push(writeObject(node, convertTo(createConstant(0n), node.variable.type), location)); return;
+    case 'scalar':
+      out.push(writeObject(node, convertTo(createConstant(0n), node.variable.type), location));
+      return;
     case 'cell': {
       const zero = convertTo(createConstant(0n), node.array.elementType);
       if (node.indices.length === 0) out.push(createArrayFill(node.array, zero, location));
@@ -191,8 +245,11 @@ function zeroObject(node: ObjectNode, location: SourceLocation, out: Statement[]
       else return unsupported(location, 'zero-initialisation of a row of an array');
       return;
     }
-    case 'struct': for (const field of node.fields.values()) zeroObject(field, location, out); return;
-    case 'pointer': return; // a null pointer: any use of it is refused
+    case 'struct':
+      for (const field of node.fields.values()) zeroObject(field, location, out);
+      return;
+    case 'pointer':
+      return; // a null pointer: any use of it is refused
     default: {
       const never: never = node;
       return never;
@@ -214,7 +271,20 @@ function stringBytes(text: string, location: SourceLocation): number[] {
       continue;
     }
     const next = body[++index];
-    const simple: Record<string, number> = { n: 10, t: 9, r: 13, '0': 0, '\\': 92, "'": 39, '"': 34, a: 7, b: 8, f: 12, v: 11, '?': 63 };
+    const simple: Record<string, number> = {
+      n: 10,
+      t: 9,
+      r: 13,
+      '0': 0,
+      '\\': 92,
+      "'": 39,
+      '"': 34,
+      a: 7,
+      b: 8,
+      f: 12,
+      v: 11,
+      '?': 63,
+    };
     if (next !== undefined && next in simple && !(next === '0' && /[0-7]/.test(body[index + 1] ?? ''))) {
       bytes.push(simple[next]!);
       continue;
@@ -226,7 +296,12 @@ function stringBytes(text: string, location: SourceLocation): number[] {
 
 /** Initialises an object; with braces, everything not mentioned is zero. */
 function initialise(
-  context: Context, scope: Scope, node: ObjectNode, initializer: Initializer, location: SourceLocation, out: Statement[],
+  context: Context,
+  scope: Scope,
+  node: ObjectNode,
+  initializer: Initializer,
+  location: SourceLocation,
+  out: Statement[],
 ): void {
   if (initializer.kind === 'expressionInitializer') {
     const expression = initializer.expression;
@@ -258,7 +333,8 @@ function initialise(
     }
     if (node.kind === 'struct' && node.ctype.kind === 'struct') {
       const value = lowerExpression(context, scope, expression, out);
-      if (value.kind !== 'object' || value.node.kind !== 'struct') return unsupported(location, 'struct initialised from a non-object');
+      if (value.kind !== 'object' || value.node.kind !== 'struct')
+        return unsupported(location, 'struct initialised from a non-object');
       copyStruct(context, node, value.node, location, out);
       return;
     }
@@ -267,7 +343,8 @@ function initialise(
   // braces: everything not mentioned is zero
   if (node.ctype.kind === 'integer' || node.ctype.kind === 'pointer') {
     const first = initializer.items[0];
-    if (first === undefined || initializer.items.length !== 1 || first.designators.length > 0) return unsupported(location, 'scalar initialiser list');
+    if (first === undefined || initializer.items.length !== 1 || first.designators.length > 0)
+      return unsupported(location, 'scalar initialiser list');
     initialise(context, scope, node, first.initializer, location, out);
     return;
   }
@@ -275,8 +352,14 @@ function initialise(
   initialiseList(context, scope, node, initializer, location, out);
 }
 
-function initialiseString(node: ObjectNode, literal: Extract<AstExpression, { kind: 'stringLiteral' }>, location: SourceLocation, out: Statement[]): void {
-  if (node.ctype.kind !== 'array' || node.ctype.element.kind !== 'integer') return unsupported(location, 'string literal initialising a non-char array');
+function initialiseString(
+  node: ObjectNode,
+  literal: Extract<AstExpression, { kind: 'stringLiteral' }>,
+  location: SourceLocation,
+  out: Statement[],
+): void {
+  if (node.ctype.kind !== 'array' || node.ctype.element.kind !== 'integer')
+    return unsupported(location, 'string literal initialising a non-char array');
   const bytes = [...stringBytes(literal.text, location), 0];
   zeroObject(node, location, out);
   bytes.forEach((byte, index) => {
@@ -288,8 +371,12 @@ function initialiseString(node: ObjectNode, literal: Extract<AstExpression, { ki
 }
 
 function initialiseList(
-  context: Context, scope: Scope, node: ObjectNode, initializer: Extract<Initializer, { kind: 'listInitializer' }>,
-  location: SourceLocation, out: Statement[],
+  context: Context,
+  scope: Scope,
+  node: ObjectNode,
+  initializer: Extract<Initializer, { kind: 'listInitializer' }>,
+  location: SourceLocation,
+  out: Statement[],
 ): void {
   const ctype = node.ctype;
   if (ctype.kind === 'array') {
@@ -298,7 +385,8 @@ function initialiseList(
       const designator = entry.designators[0];
       if (entry.designators.length > 1) return unsupported(location, 'nested designators');
       if (designator !== undefined) {
-        if (designator.kind !== 'indexDesignator') return unsupported(location, 'field designator in an array initialiser');
+        if (designator.kind !== 'indexDesignator')
+          return unsupported(location, 'field designator in an array initialiser');
         const index = evaluateConstant(designator.index, scope, context.dataModel);
         if (index === undefined) return unsupported(location, 'non-constant array designator');
         next = index;
@@ -316,7 +404,8 @@ function initialiseList(
       const designator = entry.designators[0];
       if (entry.designators.length > 1) return unsupported(location, 'nested designators');
       if (designator !== undefined) {
-        if (designator.kind !== 'fieldDesignator') return unsupported(location, 'index designator in a struct initialiser');
+        if (designator.kind !== 'fieldDesignator')
+          return unsupported(location, 'index designator in a struct initialiser');
         position = fields.findIndex((field) => field.name === designator.name);
         if (position < 0) return unsupported(location, `no field '${designator.name}'`);
       }
@@ -330,7 +419,14 @@ function initialiseList(
   return unsupported(location, `initialiser list for ${describeType(ctype)}`);
 }
 
-function initialiseElement(context: Context, scope: Scope, element: ObjectNode, initializer: Initializer, location: SourceLocation, out: Statement[]): void {
+function initialiseElement(
+  context: Context,
+  scope: Scope,
+  element: ObjectNode,
+  initializer: Initializer,
+  location: SourceLocation,
+  out: Statement[],
+): void {
   if (initializer.kind === 'listInitializer') {
     if (element.ctype.kind === 'integer') {
       initialise(context, scope, element, initializer, location, out);
@@ -340,10 +436,15 @@ function initialiseElement(context: Context, scope: Scope, element: ObjectNode, 
     initialiseList(context, scope, element, initializer, location, out);
     return;
   }
-  if (element.ctype.kind !== 'integer' && element.ctype.kind !== 'pointer' && !(element.ctype.kind === 'array' && initializer.expression.kind === 'stringLiteral')
-      && element.kind !== 'struct') {
+  if (
+    element.ctype.kind !== 'integer' &&
+    element.ctype.kind !== 'pointer' &&
+    !(element.ctype.kind === 'array' && initializer.expression.kind === 'stringLiteral') &&
+    element.kind !== 'struct'
+  ) {
     return unsupported(location, 'initialiser with elided braces');
   }
-  if (element.kind === 'struct' && initializer.expression.kind !== 'identifier') return unsupported(location, 'initialiser with elided braces');
+  if (element.kind === 'struct' && initializer.expression.kind !== 'identifier')
+    return unsupported(location, 'initialiser with elided braces');
   initialise(context, scope, element, initializer, location, out);
 }

@@ -7,40 +7,92 @@
 
 import type { Expression as AstExpression, SourceLocation } from '../../frontend/ast.js';
 import {
-  createAssign, createBinary, createConditional, createConstant, createHavoc, createIf, createUnary, createVariableExpression,
-  convertTo, intType, sameType,
+  createAssign,
+  createBinary,
+  createConditional,
+  createConstant,
+  createHavoc,
+  createIf,
+  createUnary,
+  createVariableExpression,
+  convertTo,
+  intType,
+  sameType,
 } from '../factory.js';
 import type { ArithmeticOperator, ComparisonOperator, Expression, IntegerType, Statement } from '../types.js';
 import {
-  constantSizeOf, describeType, integerConstantType, integerCType, promote, sizeTType, typeFromTypeName,
+  constantSizeOf,
+  describeType,
+  integerConstantType,
+  integerCType,
+  promote,
+  sizeTType,
+  typeFromTypeName,
   usualArithmeticConversion,
 } from './c-types.js';
 import { evaluateConstant, isNullPointerConstant } from './constants.js';
 import { type Context, unsupported } from './context.js';
 import { nondetType } from './intrinsics.js';
 import type { CType, ObjectNode, PointerValue, Scope, Value } from './model.js';
-import { indexObject, integerLeaves, isOpaquePointer, leafType, memberObject, readObject, writeObject } from './objects.js';
+import {
+  indexObject,
+  integerLeaves,
+  isOpaquePointer,
+  leafType,
+  memberObject,
+  readObject,
+  writeObject,
+} from './objects.js';
 import { bindPointer, movePointer, storeOpaquePointer } from './pointers.js';
 import { rowCell } from './rows.js';
 import { checkNotStored, isStructPointerCell, structRowCell } from './struct-rows.js';
 import { readsAny, writtenVariables } from '../visit.js';
 import {
-  freeze, integerValue, isPointerLike, pointerTruth, protect, protectValue, toInteger, toPointer,
+  freeze,
+  integerValue,
+  isPointerLike,
+  pointerTruth,
+  protect,
+  protectValue,
+  toInteger,
+  toPointer,
 } from './values.js';
 
 export function resolverFor(context: Context) {
-  return { dataModel: context.dataModel, evaluateConstant: (expression: AstExpression, scope: Scope) => evaluateConstant(expression, scope, context.dataModel) };
+  return {
+    dataModel: context.dataModel,
+    evaluateConstant: (expression: AstExpression, scope: Scope) =>
+      evaluateConstant(expression, scope, context.dataModel),
+  };
 }
 
 const arithmeticOperators: Record<string, ArithmeticOperator> = {
-  '*': 'multiply', '/': 'divide', '%': 'remainder', '+': 'add', '-': 'subtract', '<<': 'shiftLeft', '>>': 'shiftRight',
-  '&': 'bitwiseAnd', '^': 'bitwiseXor', '|': 'bitwiseOr',
+  '*': 'multiply',
+  '/': 'divide',
+  '%': 'remainder',
+  '+': 'add',
+  '-': 'subtract',
+  '<<': 'shiftLeft',
+  '>>': 'shiftRight',
+  '&': 'bitwiseAnd',
+  '^': 'bitwiseXor',
+  '|': 'bitwiseOr',
 };
 const comparisonOperators: Record<string, ComparisonOperator> = {
-  '<': 'less', '>': 'greater', '<=': 'lessEqual', '>=': 'greaterEqual', '==': 'equal', '!=': 'notEqual',
+  '<': 'less',
+  '>': 'greater',
+  '<=': 'lessEqual',
+  '>=': 'greaterEqual',
+  '==': 'equal',
+  '!=': 'notEqual',
 };
 
-export function arithmetic(context: Context, operator: ArithmeticOperator, left: Expression, right: Expression): Expression {
+export function arithmetic(
+  context: Context,
+  operator: ArithmeticOperator,
+  left: Expression,
+  right: Expression,
+): Expression {
   if (operator === 'shiftLeft' || operator === 'shiftRight') {
     const type = promote(left.type);
     return createBinary(operator, convertTo(left, type), convertTo(right, type), type);
@@ -49,13 +101,23 @@ export function arithmetic(context: Context, operator: ArithmeticOperator, left:
   return createBinary(operator, convertTo(left, type), convertTo(right, type), type);
 }
 
-export function comparison(context: Context, operator: ComparisonOperator, left: Expression, right: Expression): Expression {
+export function comparison(
+  context: Context,
+  operator: ComparisonOperator,
+  left: Expression,
+  right: Expression,
+): Expression {
   const type = usualArithmeticConversion(left.type, right.type, context.dataModel);
   return createBinary(operator, convertTo(left, type), convertTo(right, type), intType);
 }
 
 /** The truth value of an expression (for if/while/&&/!): an IR expression, nonzero means true. */
-export function lowerCondition(context: Context, scope: Scope, expression: AstExpression, out: Statement[]): Expression {
+export function lowerCondition(
+  context: Context,
+  scope: Scope,
+  expression: AstExpression,
+  out: Statement[],
+): Expression {
   const value = lowerExpression(context, scope, expression, out);
   if (isPointerLike(value)) return pointerTruth(toPointer(value, expression.location));
   return toInteger(value, expression.location);
@@ -70,8 +132,15 @@ export function lowerForEffect(context: Context, scope: Scope, expression: AstEx
   switch (expression.kind) {
     case 'postfix':
     case 'unary':
-      if (expression.kind === 'postfix' || expression.operator === 'preIncrement' || expression.operator === 'preDecrement') {
-        const increment = expression.kind === 'postfix' ? expression.operator === 'postIncrement' : expression.operator === 'preIncrement';
+      if (
+        expression.kind === 'postfix' ||
+        expression.operator === 'preIncrement' ||
+        expression.operator === 'preDecrement'
+      ) {
+        const increment =
+          expression.kind === 'postfix'
+            ? expression.operator === 'postIncrement'
+            : expression.operator === 'preIncrement';
         incrementObject(context, scope, expression.operand, increment, expression.location, out);
         return;
       }
@@ -88,7 +157,8 @@ export function lowerForEffect(context: Context, scope: Scope, expression: AstEx
       const elseBlock: Statement[] = [];
       lowerForEffect(context, scope, expression.then, thenBlock);
       lowerForEffect(context, scope, expression.else, elseBlock);
-      if (thenBlock.length > 0 || elseBlock.length > 0) out.push(createIf(condition, thenBlock, elseBlock, expression.location));
+      if (thenBlock.length > 0 || elseBlock.length > 0)
+        out.push(createIf(condition, thenBlock, elseBlock, expression.location));
       return;
     }
     case 'call':
@@ -101,14 +171,25 @@ export function lowerForEffect(context: Context, scope: Scope, expression: AstEx
 }
 
 function incrementObject(
-  context: Context, scope: Scope, operand: AstExpression, increment: boolean, location: SourceLocation, out: Statement[],
+  context: Context,
+  scope: Scope,
+  operand: AstExpression,
+  increment: boolean,
+  location: SourceLocation,
+  out: Statement[],
 ): { node: ObjectNode; old: Expression } {
   const value = lowerExpression(context, scope, operand, out);
   if (value.kind !== 'object') return unsupported(location, 'increment of a non-lvalue');
   return incrementNode(context, value.node, increment, location, out);
 }
 
-function incrementNode(context: Context, node: ObjectNode, increment: boolean, location: SourceLocation, out: Statement[]): { node: ObjectNode; old: Expression } {
+function incrementNode(
+  context: Context,
+  node: ObjectNode,
+  increment: boolean,
+  location: SourceLocation,
+  out: Statement[],
+): { node: ObjectNode; old: Expression } {
   if (node.kind === 'pointer') {
     if (movePointer(node, increment, location, out)) return { node, old: createConstant(0n, intType) };
     return unsupported(location, 'pointer arithmetic (increment of a pointer that is not bound to an array)');
@@ -126,14 +207,23 @@ function incrementNode(context: Context, node: ObjectNode, increment: boolean, l
  * before the move (postfix) or after it (prefix), frozen so that later moves do not change it
  */
 function movedPointerValue(
-  context: Context, node: Extract<ObjectNode, { kind: 'pointer' }>, increment: boolean, postfix: boolean, location: SourceLocation, out: Statement[],
+  context: Context,
+  node: Extract<ObjectNode, { kind: 'pointer' }>,
+  increment: boolean,
+  postfix: boolean,
+  location: SourceLocation,
+  out: Statement[],
 ): Value {
   const slot = node.slot;
   const target = slot.target;
-  if (slot.walk === undefined || target === undefined || !target.isArray) return unsupported(location, 'pointer arithmetic (increment of a pointer that is not bound to an array)');
-  const before = postfix ? freeze(context, createVariableExpression(slot.walk), `${slot.sourceName}_old`, location, out) : undefined;
+  if (slot.walk === undefined || target === undefined || !target.isArray)
+    return unsupported(location, 'pointer arithmetic (increment of a pointer that is not bound to an array)');
+  const before = postfix
+    ? freeze(context, createVariableExpression(slot.walk), `${slot.sourceName}_old`, location, out)
+    : undefined;
   movePointer(node, increment, location, out);
-  const offset = before ?? freeze(context, createVariableExpression(slot.walk), `${slot.sourceName}_new`, location, out);
+  const offset =
+    before ?? freeze(context, createVariableExpression(slot.walk), `${slot.sourceName}_new`, location, out);
   return { kind: 'pointer', pointer: { kind: 'target', target, offset }, ctype: node.ctype };
 }
 
@@ -144,11 +234,16 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
       const binding = scope.lookup(expression.name);
       if (binding === undefined) return unsupported(location, `undeclared identifier '${expression.name}'`);
       switch (binding.kind) {
-        case 'object': return { kind: 'object', node: binding.node };
-        case 'enumConstant': return integerValue(createConstant(binding.value, binding.type));
-        case 'typedef': return unsupported(location, `type name '${expression.name}' used as a value`);
-        case 'function': return unsupported(location, `function pointer ('${expression.name}' used as a value)`);
-        case 'unavailable': return unsupported(binding.location, binding.reason);
+        case 'object':
+          return { kind: 'object', node: binding.node };
+        case 'enumConstant':
+          return integerValue(createConstant(binding.value, binding.type));
+        case 'typedef':
+          return unsupported(location, `type name '${expression.name}' used as a value`);
+        case 'function':
+          return unsupported(location, `function pointer ('${expression.name}' used as a value)`);
+        case 'unavailable':
+          return unsupported(binding.location, binding.reason);
         default: {
           const never: never = binding;
           return never;
@@ -162,7 +257,12 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
     }
     case 'characterConstant':
       // a plain char constant has type int with the value of the (signed) char, e.g. '\xff' is -1
-      return integerValue(createConstant(expression.value > 127n && expression.value < 256n ? expression.value - 256n : expression.value, intType));
+      return integerValue(
+        createConstant(
+          expression.value > 127n && expression.value < 256n ? expression.value - 256n : expression.value,
+          intType,
+        ),
+      );
     case 'floatingConstant':
       return unsupported(location, 'floating-point constant');
     case 'stringLiteral':
@@ -173,10 +273,16 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
       const value = lowerExpression(context, scope, expression.operand, out);
       if (value.kind !== 'object') return unsupported(location, 'increment of a non-lvalue');
       const node = value.node;
-      if (node.kind === 'pointer') return movedPointerValue(context, node, expression.operator === 'postIncrement', true, location, out);
+      if (node.kind === 'pointer')
+        return movedPointerValue(context, node, expression.operator === 'postIncrement', true, location, out);
       if (node.ctype.kind !== 'integer') return unsupported(location, `increment of ${describeType(node.ctype)}`);
       const saved = freeze(context, readObject(node, location), 'old', location, out);
-      const updated = arithmetic(context, expression.operator === 'postIncrement' ? 'add' : 'subtract', saved, createConstant(1n, intType));
+      const updated = arithmetic(
+        context,
+        expression.operator === 'postIncrement' ? 'add' : 'subtract',
+        saved,
+        createConstant(1n, intType),
+      );
       out.push(writeObject(node, convertTo(updated, node.ctype.type), location));
       return integerValue(saved);
     }
@@ -203,7 +309,10 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
       const base = lowerExpression(context, scope, expression.object, out);
       if (expression.isArrow) {
         const pointer = toPointer(base, location);
-        return { kind: 'object', node: memberObject(dereference(context, pointer, undefined, location), expression.field, location) };
+        return {
+          kind: 'object',
+          node: memberObject(dereference(context, pointer, undefined, location), expression.field, location),
+        };
       }
       if (base.kind !== 'object') return unsupported(location, 'member of a non-object struct value');
       return { kind: 'object', node: memberObject(base.node, expression.field, location) };
@@ -215,7 +324,8 @@ export function lowerExpression(context: Context, scope: Scope, expression: AstE
         return { kind: 'void' };
       }
       if (ctype.kind === 'pointer') {
-        if (isNullPointerConstant(expression.operand, scope, context.dataModel)) return { kind: 'pointer', pointer: { kind: 'null' }, ctype };
+        if (isNullPointerConstant(expression.operand, scope, context.dataModel))
+          return { kind: 'pointer', pointer: { kind: 'null' }, ctype };
         const value = lowerExpression(context, scope, expression.operand, out);
         if (!isPointerLike(value)) return unsupported(location, 'integer-to-pointer cast');
         return { kind: 'pointer', pointer: toPointer(value, location), ctype };
@@ -262,18 +372,25 @@ function isPointerLikeAst(context: Context, scope: Scope, expression: AstExpress
 }
 
 /** `*(p + offset)` / `p[index]`: the object a pointer designates. */
-export function dereference(context: Context, pointer: PointerValue, index: Expression | undefined, location: SourceLocation): ObjectNode {
+export function dereference(
+  context: Context,
+  pointer: PointerValue,
+  index: Expression | undefined,
+  location: SourceLocation,
+): ObjectNode {
   if (pointer.kind === 'null') return unsupported(location, 'dereference of a null pointer');
   if (pointer.kind === 'opaque') {
     if (pointer.cell === undefined) return unsupported(location, 'dereference of a pointer stored in a struct');
     if (isStructPointerCell(pointer.cell)) {
-      if (index !== undefined && !(index.kind === 'constant' && index.value === 0n)) return unsupported(location, 'pointer arithmetic on a pointer to a struct stored in an array');
+      if (index !== undefined && !(index.kind === 'constant' && index.value === 0n))
+        return unsupported(location, 'pointer arithmetic on a pointer to a struct stored in an array');
       return structRowCell(context, pointer.cell, location);
     }
     return rowCell(context, pointer.cell, index ?? createConstant(0n, intType), location);
   }
   checkNotStored(pointer, location);
-  if (pointer.kind === 'allocation') return unsupported(location, 'dereference of an allocation that is not bound to a pointer variable');
+  if (pointer.kind === 'allocation')
+    return unsupported(location, 'dereference of an allocation that is not bound to a pointer variable');
   const target = pointer.target;
   let offset: Expression | undefined = pointer.offset;
   if (index !== undefined) offset = offset === undefined ? index : arithmetic(context, 'add', offset, index);
@@ -284,7 +401,12 @@ export function dereference(context: Context, pointer: PointerValue, index: Expr
   return target.object;
 }
 
-function lowerUnary(context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'unary' }>, out: Statement[]): Value {
+function lowerUnary(
+  context: Context,
+  scope: Scope,
+  expression: Extract<AstExpression, { kind: 'unary' }>,
+  out: Statement[],
+): Value {
   const location = expression.location;
   switch (expression.operator) {
     case '-':
@@ -313,7 +435,11 @@ function lowerUnary(context: Context, scope: Scope, expression: Extract<AstExpre
         const pointer = toPointer(protectValue(context, base, mark, out, location), location);
         if (pointer.kind !== 'target' || !pointer.target.isArray) return unsupported(location, 'address of an element');
         const offset = pointer.offset === undefined ? index : arithmetic(context, 'add', pointer.offset, index);
-        return { kind: 'pointer', pointer: { kind: 'target', target: pointer.target, offset }, ctype: { kind: 'pointer', target: { kind: 'void' } } };
+        return {
+          kind: 'pointer',
+          pointer: { kind: 'target', target: pointer.target, offset },
+          ctype: { kind: 'pointer', target: { kind: 'void' } },
+        };
       }
       const value = lowerExpression(context, scope, operand, out);
       if (value.kind !== 'object') return unsupported(location, 'address of a non-lvalue');
@@ -321,7 +447,12 @@ function lowerUnary(context: Context, scope: Scope, expression: Extract<AstExpre
         return unsupported(location, 'address of an array element');
       }
       return {
-        kind: 'pointer', pointer: { kind: 'target', target: { object: value.node, isArray: false, allocatedInLoop: false }, offset: undefined },
+        kind: 'pointer',
+        pointer: {
+          kind: 'target',
+          target: { object: value.node, isArray: false, allocatedInLoop: false },
+          offset: undefined,
+        },
         ctype: { kind: 'pointer', target: value.node.ctype },
       };
     }
@@ -329,7 +460,8 @@ function lowerUnary(context: Context, scope: Scope, expression: Extract<AstExpre
     case 'preDecrement': {
       const operand = lowerExpression(context, scope, expression.operand, out);
       if (operand.kind !== 'object') return unsupported(location, 'increment of a non-lvalue');
-      if (operand.node.kind === 'pointer') return movedPointerValue(context, operand.node, expression.operator === 'preIncrement', false, location, out);
+      if (operand.node.kind === 'pointer')
+        return movedPointerValue(context, operand.node, expression.operator === 'preIncrement', false, location, out);
       const { node } = incrementNode(context, operand.node, expression.operator === 'preIncrement', location, out);
       return integerValue(readObject(node, location));
     }
@@ -340,19 +472,33 @@ function lowerUnary(context: Context, scope: Scope, expression: Extract<AstExpre
   }
 }
 
-function lowerBinary(context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'binary' }>, out: Statement[]): Value {
+function lowerBinary(
+  context: Context,
+  scope: Scope,
+  expression: Extract<AstExpression, { kind: 'binary' }>,
+  out: Statement[],
+): Value {
   const location = expression.location;
   if (expression.operator === '&&' || expression.operator === '||') {
     const left = lowerCondition(context, scope, expression.left, out);
     const rightStatements: Statement[] = [];
     const right = lowerCondition(context, scope, expression.right, rightStatements);
     if (rightStatements.length === 0) {
-      return integerValue(createBinary(expression.operator === '&&' ? 'logicalAnd' : 'logicalOr', left, right, intType));
+      return integerValue(
+        createBinary(expression.operator === '&&' ? 'logicalAnd' : 'logicalOr', left, right, intType),
+      );
     }
     const result = context.freshScalar('cond', intType, location);
     const isAnd = expression.operator === '&&';
     out.push(createAssign(result, createConstant(isAnd ? 0n : 1n, intType), location));
-    const evaluateRight = [...rightStatements, createAssign(result, createBinary('notEqual', right, convertTo(createConstant(0n), right.type), intType), location)];
+    const evaluateRight = [
+      ...rightStatements,
+      createAssign(
+        result,
+        createBinary('notEqual', right, convertTo(createConstant(0n), right.type), intType),
+        location,
+      ),
+    ];
     out.push(createIf(isAnd ? left : createUnary('logicalNot', left, intType), evaluateRight, [], location));
     return integerValue(createVariableExpression(result));
   }
@@ -373,7 +519,11 @@ function lowerBinary(context: Context, scope: Scope, expression: Extract<AstExpr
 }
 
 function pointerBinary(
-  context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'binary' }>, left: Value, right: Value,
+  context: Context,
+  scope: Scope,
+  expression: Extract<AstExpression, { kind: 'binary' }>,
+  left: Value,
+  right: Value,
 ): Value {
   const location = expression.location;
   const operator = expression.operator;
@@ -383,7 +533,14 @@ function pointerBinary(
     const rightIsNull = isNullPointerConstant(expression.right, scope, context.dataModel);
     if (leftIsNull !== rightIsNull) {
       const truth = pointerTruth(toPointer(leftIsNull ? right : left, location));
-      return integerValue(createBinary(operator === '==' ? 'equal' : 'notEqual', truth, convertTo(createConstant(0n), truth.type), intType));
+      return integerValue(
+        createBinary(
+          operator === '==' ? 'equal' : 'notEqual',
+          truth,
+          convertTo(createConstant(0n), truth.type),
+          intType,
+        ),
+      );
     }
     return unsupported(location, 'comparison of pointers');
   }
@@ -398,7 +555,11 @@ function pointerBinary(
     }
     if (pointer.kind !== 'target' || !pointer.target.isArray) return unsupported(location, 'pointer arithmetic');
     const total = pointer.offset === undefined ? offset : arithmetic(context, 'add', pointer.offset, offset);
-    return { kind: 'pointer', pointer: { kind: 'target', target: pointer.target, offset: total }, ctype: { kind: 'pointer', target: { kind: 'void' } } };
+    return {
+      kind: 'pointer',
+      pointer: { kind: 'target', target: pointer.target, offset: total },
+      ctype: { kind: 'pointer', target: { kind: 'void' } },
+    };
   }
   return unsupported(location, 'pointer arithmetic or comparison');
 }
@@ -408,11 +569,24 @@ function promoteExpression(expression: Expression): Expression {
 }
 
 const compoundOperators: Record<string, ArithmeticOperator> = {
-  '*=': 'multiply', '/=': 'divide', '%=': 'remainder', '+=': 'add', '-=': 'subtract', '<<=': 'shiftLeft', '>>=': 'shiftRight',
-  '&=': 'bitwiseAnd', '^=': 'bitwiseXor', '|=': 'bitwiseOr',
+  '*=': 'multiply',
+  '/=': 'divide',
+  '%=': 'remainder',
+  '+=': 'add',
+  '-=': 'subtract',
+  '<<=': 'shiftLeft',
+  '>>=': 'shiftRight',
+  '&=': 'bitwiseAnd',
+  '^=': 'bitwiseXor',
+  '|=': 'bitwiseOr',
 };
 
-function lowerAssignment(context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'assignment' }>, out: Statement[]): Value {
+function lowerAssignment(
+  context: Context,
+  scope: Scope,
+  expression: Extract<AstExpression, { kind: 'assignment' }>,
+  out: Statement[],
+): Value {
   const location = expression.location;
   const targetValue = lowerExpression(context, scope, expression.target, out);
   if (targetValue.kind !== 'object') return unsupported(location, 'assignment to a non-lvalue');
@@ -420,11 +594,18 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
   if (node.kind === 'pointer') {
     if (expression.operator === '+=' || expression.operator === '-=') {
       // p += k is p = p + k (a move of a pointer that walks an array, pointers.ts)
-      const sum: AstExpression = { kind: 'binary', operator: expression.operator === '+=' ? '+' : '-', left: expression.target, right: expression.value, location };
+      const sum: AstExpression = {
+        kind: 'binary',
+        operator: expression.operator === '+=' ? '+' : '-',
+        left: expression.target,
+        right: expression.value,
+        location,
+      };
       bindPointer(context, node, toPointer(lowerExpression(context, scope, sum, out), location), location, out);
       return { kind: 'object', node };
     }
-    if (expression.operator !== '=') return unsupported(location, 'pointer arithmetic (compound assignment to a pointer)');
+    if (expression.operator !== '=')
+      return unsupported(location, 'pointer arithmetic (compound assignment to a pointer)');
     const value = isNullPointerConstant(expression.value, scope, context.dataModel)
       ? ({ kind: 'null' } as const)
       : toPointer(lowerExpression(context, scope, expression.value, out), expression.value.location);
@@ -432,7 +613,8 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
     return { kind: 'object', node };
   }
   if (isOpaquePointer(node)) {
-    if (expression.operator !== '=') return unsupported(location, 'pointer arithmetic (compound assignment to a pointer)');
+    if (expression.operator !== '=')
+      return unsupported(location, 'pointer arithmetic (compound assignment to a pointer)');
     const value = isNullPointerConstant(expression.value, scope, context.dataModel)
       ? ({ kind: 'null' } as const)
       : toPointer(lowerExpression(context, scope, expression.value, out), expression.value.location);
@@ -440,15 +622,18 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
     return { kind: 'object', node };
   }
   if (node.kind === 'struct') {
-    if (expression.operator !== '=' || node.ctype.kind !== 'struct') return unsupported(location, 'assignment of an aggregate');
+    if (expression.operator !== '=' || node.ctype.kind !== 'struct')
+      return unsupported(location, 'assignment of an aggregate');
     const source = lowerExpression(context, scope, expression.value, out);
-    if (source.kind !== 'object' || source.node.kind !== 'struct') return unsupported(location, 'struct assignment from a non-object');
+    if (source.kind !== 'object' || source.node.kind !== 'struct')
+      return unsupported(location, 'struct assignment from a non-object');
     copyStruct(context, node, source.node, location, out);
     return { kind: 'object', node };
   }
   if (node.ctype.kind !== 'integer') return unsupported(location, `assignment to ${describeType(node.ctype)}`);
   const type = node.ctype.type;
-  if (expression.operator === '=' && tryDirectHavoc(context, node, expression.value, out)) return { kind: 'object', node };
+  if (expression.operator === '=' && tryDirectHavoc(context, node, expression.value, out))
+    return { kind: 'object', node };
   const mark = out.length;
   const value = lowerRvalue(context, scope, expression.value, out);
   if (out.length > mark && node.kind === 'cell' && node.indices.some((index) => index.kind !== 'constant')) {
@@ -461,7 +646,13 @@ function lowerAssignment(context: Context, scope: Scope, expression: Extract<Ast
 }
 
 function assignInteger(
-  context: Context, node: ObjectNode, type: IntegerType, value: Expression, operator: string, location: SourceLocation, out: Statement[],
+  context: Context,
+  node: ObjectNode,
+  type: IntegerType,
+  value: Expression,
+  operator: string,
+  location: SourceLocation,
+  out: Statement[],
 ): Value {
   let newValue = value;
   if (operator !== '=') {
@@ -475,7 +666,13 @@ function assignInteger(
 
 /** `x = __VERIFIER_nondet_T()` with x a scalar of type T: a single `havoc x`, without a temporary. */
 export function tryDirectHavoc(context: Context, node: ObjectNode, value: AstExpression, out: Statement[]): boolean {
-  if (node.kind !== 'scalar' || value.kind !== 'call' || value.callee.kind !== 'identifier' || value.arguments.length > 0) return false;
+  if (
+    node.kind !== 'scalar' ||
+    value.kind !== 'call' ||
+    value.callee.kind !== 'identifier' ||
+    value.arguments.length > 0
+  )
+    return false;
   const type = nondetType(value.callee.name, context);
   if (type === undefined || !sameType(type, node.variable.type)) return false;
   out.push(createHavoc(node.variable, value.location, 'input'));
@@ -487,7 +684,13 @@ export function tryDirectHavoc(context: Context, node: ObjectNode, value: AstExp
  * target designates, both taken before the copy: an index of either that reads what the copy writes
  * (`sa[sa[1].f] = s`, `s = sa[s.f]`) is computed once, into a temporary, before the first write.
  */
-export function copyStruct(context: Context, target: ObjectNode, source: ObjectNode, location: SourceLocation, out: Statement[]): void {
+export function copyStruct(
+  context: Context,
+  target: ObjectNode,
+  source: ObjectNode,
+  location: SourceLocation,
+  out: Statement[],
+): void {
   const copy = (from: ObjectNode, to: ObjectNode): Statement[] => {
     const targetLeaves = integerLeaves(to, location);
     const sourceLeaves = integerLeaves(from, location);
@@ -516,9 +719,16 @@ export function copyStruct(context: Context, target: ObjectNode, source: ObjectN
 /** the object with every index of its cells replaced by `replace(index)` */
 function freezeIndices(node: ObjectNode, replace: (index: Expression) => Expression): ObjectNode {
   switch (node.kind) {
-    case 'cell': return { ...node, indices: node.indices.map(replace) };
-    case 'struct': return { ...node, fields: new Map([...node.fields].map(([name, field]) => [name, freezeIndices(field, replace)])) };
-    case 'scalar': case 'pointer': return node;
+    case 'cell':
+      return { ...node, indices: node.indices.map(replace) };
+    case 'struct':
+      return {
+        ...node,
+        fields: new Map([...node.fields].map(([name, field]) => [name, freezeIndices(field, replace)])),
+      };
+    case 'scalar':
+    case 'pointer':
+      return node;
     default: {
       const never: never = node;
       return never;
@@ -526,7 +736,12 @@ function freezeIndices(node: ObjectNode, replace: (index: Expression) => Express
   }
 }
 
-function lowerConditional(context: Context, scope: Scope, expression: Extract<AstExpression, { kind: 'conditional' }>, out: Statement[]): Value {
+function lowerConditional(
+  context: Context,
+  scope: Scope,
+  expression: Extract<AstExpression, { kind: 'conditional' }>,
+  out: Statement[],
+): Value {
   const location = expression.location;
   const condition = lowerCondition(context, scope, expression.condition, out);
   const thenStatements: Statement[] = [];
@@ -537,21 +752,27 @@ function lowerConditional(context: Context, scope: Scope, expression: Extract<As
     out.push(createIf(condition, thenStatements, elseStatements, location));
     return { kind: 'void' };
   }
-  if (isPointerLike(thenValue) || isPointerLike(elseValue)) return unsupported(location, 'conditional expression of pointer type');
-  if (thenValue.kind === 'object' && thenValue.node.kind === 'struct') return unsupported(location, 'conditional expression of struct type');
+  if (isPointerLike(thenValue) || isPointerLike(elseValue))
+    return unsupported(location, 'conditional expression of pointer type');
+  if (thenValue.kind === 'object' && thenValue.node.kind === 'struct')
+    return unsupported(location, 'conditional expression of struct type');
   const thenExpression = toInteger(thenValue, location);
   const elseExpression = toInteger(elseValue, location);
   const type = usualArithmeticConversion(thenExpression.type, elseExpression.type, context.dataModel);
   if (thenStatements.length === 0 && elseStatements.length === 0) {
-    return integerValue(createConditional(condition, convertTo(thenExpression, type), convertTo(elseExpression, type), type));
+    return integerValue(
+      createConditional(condition, convertTo(thenExpression, type), convertTo(elseExpression, type), type),
+    );
   }
   const result = context.freshScalar('cond', type, location);
-  out.push(createIf(
-    condition,
-    [...thenStatements, createAssign(result, convertTo(thenExpression, type), location)],
-    [...elseStatements, createAssign(result, convertTo(elseExpression, type), location)],
-    location,
-  ));
+  out.push(
+    createIf(
+      condition,
+      [...thenStatements, createAssign(result, convertTo(thenExpression, type), location)],
+      [...elseStatements, createAssign(result, convertTo(elseExpression, type), location)],
+      location,
+    ),
+  );
   return integerValue(createVariableExpression(result));
 }
 
@@ -561,7 +782,8 @@ function sizeofExpression(context: Context, scope: Scope, operand: AstExpression
   const sizeType = sizeTType(context.dataModel);
   if (operand.kind === 'stringLiteral') return unsupported(location, 'sizeof of a string literal');
   const value = lowerExpression(context, scope, operand, []);
-  if (value.kind === 'integer') return createConstant(constantSizeOf(integerCType(value.expression.type), context.dataModel)!, sizeType);
+  if (value.kind === 'integer')
+    return createConstant(constantSizeOf(integerCType(value.expression.type), context.dataModel)!, sizeType);
   if (value.kind === 'pointer') return createConstant(context.dataModel === 'ILP32' ? 4n : 8n, sizeType);
   if (value.kind === 'void') return unsupported(location, 'sizeof of void');
   return sizeOfNode(context, value.node, location);

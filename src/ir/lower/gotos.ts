@@ -24,7 +24,13 @@
 // Soundness: each rule gives the statement sequence that runs on every path the goto version runs
 // (C's semantics of goto within one function); anything else is left as it was.
 
-import type { CompoundStatement, Declaration, FunctionDefinition, SourceLocation, Statement } from '../../frontend/ast.js';
+import type {
+  CompoundStatement,
+  Declaration,
+  FunctionDefinition,
+  SourceLocation,
+  Statement,
+} from '../../frontend/ast.js';
 
 type Item = Statement | Declaration;
 
@@ -34,10 +40,20 @@ const copyBudget = 64;
 /** the statements directly inside an item (a loop's or switch's body included) */
 function childItems(item: Item): readonly Item[] {
   switch (item.kind) {
-    case 'compound': return item.items;
-    case 'if': return item.else === undefined ? [item.then] : [item.then, item.else];
-    case 'labeled': case 'case': case 'default': case 'while': case 'doWhile': case 'for': case 'switch': return [item.body];
-    default: return [];
+    case 'compound':
+      return item.items;
+    case 'if':
+      return item.else === undefined ? [item.then] : [item.then, item.else];
+    case 'labeled':
+    case 'case':
+    case 'default':
+    case 'while':
+    case 'doWhile':
+    case 'for':
+    case 'switch':
+      return [item.body];
+    default:
+      return [];
   }
 }
 
@@ -90,11 +106,18 @@ const breakOnly: ReadonlySet<string> = new Set(['break']);
 /** what the rewriting of one function knows: every goto's count, the error labels, the copy budget */
 class Rewriter {
   private copies = 0;
-  constructor(private readonly totals: Map<string, number>, private readonly errorLabels: ReadonlySet<string>) {}
+  constructor(
+    private readonly totals: Map<string, number>,
+    private readonly errorLabels: ReadonlySet<string>,
+  ) {}
 
   /** whether the gotos to `label` can move (not an error label, all of them inside `region`) */
   movable(label: string, region: GotoCount): boolean {
-    return !this.errorLabels.has(label) && (region.all.get(label) ?? 0) === (this.totals.get(label) ?? 0) && (region.nested.get(label) ?? 0) === 0;
+    return (
+      !this.errorLabels.has(label) &&
+      (region.all.get(label) ?? 0) === (this.totals.get(label) ?? 0) &&
+      (region.nested.get(label) ?? 0) === 0
+    );
   }
 
   /**
@@ -104,7 +127,8 @@ class Rewriter {
   movableItems(items: readonly Item[]): boolean {
     if (items.some((item) => item.kind === 'declaration')) return false;
     for (const item of items) {
-      for (const label of labelsIn(item)) if ((this.totals.get(label) ?? 0) > 0 && !this.errorLabels.has(label)) return false;
+      for (const label of labelsIn(item))
+        if ((this.totals.get(label) ?? 0) > 0 && !this.errorLabels.has(label)) return false;
     }
     return true;
   }
@@ -114,7 +138,8 @@ class Rewriter {
     if (items.some((item) => item.kind === 'declaration')) return false;
     const inside = countGotos({ kind: 'compound', items, location });
     for (const item of items) {
-      for (const label of labelsIn(item)) if ((inside.all.get(label) ?? 0) !== (this.totals.get(label) ?? 0)) return false;
+      for (const label of labelsIn(item))
+        if ((inside.all.get(label) ?? 0) !== (this.totals.get(label) ?? 0)) return false;
     }
     return true;
   }
@@ -137,22 +162,38 @@ class Rewriter {
 
   private statement(item: Item): Item {
     switch (item.kind) {
-      case 'compound': return { ...item, items: this.block(item.items, item.location) };
-      case 'if': return { ...item, then: this.statement(item.then) as Statement, else: item.else === undefined ? undefined : this.statement(item.else) as Statement };
-      case 'while': case 'doWhile': case 'for': return { ...item, body: this.loopBody(item) };
-      case 'labeled': case 'case': case 'default': return { ...item, body: this.statement(item.body) as Statement };
-      case 'switch': return { ...item, body: this.statement(item.body) as Statement };
-      default: return item;
+      case 'compound':
+        return { ...item, items: this.block(item.items, item.location) };
+      case 'if':
+        return {
+          ...item,
+          then: this.statement(item.then) as Statement,
+          else: item.else === undefined ? undefined : (this.statement(item.else) as Statement),
+        };
+      case 'while':
+      case 'doWhile':
+      case 'for':
+        return { ...item, body: this.loopBody(item) };
+      case 'labeled':
+      case 'case':
+      case 'default':
+        return { ...item, body: this.statement(item.body) as Statement };
+      case 'switch':
+        return { ...item, body: this.statement(item.body) as Statement };
+      default:
+        return item;
     }
   }
 
   /** a loop's body, with a goto to the label that starts an unconditional loop's body made `continue` */
   private loopBody(loop: Extract<Statement, { kind: 'while' | 'doWhile' | 'for' }>): Statement {
-    const unconditional = (loop.kind === 'while' && isTrue(loop.condition))
-      || (loop.kind === 'for' && loop.condition === undefined && loop.update === undefined);
+    const unconditional =
+      (loop.kind === 'while' && isTrue(loop.condition)) ||
+      (loop.kind === 'for' && loop.condition === undefined && loop.update === undefined);
     const raw = loop.body;
     const first = raw.kind === 'compound' ? raw.items[0] : undefined;
-    if (!unconditional || raw.kind !== 'compound' || first?.kind !== 'labeled' || this.errorLabels.has(first.label)) return this.statement(raw) as Statement;
+    if (!unconditional || raw.kind !== 'compound' || first?.kind !== 'labeled' || this.errorLabels.has(first.label))
+      return this.statement(raw) as Statement;
     const label = first.label;
     const items = [first.body, ...raw.items.slice(1)];
     if (!this.movable(label, countGotos({ ...raw, items }))) return this.statement(raw) as Statement;
@@ -178,23 +219,45 @@ class Rewriter {
         }
       }
     }
-    return current.filter((item) => !(item.kind === 'labeled' && isMarker(item) && (this.totals.get(item.label) ?? 0) === 0 && !this.errorLabels.has(item.label)));
+    return current.filter(
+      (item) =>
+        !(
+          item.kind === 'labeled' &&
+          isMarker(item) &&
+          (this.totals.get(item.label) ?? 0) === 0 &&
+          !this.errorLabels.has(item.label)
+        ),
+    );
   }
 
   /** marker L at `index` with gotos L after it: the region up to the last of them as a loop */
   private backward(items: Item[], index: number, location: SourceLocation): Item[] | undefined {
     const label = (items[index] as Extract<Statement, { kind: 'labeled' }>).label;
     let last = -1;
-    for (let position = index + 1; position < items.length; position++) if ((countGotos(items[position]!).all.get(label) ?? 0) > 0) last = position;
+    for (let position = index + 1; position < items.length; position++)
+      if ((countGotos(items[position]!).all.get(label) ?? 0) > 0) last = position;
     if (last < 0) return undefined;
     const region = items.slice(index + 1, last + 1);
     const counts = countGotos({ kind: 'compound', items: region, location });
-    if (!this.movable(label, counts) || region.some((item) => hasFreeJump(item)) || !this.selfContained(region, location)) return undefined;
+    if (
+      !this.movable(label, counts) ||
+      region.some((item) => hasFreeJump(item)) ||
+      !this.selfContained(region, location)
+    )
+      return undefined;
     this.forget(label);
     // the region's own labels (forward gotos inside it) resolved in the new body
-    const inner = this.resolveLabels(region.map((item) => replaceGotos(item, label, 'continue')), location);
+    const inner = this.resolveLabels(
+      region.map((item) => replaceGotos(item, label, 'continue')),
+      location,
+    );
     const body: CompoundStatement = { kind: 'compound', items: [...inner, { kind: 'break', location }], location };
-    const loop = canonicalLoop({ kind: 'while', condition: { kind: 'integerConstant', text: '1', value: 1n, suffix: '', location }, body, location: items[index]!.location });
+    const loop = canonicalLoop({
+      kind: 'while',
+      condition: { kind: 'integerConstant', text: '1', value: 1n, suffix: '', location },
+      body,
+      location: items[index]!.location,
+    });
     return [...items.slice(0, index), loop, ...items.slice(last + 1)];
   }
 
@@ -209,15 +272,24 @@ class Rewriter {
     let position = index - 1;
     while (position >= 0 && !isLoop(items[position]!)) position--;
     const loop = items[position];
-    if (loop === undefined || (loop.kind !== 'while' && loop.kind !== 'doWhile' && loop.kind !== 'for')) return undefined;
+    if (loop === undefined || (loop.kind !== 'while' && loop.kind !== 'doWhile' && loop.kind !== 'for'))
+      return undefined;
     const gap = items.slice(position + 1, index);
-    if (gap.length > 0 && !(isEndless(loop) && gap.every((item) => [...labelsIn(item)].every((inner) => this.errorLabels.has(inner))))) return undefined;
+    if (
+      gap.length > 0 &&
+      !(isEndless(loop) && gap.every((item) => [...labelsIn(item)].every((inner) => this.errorLabels.has(inner))))
+    )
+      return undefined;
     const inside = countGotos(loop.body);
     const count = inside.all.get(label) ?? 0;
     if (count === 0 || this.errorLabels.has(label) || (inside.nested.get(label) ?? 0) > 0) return undefined;
     this.totals.set(label, (this.totals.get(label) ?? 0) - count);
     const replaced = { ...loop, body: replaceGotos(loop.body, label, 'break') as Statement };
-    return [...items.slice(0, position), replaced.kind === 'while' ? canonicalLoop(replaced) : replaced, ...items.slice(index)];
+    return [
+      ...items.slice(0, position),
+      replaced.kind === 'while' ? canonicalLoop(replaced) : replaced,
+      ...items.slice(index),
+    ];
   }
 
   /** marker M at `index` with gotos M before it: the items between move onto the paths that do not jump */
@@ -226,7 +298,8 @@ class Rewriter {
     const first = items.findIndex((item, position) => position < index && (countGotos(item).all.get(label) ?? 0) > 0);
     if (first < 0) return undefined;
     const region = items.slice(first, index);
-    if (!this.movable(label, countGotos({ kind: 'compound', items: region, location: items[first]!.location }))) return undefined;
+    if (!this.movable(label, countGotos({ kind: 'compound', items: region, location: items[first]!.location })))
+      return undefined;
     if (!this.movableItems(region.slice(1))) return undefined;
     const absorbed = this.absorb(items[first]!, region.slice(1), label);
     if (absorbed === undefined) return undefined;
@@ -243,7 +316,8 @@ class Rewriter {
       return absorbed === undefined ? undefined : [item, ...rest.slice(0, tail), ...absorbed];
     }
     switch (item.kind) {
-      case 'goto': return [];
+      case 'goto':
+        return [];
       case 'compound': {
         const [head, ...tail] = item.items;
         if (head === undefined) return [...rest];
@@ -255,16 +329,23 @@ class Rewriter {
       case 'if': {
         if (!this.copy(rest, 2)) return undefined; // one copy on each branch
         const thenItems = this.absorb(item.then, rest, label);
-        const elseItems = this.absorb(item.else ?? { kind: 'compound', items: [], location: item.location }, rest, label);
+        const elseItems = this.absorb(
+          item.else ?? { kind: 'compound', items: [], location: item.location },
+          rest,
+          label,
+        );
         if (thenItems === undefined || elseItems === undefined) return undefined;
         const wrap = (items: Item[]): Statement => ({ kind: 'compound', items, location: item.location });
         return [{ ...item, then: wrap(thenItems), else: wrap(elseItems) }];
       }
       case 'labeled': {
         const absorbed = this.absorb(item.body, rest, label);
-        return absorbed === undefined ? undefined : [{ ...item, body: { kind: 'compound', items: absorbed, location: item.location } }];
+        return absorbed === undefined
+          ? undefined
+          : [{ ...item, body: { kind: 'compound', items: absorbed, location: item.location } }];
       }
-      default: return undefined;
+      default:
+        return undefined;
     }
   }
 }
@@ -275,17 +356,25 @@ function isLoop(item: Item): item is Extract<Statement, { kind: 'while' | 'doWhi
 
 /** an unconditional loop without a break of its own: it ends only by return or goto */
 function isEndless(loop: Extract<Statement, { kind: 'while' | 'doWhile' | 'for' }>): boolean {
-  const unconditional = (loop.kind === 'while' && isTrue(loop.condition)) || (loop.kind === 'for' && loop.condition === undefined);
+  const unconditional =
+    (loop.kind === 'while' && isTrue(loop.condition)) || (loop.kind === 'for' && loop.condition === undefined);
   return unconditional && !hasFreeJump(loop.body, breakOnly);
 }
 
 /** whether every path through the item ends in break, continue, return or goto */
 function alwaysJumps(item: Item): boolean {
   switch (item.kind) {
-    case 'break': case 'continue': case 'return': case 'goto': return true;
-    case 'compound': return item.items.some(alwaysJumps);
-    case 'if': return item.else !== undefined && alwaysJumps(item.then) && alwaysJumps(item.else);
-    default: return false;
+    case 'break':
+    case 'continue':
+    case 'return':
+    case 'goto':
+      return true;
+    case 'compound':
+      return item.items.some(alwaysJumps);
+    case 'if':
+      return item.else !== undefined && alwaysJumps(item.then) && alwaysJumps(item.else);
+    default:
+      return false;
   }
 }
 
@@ -322,9 +411,17 @@ function simplifiedLoopBody(items: readonly Item[]): Item[] {
     const location = last.location;
     if (thenContinues !== undefined && leaving(last.else)) {
       const negated = { kind: 'unary', operator: '!', operand: last.condition, location } as const;
-      result = [...result.slice(0, -1), { kind: 'if', condition: negated, then: last.else, else: undefined, location }, ...thenContinues];
+      result = [
+        ...result.slice(0, -1),
+        { kind: 'if', condition: negated, then: last.else, else: undefined, location },
+        ...thenContinues,
+      ];
     } else if (elseContinues !== undefined && leaving(last.then)) {
-      result = [...result.slice(0, -1), { kind: 'if', condition: last.condition, then: last.then, else: undefined, location }, ...elseContinues];
+      result = [
+        ...result.slice(0, -1),
+        { kind: 'if', condition: last.condition, then: last.then, else: undefined, location },
+        ...elseContinues,
+      ];
     } else {
       return result;
     }
@@ -342,14 +439,18 @@ function canonicalLoop(loop: Extract<Statement, { kind: 'while' }>): Statement {
   const first = items[0];
   const body = { ...loop.body, items };
   if (first?.kind !== 'if' || first.else !== undefined || !isBreak(first.then)) return { ...loop, body };
-  const condition = first.condition.kind === 'unary' && first.condition.operator === '!'
-    ? first.condition.operand
-    : { kind: 'unary', operator: '!', operand: first.condition, location: first.location } as const;
+  const condition =
+    first.condition.kind === 'unary' && first.condition.operator === '!'
+      ? first.condition.operand
+      : ({ kind: 'unary', operator: '!', operand: first.condition, location: first.location } as const);
   return { ...loop, condition, body: { ...body, items: items.slice(1) } };
 }
 
 function isBreak(statement: Statement): boolean {
-  return statement.kind === 'break' || (statement.kind === 'compound' && statement.items.length === 1 && statement.items[0]!.kind === 'break');
+  return (
+    statement.kind === 'break' ||
+    (statement.kind === 'compound' && statement.items.length === 1 && statement.items[0]!.kind === 'break')
+  );
 }
 
 function isTrue(expression: Extract<Statement, { kind: 'while' }>['condition']): boolean {
@@ -366,7 +467,12 @@ function markers(items: readonly Item[], errorLabels: ReadonlySet<string>): Item
   const result: Item[] = [];
   for (const item of items) {
     if (item.kind === 'labeled' && !isMarker(item) && !errorLabels.has(item.label)) {
-      result.push({ kind: 'labeled', label: item.label, body: { kind: 'expressionStatement', expression: undefined, location: item.location }, location: item.location });
+      result.push({
+        kind: 'labeled',
+        label: item.label,
+        body: { kind: 'expressionStatement', expression: undefined, location: item.location },
+        location: item.location,
+      });
       result.push(...markers([item.body], errorLabels));
     } else {
       result.push(item);
@@ -378,11 +484,20 @@ function markers(items: readonly Item[], errorLabels: ReadonlySet<string>): Item
 /** every `goto label` (outside nested loops and switches) replaced by `break` or `continue` */
 function replaceGotos(item: Item, label: string, jump: 'break' | 'continue'): Item {
   switch (item.kind) {
-    case 'goto': return item.label === label ? { kind: jump, location: item.location } : item;
-    case 'compound': return { ...item, items: item.items.map((inner) => replaceGotos(inner, label, jump)) };
-    case 'if': return { ...item, then: replaceGotos(item.then, label, jump) as Statement, else: item.else === undefined ? undefined : replaceGotos(item.else, label, jump) as Statement };
-    case 'labeled': return { ...item, body: replaceGotos(item.body, label, jump) as Statement };
-    default: return item;
+    case 'goto':
+      return item.label === label ? { kind: jump, location: item.location } : item;
+    case 'compound':
+      return { ...item, items: item.items.map((inner) => replaceGotos(inner, label, jump)) };
+    case 'if':
+      return {
+        ...item,
+        then: replaceGotos(item.then, label, jump) as Statement,
+        else: item.else === undefined ? undefined : (replaceGotos(item.else, label, jump) as Statement),
+      };
+    case 'labeled':
+      return { ...item, body: replaceGotos(item.body, label, jump) as Statement };
+    default:
+      return item;
   }
 }
 
@@ -390,7 +505,10 @@ function replaceGotos(item: Item, label: string, jump: 'break' | 'continue'): It
  * The function with its gotos placed (where the rules apply); `isErrorLabel` tells the labels whose
  * gotos statements.ts copies (they are left alone).
  */
-export function structureGotos(definition: FunctionDefinition, isErrorLabel: (statement: Statement) => boolean): FunctionDefinition {
+export function structureGotos(
+  definition: FunctionDefinition,
+  isErrorLabel: (statement: Statement) => boolean,
+): FunctionDefinition {
   const counts = countGotos(definition.body);
   if (counts.all.size === 0) return definition;
   const errorLabels = new Set<string>();
@@ -400,5 +518,8 @@ export function structureGotos(definition: FunctionDefinition, isErrorLabel: (st
   }
   if ([...counts.all.keys()].every((label) => errorLabels.has(label))) return definition;
   const rewriter = new Rewriter(new Map(counts.all), errorLabels);
-  return { ...definition, body: { ...definition.body, items: rewriter.block(definition.body.items, definition.body.location) } };
+  return {
+    ...definition,
+    body: { ...definition.body, items: rewriter.block(definition.body.items, definition.body.location) },
+  };
 }

@@ -36,8 +36,7 @@ export interface LowerOptions {
 }
 
 export type LowerResult =
-  | { kind: 'lowered'; program: Program; warnings: Diagnostic[] }
-  | { kind: 'unsupported'; diagnostics: Diagnostic[] };
+  { kind: 'lowered'; program: Program; warnings: Diagnostic[] } | { kind: 'unsupported'; diagnostics: Diagnostic[] };
 
 /** the recursive steps, which the files below calls.ts and statements.ts reach through the context */
 const lowerer: Lowerer = { lowerCall, lowerStatementExpression, lowerFunctionBody };
@@ -76,11 +75,18 @@ export function lowerTranslationUnit(unit: TranslationUnit, file: string, option
     const prologue: Statement[] = [];
     // parameters of the entry function (argc, argv): nondeterministic integers, unbound pointers
     const resolver = resolverFor(context);
-    const declared = applyDeclarator(typeFromSpecifiers(definition.specifiers, entryScope, resolver), definition.declarator, entryScope, resolver);
+    const declared = applyDeclarator(
+      typeFromSpecifiers(definition.specifiers, entryScope, resolver),
+      definition.declarator,
+      entryScope,
+      resolver,
+    );
     if (declared.ctype.kind === 'function') {
       for (const parameter of declared.ctype.parameters) {
         if (parameter.name === undefined) continue;
-        const node = createObject(context, parameter.name, parameter.ctype, parameter.location, () => unsupported(parameter.location, 'array parameter of the entry function'));
+        const node = createObject(context, parameter.name, parameter.ctype, parameter.location, () =>
+          unsupported(parameter.location, 'array parameter of the entry function'),
+        );
         if (node.kind === 'scalar') prologue.push(createHavoc(node.variable, parameter.location));
         entryScope.declare(parameter.name, { kind: 'object', node });
       }
@@ -91,14 +97,25 @@ export function lowerTranslationUnit(unit: TranslationUnit, file: string, option
     checkRowAllocations(context, statements);
     checkStructRowStores(context, statements);
     const program = createProgram(file, context.scalars, context.arrays, statements, options.dataModel);
-    const warnings: Diagnostic[] = context.warnings.map((warning) => ({ file, location: warning.location, severity: 'warning', message: warning.message }));
+    const warnings: Diagnostic[] = context.warnings.map((warning) => ({
+      file,
+      location: warning.location,
+      severity: 'warning',
+      message: warning.message,
+    }));
     return { kind: 'lowered', program, warnings };
   } catch (error) {
     if (error instanceof LoweringError) {
-      return { kind: 'unsupported', diagnostics: [{ file, location: error.location, severity: error.severity, message: error.what }] };
+      return {
+        kind: 'unsupported',
+        diagnostics: [{ file, location: error.location, severity: error.severity, message: error.what }],
+      };
     }
     if (error instanceof ResourceLimitError) {
-      return { kind: 'unsupported', diagnostics: [{ file, location: error.location, severity: 'unsupported', message: error.message }] };
+      return {
+        kind: 'unsupported',
+        diagnostics: [{ file, location: error.location, severity: 'unsupported', message: error.message }],
+      };
     }
     throw new InternalLoweringError(context.lastLocation ?? current, error);
   }

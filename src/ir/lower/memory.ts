@@ -20,8 +20,22 @@
 
 import type { Expression as AstExpression, SourceLocation } from '../../frontend/ast.js';
 import {
-  convertedValue, convertTo, createArrayFill, createArrayRead, createArrayWrite, createAssign, createBinary, createBreak, createConditional, createConstant, createIf,
-  createLoop, createVariableExpression, intType, longLongType, unsignedLongLongType,
+  convertedValue,
+  convertTo,
+  createArrayFill,
+  createArrayRead,
+  createArrayWrite,
+  createAssign,
+  createBinary,
+  createBreak,
+  createConditional,
+  createConstant,
+  createIf,
+  createLoop,
+  createVariableExpression,
+  intType,
+  longLongType,
+  unsignedLongLongType,
 } from '../factory.js';
 import type { ArrayVariable, Expression, IntegerType, Statement } from '../types.js';
 import { sameExpression } from '../visit.js';
@@ -42,10 +56,12 @@ interface ArrayRange {
 
 function arrayRange(value: Value, name: string, location: SourceLocation): ArrayRange {
   const pointer = toPointer(value, location);
-  if (pointer.kind !== 'target' || !pointer.target.isArray) return unsupported(location, `${name} on something other than an array`);
+  if (pointer.kind !== 'target' || !pointer.target.isArray)
+    return unsupported(location, `${name} on something other than an array`);
   const leaves = arrayLeaves(pointer.target.object, location);
   const leaf = leaves.length === 1 ? leaves[0]! : undefined;
-  if (leaf === undefined || leaf.indices.length > 0 || leaf.array.sizes.length !== 1) return unsupported(location, `${name} on a part of a row, a struct or a multidimensional array`);
+  if (leaf === undefined || leaf.indices.length > 0 || leaf.array.sizes.length !== 1)
+    return unsupported(location, `${name} on a part of a row, a struct or a multidimensional array`);
   return { array: leaf.array, offset: pointer.offset, value };
 }
 
@@ -55,9 +71,16 @@ function arrayRange(value: Value, name: string, location: SourceLocation): Array
  * quotient n / sizeof(element), exact because a product with sizeof(T) of the element's size stays
  * a multiple of it modulo 2^w; undefined for a constant that is not a multiple
  */
-function elementCount(context: Context, scope: Scope, argument: AstExpression, elementBytes: bigint, out: Statement[]): Expression | undefined {
+function elementCount(
+  context: Context,
+  scope: Scope,
+  argument: AstExpression,
+  elementBytes: bigint,
+  out: Statement[],
+): Expression | undefined {
   const bytes = lowerRvalue(context, scope, argument, out);
-  if (bytes.kind === 'constant') return bytes.value % elementBytes === 0n ? createConstant(bytes.value / elementBytes, bytes.type) : undefined;
+  if (bytes.kind === 'constant')
+    return bytes.value % elementBytes === 0n ? createConstant(bytes.value / elementBytes, bytes.type) : undefined;
   if (elementBytes === 1n) return bytes;
   if (!isProductWithSizeof(context, scope, argument, elementBytes)) return undefined;
   return createBinary('divide', bytes, createConstant(elementBytes, bytes.type), bytes.type);
@@ -74,12 +97,24 @@ function isProductWithSizeof(context: Context, scope: Scope, argument: AstExpres
 }
 
 /** `for (k = 0; k < count; k++) write(k)` with a fresh counter of the count's type (write: the body's one statement) */
-function loopOver(context: Context, count: Expression, write: (index: Expression) => Statement, location: SourceLocation, out: Statement[]): void {
+function loopOver(
+  context: Context,
+  count: Expression,
+  write: (index: Expression) => Statement,
+  location: SourceLocation,
+  out: Statement[],
+): void {
   const counter = context.freshScalar('memory_index', count.type, location);
   const index = createVariableExpression(counter);
   out.push(createAssign(counter, convertTo(createConstant(0n), count.type), location));
-  const next = createAssign(counter, createBinary('add', index, convertTo(createConstant(1n), count.type), count.type), location);
-  out.push(createLoop(context.allocateLoopId(), createBinary('less', index, count, intType), [write(index)], [next], location));
+  const next = createAssign(
+    counter,
+    createBinary('add', index, convertTo(createConstant(1n), count.type), count.type),
+    location,
+  );
+  out.push(
+    createLoop(context.allocateLoopId(), createBinary('less', index, count, intType), [write(index)], [next], location),
+  );
 }
 
 function cellIndex(context: Context, range: ArrayRange, index: Expression): Expression {
@@ -89,11 +124,18 @@ function cellIndex(context: Context, range: ArrayRange, index: Expression): Expr
 /** the byte v repeated over the bytes of an element of the type, as that type's value */
 function bytePattern(byte: bigint, type: IntegerType): Expression {
   let pattern = 0n;
-  for (let position = 0; position < Math.max(1, type.width / 8); position++) pattern = (pattern << 8n) | (((byte % 256n) + 256n) % 256n);
+  for (let position = 0; position < Math.max(1, type.width / 8); position++)
+    pattern = (pattern << 8n) | (((byte % 256n) + 256n) % 256n);
   return createConstant(convertedValue(pattern, type), type);
 }
 
-export function lowerMemset(context: Context, scope: Scope, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[]): Value {
+export function lowerMemset(
+  context: Context,
+  scope: Scope,
+  argumentsList: readonly AstExpression[],
+  location: SourceLocation,
+  out: Statement[],
+): Value {
   if (argumentsList.length !== 3) return unsupported(location, 'memset with a wrong number of arguments');
   const targetValue = lowerExpression(context, scope, argumentsList[0]!, out);
   const byteValue = evaluateConstant(argumentsList[1]!, scope, context.dataModel);
@@ -104,10 +146,14 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
     const object = pointer.target.object;
     const size = lowerRvalue(context, scope, argumentsList[2]!, []);
     const whole = sizeOfNode(context, object, location);
-    if ((size.kind === 'constant' && whole.kind === 'constant' && size.value === whole.value) || sameExpression(size, whole)) {
+    if (
+      (size.kind === 'constant' && whole.kind === 'constant' && size.value === whole.value) ||
+      sameExpression(size, whole)
+    ) {
       const leaves = arrayLeaves(object, location);
       if (leaves.some((leaf) => leaf.indices.length > 0)) return unsupported(location, 'memset of a row of an array');
-      for (const leaf of leaves) out.push(createArrayFill(leaf.array, bytePattern(byteValue, leaf.array.elementType), location));
+      for (const leaf of leaves)
+        out.push(createArrayFill(leaf.array, bytePattern(byteValue, leaf.array.elementType), location));
       return targetValue;
     }
   }
@@ -116,7 +162,13 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
   const count = elementCount(context, scope, argumentsList[2]!, BigInt(Math.max(1, elementType.width / 8)), out);
   if (count === undefined) return unsupported(location, 'memset of a size that is not a multiple of the element size');
   const value = bytePattern(byteValue, elementType);
-  loopOver(context, count, (index) => createArrayWrite(target.array, [cellIndex(context, target, index)], value, location), location, out);
+  loopOver(
+    context,
+    count,
+    (index) => createArrayWrite(target.array, [cellIndex(context, target, index)], value, location),
+    location,
+    out,
+  );
   return targetValue;
 }
 
@@ -124,34 +176,58 @@ export function lowerMemset(context: Context, scope: Scope, argumentsList: reado
  * memcmp(p, q, n): `r = 0; for (k = 0; k < count; k++) if (p[k] != q[k]) { r = byte difference; break; }`
  * (see the header; the loop is loopOver's), its value r
  */
-export function lowerMemcmp(context: Context, scope: Scope, argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[]): Value {
+export function lowerMemcmp(
+  context: Context,
+  scope: Scope,
+  argumentsList: readonly AstExpression[],
+  location: SourceLocation,
+  out: Statement[],
+): Value {
   if (argumentsList.length !== 3) return unsupported(location, 'memcmp with a wrong number of arguments');
   const left = arrayRange(lowerExpression(context, scope, argumentsList[0]!, out), 'memcmp', location);
   const right = arrayRange(lowerExpression(context, scope, argumentsList[1]!, out), 'memcmp', location);
   const width = left.array.elementType.width;
-  if (width !== right.array.elementType.width) return unsupported(location, 'memcmp of arrays of different element widths');
+  if (width !== right.array.elementType.width)
+    return unsupported(location, 'memcmp of arrays of different element widths');
   if (width % 8 !== 0 || width > 64) return unsupported(location, `memcmp of elements of ${width} bits`);
   const count = elementCount(context, scope, argumentsList[2]!, BigInt(width / 8), out);
   if (count === undefined) return unsupported(location, 'memcmp of a size that is not a multiple of the element size');
   const result = context.freshScalar('memcmp_result', intType, location);
   out.push(createAssign(result, createConstant(0n, intType), location));
-  loopOver(context, count, (index) => {
-    const leftElement = createArrayRead(left.array, [cellIndex(context, left, index)]);
-    const rightElement = createArrayRead(right.array, [cellIndex(context, right, index)]);
-    // each element as the unsigned integer of its bytes, in a variable of its own (the difference reads it often)
-    const [leftValue, rightValue] = [bytesValue(leftElement), bytesValue(rightElement)];
-    const leftBytes = context.freshScalar('memcmp_left', leftValue.type, location);
-    const rightBytes = context.freshScalar('memcmp_right', rightValue.type, location);
-    // equal bytes: equal values of one type; of two types of one width, equal unsigned values
-    const sameType = left.array.elementType.signed === right.array.elementType.signed;
-    const unequal = sameType ? createBinary('notEqual', leftElement, rightElement, intType) : createBinary('notEqual', leftValue, rightValue, intType);
-    return createIf(unequal, [
-      createAssign(leftBytes, leftValue, location),
-      createAssign(rightBytes, rightValue, location),
-      createAssign(result, byteDifference(createVariableExpression(leftBytes), createVariableExpression(rightBytes), width / 8), location),
-      createBreak(location),
-    ], [], location);
-  }, location, out);
+  loopOver(
+    context,
+    count,
+    (index) => {
+      const leftElement = createArrayRead(left.array, [cellIndex(context, left, index)]);
+      const rightElement = createArrayRead(right.array, [cellIndex(context, right, index)]);
+      // each element as the unsigned integer of its bytes, in a variable of its own (the difference reads it often)
+      const [leftValue, rightValue] = [bytesValue(leftElement), bytesValue(rightElement)];
+      const leftBytes = context.freshScalar('memcmp_left', leftValue.type, location);
+      const rightBytes = context.freshScalar('memcmp_right', rightValue.type, location);
+      // equal bytes: equal values of one type; of two types of one width, equal unsigned values
+      const sameType = left.array.elementType.signed === right.array.elementType.signed;
+      const unequal = sameType
+        ? createBinary('notEqual', leftElement, rightElement, intType)
+        : createBinary('notEqual', leftValue, rightValue, intType);
+      return createIf(
+        unequal,
+        [
+          createAssign(leftBytes, leftValue, location),
+          createAssign(rightBytes, rightValue, location),
+          createAssign(
+            result,
+            byteDifference(createVariableExpression(leftBytes), createVariableExpression(rightBytes), width / 8),
+            location,
+          ),
+          createBreak(location),
+        ],
+        [],
+        location,
+      );
+    },
+    location,
+    out,
+  );
   return integerValue(createVariableExpression(result));
 }
 
@@ -166,7 +242,12 @@ function bytesValue(element: Expression): Expression {
   const wide = convertTo(element, longLongType);
   if (!type.signed) return wide;
   const shifted = createBinary('add', wide, createConstant(1n << BigInt(type.width), longLongType), longLongType);
-  return createConditional(createBinary('less', wide, createConstant(0n, longLongType), intType), shifted, wide, longLongType);
+  return createConditional(
+    createBinary('less', wide, createConstant(0n, longLongType), intType),
+    shifted,
+    wide,
+    longLongType,
+  );
 }
 
 /**
@@ -175,31 +256,56 @@ function bytesValue(element: Expression): Expression {
  */
 function byteDifference(left: Expression, right: Expression, bytes: number): Expression {
   const byteOf = (value: Expression, position: number): Expression => {
-    const shifted = position === 0 ? value : createBinary('shiftRight', value, createConstant(BigInt(8 * position), intType), value.type);
+    const shifted =
+      position === 0
+        ? value
+        : createBinary('shiftRight', value, createConstant(BigInt(8 * position), intType), value.type);
     return convertTo(createBinary('bitwiseAnd', shifted, createConstant(255n, value.type), value.type), intType);
   };
   let difference: Expression = createBinary('subtract', byteOf(left, bytes - 1), byteOf(right, bytes - 1), intType);
   for (let position = bytes - 2; position >= 0; position--) {
     const [leftByte, rightByte] = [byteOf(left, position), byteOf(right, position)];
-    difference = createConditional(createBinary('notEqual', leftByte, rightByte, intType), createBinary('subtract', leftByte, rightByte, intType), difference, intType);
+    difference = createConditional(
+      createBinary('notEqual', leftByte, rightByte, intType),
+      createBinary('subtract', leftByte, rightByte, intType),
+      difference,
+      intType,
+    );
   }
   return difference;
 }
 
 export function lowerMemcpy(
-  context: Context, scope: Scope, name: 'memcpy' | 'memmove', argumentsList: readonly AstExpression[], location: SourceLocation, out: Statement[],
+  context: Context,
+  scope: Scope,
+  name: 'memcpy' | 'memmove',
+  argumentsList: readonly AstExpression[],
+  location: SourceLocation,
+  out: Statement[],
 ): Value {
   if (argumentsList.length !== 3) return unsupported(location, `${name} with a wrong number of arguments`);
   const destination = arrayRange(lowerExpression(context, scope, argumentsList[0]!, out), name, location);
   const source = arrayRange(lowerExpression(context, scope, argumentsList[1]!, out), name, location);
   const to = destination.array.elementType;
   const from = source.array.elementType;
-  if (to.width !== from.width || to.signed !== from.signed) return unsupported(location, `${name} between arrays of different element types`);
-  if (name === 'memmove' && destination.array === source.array) return unsupported(location, 'memmove inside one array');
+  if (to.width !== from.width || to.signed !== from.signed)
+    return unsupported(location, `${name} between arrays of different element types`);
+  if (name === 'memmove' && destination.array === source.array)
+    return unsupported(location, 'memmove inside one array');
   const count = elementCount(context, scope, argumentsList[2]!, BigInt(Math.max(1, to.width / 8)), out);
   if (count === undefined) return unsupported(location, `${name} of a size that is not a multiple of the element size`);
-  loopOver(context, count, (index) => createArrayWrite(
-    destination.array, [cellIndex(context, destination, index)], createArrayRead(source.array, [cellIndex(context, source, index)]), location,
-  ), location, out);
+  loopOver(
+    context,
+    count,
+    (index) =>
+      createArrayWrite(
+        destination.array,
+        [cellIndex(context, destination, index)],
+        createArrayRead(source.array, [cellIndex(context, source, index)]),
+        location,
+      ),
+    location,
+    out,
+  );
   return destination.value;
 }

@@ -10,7 +10,14 @@
 // - the cells of an array of pointers and the row allocations recorded for them (rows.ts).
 
 import type { Expression as AstExpression, SourceLocation } from '../../frontend/ast.js';
-import type { ArrayVariable, ArrayWriteStatement, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
+import type {
+  ArrayVariable,
+  ArrayWriteStatement,
+  Expression,
+  IntegerType,
+  ScalarVariable,
+  Statement,
+} from '../types.js';
 
 // ---------------------------------------------------------------- C types
 
@@ -36,7 +43,11 @@ export type CType =
   | {
       readonly kind: 'function';
       readonly returnType: CType;
-      readonly parameters: readonly { readonly name: string | undefined; readonly ctype: CType; readonly location: SourceLocation }[];
+      readonly parameters: readonly {
+        readonly name: string | undefined;
+        readonly ctype: CType;
+        readonly location: SourceLocation;
+      }[];
       readonly isVariadic: boolean;
       readonly isUnprototyped: boolean;
     };
@@ -109,7 +120,12 @@ export interface FreshSlot {
 
 export type ObjectNode =
   | { readonly kind: 'scalar'; readonly variable: ScalarVariable; readonly ctype: CType }
-  | { readonly kind: 'cell'; readonly array: ArrayVariable; readonly indices: readonly Expression[]; readonly ctype: CType }
+  | {
+      readonly kind: 'cell';
+      readonly array: ArrayVariable;
+      readonly indices: readonly Expression[];
+      readonly ctype: CType;
+    }
   | { readonly kind: 'struct'; readonly fields: ReadonlyMap<string, ObjectNode>; readonly ctype: CType }
   | { readonly kind: 'pointer'; readonly slot: PointerSlot; readonly ctype: CType };
 
@@ -152,7 +168,9 @@ export type PointerValue =
   /** a pointer loaded from an array or struct: only its nullness (`flag` nonzero: not NULL) is known */
   | { readonly kind: 'opaque'; readonly flag: Expression; readonly cell: PointerCell | undefined }
   | {
-      readonly kind: 'target'; readonly target: PointerTarget; readonly offset: Expression | undefined;
+      readonly kind: 'target';
+      readonly target: PointerTarget;
+      readonly offset: Expression | undefined;
       /** the pointer's truth when it may be NULL (undefined: never NULL) */
       readonly nullness?: Expression;
       /** the pointer variable the value was read from */

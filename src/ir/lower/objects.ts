@@ -31,18 +31,34 @@ function wrap(ctype: CType, outerTypes: readonly ArraySize[]): CType {
 
 /** Creates fresh IR variables for an object of the given type. */
 export function createObject(
-  context: Context, sourceName: string, ctype: CType, location: SourceLocation, resolveSize: SizeResolver,
-  outerSizes: readonly Expression[] = [], outerTypes: readonly ArraySize[] = [], insideStruct = false,
+  context: Context,
+  sourceName: string,
+  ctype: CType,
+  location: SourceLocation,
+  resolveSize: SizeResolver,
+  outerSizes: readonly Expression[] = [],
+  outerTypes: readonly ArraySize[] = [],
+  insideStruct = false,
 ): ObjectNode {
   switch (ctype.kind) {
     case 'integer': {
-      if (outerSizes.length === 0) return { kind: 'scalar', variable: context.freshScalar(sourceName, ctype.type, location), ctype };
+      if (outerSizes.length === 0)
+        return { kind: 'scalar', variable: context.freshScalar(sourceName, ctype.type, location), ctype };
       const array = context.freshArray(sourceName, ctype.type, outerSizes, location);
       return { kind: 'cell', array, indices: [], ctype: wrap(ctype, outerTypes) };
     }
     case 'array': {
       const size = resolveSize(ctype.size, location);
-      return createObject(context, sourceName, ctype.element, location, resolveSize, [...outerSizes, size], [...outerTypes, ctype.size], insideStruct);
+      return createObject(
+        context,
+        sourceName,
+        ctype.element,
+        location,
+        resolveSize,
+        [...outerSizes, size],
+        [...outerTypes, ctype.size],
+        insideStruct,
+      );
     }
     case 'struct': {
       const definition = ctype.definition;
@@ -50,20 +66,37 @@ export function createObject(
       if (definition.fields === undefined) return unsupported(location, `incomplete type ${describeType(ctype)}`);
       const fields = new Map<string, ObjectNode>();
       for (const field of definition.fields) {
-        fields.set(field.name, createObject(context, `${sourceName}_${field.name}`, field.ctype, location, resolveSize, outerSizes, outerTypes, true));
+        fields.set(
+          field.name,
+          createObject(
+            context,
+            `${sourceName}_${field.name}`,
+            field.ctype,
+            location,
+            resolveSize,
+            outerSizes,
+            outerTypes,
+            true,
+          ),
+        );
       }
       return { kind: 'struct', fields, ctype: wrap(ctype, outerTypes) };
     }
     case 'pointer': {
-      if (outerSizes.length === 0 && !insideStruct) return { kind: 'pointer', slot: { target: undefined, sourceName, location }, ctype };
+      if (outerSizes.length === 0 && !insideStruct)
+        return { kind: 'pointer', slot: { target: undefined, sourceName, location }, ctype };
       // opaque pointer: its nullness only
-      if (outerSizes.length === 0) return { kind: 'scalar', variable: context.freshScalar(sourceName, boolType, location), ctype };
+      if (outerSizes.length === 0)
+        return { kind: 'scalar', variable: context.freshScalar(sourceName, boolType, location), ctype };
       const array = context.freshArray(sourceName, boolType, outerSizes, location);
       return { kind: 'cell', array, indices: [], ctype: wrap(ctype, outerTypes) };
     }
-    case 'float': return unsupported(location, `floating-point object '${sourceName}'`);
-    case 'void': return unsupported(location, `object '${sourceName}' of type void`);
-    case 'function': return unsupported(location, `object '${sourceName}' of function type`);
+    case 'float':
+      return unsupported(location, `floating-point object '${sourceName}'`);
+    case 'void':
+      return unsupported(location, `object '${sourceName}' of type void`);
+    case 'function':
+      return unsupported(location, `object '${sourceName}' of function type`);
     default: {
       const never: never = ctype;
       return never;
@@ -72,21 +105,25 @@ export function createObject(
 }
 
 export function indexObject(node: ObjectNode, index: Expression, location: SourceLocation): ObjectNode {
-  if (node.ctype.kind !== 'array') return unsupported(location, `subscript of a non-array (${describeType(node.ctype)})`);
+  if (node.ctype.kind !== 'array')
+    return unsupported(location, `subscript of a non-array (${describeType(node.ctype)})`);
   const element = node.ctype.element;
   switch (node.kind) {
-    case 'cell': return { kind: 'cell', array: node.array, indices: [...node.indices, index], ctype: element };
+    case 'cell':
+      return { kind: 'cell', array: node.array, indices: [...node.indices, index], ctype: element };
     case 'struct': {
       const fields = new Map<string, ObjectNode>();
       for (const [name, field] of node.fields) fields.set(name, indexObject(field, index, location));
       return { kind: 'struct', fields, ctype: element };
     }
-    default: return unsupported(location, 'subscript');
+    default:
+      return unsupported(location, 'subscript');
   }
 }
 
 export function memberObject(node: ObjectNode, field: string, location: SourceLocation): ObjectNode {
-  if (node.kind !== 'struct' || node.ctype.kind !== 'struct') return unsupported(location, `member '${field}' of a non-struct`);
+  if (node.kind !== 'struct' || node.ctype.kind !== 'struct')
+    return unsupported(location, `member '${field}' of a non-struct`);
   const result = node.fields.get(field);
   if (result === undefined) return unsupported(location, `no field '${field}'`);
   return result;
@@ -104,7 +141,8 @@ export function isOpaquePointer(node: ObjectNode): boolean {
 /** The IR type of an integer or opaque-pointer leaf. */
 export function leafType(node: ObjectNode, location: SourceLocation): IntegerType {
   if (node.kind === 'scalar') return node.variable.type;
-  if (node.kind === 'cell' && (node.ctype.kind === 'integer' || node.ctype.kind === 'pointer')) return node.array.elementType;
+  if (node.kind === 'cell' && (node.ctype.kind === 'integer' || node.ctype.kind === 'pointer'))
+    return node.array.elementType;
   return unsupported(location, `${describeType(node.ctype)} used as a value`);
 }
 
@@ -132,7 +170,8 @@ export function integerLeaves(node: ObjectNode, location: SourceLocation): Map<s
       for (const [name, field] of current.fields) visit(field, `${path}.${name}`);
       return;
     }
-    if (current.ctype.kind !== 'integer' && !isOpaquePointer(current)) unsupported(location, 'copy of a struct containing arrays');
+    if (current.ctype.kind !== 'integer' && !isOpaquePointer(current))
+      unsupported(location, 'copy of a struct containing arrays');
     result.set(path, current);
   };
   visit(node, '');
@@ -140,12 +179,19 @@ export function integerLeaves(node: ObjectNode, location: SourceLocation): Map<s
 }
 
 /** The array variables (with fixed index prefixes) that make up an array object. */
-export function arrayLeaves(node: ObjectNode, location: SourceLocation): { array: ArrayVariable; indices: readonly Expression[] }[] {
+export function arrayLeaves(
+  node: ObjectNode,
+  location: SourceLocation,
+): { array: ArrayVariable; indices: readonly Expression[] }[] {
   switch (node.kind) {
-    case 'cell': return [{ array: node.array, indices: node.indices }];
-    case 'struct': return [...node.fields.values()].flatMap((field) => arrayLeaves(field, location));
-    case 'scalar': return unsupported(location, 'scalar used as an array');
-    case 'pointer': return unsupported(location, 'pointer inside an array object');
+    case 'cell':
+      return [{ array: node.array, indices: node.indices }];
+    case 'struct':
+      return [...node.fields.values()].flatMap((field) => arrayLeaves(field, location));
+    case 'scalar':
+      return unsupported(location, 'scalar used as an array');
+    case 'pointer':
+      return unsupported(location, 'pointer inside an array object');
     default: {
       const never: never = node;
       return never;

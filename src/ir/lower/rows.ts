@@ -25,7 +25,15 @@
 //   statement of a body without `continue`), so no two iterations store the same row.
 
 import type { SourceLocation } from '../../frontend/ast.js';
-import { boolType, convertTo, createArrayFill, createArrayHavoc, createArrayWrite, createConstant, longLongType } from '../factory.js';
+import {
+  boolType,
+  convertTo,
+  createArrayFill,
+  createArrayHavoc,
+  createArrayWrite,
+  createConstant,
+  longLongType,
+} from '../factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../types.js';
 import { containsJump, stripWideningCasts, writesScalar } from '../visit.js';
 import { constantSizeOf, describeType } from './c-types.js';
@@ -45,13 +53,19 @@ export function pointerCellOf(node: ObjectNode): PointerCell | undefined {
 export function rowsOf(context: Context, cell: PointerCell, location: SourceLocation): ArrayVariable {
   const known = context.rowArrays.get(cell.flags);
   if (known !== undefined) return known;
-  if (cell.pointee.kind !== 'integer') return unsupported(location, `dereference of a pointer to ${describeType(cell.pointee)} stored in an array`);
-  if (cell.indices.length !== cell.flags.sizes.length) return unsupported(location, 'dereference of a pointer stored in an array, through a partial index');
+  if (cell.pointee.kind !== 'integer')
+    return unsupported(location, `dereference of a pointer to ${describeType(cell.pointee)} stored in an array`);
+  if (cell.indices.length !== cell.flags.sizes.length)
+    return unsupported(location, 'dereference of a pointer stored in an array, through a partial index');
   const sizes = [...cell.flags.sizes, undefined].map(() => createConstant(rowDimension, longLongType));
   const rows = context.freshArray(`${cell.flags.sourceName}_rows`, cell.pointee.type, sizes, location);
   context.rowArrays.set(cell.flags, rows);
   context.initialisation.push(createArrayHavoc(rows, location));
-  context.warnings.push({ location, message: 'assumption: a pointer stored in an array is dereferenced only after an allocation stored it (rows of a pointer array)' });
+  context.warnings.push({
+    location,
+    message:
+      'assumption: a pointer stored in an array is dereferenced only after an allocation stored it (rows of a pointer array)',
+  });
   return rows;
 }
 
@@ -65,9 +79,18 @@ export function rowCell(context: Context, cell: PointerCell, index: Expression, 
  * `a[e] = malloc(…)` into an array of pointers: the flag is set, and the statement recorded for the
  * check (which applies only if the array's rows are ever dereferenced).
  */
-export function allocateRow(context: Context, cell: PointerCell, allocation: Allocation, location: SourceLocation, out: Statement[]): void {
+export function allocateRow(
+  context: Context,
+  cell: PointerCell,
+  allocation: Allocation,
+  location: SourceLocation,
+  out: Statement[],
+): void {
   let refusal: string | undefined;
-  if (allocation.sizeofType !== undefined && constantSizeOf(allocation.sizeofType, context.dataModel) !== constantSizeOf(cell.pointee, context.dataModel)) {
+  if (
+    allocation.sizeofType !== undefined &&
+    constantSizeOf(allocation.sizeofType, context.dataModel) !== constantSizeOf(cell.pointee, context.dataModel)
+  ) {
     refusal = `allocation with sizeof(${describeType(allocation.sizeofType)}) stored as a pointer to ${describeType(cell.pointee)}`;
   }
   context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
@@ -89,20 +112,33 @@ interface Occurrence {
  */
 export function settleRowContents(context: Context): void {
   for (const [flags, rows] of context.rowArrays) {
-    const fills = new Set(context.rowAllocations.filter((allocation) => allocation.flags === flags).map((allocation) => allocation.fill));
+    const fills = new Set(
+      context.rowAllocations.filter((allocation) => allocation.flags === flags).map((allocation) => allocation.fill),
+    );
     if (!fills.has('zero')) continue;
-    const location = context.rowAllocations.find((allocation) => allocation.flags === flags && allocation.fill === 'zero')!.location;
-    if (fills.has('havoc')) unsupported(location, 'rows of one array of pointers allocated both by malloc and by calloc');
-    const index = context.initialisation.findIndex((statement) => statement.kind === 'arrayHavoc' && statement.array === rows);
+    const location = context.rowAllocations.find(
+      (allocation) => allocation.flags === flags && allocation.fill === 'zero',
+    )!.location;
+    if (fills.has('havoc'))
+      unsupported(location, 'rows of one array of pointers allocated both by malloc and by calloc');
+    const index = context.initialisation.findIndex(
+      (statement) => statement.kind === 'arrayHavoc' && statement.array === rows,
+    );
     if (index < 0) throw new Error('internal: the rows array has no havoc at program start');
-    context.initialisation[index] = createArrayFill(rows, convertTo(createConstant(0n), rows.elementType), context.initialisation[index]!.location);
+    context.initialisation[index] = createArrayFill(
+      rows,
+      convertTo(createConstant(0n), rows.elementType),
+      context.initialisation[index]!.location,
+    );
   }
 }
 
 /** Refuses (unsupported) a program where a row may be allocated twice or a row pointer aliased. */
 export function checkRowAllocations(context: Context, body: Block): void {
   if (context.rowArrays.size === 0) return;
-  const recorded = new Map<Statement, RowAllocation>(context.rowAllocations.map((allocation) => [allocation.statement, allocation]));
+  const recorded = new Map<Statement, RowAllocation>(
+    context.rowAllocations.map((allocation) => [allocation.statement, allocation]),
+  );
   const flagArrays = new Set(context.rowArrays.keys());
   const occurrences: Occurrence[] = [];
   const walk = (block: Block, loops: readonly LoopStatement[]): void => {
@@ -112,13 +148,23 @@ export function checkRowAllocations(context: Context, body: Block): void {
           const allocation = recorded.get(statement);
           if (allocation !== undefined) occurrences.push({ allocation, loops });
           else if (flagArrays.has(statement.array) && !isNull(statement.value)) {
-            unsupported(statement.location, 'a pointer other than a fresh allocation stored in an array of pointers that is dereferenced');
+            unsupported(
+              statement.location,
+              'a pointer other than a fresh allocation stored in an array of pointers that is dereferenced',
+            );
           }
           break;
         }
-        case 'if': walk(statement.then, loops); walk(statement.else, loops); break;
-        case 'loop': walk(statement.body, [...loops, statement]); walk(statement.update, [...loops, statement]); break;
-        default: break;
+        case 'if':
+          walk(statement.then, loops);
+          walk(statement.else, loops);
+          break;
+        case 'loop':
+          walk(statement.body, [...loops, statement]);
+          walk(statement.update, [...loops, statement]);
+          break;
+        default:
+          break;
       }
     }
   };
@@ -137,20 +183,40 @@ function isNull(value: Expression): boolean {
   return stripped.kind === 'constant' && stripped.value === 0n;
 }
 
-function rowAllocationProblem(occurrences: readonly Occurrence[]): { location: SourceLocation; message: string } | undefined {
+function rowAllocationProblem(
+  occurrences: readonly Occurrence[],
+): { location: SourceLocation; message: string } | undefined {
   const first = occurrences[0];
   if (first === undefined) return undefined;
   if (occurrences.every((occurrence) => occurrence.loops.length === 0)) {
     const keys = occurrences.map((occurrence) => constantIndices(occurrence.allocation.statement.indices));
     const distinct = new Set(keys);
     if (keys.every((key) => key !== undefined) && distinct.size === keys.length) return undefined;
-    return { location: first.allocation.location, message: 'rows of an array of pointers allocated at indices that may coincide' };
+    return {
+      location: first.allocation.location,
+      message: 'rows of an array of pointers allocated at indices that may coincide',
+    };
   }
-  if (occurrences.length > 1) return { location: first.allocation.location, message: 'a row of an array of pointers allocated by more than one statement, one inside a loop' };
+  if (occurrences.length > 1)
+    return {
+      location: first.allocation.location,
+      message: 'a row of an array of pointers allocated by more than one statement, one inside a loop',
+    };
   const loop = first.loops[0]!;
-  if (first.loops.length > 1) return { location: first.allocation.location, message: 'a row of an array of pointers allocated inside nested loops (it may be allocated twice)' };
-  if (first.allocation.statement.indices.length !== 1 || !steppedByUpdateAlone(loop, first.allocation.statement.indices[0]!)) {
-    return { location: first.allocation.location, message: 'a row of an array of pointers allocated in a loop at an index other than the loop counter (it may be allocated twice)' };
+  if (first.loops.length > 1)
+    return {
+      location: first.allocation.location,
+      message: 'a row of an array of pointers allocated inside nested loops (it may be allocated twice)',
+    };
+  if (
+    first.allocation.statement.indices.length !== 1 ||
+    !steppedByUpdateAlone(loop, first.allocation.statement.indices[0]!)
+  ) {
+    return {
+      location: first.allocation.location,
+      message:
+        'a row of an array of pointers allocated in a loop at an index other than the loop counter (it may be allocated twice)',
+    };
   }
   return undefined;
 }
@@ -177,7 +243,12 @@ function steppedByUpdateAlone(loop: LoopStatement, index: Expression): boolean {
   const writesIn = (block: Block): Statement[] => block.filter((statement) => writesScalar([statement], variable));
   const [inBody, inUpdate] = [writesIn(loop.body), writesIn(loop.update)];
   if (inBody.length === 0) return inUpdate.length === 1 && isConstantStep(inUpdate[0]!, variable);
-  return inUpdate.length === 0 && inBody.length === 1 && isConstantStep(inBody[0]!, variable) && !containsJump(loop.body, 'continue');
+  return (
+    inUpdate.length === 0 &&
+    inBody.length === 1 &&
+    isConstantStep(inBody[0]!, variable) &&
+    !containsJump(loop.body, 'continue')
+  );
 }
 
 function isConstantStep(statement: Statement, variable: ScalarVariable): boolean {
@@ -186,7 +257,8 @@ function isConstantStep(statement: Statement, variable: ScalarVariable): boolean
   if (value.kind !== 'binary' || (value.operator !== 'add' && value.operator !== 'subtract')) return false;
   const left = stripWideningCasts(value.left);
   const right = stripWideningCasts(value.right);
-  const isSelf = (expression: Expression): boolean => expression.kind === 'variable' && expression.variable === variable;
+  const isSelf = (expression: Expression): boolean =>
+    expression.kind === 'variable' && expression.variable === variable;
   const isStep = (expression: Expression): boolean => expression.kind === 'constant' && expression.value !== 0n;
   return (isSelf(left) && isStep(right)) || (value.operator === 'add' && isStep(left) && isSelf(right));
 }

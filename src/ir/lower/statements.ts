@@ -17,11 +17,26 @@
 // expressions.ts through `context.lowerer` (index.ts), not by import.
 
 import type {
-  CompoundStatement, Declaration, Expression as AstExpression, FunctionDefinition, SourceLocation, Statement as AstStatement,
+  CompoundStatement,
+  Declaration,
+  Expression as AstExpression,
+  FunctionDefinition,
+  SourceLocation,
+  Statement as AstStatement,
 } from '../../frontend/ast.js';
 import {
-  createAssert, createAssign, createBinary, createBreak, createConstant, createContinue, createIf, createLoop, createUnary,
-  createVariableExpression, convertTo, intType,
+  createAssert,
+  createAssign,
+  createBinary,
+  createBreak,
+  createConstant,
+  createContinue,
+  createIf,
+  createLoop,
+  createUnary,
+  createVariableExpression,
+  convertTo,
+  intType,
 } from '../factory.js';
 import type { Block, Expression, IntegerType, ScalarVariable, Statement } from '../types.js';
 import { visitBlock, visitStatementChildren } from '../visit.js';
@@ -37,7 +52,8 @@ import { freeze } from './values.js';
 
 function flagSet(flags: readonly ExitFlag[]): Expression {
   let result: Expression = createVariableExpression(flags[0]!.flag);
-  for (const flag of flags.slice(1)) result = createBinary('logicalOr', result, createVariableExpression(flag.flag), intType);
+  for (const flag of flags.slice(1))
+    result = createBinary('logicalOr', result, createVariableExpression(flag.flag), intType);
   return result;
 }
 
@@ -55,7 +71,12 @@ function trackFlags(context: Context, lower: () => void): Set<ExitFlag> {
   }
 }
 
-export function lowerItems(context: Context, scope: Scope, items: readonly (AstStatement | Declaration)[], out: Statement[]): void {
+export function lowerItems(
+  context: Context,
+  scope: Scope,
+  items: readonly (AstStatement | Declaration)[],
+  out: Statement[],
+): void {
   for (let index = 0; index < items.length; index++) {
     const item = items[index]!;
     const set = trackFlags(context, () => {
@@ -97,9 +118,21 @@ export function lowerStatement(context: Context, scope: Scope, statement: AstSta
       lowerStatement(context, scope.child(), statement.then, thenBlock);
       if (statement.else !== undefined) lowerStatement(context, scope.child(), statement.else, elseBlock);
       const first = thenBlock[0];
-      if (elseBlock.length === 0 && first?.kind === 'assert' && first.condition.kind === 'constant' && first.condition.value === 0n) {
+      if (
+        elseBlock.length === 0 &&
+        first?.kind === 'assert' &&
+        first.condition.kind === 'constant' &&
+        first.condition.value === 0n
+      ) {
         // if (c) { reach_error(); ... } → assert(!c): the run stops at the failed assertion anyway
-        out.push(createAssert(condition.kind === 'unary' && condition.operator === 'logicalNot' ? condition.operand : createUnary('logicalNot', condition, intType), first.location));
+        out.push(
+          createAssert(
+            condition.kind === 'unary' && condition.operator === 'logicalNot'
+              ? condition.operand
+              : createUnary('logicalNot', condition, intType),
+            first.location,
+          ),
+        );
         return;
       }
       if (thenBlock.length > 0 || elseBlock.length > 0) out.push(createIf(condition, thenBlock, elseBlock, location));
@@ -112,7 +145,17 @@ export function lowerStatement(context: Context, scope: Scope, statement: AstSta
       lowerLoop(context, scope, 'doWhile', undefined, statement.condition, undefined, statement.body, location, out);
       return;
     case 'for':
-      lowerLoop(context, scope, 'for', statement.init, statement.condition, statement.update, statement.body, location, out);
+      lowerLoop(
+        context,
+        scope,
+        'for',
+        statement.init,
+        statement.condition,
+        statement.update,
+        statement.body,
+        location,
+        out,
+      );
       return;
     case 'break': {
       const target = context.frame.breakTargets[context.frame.breakTargets.length - 1];
@@ -154,8 +197,14 @@ export function lowerStatement(context: Context, scope: Scope, statement: AstSta
 }
 
 function lowerLoop(
-  context: Context, scope: Scope, kind: 'for' | 'while' | 'doWhile', init: Declaration | AstExpression | undefined,
-  condition: AstExpression | undefined, update: AstExpression | undefined, body: AstStatement, location: SourceLocation,
+  context: Context,
+  scope: Scope,
+  kind: 'for' | 'while' | 'doWhile',
+  init: Declaration | AstExpression | undefined,
+  condition: AstExpression | undefined,
+  update: AstExpression | undefined,
+  body: AstStatement,
+  location: SourceLocation,
   out: Statement[],
 ): void {
   const loopScope = scope.child();
@@ -174,15 +223,20 @@ function lowerLoop(
   const set = trackFlags(context, () => {
     try {
       const conditionStatements: Statement[] = [];
-      const conditionValue = condition === undefined ? createConstant(1n, intType) : lowerCondition(context, loopScope, condition, conditionStatements);
-      const exitTest = (): Statement => createIf(createUnary('logicalNot', conditionValue, intType), [createBreak(location)], [], location);
+      const conditionValue =
+        condition === undefined
+          ? createConstant(1n, intType)
+          : lowerCondition(context, loopScope, condition, conditionStatements);
+      const exitTest = (): Statement =>
+        createIf(createUnary('logicalNot', conditionValue, intType), [createBreak(location)], [], location);
       if (kind !== 'doWhile') {
         if (conditionStatements.length === 0) loopCondition = conditionValue;
         else bodyBlock.push(...conditionStatements, exitTest());
       }
       lowerStatement(context, loopScope.child(), body, bodyBlock);
       if (kind === 'doWhile') {
-        if (!(conditionValue.kind === 'constant' && conditionValue.value !== 0n)) updateBlock.push(...conditionStatements, exitTest());
+        if (!(conditionValue.kind === 'constant' && conditionValue.value !== 0n))
+          updateBlock.push(...conditionStatements, exitTest());
       } else if (update !== undefined) {
         lowerForEffect(context, loopScope, update, updateBlock);
       }
@@ -200,7 +254,13 @@ function lowerLoop(
   }
 }
 
-function lowerReturn(context: Context, scope: Scope, value: AstExpression | undefined, location: SourceLocation, out: Statement[]): void {
+function lowerReturn(
+  context: Context,
+  scope: Scope,
+  value: AstExpression | undefined,
+  location: SourceLocation,
+  out: Statement[],
+): void {
   const frame = context.frame;
   if (value !== undefined) {
     if (frame.result !== undefined && frame.resultType !== undefined) {
@@ -208,7 +268,8 @@ function lowerReturn(context: Context, scope: Scope, value: AstExpression | unde
       out.push(createAssign(frame.result, convertTo(expression, frame.resultType), location));
     } else {
       const lowered = lowerExpression(context, scope, value, out);
-      if (lowered.kind === 'pointer' && frame.name !== 'main') return unsupported(location, 'function returning a pointer');
+      if (lowered.kind === 'pointer' && frame.name !== 'main')
+        return unsupported(location, 'function returning a pointer');
     }
   }
   out.push(createAssign(frame.returnFlag.flag, createConstant(1n, intType), location));
@@ -219,9 +280,11 @@ function lowerReturn(context: Context, scope: Scope, value: AstExpression | unde
 /** Removes every assignment to `variable` (an exit flag that no guard reads). */
 function stripAssignments(block: Block, variable: ScalarVariable): Block {
   const keep = (expression: Expression): Expression => expression;
-  return visitBlock(block, (statement) => (statement.kind === 'assign' && statement.target === variable
-    ? []
-    : visitStatementChildren(statement, keep, (nested) => stripAssignments(nested, variable))));
+  return visitBlock(block, (statement) =>
+    statement.kind === 'assign' && statement.target === variable
+      ? []
+      : visitStatementChildren(statement, keep, (nested) => stripAssignments(nested, variable)),
+  );
 }
 
 function finishFlag(context: Context, flag: ExitFlag, block: Statement[], location: SourceLocation): Block {
@@ -233,16 +296,30 @@ function finishFlag(context: Context, flag: ExitFlag, block: Statement[], locati
 
 /** The frame of a function being inlined; lowerFunctionBody lowers the body with it. */
 function createFrame(
-  context: Context, name: string, definition: FunctionDefinition | undefined, result: ScalarVariable | undefined,
-  resultType: IntegerType | undefined, location: SourceLocation,
+  context: Context,
+  name: string,
+  definition: FunctionDefinition | undefined,
+  result: ScalarVariable | undefined,
+  resultType: IntegerType | undefined,
+  location: SourceLocation,
 ): FunctionFrame {
-  const returnFlag: ExitFlag = { kind: 'return', flag: context.freshScalar(`${name}_returned`, intType, location), loopDepth: context.loopDepth, used: false };
+  const returnFlag: ExitFlag = {
+    kind: 'return',
+    flag: context.freshScalar(`${name}_returned`, intType, location),
+    loopDepth: context.loopDepth,
+    used: false,
+  };
   return { name, definition, returnFlag, result, resultType, breakTargets: [] };
 }
 
 export function lowerFunctionBody(
-  context: Context, scope: Scope, name: string, definition: FunctionDefinition, result: ScalarVariable | undefined,
-  resultType: IntegerType | undefined, location: SourceLocation,
+  context: Context,
+  scope: Scope,
+  name: string,
+  definition: FunctionDefinition,
+  result: ScalarVariable | undefined,
+  resultType: IntegerType | undefined,
+  location: SourceLocation,
 ): Block {
   // gotos placed in structured statements where they can be (gotos.ts); the frame keeps the
   // definition as written, where the gotos left find their labels (an error label's statement may
@@ -263,7 +340,12 @@ export function lowerFunctionBody(
   return finishFlag(context, frame.returnFlag, body, location);
 }
 
-export function lowerStatementExpression(context: Context, scope: Scope, body: CompoundStatement, out: Statement[]): Value {
+export function lowerStatementExpression(
+  context: Context,
+  scope: Scope,
+  body: CompoundStatement,
+  out: Statement[],
+): Value {
   const inner = scope.child();
   const items = body.items;
   const last = items[items.length - 1];
@@ -286,16 +368,30 @@ interface Section {
 
 function containsCaseLabel(statement: AstStatement): boolean {
   switch (statement.kind) {
-    case 'case': case 'default': return true;
-    case 'compound': return statement.items.some((item) => item.kind !== 'declaration' && containsCaseLabel(item));
-    case 'if': return containsCaseLabel(statement.then) || (statement.else !== undefined && containsCaseLabel(statement.else));
-    case 'while': case 'doWhile': case 'for': return containsCaseLabel(statement.body);
-    case 'labeled': return containsCaseLabel(statement.body);
-    default: return false;
+    case 'case':
+    case 'default':
+      return true;
+    case 'compound':
+      return statement.items.some((item) => item.kind !== 'declaration' && containsCaseLabel(item));
+    case 'if':
+      return containsCaseLabel(statement.then) || (statement.else !== undefined && containsCaseLabel(statement.else));
+    case 'while':
+    case 'doWhile':
+    case 'for':
+      return containsCaseLabel(statement.body);
+    case 'labeled':
+      return containsCaseLabel(statement.body);
+    default:
+      return false;
   }
 }
 
-function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstStatement, { kind: 'switch' }>, out: Statement[]): void {
+function lowerSwitch(
+  context: Context,
+  scope: Scope,
+  statement: Extract<AstStatement, { kind: 'switch' }>,
+  out: Statement[],
+): void {
   const location = statement.location;
   const discriminant = lowerRvalue(context, scope, statement.discriminant, out);
   const type = promote(discriminant.type);
@@ -304,7 +400,8 @@ function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstState
   const switchScope = scope.child();
   const sections: Section[] = [];
   for (const rawItem of bodyItems) {
-    if (rawItem.kind === 'declaration') return unsupported(rawItem.location, 'declaration directly inside a switch body');
+    if (rawItem.kind === 'declaration')
+      return unsupported(rawItem.location, 'declaration directly inside a switch body');
     let item: AstStatement = rawItem;
     let section: Section | undefined;
     while (item.kind === 'case' || item.kind === 'default') {
@@ -319,18 +416,23 @@ function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstState
       } else section.isDefault = true;
       item = item.body;
     }
-    if (containsCaseLabel(item)) return unsupported(item.location, 'case label nested inside a statement of the switch body');
+    if (containsCaseLabel(item))
+      return unsupported(item.location, 'case label nested inside a statement of the switch body');
     const current = sections[sections.length - 1];
     if (current !== undefined) current.items.push(item); // statements before the first label are unreachable
   }
   const endsWithBreak = sections.map((section) => section.items[section.items.length - 1]?.kind === 'break');
-  const sectionItems = sections.map((section, index) => (endsWithBreak[index] ? section.items.slice(0, -1) : section.items));
+  const sectionItems = sections.map((section, index) =>
+    endsWithBreak[index] ? section.items.slice(0, -1) : section.items,
+  );
   const fallsInto = sections.map((_, index) => index > 0 && !endsWithBreak[index - 1]);
   const needsFall = fallsInto.some((falls) => falls);
   const fall = needsFall ? context.freshScalar('switch_fall', intType, location) : undefined;
   const allValues = sections.flatMap((section) => section.values);
   const matches = (section: Section, index: number): Expression => {
-    const tests: Expression[] = section.values.map((constant) => createBinary('equal', value, convertTo(createConstant(constant, type), type), intType));
+    const tests: Expression[] = section.values.map((constant) =>
+      createBinary('equal', value, convertTo(createConstant(constant, type), type), intType),
+    );
     if (section.isDefault) {
       let none: Expression = createConstant(1n, intType);
       for (const constant of allValues) {
@@ -343,7 +445,12 @@ function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstState
     if (tests.length === 0) return createConstant(0n, intType);
     return tests.reduce((left, right) => createBinary('logicalOr', left, right, intType));
   };
-  const exitFlag: ExitFlag = { kind: 'switch', flag: context.freshScalar('switch_broken', intType, location), loopDepth: context.loopDepth, used: false };
+  const exitFlag: ExitFlag = {
+    kind: 'switch',
+    flag: context.freshScalar('switch_broken', intType, location),
+    loopDepth: context.loopDepth,
+    used: false,
+  };
   const frame = context.frame;
   frame.breakTargets.push(exitFlag);
   const block: Statement[] = [];
@@ -354,7 +461,8 @@ function lowerSwitch(context: Context, scope: Scope, statement: Extract<AstState
       const body: Statement[] = [];
       if (fall !== undefined) body.push(createAssign(fall, createConstant(0n, intType), section.location));
       const set = trackFlags(context, () => lowerItems(context, switchScope, sectionItems[index]!, body));
-      if (fall !== undefined && fallsInto[index + 1] === true) body.push(createAssign(fall, createConstant(1n, intType), section.location));
+      if (fall !== undefined && fallsInto[index + 1] === true)
+        body.push(createAssign(fall, createConstant(1n, intType), section.location));
       target.push(createIf(matches(section, index), body, [], section.location));
       const guards = [...set].filter((flag) => flag.loopDepth === context.loopDepth);
       if (guards.length > 0 && index < sections.length - 1) {
@@ -382,9 +490,18 @@ export function isTerminalSequence(statement: AstStatement): boolean {
   if (items.length === 0) return false;
   const simpleCall = (item: AstStatement | Declaration): string | undefined => {
     if (item.kind === 'compound' && isTerminalSequence(item)) return 'abort';
-    if (item.kind !== 'expressionStatement' || item.expression?.kind !== 'call' || item.expression.callee.kind !== 'identifier') return undefined;
-    const constantArguments = item.expression.arguments.every((argument) =>
-      argument.kind === 'stringLiteral' || argument.kind === 'integerConstant' || argument.kind === 'characterConstant');
+    if (
+      item.kind !== 'expressionStatement' ||
+      item.expression?.kind !== 'call' ||
+      item.expression.callee.kind !== 'identifier'
+    )
+      return undefined;
+    const constantArguments = item.expression.arguments.every(
+      (argument) =>
+        argument.kind === 'stringLiteral' ||
+        argument.kind === 'integerConstant' ||
+        argument.kind === 'characterConstant',
+    );
     return constantArguments ? item.expression.callee.name : undefined;
   };
   const names = items.map(simpleCall);
@@ -396,6 +513,10 @@ function lowerGoto(context: Context, scope: Scope, label: string, location: Sour
   const definition = context.frame.definition;
   const target = definition === undefined ? undefined : findLabel(definition.body, label);
   if (target === undefined) return unsupported(location, `goto to unknown label '${label}'`);
-  if (!isTerminalSequence(target)) return unsupported(location, `goto ${label}: no structured statement takes its place (a jump into a loop or into another block) and it is not a jump to a path-ending error label`);
+  if (!isTerminalSequence(target))
+    return unsupported(
+      location,
+      `goto ${label}: no structured statement takes its place (a jump into a loop or into another block) and it is not a jump to a path-ending error label`,
+    );
   lowerStatement(context, scope, target, out);
 }

@@ -25,13 +25,29 @@
 
 import type { SourceLocation } from '../../frontend/ast.js';
 import {
-  boolType, convertTo, createArrayHavoc, createArrayRead, createArrayWrite, createAssign, createConstant, createHavoc, createVariableExpression,
+  boolType,
+  convertTo,
+  createArrayHavoc,
+  createArrayRead,
+  createArrayWrite,
+  createAssign,
+  createConstant,
+  createHavoc,
+  createVariableExpression,
 } from '../factory.js';
 import type { ArrayVariable, Block, Expression, Statement } from '../types.js';
 import { forEachStatement, visitBlock, visitStatementChildren } from '../visit.js';
 import { constantSizeOf, describeType } from './c-types.js';
 import { type Context, unsupported } from './context.js';
-import type { Allocation, CType, ObjectNode, PointerCell, PointerSlot, PointerValue, StructPointerArray } from './model.js';
+import type {
+  Allocation,
+  CType,
+  ObjectNode,
+  PointerCell,
+  PointerSlot,
+  PointerValue,
+  StructPointerArray,
+} from './model.js';
 import { arrayLeaves, createObject, indexObject, integerLeaves, leafType, readObject, writeObject } from './objects.js';
 import { freeze } from './values.js';
 
@@ -45,8 +61,12 @@ export function allocatesOne(context: Context, allocation: Allocation, ctype: CT
   const size = constantSizeOf(ctype, context.dataModel);
   if (size === undefined) return false;
   if (allocation.count !== undefined) {
-    return allocation.count.kind === 'constant' && allocation.count.value === 1n
-      && allocation.sizeofType !== undefined && constantSizeOf(allocation.sizeofType, context.dataModel) === size;
+    return (
+      allocation.count.kind === 'constant' &&
+      allocation.count.value === 1n &&
+      allocation.sizeofType !== undefined &&
+      constantSizeOf(allocation.sizeofType, context.dataModel) === size
+    );
   }
   return allocation.bytes.kind === 'constant' && allocation.bytes.value === size;
 }
@@ -56,13 +76,25 @@ function recordOf(context: Context, cell: PointerCell, location: SourceLocation)
   const known = context.structPointerArrays.get(cell.flags);
   if (known !== undefined) return known;
   const rows = createObject(
-    context, `${cell.flags.sourceName}_rows`, cell.pointee, location,
-    () => unsupported(location, `an array inside ${describeType(cell.pointee)} pointed to from an array`), cell.flags.sizes,
+    context,
+    `${cell.flags.sourceName}_rows`,
+    cell.pointee,
+    location,
+    () => unsupported(location, `an array inside ${describeType(cell.pointee)} pointed to from an array`),
+    cell.flags.sizes,
     cell.flags.sizes.map(() => ({ kind: 'incomplete' }) as const),
   );
   const rowArrays = arrayLeaves(rows, location).map((leaf) => leaf.array);
   for (const array of rowArrays) context.initialisation.push(createArrayHavoc(array, location));
-  const record: StructPointerArray = { rows, rowArrays, refusal: undefined, dereferenced: undefined, stores: [], loads: [], flagWrites: new Set() };
+  const record: StructPointerArray = {
+    rows,
+    rowArrays,
+    refusal: undefined,
+    dereferenced: undefined,
+    stores: [],
+    loads: [],
+    flagWrites: new Set(),
+  };
   context.structPointerArrays.set(cell.flags, record);
   return record;
 }
@@ -82,7 +114,11 @@ export function structRowCell(context: Context, cell: PointerCell, location: Sou
   const record = recordOf(context, cell, location);
   if (record.refusal !== undefined) unsupported(record.refusal.location, record.refusal.message);
   record.dereferenced ??= location;
-  context.warnings.push({ location, message: 'assumption: a pointer stored in an array is dereferenced only after a store wrote it (rows of an array of struct pointers)' });
+  context.warnings.push({
+    location,
+    message:
+      'assumption: a pointer stored in an array is dereferenced only after a store wrote it (rows of an array of struct pointers)',
+  });
   return rowsAt(record.rows, cell.indices, location);
 }
 
@@ -91,13 +127,25 @@ function sharesLoop(left: readonly number[], right: readonly number[]): boolean 
 }
 
 /** `struct S *t = a[i]`: t is bound to the rows at i (the index frozen), its nullness the flag there */
-export function bindToStructRow(context: Context, slot: PointerSlot, cell: PointerCell, location: SourceLocation, out: Statement[]): void {
-  if (slot.target !== undefined) return unsupported(location, `pointer '${slot.sourceName}' bound again (to a pointer loaded from an array)`);
+export function bindToStructRow(
+  context: Context,
+  slot: PointerSlot,
+  cell: PointerCell,
+  location: SourceLocation,
+  out: Statement[],
+): void {
+  if (slot.target !== undefined)
+    return unsupported(location, `pointer '${slot.sourceName}' bound again (to a pointer loaded from an array)`);
   const record = recordOf(context, cell, location);
   if (record.stores.some((loops) => sharesLoop(loops, context.loopStack))) {
-    return unsupported(location, `pointer '${slot.sourceName}' loaded from an array of struct pointers inside a loop that also stores into it`);
+    return unsupported(
+      location,
+      `pointer '${slot.sourceName}' loaded from an array of struct pointers inside a loop that also stores into it`,
+    );
   }
-  const indices = cell.indices.map((index, position) => freeze(context, index, `${slot.sourceName}_index${position}`, location, out));
+  const indices = cell.indices.map((index, position) =>
+    freeze(context, index, `${slot.sourceName}_index${position}`, location, out),
+  );
   const frozen: PointerCell = { ...cell, indices };
   slot.target = { object: structRowCell(context, frozen, location), isArray: false, allocatedInLoop: false };
   slot.nullness = createArrayRead(cell.flags, indices);
@@ -105,9 +153,16 @@ export function bindToStructRow(context: Context, slot: PointerSlot, cell: Point
 }
 
 /** `a[i] = value` into an array of struct pointers: the flag, and the fields when they can be copied */
-export function storeStructPointer(context: Context, cell: PointerCell, value: PointerValue, location: SourceLocation, out: Statement[]): void {
+export function storeStructPointer(
+  context: Context,
+  cell: PointerCell,
+  value: PointerValue,
+  location: SourceLocation,
+  out: Statement[],
+): void {
   const record = recordOf(context, cell, location);
-  if (record.loads.length > 0) return unsupported(location, 'a store into an array of struct pointers after a pointer was loaded from it');
+  if (record.loads.length > 0)
+    return unsupported(location, 'a store into an array of struct pointers after a pointer was loaded from it');
   record.stores.push([...context.loopStack]);
   const flag = (truth: Expression): void => {
     const write = createArrayWrite(cell.flags, cell.indices, convertTo(truth, boolType), location);
@@ -118,9 +173,17 @@ export function storeStructPointer(context: Context, cell: PointerCell, value: P
     case 'null':
       return flag(createConstant(0n, boolType));
     case 'allocation': {
-      context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
+      context.warnings.push({
+        location,
+        message: 'assumption: memory allocation never fails (the block is never NULL)',
+      });
       flag(createConstant(1n, boolType));
-      if (!allocatesOne(context, value, cell.pointee)) return refuse(record, location, `an allocation other than one ${describeType(cell.pointee)} stored into an array of struct pointers`);
+      if (!allocatesOne(context, value, cell.pointee))
+        return refuse(
+          record,
+          location,
+          `an allocation other than one ${describeType(cell.pointee)} stored into an array of struct pointers`,
+        );
       for (const leaf of integerLeaves(rowsAt(record.rows, cell.indices, location), location).values()) {
         out.push(...freshValue(context, leaf, value.fill, location));
       }
@@ -132,7 +195,8 @@ export function storeStructPointer(context: Context, cell: PointerCell, value: P
       if (problem !== undefined) return refuse(record, location, problem);
       const source = integerLeaves(value.target.object, location);
       const destination = integerLeaves(rowsAt(record.rows, cell.indices, location), location);
-      for (const [path, leaf] of destination) out.push(writeObject(leaf, readObject(source.get(path)!, location), location));
+      for (const [path, leaf] of destination)
+        out.push(writeObject(leaf, readObject(source.get(path)!, location), location));
       value.origin!.fresh!.stored = record;
       return;
     }
@@ -151,19 +215,28 @@ function freshValue(context: Context, leaf: ObjectNode, fill: 'havoc' | 'zero', 
   if (leaf.kind === 'scalar') return [createHavoc(leaf.variable, location)];
   if (leaf.kind !== 'cell') return unsupported(location, 'a field of an allocated struct');
   const temporary = context.freshScalar(`${leaf.array.sourceName}_fresh`, leaf.array.elementType, location);
-  return [createHavoc(temporary, location), createArrayWrite(leaf.array, leaf.indices, createVariableExpression(temporary), location)];
+  return [
+    createHavoc(temporary, location),
+    createArrayWrite(leaf.array, leaf.indices, createVariableExpression(temporary), location),
+  ];
 }
 
 /** why a pointer value cannot be copied into the rows (undefined: it can) */
 function storeProblem(context: Context, value: Extract<PointerValue, { kind: 'target' }>): string | undefined {
   const fresh = value.origin?.fresh;
   const name = value.origin?.sourceName ?? 'the pointer';
-  if (fresh === undefined) return `a pointer stored into an array of struct pointers that is not NULL or a block allocated for it ('${name}')`;
-  if (fresh.declaredLoops === undefined) return `pointer '${name}' stored into an array of struct pointers without an initialiser in its declaration`;
-  if (fresh.declaredLoops.length !== context.loopStack.length || !fresh.declaredLoops.every((id, position) => context.loopStack[position] === id)) {
+  if (fresh === undefined)
+    return `a pointer stored into an array of struct pointers that is not NULL or a block allocated for it ('${name}')`;
+  if (fresh.declaredLoops === undefined)
+    return `pointer '${name}' stored into an array of struct pointers without an initialiser in its declaration`;
+  if (
+    fresh.declaredLoops.length !== context.loopStack.length ||
+    !fresh.declaredLoops.every((id, position) => context.loopStack[position] === id)
+  ) {
     return `pointer '${name}' stored into an array of struct pointers inside a loop other than the one that declares it (two cells could share its block)`;
   }
-  if (fresh.stored !== undefined) return `pointer '${name}' stored twice into an array of struct pointers (two cells would share its block)`;
+  if (fresh.stored !== undefined)
+    return `pointer '${name}' stored twice into an array of struct pointers (two cells would share its block)`;
   return undefined;
 }
 
@@ -173,11 +246,19 @@ function storeProblem(context: Context, value: Extract<PointerValue, { kind: 'ta
  * values (zeros for calloc); NULL clears the flag.
  */
 export function bindFreshSlot(
-  context: Context, slot: PointerSlot, pointee: CType, value: Allocation | undefined, location: SourceLocation, out: Statement[],
+  context: Context,
+  slot: PointerSlot,
+  pointee: CType,
+  value: Allocation | undefined,
+  location: SourceLocation,
+  out: Statement[],
 ): void {
-  if (slot.target !== undefined && slot.fresh === undefined) return unsupported(location, `pointer '${slot.sourceName}' reassigned to a different block`);
+  if (slot.target !== undefined && slot.fresh === undefined)
+    return unsupported(location, `pointer '${slot.sourceName}' reassigned to a different block`);
   if (slot.fresh === undefined) {
-    const object = createObject(context, `${slot.sourceName}_block`, pointee, location, () => unsupported(location, `an array inside ${describeType(pointee)} behind a pointer that may be NULL`));
+    const object = createObject(context, `${slot.sourceName}_block`, pointee, location, () =>
+      unsupported(location, `an array inside ${describeType(pointee)} behind a pointer that may be NULL`),
+    );
     const flag = context.freshScalar(`${slot.sourceName}_nonnull`, boolType, location);
     // copies of the pointer are refused (pointers.ts): allocatedInLoop stands for "the block changes"
     slot.target = { object, isArray: false, allocatedInLoop: true };
@@ -189,14 +270,19 @@ export function bindFreshSlot(
   out.push(createAssign(fresh.flag, createConstant(value === undefined ? 0n : 1n, boolType), location));
   if (value === undefined) return;
   context.warnings.push({ location, message: 'assumption: memory allocation never fails (the block is never NULL)' });
-  for (const leaf of integerLeaves(slot.target!.object, location).values()) out.push(...freshValue(context, leaf, value.fill, location));
+  for (const leaf of integerLeaves(slot.target!.object, location).values())
+    out.push(...freshValue(context, leaf, value.fill, location));
 }
 
 /** a dereference of a fresh slot whose block was stored into an array: the copy in the rows could go stale */
 export function checkNotStored(pointer: PointerValue, location: SourceLocation): void {
   const stored = pointer.kind === 'target' ? pointer.origin?.fresh?.stored : undefined;
   if (stored === undefined || pointer.kind !== 'target') return;
-  refuse(stored, location, `pointer '${pointer.origin!.sourceName}' dereferenced after it was stored into an array of struct pointers`);
+  refuse(
+    stored,
+    location,
+    `pointer '${pointer.origin!.sourceName}' dereferenced after it was stored into an array of struct pointers`,
+  );
 }
 
 /**
@@ -207,14 +293,18 @@ export function checkNotStored(pointer: PointerValue, location: SourceLocation):
  */
 export function checkStructRowStores(context: Context, statements: Block): void {
   const watched = new Map<ArrayVariable, StructPointerArray>();
-  for (const [flags, record] of context.structPointerArrays) if (record.dereferenced !== undefined) watched.set(flags, record);
+  for (const [flags, record] of context.structPointerArrays)
+    if (record.dereferenced !== undefined) watched.set(flags, record);
   if (watched.size === 0) return;
   forEachStatement(statements, (statement) => {
     if (statement.kind !== 'arrayWrite' && statement.kind !== 'arrayFill') return;
     const record = watched.get(statement.array);
     if (record === undefined || record.flagWrites.has(statement)) return;
     if (statement.kind === 'arrayFill' && statement.value.kind === 'constant' && statement.value.value === 0n) return;
-    unsupported(statement.location, 'a pointer written into an array of struct pointers other than by a store of NULL or a fresh block (its cells are dereferenced)');
+    unsupported(
+      statement.location,
+      'a pointer written into an array of struct pointers other than by a store of NULL or a fresh block (its cells are dereferenced)',
+    );
   });
 }
 
@@ -226,9 +316,14 @@ export function dropUnusedStructRows(context: Context, statements: Block): Block
   }
   if (unused.size === 0) return statements;
   for (const array of unused) context.arrays.splice(context.arrays.indexOf(array), 1);
-  const strip = (block: Block): Block => visitBlock(block, (statement) => {
-    if ((statement.kind === 'arrayWrite' || statement.kind === 'arrayHavoc' || statement.kind === 'arrayFill') && unused.has(statement.array)) return [];
-    return visitStatementChildren(statement, (expression) => expression, strip);
-  });
+  const strip = (block: Block): Block =>
+    visitBlock(block, (statement) => {
+      if (
+        (statement.kind === 'arrayWrite' || statement.kind === 'arrayHavoc' || statement.kind === 'arrayFill') &&
+        unused.has(statement.array)
+      )
+        return [];
+      return visitStatementChildren(statement, (expression) => expression, strip);
+    });
   return strip(statements);
 }

@@ -19,14 +19,17 @@ export function integerValue(expression: Expression): Value {
 /** The integer expression of a value (objects are read). */
 export function toInteger(value: Value, location: SourceLocation): Expression {
   switch (value.kind) {
-    case 'integer': return value.expression;
+    case 'integer':
+      return value.expression;
     case 'object': {
       if (value.node.ctype.kind === 'integer') return readObject(value.node, location);
       if (value.node.kind === 'pointer') return unsupported(location, 'pointer used as an integer');
       return unsupported(location, `${describeType(value.node.ctype)} used as an integer`);
     }
-    case 'pointer': return unsupported(location, 'pointer used as an integer');
-    case 'void': return unsupported(location, 'void value used');
+    case 'pointer':
+      return unsupported(location, 'pointer used as an integer');
+    case 'void':
+      return unsupported(location, 'void value used');
     default: {
       const never: never = value;
       return never;
@@ -37,22 +40,32 @@ export function toInteger(value: Value, location: SourceLocation): Expression {
 /** The pointer value of a value: pointer objects give their binding, arrays decay. */
 export function toPointer(value: Value, location: SourceLocation): PointerValue {
   switch (value.kind) {
-    case 'pointer': return value.pointer;
+    case 'pointer':
+      return value.pointer;
     case 'object': {
       const node = value.node;
       if (node.kind === 'pointer') {
         const slot = node.slot;
-        if (slot.target === undefined) return unsupported(location, `use of pointer '${slot.sourceName}' before it is bound to an object`);
-        return { kind: 'target', target: slot.target, offset: slot.offset, origin: slot, ...(slot.nullness === undefined ? {} : { nullness: slot.nullness }) };
+        if (slot.target === undefined)
+          return unsupported(location, `use of pointer '${slot.sourceName}' before it is bound to an object`);
+        return {
+          kind: 'target',
+          target: slot.target,
+          offset: slot.offset,
+          origin: slot,
+          ...(slot.nullness === undefined ? {} : { nullness: slot.nullness }),
+        };
       }
-      if (node.ctype.kind === 'array') return { kind: 'target', target: { object: node, isArray: true, allocatedInLoop: false }, offset: undefined };
+      if (node.ctype.kind === 'array')
+        return { kind: 'target', target: { object: node, isArray: true, allocatedInLoop: false }, offset: undefined };
       if (isOpaquePointer(node)) return { kind: 'opaque', flag: readObject(node, location), cell: pointerCellOf(node) };
       return unsupported(location, `${describeType(node.ctype)} used as a pointer`);
     }
     case 'integer':
       if (value.expression.kind === 'constant' && value.expression.value === 0n) return { kind: 'null' };
       return unsupported(location, 'integer converted to a pointer');
-    case 'void': return unsupported(location, 'void value used');
+    case 'void':
+      return unsupported(location, 'void value used');
     default: {
       const never: never = value;
       return never;
@@ -62,7 +75,8 @@ export function toPointer(value: Value, location: SourceLocation): PointerValue 
 
 export function isPointerLike(value: Value): boolean {
   if (value.kind === 'pointer') return true;
-  if (value.kind === 'object') return value.node.kind === 'pointer' || value.node.ctype.kind === 'array' || value.node.ctype.kind === 'pointer';
+  if (value.kind === 'object')
+    return value.node.kind === 'pointer' || value.node.ctype.kind === 'array' || value.node.ctype.kind === 'pointer';
   return false;
 }
 
@@ -78,7 +92,13 @@ export function pointerTruth(pointer: PointerValue): Expression {
 }
 
 /** Stores an expression into a fresh temporary and returns the temporary's read. */
-export function freeze(context: Context, expression: Expression, name: string, location: SourceLocation, out: Statement[]): Expression {
+export function freeze(
+  context: Context,
+  expression: Expression,
+  name: string,
+  location: SourceLocation,
+  out: Statement[],
+): Expression {
   if (expression.kind === 'constant') return expression;
   const temporary = context.freshScalar(name, expression.type, location);
   out.push(createAssign(temporary, expression, location));
@@ -89,7 +109,13 @@ export function freeze(context: Context, expression: Expression, name: string, l
  * When statements were emitted after an earlier operand was computed (at `mark`) and they may
  * change what the operand reads, the operand is saved into a temporary right at `mark`.
  */
-export function protect(context: Context, expression: Expression, mark: number, out: Statement[], location: SourceLocation): Expression {
+export function protect(
+  context: Context,
+  expression: Expression,
+  mark: number,
+  out: Statement[],
+  location: SourceLocation,
+): Expression {
   if (out.length === mark || expression.kind === 'constant') return expression;
   if (!readsAny(expression, writtenVariables(out.slice(mark)))) return expression;
   const temporary = context.freshScalar('tmp', expression.type, location);
@@ -97,7 +123,13 @@ export function protect(context: Context, expression: Expression, mark: number, 
   return createVariableExpression(temporary);
 }
 
-export function protectValue(context: Context, value: Value, mark: number, out: Statement[], location: SourceLocation): Value {
+export function protectValue(
+  context: Context,
+  value: Value,
+  mark: number,
+  out: Statement[],
+  location: SourceLocation,
+): Value {
   if (out.length === mark) return value;
   if (value.kind === 'integer') return integerValue(protect(context, value.expression, mark, out, location));
   if (value.kind === 'object' && value.node.ctype.kind === 'integer') {

@@ -20,13 +20,19 @@ function movedName(node: Expression): string | undefined {
     case 'postfix':
       return identifierName(node.operand);
     case 'unary':
-      return node.operator === 'preIncrement' || node.operator === 'preDecrement' ? identifierName(node.operand) : undefined;
+      return node.operator === 'preIncrement' || node.operator === 'preDecrement'
+        ? identifierName(node.operand)
+        : undefined;
     case 'assignment': {
       const target = identifierName(node.target);
       if (target === undefined) return undefined;
       if (node.operator === '+=' || node.operator === '-=') return target;
       const value = node.value;
-      const fromItself = node.operator === '=' && value.kind === 'binary' && (value.operator === '+' || value.operator === '-') && identifierName(value.left) === target;
+      const fromItself =
+        node.operator === '=' &&
+        value.kind === 'binary' &&
+        (value.operator === '+' || value.operator === '-') &&
+        identifierName(value.left) === target;
       return fromItself ? target : undefined;
     }
     default:
