@@ -13,7 +13,7 @@
 // with a `continue` of its own: the kernel then refuses the program for an encoding that does not
 // model the form.
 
-import { createContinue, createLoop, updateIf } from '../ir/factory.js';
+import { createContinue, createLoop, freshCopy, updateIf } from '../ir/factory.js';
 import type { Block, LoopStatement, Statement } from '../ir/types.js';
 import { containsJump, flattenStatements, visitBlock } from '../ir/visit.js';
 
@@ -63,7 +63,8 @@ function continuesThroughUpdate(block: Block, update: Block): Block {
   for (const statement of block) {
     switch (statement.kind) {
       case 'continue':
-        result.push(...update, createContinue(statement.location));
+        // a copy of its own at each place (analyses number statements by identity)
+        result.push(...freshCopy(update), createContinue(statement.location));
         break;
       case 'if':
         result.push(

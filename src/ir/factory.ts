@@ -28,6 +28,7 @@ import type {
   LoopStatement,
   Program,
   ScalarVariable,
+  Statement,
   SourceLocation,
   UnaryExpression,
   UnaryOperator,
@@ -256,6 +257,32 @@ export function createLoop(
   location: SourceLocation,
 ): LoopStatement {
   return Object.freeze({ kind: 'loop', id, condition, body: frozenBlock(body), update: frozenBlock(update), location });
+}
+/**
+ * A copy of the block whose statements are new objects with the same content, for a transform that
+ * places a block twice (analyses key statements by identity: one object in two places would be
+ * numbered once). Loops are not copied (their ids are unique): a block with one throws.
+ */
+export function freshCopy(block: Block): Block {
+  return block.map((statement): Statement => {
+    switch (statement.kind) {
+      case 'assign': return createAssign(statement.target, statement.value, statement.location);
+      case 'arrayWrite': return createArrayWrite(statement.array, statement.indices, statement.value, statement.location);
+      case 'havoc': return createHavoc(statement.target, statement.location, statement.origin);
+      case 'arrayHavoc': return createArrayHavoc(statement.array, statement.location);
+      case 'arrayFill': return createArrayFill(statement.array, statement.value, statement.location);
+      case 'assume': return createAssume(statement.condition, statement.location);
+      case 'assert': return createAssert(statement.condition, statement.location);
+      case 'if': return createIf(statement.condition, freshCopy(statement.then), freshCopy(statement.else), statement.location);
+      case 'break': return createBreak(statement.location);
+      case 'continue': return createContinue(statement.location);
+      case 'loop': throw new Error(`internal: the loop at ${statement.location.line}:${statement.location.column} cannot be copied (loop ids are unique)`);
+      default: {
+        const never: never = statement;
+        throw new Error(`unknown statement ${JSON.stringify(never)}`);
+      }
+    }
+  });
 }
 export function createBreak(location: SourceLocation): BreakStatement {
   return Object.freeze({ kind: 'break', location });

@@ -9,6 +9,7 @@ import { moveUpdateExitsIntoBody } from '../../src/analysis/update-exits.js';
 import { createProgram } from '../../src/ir/factory.js';
 import type { Program } from '../../src/ir/types.js';
 import { runProgram } from '../../src/interp/interpreter.js';
+import { flattenStatements } from '../../src/ir/visit.js';
 import { lowerSource } from '../soundness/harness.js';
 
 const prelude = [
@@ -133,6 +134,9 @@ describe('update exits moved into the body (exact)', () => {
         program.dataModel,
       );
       expect(formsOf(moved.body).has('breakInUpdate')).toBe(false);
+      // the update copied to each continue is a copy of its own: no statement object stands in two places
+      const statements = flattenStatements(moved.body);
+      expect(new Set(statements).size).toBe(statements.length);
       const outcomes = new Set<string>();
       for (const semantics of ['bv', 'int'] as const) {
         for (let n = -1n; n <= 9n; n++) {

@@ -121,7 +121,7 @@ describe('CHC-COMP strict form', () => {
       };
       let compared = 0;
       let decided = 0;
-      for (const path of programs.filter((_, index) => index % 20 === 0)) {
+      for (const path of programs.filter((_, index) => index % 30 === 0)) {
         for (const { encoder, system } of await hornSystems(path)) {
           if (encoder !== 'chc') continue;
           const strict = answer(printChcSystem(system), 'strict.smt2');
@@ -134,8 +134,8 @@ describe('CHC-COMP strict form', () => {
         }
       }
       console.log(`z3 on strict vs as-built clauses: ${compared} systems, ${decided} decided by both, 0 disagree`);
-      // measured: 27 systems, 10 decided by both at 1 s (every 6th program at 3 s: 88 systems, 36 decided, 0 disagree)
-      expect(decided).toBeGreaterThanOrEqual(6);
+      // measured: every 30th program at 1 s, 18 systems, 7 decided by both (every 6th at 3 s: 88 systems, 36 decided, 0 disagree)
+      expect(decided).toBeGreaterThanOrEqual(4);
     },
   );
 });
