@@ -71,35 +71,41 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
 }
 
 /** the assumptions every SAFE in C's semantics shares (kernel/c-semantics.ts, symbolic/variables.ts), said once in short */
-const standardAssumptions: readonly { readonly pattern: RegExp; readonly short: string }[] = [
-  {
-    pattern:
-      /^C integers \(unsigned arithmetic and conversions exact\); no undefined behaviour: no signed overflow, no oversized shift$/,
-    short: 'no signed overflow or oversized shift',
-  },
-  {
-    pattern: /^arrays are total maps \(an out-of-bounds access touches a cell of the same array\)$/,
-    short: 'an out-of-bounds access touches only its own array',
-  },
-  { pattern: /^runs stop at a division by zero$/, short: 'no division by zero' },
-];
+const standardAssumptions: readonly { readonly pattern: RegExp; readonly short: (match: RegExpExecArray) => string }[] =
+  [
+    {
+      pattern:
+        /^C integers \(unsigned arithmetic and conversions exact\); no undefined behaviour: no signed overflow, no oversized shift$/,
+      short: () => 'signed overflow, oversized shift',
+    },
+    { pattern: /^runs stop at a division by zero$/, short: () => 'division by zero' },
+    {
+      pattern: /^arrays are total maps \(an out-of-bounds access touches a cell of the same array\)$/,
+      short: () => 'out-of-bounds accesses stay in their array',
+    },
+    {
+      pattern: /^no unsigned wrap-around or lossy conversion \((\d+) checks? proven with the property\)$/,
+      short: (match) => `${match[1]} unsigned wrap ${match[1] === '1' ? 'check' : 'checks'} proven`,
+    },
+  ];
 
 /**
  * A SAFE's assumptions for people: each said once, the standard ones of C's semantics folded into
- * one phrase ("C integers, no undefined behaviour (…)") where the first of them stood, the rest in
- * their order. `--json` and
- * `--verbose` keep the full list.
+ * one phrase ("no undefined behaviour in C (…)") where the first of them stood, the rest
+ * in their order. `--json` and `--verbose` keep the full list.
  */
 export function conciseAssumptions(assumptions: readonly string[]): string {
   const standard: string[] = [];
   // the folded phrase stands where the first standard assumption stood
   const said: (string | undefined)[] = [];
   for (const assumption of new Set(assumptions)) {
-    const known = standardAssumptions.find((entry) => entry.pattern.test(assumption));
+    const known = standardAssumptions
+      .map((entry) => ({ entry, match: entry.pattern.exec(assumption) }))
+      .find((candidate) => candidate.match !== null);
     if (known === undefined) said.push(assumption);
-    else if (standard.push(known.short) === 1) said.push(undefined);
+    else if (standard.push(known.entry.short(known.match!)) === 1) said.push(undefined);
   }
-  const folded = `C integers, no undefined behaviour (${standard.join('; ')})`;
+  const folded = `no undefined behaviour in C (${standard.join(', ')})`;
   return said.map((assumption) => assumption ?? folded).join('; ');
 }
 

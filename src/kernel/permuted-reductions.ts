@@ -39,8 +39,10 @@ import type { Budget } from './budget.js';
 
 export interface RewrittenReductions {
   readonly program: Program;
-  /** one line per copied result, for a SAFE verdict's assumptions */
+  /** what a SAFE verdict rests on, in one line */
   readonly notes: readonly string[];
+  /** one line per copied result: which fold, after which permutations (for emitted files' headers) */
+  readonly details: readonly string[];
 }
 
 /** the limit of one law's query, in milliseconds */
@@ -63,7 +65,8 @@ export async function copyPermutedReductions(
   const pairs = permutedReductionPairs(program.body);
   if (pairs.length === 0) return undefined;
   const body: Statement[] = [...program.body];
-  const notes: string[] = [];
+  const details: string[] = [];
+  const copied: string[] = [];
   const removed = new Set<number>();
   // folds whose laws hold: a pair repeats its earlier fold, so a chain of repetitions is proven once
   const lawful = new Set<Reduction>();
@@ -79,13 +82,22 @@ export async function copyPermutedReductions(
     );
     for (const index of deadFoldStatements(program.body, later)) removed.add(index);
     const where = (reduction: Reduction): string => `${reduction.loop.location.line}:${reduction.loop.location.column}`;
-    notes.push(
+    details.push(
       `the fold at ${where(later)} equals the one at ${where(earlier)} after ${pair.permutations.join(', ') || 'no change'} of its cells (its order-independence proven by the solver in ${semantics} semantics)`,
     );
+    copied.push(where(later));
   }
-  if (notes.length === 0) return undefined;
+  if (details.length === 0) return undefined;
   const kept = sliceForAssertions(foldCopiedComparisons(body.filter((_, index) => !removed.has(index))));
-  return { program: createProgram(program.file, program.scalars, program.arrays, kept, program.dataModel), notes };
+  // one line for a SAFE's assumptions; the permutations of each fold in the details
+  const notes = [
+    `${copied.length === 1 ? 'a fold' : `${copied.length} folds`} read as the earlier fold after a permutation (${[...new Set(copied)].join(', ')}; order-independence proven in ${semantics})`,
+  ];
+  return {
+    program: createProgram(program.file, program.scalars, program.arrays, kept, program.dataModel),
+    notes,
+    details,
+  };
 }
 
 /** the fold's terms in one semantics: F at (r, i, X), the counter's successor, G at X, a cell's index */

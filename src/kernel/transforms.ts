@@ -124,7 +124,7 @@ const permutedReductions: ProgramTransform = {
     return {
       kind: 'rewritten',
       program: rewritten.program,
-      header: rewritten.notes.map((note) => `program pass: ${note}`),
+      header: rewritten.details.map((detail) => `program pass: ${detail}`),
       back: replayingBack(program, semantics, rewritten.notes),
     };
   },

@@ -35,12 +35,13 @@ describe('assumptions of a SAFE for people', () => {
     const text = conciseAssumptions([
       'no signed overflow (3 operations checked)',
       ...standard,
+      'no unsigned wrap-around or lossy conversion (2 checks proven with the property)',
       'tracked sums',
       'tracked sums',
     ]);
     expect(text).toBe(
-      'no signed overflow (3 operations checked); C integers, no undefined behaviour (no signed overflow or oversized shift; ' +
-        'an out-of-bounds access touches only its own array; no division by zero); tracked sums',
+      'no signed overflow (3 operations checked); no undefined behaviour in C (signed overflow, oversized shift, ' +
+        'out-of-bounds accesses stay in their array, division by zero, 2 unsigned wrap checks proven); tracked sums',
     );
   });
 

@@ -254,7 +254,7 @@ function safeVerdict(proofs: readonly AssertProof[], extra: readonly string[]): 
     assumptions: [
       ...safeAssumptions('int'),
       ...extra,
-      `the asserts proven from the program's axioms (${describeProofs(proofs) || 'none reachable'})`,
+      `asserts proven from the program's axioms (${describeProofs(proofs) || 'none reachable'})`,
     ],
   };
 }
