@@ -266,17 +266,30 @@ export function createLoop(
 export function freshCopy(block: Block): Block {
   return block.map((statement): Statement => {
     switch (statement.kind) {
-      case 'assign': return createAssign(statement.target, statement.value, statement.location);
-      case 'arrayWrite': return createArrayWrite(statement.array, statement.indices, statement.value, statement.location);
-      case 'havoc': return createHavoc(statement.target, statement.location, statement.origin);
-      case 'arrayHavoc': return createArrayHavoc(statement.array, statement.location);
-      case 'arrayFill': return createArrayFill(statement.array, statement.value, statement.location);
-      case 'assume': return createAssume(statement.condition, statement.location);
-      case 'assert': return createAssert(statement.condition, statement.location);
-      case 'if': return createIf(statement.condition, freshCopy(statement.then), freshCopy(statement.else), statement.location);
-      case 'break': return createBreak(statement.location);
-      case 'continue': return createContinue(statement.location);
-      case 'loop': throw new Error(`internal: the loop at ${statement.location.line}:${statement.location.column} cannot be copied (loop ids are unique)`);
+      case 'assign':
+        return createAssign(statement.target, statement.value, statement.location);
+      case 'arrayWrite':
+        return createArrayWrite(statement.array, statement.indices, statement.value, statement.location);
+      case 'havoc':
+        return createHavoc(statement.target, statement.location, statement.origin);
+      case 'arrayHavoc':
+        return createArrayHavoc(statement.array, statement.location);
+      case 'arrayFill':
+        return createArrayFill(statement.array, statement.value, statement.location);
+      case 'assume':
+        return createAssume(statement.condition, statement.location);
+      case 'assert':
+        return createAssert(statement.condition, statement.location);
+      case 'if':
+        return createIf(statement.condition, freshCopy(statement.then), freshCopy(statement.else), statement.location);
+      case 'break':
+        return createBreak(statement.location);
+      case 'continue':
+        return createContinue(statement.location);
+      case 'loop':
+        throw new Error(
+          `internal: the loop at ${statement.location.line}:${statement.location.column} cannot be copied (loop ids are unique)`,
+        );
       default: {
         const never: never = statement;
         throw new Error(`unknown statement ${JSON.stringify(never)}`);
