@@ -13,7 +13,7 @@
 // with a `continue` of its own: the kernel then refuses the program for an encoding that does not
 // model the form.
 
-import { createContinue, createLoop, freshCopy, updateIf } from '../ir/factory.js';
+import { createContinue, createLoop, freshCopy, updateIf, updateLoop } from '../ir/factory.js';
 import type { Block, LoopStatement, Statement } from '../ir/types.js';
 import { containsJump, flattenStatements, visitBlock } from '../ir/visit.js';
 
@@ -32,15 +32,13 @@ function rewriteStatement(statement: Statement): Statement {
     );
   }
   if (statement.kind !== 'loop') return statement;
-  const body = moveUpdateExitsIntoBody(statement.body);
-  const update = moveUpdateExitsIntoBody(statement.update);
-  const loop: LoopStatement = { ...statement, body, update };
-  return (
-    moved(loop) ??
-    (body === statement.body && update === statement.update
-      ? statement
-      : createLoop(statement.id, statement.condition, body, update, statement.location))
+  const loop = updateLoop(
+    statement,
+    statement.condition,
+    moveUpdateExitsIntoBody(statement.body),
+    moveUpdateExitsIntoBody(statement.update),
   );
+  return moved(loop) ?? loop;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   declareFunction,
   equal,
   falseTerm,
+  isQueryClause,
   symbol,
   type ChcSystem,
   type FunctionDeclaration,
@@ -30,10 +31,6 @@ import {
 } from './terms.js';
 
 const errorPredicateName = 'chc!error';
-
-function isQuery(clause: HornClause): boolean {
-  return clause.head.kind === 'boolConstant' && !clause.head.value;
-}
 
 /** the clause with its head's arguments distinct variables (equalities moved into the body) */
 function distinctHeadVariables(clause: HornClause, fresh: () => string): HornClause {
@@ -72,9 +69,9 @@ export function strictChcComp(system: ChcSystem): ChcSystem {
   let counter = 0;
   const fresh = (): string => `chc!head.${counter++}`;
   const rules = system.clauses
-    .filter((clause) => !isQuery(clause))
+    .filter((clause) => !isQueryClause(clause))
     .map((clause) => quantified(distinctHeadVariables(clause, fresh)));
-  const queries = system.clauses.filter(isQuery);
+  const queries = system.clauses.filter(isQueryClause);
   const predicates: FunctionDeclaration[] = [...system.predicates];
   let finalQueries: HornClause[];
   if (queries.length === 1 && predicates.length > 0) {

@@ -12,7 +12,16 @@
 
 import { strictChcComp } from './chc-comp.js';
 import { budgetTick } from '../budget-check.js';
-import type { ChcSystem, FunctionDeclaration, HornClause, SmtScript, Sort, SymbolTerm, Term } from './terms.js';
+import {
+  isQueryClause,
+  type ChcSystem,
+  type FunctionDeclaration,
+  type HornClause,
+  type SmtScript,
+  type Sort,
+  type SymbolTerm,
+  type Term,
+} from './terms.js';
 
 // ---------------------------------------------------------------- symbols and sorts
 
@@ -493,10 +502,6 @@ export function printGetValue(terms: readonly Term[]): string {
 
 // ---------------------------------------------------------------- CHC systems
 
-function isQuery(clause: HornClause): boolean {
-  return clause.head.kind === 'boolConstant' && !clause.head.value;
-}
-
 /** Predicate applications are printed flat (`(P a b)`), their arguments with own let scopes. */
 function printBodyElement(term: Term, predicates: ReadonlySet<string>): string {
   if (term.kind === 'applyFunction' && predicates.has(term.function.name)) {
@@ -545,7 +550,10 @@ export function printChcSystem(given: ChcSystem, form: 'strict' | 'asBuilt' = 's
     lines.push(printDeclaration(predicate));
   }
   const predicateNames = new Set(system.predicates.map((predicate) => predicate.name));
-  const ordered = [...system.clauses.filter((clause) => !isQuery(clause)), ...system.clauses.filter(isQuery)];
+  const ordered = [
+    ...system.clauses.filter((clause) => !isQueryClause(clause)),
+    ...system.clauses.filter(isQueryClause),
+  ];
   ordered.forEach((clause, index) => {
     checkClauseVariables(clause, index);
     if (clause.comment !== undefined) lines.push(...commentLines(clause.comment));
@@ -553,7 +561,7 @@ export function printChcSystem(given: ChcSystem, form: 'strict' | 'asBuilt' = 's
     const bodyTexts = bodyElements.map((term) => printBodyElement(term, predicateNames));
     const body =
       bodyTexts.length === 0 ? 'true' : bodyTexts.length === 1 ? bodyTexts[0]! : `(and ${bodyTexts.join(' ')})`;
-    const head = isQuery(clause) ? 'false' : printBodyElement(clause.head, predicateNames);
+    const head = isQueryClause(clause) ? 'false' : printBodyElement(clause.head, predicateNames);
     const implication = `(=> ${body} ${head})`;
     if (clause.variables.length === 0) {
       lines.push(`(assert ${implication})`);

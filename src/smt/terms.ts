@@ -514,6 +514,11 @@ export interface HornClause {
   readonly comment?: string;
 }
 
+/** a query: a clause whose head is `false` */
+export function isQueryClause(clause: HornClause): boolean {
+  return clause.head.kind === 'boolConstant' && !clause.head.value;
+}
+
 /** A CHC system printed in the CHC-COMP format (set-logic HORN, queries last, one check-sat). */
 export interface ChcSystem {
   readonly kind: 'chcSystem';
