@@ -203,13 +203,14 @@ describe('printChcSystem', () => {
       [
         '; counter',
         '(set-logic HORN)',
-        '(declare-fun inv (Int (Array Int Int)) Bool)',
-        '(assert (forall ((x Int) (a (Array Int Int))) (=> (= x 0) (inv x a))))',
-        '(assert (forall ((x Int) (x1 Int) (a (Array Int Int))) (=> (and (inv x a) (< x 5) (= x1 (+ x 1))) (inv x1 a))))',
-        // strict CHC-COMP form (src/smt/chc-comp.ts): the head's arguments are distinct variables
-        '(assert (forall ((chc!head.0 Int) (chc!head.1 (Array Int Int))) (=> (and (= chc!head.0 (- 1)) (= chc!head.1 ((as const (Array Int Int)) 0))) (inv chc!head.0 chc!head.1))))',
+        // strict CHC-COMP form (src/smt/chc-comp.ts): the constant array is a ghost argument of every
+        // predicate (no clause reads a cell, so no read constraint), the head's arguments are distinct variables
+        '(declare-fun inv (Int (Array Int Int) (Array Int Int)) Bool)',
+        '(assert (forall ((x Int) (a (Array Int Int)) (chc!const.0 (Array Int Int))) (=> (= x 0) (inv x a chc!const.0))))',
+        '(assert (forall ((x Int) (x1 Int) (a (Array Int Int)) (chc!const.0 (Array Int Int))) (=> (and (inv x a chc!const.0) (< x 5) (= x1 (+ x 1))) (inv x1 a chc!const.0))))',
+        '(assert (forall ((chc!const.0 (Array Int Int)) (chc!head.0 Int) (chc!head.1 (Array Int Int))) (=> (and (= chc!head.0 (- 1)) (= chc!head.1 chc!const.0)) (inv chc!head.0 chc!const.0 chc!head.1))))',
         '; query',
-        '(assert (forall ((x Int) (a (Array Int Int))) (=> (and (>= x 5) (inv x a)) false)))',
+        '(assert (forall ((x Int) (a (Array Int Int)) (chc!const.0 (Array Int Int))) (=> (and (>= x 5) (inv x a chc!const.0)) false)))',
         '(check-sat)',
         '',
       ].join('\n'),
