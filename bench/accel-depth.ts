@@ -181,6 +181,11 @@ async function bmcTable(programs: ReadonlyMap<number, Program>, solver: Solver):
           `bmc       ${String(length).padStart(9)}  UNSAFE at unwinding ${result.unwind}, ${seconds.toFixed(3)} s`,
         );
         break;
+      case 'exhausted':
+        console.log(
+          `bmc       ${String(length).padStart(9)}  SAFE: every loop unrolled at ${result.unwind}, ${seconds.toFixed(3)} s`,
+        );
+        break;
       case 'notFound':
         console.log(
           `bmc       ${String(length).padStart(9)}  not found within cap (tried up to unwinding ${result.triedUnwind}, ${seconds.toFixed(1)} s${result.lastReason === undefined ? '' : `; ${result.lastReason.message.slice(0, 80)}`})`,

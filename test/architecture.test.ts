@@ -17,7 +17,7 @@ const layers: readonly (readonly string[])[] = [
   ['frontend', 'solvers'],
   ['ir'],
   ['analysis', 'interp', 'pipeline.ts'],
-  ['symbolic', 'execution', 'svcomp', 'campaign'],
+  ['symbolic', 'execution', 'svcomp', 'campaign', 'certificates'],
   ['kernel'],
   ['encoders'],
   ['portfolio'],

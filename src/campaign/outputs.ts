@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { benchexecFileName, benchexecXml } from './benchexec.js';
 import { reportHtml } from './html-report.js';
 import { cactusSvg, plotLibrary } from './plots.js';
-import { markdownTable, resultsCsv, summarise } from './report.js';
+import { certificateTable, markdownTable, resultsCsv, summarise, summariseCertificates } from './report.js';
 import type { CampaignResult } from './run.js';
 
 export interface CampaignOutputs {
@@ -30,7 +30,10 @@ export interface OutputSettings {
 export async function writeCampaignOutputs(settings: OutputSettings): Promise<CampaignOutputs> {
   const { directory, results, encodings } = settings;
   const summaries = summarise(results, encodings);
-  const table = markdownTable(summaries);
+  const certificates = summariseCertificates(results, encodings);
+  const table = certificates.some((row) => row.safe > 0)
+    ? `${markdownTable(summaries)}\n${certificateTable(certificates)}`
+    : markdownTable(summaries);
   const files: string[] = [];
   const write = (name: string, text: string): void => {
     const path = join(directory, name);

@@ -60,6 +60,84 @@ export function markdownTable(summaries: readonly EncodingSummary[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** the certificates of one encoding's SAFE verdicts (./certificates.ts) */
+export interface CertificateSummary {
+  readonly encoding: string;
+  readonly safe: number;
+  readonly checked: number;
+  /** of the checked ones, those asked of another stage after the SAFE (the portfolio's step) */
+  readonly asked: number;
+  readonly unchecked: number;
+  readonly none: number;
+  readonly failed: number;
+  /** SAFE verdicts whose record says nothing of a certificate (written before certificates) */
+  readonly unrecorded: number;
+  /** medians over the checked ones: the proof, the certificate after it (asking and checking), the check */
+  readonly medianProofSeconds: number | undefined;
+  readonly medianCertificateSeconds: number | undefined;
+  readonly medianCheckSeconds: number | undefined;
+  /** the reasons of the none, most frequent first, with their counts */
+  readonly noneReasons: readonly (readonly [string, number])[];
+}
+
+/** a reason with its numbers masked, to group alike reasons */
+function reasonGroup(reason: string | undefined): string {
+  return (reason ?? '(no reason)').replace(/\d+(\.\d+)?/g, 'N').slice(0, 160);
+}
+
+export function summariseCertificates(
+  results: readonly CampaignResult[],
+  encodings: readonly string[],
+): CertificateSummary[] {
+  return encodings.map((encoding) => {
+    const safe = results.filter(
+      (result) => result.encoding === encoding && (result.verdict === 'safe' || result.certificate === 'failed'),
+    );
+    const checked = safe.filter((result) => result.certificate === 'checked');
+    const none = safe.filter((result) => result.certificate === 'none');
+    const reasons = new Map<string, number>();
+    for (const result of none) {
+      const group = reasonGroup(result.certificateReason);
+      reasons.set(group, (reasons.get(group) ?? 0) + 1);
+    }
+    const seconds = (pick: (result: CampaignResult) => number | undefined): number | undefined =>
+      median(checked.flatMap((result) => (pick(result) === undefined ? [] : [pick(result)!])));
+    return {
+      encoding,
+      safe: safe.length,
+      checked: checked.length,
+      asked: checked.filter((result) => result.certificateFrom !== undefined).length,
+      unchecked: safe.filter((result) => result.certificate === 'unchecked').length,
+      none: none.length,
+      failed: safe.filter((result) => result.certificate === 'failed').length,
+      unrecorded: safe.filter((result) => result.certificate === undefined).length,
+      medianProofSeconds: seconds((result) => result.proofSeconds),
+      medianCertificateSeconds: seconds((result) => result.certificateSeconds),
+      medianCheckSeconds: seconds((result) => result.checkSeconds),
+      noneReasons: [...reasons.entries()].sort((left, right) => right[1] - left[1]),
+    };
+  });
+}
+
+/** the certificates table of table.md (SAFE verdicts include those a refuted certificate made UNKNOWN) */
+export function certificateTable(summaries: readonly CertificateSummary[]): string {
+  const format = (value: number | undefined): string => (value === undefined ? '-' : value.toFixed(2));
+  const lines = [
+    '| encoding | SAFE | certified (checked) | of which asked of chc | unchecked | none | refuted | median s: proof, certificate, check (certified) |',
+    '|---|---|---|---|---|---|---|---|',
+    ...summaries
+      .filter((row) => row.safe > 0)
+      .map(
+        (row) =>
+          `| ${row.encoding} | ${row.safe} | ${row.checked}${row.safe > 0 ? ` (${Math.round((100 * row.checked) / row.safe)} %)` : ''} | ${row.asked} | ${row.unchecked} | ${row.none} | ${row.failed} | ${format(row.medianProofSeconds)}, ${format(row.medianCertificateSeconds)}, ${format(row.medianCheckSeconds)} |`,
+      ),
+  ];
+  const reasons = summaries.flatMap((row) =>
+    row.noneReasons.slice(0, 5).map(([reason, count]) => `- ${row.encoding}, ${count}×: ${reason}`),
+  );
+  return `${lines.join('\n')}\n${reasons.length === 0 ? '' : `\nno certificate, the most frequent reasons:\n${reasons.join('\n')}\n`}`;
+}
+
 function csvField(value: unknown): string {
   const text = value === undefined || value === null ? '' : String(value);
   return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
@@ -79,6 +157,12 @@ export function resultsCsv(results: readonly CampaignResult[]): string {
     'seconds',
     'decidedBy',
     'reason',
+    'certificate',
+    'certificateFrom',
+    'proofSeconds',
+    'certificateSeconds',
+    'checkSeconds',
+    'certificateReason',
   ] as const;
   const rows = results.map((result) => columns.map((column) => csvField(result[column])).join(','));
   return `${[columns.join(','), ...rows].join('\n')}\n`;

@@ -15,6 +15,7 @@ import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { certificateFields, type CertificateFields } from './certificates.js';
 import { jobId, readRecordFiles, writeRecord, type CampaignJob } from './jobs.js';
 import { WorkerLane, type PoolResult } from './pool.js';
 import type { Expected } from './tasks.js';
@@ -22,7 +23,8 @@ import type { PropertyKind } from '../ir/types.js';
 
 export type CampaignVerdict = 'safe' | 'unsafe' | 'unknown' | 'error' | 'crash';
 
-export interface CampaignResult {
+/** one job's result; a SAFE's certificate in the fields of ./certificates.ts */
+export interface CampaignResult extends CertificateFields {
   /** the job's stable id (./jobs.ts); absent in results written before jobs had ids */
   readonly job?: string;
   readonly task: string;
@@ -213,6 +215,7 @@ async function runJob(settings: CampaignSettings, lane: WorkerLane, job: Campaig
     timeout,
     ...(reason === undefined ? {} : { reason }),
     ...(typeof record.decidedBy === 'string' ? { decidedBy: record.decidedBy } : {}),
+    ...certificateFields(record),
   };
 }
 

@@ -29,8 +29,12 @@ export interface CommandLine {
   readonly against: string | undefined;
   /** --property: an SV-COMP property file (SV-COMP output mode) */
   readonly property: string | undefined;
-  /** --witness: where to write the violation witness of an UNSAFE verdict */
+  /** --witness: where to write the violation witness of an UNSAFE verdict, or the correctness witness of a SAFE */
   readonly witnessFile: string | undefined;
+  /** --certificate: where to write the model (CHC-COMP format) that certifies a SAFE verdict */
+  readonly certificateFile: string | undefined;
+  /** --require-certificate: a SAFE without a checked certificate becomes UNKNOWN */
+  readonly requireCertificate: boolean;
   /** validate: the witness to replay (`file` is the task or program) */
   readonly validatedWitness: string | undefined;
   /** compare: the solvers, from a comma-separated --solver */
@@ -113,7 +117,15 @@ const toolOptions: readonly (readonly [string, string])[] = [
     '--property <file>',
     'an SV-COMP property file (unreach-call or no-overflow); prints Result: TRUE | FALSE(unreach-call) | FALSE(no-overflow) | UNKNOWN last',
   ],
-  ['--witness <file>', 'write the violation witness (YAML format 2.0) of an UNSAFE verdict to FILE'],
+  [
+    '--witness <file>',
+    "write the SV-COMP witness (YAML format 2.0) to FILE: an UNSAFE's violation witness, or a SAFE's correctness witness (loop invariants of its checked certificate)",
+  ],
+  [
+    '--certificate <file>',
+    "write the certificate of a SAFE verdict to FILE: one define-fun per predicate of the --emit smt2 clauses (CHC-COMP's model format)",
+  ],
+  ['--require-certificate', 'a SAFE without a certificate that the checker confirmed is UNKNOWN instead'],
   [
     '--exec',
     "confirm an UNSAFE by running the program compiled with gcc on the counterexample's inputs (default in verify when gcc is on PATH; validate: judge the witness by that run)",
@@ -413,6 +425,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLine | 'help' 
     against: options.against === undefined ? undefined : String(options.against),
     property: options.property === undefined ? undefined : String(options.property),
     witnessFile: options.witness === undefined ? undefined : String(options.witness),
+    certificateFile: options.certificate === undefined ? undefined : String(options.certificate),
+    requireCertificate: Boolean(options.requireCertificate),
     validatedWitness: named === 'validate' ? String(files[1]) : undefined,
     emit,
     outputFile,

@@ -27,6 +27,15 @@ import {
   isDisagreement,
   type ExecutionReport,
 } from './execution.js';
+import {
+  certificateLine,
+  certificateRecord,
+  portfolioCertificateReport,
+  requiredCertificate,
+  runCertificateReport,
+  writeCertificateIfAsked,
+  type CertificateReport,
+} from './certificate.js';
 import { assumingLines, formatCounterexample, formatTable, groupedWarnings } from './format.js';
 import { resolveInput, svcompResultLine, writeWitnessIfAsked, type ResolvedInput } from './svcomp.js';
 import { hasPermutedReductions } from '../kernel/permuted-reductions.js';
@@ -119,6 +128,13 @@ async function createSolverOrFail(commandLine: CommandLine): Promise<Solver> {
   return created.solver;
 }
 
+/** the solver, with what its first call needs already starting (solver.ts `warmUp`) */
+async function startSolver(commandLine: CommandLine): Promise<Solver> {
+  const solver = await createSolverOrFail(commandLine);
+  solver.warmUp?.();
+  return solver;
+}
+
 /** --emit: the artefacts of the encoding (or the IR), written where the user said */
 async function emitArtefacts(
   commandLine: CommandLine,
@@ -165,6 +181,7 @@ function printRun(
   record: Record<string, unknown>,
   run: EncodingRun,
   times: Record<string, number>,
+  certificate: CertificateReport | undefined,
 ): void {
   const verdict = run.verdict;
   if (commandLine.json) {
@@ -182,6 +199,7 @@ function printRun(
           }
         : {}),
       ...(verdict.kind === 'safe' ? { assumptions: verdict.assumptions } : {}),
+      ...(certificate === undefined ? {} : { certificate: certificateRecord(certificate) }),
       ...(verdict.kind === 'unsafe'
         ? {
             violatedAt: verdict.violatedAt,
@@ -204,6 +222,7 @@ function printRun(
   if (run.report !== undefined && run.report.length > 0) process.stdout.write(`${run.report.join('\n')}\n`);
   if (verdict.kind === 'safe' && verdict.assumptions.length > 0)
     process.stdout.write(`${assumingLines(verdict.assumptions, commandLine.verbose).join('\n')}\n`);
+  if (verdict.kind === 'safe' && certificate !== undefined) process.stdout.write(`${certificateLine(certificate)}\n`);
   if (verdict.kind === 'unsafe') process.stdout.write(formatCounterexample(commandLine.file, verdict));
   process.stdout.write(`solver: ${run.solver}\n`);
 }
@@ -334,10 +353,12 @@ function printPortfolioRun(
   const decidingAttempt = result.attempts.find(
     (attempt) => attempt.encoding === result.decidedBy && attempt.verdict.kind !== 'unknown',
   );
-  const decisive = decidingAttempt?.run;
+  // the run as the command judged it (--strict, --require-certificate)
+  const decisive = decidingAttempt?.run === undefined ? undefined : { ...decidingAttempt.run, verdict: result.verdict };
   if (commandLine.json) {
     const summary = { decidedBy: result.decidedBy ?? null, attempts };
-    if (decisive !== undefined) printRun(commandLine, { ...record, ...summary }, decisive, times);
+    if (decisive !== undefined)
+      printRun(commandLine, { ...record, ...summary }, decisive, times, portfolioCertificateReport(result));
     else
       printJson({
         ...record,
@@ -350,7 +371,7 @@ function printPortfolioRun(
       });
     return;
   }
-  if (decisive !== undefined) printRun(commandLine, record, decisive, times);
+  if (decisive !== undefined) printRun(commandLine, record, decisive, times, portfolioCertificateReport(result));
   else process.stdout.write(`${verdictLine(result.verdict)}\nsolver: ${result.solver}\n`);
   const tried = result.attempts
     .filter((attempt) => attempt !== decidingAttempt)
@@ -359,8 +380,13 @@ function printPortfolioRun(
     decidingAttempt === undefined
       ? 'no encoding decided'
       : `decided by ${decidingAttempt.encoding} in ${seconds(decidingAttempt.milliseconds)}`;
+  const step = result.certificate;
+  const asked =
+    step === undefined || step.attempts.length === 0
+      ? ''
+      : `; certificate asked of ${step.attempts.map((attempt) => attempt.encoding).join(', ')}: ${seconds(step.milliseconds)}`;
   process.stdout.write(
-    `portfolio: ${decided}${tried.length > 0 ? ` (also tried: ${tried.join(', ')})` : ''}; ${seconds(result.milliseconds)} in all\n`,
+    `portfolio: ${decided}${tried.length > 0 ? ` (also tried: ${tried.join(', ')})` : ''}${asked}; ${seconds(result.milliseconds)} in all\n`,
   );
 }
 
@@ -461,6 +487,11 @@ export async function runProgram(
     else process.stdout.write(`UNKNOWN (${reason})\nResult: UNKNOWN\n`);
     return exitCodes.unknown;
   }
+  // the solver starts (the in-process z3 loads its module) while the front end runs; an error in
+  // creating it is reported where it was before, when the solver is first needed
+  const solverStarted =
+    commandLine.emit === undefined && commandLine.command !== 'compare' ? startSolver(commandLine) : undefined;
+  solverStarted?.catch(() => undefined);
   const frontEnd = runFrontEnd(input.programFile, {
     dataModel: input.dataModel,
     preprocessor: commandLine.preprocessor,
@@ -509,23 +540,28 @@ export async function runProgram(
   }
 
   if (commandLine.command === 'compare') return compare(commandLine, record, program, options);
-  const solver = await createSolverOrFail(commandLine);
+  const solver = await (solverStarted ?? createSolverOrFail(commandLine));
   if (commandLine.command === 'verify') {
     try {
       const { runPortfolio } = await import('../portfolio/index.js');
       const run = await runPortfolio(program, options, solver, {
         timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
         record: runRecord,
+        askCertificate: true,
       });
-      const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
+      const certificate = run.certificate?.status;
+      const verdict = requiredCertificate(strictVerdict(run.verdict, commandLine), certificate, commandLine);
+      const result = { ...run, verdict };
       times.total = performance.now() - started;
-      const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
+      const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict, certificate);
+      const certificateFile = writeCertificateIfAsked(commandLine, result.verdict, certificate);
       const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
       printPortfolioRun(
         commandLine,
         {
           ...record,
           ...(witness === undefined ? {} : { witness }),
+          ...(certificateFile === undefined ? {} : { certificateFile }),
           ...svcompRecord(input, result.verdict),
           ...executionField(execution),
         },
@@ -544,21 +580,25 @@ export async function runProgram(
       timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
       record: runRecord,
     });
-    const result = { ...run, verdict: strictVerdict(run.verdict, commandLine) };
+    const verdict = requiredCertificate(strictVerdict(run.verdict, commandLine), run.certificate, commandLine);
+    const result = { ...run, verdict };
     Object.assign(times, result.times);
     times.total = performance.now() - started;
-    const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict);
+    const witness = writeWitnessIfAsked(commandLine, input, program, result.verdict, run.certificate);
+    const certificateFile = writeCertificateIfAsked(commandLine, result.verdict, run.certificate);
     const execution = executionOf(commandLine, input, program, result.verdict, remainingBudget());
     printRun(
       commandLine,
       {
         ...record,
         ...(witness === undefined ? {} : { witness }),
+        ...(certificateFile === undefined ? {} : { certificateFile }),
         ...svcompRecord(input, result.verdict),
         ...executionField(execution),
       },
       result,
       times,
+      runCertificateReport(run),
     );
     finishExecution(commandLine, execution);
     printSvcompResult(commandLine, input, result.verdict, witness);

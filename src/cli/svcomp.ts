@@ -1,6 +1,7 @@
 // SV-COMP compatibility of the command line: a task definition (.yml) as input, `--property FILE`,
-// the `Result: TRUE | FALSE(unreach-call) | UNKNOWN` last line of that mode, the violation witness
-// of `--witness FILE`, and `encode validate TASK WITNESS`.
+// the `Result: TRUE | FALSE(unreach-call) | UNKNOWN` last line of that mode, the witness of
+// `--witness FILE` (a violation witness of an UNSAFE, a correctness witness of a SAFE whose
+// certificate was checked), and `encode validate TASK WITNESS`.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readTaskDefinition } from '../campaign/tasks.js';
@@ -9,6 +10,8 @@ import { runFrontEnd } from '../pipeline.js';
 import { propertyDefinition, readProperty } from '../svcomp/properties.js';
 import { validateWitness } from '../svcomp/validate.js';
 import { readViolationWitness, violationWitness } from '../svcomp/witness.js';
+import { correctnessWitness } from '../svcomp/correctness-witness.js';
+import { describeCertificate, type CertificateStatus } from '../kernel/certify.js';
 import { formatDiagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
 import { readPackageVersion } from './version.js';
@@ -77,14 +80,20 @@ function resolveTask(commandLine: CommandLine, given: PropertyKind | undefined):
 
 export { svcompResultLine } from '../svcomp/properties.js';
 
-/** --witness FILE: the violation witness of an UNSAFE verdict (nothing for the others) */
+/**
+ * --witness FILE: the violation witness of an UNSAFE verdict, the correctness witness of a SAFE
+ * (unreach-call) whose certificate the checker confirmed; nothing for the others (a warning says why)
+ */
 export function writeWitnessIfAsked(
   commandLine: CommandLine,
   input: ResolvedInput,
   program: Program,
   verdict: Verdict,
+  certificate: CertificateStatus | undefined,
 ): string | undefined {
-  if (commandLine.witnessFile === undefined || verdict.kind !== 'unsafe') return undefined;
+  if (commandLine.witnessFile === undefined) return undefined;
+  if (verdict.kind === 'safe') return writeCorrectnessWitness(commandLine.witnessFile, input, certificate);
+  if (verdict.kind !== 'unsafe') return undefined;
   if (!propertyDefinition(input.property).violationWitness) {
     process.stderr.write(
       `encode: warning: no violation witness is written for the ${propertyDefinition(input.property).kind} property\n`,
@@ -104,6 +113,32 @@ export function writeWitnessIfAsked(
   );
   writeFileSync(commandLine.witnessFile, text);
   return commandLine.witnessFile;
+}
+
+/** the correctness witness of a SAFE, from its checked certificate (svcomp/correctness-witness.ts) */
+function writeCorrectnessWitness(
+  file: string,
+  input: ResolvedInput,
+  certificate: CertificateStatus | undefined,
+): string | undefined {
+  const property = propertyDefinition(input.property);
+  const refuse = (why: string): undefined => {
+    process.stderr.write(`encode: warning: no correctness witness written: ${why}\n`);
+    return undefined;
+  };
+  if (!property.violationWitness) return refuse(`none is written for the ${property.kind} property`);
+  if (certificate?.kind !== 'checked')
+    return refuse(
+      `the certificate is ${certificate === undefined ? 'none' : describeCertificate(certificate)}, not checked`,
+    );
+  const witness = correctnessWitness(certificate.certificate, {
+    file: input.programFile,
+    dataModel: input.dataModel,
+    producerVersion: readPackageVersion(),
+  });
+  for (const note of witness.notes) process.stderr.write(`encode: note: correctness witness: ${note}\n`);
+  writeFileSync(file, witness.text);
+  return file;
 }
 
 /** the exit codes validate shares with the verdicts: 10 confirmed (FALSE), 20 rejected, 3 unreadable */

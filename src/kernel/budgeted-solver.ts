@@ -47,6 +47,12 @@ export function budgetedSolver(solver: Solver, budget: Budget): BudgetedSolver {
       call((limited) => solver.checkScript(script, limited), options),
     checkChc: (system: ChcSystem, options: CheckOptions) =>
       call((limited) => solver.checkChc(system, limited), options),
+    ...(solver.checkText === undefined
+      ? {}
+      : {
+          checkText: (text: string, options: CheckOptions) =>
+            call((limited) => solver.checkText!(text, limited), options),
+        }),
     // the back end belongs to whoever created it: the wrapper releases nothing
     dispose: async () => undefined,
   };

@@ -9,6 +9,7 @@
 // made by the kernel's replay (kernel/confirm.ts).
 
 import type { ControlFlowDeclaration } from '../analysis/control-flow-forms.js';
+import type { CertificateClaim } from '../certificates/certificate.js';
 import type { Program } from '../ir/types.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
@@ -43,6 +44,12 @@ export interface SolveOutcome {
   readonly details: Readonly<Record<string, unknown>>;
   /** lines printed after the verdict (e.g. accel's summaries with --show-summaries) */
   readonly report?: readonly string[];
+  /**
+   * with a SAFE: the invariants that certify it, as a model of the Horn clauses of the program the
+   * encoder got (certificates/certificate.ts), or why there are none; absent: the encoding gives
+   * none. The kernel checks it (kernel/certify.ts); the encoder's word is not taken for it.
+   */
+  readonly certificateClaim?: CertificateClaim;
 }
 
 /** What an encoder's `solve` gets: its options, the run's budget, and a solver cut to that budget. */

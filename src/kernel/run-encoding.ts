@@ -13,6 +13,10 @@
 // list `emitEncoding` folds; the verdict goes back through each pass's translation, last pass first,
 // and the contract is checked again after each step on that pass's input.
 //
+// After a SAFE, the certificate the encoder handed back is checked (certify.ts) on the program the
+// encoder got, and the run carries what became of it (`certificate`); a certificate that a solver
+// refutes turns the SAFE into UNKNOWN (imprecise), naming the clause.
+//
 // The encoder runs within its budget (budget-check.ts): a phase between solver calls that finds
 // the budget spent throws `BudgetExhausted`, and the run is UNKNOWN (timeout) naming that phase,
 // with the phase times recorded so far. A run is entered in the command's running record
@@ -26,6 +30,7 @@ import { unknownVerdict, type UnknownKind, type Verdict } from '../verdict.js';
 import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encoder.js';
 import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
+import { certify, describeCertificate, type CertificateStatus } from './certify.js';
 import { isConfirmedOn } from './confirm.js';
 import { applyTransforms } from './transforms.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
@@ -51,12 +56,16 @@ export interface RunSettings {
   readonly record?: RunRecord;
   /** the stage's name in the record (default: the encoder's name) */
   readonly stageName?: string;
+  /** the least time a SAFE's certificate check gets past the budget (default: certify.ts's) */
+  readonly minimumCheckMilliseconds?: number;
 }
 
 export interface EncodingRun extends SolveOutcome {
   /** the solver that answered */
   readonly solver: string;
   readonly solverCalls: Readonly<SolverCallStatistics>;
+  /** with a SAFE (and with the UNKNOWN a refuted certificate made of one): what became of its certificate */
+  readonly certificate?: CertificateStatus;
 }
 
 const unknownKinds: ReadonlySet<UnknownKind> = new Set<UnknownKind>([
@@ -148,9 +157,43 @@ export async function runEncoding(
       );
     outcome = { ...outcome, verdict };
   }
+  let certificate: CertificateStatus | undefined;
+  if (outcome.verdict.kind === 'safe' && transformed.kind === 'ready') {
+    const checkStarted = performance.now();
+    certificate = await certify({
+      encoderName: encoder.name,
+      claim: outcome.certificateClaim,
+      program: transformed.program,
+      semantics: transformed.semantics,
+      applied: transformed.applied,
+      solver,
+      budget,
+      ...(settings.minimumCheckMilliseconds === undefined
+        ? {}
+        : { minimumCheckMilliseconds: settings.minimumCheckMilliseconds }),
+    });
+    outcome = {
+      ...outcome,
+      verdict: certificate.kind === 'failed' ? refutedSafe(encoder.name, certificate) : outcome.verdict,
+      times: { ...outcome.times, certificateCheck: performance.now() - checkStarted },
+    };
+  }
   const run: SolveOutcome = { ...outcome, times: { ...outcome.times, encoding: performance.now() - started } };
   if (stage !== undefined) settings.record?.end(stage, run.verdict);
-  return { ...run, solver: solver.name, solverCalls: { ...limited.statistics } };
+  return {
+    ...run,
+    solver: solver.name,
+    solverCalls: { ...limited.statistics },
+    ...(certificate === undefined ? {} : { certificate }),
+  };
+}
+
+/** a SAFE whose certificate a solver refuted: neither the proof nor the checker is trusted */
+function refutedSafe(encoderName: string, certificate: CertificateStatus): Verdict {
+  return unknownVerdict(
+    'imprecise',
+    `${encoderName} answered SAFE, but its certificate ${describeCertificate(certificate)}`,
+  );
 }
 
 /** the encoder's outcome, or UNKNOWN (timeout) naming the phase where the budget ran out */

@@ -1,4 +1,6 @@
-// Counterexample search with bmc at increasing unwinding depths (1, 2, 4, …) within a budget.
+// Counterexample search with bmc at increasing unwinding depths (1, 2, 4, …) within a budget. An
+// unwinding that unrolls every loop completely (constant bounds) ends the search: with no bug found
+// there, every path was checked, and the result is that SAFE (bounded-check.ts), not a deeper search.
 // Used by the encodings whose own answer is not a concrete run (chc's unsat, an abstraction's
 // counterexample): only a bmc counterexample that the kernel replayed counts, so whatever this
 // returns as `found` is a real violation of the original program.
@@ -19,6 +21,13 @@ export type CounterexampleSearchResult =
   | {
       readonly kind: 'found';
       readonly verdict: Extract<Verdict, { kind: 'unsafe' }>;
+      readonly unwind: number;
+      readonly milliseconds: number;
+    }
+  | {
+      /** every loop unrolled completely and no path fails: the program is safe (in the search's semantics) */
+      readonly kind: 'exhausted';
+      readonly verdict: Extract<Verdict, { kind: 'safe' }>;
       readonly unwind: number;
       readonly milliseconds: number;
     }
@@ -56,6 +65,7 @@ export async function searchCounterexample(
     triedUnwind = unwind;
     const verdict = result.outcome.verdict;
     if (verdict.kind === 'unsafe') return { kind: 'found', verdict, unwind, milliseconds: performance.now() - start };
+    if (verdict.kind === 'safe') return { kind: 'exhausted', verdict, unwind, milliseconds: performance.now() - start };
     lastReason = verdict.kind === 'unknown' ? verdict.reason : undefined;
     // a solver that gives up now will not do better deeper; a timeout ends the search anyway
     if (lastReason !== undefined && (lastReason.kind === 'solverUnknown' || lastReason.kind === 'timeout')) break;

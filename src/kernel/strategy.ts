@@ -2,7 +2,8 @@
 // abstraction's counterexample, a failed proof): optionally a quick counterexample search, then the
 // encoding's proof, then a full counterexample search in what is left of the budget. Only a
 // counterexample that the kernel replayed on the original program (search.ts) is UNSAFE, so an
-// encoding using this cannot report a spurious bug; SAFE comes only from the encoding's proof.
+// encoding using this cannot report a spurious bug; SAFE comes from the encoding's proof, or from a
+// search that unrolled every loop completely and found no failing path (search.ts).
 
 import type { Program } from '../ir/types.js';
 import { unknownReason, type UnknownKind, type UnknownReason, type Verdict } from '../verdict.js';
@@ -43,7 +44,7 @@ export async function searchProveSearch(
     const quick = await recorder.timed('counterexampleSearch', () =>
       searchCounterexample(program, options.semantics, solver, budget.share(share)),
     );
-    if (quick.kind === 'found') return recorder.done(quick.verdict);
+    if (quick.kind === 'found' || quick.kind === 'exhausted') return recorder.done(quick.verdict);
   }
   const step = await strategy.prove();
   if (step.kind === 'decided') return recorder.done(step.verdict);
@@ -61,6 +62,7 @@ export async function searchProveSearch(
     recorder.details.counterexampleUnwind = search.unwind;
     return recorder.done(search.verdict);
   }
+  if (search.kind === 'exhausted') return recorder.done(search.verdict);
   return recorder.done({
     kind: 'unknown',
     reason: step.reasonIfNotFound ?? searchFailure(step.why, search, step.unknownKind),

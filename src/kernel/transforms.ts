@@ -9,7 +9,15 @@
 // - header lines for emitted files (what the rewrite did, what a file's answers mean);
 // - the way back: the verdict on the rewritten program as a verdict on the transform's input. A SAFE
 //   says what the rewrite rests on; an UNSAFE must leave confirmed on `confirmedOn` (a replay there,
-//   kernel/confirm.ts), which the kernel checks after each step back (run-encoding.ts).
+//   kernel/confirm.ts), which the kernel checks after each step back (run-encoding.ts);
+// - whether a certificate of the rewritten program (invariants that model its Horn clauses,
+//   certificates/) is one of the transform's input (`certificate`: kept, or lost and why). Only C's
+//   semantics keeps it: in `c` the certificate stays one of the program with wrap checks, read over
+//   the integers, and certifies the C program by the argument of analysis/wrap-checks.ts (a C run
+//   and the integer run agree until a check fails; the clauses' queries hold every check, so the
+//   invariants prove that none fails, and then that no assertion fails in C); in `bv` and `int` the
+//   program is unchanged. The other rewrites change the loops or the variables the invariants are
+//   over and translate no invariant back, so a certificate after them is none (their reason).
 //
 // The list, in order:
 // 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
@@ -51,7 +59,16 @@ export interface BackTranslation {
   readonly confirmedOn: Program;
   /** the semantics a translated UNSAFE is judged in (the contract check's options) */
   readonly semantics: Semantics;
+  /** whether a certificate of the rewritten program certifies the input (see the header) */
+  readonly certificate: CertificateTranslation;
 }
+
+/** what a rewrite does to a certificate of the program it produced */
+export type CertificateTranslation =
+  /** a certificate of the rewritten program is one of the input (`why`: the argument, for people) */
+  | { readonly kind: 'kept'; readonly why: string }
+  /** it is not, and no invariant is translated back */
+  | { readonly kind: 'lost'; readonly reason: string };
 
 export type TransformStep =
   | { readonly kind: 'unchanged' }
@@ -85,10 +102,16 @@ function reachability(options: RequestOptions): boolean {
 }
 
 /** SAFE gains `notes`; an UNSAFE is replayed on `input` in `semantics`, else UNKNOWN */
-function replayingBack(input: Program, semantics: Semantics, notes: readonly string[]): BackTranslation {
+function replayingBack(
+  input: Program,
+  semantics: Semantics,
+  notes: readonly string[],
+  certificate: CertificateTranslation,
+): BackTranslation {
   return {
     confirmedOn: input,
     semantics,
+    certificate,
     verdict: (verdict, budget) => {
       switch (verdict.kind) {
         case 'unknown':
@@ -125,7 +148,10 @@ const permutedReductions: ProgramTransform = {
       kind: 'rewritten',
       program: rewritten.program,
       header: rewritten.details.map((detail) => `program pass: ${detail}`),
-      back: replayingBack(program, semantics, rewritten.notes),
+      back: replayingBack(program, semantics, rewritten.notes, {
+        kind: 'lost',
+        reason: 'a reduction was rewritten after a permutation (program pass); its invariants are not translated back',
+      }),
     };
   },
 };
@@ -145,6 +171,13 @@ const cSemantics: ProgramTransform = {
         confirmedOn: prepared.confirmedOn,
         semantics,
         verdict: (verdict, budget) => prepared.finish(verdict, budget),
+        certificate: {
+          kind: 'kept',
+          why:
+            prepared.program === program
+              ? `the program is unchanged (${prepared.semantics})`
+              : 'the program with its wrap checks as assertions, over the integers: its invariants prove that no check fails, so C runs are integer runs (analysis/wrap-checks.ts)',
+        },
       },
     };
   },
@@ -160,7 +193,10 @@ const trackedSums: ProgramTransform = {
       kind: 'rewritten',
       program: tracked.program,
       header: tracked.notes.map((note) => `program pass: ${note}`),
-      back: replayingBack(program, semantics, tracked.notes),
+      back: replayingBack(program, semantics, tracked.notes, {
+        kind: 'lost',
+        reason: 'sums are tracked through writes (program pass): the invariants are over its new variables',
+      }),
     };
   },
 };
@@ -178,7 +214,10 @@ const controlFlow: ProgramTransform = {
       header: [
         `program pass: loop updates that may leave the loop (a do-while's test) or hold a loop moved into the loop's body (exact; ${request.encoder.name} does not read them in an update)`,
       ],
-      back: replayingBack(program, semantics, []),
+      back: replayingBack(program, semantics, [], {
+        kind: 'lost',
+        reason: "loop updates were moved into loop bodies (program pass): the invariants are at the new loops' heads",
+      }),
     };
   },
 };

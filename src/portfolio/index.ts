@@ -15,6 +15,10 @@
 // killed: Budget's abort signal). With z3-wasm (one call at a time) there is one lane, the table's
 // order.
 //
+// After a SAFE, the certificate step (certificate.ts): the deciding stage's certificate when the
+// checker confirmed it, else, when the settings ask (`askCertificate`, as `encode verify` does),
+// one asked of chc with the time left.
+//
 // Soundness: every stage runs through the kernel (runEncoding: its own budget, the contract check,
 // UNSAFE only after a replay on the interpreter), so the portfolio's verdict is a verdict one
 // encoding is allowed to give. Two definite verdicts that disagree (possible with two lanes) are an
@@ -26,6 +30,12 @@ import { expressionsOf, forEachStatement, forEachSubexpression } from '../ir/vis
 import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
+import {
+  certificateGraceMilliseconds,
+  certifySafe,
+  type CertifierRun,
+  type PortfolioCertificate,
+} from './certificate.js';
 import { InternalError, runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
 import type { RequestOptions } from '../kernel/options.js';
 import type { RunRecord } from '../kernel/run-record.js';
@@ -180,6 +190,8 @@ export interface PortfolioRun {
   readonly attempts: readonly PortfolioAttempt[];
   readonly solver: string;
   readonly milliseconds: number;
+  /** with a SAFE (and with the UNKNOWN a refuted certificate made of one): its certificate (certificate.ts) */
+  readonly certificate?: PortfolioCertificate;
 }
 
 export interface PortfolioSettings {
@@ -190,6 +202,13 @@ export interface PortfolioSettings {
   readonly lanes?: 1 | 2;
   /** the command's running record: every stage is entered as it starts and ends (kernel/run-record.ts) */
   readonly record?: RunRecord;
+  /**
+   * after a SAFE whose deciding stage gave no checked certificate, ask `certifier` for one with the
+   * time left (certificate.ts); `encode verify` does, the default is not to
+   */
+  readonly askCertificate?: boolean;
+  /** the encoding asked for certificates (default: the registry's chc) */
+  readonly certifier?: Encoder;
 }
 
 /** Throws InternalError when two definite verdicts disagree: one of the encodings is unsound. */
@@ -282,6 +301,7 @@ export async function runPortfolio(
   const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];
   let decided: PortfolioAttempt | undefined;
+  let decidedStage: Stage | undefined;
   const runLane = async (stages: readonly Stage[]): Promise<void> => {
     for (const [index, stage] of stages.entries()) {
       if (budget.expired()) return;
@@ -299,6 +319,7 @@ export async function runPortfolio(
         timeoutMilliseconds: Math.min(slice, budget.remaining()),
         signal: stop.signal,
         stageName: name,
+        minimumCheckMilliseconds: certificateGraceMilliseconds,
         ...(settings.record === undefined ? {} : { record: settings.record }),
       });
       const attempt: PortfolioAttempt = {
@@ -309,7 +330,10 @@ export async function runPortfolio(
       };
       attempts.push(attempt);
       if (run.verdict.kind !== 'unknown') {
-        decided ??= attempt;
+        if (decided === undefined) {
+          decided = attempt;
+          decidedStage = stage;
+        }
         stop.abort();
         return;
       }
@@ -318,9 +342,37 @@ export async function runPortfolio(
   await runLane(lanes.alone);
   if (decided === undefined) await Promise.all(lanes.lanes.map(runLane));
   disagreement(attempts);
+  if (decided !== undefined && decidedStage !== undefined) {
+    const certifier = settings.certifier ?? encoders.get('chc');
+    const step =
+      decided.verdict.kind === 'safe'
+        ? await certifySafe(decided.verdict, {
+            decidedBy: decided.encoding,
+            decidedCertificate: decided.run?.certificate,
+            decidedByCertifier: decidedStage.encoder.name === certifier?.name,
+            certifier,
+            runs:
+              settings.askCertificate === true && certifier !== undefined
+                ? certifierRuns(decidedStage, options, certifier)
+                : [],
+            program,
+            solver,
+            deadline: budget.deadline,
+            ...(settings.record === undefined ? {} : { record: settings.record }),
+          })
+        : undefined;
+    // a certifier's UNSAFE beside the SAFE is a disagreement like any other
+    if (step !== undefined) disagreement([...attempts, ...step.certificate.attempts]);
+    return {
+      verdict: step?.verdict ?? decided.verdict,
+      decidedBy: decided.encoding,
+      attempts,
+      solver: solver.name,
+      milliseconds: performance.now() - started,
+      ...(step === undefined ? {} : { certificate: step.certificate }),
+    };
+  }
   const milliseconds = performance.now() - started;
-  if (decided !== undefined)
-    return { verdict: decided.verdict, decidedBy: decided.encoding, attempts, solver: solver.name, milliseconds };
   return {
     verdict: combinedUnknown(attempts.filter((attempt) => attempt.verdict.kind === 'unknown')),
     decidedBy: undefined,
@@ -328,6 +380,37 @@ export async function runPortfolio(
     solver: solver.name,
     milliseconds,
   };
+}
+
+/**
+ * The certifier's runs after a SAFE of `decided`: in the deciding stage's semantics (with its exact
+ * wraps); after a bit-precise stage of a `c` request, first in `c` (the program with its wrap checks,
+ * over the integers: far easier for Spacer) with half the time, then in `bv`, as chc's own stages.
+ */
+function certifierRuns(decided: Stage, options: RequestOptions, certifier: Encoder): CertifierRun[] {
+  const stage: Stage = {
+    encoder: certifier,
+    share: 1,
+    lane: 0,
+    ...(decided.exactWraps === true ? { exactWraps: true } : {}),
+  };
+  const semantics = decided.semantics ?? options.semantics;
+  const stages: Stage[] =
+    semantics === 'bv' && options.semantics === 'c'
+      ? [
+          { ...stage, share: 0.5 },
+          { ...stage, semantics: 'bv' },
+        ]
+      : [{ ...stage, ...(decided.semantics === undefined ? {} : { semantics: decided.semantics }) }];
+  return stages.map((planned) => ({
+    name: stageName(planned),
+    share: planned.share,
+    options: {
+      ...options,
+      semantics: planned.semantics ?? options.semantics,
+      ...(planned.exactWraps === true ? { exactWraps: true } : {}),
+    },
+  }));
 }
 
 /** UNKNOWN with every stage's reason; unsupported when every stage said so, timeout when one ran out of time */

@@ -1,7 +1,10 @@
 // Typed SMT-LIB terms, scripts and CHC systems. Encoders build these values (never strings); one
 // printer (`printer.ts`) turns them into SMT-LIB 2.6 / CHC-COMP text and the solver back ends
 // translate them into their own form. Constructors check sorts and throw on internal misuse; they
-// apply only simplifications that are exact (flattening, constant folding of true/false).
+// apply only simplifications that are exact (flattening, constant folding of true/false, and of
+// integer sums, differences, products and comparisons whose operands are all numerals: so a loop
+// counter that starts at a constant stays a numeral through a bounded unrolling, and a loop with a
+// constant bound ends there by construction).
 // The traversals below (containsSubterm, forEachSubterm, substituteTerm, freeSymbols) tick the
 // run's budget (budget-check.ts): on the large terms of a deep unrolling they take seconds.
 
@@ -254,6 +257,7 @@ export function implies(premise: Term, conclusion: Term): Term {
 }
 export function equal(left: Term, right: Term): Term {
   expectSort(right, left.sort, '=');
+  if (left.kind === 'intConstant' && right.kind === 'intConstant') return boolConstant(left.value === right.value);
   return apply('=', [left, right], boolSort);
 }
 export function distinct(left: Term, right: Term): Term {
@@ -274,10 +278,24 @@ function integerOperator(operator: Operator, terms: readonly Term[]): Term {
   for (const term of terms) expectSort(term, intSort, operator);
   return apply(operator, terms, intSort);
 }
+/** the values of the terms when every one is an integer numeral, else undefined */
+function numerals(terms: readonly Term[]): bigint[] | undefined {
+  const values: bigint[] = [];
+  for (const term of terms) {
+    if (term.kind !== 'intConstant') return undefined;
+    values.push(term.value);
+  }
+  return values;
+}
 export function add(...terms: Term[]): Term {
-  return terms.length === 1 ? terms[0]! : integerOperator('+', terms);
+  if (terms.length === 1) return terms[0]!;
+  const values = numerals(terms);
+  if (values !== undefined && values.length > 0) return intConstant(values.reduce((sum, value) => sum + value, 0n));
+  return integerOperator('+', terms);
 }
 export function subtract(left: Term, right: Term): Term {
+  const values = numerals([left, right]);
+  if (values !== undefined) return intConstant(values[0]! - values[1]!);
   return integerOperator('-', [left, right]);
 }
 export function negate(term: Term): Term {
@@ -285,6 +303,9 @@ export function negate(term: Term): Term {
   return integerOperator('-', [term]);
 }
 export function multiply(...terms: Term[]): Term {
+  const values = numerals(terms);
+  if (values !== undefined && values.length > 1)
+    return intConstant(values.reduce((product, value) => product * value, 1n));
   return integerOperator('*', terms);
 }
 /** SMT-LIB `div` (Euclidean), not C division */
@@ -298,6 +319,10 @@ export function euclideanModulo(left: Term, right: Term): Term {
 function integerComparison(operator: '<' | '<=' | '>' | '>=', left: Term, right: Term): Term {
   expectSort(left, intSort, operator);
   expectSort(right, intSort, operator);
+  if (left.kind === 'intConstant' && right.kind === 'intConstant') {
+    const [a, b] = [left.value, right.value];
+    return boolConstant(operator === '<' ? a < b : operator === '<=' ? a <= b : operator === '>' ? a > b : a >= b);
+  }
   return apply(operator, [left, right], boolSort);
 }
 export const less = (left: Term, right: Term): Term => integerComparison('<', left, right);

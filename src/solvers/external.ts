@@ -179,7 +179,7 @@ async function runText(
   const outcome = await runOutput(solver, text, options, counter, pool);
   {
     if (outcome.killed) return { kind: 'unknown', reason: 'timeout' };
-    const result = interpretSolverOutput(outcome.stdout, expectedValues);
+    const result = interpretSolverOutput(outcome.stdout, expectedValues, options.model === true);
     if (result.kind !== 'unknown') return result;
     if (
       result.reason === 'solver returned unknown' &&
@@ -266,10 +266,16 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       if (solver.kind === 'cvc5') return { kind: 'unknown', reason: 'cvc5 does not solve CHC' };
       const started = performance.now();
-      const body = printChcSystem(system) + reasonQuery(solver);
+      // the model is asked for in the same run: after unsat its error is dropped (sexpr.ts)
+      const body = printChcSystem(system) + (options.model === true ? '(get-model)\n' : '') + reasonQuery(solver);
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
       return runText(solver, timeoutOption(solver, left.timeoutMilliseconds) + body, 0, left, counter, undefined);
+    },
+    async checkText(text: string, options: CheckOptions): Promise<SolverResult> {
+      const plain = { ...options, model: false, question: false };
+      const script = timeoutOption(solver, options.timeoutMilliseconds) + text + reasonQuery(solver);
+      return runText(solver, script, 0, plain, counter, pool);
     },
     async dispose(): Promise<void> {
       // a call's own process is killed and awaited within its check; the pooled ones end here

@@ -3,8 +3,9 @@
 // bit-vectors (`#b..`, `#x..`, `(_ bvN W)`, read unsigned), arrays as `((as const S) v)`, nested
 // `(store ...)`, z3's `(lambda ((x Int)) body)` and `let`-wrapped values. Observed: with model
 // completion, z3 4.15 (z3-wasm) prints arrays as const/store terms; Debian's z3 4.8 prints a lambda
-// for arrays constrained by quantifiers; `(_ as-array f)` comes from get-model output, which the
-// back ends never request (it is reported as undecodable).
+// for arrays constrained by quantifiers; `(_ as-array f)` comes from get-model output, which is
+// never decoded into values (it is reported as undecodable): a model asked for (CheckOptions.model,
+// a CHC system's interpretation of its predicates) is separated out and kept as text.
 // Soundness assumptions: anything not understood is an error result (never a guessed value); any
 // `(error ...)` line makes the whole answer unknown (a solver that rejected part of a script may
 // still answer sat/unsat for the rest); a lambda is decoded only when its parameter occurs solely
@@ -554,11 +555,73 @@ export function toModelValue(expression: SExpression): ValueResult {
  * Interprets a solver's complete output for one script ending in check-sat [get-value]
  * [get-info :reason-unknown]. `expectedValues` is the number of get-value terms.
  */
-export function interpretSolverOutput(output: string, expectedValues: number): SolverResult {
+export function interpretSolverOutput(output: string, expectedValues: number, withModel = false): SolverResult {
   const parsed = parseSExpressions(output);
   if (parsed.kind === 'error')
     return { kind: 'unknown', reason: `unparsable solver output (${parsed.message}): ${output.slice(0, 300)}` };
-  const expressions = parsed.expressions;
+  if (!withModel) return interpretExpressions(parsed.expressions, output, expectedValues);
+  const { rest, model } = separateModel(parsed.expressions);
+  const result = interpretExpressions(rest, output, expectedValues);
+  return result.kind === 'sat' && model !== undefined ? { ...result, model } : result;
+}
+
+/**
+ * The answer to `(get-model)` taken out of a solver's output: after `sat`, the first list of
+ * `define-fun`s (z3 4.8 and 4.15 print `( (define-fun …) … )`, older versions and the standard's
+ * examples `(model (define-fun …) …)`), printed one definition a line; after `unsat` or `unknown`,
+ * the error that get-model is then answered with ("model is not available") is dropped.
+ */
+function separateModel(expressions: readonly SExpression[]): { rest: SExpression[]; model: string | undefined } {
+  const statusIndex = statusIndexIn(expressions);
+  if (statusIndex < 0) return { rest: [...expressions], model: undefined };
+  if (!isAtom(expressions[statusIndex], 'sat')) {
+    const rest = expressions.filter(
+      (expression, index) =>
+        index < statusIndex ||
+        !(
+          expression.kind === 'list' &&
+          isAtom(expression.items[0], 'error') &&
+          /model/i.test(expression.items[1] === undefined ? '' : printSExpression(expression.items[1]))
+        ),
+    );
+    return { rest, model: undefined };
+  }
+  const isDefinition = (item: SExpression): boolean => item.kind === 'list' && isAtom(item.items[0], 'define-fun');
+  const modelIndex = expressions.findIndex((expression, index) => {
+    if (index <= statusIndex || expression.kind !== 'list') return false;
+    const items = isAtom(expression.items[0], 'model') ? expression.items.slice(1) : expression.items;
+    return items.every(isDefinition);
+  });
+  if (modelIndex < 0) return { rest: [...expressions], model: undefined };
+  const found = expressions[modelIndex] as { readonly items: readonly SExpression[] };
+  const definitions = found.items.filter(isDefinition);
+  return {
+    rest: expressions.filter((_expression, index) => index !== modelIndex),
+    model: definitions.map(printSmtSExpression).join('\n'),
+  };
+}
+
+/** the expression as SMT-LIB text: symbols that are not simple (or are reserved) quoted with |…| */
+export function printSmtSExpression(expression: SExpression): string {
+  switch (expression.kind) {
+    case 'atom':
+      return /^[A-Za-z0-9~!@$%^&*_\-+=<>.?/:#]+$/.test(expression.text) ? expression.text : `|${expression.text}|`;
+    case 'string':
+      return `"${expression.text.replace(/"/g, '""')}"`;
+    case 'list':
+      return `(${expression.items.map(printSmtSExpression).join(' ')})`;
+    default: {
+      const never: never = expression;
+      throw new Error(`internal: ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+function interpretExpressions(
+  expressions: readonly SExpression[],
+  output: string,
+  expectedValues: number,
+): SolverResult {
   const errors = expressions.filter((expression) => expression.kind === 'list' && isAtom(expression.items[0], 'error'));
   const statusIndex = statusIndexIn(expressions);
   const errorText = errors

@@ -24,6 +24,11 @@ export type SolverResult =
       readonly kind: 'sat';
       /** values of the requested terms, in request order (present when terms were requested) */
       readonly values: readonly ModelValue[] | undefined;
+      /**
+       * the model as the solver printed it for `(get-model)` (CheckOptions.model), re-printed from
+       * its s-expression: one `(define-fun …)` per line; undefined when not asked for or not printed
+       */
+      readonly model?: string;
     }
   | { readonly kind: 'unsat' }
   | { readonly kind: 'unknown'; readonly reason: string };
@@ -45,6 +50,11 @@ export interface CheckOptions {
    * 4.8). The answer is the same solver's on the same assertions; only its configuration may differ.
    */
   readonly question?: boolean;
+  /**
+   * ask for the model after a sat answer (`(get-model)`; for a CHC system: the interpretation of its
+   * predicates, CHC-COMP's model format); a back end that cannot give one answers without it
+   */
+  readonly model?: boolean;
 }
 
 /**
@@ -86,6 +96,15 @@ export interface Solver {
   checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult>;
   /** sat: the clauses have a model (the program is safe w.r.t. the encoding); unsat: a refutation exists */
   checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult>;
+  /**
+   * a complete SMT-LIB script as text, for what our terms cannot say (a model's `define-fun`s as the
+   * solver printed them; certificates/check.ts): answered as the first check-sat of the script is.
+   * The back end adds its time limit; `valuesOf` and `model` are not read. Absent on back ends that
+   * only take terms (test doubles).
+   */
+  checkText?(text: string, options: CheckOptions): Promise<SolverResult>;
+  /** starts what the first call needs (the in-process solver's module) while other work runs */
+  warmUp?(): void;
   /** release resources (WASM threads, child processes); safe to call twice */
   dispose(): Promise<void>;
 }

@@ -2,8 +2,12 @@
 // printed with the one printer and run with `Z3_eval_smtlib2_string` in a fresh context per check;
 // CHC systems use `(set-logic HORN)`, which makes z3 use Spacer.
 // Soundness/robustness assumptions:
-// - one initialised WASM module per process (lazy singleton); its async API runs one call at a
-//   time, so checks are serialised through a queue;
+// - each solver owns its modules (no state shared between solvers): up to `lanes` initialised WASM
+//   modules (default 2 where the machine has two cores), each started when a call first needs it.
+//   A module's async API runs one call at a time on a thread of its own, so each module has its own
+//   queue, and a call goes to the module with the fewest calls waiting: with two modules two calls run
+//   at once on two cores, so the portfolio runs its two lanes at once (`concurrent`) as it does with
+//   external z3 processes. `warmUp()` starts the modules while the front end runs;
 // - the time limit is enforced three ways: z3's `:timeout` option, a JS timer calling
 //   `Z3_interrupt` shortly after, and a hard deadline after which the module is abandoned (its
 //   threads terminated, and the keep-alive timer z3-solver starts for each threaded call cleared)
@@ -13,6 +17,7 @@
 // z3-solver itself is imported when the first check needs it (loading it costs ~50 ms of start-up).
 
 import type { init } from 'z3-solver';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
@@ -34,24 +39,34 @@ const interruptGraceMilliseconds = 500;
 /** Extra time after the timeout before the module is abandoned as unresponsive. */
 const abandonGraceMilliseconds = 1_500;
 
-let sharedModule: Promise<Z3Module> | undefined;
-let queue: Promise<unknown> = Promise.resolve();
-/**
- * The context in which questions (CheckOptions.question) run, one after the other between
- * `(push 1)` and `(pop 1)`: a fresh context costs about 70 ms of z3-wasm's time, a scope in a
- * kept one well under 10 ms. It belongs to one module; dispose() deletes it.
- */
-let questionContext: { readonly module: Z3Module; readonly context: Z3Context } | undefined;
+/** One WASM module of a solver, with the queue of its calls and the context kept for questions. */
+interface ModuleSlot {
+  module: Promise<Z3Module> | undefined;
+  queue: Promise<unknown>;
+  /** calls queued or running in this module */
+  waiting: number;
+  /**
+   * The context in which questions (CheckOptions.question) run, one after the other between
+   * `(push 1)` and `(pop 1)`: a fresh context costs about 70 ms of z3-wasm's time, a scope in a
+   * kept one well under 10 ms. It belongs to this slot's module; dispose() deletes it.
+   */
+  questionContext: { readonly module: Z3Module; readonly context: Z3Context } | undefined;
+}
 
-function loadModule(): Promise<Z3Module> {
-  if (sharedModule === undefined) {
-    sharedModule = import('z3-solver').then((z3) => z3.init());
+function emptySlot(): ModuleSlot {
+  return { module: undefined, queue: Promise.resolve(), waiting: 0, questionContext: undefined };
+}
+
+function loadModule(slot: ModuleSlot): Promise<Z3Module> {
+  if (slot.module === undefined) {
+    const loading = import('z3-solver').then((z3) => z3.init());
+    slot.module = loading;
     // a failed initialisation may be retried by a later check
-    sharedModule.catch(() => {
-      sharedModule = undefined;
+    loading.catch(() => {
+      if (slot.module === loading) slot.module = undefined;
     });
   }
-  return sharedModule;
+  return slot.module;
 }
 
 /** The parts of the Emscripten module used directly (see evaluateOffThread). */
@@ -122,6 +137,7 @@ function evaluateOffThread(module: Z3Module, context: unknown, text: string): Of
  * both, or a failure.
  */
 async function evaluateText(
+  slot: ModuleSlot,
   text: string,
   followUp: (output: string) => string | undefined,
   timeoutMilliseconds: number,
@@ -130,12 +146,12 @@ async function evaluateText(
 ): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
   let module: Z3Module;
   try {
-    module = await loadModule();
+    module = await loadModule(slot);
   } catch (error) {
     return { kind: 'failure', reason: `z3-wasm could not be initialised: ${String(error)}` };
   }
   const { Z3 } = module;
-  const context = question ? questionContextOf(module) : freshContext(module);
+  const context = question ? questionContextOf(slot, module) : freshContext(module);
   let interruptTimer: NodeJS.Timeout | undefined;
   let abandonTimer: NodeJS.Timeout | undefined;
   let abandoned = false;
@@ -154,7 +170,7 @@ async function evaluateText(
       abandoned = true;
       // the module is stuck in a call that ignores interrupts: drop it, a later check starts afresh
       evaluation.catch(() => undefined);
-      if (sharedModule !== undefined && (await sharedModule) === module) sharedModule = undefined;
+      if (slot.module !== undefined && (await slot.module) === module) slot.module = undefined;
       terminateThreads(module);
       offThread.releaseKeepAlive();
     }
@@ -178,10 +194,10 @@ async function evaluateText(
     clearTimeout(interruptTimer);
     clearTimeout(abandonTimer);
     if (abandoned) {
-      if (questionContext?.module === module) questionContext = undefined;
+      if (slot.questionContext?.module === module) slot.questionContext = undefined;
     } else if (!question) Z3.del_context(context);
     // an interrupted context is not asked again: the next question gets a fresh one
-    else if (interrupted) releaseQuestionContext(module);
+    else if (interrupted) releaseQuestionContext(slot, module);
   }
 }
 
@@ -192,24 +208,66 @@ function freshContext(module: Z3Module): Z3Context {
   return context;
 }
 
-/** the context kept for questions of this module (created by the first one) */
-function questionContextOf(module: Z3Module): Z3Context {
-  if (questionContext?.module !== module) questionContext = { module, context: freshContext(module) };
-  return questionContext.context;
+/** the context kept for questions of this slot's module (created by the first one) */
+function questionContextOf(slot: ModuleSlot, module: Z3Module): Z3Context {
+  if (slot.questionContext?.module !== module) slot.questionContext = { module, context: freshContext(module) };
+  return slot.questionContext.context;
 }
 
 /** deletes the context kept for questions (a live context may keep a timer thread, and Node, alive) */
-function releaseQuestionContext(module: Z3Module): void {
-  if (questionContext?.module !== module) return;
-  module.Z3.del_context(questionContext.context);
-  questionContext = undefined;
+function releaseQuestionContext(slot: ModuleSlot, module: Z3Module): void {
+  if (slot.questionContext?.module !== module) return;
+  module.Z3.del_context(slot.questionContext.context);
+  slot.questionContext = undefined;
 }
 
-/** Serialises calls into the single-threaded WASM API. */
-function enqueue<T>(task: () => Promise<T>): Promise<T> {
-  const result = queue.then(task, task);
-  queue = result.catch(() => undefined);
-  return result;
+/**
+ * The modules of one solver. A call goes to the slot with the fewest calls waiting (the first
+ * slot on a tie, so one lane of calls stays in one module and keeps its question context), and is
+ * serialised there behind that module's earlier calls.
+ */
+class ModulePool {
+  private readonly slots: ModuleSlot[];
+
+  constructor(lanes: number) {
+    this.slots = Array.from({ length: Math.max(1, lanes) }, emptySlot);
+  }
+
+  get size(): number {
+    return this.slots.length;
+  }
+
+  /** starts every module (z3-solver's initialisation compiles the WASM off the main thread) */
+  warmUp(): void {
+    for (const slot of this.slots) loadModule(slot).catch(() => undefined);
+  }
+
+  enqueue<T>(task: (slot: ModuleSlot) => Promise<T>): Promise<T> {
+    const slot = this.slots.reduce((best, candidate) => (candidate.waiting < best.waiting ? candidate : best));
+    slot.waiting++;
+    const run = (): Promise<T> => task(slot);
+    const result = slot.queue.then(run, run).finally(() => {
+      slot.waiting--;
+    });
+    slot.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async dispose(): Promise<void> {
+    for (const slot of this.slots) {
+      await slot.queue;
+      const pending = slot.module;
+      slot.module = undefined;
+      if (pending === undefined) continue;
+      try {
+        const module = await pending;
+        releaseQuestionContext(slot, module);
+        terminateThreads(module);
+      } catch {
+        // initialisation failed: nothing to release
+      }
+    }
+  }
 }
 
 function timeoutOption(timeoutMilliseconds: number): string {
@@ -218,6 +276,7 @@ function timeoutOption(timeoutMilliseconds: number): string {
 }
 
 async function run(
+  pool: ModulePool,
   text: string,
   followUp: (output: string) => string | undefined,
   expectedValues: number,
@@ -225,11 +284,18 @@ async function run(
   abandonGrace: number,
 ): Promise<SolverResult> {
   const question = options.question === true;
-  const outcome = await enqueue(() =>
-    evaluateText(text, followUp, options.timeoutMilliseconds, options.timeoutMilliseconds + abandonGrace, question),
+  const outcome = await pool.enqueue((slot) =>
+    evaluateText(
+      slot,
+      text,
+      followUp,
+      options.timeoutMilliseconds,
+      options.timeoutMilliseconds + abandonGrace,
+      question,
+    ),
   );
   if (outcome.kind === 'failure') return { kind: 'unknown', reason: outcome.reason };
-  return interpretSolverOutput(outcome.output, expectedValues);
+  return interpretSolverOutput(outcome.output, expectedValues, options.model === true);
 }
 
 const reasonQuery = '(get-info :reason-unknown)\n';
@@ -240,10 +306,18 @@ export interface Z3WasmOptions {
    * negative to exercise the abandon path deterministically.
    */
   readonly abandonGraceMilliseconds?: number;
+  /** modules that run calls at the same time (default: 2 where the machine has two cores, else 1) */
+  readonly lanes?: number;
+}
+
+/** two modules where two calls can run at once on two cores (each module takes about 150 MB) */
+function defaultLanes(): number {
+  return Math.min(2, availableParallelism());
 }
 
 export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
   const abandonGrace = wasmOptions.abandonGraceMilliseconds ?? abandonGraceMilliseconds;
+  const pool = new ModulePool(wasmOptions.lanes ?? defaultLanes());
   /** a script in a fresh context; a question (CheckOptions.question) in the context kept for questions */
   const checkScript = async (script: SmtScript, options: CheckOptions): Promise<SolverResult> => {
     const valuesOf = options.valuesOf ?? [];
@@ -256,6 +330,7 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
       const askKept = (kept: CheckOptions): Promise<SolverResult> =>
         run(
+          pool,
           `(push 1)\n${timeoutOption(kept.timeoutMilliseconds)}${text}${reasonQuery}(pop 1)\n`,
           () => undefined,
           0,
@@ -272,30 +347,36 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
     // the values are asked for in the same context, only after a sat answer
     const followUp = (output: string): string =>
       (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
-    return run(timeoutOption(left.timeoutMilliseconds) + body, followUp, valuesOf.length, left, abandonGrace);
+    return run(pool, timeoutOption(left.timeoutMilliseconds) + body, followUp, valuesOf.length, left, abandonGrace);
   };
   return {
     name: 'z3-wasm',
+    concurrent: pool.size > 1,
+    warmUp: () => pool.warmUp(),
     checkScript,
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       const started = performance.now();
       const body = printChcSystem(system) + reasonQuery;
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
-      return run(timeoutOption(left.timeoutMilliseconds) + body, () => undefined, 0, left, abandonGrace);
+      // the model (CheckOptions.model) is asked for in the same context, only after a sat answer
+      const followUp = (output: string): string | undefined =>
+        options.model === true && statusInOutput(output) === 'sat' ? '(get-model)\n' : undefined;
+      return run(pool, timeoutOption(left.timeoutMilliseconds) + body, followUp, 0, left, abandonGrace);
+    },
+    async checkText(text: string, options: CheckOptions): Promise<SolverResult> {
+      const plain = { ...options, model: false, question: false };
+      return run(
+        pool,
+        timeoutOption(options.timeoutMilliseconds) + text + reasonQuery,
+        () => undefined,
+        0,
+        plain,
+        abandonGrace,
+      );
     },
     async dispose(): Promise<void> {
-      await queue;
-      const pending = sharedModule;
-      sharedModule = undefined;
-      if (pending === undefined) return;
-      try {
-        const module = await pending;
-        releaseQuestionContext(module);
-        terminateThreads(module);
-      } catch {
-        // initialisation failed: nothing to release
-      }
+      await pool.dispose();
     },
   };
 }

@@ -129,25 +129,32 @@ export function violationWitness(
   segments.push({
     segment: [{ waypoint: { type: 'target', action: 'follow', location: location(file, violatedAt) } as never }],
   });
-  const hash = createHash('sha256').update(readFileSync(task.file)).digest('hex');
-  const entry = {
-    entry_type: 'violation_sequence',
-    metadata: {
-      format_version: '2.0',
-      uuid: uuidFrom(hash, now),
-      creation_time: now.toISOString(),
-      producer: { name: 'encode', version: task.producerVersion },
-      task: {
-        input_files: [file],
-        input_file_hashes: { [file]: hash },
-        specification: unreachCallSpecification,
-        data_model: task.dataModel,
-        language: 'C',
-      },
-    },
-    content: segments,
-  };
+  const entry = { entry_type: 'violation_sequence', metadata: witnessMetadata(task, now), content: segments };
   return yaml().stringify([entry], { lineWidth: 0 });
+}
+
+/** the metadata of a format 2.0 witness of the unreach-call property: the task's file and its hash */
+export function witnessMetadata(task: WitnessTask, now: Date): Record<string, unknown> {
+  const file = basename(task.file);
+  const hash = createHash('sha256').update(readFileSync(task.file)).digest('hex');
+  return {
+    format_version: '2.0',
+    uuid: uuidFrom(hash, now),
+    creation_time: now.toISOString(),
+    producer: { name: 'encode', version: task.producerVersion },
+    task: {
+      input_files: [file],
+      input_file_hashes: { [file]: hash },
+      specification: unreachCallSpecification,
+      data_model: task.dataModel,
+      language: 'C',
+    },
+  };
+}
+
+/** the YAML library (loaded on first use) */
+export function yamlLibrary(): typeof Yaml {
+  return yaml();
 }
 
 /** a version-4-shaped UUID from the program's hash and the time (witnesses need one; not random on purpose) */

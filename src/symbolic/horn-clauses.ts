@@ -227,6 +227,25 @@ export function buildChcEncoding(program: Program, semantics: Semantics): ChcEnc
   };
 }
 
+/** a loop head's predicate as `buildChcEncoding` declares it: its loop and its arguments' variables */
+export interface LoopHeadPredicate {
+  readonly name: string;
+  readonly loop: LoopStatement;
+  /** the arguments, in order: these scalars, then these arrays (the variables live at the head) */
+  readonly live: ProgramVariables;
+}
+
+/** the loop-head predicates of `buildChcEncoding(program, semantics)`, in its order (by loop id) */
+export function loopHeadPredicates(program: Program, semantics: Semantics): LoopHeadPredicate[] {
+  const positions = loopPositions(program);
+  const predicates = loopPredicates(positions, collectVariables(program), semantics);
+  return [...predicates.entries()].map(([id, predicate]) => ({
+    name: predicate.declaration.name,
+    loop: positions.get(id)!.loop,
+    live: predicate.live,
+  }));
+}
+
 /** a clause of one segment: quantified over the segment's constants that occur in it */
 function segmentClause(constants: readonly SymbolTerm[], body: Term[], head: Term, comment: string): HornClause {
   const occurring = new Set([...body, head].flatMap((term) => freeSymbols(term).map((found) => found.name)));

@@ -9,7 +9,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cactusSvg, palette, plotLibrary } from '../../src/campaign/plots.js';
-import { changesAgainst, markdownTable, resultsCsv, summarise } from '../../src/campaign/report.js';
+import { certificateFields } from '../../src/campaign/certificates.js';
+import {
+  certificateTable,
+  changesAgainst,
+  markdownTable,
+  resultsCsv,
+  summarise,
+  summariseCertificates,
+} from '../../src/campaign/report.js';
 import { judge, readResults, type CampaignResult } from '../../src/campaign/run.js';
 import { loadTasks } from '../../src/campaign/tasks.js';
 import { readPng } from '../support/png.js';
@@ -125,7 +133,71 @@ describe('campaign reports', () => {
 
   it('write every result as CSV, quoting what needs it', () => {
     const csv = resultsCsv([{ ...results[0]!, reason: 'a, "quoted" reason' }]);
-    expect(csv.split('\n')[1]).toBe('p1.c,viap,z3,10,safe,safe,true,false,false,0.5,,"a, ""quoted"" reason"');
+    expect(csv.split('\n')[1]).toBe('p1.c,viap,z3,10,safe,safe,true,false,false,0.5,,"a, ""quoted"" reason",,,,,,');
+  });
+
+  it("read a SAFE's certificate from the --json record, with the proof's time and the certificate's", () => {
+    // the portfolio: bmc proved it in 0.2 s, chc was asked (1.5 s, of which 0.3 s the check)
+    const asked = certificateFields({
+      verdict: 'safe',
+      decidedBy: 'bmc',
+      attempts: [
+        { encoding: 'runs', verdict: 'unknown', milliseconds: 10 },
+        { encoding: 'bmc', verdict: 'safe', milliseconds: 200 },
+      ],
+      certificate: { status: 'checked', from: 'chc', stepMilliseconds: 1500, checkMilliseconds: 300 },
+    });
+    expect(asked).toEqual({
+      certificate: 'checked',
+      certificateFrom: 'chc',
+      proofSeconds: 0.2,
+      certificateSeconds: 1.5,
+      checkSeconds: 0.3,
+    });
+    // one encoding: its own check is taken off its time
+    const own = certificateFields({
+      verdict: 'safe',
+      times: { encoding: 900, certificateCheck: 300 },
+      certificate: { status: 'checked', checkMilliseconds: 300 },
+    });
+    expect(own).toEqual({ certificate: 'checked', proofSeconds: 0.6, certificateSeconds: 0.3, checkSeconds: 0.3 });
+    expect(certificateFields({ verdict: 'safe', certificate: { status: 'none', reason: 'viap gives none' } })).toEqual({
+      certificate: 'none',
+      certificateReason: 'viap gives none',
+    });
+    expect(certificateFields({ verdict: 'unsafe' })).toEqual({});
+  });
+
+  it('count the certified SAFE verdicts per encoding, with the reasons of those without', () => {
+    const certified = (task: string, from?: string): CampaignResult => ({
+      ...result(task, 'portfolio', 'safe', 1),
+      certificate: 'checked',
+      ...(from === undefined ? {} : { certificateFrom: from }),
+      proofSeconds: 0.5,
+      certificateSeconds: 1,
+      checkSeconds: 0.25,
+    });
+    const without = (task: string, reason: string): CampaignResult => ({
+      ...result(task, 'portfolio', 'safe', 1),
+      certificate: 'none',
+      certificateReason: reason,
+    });
+    const [row] = summariseCertificates(
+      [
+        certified('a.c'),
+        certified('b.c', 'chc'),
+        without('c.c', 'viap gives no certificate; chc: timeout after 3.5 s'),
+        without('d.c', 'viap gives no certificate; chc: timeout after 4.1 s'),
+        result('e.c', 'portfolio', 'unsafe', 1, 'unsafe'),
+        result('f.c', 'portfolio', 'safe', 1),
+      ],
+      ['portfolio'],
+    );
+    expect(row).toMatchObject({ safe: 5, checked: 2, asked: 1, none: 2, failed: 0, unrecorded: 1 });
+    expect(row!.noneReasons).toEqual([['viap gives no certificate; chc: timeout after N s', 2]]);
+    const table = certificateTable([row!]);
+    expect(table).toContain('| portfolio | 5 | 2 (40 %) | 1 | 0 | 2 | 0 | 0.50, 1.00, 0.25 |');
+    expect(table).toContain('- portfolio, 2×: viap gives no certificate; chc: timeout after N s');
   });
 
   it('list changed verdicts and slowdowns over 2x (and at least a second) against an earlier run', () => {

@@ -255,13 +255,18 @@ int main(void) {
 });
 
 describe('accel emission', () => {
-  it('writes one script with the summaries as comments that the solver answers sat for a deep bug', async () => {
+  it('writes the checks of the solve, one per unwinding, with the summaries as comments; the solver answers sat for a deep bug', async () => {
     const program = lowerSource(overflow(100000));
     const emitted = await emitWith(accelEncoder, program, options(), solver);
     expect(emitted.kind).toBe('emitted');
     if (emitted.kind !== 'emitted') return;
-    expect(emitted.artefacts).toHaveLength(1);
-    const script = emitted.artefacts[0]!.content as SmtScript;
+    // the solve deepens 1, 2, 4, … up to --unwind (3): the files are its checks in that order
+    expect(emitted.artefacts.map((artefact) => artefact.suffix)).toEqual([
+      '.accel-u1.smt2',
+      '.accel-u2.smt2',
+      '.accel-u3.smt2',
+    ]);
+    const script = emitted.artefacts[2]!.content as SmtScript;
     const text = printSmtScript(script);
     expect(text).toMatch(/; .*Proposition 1/);
     // array summaries are reduced to reads of array constants: no lambda reaches the solver

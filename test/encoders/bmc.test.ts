@@ -1,5 +1,6 @@
 // bmc on hand-built IR programs with known answers: violations found and replayed (including the
-// order of havocs inside loops and branches), SAFE only with unwinding assertions, O(K) formula size.
+// order of havocs inside loops and branches), SAFE only with unwinding assertions or a complete
+// unrolling, O(K) formula size.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bmcEncoder } from '../../src/encoders/bmc/index.js';
@@ -72,6 +73,18 @@ describe('bmc', () => {
         'resourceLimit',
         expect.stringMatching(/can run longer/),
       ]);
+  });
+
+  it('proves SAFE without unwinding assertions only where every loop is unrolled completely', async () => {
+    // countingSafe's loop runs 10 times: unwind 10 unrolls it completely (the counter is a numeral
+    // at every step), unwind 9 does not, and a symbolic bound is never complete
+    const complete = await verdict(programs.countingSafe, options(10, false));
+    expect(complete.kind).toBe('safe');
+    if (complete.kind === 'safe')
+      expect(complete.assumptions.join(' ')).toMatch(/unrolled completely within unwind 10/);
+    expect((await verdict(programs.countingSafe, options(9, false))).kind).toBe('unknown');
+    expect((await verdict(programs.largeBoundSafe, options(8, false))).kind).toBe('unknown');
+    expect((await verdict(programs.arrayInitSafe, options(4, false))).kind).toBe('unknown');
   });
 
   it('handles break and continue', async () => {

@@ -288,6 +288,8 @@ describe('bv semantics', () => {
       '.bound-assertion-loop.smt2',
       '.shrink-k1.smt2',
       '.residual-k1.smt2',
+      '.residual-dense-2.smt2',
+      '.residual-dense-4.smt2',
     ]);
     for (const artefact of emitted.artefacts) {
       if (artefact.content.kind !== 'smtScript') throw new Error('expected an SMT script');
@@ -339,7 +341,7 @@ describe('loop-carried dependence', () => {
 });
 
 describe('emit', () => {
-  test('writes one check per k and one residual per k, each saying what sat and unsat mean', async () => {
+  test('writes one check per k, one residual per k and the dense residuals, each saying what sat and unsat mean', async () => {
     const program = load(join(regression, 'min2.c'));
     const emitted = await emitWith(shrinkEncoder, program, { ...options, encodings: { shrink: { 'max-k': 3 } } });
     expect(emitted.kind).toBe('emitted');
@@ -351,6 +353,11 @@ describe('emit', () => {
       '.residual-k1.smt2',
       '.residual-k2.smt2',
       '.residual-k3.smt2',
+      '.residual-dense-2.smt2',
+      '.residual-dense-3.smt2',
+      '.residual-dense-4.smt2',
+      '.residual-dense-5.smt2',
+      '.residual-dense-6.smt2',
     ]);
     for (const artefact of emitted.artefacts) {
       if (artefact.content.kind !== 'smtScript') throw new Error('expected an SMT script');

@@ -152,10 +152,11 @@ describe('the guard', () => {
     expect((await run(elsewhere, programs.straightUnsafe)).verdict.kind).toBe('unsafe');
   });
 
-  it('catches SAFE from an under-approximation and from bmc without unwinding assertions', async () => {
+  it('catches SAFE from an under-approximation', async () => {
     const safe = async () => ({ verdict: { kind: 'safe' as const, assumptions: [] }, times: {}, details: {} });
     await expect(run(fakeEncoder({ approximation: 'under', solve: safe }))).rejects.toBeInstanceOf(ContractBreach);
-    await expect(run({ ...bmcEncoder, solve: safe })).rejects.toBeInstanceOf(ContractBreach);
+    // (bmc proves SAFE where its unrolling is complete, with or without unwinding assertions:
+    // test/encoders/bmc.test.ts holds it to UNKNOWN wherever a loop can run longer)
     expect((await run(fakeEncoder({ approximation: 'over', solve: safe }))).verdict.kind).toBe('safe');
   });
 

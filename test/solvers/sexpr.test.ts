@@ -228,3 +228,35 @@ describe('interpretSolverOutput', () => {
     if (result.kind === 'unknown') expect(result.reason).toMatch(/as-array/);
   });
 });
+
+describe('a model asked for with the answer (get-model)', () => {
+  const definition = '(define-fun inv_loop0 ((x!0 Int) (x!1 (Array Int Int))) Bool (>= (select x!1 x!0) 0))';
+
+  it("reads z3 4.8's and 4.15's list of define-funs after sat, one definition a line", () => {
+    const result = interpretSolverOutput(`sat\n(\n  ${definition}\n  (define-fun |p q| () Bool false)\n)\n`, 0, true);
+    expect(result).toEqual({
+      kind: 'sat',
+      values: undefined,
+      model: `${definition}\n(define-fun |p q| () Bool false)`,
+    });
+  });
+
+  it('reads the (model …) form', () => {
+    const result = interpretSolverOutput(`sat\n(model ${definition})\n`, 0, true);
+    expect(result.kind === 'sat' ? result.model : undefined).toBe(definition);
+  });
+
+  it('drops the error get-model gives after unsat, and keeps other errors', () => {
+    expect(interpretSolverOutput('unsat\n(error "line 9 column 10: model is not available")\n', 0, true)).toEqual({
+      kind: 'unsat',
+    });
+    expect(interpretSolverOutput('unsat\n(error "line 9 column 10: model is not available")\n', 0).kind).toBe(
+      'unknown',
+    );
+    expect(interpretSolverOutput('(error "unknown sort")\nunsat\n', 0, true).kind).toBe('unknown');
+  });
+
+  it('answers sat without a model when none is printed', () => {
+    expect(interpretSolverOutput('sat\n', 0, true)).toEqual({ kind: 'sat', values: undefined });
+  });
+});

@@ -27,6 +27,27 @@ const solver = createZ3WasmSolver();
 afterAll(() => solver.dispose());
 const integer = (number: number): ModelValue => ({ kind: 'integer', value: BigInt(number) });
 
+describe('z3-wasm lanes', () => {
+  it('runs calls made at the same time in separate modules, each answered as alone', async () => {
+    const lanes = createZ3WasmSolver({ lanes: 2 });
+    try {
+      expect(lanes.concurrent).toBe(true);
+      expect(createZ3WasmSolver({ lanes: 1 }).concurrent).toBe(false);
+      lanes.warmUp?.();
+      // a long call in one module does not hold back the short ones in the other
+      const results = await Promise.all([
+        lanes.checkScript(hardScript, { timeoutMilliseconds: 1_500 }),
+        lanes.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 }),
+        lanes.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] }),
+        lanes.checkChc(counterSystem(11), { timeoutMilliseconds: 10_000 }),
+      ]);
+      expect(results.map((result) => result.kind)).toEqual(['unknown', 'unsat', 'sat', 'unsat']);
+    } finally {
+      await lanes.dispose();
+    }
+  });
+});
+
 describe('z3-wasm scripts', () => {
   it('answers sat with values of ints, arrays and bit-vectors', async () => {
     const result = await solver.checkScript(satisfiableScript, {

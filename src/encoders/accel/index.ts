@@ -10,7 +10,9 @@
 // gives UNSAFE. If a replay does not fail and some summary was inexact (a variable without a closed
 // form, ⊥) the check is repeated with the exact summaries only; otherwise the answer is UNKNOWN.
 // Stretches are limited to `maximumStretch` (summary.ts) iterations so that every counterexample
-// can be replayed.
+// can be replayed. `--emit` plans the acceleration as solve does (its path and monotonicity questions
+// asked to the solver) and writes every check solve may ask, in its order: per phase, the
+// unwindings 1, 2, 4, … (NAME.accel-uD.smt2, NAME.accel-quantifier-free-uD.smt2, NAME.accel-exact-uD.smt2).
 
 import { performance } from 'node:perf_hooks';
 import type { LoopStatement, Program, Semantics, Statement } from '../../ir/types.js';
@@ -23,7 +25,14 @@ import { unrollProgram, type UnrolledProgram, type ExtraLoopPaths } from '../../
 import { counterexampleRequest } from '../../symbolic/counterexample.js';
 import { rangeConstraint, scalarSort } from '../../symbolic/expressions.js';
 import type { Path, SymbolicExecutor } from '../../symbolic/executor.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import type {
+  EmitContext,
+  EmitResult,
+  EmittedArtefact,
+  Encoder,
+  EncoderContext,
+  SolveOutcome,
+} from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { confirmModel } from '../../kernel/confirm.js';
 import { OutcomeRecorder } from '../../kernel/outcome.js';
@@ -244,27 +253,62 @@ function buildAccelerated(
   });
 }
 
+/** the file of one check: `.accel-u2.smt2` for all summaries at unwinding 2, `.accel-exact-u2.smt2`, … */
+function checkSuffix(phase: Phase, depth: number): string {
+  const name = phase === 'all' ? '' : phase === 'quantifierFree' ? '-quantifier-free' : '-exact';
+  return `.accel${name}-u${depth}.smt2`;
+}
+
+/** what one check is asked after (the order of solveAccel: phases in turn, each deepened 1, 2, 4, … up to the unwinding) */
+function checkOrder(phase: Phase, depth: number, first: boolean): string[] {
+  const summaries =
+    phase === 'all'
+      ? 'all the summaries'
+      : phase === 'quantifierFree'
+        ? 'the quantifier-free summaries only (asked first: fast for the solver)'
+        : 'the exact summaries only (asked when a model of an earlier check did not replay and some summary is inexact)';
+  return [
+    `this check uses ${summaries}`,
+    first
+      ? 'asked first'
+      : `asked when the check before it was unsat (a shallower unwinding) or, at the first unwinding ${depth} of its phase, when the checks of the phase before gave no replayed counterexample`,
+  ];
+}
+
+/**
+ * The checks solveAccel asks, in its order: per phase (quantifier-free summaries, all, exact ones),
+ * the unwindings 1, 2, 4, … up to `--unwind`. The plan (paths and summaries) comes from the
+ * solver's answers to its own questions, asked here as in the solve.
+ */
+async function emitAccel(program: Program, context: EmitContext): Promise<EmitResult> {
+  const unwind = optionValue(context.options, accelUnwindOption);
+  const semantics = context.options.semantics;
+  const plan = await planAcceleration(program, semantics, context.solver, context.budget);
+  const artefacts: EmittedArtefact[] = [];
+  for (const phase of phasesOf(plan)) {
+    for (const depth of deepeningSchedule(unwind)) {
+      try {
+        const script = acceleratedScript(
+          buildAccelerated(program, semantics, depth, plan, phase),
+          [...header(program, semantics, depth, plan), ...checkOrder(phase, depth, artefacts.length === 0)],
+          context.budget,
+        );
+        artefacts.push({ suffix: checkSuffix(phase, depth), content: script });
+      } catch (error) {
+        if (!(error instanceof RewriteStopped)) throw error;
+        return {
+          kind: 'unsupported',
+          reason: `accel: the formula at unwinding ${depth} could not be built within --timeout (read-over-write reduction); try a smaller --unwind`,
+        };
+      }
+    }
+  }
+  return { kind: 'emitted', artefacts };
+}
+
 export const accelEncoder: Encoder = {
   ...accelDeclaration,
-  async emit(program: Program, context: EmitContext): Promise<EmitResult> {
-    const unwind = optionValue(context.options, accelUnwindOption);
-    const semantics = context.options.semantics;
-    const plan = await planAcceleration(program, semantics, context.solver, context.budget);
-    try {
-      const script = acceleratedScript(
-        buildAccelerated(program, semantics, unwind, plan, 'all'),
-        header(program, semantics, unwind, plan),
-        context.budget,
-      );
-      return { kind: 'emitted', artefacts: [{ suffix: '.accel.smt2', content: script }] };
-    } catch (error) {
-      if (!(error instanceof RewriteStopped)) throw error;
-      return {
-        kind: 'unsupported',
-        reason: `accel: the formula at unwinding ${unwind} could not be built within --timeout (read-over-write reduction); try a smaller --unwind`,
-      };
-    }
-  },
+  emit: emitAccel,
   solve: solveAccel,
 };
 

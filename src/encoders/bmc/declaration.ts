@@ -14,7 +14,7 @@ export const unwindOption = integerOption({
 });
 export const unwindingAssertionsOption = flagOption({
   name: 'unwinding-assertions',
-  help: 'prove that the unwinding suffices for every loop, which allows SAFE',
+  help: 'prove that the unwinding suffices for every loop, which allows SAFE (without it: SAFE only where every loop has a constant bound within --unwind)',
 });
 
 export const bmcDeclaration: EncoderDeclaration = {

@@ -7,10 +7,12 @@
 //
 // Property query: some assert is reached with a false condition within the unwinding. Paths that need
 // more than `unwind` iterations of a loop are cut, so `unsat` alone means only "no violation within
-// K unwindings" (UNKNOWN). With unwinding assertions a second query asks whether some path reaches
-// iteration K+1 of a loop; both unsat gives SAFE. `sat` gives a model from which the havoc choices
-// are read back in program order; the counterexample is replayed on the interpreter and only a
-// failing assertion in the replay gives UNSAFE.
+// K unwindings" (UNKNOWN), unless every loop is unrolled completely (constant bounds within the
+// unwinding), when it gives SAFE. With unwinding assertions a second query asks whether some path
+// reaches iteration K+1 of a loop; both unsat gives SAFE. `sat` gives a model from which the havoc
+// choices are read back in program order; the counterexample is replayed on the interpreter and only
+// a failing assertion in the replay gives UNSAFE. `--emit` writes the queries the solve asks, in its
+// order: NAME.bmc.smt2 (the property) and, where a second query is asked, NAME.bmc-unwinding.smt2.
 //
 // Soundness assumptions of SAFE: see symbolic/variables.ts `safeAssumptions` (int semantics: no
 // overflow; arrays are total maps; runs stop at a division by zero). Havoc'd arrays are
@@ -18,12 +20,11 @@
 // type); int-mode operators without an exact encoding are uninterpreted functions (over-approximation).
 
 import type { Program } from '../../ir/types.js';
-import { or } from '../../smt/terms.js';
-import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
-import { checkBounded, boundedHeader, type BoundedSettings } from '../../kernel/bounded-check.js';
+import { boundedQueries, checkBounded, type BoundedSettings } from '../../kernel/bounded-check.js';
 import type {
   EmitContext,
   EmitResult,
+  EmittedArtefact,
   Encoder,
   EncoderContext,
   EncodingOptions,
@@ -43,20 +44,14 @@ function settingsOf(options: EncodingOptions): BoundedSettings {
 
 export const bmcEncoder: Encoder = {
   ...bmcDeclaration,
-  canProveSafe: (options) => optionValue(options, unwindingAssertionsOption),
+  // SAFE where the unrolling is complete, by construction or by the unwinding assertions' query
+  canProveSafe: () => true,
   async emit(program: Program, context: EmitContext): Promise<EmitResult> {
-    const settings = settingsOf(context.options);
-    const encoding = unrollProgram(program, settings.unwind, settings.semantics);
-    const goal = settings.unwindingAssertions ? or(encoding.property, encoding.unwindingViolation) : encoding.property;
-    return {
-      kind: 'emitted',
-      artefacts: [
-        {
-          suffix: '.bmc.smt2',
-          content: unrolledScript(encoding, goal, boundedHeader(program, settings, settings.unwindingAssertions)),
-        },
-      ],
-    };
+    // the queries checkBounded asks, in its order: the property, then the unwinding assertions
+    const queries = boundedQueries(program, settingsOf(context.options));
+    const artefacts: EmittedArtefact[] = [{ suffix: '.bmc.smt2', content: queries.property }];
+    if (queries.unwinding !== undefined) artefacts.push({ suffix: '.bmc-unwinding.smt2', content: queries.unwinding });
+    return { kind: 'emitted', artefacts };
   },
   async solve(program: Program, context: EncoderContext): Promise<SolveOutcome> {
     const result = await checkBounded(program, settingsOf(context.options), context.solver, context.budget);

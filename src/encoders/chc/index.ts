@@ -10,16 +10,23 @@
 //   variables defined by an equality. Havoc is a fresh clause variable (range-constrained in int mode).
 //   Int-mode operators without an exact encoding become fresh clause variables (over-approximation).
 //
-// Verdicts: the CHC solver's `sat` (an inductive model) → SAFE under `safeAssumptions`. `unsat` means
+// Verdicts: the CHC solver's `sat` (an inductive model) → SAFE under `safeAssumptions`, with that
+// model (asked for with the answer: `(get-model)`, which z3 4.8 and z3-wasm 4.15 both print as a list
+// of define-funs) as the SAFE's certificate claim, which the kernel checks (kernel/certify.ts);
+// a model the solver does not print, or one that does not define every predicate with its
+// signature, is no certificate (`none`, with why), and the SAFE stands on the solver's word. `unsat` means
 // a counterexample exists under the encoding; a concrete one is searched with bmc at unwind 1, 2, 4,
 // ... within what is left of the time budget (one budget for the whole solve) and replayed; only a
 // replayed failing assertion gives UNSAFE.
 
 import type { Program } from '../../ir/types.js';
+import { readModel, type CertificateClaim } from '../../certificates/certificate.js';
 import { OutcomeRecorder } from '../../kernel/outcome.js';
 import { searchProveSearch } from '../../kernel/strategy.js';
 import { buildChcEncoding } from '../../symbolic/horn-clauses.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
+import { strictChcComp } from '../../smt/chc-comp.js';
+import type { FunctionDeclaration } from '../../smt/terms.js';
 import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import { solverUnknown } from '../../kernel/reasons.js';
 import { chcDeclaration } from './declaration.js';
@@ -39,14 +46,17 @@ export const chcEncoder: Encoder = {
       clauses: encoding.system.clauses.length,
       inexact: encoding.inexactReasons,
     });
-    return searchProveSearch(program, context, recorder, {
+    let certificateClaim: CertificateClaim | undefined;
+    const outcome = await searchProveSearch(program, context, recorder, {
       // one budget for the whole solve: the CHC query, then the counterexample search in what is left
       prove: async () => {
         const result = await recorder.timed('solve', () =>
-          solver.checkChc(encoding.system, { timeoutMilliseconds: budget.solverTimeout() }),
+          solver.checkChc(encoding.system, { timeoutMilliseconds: budget.solverTimeout(), model: true }),
         );
         switch (result.kind) {
           case 'sat':
+            // the solver solved (and modelled) the clauses in CHC-COMP's strict form
+            certificateClaim = claimOf(result.model, strictChcComp(encoding.system).predicates, solver.name);
             return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
           case 'unknown':
             return { kind: 'decided', verdict: { kind: 'unknown', reason: solverUnknown('chc', result) } };
@@ -59,5 +69,20 @@ export const chcEncoder: Encoder = {
         }
       },
     });
+    return outcome.verdict.kind === 'safe' && certificateClaim !== undefined
+      ? { ...outcome, certificateClaim }
+      : outcome;
   },
 };
+
+/** the solver's model as the SAFE's certificate claim, or why it is none */
+function claimOf(
+  model: string | undefined,
+  predicates: readonly FunctionDeclaration[],
+  solverName: string,
+): CertificateClaim {
+  if (model === undefined) return { kind: 'none', reason: `${solverName} printed no model with its sat answer` };
+  const reading = readModel(model, predicates);
+  if (reading.kind === 'malformed') return { kind: 'none', reason: `${solverName}'s model: ${reading.reason}` };
+  return { kind: 'model', invariants: reading.invariants, source: `${solverName} (Spacer)` };
+}

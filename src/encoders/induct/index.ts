@@ -25,23 +25,19 @@
 // N fixed that the kernel replays on the original program (the base cases, and a search up to
 // start + 6 when the step fails); everything else is UNKNOWN with the premise that failed.
 // Int semantics only in this version (bv: UNKNOWN).
+//
+// `--emit` writes the queries the solve asks, in its order and named by premise
+// (NAME.induct-lower-K, -precondition, -base-K, -commute-J, -step, -lockstep-K-J, -strengthened-R-…,
+// -size-K): which one comes next depends on the answers before it, so emit runs the same proof with
+// the solver and records them (queries.ts).
 
 import { printExpression, printProgram } from '../../ir/print.js';
 import type { Program, Semantics } from '../../ir/types.js';
-import { or, type SmtScript } from '../../smt/terms.js';
 import type { Solver } from '../../solvers/solver.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
-import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
 import { checkBounded } from '../../kernel/bounded-check.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
-import type {
-  EmitContext,
-  EmitResult,
-  EmittedArtefact,
-  Encoder,
-  EncoderContext,
-  SolveOutcome,
-} from '../../kernel/encoder.js';
+import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { confirmCounterexample } from '../../kernel/confirm.js';
 import { optionValue } from '../../kernel/options.js';
@@ -68,6 +64,7 @@ import { detectShape, findSize, type CountingLoop, type InductionShape } from '.
 import { proveByDifferences } from './lockstep.js';
 import { strengthenedProgram } from './strengthen.js';
 import { summariseInnerLoops } from './inner-loops.js';
+import { askDirectly, bounded, QueryRecorder, single, type Asking } from './queries.js';
 import { inductDeclaration, strengthenOption, showInductionOption } from './declaration.js';
 export { strengthenOption, showInductionOption } from './declaration.js';
 
@@ -188,12 +185,17 @@ async function proveCommutation(
   shape: InductionShape,
   start: bigint,
   context: EncoderContext,
+  ask: Asking,
 ): Promise<Premise> {
-  const { solver, budget, options } = context;
-  for (const { peeled: element, later } of commutationPairs(shape)) {
+  const { budget, options } = context;
+  for (const [index, { peeled: element, later }] of commutationPairs(shape).entries()) {
     const script = commutationScript(program, shape, start, element, later, options.semantics);
     if (script.kind === 'unsupported')
       return { kind: 'fails', reason: unknownReason('unsupported', `induct: ${script.reason}`) };
+    const solver = ask.solver(single(`commute-${index + 1}`), [
+      `does the peeled iteration of the loop at ${element.loop.location.line}:${element.loop.location.column} commute with what follows it? (unsat: yes)`,
+      index === 0 ? 'asked after the base cases held' : 'asked after the commutation queries before it were unsat',
+    ]);
     const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout() });
     if (result.kind === 'unknown') return { kind: 'fails', reason: solverUnknown('induct: commutation', result) };
     if (result.kind === 'sat') {
@@ -230,6 +232,7 @@ async function proveStep(
   context: EncoderContext,
   report: string[],
   timed: PhaseTimer,
+  ask: Asking,
 ): Promise<StepAttempt> {
   const { options, solver, budget } = context;
   const commutation: Premise =
@@ -243,7 +246,7 @@ async function proveStep(
               : 'induct: inner loops are stepped through difference relations',
           ),
         }
-      : await timed('commutation', () => proveCommutation(target, shape, start, context));
+      : await timed('commutation', () => proveCommutation(target, shape, start, context, ask));
   if (commutation.kind === 'holds') {
     const step = await timed('step', async () => {
       const built = stepProgram(target, shape, start);
@@ -252,13 +255,19 @@ async function proveStep(
           'inductive step (psi(N-1) assumed at fresh indices, the peels, psi(N) asserted):',
           printProgram(built.program),
         );
-      return proveByBmc(built.program, 0, options.semantics, solver, budget, 'the inductive step');
+      const asked = ask.solver(bounded('step'), [
+        'the inductive step: psi(N-1) assumed, the peels, psi(N) asserted (unsat: it holds)',
+        'asked after the commutation queries were unsat',
+      ]);
+      return proveByBmc(built.program, 0, options.semantics, asked, budget, 'the inductive step');
     });
     // when the peels commute, lockstep relations would be identities: the step would be the same query
     return { step, method: 'peeled loops commute, the step holds' };
   }
   if (budget.expired()) return { step: commutation, method: '' };
-  const lockstep = await timed('differences', () => proveByDifferences(target, shape, start, solver, budget, report));
+  const lockstep = await timed('differences', () =>
+    proveByDifferences(target, shape, start, solver, budget, report, ask),
+  );
   if (lockstep.kind === 'holds')
     return { step: { kind: 'holds' }, method: 'difference relations between P(N) and P(N-1), the step holds' };
   return {
@@ -280,6 +289,7 @@ async function proveStrengthened(
   context: EncoderContext,
   report: string[],
   timed: PhaseTimer,
+  ask: Asking,
 ): Promise<StepAttempt> {
   const detected = detectShape(strengthened);
   if (detected.kind === 'outOfShape')
@@ -297,17 +307,22 @@ async function proveStrengthened(
         shape,
         size,
         context.options.semantics,
-        context.solver,
+        ask.solver(bounded(`base-${size}`), [`the base case ${shape.size.sourceName} = ${size} (unsat: it holds)`]),
         context.budget,
       ),
     );
     if (base.kind !== 'holds') return { step: base, method: '' };
   }
-  return proveStep(strengthened, shape, start, context, report, timed);
+  return proveStep(strengthened, shape, start, context, report, timed, ask);
 }
 
 export async function solveInduct(program: Program, context: EncoderContext): Promise<SolveOutcome> {
-  const { options, solver, budget } = context;
+  return runInduct(program, context, askDirectly(context.solver));
+}
+
+/** the proof, each premise asking its queries through `ask` (solve: the solver; emit: the solver, recorded) */
+async function runInduct(program: Program, context: EncoderContext, ask: Asking): Promise<SolveOutcome> {
+  const { options, budget } = context;
   const semantics = options.semantics;
   const recorder = new OutcomeRecorder({ showReport: optionValue(options, showInductionOption) });
   const { details, report, timed } = recorder;
@@ -317,8 +332,11 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   // assertions before the loops (C's guards on the size): proven alone, then assumed
   const prefix = prefixAssertions(target);
   if (prefix !== undefined) {
+    const asked = ask.solver(bounded('prefix'), [
+      'the assertions before the loops (unsat: they hold, and are assumed by every query after this one)',
+    ]);
     const checked = await timed('precondition', () =>
-      proveByBmc(prefix.prefix, 0, semantics, solver, budget, 'the assertions before the loops'),
+      proveByBmc(prefix.prefix, 0, semantics, asked, budget, 'the assertions before the loops'),
     );
     if (checked.kind === 'holds') target = prefix.assumed;
   }
@@ -329,79 +347,22 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
     return recorder.done(unknownVerdict('unsupported', 'induct: bit-vector semantics is not supported yet'));
   if (constant !== undefined) details.generalisedConstant = String(constant);
   const shape = detected.shape;
-  let start = inductionStart(shape);
   details.size = shape.size.sourceName;
-
-  // the least size the precondition allows (up to 8): the base cases start there
-  let lower = 1n;
-  while (
-    lower < maximumLowerBound &&
-    (
-      await timed('precondition', () =>
-        proveByBmc(lowerBoundProgram(target, shape, lower + 1n), 0, semantics, solver, budget, 'a lower bound'),
-      )
-    ).kind === 'holds'
-  )
-    lower++;
-  if (lower + 1n > start) start = lower + 1n;
+  const base = await baseOfInduction(target, program, constant !== undefined, shape, context, timed, ask);
+  if (base.kind === 'decided') return recorder.done(base.verdict);
+  const { lower, start } = base;
   details.lowest = Number(lower);
   details.start = Number(start);
-  const precondition = await timed('precondition', () =>
-    proveByBmc(
-      preconditionProgram(target, shape, start, lower),
-      0,
-      semantics,
-      solver,
-      budget,
-      `the precondition (${shape.size.sourceName} >= ${lower}, inherited by ${shape.size.sourceName} - 1 from ${start} on)`,
-    ),
-  );
-  if (precondition.kind !== 'holds')
-    return recorder.done(
-      precondition.kind === 'bug' ? precondition.verdict : { kind: 'unknown', reason: precondition.reason },
-    );
-  for (let size = lower; size < start; size++) {
-    const base = await timed('baseCases', () =>
-      checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget),
-    );
-    if (base.kind === 'bug') return recorder.done(base.verdict);
-    if (base.kind === 'fails') return recorder.done({ kind: 'unknown', reason: base.reason });
-  }
   report.push(...summarised, ...describeShape(shape, lower, start));
   if (summarised.length > 0) details.summarisedInnerLoops = summarised.length;
-  const attempt = await proveStep(target, shape, start, context, report, timed);
-  let step = attempt.step;
-  let method = attempt.method;
-  // a property too weak to be inductive: guess facts about the final values (closed forms in N of
-  // degree 2, then 3, …: one more per round), prove the program with them asserted too
-  const rounds = optionValue(options, strengthenOption);
-  const tried = new Set<string>();
-  for (let round = 1; round <= rounds && step.kind === 'fails' && !budget.expired(); round++) {
-    const strengthened = await timed('strengthening', () =>
-      strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression), round + 1),
-    );
-    // the same facts as an earlier round (no value needed the higher degree): the same proof, not tried again
-    if (strengthened === undefined || tried.has(strengthened.key)) continue;
-    tried.add(strengthened.key);
-    report.push(
-      `strengthened (round ${round}, degree <= ${round + 1} in ${shape.size.sourceName}) with: ${strengthened.facts.join('; ')}`,
-    );
-    const again = await proveStrengthened(
-      strengthened.program,
-      program,
-      constant !== undefined,
-      lower,
-      start,
-      context,
-      report,
-      timed,
-    );
-    if (again.step.kind === 'bug') return recorder.done(again.step.verdict);
-    if (again.step.kind === 'holds') {
-      step = again.step;
-      method = `${again.method}, for the property strengthened with ${strengthened.facts.join(', ')} (proven as well)`;
-    }
-  }
+  const attempt = await proveStep(target, shape, start, context, report, timed, ask);
+  const proven =
+    attempt.step.kind === 'fails'
+      ? await strengthenStep(target, program, constant !== undefined, shape, lower, start, context, recorder, ask)
+      : undefined;
+  if (proven?.kind === 'bug') return recorder.done(proven.verdict);
+  const step = proven?.kind === 'holds' ? proven : attempt.step;
+  const method = proven?.kind === 'holds' ? proven.method : attempt.method;
   details.step = step.kind;
   if (step.kind === 'holds') {
     const generalised =
@@ -419,8 +380,11 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   // the step failed: perhaps the program is wrong for a slightly larger N
   // (a generalised program's small sizes are not the original's: no search there)
   for (let size = start; constant === undefined && size < start + searchSizes && !budget.expired(); size++) {
+    const asked = ask.solver(bounded(`size-${size}`), [
+      `the program with ${shape.size.sourceName} = ${size}, asked after the inductive step failed (sat: a candidate counterexample, replayed)`,
+    ]);
     const search = await timed('counterexampleSearch', () =>
-      checkSize(target, program, constant !== undefined, shape, size, semantics, solver, budget),
+      checkSize(target, program, false, shape, size, semantics, asked, budget),
     );
     if (search.kind === 'bug') return recorder.done(search.verdict);
     if (search.kind === 'fails' && search.reason.kind === 'timeout') break;
@@ -428,6 +392,123 @@ export async function solveInduct(program: Program, context: EncoderContext): Pr
   if (budget.expired() && step.reason.kind !== 'timeout')
     return recorder.done({ kind: 'unknown', reason: budgetSpent('induct', 'the counterexample search ended') });
   return recorder.done({ kind: 'unknown', reason: step.reason });
+}
+
+/**
+ * The least size the precondition allows (up to 8: the base cases start there), the precondition,
+ * and the base cases; `decided` when one of them fails (a bug, or UNKNOWN).
+ */
+async function baseOfInduction(
+  target: Program,
+  original: Program,
+  generalised: boolean,
+  shape: InductionShape,
+  context: EncoderContext,
+  timed: PhaseTimer,
+  ask: Asking,
+): Promise<
+  | { readonly kind: 'ready'; readonly lower: bigint; readonly start: bigint }
+  | { readonly kind: 'decided'; readonly verdict: Verdict }
+> {
+  const { options, budget } = context;
+  const semantics = options.semantics;
+  const size = shape.size.sourceName;
+  let start = inductionStart(shape);
+  let lower = 1n;
+  while (lower < maximumLowerBound) {
+    const asked = ask.solver(bounded(`lower-${lower + 1n}`), [
+      `does the precondition imply ${size} >= ${lower + 1n}? (unsat: yes)`,
+      lower === 1n ? 'asked first' : `asked after ${size} >= ${lower} was proven`,
+    ]);
+    const bound = await timed('precondition', () =>
+      proveByBmc(lowerBoundProgram(target, shape, lower + 1n), 0, semantics, asked, budget, 'a lower bound'),
+    );
+    if (bound.kind !== 'holds') break;
+    lower++;
+  }
+  if (lower + 1n > start) start = lower + 1n;
+  const what = `the precondition (${size} >= ${lower}, inherited by ${size} - 1 from ${start} on)`;
+  const asked = ask.solver(bounded('precondition'), [
+    `${what} (unsat: it holds)`,
+    `asked after the lower bound queries: ${size} >= ${lower} is the least size proven`,
+  ]);
+  const precondition = await timed('precondition', () =>
+    proveByBmc(preconditionProgram(target, shape, start, lower), 0, semantics, asked, budget, what),
+  );
+  if (precondition.kind !== 'holds')
+    return {
+      kind: 'decided',
+      verdict: precondition.kind === 'bug' ? precondition.verdict : { kind: 'unknown', reason: precondition.reason },
+    };
+  for (let value = lower; value < start; value++) {
+    const asked = ask.solver(bounded(`base-${value}`), [
+      `the base case ${size} = ${value} (unsat: it holds; sat: a candidate counterexample, replayed)`,
+      `asked after the precondition${value === lower ? '' : ` and the base cases from ${lower} on`} held`,
+    ]);
+    const base = await timed('baseCases', () =>
+      checkSize(target, original, generalised, shape, value, semantics, asked, budget),
+    );
+    if (base.kind === 'bug') return { kind: 'decided', verdict: base.verdict };
+    if (base.kind === 'fails') return { kind: 'decided', verdict: { kind: 'unknown', reason: base.reason } };
+  }
+  return { kind: 'ready', lower, start };
+}
+
+/**
+ * A property too weak to be inductive: guess facts about the final values (closed forms in N of
+ * degree 2, then 3, …: one more per round, from runs whose models the guesses rely on), prove the
+ * program with them asserted too. `holds` with the method, a bug, or undefined when no round proves it.
+ */
+async function strengthenStep(
+  target: Program,
+  original: Program,
+  generalised: boolean,
+  shape: InductionShape,
+  lower: bigint,
+  start: bigint,
+  context: EncoderContext,
+  recorder: OutcomeRecorder,
+  ask: Asking,
+): Promise<
+  { readonly kind: 'holds'; readonly method: string } | { readonly kind: 'bug'; readonly verdict: Verdict } | undefined
+> {
+  const { options, solver, budget } = context;
+  const { report, timed } = recorder;
+  const rounds = optionValue(options, strengthenOption);
+  const tried = new Set<string>();
+  for (let round = 1; round <= rounds && !budget.expired(); round++) {
+    // the runs that guess the facts are questions: asked unrecorded, their models shape what follows
+    const strengthened = await timed('strengthening', () =>
+      strengthenedProgram(target, shape, lower, solver, budget, (expression) => printExpression(expression), round + 1),
+    );
+    // the same facts as an earlier round (no value needed the higher degree): the same proof, not tried again
+    if (strengthened === undefined || tried.has(strengthened.key)) continue;
+    tried.add(strengthened.key);
+    const facts = strengthened.facts.join('; ');
+    report.push(`strengthened (round ${round}, degree <= ${round + 1} in ${shape.size.sourceName}) with: ${facts}`);
+    const within = ask.within(`strengthened-${round}`, [
+      `the program strengthened with facts guessed from the models of runs for small ${shape.size.sourceName} (round ${round}): ${facts}`,
+      'asked after the inductive step (and any earlier round) failed',
+    ]);
+    const again = await proveStrengthened(
+      strengthened.program,
+      original,
+      generalised,
+      lower,
+      start,
+      context,
+      report,
+      timed,
+      within,
+    );
+    if (again.step.kind === 'bug') return { kind: 'bug', verdict: again.step.verdict };
+    if (again.step.kind === 'holds')
+      return {
+        kind: 'holds',
+        method: `${again.method}, for the property strengthened with ${strengthened.facts.join(', ')} (proven as well)`,
+      };
+  }
+  return undefined;
 }
 
 /**
@@ -446,69 +527,30 @@ function withSizeParameter(
   return { target: summaries.program, constant: generalised?.constant, summarised: summaries.summarised };
 }
 
+/**
+ * The queries solveInduct asks, as files in the order asked: the proof run as in the solve, with the
+ * solver (which query comes next depends on the answers: queries.ts), each query recorded.
+ */
 async function emitInduct(original: Program, context: EmitContext): Promise<EmitResult> {
-  const program = withSizeParameter(original, context.options.semantics).target;
-  const detected = detectShape(program);
-  if (detected.kind === 'outOfShape') return { kind: 'unsupported', reason: `induct: ${detected.reason}` };
-  const semantics = context.options.semantics;
-  const shape = detected.shape;
-  const start = inductionStart(shape);
-  const artefacts: EmittedArtefact[] = [];
-  const proof = (suffix: string, target: Program, unwind: number, what: string): void => {
-    const encoding = unrollProgram(target, unwind, semantics, { generalCore: true });
-    artefacts.push({
-      suffix,
-      content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), [
-        `induct encoding of ${program.file}: ${what}`,
-        'unsat: it holds',
-        'sat: it does not (for the step: the proof fails, which says nothing about the program)',
-      ]),
-    });
-  };
-  proof(
-    '.induct-precondition.smt2',
-    preconditionProgram(program, shape, start),
-    0,
-    `the precondition: N >= 1, and N >= ${start} inherits it to N - 1`,
+  const solver = context.solver;
+  if (solver === undefined)
+    return {
+      kind: 'unsupported',
+      reason: "induct: which query comes next depends on the solver's answers: --emit needs a solver",
+    };
+  const recorder = new QueryRecorder(
+    solver,
+    `induct encoding of ${original.file} (${context.options.semantics} semantics)`,
   );
-  for (let size = 1n; size < start; size++)
-    proof(
-      `.induct-base-${size}.smt2`,
-      fixedSizeProgram(program, shape, size),
-      fixedSizeUnwind(shape, size),
-      `the base case ${shape.size.sourceName} = ${size}`,
-    );
-  const commutations: SmtScript[] = [];
-  for (const { peeled: element, later } of shape.middleReadsSize || shape.innerLoops.size > 0
-    ? []
-    : commutationPairs(shape)) {
-    const script = commutationScript(program, shape, start, element, later, semantics);
-    if (script.kind === 'unsupported') return { kind: 'unsupported', reason: `induct: ${script.reason}` };
-    commutations.push(script);
-  }
-  // the files of the step the solve would take: peels that commute, else difference relations (which need the solver to fit them)
-  let commute = !shape.middleReadsSize && shape.innerLoops.size === 0;
-  for (const script of commute && context.solver !== undefined ? commutations : []) {
-    if (
-      (await context.solver!.checkScript(script, { timeoutMilliseconds: context.budget.solverTimeout() })).kind !==
-      'unsat'
-    )
-      commute = false;
-  }
-  if (!commute) {
-    if (context.solver === undefined)
-      return { kind: 'unsupported', reason: 'induct: difference relations need a solver to fit them' };
-    const scripts: { suffix: string; script: SmtScript }[] = [];
-    // the files are for any solver: inner loops' arrays as first-order definitions
-    await proveByDifferences(program, shape, start, context.solver, context.budget, [], scripts, true);
-    for (const { suffix, script } of scripts) artefacts.push({ suffix, content: script });
-    return { kind: 'emitted', artefacts };
-  }
-  commutations.forEach((script, index) =>
-    artefacts.push({ suffix: `.induct-commute-${index + 1}.smt2`, content: script }),
+  const run = await runInduct(
+    original,
+    { options: context.options, budget: context.budget, solver },
+    recorder.asking(),
   );
-  proof('.induct-step.smt2', stepProgram(program, shape, start).program, 0, 'the inductive step');
-  return { kind: 'emitted', artefacts };
+  // refused before the shape was found (details.size unset): no proof to write
+  if (run.verdict.kind === 'unknown' && run.verdict.reason.kind === 'unsupported' && run.details.size === undefined)
+    return { kind: 'unsupported', reason: run.verdict.reason.message };
+  return { kind: 'emitted', artefacts: recorder.artefacts };
 }
 
 export const inductEncoder: Encoder = {

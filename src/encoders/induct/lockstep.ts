@@ -78,6 +78,7 @@ import {
   queryMilliseconds,
 } from './pair-execution.js';
 import { fitCandidates } from './fit-relations.js';
+import { askDirectly, numbered, single, type Asking } from './queries.js';
 import type { PointwiseArrays } from './pointwise-loops.js';
 
 type LoopRelations = ReadonlyMap<CountingLoop, readonly Relation[]>;
@@ -120,7 +121,7 @@ function runMiddle(
 }
 
 type Proven =
-  | { readonly kind: 'proven'; readonly relations: readonly Relation[]; readonly scripts: readonly SmtScript[] }
+  | { readonly kind: 'proven'; readonly relations: readonly Relation[] }
   | { readonly kind: 'fails'; readonly reason: string; readonly timeout: boolean };
 
 /** the candidates of the loop at `index` of the middle that are inductive over the lockstep iterations (Houdini), and the twin obligations */
@@ -170,10 +171,8 @@ async function proveLoop(
   const next = add(iteration, intConstant(1n));
   const where = `the loop at ${loop.loop.location.line}:${loop.loop.location.column}`;
   let active = [...candidates];
-  let roundScripts: SmtScript[] = [];
   for (let changed = true; changed && active.length > 0;) {
     changed = false;
-    roundScripts = [];
     const hypothesis = active.map((relation) => execution.relation(relation, loop, entry, now, iteration));
     const kept: Relation[] = [];
     for (const relation of active) {
@@ -197,7 +196,6 @@ async function proveLoop(
         goal,
       );
       const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
-      roundScripts.push(script);
       if (result.kind === 'unsat') kept.push(relation);
       else changed = true;
     }
@@ -211,7 +209,7 @@ async function proveLoop(
     obligation,
   );
   const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
-  if (result.kind === 'unsat') return { kind: 'proven', relations: active, scripts: [...roundScripts, script] };
+  if (result.kind === 'unsat') return { kind: 'proven', relations: active };
   const timeout = result.kind === 'unknown' && result.reason === 'timeout';
   return {
     kind: 'fails',
@@ -278,9 +276,10 @@ function stepScript(
 
 /**
  * The inductive step through difference relations (see the header). `holds` when every premise is
- * proven; the relations found are described for --show-induction either way. `portable`: inner
- * loops' arrays as quantified definitions rather than z3's λ (for cvc5, and for the files written);
- * it is chosen for any solver but z3.
+ * proven; the relations found are described for --show-induction either way. Inner loops' arrays
+ * are z3's λ with z3, quantified definitions with any other solver (cvc5). The fit asks `solver`
+ * (a question: its model only guesses candidates); every proof query goes through `ask`
+ * (queries.ts: recorded as a file by --emit).
  */
 export async function proveByDifferences(
   program: Program,
@@ -289,11 +288,10 @@ export async function proveByDifferences(
   solver: Solver,
   budget: Budget,
   report: string[],
-  scripts: { suffix: string; script: SmtScript }[] = [],
-  portable?: boolean,
+  ask: Asking = askDirectly(solver),
 ): Promise<LockstepResult> {
   const z3 = solver.name.startsWith('z3');
-  const arrays: PointwiseArrays = (portable ?? !z3) ? 'quantified' : 'lambda';
+  const arrays: PointwiseArrays = z3 ? 'lambda' : 'quantified';
   const fresh = new FreshScalars(program);
   const witnesses = new Map<CountingLoop, ScalarVariable>();
   for (const element of shape.post)
@@ -314,6 +312,12 @@ export async function proveByDifferences(
   const descriptions: string[] = [];
   for (const [index, element] of shape.middle.entries()) {
     if (element.kind !== 'loop') continue;
+    const where = `loop at ${element.loop.location.line}:${element.loop.location.column}`;
+    const asked = ask.solver(numbered(`lockstep-${index + 1}`), [
+      `difference relations of the ${where}, candidates fitted on the model of a run of P(N) and P(N-1) (a question asked before)`,
+      'Houdini: each candidate inductive? (unsat: yes; a candidate not proven is dropped and the rest asked again), then the twin obligation',
+      'asked after the base cases held and the difference relations of the loops before it were proven',
+    ]);
     const result = await proveLoop(
       extended,
       shape,
@@ -321,17 +325,13 @@ export async function proveByDifferences(
       index,
       proven,
       candidates.get(element) ?? [],
-      solver,
+      asked,
       budget,
       arrays,
     );
     if (result.kind === 'fails')
       return { kind: 'fails', reason: `difference relations: ${result.reason}`, timeout: result.timeout };
     proven.set(element, result.relations);
-    result.scripts.forEach((script, number) =>
-      scripts.push({ suffix: `.induct-lockstep-${index + 1}-${number + 1}.smt2`, script }),
-    );
-    const where = `loop at ${element.loop.location.line}:${element.loop.location.column}`;
     if (result.relations.length === 0) descriptions.push(`${where}: no difference relation`);
     for (const relation of result.relations)
       descriptions.push(`${where}: ${describeRelation(relation, shape.size.sourceName)} (n common iterations)`);
@@ -342,8 +342,11 @@ export async function proveByDifferences(
   );
   const script = stepScript(extended, shape, start, proven, witnesses, arrays);
   if (typeof script === 'string') return { kind: 'fails', reason: `difference relations: ${script}`, timeout: false };
-  scripts.push({ suffix: '.induct-step.smt2', script });
-  const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
+  const asked = ask.solver(single('step'), [
+    'the inductive step from the proven difference relations (unsat: it holds)',
+    'asked after the difference relations of every loop were proven',
+  ]);
+  const result = await asked.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(queryMilliseconds) });
   if (result.kind === 'unsat') return { kind: 'holds', relations: descriptions };
   const timeout = result.kind === 'unknown' && result.reason === 'timeout';
   return {

@@ -9,18 +9,27 @@
 // - otherwise the abstract program's failure may be spurious: a bmc counterexample search on the
 //   ORIGINAL program (kernel/search.ts, replayed by the kernel) gives UNSAFE, else UNKNOWN with the
 //   reason. A counterexample of the abstract program is never reported itself.
+// `--emit` writes the bmc queries of the abstract program that solve asks (kernel/bounded-check.ts):
+// NAME.labmc.smt2, then NAME.labmc-unwinding.smt2 where the abstract unrolling is not complete.
 // Arrays: a loop that writes an array havocs it at the start of every abstract iteration (the
 // verdict says which); reads of arrays the loop does not write are kept.
 
+import { basename, extname } from 'node:path';
 import { printProgramAsC } from '../../ir/print-c.js';
-import type { Program } from '../../ir/types.js';
-import { or } from '../../smt/terms.js';
-import { unrolledScript, unrollProgram } from '../../symbolic/unroll.js';
-import { checkBounded } from '../../kernel/bounded-check.js';
+import type { Program, Semantics } from '../../ir/types.js';
+import { createSmtScript, type SmtScript } from '../../smt/terms.js';
+import { boundedQueries, checkBounded, type BoundedSettings } from '../../kernel/bounded-check.js';
 import { OutcomeRecorder } from '../../kernel/outcome.js';
 import { searchProveSearch } from '../../kernel/strategy.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import type {
+  EmitContext,
+  EmitResult,
+  EmittedArtefact,
+  Encoder,
+  EncoderContext,
+  SolveOutcome,
+} from '../../kernel/encoder.js';
 import { optionValue } from '../../kernel/options.js';
 import { abstractProgram, type AbstractProgram, type LoopAbstraction } from './abstract.js';
 import type { Acceleration } from './classify.js';
@@ -102,12 +111,7 @@ async function solveLabmc(program: Program, context: EncoderContext): Promise<So
   return searchProveSearch(program, context, recorder, {
     prove: async () => {
       const checked = await recorder.timed('abstractBmc', () =>
-        checkBounded(
-          abstraction.program,
-          { semantics, unwind: abstraction.unwind, unwindingAssertions: true },
-          solver,
-          budget,
-        ),
+        checkBounded(abstraction.program, abstractSettings(abstraction, semantics), solver, budget),
       );
       const abstractVerdict = checked.outcome.verdict;
       recorder.details.abstractVerdict = abstractVerdict.kind;
@@ -130,24 +134,45 @@ async function solveLabmc(program: Program, context: EncoderContext): Promise<So
   });
 }
 
+/** the bmc settings the abstract program is decided with (solve and emit alike) */
+function abstractSettings(abstraction: AbstractProgram, semantics: Semantics): BoundedSettings {
+  return { semantics, unwind: abstraction.unwind, unwindingAssertions: true };
+}
+
+/** the queries solve asks of the abstract program, in its order (kernel/bounded-check.ts) */
 async function emitLabmc(program: Program, context: EmitContext): Promise<EmitResult> {
-  const abstraction = abstractProgram(program, context.options.semantics);
-  const encoding = unrollProgram(abstraction.program, abstraction.unwind, context.options.semantics);
-  const header = [
-    `labmc encoding of ${program.file} (${context.options.semantics} semantics): bmc of the abstract program (Darke et al.), unwind ${abstraction.unwind}`,
-    'unsat: the abstract program is safe, and so is the original (the abstraction over-approximates every loop)',
-    'sat: the abstract program can fail or outrun its bounds: says nothing about the original (replay or search)',
-    ...describeAbstraction(abstraction),
+  const semantics = context.options.semantics;
+  const abstraction = abstractProgram(program, semantics);
+  const queries = boundedQueries(abstraction.program, abstractSettings(abstraction, semantics));
+  const title = `labmc encoding of ${program.file} (${semantics} semantics): bmc of the abstract program (Darke et al.), unwind ${abstraction.unwind}`;
+  const said = (script: SmtScript, lines: readonly string[]): SmtScript =>
+    createSmtScript({ ...script, headerComments: [title, ...lines, ...describeAbstraction(abstraction)] });
+  const artefacts: EmittedArtefact[] = [
+    {
+      suffix: '.labmc.smt2',
+      content: said(queries.property, [
+        'sat: the abstract program can fail: says nothing about the original (a counterexample search of the original follows)',
+        queries.unwinding === undefined
+          ? 'unsat: the abstract program is safe, and so is the original (the abstraction over-approximates every loop)'
+          : `unsat: no failure within the unwinding; with ${baseName(program)}.labmc-unwinding.smt2 unsat too, the original is safe`,
+      ]),
+    },
   ];
-  return {
-    kind: 'emitted',
-    artefacts: [
-      {
-        suffix: '.labmc.smt2',
-        content: unrolledScript(encoding, or(encoding.property, encoding.unwindingViolation), header),
-      },
-    ],
-  };
+  if (queries.unwinding !== undefined)
+    artefacts.push({
+      suffix: '.labmc-unwinding.smt2',
+      content: said(queries.unwinding, [
+        `asked after ${baseName(program)}.labmc.smt2 was unsat`,
+        'unsat: the unwinding covers every abstract run: the abstract program is safe, and so is the original',
+        'sat: some abstract loop outruns its bound: says nothing about the original (a counterexample search follows)',
+      ]),
+    });
+  return { kind: 'emitted', artefacts };
+}
+
+/** the name --out-dir gives the program's files, before the suffix */
+function baseName(program: Program): string {
+  return basename(program.file, extname(program.file));
 }
 
 export const labmcEncoder: Encoder = {

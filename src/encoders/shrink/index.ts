@@ -14,8 +14,12 @@
 // whole loop, so a model is a real run — is solved and its model replayed. When loops before R were
 // abstracted, the replay proposes their nondeterministic values from the model (replay.ts).
 // UNSAFE only when the interpreter's replay on the original program fails the assertion; anything
-// else is UNKNOWN with a reason.
+// else is UNKNOWN with a reason. `--emit` writes every query solve may ask, in its order: the no-wrap
+// checks (bv), the checks for k = 1 … maxK, the residuals, the dense residuals; in bv they use the
+// first counter that may bound the loop, solve the first whose no-wrap check is unsat (said in
+// their headers).
 
+import { basename, extname } from 'node:path';
 import type { Program, Semantics } from '../../ir/types.js';
 import { unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { counterexampleRequest } from '../../symbolic/counterexample.js';
@@ -76,6 +80,7 @@ function checkHeader(program: Program, scope: ShrinkScope, k: number, semantics:
   return [
     `shrink encoding of ${program.file}: shrinkability check (Fig. 4, Theorem 1) for k = ${k}`,
     `loop at ${scope.loop.location.line}:${scope.loop.location.column}; property: ${describeProperty(scope)}`,
+    ...(k > 1 ? [`asked when the checks for k = 1 … ${k - 1} were not unsat`] : []),
     `unsat: every iteration sequence of length ${k + 1} is ${k}-shrinkable, so the loop is ${k}-shrinkable (${semanticsNote(semantics)})`,
     `sat: some sequence of length ${k + 1} is not ${k}-shrinkable from some state: try a larger k (says nothing about safety)`,
   ];
@@ -85,69 +90,98 @@ function residualHeader(program: Program, scope: ShrinkScope, k: number, semanti
   return [
     `shrink encoding of ${program.file}: residual program (Fig. 5) over ${k} chosen iterations`,
     `loop at ${scope.loop.location.line}:${scope.loop.location.column}; property: ${describeProperty(scope)}`,
-    `unsat: if ${program.file.replace(/.*\//, '')}.shrink-k${k}.smt2 is unsat too, the program is safe (${semantics === 'int' ? 'int semantics, no overflow' : 'bv semantics'})`,
-    'sat: the residual property fails for some choice: a candidate counterexample only (replay it)',
+    `asked when ${baseName(program)}.shrink-k${k}.smt2 is unsat and the checks for smaller k are not (k = ${k} is the least shrink factor)`,
+    `unsat: the program is safe (${semantics === 'int' ? 'int semantics, no overflow' : 'bv semantics'})`,
+    'sat: the residual property fails for some choice: a candidate counterexample only (its model is replayed, then the dense queries are asked)',
   ];
+}
+
+function denseHeader(program: Program, scope: ShrinkScope, depth: number, factors: readonly number[]): string[] {
+  return [
+    `shrink encoding of ${program.file}: dense residual program, the first ${depth} iterations of the loop at ${scope.loop.location.line}:${scope.loop.location.column} as the whole loop`,
+    `asked when the residual query for k = ${factors.join(' or ')} is sat and its model did not replay`,
+    'sat: a run of the program (its model is replayed on the interpreter: UNSAFE when the replay fails)',
+    'unsat: no run of that length fails (says nothing about longer runs)',
+  ];
+}
+
+/** the lengths of the dense queries asked after a sat residual at shrink factor k, in order */
+function denseDepths(k: number): number[] {
+  return [k + 1, k + 3];
+}
+
+/** the name --out-dir gives the program's files, before the suffix */
+function baseName(program: Program): string {
+  return basename(program.file, extname(program.file));
+}
+
+/** bv: the queries after the no-wrap checks assume the first counter's; solve asks them with the first proven */
+function boundNote(program: Program, counter: AcceleratedVariable | undefined): string[] {
+  if (counter === undefined) return [];
+  const name = counter.variable.sourceName;
+  return [
+    `relies on ${baseName(program)}.bound-${name}.smt2 being unsat (${name} bounds the loop's iterations); solve asks this query with the first counter whose no-wrap query is unsat, so with another counter it asks that counter's version of it`,
+  ];
+}
+
+/** the queries solve may ask, in its order: the no-wrap checks (bv), the checks for k = 1 … maxK, the residuals, the dense residuals */
+function emitShrink(program: Program, context: EmitContext): EmitResult {
+  const options = context.options;
+  const semantics = options.semantics;
+  const detected = detectScope(program, semantics);
+  if (detected.kind === 'outOfScope') return { kind: 'unsupported', reason: `shrink: ${detected.reason}` };
+  const scope = detected.scope;
+  const refused = bitvectorRefusal(scope, semantics);
+  if (refused !== undefined) return { kind: 'unsupported', reason: refused };
+  const artefacts: EmittedArtefact[] = [];
+  if (semantics === 'bv') {
+    // the counters' no-wrap proofs the bv queries rely on, asked in this order until one is unsat
+    boundingCandidates(scope).forEach((counter) =>
+      artefacts.push({
+        suffix: `.bound-${counter.variable.sourceName}.smt2`,
+        content: buildBoundQuery(program, scope, counter, boundHeader(program, counter.variable.sourceName)).script,
+      }),
+    );
+    if (scope.property.kind === 'loop') {
+      artefacts.push({
+        suffix: '.bound-assertion-loop.smt2',
+        content: buildBoundQuery(program, scope, undefined, boundHeader(program, scope.property.counter.sourceName))
+          .script,
+      });
+    }
+  }
+  const bounded = semantics === 'bv' ? boundingCandidates(scope)[0] : undefined;
+  const note = boundNote(program, bounded);
+  const maxK = optionValue(options, maxKOption);
+  const ks = Array.from({ length: maxK }, (_, index) => index + 1);
+  for (const k of ks) {
+    const header = [...checkHeader(program, scope, k, semantics), ...note];
+    artefacts.push({
+      suffix: `.shrink-k${k}.smt2`,
+      content: buildCheckQuery(program, scope, k, header, semantics, bounded).script,
+    });
+  }
+  for (const k of ks) {
+    const header = [...residualHeader(program, scope, k, semantics), ...note];
+    artefacts.push({
+      suffix: `.residual-k${k}.smt2`,
+      content: buildResidualQuery(program, scope, k, header, false, semantics, bounded).script,
+    });
+  }
+  for (const depth of [...new Set(ks.flatMap(denseDepths))].sort((left, right) => left - right)) {
+    const factors = ks.filter((k) => denseDepths(k).includes(depth));
+    const header = [...denseHeader(program, scope, depth, factors), ...note];
+    artefacts.push({
+      suffix: `.residual-dense-${depth}.smt2`,
+      content: buildResidualQuery(program, scope, depth, header, true, semantics, bounded).script,
+    });
+  }
+  return { kind: 'emitted', artefacts };
 }
 
 export const shrinkEncoder: Encoder = {
   ...shrinkDeclaration,
-  async emit(program: Program, context: EmitContext): Promise<EmitResult> {
-    const options = context.options;
-    const semantics = options.semantics;
-    const detected = detectScope(program, semantics);
-    if (detected.kind === 'outOfScope') return { kind: 'unsupported', reason: `shrink: ${detected.reason}` };
-    const scope = detected.scope;
-    const refused = bitvectorRefusal(scope, semantics);
-    if (refused !== undefined) return { kind: 'unsupported', reason: refused };
-    const artefacts: EmittedArtefact[] = [];
-    if (semantics === 'bv') {
-      // the counters' no-wrap proofs the bv queries rely on: the emitted shrink queries gate R's iterations
-      // by the first candidate, whose bound file must be unsat (solve tries the others too)
-      boundingCandidates(scope).forEach((counter) =>
-        artefacts.push({
-          suffix: `.bound-${counter.variable.sourceName}.smt2`,
-          content: buildBoundQuery(program, scope, counter, boundHeader(program, counter.variable.sourceName)).script,
-        }),
-      );
-      if (scope.property.kind === 'loop') {
-        artefacts.push({
-          suffix: '.bound-assertion-loop.smt2',
-          content: buildBoundQuery(program, scope, undefined, boundHeader(program, scope.property.counter.sourceName))
-            .script,
-        });
-      }
-    }
-    const maxK = optionValue(options, maxKOption);
-    for (let k = 1; k <= maxK; k++) {
-      artefacts.push({
-        suffix: `.shrink-k${k}.smt2`,
-        content: buildCheckQuery(
-          program,
-          scope,
-          k,
-          checkHeader(program, scope, k, semantics),
-          semantics,
-          boundingCandidates(scope)[0],
-        ).script,
-      });
-    }
-    for (let k = 1; k <= maxK; k++) {
-      artefacts.push({
-        suffix: `.residual-k${k}.smt2`,
-        content: buildResidualQuery(
-          program,
-          scope,
-          k,
-          residualHeader(program, scope, k, semantics),
-          false,
-          semantics,
-          boundingCandidates(scope)[0],
-        ).script,
-      });
-    }
-    return { kind: 'emitted', artefacts };
-  },
+  emit: async (program, context) => emitShrink(program, context),
   solve: solveShrink,
 };
 
@@ -355,13 +389,13 @@ async function confirmResidual(
   } else {
     attempts.push(`residual model not tried: loop-carried dependence (${dependence.reason})`);
   }
-  for (const depth of [k + 1, k + 3]) {
+  for (const depth of denseDepths(k)) {
     if (budget.expired()) break;
     const dense = buildResidualQuery(
       program,
       scope,
       depth,
-      residualHeader(program, scope, depth, semantics),
+      denseHeader(program, scope, depth, [k]),
       true,
       semantics,
       bounded,

@@ -8,6 +8,9 @@
 // assert proves the program SAFE. A model of quantified axioms is not a run: viap never reports
 // UNSAFE from its own queries; after a failed proof it looks for a bug with bmc (kernel/search.ts),
 // whose counterexamples the kernel replays on the program. bv semantics: UNKNOWN in this version.
+// `--emit` writes the proof queries of each attempt (the program as it is, then with a constant size
+// generalised: NAME.viap-… and NAME.viap-generalised-…), the translation's small questions asked to
+// the solver as in the solve (decide.ts), so the files are the queries the solve asks.
 
 import type { Program } from '../../ir/types.js';
 import { createSmtScript, type SmtScript, type Term } from '../../smt/terms.js';
@@ -15,7 +18,14 @@ import { substituteDefinitions } from './simplify.js';
 import { describeReason, unknownReason, unknownVerdict, type UnknownReason, type Verdict } from '../../verdict.js';
 import { constantVariableAsSize, generaliseConstantSize } from '../../analysis/generalise-size.js';
 import { safeAssumptions } from '../../symbolic/variables.js';
-import type { EmitContext, EmitResult, Encoder, EncoderContext, SolveOutcome } from '../../kernel/encoder.js';
+import type {
+  EmitContext,
+  EmitResult,
+  EmittedArtefact,
+  Encoder,
+  EncoderContext,
+  SolveOutcome,
+} from '../../kernel/encoder.js';
 import type { Budget } from '../../kernel/budget.js';
 import { optionValue } from '../../kernel/options.js';
 import { OutcomeRecorder, type PhaseTimer } from '../../kernel/outcome.js';
@@ -259,6 +269,36 @@ function safeVerdict(proofs: readonly AssertProof[], extra: readonly string[]): 
   };
 }
 
+interface ProofAttemptPlan {
+  readonly program: Program;
+  readonly share: number;
+  readonly assumptions: readonly string[];
+  readonly title: string;
+  /** the attempt's program is the generalised one (its files are named `.viap-generalised-…`) */
+  readonly generalised: boolean;
+}
+
+/**
+ * The programs the proof is attempted on, in order (see proveWithAttempts): the program as it is;
+ * with a constant size, the program with it generalised to N, then the program as it is again.
+ */
+function proofAttempts(program: Program): ProofAttemptPlan[] {
+  const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
+  if (generalised === undefined) return [{ program, share: 1, assumptions: [], title: '', generalised: false }];
+  const generalisation = `the constant ${generalised.constant} generalised to a size N in [1, ${generalised.constant}]`;
+  return [
+    { program, share: 0.1, assumptions: [], title: 'the program as it is:', generalised: false },
+    {
+      program: generalised.program,
+      share: 0.5,
+      assumptions: [generalisation],
+      title: `${generalisation}:`,
+      generalised: true,
+    },
+    { program, share: 0.6, assumptions: [], title: 'the program as it is, with more time:', generalised: false },
+  ];
+}
+
 /**
  * The proof attempts in order: the program as it is, briefly (closed forms usually prove it at
  * once); a constant size C generalised to a size N in [1, C] (the original is the instance N = C),
@@ -277,24 +317,7 @@ async function proveWithAttempts(
   | { readonly kind: 'failed'; readonly reason: UnknownReason }
 > {
   const { budget } = context;
-  const generalised = constantVariableAsSize(program) ?? generaliseConstantSize(program);
-  const generalisation =
-    generalised === undefined
-      ? ''
-      : `the constant ${generalised.constant} generalised to a size N in [1, ${generalised.constant}]`;
-  const attempts: {
-    readonly program: Program;
-    readonly share: number;
-    readonly assumptions: readonly string[];
-    readonly title: string;
-  }[] =
-    generalised === undefined
-      ? [{ program, share: 1, assumptions: [], title: '' }]
-      : [
-          { program, share: 0.1, assumptions: [], title: 'the program as it is:' },
-          { program: generalised.program, share: 0.5, assumptions: [generalisation], title: `${generalisation}:` },
-          { program, share: 0.6, assumptions: [], title: 'the program as it is, with more time:' },
-        ];
+  const attempts = proofAttempts(program);
   let failure: UnknownReason | undefined;
   let first: UnknownReason | undefined;
   for (const [index, attempt] of attempts.entries()) {
@@ -347,23 +370,61 @@ function describeTranslation(translation: ViapTranslation): string[] {
   return lines;
 }
 
+/**
+ * The proof queries of one attempt's translation, in the order of their first asking: per assert,
+ * the direct query, then each induction candidate's base, step and use (proveObligation asks them
+ * in rounds, a later round again those that ran out of time, and stops at the first assert not proven).
+ */
+function proofArtefacts(program: Program, translation: ViapTranslation, generalised: boolean): EmittedArtefact[] {
+  const name = generalised ? '.viap-generalised' : '.viap';
+  const when = generalised ? ['asked when the proof of the program as it is did not prove every assert'] : [];
+  return translation.obligations.flatMap((obligation, index) => {
+    const before =
+      index === 0 ? [] : [`asked when the asserts before it (${index}) were proven, by these files or their induction`];
+    const direct = directScript(program, translation, obligation);
+    return [
+      {
+        suffix: `${name}-direct-${index + 1}.smt2`,
+        content: createSmtScript({ ...direct, headerComments: [...direct.headerComments, ...when, ...before] }),
+      },
+      ...iterationProofs(program, translation, obligation).flatMap((candidate, candidateIndex) =>
+        candidate.scripts.map((script, part) => ({
+          suffix: `${name}-induction-${index + 1}-${candidateIndex + 1}-${['base', 'step', 'use'][part] ?? part}.smt2`,
+          content: createSmtScript({
+            ...script,
+            headerComments: [
+              ...script.headerComments,
+              ...when,
+              ...before,
+              ...(part === 0 ? [] : ['asked when the queries of this induction before it were unsat']),
+            ],
+          }),
+        })),
+      ),
+    ];
+  });
+}
+
+/**
+ * The proof queries solveViap asks, per attempt (the program as it is, then with a constant size
+ * generalised): the translation asks the solver its small questions (decide.ts) here as in the solve.
+ * The program as it is is attempted a second time with more time: the same queries, written once.
+ */
 async function emitViap(program: Program, context: EmitContext): Promise<EmitResult> {
   if (context.options.semantics !== 'int') return { kind: 'unsupported', reason: bitVectorRefusal };
-  const translated = await translateProgram(
-    program,
-    context.solver === undefined ? undefined : decider(context.solver, context.budget),
-  );
-  if (translated.kind === 'unsupported') return { kind: 'unsupported', reason: describeReason(translated.reason) };
-  const translation = translated.translation;
-  const artefacts = translation.obligations.flatMap((obligation, index) => [
-    { suffix: `.viap-direct-${index + 1}.smt2`, content: directScript(program, translation, obligation) },
-    ...iterationProofs(program, translation, obligation).flatMap((candidate, candidateIndex) =>
-      candidate.scripts.map((script, part) => ({
-        suffix: `.viap-induction-${index + 1}-${candidateIndex + 1}-${['base', 'step', 'use'][part] ?? part}.smt2`,
-        content: script,
-      })),
-    ),
-  ]);
+  const artefacts: EmittedArtefact[] = [];
+  for (const attempt of proofAttempts(program)) {
+    if (artefacts.length > 0 && !attempt.generalised) break;
+    const translated = await translateProgram(
+      attempt.program,
+      context.solver === undefined ? undefined : decider(context.solver, context.budget),
+    );
+    if (translated.kind === 'unsupported') {
+      if (artefacts.length === 0) return { kind: 'unsupported', reason: describeReason(translated.reason) };
+      continue;
+    }
+    artefacts.push(...proofArtefacts(attempt.program, translated.translation, attempt.generalised));
+  }
   return { kind: 'emitted', artefacts };
 }
 

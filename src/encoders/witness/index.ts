@@ -13,6 +13,10 @@
 // - loops 'removed' (the paper's Fig. 3): the program is loop-free, and the bmc encoding at unwind 0
 //   gives one SMT query (is some assertion violated?).
 //
+// `--emit` writes these queries, in the order solve asks them (`witnessQueries`): with loops kept,
+// NAME.witness-removed.smt2, NAME.witness-generalised.smt2 (int semantics, a constant size) and
+// NAME.witness.smt2; with loops removed, the one query.
+//
 // Verdicts (approximation 'over'): `sat` of the Horn clauses / `unsat` of the query is SAFE, because
 // every run of the original program is simulated by a run of the abstraction (transform.ts). A
 // counterexample of the abstraction is never reported as such: bmc searches the ORIGINAL program
@@ -83,7 +87,13 @@ export function witnessHeader(original: Program, transformed: Transformed, optio
 }
 
 export type WitnessArtefact =
-  | { readonly kind: 'chc'; readonly system: ChcSystem; readonly transformed: Transformed }
+  | {
+      readonly kind: 'chc';
+      readonly system: ChcSystem;
+      /** the clauses with constant sizes generalised (int semantics, when a size is constant): asked first */
+      readonly generalised: ChcSystem | undefined;
+      readonly transformed: Transformed;
+    }
   | { readonly kind: 'query'; readonly script: SmtScript; readonly transformed: Transformed };
 
 /** Builds the array-free Horn clauses (loops kept) or the loop-free query (loops removed). */
@@ -101,24 +111,79 @@ export function buildWitnessArtefact(
       ...encoding.system,
       headerComments: [...header, ...encoding.system.headerComments],
     });
-    return { kind: 'chc', system, transformed };
+    const generalised = options.semantics === 'int' ? generalisedSystem(program, transformed) : undefined;
+    return { kind: 'chc', system, generalised, transformed };
   }
   const encoding = unrollProgram(transformed.program, 0, options.semantics);
   const script = unrolledScript(encoding, encoding.property, header);
   return { kind: 'query', script: createSmtScript({ ...script, headerComments: header }), transformed };
 }
 
+/** one query of the witness solve, as `witnessQueries` lists them */
+interface WitnessQuery {
+  readonly suffix: string;
+  readonly content: SmtScript | ChcSystem;
+}
+
+/**
+ * The queries `solveWitness` asks, in its order, each with what its answer means and what it is
+ * asked after: loops kept, the loop-free query of the 'removed' mode first, then the
+ * size-generalised clauses (int semantics), then the clauses as they are; loops removed, the one
+ * query. Each is asked only when the ones before it did not prove the program safe.
+ */
+export function witnessQueries(
+  program: Program,
+  options: EncodingOptions,
+): readonly WitnessQuery[] | { kind: 'unsupported'; reason: string } {
+  const artefact = buildWitnessArtefact(program, options);
+  if (artefact.kind === 'unsupported') return artefact;
+  const witnessOptions = witnessOptionsOf(options);
+  const cells = witnessOptions.cells > 1 ? `-k${witnessOptions.cells}` : '';
+  const removedMeaning = [
+    'unsat: no assertion can fail in the loop-free abstraction: the program is safe',
+    'sat: the abstraction can fail (says nothing about the program)',
+  ];
+  if (artefact.kind === 'query')
+    return [{ suffix: `.witness-removed${cells}.smt2`, content: withHeader(artefact.script, removedMeaning) }];
+  const queries: WitnessQuery[] = [];
+  const removed = buildWitnessArtefact(program, withOptions(options, { [loopsOption.name]: 'removed' }));
+  if (removed.kind === 'query')
+    queries.push({
+      suffix: `.witness-removed${cells}.smt2`,
+      content: withHeader(removed.script, [
+        ...removedMeaning,
+        'asked first (a quarter of the budget); if not unsat, the Horn clauses next',
+      ]),
+    });
+  const after = queries.length === 0 ? [] : ['asked when the loop-free query was not unsat'];
+  if (artefact.generalised !== undefined)
+    queries.push({
+      suffix: `.witness-generalised${cells}.smt2`,
+      content: withHeader(artefact.generalised, [
+        'sat: the clauses with sizes generalised have a model: the program is safe',
+        ...after,
+        'if not sat, the clauses with the sizes as they are next',
+      ]),
+    });
+  queries.push({
+    suffix: `.witness${cells}.smt2`,
+    content: withHeader(artefact.system, [
+      ...(artefact.generalised === undefined ? after : ['asked when the size-generalised clauses were not sat']),
+    ]),
+  });
+  return queries;
+}
+
+function withHeader<Content extends SmtScript | ChcSystem>(content: Content, lines: readonly string[]): Content {
+  return { ...content, headerComments: [...content.headerComments, ...lines] };
+}
+
 export const witnessEncoder: Encoder = {
   ...witnessDeclaration,
   async emit(program: Program, context: EmitContext): Promise<EmitResult> {
-    const artefact = buildWitnessArtefact(program, context.options);
-    if (artefact.kind === 'unsupported') return artefact;
-    const witnessOptions = witnessOptionsOf(context.options);
-    const suffix = `.witness${witnessOptions.loops === 'removed' ? '-removed' : ''}${witnessOptions.cells > 1 ? `-k${witnessOptions.cells}` : ''}.smt2`;
-    return {
-      kind: 'emitted',
-      artefacts: [{ suffix, content: artefact.kind === 'chc' ? artefact.system : artefact.script }],
-    };
+    const queries = witnessQueries(program, context.options);
+    if ('kind' in queries) return queries;
+    return { kind: 'emitted', artefacts: queries };
   },
   solve: solveWitness,
 };
@@ -198,7 +263,7 @@ export async function checkAbstraction(
   let generalisedAnswer: string | undefined;
   let start = performance.now();
   if (artefact.kind === 'chc') {
-    const generalised = options.semantics === 'int' ? generalisedSystem(program, artefact.transformed) : undefined;
+    const generalised = artefact.generalised;
     if (generalised !== undefined) {
       const result = await solver.checkChc(generalised, { timeoutMilliseconds: budget.share(1 / 2).solverTimeout() });
       times.solveGeneralised = performance.now() - start;

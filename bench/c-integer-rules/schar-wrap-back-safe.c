@@ -1,0 +1,20 @@
+// expected: safe
+// A signed char accumulator gets += 100 once per cell and then -= 100 once per cell: each narrowing
+// conversion wraps (as gcc converts to signed char), and the total change is 0.
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "schar-wrap-back-safe.c", 7, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (!(n > 0 && n <= 1000)) return 0;
+  int a[n];
+  for (int i = 0; i < n; i++) a[i] = 100;
+  signed char c = 0;
+  for (int i = 0; i < n; i++) c += a[i];
+  for (int i = 0; i < n; i++) c -= a[i];
+  __VERIFIER_assert(c == 0);
+  return 0;
+}

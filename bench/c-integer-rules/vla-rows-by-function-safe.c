@@ -1,0 +1,26 @@
+// expected: safe
+// Rows of a 2-D VLA a[n][m] passed to a helper that adds v to every cell of the row in place: after
+// adding i and then 1 to row i, a[i][j] == i + 1 in every cell.
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "vla-rows-by-function-safe.c", 7, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+void add_to_row(int m, int row[m], int v) {
+  for (int j = 0; j < m; j++) row[j] = row[j] + v;
+}
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int m = __VERIFIER_nondet_int();
+  if (!(n > 0 && n <= 100 && m > 0 && m <= 100)) return 0;
+  int a[n][m];
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) a[i][j] = 0;
+  for (int i = 0; i < n; i++) add_to_row(m, a[i], i);
+  for (int i = 0; i < n; i++) add_to_row(m, a[i], 1);
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) __VERIFIER_assert(a[i][j] == i + 1);
+  return 0;
+}

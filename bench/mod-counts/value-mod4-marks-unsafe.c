@@ -1,0 +1,32 @@
+// expected: unsafe
+// n nondeterministic values in [0, 1000); every cell whose value is 2 modulo 4 is marked, but the
+// count kept while marking stops at limit: the recount exceeds it when more cells qualify.
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "value-mod4-marks-unsafe.c", 7, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  int limit = __VERIFIER_nondet_int();
+  if (!(n > 0 && n <= 1000 && limit >= 0 && limit <= n)) return 0;
+  int v[n];
+  int mark[n];
+  for (int i = 0; i < n; i++) {
+    v[i] = __VERIFIER_nondet_int();
+    if (!(v[i] >= 0 && v[i] < 1000)) return 0;
+    mark[i] = 0;
+  }
+  int marked = 0;
+  for (int i = 0; i < n; i++) {
+    if (v[i] % 4 == 2) {
+      mark[i] = 1;
+      if (marked < limit) marked++;
+    }
+  }
+  int recount = 0;
+  for (int i = 0; i < n; i++) recount = recount + mark[i];
+  __VERIFIER_assert(recount == marked && recount <= limit);
+  return 0;
+}

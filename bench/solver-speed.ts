@@ -1,0 +1,168 @@
+// The embedded z3-wasm against Debian's z3, in the same run (issue 42): the README's example ten
+// times with each solver beside `node -e 0`, then `verify --timeout T --json` in fresh processes on
+// every k-th program of bench/symbolic and of the sv-arrays corpus. Prints the medians, their ratio,
+// the verdicts each solver decides (and any disagreement), the peak memory (GNU time's maximum
+// resident set, when /usr/bin/time exists), and where the time goes: the milliseconds of each
+// portfolio stage (encoding), summed over the sample, with the z3-wasm / z3 ratio per stage.
+//
+//   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--timeout 10] [--sets readme,symbolic,corpus]
+
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadTasks, type CampaignTask } from '../src/campaign/tasks.js';
+import { argumentValue } from './arguments.js';
+
+const projectRoot = resolve(import.meta.dirname, '..', '..');
+const encodeBinary = join(projectRoot, 'bin', 'encode.js');
+const readmeExample = join(projectRoot, 'test', 'regression', 'copy-safe.c');
+const corpusManifest = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays', 'manifest.json');
+const solvers = ['z3', 'z3-wasm'] as const;
+type SolverName = (typeof solvers)[number];
+
+const runs = Number(argumentValue('--runs', '10'));
+const every = Number(argumentValue('--every', '10'));
+const timeoutSeconds = Number(argumentValue('--timeout', '10'));
+const sets = argumentValue('--sets', 'readme,symbolic,corpus').split(',');
+const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+
+interface Measured {
+  readonly wallMilliseconds: number;
+  /** peak resident set in MB (undefined without GNU time) */
+  readonly peakMegabytes: number | undefined;
+  readonly stdout: string;
+}
+
+function measure(argv: readonly string[]): Measured {
+  const started = performance.now();
+  const run =
+    gnuTime === undefined
+      ? spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' })
+      : spawnSync(gnuTime, ['-f', 'peak-kb %M', ...argv], { encoding: 'utf8' });
+  const wallMilliseconds = performance.now() - started;
+  const peak = /peak-kb (\d+)/.exec(run.stderr ?? '');
+  return {
+    wallMilliseconds,
+    peakMegabytes: peak === null ? undefined : Number(peak[1]) / 1024,
+    stdout: run.stdout ?? '',
+  };
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function readme(): void {
+  const node = Array.from({ length: runs }, () => measure([process.execPath, '-e', '0']).wallMilliseconds);
+  console.log(`## README example (${runs} runs each): node bin/encode.js test/regression/copy-safe.c`);
+  console.log(`node -e 0: median ${median(node).toFixed(0)} ms`);
+  const medians = new Map<SolverName, number>();
+  for (const solver of solvers) {
+    const measured = Array.from({ length: runs }, () =>
+      measure([process.execPath, encodeBinary, readmeExample, '--solver', solver]),
+    );
+    const wall = median(measured.map((entry) => entry.wallMilliseconds));
+    medians.set(solver, wall);
+    const peaks = measured.flatMap((entry) => (entry.peakMegabytes === undefined ? [] : [entry.peakMegabytes]));
+    const verdicts = new Set(measured.map((entry) => entry.stdout.split('\n')[0]?.trim()));
+    console.log(
+      `${solver}: median ${wall.toFixed(0)} ms, peak ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} MB, answers: ${[...verdicts].join(' | ')}`,
+    );
+  }
+  console.log(`ratio z3-wasm / z3: ${(medians.get('z3-wasm')! / medians.get('z3')!).toFixed(2)}`);
+}
+
+interface Result {
+  readonly verdict: string;
+  readonly wallMilliseconds: number;
+  readonly peakMegabytes: number | undefined;
+  readonly stages: ReadonlyMap<string, number>;
+}
+
+function verify(task: CampaignTask, solver: SolverName): Result {
+  const argv = [
+    process.execPath,
+    encodeBinary,
+    'verify',
+    task.file,
+    '--solver',
+    solver,
+    '--timeout',
+    String(timeoutSeconds),
+  ];
+  const measured = measure([...argv, '--json', '--data-model', task.dataModel]);
+  const stages = new Map<string, number>();
+  let verdict = 'error';
+  try {
+    const record = JSON.parse(measured.stdout) as {
+      verdict?: { kind?: string } | string;
+      attempts?: { encoding: string; milliseconds: number }[];
+    };
+    verdict = typeof record.verdict === 'string' ? record.verdict : (record.verdict?.kind ?? 'error');
+    for (const attempt of record.attempts ?? [])
+      stages.set(attempt.encoding, (stages.get(attempt.encoding) ?? 0) + attempt.milliseconds);
+  } catch {
+    verdict = 'error';
+  }
+  return {
+    verdict: verdict.toLowerCase(),
+    wallMilliseconds: measured.wallMilliseconds,
+    peakMegabytes: measured.peakMegabytes,
+    stages,
+  };
+}
+
+function sample(name: string, source: string): void {
+  const loaded = loadTasks(source);
+  if (loaded.kind === 'error') {
+    console.log(`## ${name}: skipped (${loaded.message})`);
+    return;
+  }
+  const tasks = loaded.tasks.filter((_, index) => index % every === 0);
+  const results = new Map<SolverName, Result[]>(solvers.map((solver) => [solver, []]));
+  for (const task of tasks) for (const solver of solvers) results.get(solver)!.push(verify(task, solver));
+  console.log(`## ${name}: every ${every}th program (${tasks.length}), verify --timeout ${timeoutSeconds}`);
+  console.log('| solver | safe | unsafe | unknown | wrong | median (s) | max (s) | peak memory (MB) |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const solver of solvers) {
+    const list = results.get(solver)!;
+    const count = (kind: string): number => list.filter((result) => result.verdict === kind).length;
+    const wrong = list.filter(
+      (result, index) =>
+        (result.verdict === 'safe' && tasks[index]!.expected === 'unsafe') ||
+        (result.verdict === 'unsafe' && tasks[index]!.expected === 'safe'),
+    ).length;
+    const walls = list.map((result) => result.wallMilliseconds / 1000);
+    const peaks = list.flatMap((result) => (result.peakMegabytes === undefined ? [] : [result.peakMegabytes]));
+    console.log(
+      `| ${solver} | ${count('safe')} | ${count('unsafe')} | ${count('unknown')} | ${wrong} | ${median(walls).toFixed(2)} | ${Math.max(...walls).toFixed(2)} | ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} |`,
+    );
+  }
+  const native = results.get('z3')!;
+  const wasm = results.get('z3-wasm')!;
+  const ratio = median(wasm.map((result) => result.wallMilliseconds)) / median(native.map((r) => r.wallMilliseconds));
+  console.log(`median ratio z3-wasm / z3: ${ratio.toFixed(2)}`);
+  const differing = tasks.flatMap((task, index) =>
+    native[index]!.verdict === wasm[index]!.verdict
+      ? []
+      : [`${task.id}: z3 ${native[index]!.verdict}, z3-wasm ${wasm[index]!.verdict}`],
+  );
+  for (const line of differing) console.log(`different verdicts: ${line}`);
+  const stageNames = [...new Set([...native, ...wasm].flatMap((result) => [...result.stages.keys()]))];
+  console.log('| stage | z3 (s, summed) | z3-wasm (s, summed) | ratio |');
+  console.log('|---|---|---|---|');
+  for (const stage of stageNames) {
+    const sum = (list: readonly Result[]): number =>
+      list.reduce((total, result) => total + (result.stages.get(stage) ?? 0), 0) / 1000;
+    const [a, b] = [sum(native), sum(wasm)];
+    console.log(`| ${stage} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${a > 0 ? (b / a).toFixed(2) : '-'} |`);
+  }
+}
+
+if (sets.includes('readme')) readme();
+if (sets.includes('symbolic')) sample('bench/symbolic', join(projectRoot, 'bench', 'symbolic'));
+if (sets.includes('corpus')) sample('sv-arrays corpus', corpusManifest);

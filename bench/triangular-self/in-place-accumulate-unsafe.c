@@ -1,0 +1,25 @@
+// expected: unsafe
+// a is copied into b, then a triangular nest for i < n, j >= i adds b[n - 1 - j] to a[j]: the
+// mirrored cell, wrong where b is not symmetric.
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "in-place-accumulate-unsafe.c", 7, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (!(n > 0 && n <= 1000)) return 0;
+  int a[n];
+  int b[n];
+  for (int j = 0; j < n; j++) {
+    a[j] = __VERIFIER_nondet_int();
+    if (!(a[j] >= -10000 && a[j] <= 10000)) return 0;
+  }
+  for (int j = 0; j < n; j++) b[j] = a[j];
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j++)
+      a[j] = a[j] + b[n - 1 - j];
+  for (int j = 0; j < n; j++) __VERIFIER_assert(a[j] == (j + 2) * b[j]);
+  return 0;
+}

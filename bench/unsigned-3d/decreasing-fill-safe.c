@@ -1,0 +1,26 @@
+// expected: safe
+// A 3-D array of unsigned cells set to (n - i) + (m - j) + k, an expression of the indices and sizes:
+// with i < n and j < m every cell is at least 2.
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "decreasing-fill-safe.c", 7, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  unsigned int n = __VERIFIER_nondet_uint();
+  unsigned int m = __VERIFIER_nondet_uint();
+  unsigned int p = __VERIFIER_nondet_uint();
+  if (!(n >= 1 && n <= 20 && m >= 1 && m <= 20 && p >= 1 && p <= 20)) return 0;
+  unsigned int a[n][m][p];
+  unsigned int i, j, k;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        a[i][j][k] = (n - i) + (m - j) + k;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        __VERIFIER_assert(a[i][j][k] >= 2 && a[i][j][k] >= k);
+  return 0;
+}

@@ -1,0 +1,31 @@
+// expected: unsafe
+// The minimum of a 3-D array of unsigned nondeterministic cells, from UINT_MAX, but the scan starts at
+// plane 1: a smaller cell in plane 0 is below the minimum.
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "min-unsigned-unsafe.c", 7, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  unsigned int n = __VERIFIER_nondet_uint();
+  unsigned int m = __VERIFIER_nondet_uint();
+  unsigned int p = __VERIFIER_nondet_uint();
+  if (!(n >= 1 && n <= 20 && m >= 1 && m <= 20 && p >= 1 && p <= 20)) return 0;
+  unsigned int a[n][m][p];
+  unsigned int i, j, k;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        a[i][j][k] = __VERIFIER_nondet_uint();
+  unsigned int min = 4294967295u;
+  for (i = 1; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        min = a[i][j][k] < min ? a[i][j][k] : min;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        __VERIFIER_assert(min <= a[i][j][k]);
+  return 0;
+}

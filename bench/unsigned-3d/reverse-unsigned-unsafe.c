@@ -1,0 +1,31 @@
+// expected: unsafe
+// A 3-D array of unsigned cells copied reversed along the first two axes only: b at the mirrored
+// index differs from a when p >= 2 and the row is not symmetric.
+extern unsigned int __VERIFIER_nondet_uint(void);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "reverse-unsigned-unsafe.c", 7, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  unsigned int n = __VERIFIER_nondet_uint();
+  unsigned int m = __VERIFIER_nondet_uint();
+  unsigned int p = __VERIFIER_nondet_uint();
+  if (!(n >= 1 && n <= 20 && m >= 1 && m <= 20 && p >= 1 && p <= 20)) return 0;
+  unsigned int a[n][m][p];
+  unsigned int b[n][m][p];
+  unsigned int i, j, k;
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        a[i][j][k] = __VERIFIER_nondet_uint();
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        b[i][j][k] = a[n - 1 - i][m - 1 - j][k];
+  for (i = 0; i < n; i++)
+    for (j = 0; j < m; j++)
+      for (k = 0; k < p; k++)
+        __VERIFIER_assert(b[n - 1 - i][m - 1 - j][p - 1 - k] == a[i][j][k]);
+  return 0;
+}

@@ -1,0 +1,176 @@
+// The portfolio's certificate step (issue 41): a SAFE whose deciding stage gave no checked
+// certificate (kernel/certify.ts; every encoding but chc gives none today) gets one asked of the
+// certifying encoding (chc: Spacer's model of the program's Horn clauses) after the verdict, with
+// the time that is left, and checked by the independent checker as any certificate is (chc's run
+// goes through the kernel: runEncoding, its transforms, its contract and certify.ts).
+//
+// Verdicts: the step makes none. A SAFE stays SAFE whatever chc answers (no model, a timeout, a
+// model the solvers leave unchecked), with two exceptions, both as elsewhere in the kernel:
+// - chc's certificate refuted by a solver (a clause the invariants do not satisfy): the SAFE becomes
+//   UNKNOWN (imprecise) naming the clause, as a refuted certificate does in run-encoding.ts: the
+//   program's clauses, a solver or the checker is wrong on this very program, and nothing of that
+//   is trusted;
+// - chc answers UNSAFE (a counterexample the kernel replayed): the runs are handed back, and the
+//   portfolio's `disagreement` makes that an internal error, never a verdict.
+// `--require-certificate` (cli/certificate.ts) is what turns a SAFE without a checked one into UNKNOWN.
+//
+// Time: the step ends by `end = min(max(deadline, now + floor), deadline + grace)`: the budget
+// that is left, at least `certificateFloorMilliseconds` when the SAFE came late, and never more
+// than `certificateGraceMilliseconds` past the portfolio's deadline, so that the process still ends
+// within a second of --timeout (the watchdog's grace, cli/main.ts). Of that span, chc's runs (one,
+// or c then bv with half each: `CertifierRun.share`) solve in all but a reserve, which their check
+// gets at least (RunSettings.minimumCheckMilliseconds), so a model found at the last moment is
+// still checked before `end`.
+
+import { performance } from 'node:perf_hooks';
+import { describeCertificate, type CertificateStatus } from '../kernel/certify.js';
+import type { Encoder } from '../kernel/encoder.js';
+import { minimumUsefulMilliseconds } from '../kernel/budget.js';
+import type { RequestOptions } from '../kernel/options.js';
+import { runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
+import type { RunRecord } from '../kernel/run-record.js';
+import type { Program } from '../ir/types.js';
+import type { Solver } from '../solvers/solver.js';
+import { describeReason, unknownReason, type Verdict } from '../verdict.js';
+
+/** the least time the step gets, even when the SAFE came at the end of the budget */
+export const certificateFloorMilliseconds = 2_000;
+/** how far past the portfolio's deadline the step (and any stage's check) may run */
+export const certificateGraceMilliseconds = 750;
+/** the most of the step's span kept for the check of a model found at the last moment */
+const checkReserveMilliseconds = 1_000;
+
+/** one run of the certifying encoding: its stage name, options, and share of the step's time */
+export interface CertifierRun {
+  readonly name: string;
+  readonly options: RequestOptions;
+  /** the fraction of what is left of the step when it starts (the last run gets the rest) */
+  readonly share: number;
+}
+
+export interface CertificateRequest {
+  /** the deciding stage's name and the certificate its run gave (undefined: the run had none) */
+  readonly decidedBy: string;
+  readonly decidedCertificate: CertificateStatus | undefined;
+  /** whether the deciding stage was the certifying encoding itself (then nothing is asked again) */
+  readonly decidedByCertifier: boolean;
+  /** the certifying encoding (chc), undefined when it is not registered */
+  readonly certifier: Encoder | undefined;
+  readonly runs: readonly CertifierRun[];
+  readonly program: Program;
+  readonly solver: Solver;
+  /** the portfolio's deadline, on performance.now()'s time line */
+  readonly deadline: number;
+  readonly record?: RunRecord;
+}
+
+/** one run of the step, shaped as a portfolio attempt */
+export interface CertificateAttempt {
+  readonly encoding: string;
+  readonly verdict: Verdict;
+  readonly milliseconds: number;
+  readonly run: EncodingRun;
+}
+
+export interface PortfolioCertificate {
+  readonly status: CertificateStatus;
+  /** the stage whose run gave the certificate (the deciding one, or the certifier asked after it) */
+  readonly from: string;
+  /** whether the certificate step asked for it (`from` is then not the deciding stage) */
+  readonly asked: boolean;
+  /** the step's runs, in order (empty when nothing was asked) */
+  readonly attempts: readonly CertificateAttempt[];
+  /** the step's time: the certifier's runs, their checks included */
+  readonly milliseconds: number;
+}
+
+export interface CertificateStepResult {
+  readonly certificate: PortfolioCertificate;
+  /** the SAFE, or UNKNOWN when the certificate asked for was refuted (see the header) */
+  readonly verdict: Verdict;
+}
+
+/** The certificate of a SAFE of `decidedBy`: its own when checked, else one asked of the certifier. */
+export async function certifySafe(safe: Verdict, request: CertificateRequest): Promise<CertificateStepResult> {
+  const own = request.decidedCertificate;
+  const kept = (status: CertificateStatus): CertificateStepResult => ({
+    certificate: { status, from: request.decidedBy, asked: false, attempts: [], milliseconds: 0 },
+    verdict: safe,
+  });
+  if (own?.kind === 'checked') return kept(own);
+  const ownReason =
+    own === undefined
+      ? `${request.decidedBy} gives no certificate`
+      : own.kind === 'none'
+        ? own.reason
+        : `${request.decidedBy}'s is ${describeCertificate(own)}`;
+  if (request.decidedByCertifier || request.certifier === undefined || request.runs.length === 0)
+    return kept(own ?? { kind: 'none', reason: ownReason });
+  const started = performance.now();
+  const end = Math.min(
+    Math.max(request.deadline, started + certificateFloorMilliseconds),
+    request.deadline + certificateGraceMilliseconds,
+  );
+  const reserve = Math.min(checkReserveMilliseconds, (end - started) / 4);
+  const attempts: CertificateAttempt[] = [];
+  const reasons: string[] = [ownReason];
+  let found: { status: CertificateStatus; from: string } | undefined;
+  for (const [index, planned] of request.runs.entries()) {
+    const left = end - performance.now() - reserve;
+    const slice = index === request.runs.length - 1 ? left : left * planned.share;
+    if (slice < minimumUsefulMilliseconds) {
+      reasons.push(`no time left to ask ${planned.name}`);
+      break;
+    }
+    const runStarted = performance.now();
+    const run = await runEncoding(request.certifier, request.program, planned.options, request.solver, {
+      timeoutMilliseconds: slice,
+      stageName: `${planned.name} (certificate)`,
+      minimumCheckMilliseconds: reserve,
+      ...(request.record === undefined ? {} : { record: request.record }),
+    });
+    attempts.push({ encoding: planned.name, verdict: run.verdict, milliseconds: performance.now() - runStarted, run });
+    if (run.verdict.kind === 'unsafe') break;
+    if (run.certificate !== undefined && run.certificate.kind !== 'none') {
+      found = { status: run.certificate, from: planned.name };
+      if (run.certificate.kind !== 'unchecked') break;
+      continue;
+    }
+    reasons.push(`${planned.name}: ${certifierOutcome(run, request.certifier.name)}`);
+  }
+  const milliseconds = performance.now() - started;
+  const status: CertificateStatus =
+    found?.status ?? (own !== undefined && own.kind !== 'none' ? own : { kind: 'none', reason: reasons.join('; ') });
+  const from = found?.from ?? request.decidedBy;
+  return {
+    certificate: { status, from, asked: from !== request.decidedBy, attempts, milliseconds },
+    verdict:
+      status.kind === 'failed'
+        ? {
+            kind: 'unknown',
+            reason: unknownReason(
+              'imprecise',
+              `${request.decidedBy} answered SAFE, but the certificate ${from} gave for it ${describeCertificate(status)}`,
+            ),
+          }
+        : safe,
+  };
+}
+
+/** why a run of the certifier gave no certificate, for people (its reason without its name in front) */
+function certifierOutcome(run: EncodingRun, name: string): string {
+  switch (run.verdict.kind) {
+    case 'unknown': {
+      const reason = describeReason(run.verdict.reason);
+      return reason.startsWith(`${name}: `) ? reason.slice(name.length + 2) : reason;
+    }
+    case 'safe':
+      return run.certificate?.kind === 'none' ? run.certificate.reason : 'SAFE without a certificate';
+    case 'unsafe':
+      return 'UNSAFE';
+    default: {
+      const never: never = run.verdict;
+      throw new Error(`unknown verdict ${JSON.stringify(never)}`);
+    }
+  }
+}
