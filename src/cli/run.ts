@@ -548,6 +548,13 @@ export async function runProgram(
         timeoutMilliseconds: commandLine.timeoutSeconds * 1000,
         record: runRecord,
         askCertificate: true,
+        // a certificate the user asks for gets the budget left; otherwise as much again as the proof
+        certificateEffort:
+          commandLine.certificateFile !== undefined ||
+          commandLine.requireCertificate ||
+          commandLine.witnessFile !== undefined
+            ? 'budgetLeft'
+            : 'asMuchAsProof',
       });
       const certificate = run.certificate?.status;
       const verdict = requiredCertificate(strictVerdict(run.verdict, commandLine), certificate, commandLine);

@@ -143,7 +143,11 @@ async function evaluateText(
   timeoutMilliseconds: number,
   abandonAfterMilliseconds: number,
   question: boolean,
+  signal: AbortSignal | undefined,
 ): Promise<{ kind: 'output'; output: string } | { kind: 'failure'; reason: string }> {
+  // a call aborted while it waited in the queue (the portfolio's other lane decided) is not started
+  const aborted = (): boolean => signal?.aborted === true;
+  if (aborted()) return { kind: 'failure', reason: 'timeout' };
   let module: Z3Module;
   try {
     module = await loadModule(slot);
@@ -176,11 +180,19 @@ async function evaluateText(
     }
     return outcome;
   };
+  const interrupt = (): void => {
+    interrupted = true;
+    Z3.interrupt(context);
+  };
+  // aborted while the module loaded: not started; aborted while running: z3 is interrupted at once
+  // and answers unknown (CheckOptions.signal)
+  if (aborted()) {
+    if (!question) Z3.del_context(context);
+    return { kind: 'failure', reason: 'timeout' };
+  }
+  signal?.addEventListener('abort', interrupt, { once: true });
   try {
-    interruptTimer = setTimeout(() => {
-      interrupted = true;
-      Z3.interrupt(context);
-    }, timeoutMilliseconds + interruptGraceMilliseconds);
+    interruptTimer = setTimeout(interrupt, timeoutMilliseconds + interruptGraceMilliseconds);
     const first = await evaluateInContext(text);
     if (first === 'abandoned') return { kind: 'failure', reason: 'timeout' };
     const second = followUp(first);
@@ -191,6 +203,7 @@ async function evaluateText(
   } catch (error) {
     return { kind: 'failure', reason: `z3-wasm error: ${error instanceof Error ? error.message : String(error)}` };
   } finally {
+    signal?.removeEventListener('abort', interrupt);
     clearTimeout(interruptTimer);
     clearTimeout(abandonTimer);
     if (abandoned) {
@@ -292,8 +305,11 @@ async function run(
       options.timeoutMilliseconds,
       options.timeoutMilliseconds + abandonGrace,
       question,
+      options.signal,
     ),
   );
+  if (options.signal?.aborted === true && outcome.kind === 'output' && statusInOutput(outcome.output) === 'unknown')
+    return { kind: 'unknown', reason: timeoutReason };
   if (outcome.kind === 'failure') return { kind: 'unknown', reason: outcome.reason };
   return interpretSolverOutput(outcome.output, expectedValues, options.model === true);
 }

@@ -4,14 +4,17 @@
 // step's grace; a certificate the checker refutes makes the SAFE UNKNOWN naming the clause, as in
 // the kernel; without `askCertificate` nothing is asked. The command line says `; from chc`.
 
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { allFormsModelled } from '../../src/analysis/control-flow-forms.js';
 import { encoders } from '../../src/encoders/index.js';
 import type { Encoder, SolveOutcome } from '../../src/kernel/encoder.js';
 import type { Program } from '../../src/ir/types.js';
 import { runPortfolio, type Stage } from '../../src/portfolio/index.js';
-import { certificateGraceMilliseconds } from '../../src/portfolio/certificate.js';
+import { certificateGraceMilliseconds, minimumSpanMilliseconds } from '../../src/portfolio/certificate.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { strictChcComp } from '../../src/smt/chc-comp.js';
 import { printSort } from '../../src/smt/printer.js';
@@ -66,6 +69,7 @@ describe("the portfolio's certificate step", () => {
         stages: [stageOf(fakeEncoder('prover', safe))],
         lanes: 1,
         askCertificate: true,
+        certificateEffort: 'budgetLeft',
       });
       expect(result.verdict.kind).toBe('safe');
       expect(result.decidedBy).toBe('prover');
@@ -170,18 +174,56 @@ describe("the portfolio's certificate step", () => {
 });
 
 describe('the command line', () => {
-  itWith([z3], 'verify: a SAFE of bmc gets a certificate from chc', { timeout: 60_000 }, () => {
-    const result = encode('verify', join(regression, 'copy-safe.c'), '--solver', 'z3', '--timeout', '20');
+  itWith([z3], 'verify: a SAFE of bmc gets a certificate from chc when one is asked for', { timeout: 60_000 }, () => {
+    const model = join(mkdtempSync(join(tmpdir(), 'encode-certificate-')), 'copy-safe.model.smt2');
+    const result = encode(
+      'verify',
+      join(regression, 'copy-safe.c'),
+      '--solver',
+      'z3',
+      '--timeout',
+      '20',
+      '--certificate',
+      model,
+    );
     expect(result.stdout).toMatch(/^SAFE\n/);
     expect(result.stdout).toMatch(/^certificate: checked \(3 invariants, 7 clauses; z3(, cvc5)?; from chc\)$/m);
     expect(result.stdout).toMatch(/^portfolio: decided by (?!chc)\S+ .*; certificate asked of chc: [\d.]+ s;/m);
     const json = JSON.parse(
-      encode('verify', join(regression, 'copy-safe.c'), '--solver', 'z3', '--timeout', '20', '--json').stdout,
+      encode(
+        'verify',
+        join(regression, 'copy-safe.c'),
+        '--solver',
+        'z3',
+        '--timeout',
+        '20',
+        '--json',
+        '--require-certificate',
+      ).stdout,
     );
     expect(json.verdict).toBe('safe');
     expect(json.decidedBy).not.toBe('chc');
     expect(json.certificate).toMatchObject({ status: 'checked', invariants: 3, clauses: 7, from: 'chc' });
     expect(json.certificate.stepMilliseconds).toBeGreaterThan(0);
     expect(json.certificate.checkMilliseconds).toBeGreaterThan(0);
+  });
+});
+
+describe('the time of the certificate step', () => {
+  it('is at most as much again as the proof (at least 0.5 s) unless the certificate is asked for', async () => {
+    // a fake prover that answers at once: the step may take minimumSpanMilliseconds, not the 20 s left
+    const started = performance.now();
+    const result = await runPortfolio(lowered('copy-safe.c'), { semantics: 'c', settings: new Map() }, solver, {
+      timeoutMilliseconds: 20_000,
+      stages: [stageOf(fakeEncoder('prover', safe))],
+      lanes: 1,
+      askCertificate: true,
+      certificateEffort: 'asMuchAsProof',
+    });
+    expect(result.verdict.kind).toBe('safe');
+    expect(result.certificate!.milliseconds).toBeLessThan(
+      minimumSpanMilliseconds + certificateGraceMilliseconds + 1_500,
+    );
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });

@@ -46,6 +46,23 @@ describe('z3-wasm lanes', () => {
       await lanes.dispose();
     }
   });
+
+  it('stops a running call and skips a queued one when their signal aborts (the other lane decided)', async () => {
+    const single = createZ3WasmSolver({ lanes: 1 });
+    try {
+      const stop = new AbortController();
+      const started = Date.now();
+      const running = single.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: stop.signal });
+      const queued = single.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: stop.signal });
+      setTimeout(() => stop.abort(), 300);
+      expect(await running).toEqual({ kind: 'unknown', reason: 'timeout' });
+      expect(await queued).toEqual({ kind: 'unknown', reason: 'timeout' });
+      // well before either call's 20 s limit
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await single.dispose();
+    }
+  });
 });
 
 describe('z3-wasm scripts', () => {
