@@ -20,7 +20,7 @@
 // within a second of --timeout (the watchdog's grace, cli/main.ts). A request with `spanLimit`
 // (`encode verify` without --certificate, --require-certificate or --witness) ends sooner: the
 // certificate may cost as much again as the proof (the proof's time, at least
-// `minimumSpanMilliseconds`), so that a SAFE proven in 0.4 s is not held for the rest of the budget
+// `minimumSpanMilliseconds`, 0.1 s), so that a SAFE proven in 0.4 s is not held for the rest of the budget
 // while chc looks for a model it rarely finds in time. Of that span, chc's runs (one,
 // or c then bv with half each: `CertifierRun.share`) solve in all but a reserve, which their check
 // gets at least (RunSettings.minimumCheckMilliseconds), so a model found at the last moment is
@@ -42,7 +42,7 @@ export const certificateFloorMilliseconds = 2_000;
 /** how far past the portfolio's deadline the step (and any stage's check) may run */
 export const certificateGraceMilliseconds = 750;
 /** the least span of a step bounded by the proof's time (`CertificateRequest.spanLimit`) */
-export const minimumSpanMilliseconds = 500;
+export const minimumSpanMilliseconds = 100;
 /** the most of the step's span kept for the check of a model found at the last moment */
 const checkReserveMilliseconds = 1_000;
 

@@ -26,19 +26,21 @@ describeMeasuredFamily('bitwise-reductions', {
     sequence(30, (position) => -(2 ** (position % 30)) - 1),
   ],
   unprovenSafe: {
-    'and-from-first-safe.c': 'an and from x[0] against one from -1 folded backward: viap reads & of cells as uninterpreted',
+    'and-from-first-safe.c':
+      'an and from x[0] against one from -1 folded backward: viap reads & of cells as uninterpreted',
     'and-split-safe.c': 'an and of 64 cells against the and of its two halves: viap reads & as uninterpreted',
     'mean-two-orders-safe.c':
-      'a helper mean (sum / n) against a backward sum divided in main: viap times out, induct\'s step fails',
-    'or-rotate-by-s-safe.c': 'an or over a copy rotated by a chosen s (index (i + s) % N): viap reads | as uninterpreted',
+      "a helper mean (sum / n) against a backward sum divided in main: viap times out, induct's step fails",
+    'or-rotate-by-s-safe.c':
+      'an or over a copy rotated by a chosen s (index (i + s) % N): viap reads | as uninterpreted',
     'or-rotated-copy-safe.c': 'an or over a copy rotated by one (symbolic n): viap reads | as uninterpreted',
     'xor-backward-safe.c': 'an xor folded forward and backward in two helpers: viap reads ^ as uninterpreted',
     'xor-pairs-safe.c': 'an xor against an xor of pairs (a loop stepping by 2): viap reads ^ as uninterpreted',
   },
   bugsNotFound: {
     'and-split-unsafe.c':
-      'the second half starts one cell late: only a cell that alone clears a bit shows it; bmc unrolls 10 of 64 iterations, runs\' seeded inputs miss it',
+      "the second half starts one cell late: only a cell that alone clears a bit shows it; bmc unrolls 10 of 64 iterations, runs' seeded inputs miss it",
     'or-rotate-by-s-unsafe.c':
-      'x[N - 1] never copied: only a cell that alone holds a bit shows it; bmc unrolls 10 of 20 iterations, runs\' seeded inputs miss it',
+      "x[N - 1] never copied: only a cell that alone holds a bit shows it; bmc unrolls 10 of 20 iterations, runs' seeded inputs miss it",
   },
 });

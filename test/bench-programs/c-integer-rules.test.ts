@@ -34,6 +34,6 @@ describeMeasuredFamily('c-integer-rules', {
   },
   bugsNotFound: {
     'uchar-index-unsafe.c':
-      'cell 255 unmarked ((unsigned char) i % 255): the bug needs n >= 256, beyond bmc\'s unwinding and runs\' seeded sizes',
+      "cell 255 unmarked ((unsigned char) i % 255): the bug needs n >= 256, beyond bmc's unwinding and runs' seeded sizes",
   },
 });

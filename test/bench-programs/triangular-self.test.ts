@@ -26,7 +26,8 @@ describeMeasuredFamily('triangular-self', {
     'upper-add-offset-safe.c': 'b starts at a chosen c: b[j] == c + (j + 1) * a[j]: viap times out rewriting',
     'upper-add-self-safe.c':
       "b[j] += a[j] for j >= i: b[j] == (j + 1) * a[j]: viap times out, induct's step with difference relations times out",
-    'upper-positive-part-safe.c': 'adds only where a[j] > 0: b[j] >= 0 and (j + 1) * a[j] for a positive a[j]: viap times out',
+    'upper-positive-part-safe.c':
+      'adds only where a[j] > 0: b[j] >= 0 and (j + 1) * a[j] for a positive a[j]: viap times out',
     'upper-subtract-safe.c': 'b[j] -= a[j] for j >= i: b[j] + (j + 1) * a[j] == 0: viap times out',
     'upper-sum-weights-safe.c': 'the sum of b against the sum of (j + 1) * a[j]: viap times out',
   },

@@ -71,9 +71,13 @@ export function describeMeasuredFamily(folderName: string, options: MeasuredFami
           });
           expect(build.kind, name).toBe('built');
           if (build.kind !== 'built') continue;
-          const outcomes = inputs.map((input) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, input).outcome);
+          const outcomes = inputs.map(
+            (input) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, input).outcome,
+          );
           const kinds = outcomes.map((outcome) => outcome.kind);
-          const unexpected = outcomes.filter((outcome) => !harmless.has(outcome.kind) && outcome.kind !== 'reachedError');
+          const unexpected = outcomes.filter(
+            (outcome) => !harmless.has(outcome.kind) && outcome.kind !== 'reachedError',
+          );
           expect(unexpected, name).toEqual([]);
           if (expectedOf(name) === 'safe') {
             expect(kinds, name).not.toContain('reachedError');
