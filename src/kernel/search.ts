@@ -60,8 +60,11 @@ export async function searchCounterexample(
   let unwind = 1;
   let triedUnwind = 0;
   let lastReason: UnknownReason | undefined;
+  let previousMilliseconds: number | undefined;
   while (unwind <= maximumSearchUnwind && !budget.expired()) {
+    const stepStarted = performance.now();
     const result = await checkBounded(program, { semantics, unwind, unwindingAssertions: false }, solver, budget);
+    const stepMilliseconds = performance.now() - stepStarted;
     triedUnwind = unwind;
     const verdict = result.outcome.verdict;
     if (verdict.kind === 'unsafe') return { kind: 'found', verdict, unwind, milliseconds: performance.now() - start };
@@ -71,6 +74,12 @@ export async function searchCounterexample(
     if (lastReason !== undefined && (lastReason.kind === 'solverUnknown' || lastReason.kind === 'timeout')) break;
     // the next unwinding doubles the formula per loop nesting level: stop before it gets too large
     if (result.constants > maximumSearchConstants / 8) break;
+    // ... or takes longer than the budget left: the unrolling itself answers only to the encoding's
+    // whole budget, not to this search's share (loops with constant bounds fold to numerals, so a
+    // nest of 1000 × 1000 grows in time long before it grows in constants)
+    const growth = previousMilliseconds === undefined ? 2 : Math.max(2, stepMilliseconds / previousMilliseconds);
+    if (stepMilliseconds * growth > budget.remaining()) break;
+    previousMilliseconds = Math.max(1, stepMilliseconds);
     unwind *= 2;
   }
   if (budget.expired() && (lastReason === undefined || lastReason.kind !== 'timeout')) {
