@@ -11,6 +11,7 @@ import type { Solver } from '../solvers/solver.js';
 import { unknownReason, type UnknownKind, type UnknownReason, type Verdict } from '../verdict.js';
 import type { Budget } from './budget.js';
 import { checkBounded } from './bounded-check.js';
+import { BudgetExhausted, runWithin } from '../budget-check.js';
 
 /** the search stops at this unwinding depth */
 const maximumSearchUnwind = 1024;
@@ -61,9 +62,21 @@ export async function searchCounterexample(
   let triedUnwind = 0;
   let lastReason: UnknownReason | undefined;
   let previousMilliseconds: number | undefined;
+  let previousConstants: number | undefined;
   while (unwind <= maximumSearchUnwind && !budget.expired()) {
     const stepStarted = performance.now();
-    const result = await checkBounded(program, { semantics, unwind, unwindingAssertions: false }, solver, budget);
+    // the unrolling and the rest of the step answer to this search's budget (a share of the
+    // encoding's), so that a search cut short leaves the encoding the rest of its time
+    let result: Awaited<ReturnType<typeof checkBounded>>;
+    try {
+      result = await runWithin(budget, () =>
+        checkBounded(program, { semantics, unwind, unwindingAssertions: false }, solver, budget),
+      );
+    } catch (error) {
+      if (!(error instanceof BudgetExhausted) || !budget.expired()) throw error;
+      lastReason = unknownReason('timeout', `timeout during unwind ${unwind} (${error.phase})`);
+      break;
+    }
     const stepMilliseconds = performance.now() - stepStarted;
     triedUnwind = unwind;
     const verdict = result.outcome.verdict;
@@ -77,9 +90,14 @@ export async function searchCounterexample(
     // ... or takes longer than the budget left: the unrolling itself answers only to the encoding's
     // whole budget, not to this search's share (loops with constant bounds fold to numerals, so a
     // nest of 1000 × 1000 grows in time long before it grows in constants)
-    const growth = previousMilliseconds === undefined ? 2 : Math.max(2, stepMilliseconds / previousMilliseconds);
+    const growth = Math.max(
+      2,
+      previousMilliseconds === undefined ? 0 : stepMilliseconds / previousMilliseconds,
+      previousConstants === undefined ? 0 : result.constants / previousConstants,
+    );
     if (stepMilliseconds * growth > budget.remaining()) break;
     previousMilliseconds = Math.max(1, stepMilliseconds);
+    previousConstants = Math.max(1, result.constants);
     unwind *= 2;
   }
   if (budget.expired() && (lastReason === undefined || lastReason.kind !== 'timeout')) {
