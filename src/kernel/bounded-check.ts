@@ -108,10 +108,7 @@ export interface BoundedCheckResult {
 function completeUnrollingSafe(settings: BoundedSettings): Verdict {
   return {
     kind: 'safe',
-    assumptions: [
-      ...safeAssumptions(settings.semantics),
-      `every loop unrolled completely within unwind ${settings.unwind} (constant bounds), every path checked`,
-    ],
+    assumptions: [...safeAssumptions(settings.semantics), `every loop fully unrolled (unwind ${settings.unwind})`],
   };
 }
 

@@ -81,7 +81,7 @@ describe('bmc', () => {
     const complete = await verdict(programs.countingSafe, options(10, false));
     expect(complete.kind).toBe('safe');
     if (complete.kind === 'safe')
-      expect(complete.assumptions.join(' ')).toMatch(/unrolled completely within unwind 10/);
+      expect(complete.assumptions.join(' ')).toMatch(/every loop fully unrolled \(unwind 10\)/);
     expect((await verdict(programs.countingSafe, options(9, false))).kind).toBe('unknown');
     expect((await verdict(programs.largeBoundSafe, options(8, false))).kind).toBe('unknown');
     expect((await verdict(programs.arrayInitSafe, options(4, false))).kind).toBe('unknown');
