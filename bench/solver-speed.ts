@@ -38,8 +38,8 @@ function measure(argv: readonly string[]): Measured {
   const started = performance.now();
   const run =
     gnuTime === undefined
-      ? spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8' })
-      : spawnSync(gnuTime, ['-f', 'peak-kb %M', ...argv], { encoding: 'utf8' });
+      ? spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 28 })
+      : spawnSync(gnuTime, ['-f', 'peak-kb %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const wallMilliseconds = performance.now() - started;
   const peak = /peak-kb (\d+)/.exec(run.stderr ?? '');
   return {
@@ -126,8 +126,8 @@ function sample(name: string, source: string): void {
   const results = new Map<SolverName, Result[]>(solvers.map((solver) => [solver, []]));
   for (const task of tasks) for (const solver of solvers) results.get(solver)!.push(verify(task, solver));
   console.log(`## ${name}: every ${every}th program (${tasks.length}), verify --timeout ${timeoutSeconds}`);
-  console.log('| solver | safe | unsafe | unknown | wrong | median (s) | max (s) | peak memory (MB) |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('| solver | safe | unsafe | unknown | no record | wrong | median (s) | max (s) | peak memory (MB) |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const solver of solvers) {
     const list = results.get(solver)!;
     const count = (kind: string): number => list.filter((result) => result.verdict === kind).length;
@@ -139,7 +139,7 @@ function sample(name: string, source: string): void {
     const walls = list.map((result) => result.wallMilliseconds / 1000);
     const peaks = list.flatMap((result) => (result.peakMegabytes === undefined ? [] : [result.peakMegabytes]));
     console.log(
-      `| ${solver} | ${count('safe')} | ${count('unsafe')} | ${count('unknown')} | ${wrong} | ${median(walls).toFixed(2)} | ${Math.max(...walls).toFixed(2)} | ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} |`,
+      `| ${solver} | ${count('safe')} | ${count('unsafe')} | ${count('unknown')} | ${count('error')} | ${wrong} | ${median(walls).toFixed(2)} | ${Math.max(...walls).toFixed(2)} | ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} |`,
     );
   }
   const native = results.get('z3')!;
