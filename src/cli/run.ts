@@ -554,7 +554,6 @@ export async function runProgram(
           commandLine.certificateFile !== undefined ||
           commandLine.requireCertificate ||
           commandLine.witnessFile !== undefined,
-        certificateEffort: 'budgetLeft',
       });
       const certificate = run.certificate?.status;
       const verdict = requiredCertificate(strictVerdict(run.verdict, commandLine), certificate, commandLine);

@@ -100,8 +100,6 @@ export interface BoundedCheckResult {
   readonly outcome: SolveOutcome;
   /** the size of the formula (constants), for callers that deepen the unwinding */
   readonly constants: number;
-  /** every loop was unrolled completely: a deeper unwinding gives the same formula */
-  readonly complete: boolean;
 }
 
 /** SAFE from a complete unrolling whose property query was unsat */
@@ -131,7 +129,7 @@ export async function checkBounded(
     assertions: encoding.executor.definitions.length,
     inexact: encoding.inexactReasons,
   });
-  const done = (verdict: Verdict): BoundedCheckResult => ({ outcome: recorder.done(verdict), constants, complete });
+  const done = (verdict: Verdict): BoundedCheckResult => ({ outcome: recorder.done(verdict), constants });
 
   // the solver asks for the model values only after a sat answer (solver.ts)
   const result = await recorder.timed('solve', () =>

@@ -87,9 +87,9 @@ export async function searchCounterexample(
     if (lastReason !== undefined && (lastReason.kind === 'solverUnknown' || lastReason.kind === 'timeout')) break;
     // the next unwinding doubles the formula per loop nesting level: stop before it gets too large
     if (result.constants > maximumSearchConstants / 8) break;
-    // ... or takes longer than the budget left: the unrolling itself answers only to the encoding's
-    // whole budget, not to this search's share (loops with constant bounds fold to numerals, so a
-    // nest of 1000 × 1000 grows in time long before it grows in constants)
+    // ... or would not finish in the share left (a step cut short by the share is time spent for
+    // nothing; loops with constant bounds fold to numerals, so a nest of 1000 × 1000 grows in time
+    // long before it grows in constants)
     const growth = Math.max(
       2,
       previousMilliseconds === undefined ? 0 : stepMilliseconds / previousMilliseconds,

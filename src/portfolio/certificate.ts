@@ -17,11 +17,7 @@
 // Time: the step ends by `end = min(max(deadline, now + floor), deadline + grace)`: the budget
 // that is left, at least `certificateFloorMilliseconds` when the SAFE came late, and never more
 // than `certificateGraceMilliseconds` past the portfolio's deadline, so that the process still ends
-// within a second of --timeout (the watchdog's grace, cli/main.ts). A request with `spanLimit`
-// (`encode verify` without --certificate, --require-certificate or --witness) ends sooner: the
-// certificate may cost as much again as the proof (the proof's time, at least
-// `minimumSpanMilliseconds`, 0.1 s), so that a SAFE proven in 0.4 s is not held for the rest of the budget
-// while chc looks for a model it rarely finds in time. Of that span, chc's runs (one,
+// within a second of --timeout (the watchdog's grace, cli/main.ts). Of that span, chc's runs (one,
 // or c then bv with half each: `CertifierRun.share`) solve in all but a reserve, which their check
 // gets at least (RunSettings.minimumCheckMilliseconds), so a model found at the last moment is
 // still checked before `end`.
@@ -41,8 +37,6 @@ import { describeReason, unknownReason, type Verdict } from '../verdict.js';
 export const certificateFloorMilliseconds = 2_000;
 /** how far past the portfolio's deadline the step (and any stage's check) may run */
 export const certificateGraceMilliseconds = 750;
-/** the least span of a step bounded by the proof's time (`CertificateRequest.spanLimit`) */
-export const minimumSpanMilliseconds = 100;
 /** the most of the step's span kept for the check of a model found at the last moment */
 const checkReserveMilliseconds = 1_000;
 
@@ -67,8 +61,6 @@ export interface CertificateRequest {
   readonly solver: Solver;
   /** the portfolio's deadline, on performance.now()'s time line */
   readonly deadline: number;
-  /** at most this long (milliseconds; at least `minimumSpanMilliseconds`), when given: see the header */
-  readonly spanLimit?: number;
   readonly record?: RunRecord;
 }
 
@@ -118,9 +110,6 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
   const end = Math.min(
     Math.max(request.deadline, started + certificateFloorMilliseconds),
     request.deadline + certificateGraceMilliseconds,
-    request.spanLimit === undefined
-      ? Number.POSITIVE_INFINITY
-      : started + Math.max(request.spanLimit, minimumSpanMilliseconds),
   );
   const reserve = Math.min(checkReserveMilliseconds, (end - started) / 4);
   const attempts: CertificateAttempt[] = [];

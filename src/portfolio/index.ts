@@ -207,11 +207,6 @@ export interface PortfolioSettings {
    * time left (certificate.ts); `encode verify` does, the default is not to
    */
   readonly askCertificate?: boolean;
-  /**
-   * how long the certificate step may take: `budgetLeft` (what is left of the budget; asked for when
-   * the user wants the certificate) or `asMuchAsProof` (default: as much again as the deciding stage took)
-   */
-  readonly certificateEffort?: 'budgetLeft' | 'asMuchAsProof';
   /** the encoding asked for certificates (default: the registry's chc) */
   readonly certifier?: Encoder;
 }
@@ -363,7 +358,6 @@ export async function runPortfolio(
             program,
             solver,
             deadline: budget.deadline,
-            ...(settings.certificateEffort === 'budgetLeft' ? {} : { spanLimit: decided.milliseconds }),
             ...(settings.record === undefined ? {} : { record: settings.record }),
           })
         : undefined;
