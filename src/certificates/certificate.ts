@@ -39,6 +39,12 @@ export type CertificateClaim =
       readonly invariants: readonly Invariant[];
       /** who found it, for people: e.g. 'z3 (Spacer)' */
       readonly source: string;
+      /**
+       * set when the invariants were derived from a model of OTHER clauses (witness's array-free
+       * ones) by a mapping that may ask too much: a clause they fail is then no certificate, not a
+       * sign that the verdict is wrong (the kernel says `none`, naming the clause)
+       */
+      readonly candidate?: boolean;
     }
   | { readonly kind: 'none'; readonly reason: string };
 

@@ -12,6 +12,9 @@
 //
 // A certificate that a solver refutes (a clause the invariants do not satisfy) turns the SAFE into
 // UNKNOWN (run-encoding.ts): the encoding's proof and the checker disagree, and neither is trusted.
+// Except a candidate (CertificateClaim.candidate: invariants carried over from a model of other
+// clauses by a mapping that may ask too much, witness's): refuted, it is no certificate (`none`,
+// naming the clause) and the SAFE stays as it would without one.
 
 import { BudgetExhausted } from '../budget-check.js';
 import type { Certificate, CertificateClaim } from '../certificates/certificate.js';
@@ -66,6 +69,11 @@ export async function certify(request: CertifyRequest): Promise<CertificateStatu
       ),
       ...(request.budget.signal === undefined ? {} : { signal: request.budget.signal }),
     });
+    if (check.kind === 'failed' && claim.candidate === true)
+      return {
+        kind: 'none',
+        reason: `${claim.source}'s invariants, carried to the program's clauses, do not satisfy clause ${check.clause.index} of ${check.clause.of} (${check.clause.comment}) for ${check.solver}`,
+      };
     return { ...check, certificate };
   } catch (error) {
     if (!(error instanceof BudgetExhausted)) throw error;

@@ -57,6 +57,11 @@ export interface EncoderContext {
   readonly options: EncodingOptions;
   readonly budget: Budget;
   readonly solver: Solver;
+  /**
+   * only a proof (and its certificate) is wanted, no counterexample search: the portfolio's
+   * certificate step, after another encoding's SAFE (kernel/strategy.ts skips its searches)
+   */
+  readonly proofOnly?: boolean;
 }
 
 /** What `emit` gets: a solver only for encoders that declare `emitUsesSolver`. */

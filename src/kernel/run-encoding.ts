@@ -58,6 +58,8 @@ export interface RunSettings {
   readonly stageName?: string;
   /** the least time a SAFE's certificate check gets past the budget (default: certify.ts's) */
   readonly minimumCheckMilliseconds?: number;
+  /** only a proof is wanted (EncoderContext.proofOnly): the portfolio's certificate step */
+  readonly proofOnly?: boolean;
 }
 
 export interface EncodingRun extends SolveOutcome {
@@ -140,7 +142,12 @@ export async function runEncoding(
     };
   } else {
     const encoderOptions: EncodingOptions = { semantics: transformed.semantics, settings: options.settings };
-    const context: EncoderContext = { options: encoderOptions, budget, solver: limited };
+    const context: EncoderContext = {
+      options: encoderOptions,
+      budget,
+      solver: limited,
+      ...(settings.proofOnly === true ? { proofOnly: true } : {}),
+    };
     const solved = await runInScope(scope, () => solveWithinBudget(encoder, transformed.program, context, scope));
     checkContract(encoder, transformed.program, encoderOptions, solved.verdict);
     outcome = { ...solved, details: { ...solved.details, ...transformed.details } };

@@ -3,7 +3,8 @@
 // encoding's proof, then a full counterexample search in what is left of the budget. Only a
 // counterexample that the kernel replayed on the original program (search.ts) is UNSAFE, so an
 // encoding using this cannot report a spurious bug; SAFE comes from the encoding's proof, or from a
-// search that unrolled every loop completely and found no failing path (search.ts).
+// search that unrolled every loop completely and found no failing path (search.ts). A run that asks
+// only for a proof (EncoderContext.proofOnly: the portfolio's certificate step) searches nothing.
 
 import type { Program } from '../ir/types.js';
 import { unknownReason, type UnknownKind, type UnknownReason, type Verdict } from '../verdict.js';
@@ -39,7 +40,7 @@ export async function searchProveSearch(
   strategy: SearchProveSearch,
 ): Promise<SolveOutcome> {
   const { options, solver, budget } = context;
-  if (strategy.quickSearchShare !== undefined) {
+  if (strategy.quickSearchShare !== undefined && context.proofOnly !== true) {
     const share = strategy.quickSearchShare;
     const quick = await recorder.timed('counterexampleSearch', () =>
       searchCounterexample(program, options.semantics, solver, budget.share(share)),
@@ -48,6 +49,11 @@ export async function searchProveSearch(
   }
   const step = await strategy.prove();
   if (step.kind === 'decided') return recorder.done(step.verdict);
+  if (context.proofOnly === true)
+    return recorder.done({
+      kind: 'unknown',
+      reason: step.reasonIfNotFound ?? unknownReason(step.unknownKind, `${step.why} (only a proof was asked for)`),
+    });
   if (budget.expired()) {
     return recorder.done({
       kind: 'unknown',

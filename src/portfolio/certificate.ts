@@ -1,26 +1,29 @@
 // The portfolio's certificate step (issue 41): a SAFE whose deciding stage gave no checked
-// certificate (kernel/certify.ts; every encoding but chc gives none today) gets one asked of the
-// certifying encoding (chc: Spacer's model of the program's Horn clauses) after the verdict, with
-// the time that is left, and checked by the independent checker as any certificate is (chc's run
-// goes through the kernel: runEncoding, its transforms, its contract and certify.ts).
+// certificate (kernel/certify.ts; only chc and witness give any) gets one asked of the certifying
+// encodings after the verdict, with the time that is left: witness first (with loops kept and no
+// loop-free query: Spacer's model of the array-free clauses, carried back as ∀-invariants), then chc
+// (Spacer's model of the program's Horn clauses). Each is checked by the independent checker as any
+// certificate is (each run goes through the kernel: runEncoding, its transforms, its contract and
+// certify.ts).
 //
 // Verdicts: the step makes none. A SAFE stays SAFE whatever chc answers (no model, a timeout, a
 // model the solvers leave unchecked), with two exceptions, both as elsewhere in the kernel:
-// - chc's certificate refuted by a solver (a clause the invariants do not satisfy): the SAFE becomes
-//   UNKNOWN (imprecise) naming the clause, as a refuted certificate does in run-encoding.ts: the
-//   program's clauses, a solver or the checker is wrong on this very program, and nothing of that
-//   is trusted;
-// - chc answers UNSAFE (a counterexample the kernel replayed): the runs are handed back, and the
-//   portfolio's `disagreement` makes that an internal error, never a verdict.
+// - a certificate refuted by a solver (a clause the invariants do not satisfy; not a witness
+//   candidate, which is then none, certify.ts): the SAFE becomes UNKNOWN (imprecise) naming the
+//   clause, as a refuted certificate does in run-encoding.ts: the program's clauses, a solver or the
+//   checker is wrong on this very program, and nothing of that is trusted;
+// - a certifier answers UNSAFE (a counterexample the kernel replayed): the runs are handed back, and
+//   the portfolio's `disagreement` makes that an internal error, never a verdict.
 // `--require-certificate` (cli/certificate.ts) is what turns a SAFE without a checked one into UNKNOWN.
 //
 // Time: the step ends by `end = min(max(deadline, now + floor), deadline + grace)`: the budget
 // that is left, at least `certificateFloorMilliseconds` when the SAFE came late, and never more
 // than `certificateGraceMilliseconds` past the portfolio's deadline, so that the process still ends
-// within a second of --timeout (the watchdog's grace, cli/main.ts). Of that span, chc's runs (one,
-// or c then bv with half each: `CertifierRun.share`) solve in all but a reserve, which their check
-// gets at least (RunSettings.minimumCheckMilliseconds), so a model found at the last moment is
-// still checked before `end`.
+// within a second of --timeout (the watchdog's grace, cli/main.ts). Of that span, the runs (each a
+// share of what is left when it starts: `CertifierRun.share`, the last one the rest) solve in all
+// but a reserve, which their check gets at least (RunSettings.minimumCheckMilliseconds), so a model
+// found at the last moment is still checked before `end`. A run of the deciding encoding itself is
+// skipped when its own run already gave a certificate (checked or not): it would find the same.
 
 import { performance } from 'node:perf_hooks';
 import { describeCertificate, type CertificateStatus } from '../kernel/certify.js';
@@ -40,8 +43,9 @@ export const certificateGraceMilliseconds = 750;
 /** the most of the step's span kept for the check of a model found at the last moment */
 const checkReserveMilliseconds = 1_000;
 
-/** one run of the certifying encoding: its stage name, options, and share of the step's time */
+/** one run of a certifying encoding: its stage name, options, and share of the step's time */
 export interface CertifierRun {
+  readonly encoder: Encoder;
   readonly name: string;
   readonly options: RequestOptions;
   /** the fraction of what is left of the step when it starts (the last run gets the rest) */
@@ -52,10 +56,8 @@ export interface CertificateRequest {
   /** the deciding stage's name and the certificate its run gave (undefined: the run had none) */
   readonly decidedBy: string;
   readonly decidedCertificate: CertificateStatus | undefined;
-  /** whether the deciding stage was the certifying encoding itself (then nothing is asked again) */
-  readonly decidedByCertifier: boolean;
-  /** the certifying encoding (chc), undefined when it is not registered */
-  readonly certifier: Encoder | undefined;
+  /** the deciding stage's encoding */
+  readonly decidedEncoder: string;
   readonly runs: readonly CertifierRun[];
   readonly program: Program;
   readonly solver: Solver;
@@ -104,8 +106,10 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
       : own.kind === 'none'
         ? own.reason
         : `${request.decidedBy}'s is ${describeCertificate(own)}`;
-  if (request.decidedByCertifier || request.certifier === undefined || request.runs.length === 0)
-    return kept(own ?? { kind: 'none', reason: ownReason });
+  const runs = request.runs.filter(
+    (planned) => planned.encoder.name !== request.decidedEncoder || own === undefined || own.kind === 'none',
+  );
+  if (runs.length === 0) return kept(own ?? { kind: 'none', reason: ownReason });
   const started = performance.now();
   const end = Math.min(
     Math.max(request.deadline, started + certificateFloorMilliseconds),
@@ -115,18 +119,19 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
   const attempts: CertificateAttempt[] = [];
   const reasons: string[] = [ownReason];
   let found: { status: CertificateStatus; from: string } | undefined;
-  for (const [index, planned] of request.runs.entries()) {
+  for (const [index, planned] of runs.entries()) {
     const left = end - performance.now() - reserve;
-    const slice = index === request.runs.length - 1 ? left : left * planned.share;
+    const slice = index === runs.length - 1 ? left : left * planned.share;
     if (slice < minimumUsefulMilliseconds) {
       reasons.push(`no time left to ask ${planned.name}`);
       break;
     }
     const runStarted = performance.now();
-    const run = await runEncoding(request.certifier, request.program, planned.options, request.solver, {
+    const run = await runEncoding(planned.encoder, request.program, planned.options, request.solver, {
       timeoutMilliseconds: slice,
       stageName: `${planned.name} (certificate)`,
       minimumCheckMilliseconds: reserve,
+      proofOnly: true,
       ...(request.record === undefined ? {} : { record: request.record }),
     });
     attempts.push({ encoding: planned.name, verdict: run.verdict, milliseconds: performance.now() - runStarted, run });
@@ -136,7 +141,7 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
       if (run.certificate.kind !== 'unchecked') break;
       continue;
     }
-    reasons.push(`${planned.name}: ${certifierOutcome(run, request.certifier.name)}`);
+    reasons.push(`${planned.name}: ${certifierOutcome(run, planned.encoder.name)}`);
   }
   const milliseconds = performance.now() - started;
   const status: CertificateStatus =

@@ -29,6 +29,7 @@ import { insertWrapChecks } from '../analysis/wrap-checks.js';
 import { expressionsOf, forEachStatement, forEachSubexpression } from '../ir/visit.js';
 import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
+import { loopFreeFirstOption, loopsOption } from '../encoders/witness/declaration.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
 import {
   certificateGraceMilliseconds,
@@ -207,8 +208,8 @@ export interface PortfolioSettings {
    * time left (certificate.ts); `encode verify` does, the default is not to
    */
   readonly askCertificate?: boolean;
-  /** the encoding asked for certificates (default: the registry's chc) */
-  readonly certifier?: Encoder;
+  /** the encodings asked for certificates, in order (default: the registry's witness, then chc) */
+  readonly certifiers?: readonly Encoder[];
 }
 
 /** Throws InternalError when two definite verdicts disagree: one of the encodings is unsound. */
@@ -343,18 +344,19 @@ export async function runPortfolio(
   if (decided === undefined) await Promise.all(lanes.lanes.map(runLane));
   disagreement(attempts);
   if (decided !== undefined && decidedStage !== undefined) {
-    const certifier = settings.certifier ?? encoders.get('chc');
+    const certifiers =
+      settings.certifiers ??
+      ['witness', 'chc'].flatMap((name) => {
+        const encoder = encoders.get(name);
+        return encoder === undefined ? [] : [encoder];
+      });
     const step =
       decided.verdict.kind === 'safe'
         ? await certifySafe(decided.verdict, {
             decidedBy: decided.encoding,
             decidedCertificate: decided.run?.certificate,
-            decidedByCertifier: decidedStage.encoder.name === certifier?.name,
-            certifier,
-            runs:
-              settings.askCertificate === true && certifier !== undefined
-                ? certifierRuns(decidedStage, options, certifier)
-                : [],
+            decidedEncoder: decidedStage.encoder.name,
+            runs: settings.askCertificate === true ? certifierRuns(decidedStage, options, certifiers) : [],
             program,
             solver,
             deadline: budget.deadline,
@@ -382,35 +384,53 @@ export async function runPortfolio(
   };
 }
 
+/** of what is left when it starts, the share of a certifier's run that is not the last */
+const witnessCertifierShare = 0.4;
+
 /**
- * The certifier's runs after a SAFE of `decided`: in the deciding stage's semantics (with its exact
- * wraps); after a bit-precise stage of a `c` request, first in `c` (the program with its wrap checks,
- * over the integers: far easier for Spacer) with half the time, then in `bv`, as chc's own stages.
+ * The certifiers' runs after a SAFE of `decided`, each certifier in turn: in the deciding stage's
+ * semantics (with its exact wraps); after a bit-precise stage of a `c` request, first in `c` (the
+ * program with its wrap checks, over the integers: far easier for Spacer), then in `bv`, as chc's own
+ * stages (witness only in the first). Witness runs with loops kept and no loop-free query first (its
+ * SAFE from that query has no invariants).
  */
-function certifierRuns(decided: Stage, options: RequestOptions, certifier: Encoder): CertifierRun[] {
-  const stage: Stage = {
-    encoder: certifier,
-    share: 1,
-    lane: 0,
-    ...(decided.exactWraps === true ? { exactWraps: true } : {}),
-  };
+function certifierRuns(decided: Stage, options: RequestOptions, certifiers: readonly Encoder[]): CertifierRun[] {
   const semantics = decided.semantics ?? options.semantics;
-  const stages: Stage[] =
-    semantics === 'bv' && options.semantics === 'c'
-      ? [
-          { ...stage, share: 0.5 },
-          { ...stage, semantics: 'bv' },
-        ]
-      : [{ ...stage, ...(decided.semantics === undefined ? {} : { semantics: decided.semantics }) }];
-  return stages.map((planned) => ({
-    name: stageName(planned),
-    share: planned.share,
-    options: {
-      ...options,
-      semantics: planned.semantics ?? options.semantics,
-      ...(planned.exactWraps === true ? { exactWraps: true } : {}),
-    },
-  }));
+  const runs: CertifierRun[] = [];
+  for (const certifier of certifiers) {
+    const stage: Stage = {
+      encoder: certifier,
+      share: 1,
+      lane: 0,
+      ...(decided.exactWraps === true ? { exactWraps: true } : {}),
+    };
+    const isWitness = certifier.name === 'witness';
+    const stages: Stage[] =
+      semantics === 'bv' && options.semantics === 'c'
+        ? isWitness
+          ? [stage]
+          : [
+              { ...stage, share: 0.5 },
+              { ...stage, semantics: 'bv' },
+            ]
+        : [{ ...stage, ...(decided.semantics === undefined ? {} : { semantics: decided.semantics }) }];
+    const settings = isWitness
+      ? new Map<string, unknown>([...options.settings, [loopsOption.name, 'kept'], [loopFreeFirstOption.name, 'no']])
+      : options.settings;
+    for (const planned of stages)
+      runs.push({
+        encoder: certifier,
+        name: stageName(planned),
+        share: isWitness ? witnessCertifierShare : planned.share,
+        options: {
+          ...options,
+          settings,
+          semantics: planned.semantics ?? options.semantics,
+          ...(planned.exactWraps === true ? { exactWraps: true } : {}),
+        },
+      });
+  }
+  return runs;
 }
 
 /** UNKNOWN with every stage's reason; unsupported when every stage said so, timeout when one ran out of time */

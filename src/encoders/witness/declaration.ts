@@ -19,11 +19,18 @@ export const loopsOption = choiceOption({
   help: "loops kept as Horn-clause predicates, or removed by the paper's rules into one loop-free query",
 });
 
+export const loopFreeFirstOption = choiceOption({
+  name: 'loop-free-first',
+  choices: ['yes', 'no'] as const,
+  defaultValue: 'yes',
+  help: 'with loops kept, ask the loop-free query first (a SAFE from it has no invariants, so no certificate)',
+});
+
 export const witnessDeclaration: EncoderDeclaration = {
   name: 'witness',
   summary: 'witness index: k nondeterministically chosen cells per array, sizes generalised (over-approximation)',
   approximation: 'over',
-  options: [cellsOption, loopsOption],
+  options: [cellsOption, loopsOption, loopFreeFirstOption],
   emitUsesSolver: false,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body
   // (exact, analysis/update-exits.ts) or refuses the loop

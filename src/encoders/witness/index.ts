@@ -53,8 +53,10 @@ import { optionValue, withOptions } from '../../kernel/options.js';
 import { solverUnknown } from '../../kernel/reasons.js';
 import { generaliseSizes } from '../../analysis/generalise-size.js';
 import { transformWitness, type WitnessOptions, type WitnessTransformResult } from './transform.js';
-import { witnessDeclaration, cellsOption, loopsOption } from './declaration.js';
-export { cellsOption, loopsOption } from './declaration.js';
+import { witnessDeclaration, cellsOption, loopFreeFirstOption, loopsOption } from './declaration.js';
+import { witnessCertificateClaim } from './certificate.js';
+import type { CertificateClaim } from '../../certificates/certificate.js';
+export { cellsOption, loopFreeFirstOption, loopsOption } from './declaration.js';
 
 export { transformWitness, type WitnessOptions } from './transform.js';
 
@@ -91,7 +93,7 @@ export type WitnessArtefact =
       readonly kind: 'chc';
       readonly system: ChcSystem;
       /** the clauses with constant sizes generalised (int semantics, when a size is constant): asked first */
-      readonly generalised: ChcSystem | undefined;
+      readonly generalised: GeneralisedClauses | undefined;
       readonly transformed: Transformed;
     }
   | { readonly kind: 'query'; readonly script: SmtScript; readonly transformed: Transformed };
@@ -146,8 +148,8 @@ export function witnessQueries(
   if (artefact.kind === 'query')
     return [{ suffix: `.witness-removed${cells}.smt2`, content: withHeader(artefact.script, removedMeaning) }];
   const queries: WitnessQuery[] = [];
-  const removed = buildWitnessArtefact(program, withOptions(options, { [loopsOption.name]: 'removed' }));
-  if (removed.kind === 'query')
+  const removed = loopFreeFirst(program, options);
+  if (removed !== undefined)
     queries.push({
       suffix: `.witness-removed${cells}.smt2`,
       content: withHeader(removed.script, [
@@ -159,7 +161,7 @@ export function witnessQueries(
   if (artefact.generalised !== undefined)
     queries.push({
       suffix: `.witness-generalised${cells}.smt2`,
-      content: withHeader(artefact.generalised, [
+      content: withHeader(artefact.generalised.system, [
         'sat: the clauses with sizes generalised have a model: the program is safe',
         ...after,
         'if not sat, the clauses with the sizes as they are next',
@@ -198,12 +200,19 @@ export async function solveWitness(program: Program, context: EncoderContext): P
     (count, witness) => count + witness.indices.length * (1 + witness.values.size),
     0,
   );
-  return searchProveSearch(program, context, recorder, {
+  let certificateClaim: CertificateClaim = {
+    kind: 'none',
+    reason:
+      witnessOptions.loops === 'removed'
+        ? 'the loop-free query has no invariants (--loops kept gives them)'
+        : 'the loop-free query proved it, with no invariants (--loop-free-first no asks the clauses)',
+  };
+  const outcome = await searchProveSearch(program, context, recorder, {
     prove: async () => {
       if (artefact.kind === 'chc') {
         // the loop-free abstraction is one cheap query and often enough: try it first (a quarter of the budget)
-        const removed = buildWitnessArtefact(program, withOptions(options, { [loopsOption.name]: 'removed' }));
-        if (removed.kind === 'query') {
+        const removed = loopFreeFirst(program, options);
+        if (removed !== undefined) {
           const quick = await checkAbstraction(program, removed, options, solver, budget.share(1 / 4));
           recorder.addTime('solveLoopsRemoved', quick.times.solve ?? 0);
           recorder.details.loopsRemoved = quick.kind;
@@ -216,8 +225,21 @@ export async function solveWitness(program: Program, context: EncoderContext): P
       if (checked.generalised !== undefined) recorder.details.generalised = checked.generalised;
       if (checked.kind === 'unknown')
         return { kind: 'decided', verdict: { kind: 'unknown', reason: solverUnknown('witness', checked.result) } };
-      if (checked.kind === 'safe')
+      if (checked.kind === 'safe') {
+        if (checked.solved !== undefined && artefact.kind === 'chc')
+          certificateClaim = recorder.measure('certificate', () =>
+            witnessCertificateClaim({
+              original: program,
+              semantics: options.semantics,
+              solvedProgram: checked.solved!.program,
+              witnesses: artefact.transformed.witnesses,
+              sizeConstants: checked.solved!.sizeConstants,
+              model: checked.solved!.model,
+              solverName: solver.name,
+            }),
+          );
         return { kind: 'decided', verdict: { kind: 'safe', assumptions: safeAssumptions(options.semantics) } };
+      }
       // the abstraction has a counterexample: look for a concrete one of the original program
       const precision = evaluatePrecision(program, artefact.transformed.loops);
       const imprecision = describeFirstFailure(precision);
@@ -232,6 +254,24 @@ export async function solveWitness(program: Program, context: EncoderContext): P
       return { kind: 'search', why, unknownKind: 'imprecise' };
     },
   });
+  return outcome.verdict.kind === 'safe' ? { ...outcome, certificateClaim } : outcome;
+}
+
+/** the loop-free query asked before the clauses (unless --loop-free-first no), if it is one */
+function loopFreeFirst(
+  program: Program,
+  options: EncodingOptions,
+): Extract<WitnessArtefact, { kind: 'query' }> | undefined {
+  if (optionValue(options, loopFreeFirstOption) === 'no') return undefined;
+  const removed = buildWitnessArtefact(program, withOptions(options, { [loopsOption.name]: 'removed' }));
+  return removed.kind === 'query' ? removed : undefined;
+}
+
+/** the clauses a SAFE of the kept loops came from: their program, its size constants, the model */
+export interface SolvedClauses {
+  readonly program: Program;
+  readonly sizeConstants: ReadonlyMap<number, bigint>;
+  readonly model: string | undefined;
 }
 
 export type AbstractionResult =
@@ -239,6 +279,8 @@ export type AbstractionResult =
       readonly kind: 'safe' | 'counterexample';
       readonly times: Record<string, number>;
       readonly generalised?: string | undefined;
+      /** with a SAFE of kept loops */
+      readonly solved?: SolvedClauses;
     }
   | {
       readonly kind: 'unknown';
@@ -265,16 +307,25 @@ export async function checkAbstraction(
   if (artefact.kind === 'chc') {
     const generalised = artefact.generalised;
     if (generalised !== undefined) {
-      const result = await solver.checkChc(generalised, { timeoutMilliseconds: budget.share(1 / 2).solverTimeout() });
+      const result = await solver.checkChc(generalised.system, {
+        timeoutMilliseconds: budget.share(1 / 2).solverTimeout(),
+        model: true,
+      });
       times.solveGeneralised = performance.now() - start;
       generalisedAnswer = result.kind;
-      if (result.kind === 'sat') return { kind: 'safe', times, generalised: generalisedAnswer };
+      if (result.kind === 'sat') {
+        const { program: solvedProgram, sizeConstants } = generalised;
+        const solved = { program: solvedProgram, sizeConstants, model: result.model };
+        return { kind: 'safe', times, generalised: generalisedAnswer, solved };
+      }
       start = performance.now();
     }
-    const result = await solver.checkChc(artefact.system, { timeoutMilliseconds: budget.solverTimeout() });
+    const result = await solver.checkChc(artefact.system, { timeoutMilliseconds: budget.solverTimeout(), model: true });
     times.solve = performance.now() - start;
     if (result.kind === 'unknown') return { kind: 'unknown', result, times, generalised: generalisedAnswer };
-    return { kind: result.kind === 'sat' ? 'safe' : 'counterexample', times, generalised: generalisedAnswer };
+    if (result.kind === 'unsat') return { kind: 'counterexample', times, generalised: generalisedAnswer };
+    const solved = { program: artefact.transformed.program, sizeConstants: new Map(), model: result.model };
+    return { kind: 'safe', times, generalised: generalisedAnswer, solved };
   }
   const result = await solver.checkScript(artefact.script, { timeoutMilliseconds: budget.solverTimeout() });
   times.solve = performance.now() - start;
@@ -282,8 +333,15 @@ export async function checkAbstraction(
   return { kind: result.kind === 'unsat' ? 'safe' : 'counterexample', times };
 }
 
+/** the size-generalised witness clauses, their program, and each size variable's constant */
+export interface GeneralisedClauses {
+  readonly system: ChcSystem;
+  readonly program: Program;
+  readonly sizeConstants: ReadonlyMap<number, bigint>;
+}
+
 /** the witness clauses with constant array sizes generalised (analysis/generalise-size.ts); undefined when nothing changes */
-export function generalisedSystem(program: Program, transformed: Transformed): ChcSystem | undefined {
+export function generalisedSystem(program: Program, transformed: Transformed): GeneralisedClauses | undefined {
   const sizes = program.arrays.flatMap((array) =>
     array.sizes.flatMap((size) => (size.kind === 'constant' ? [size.value] : [])),
   );
@@ -293,11 +351,13 @@ export function generalisedSystem(program: Program, transformed: Transformed): C
   const note = [...generalised.replaced.entries()]
     .map(([value, variable]) => `${value} -> ${variable.name}`)
     .join(', ');
-  return createChcSystem({
+  const system = createChcSystem({
     ...encoding.system,
     headerComments: [
       `size-generalised witness clauses (constants ${note}, each >= 0)`,
       ...encoding.system.headerComments,
     ],
   });
+  const sizeConstants = new Map([...generalised.replaced.entries()].map(([value, variable]) => [variable.id, value]));
+  return { system, program: generalised.program, sizeConstants };
 }
