@@ -204,37 +204,44 @@ describe("the portfolio's certificate step", () => {
 });
 
 describe('the command line', () => {
-  itWith([z3], 'verify: a SAFE of bmc gets a certificate from witness when one is asked for', { timeout: 60_000 }, () => {
-    const model = join(mkdtempSync(join(tmpdir(), 'encode-certificate-')), 'copy-safe.model.smt2');
-    const result = encode(
-      'verify',
-      join(regression, 'copy-safe.c'),
-      '--solver',
-      'z3',
-      '--timeout',
-      '20',
-      '--certificate',
-      model,
-    );
-    expect(result.stdout).toMatch(/^SAFE\n/);
-    expect(result.stdout).toMatch(/^certificate: checked \(3 invariants, 7 clauses; z3(, cvc5)?; from witness\)$/m);
-    expect(result.stdout).toMatch(/^portfolio: decided by (?!witness)\S+ .*; certificate asked of witness: [\d.]+ s;/m);
-    const json = JSON.parse(
-      encode(
+  itWith(
+    [z3],
+    'verify: a SAFE of bmc gets a certificate from witness when one is asked for',
+    { timeout: 60_000 },
+    () => {
+      const model = join(mkdtempSync(join(tmpdir(), 'encode-certificate-')), 'copy-safe.model.smt2');
+      const result = encode(
         'verify',
         join(regression, 'copy-safe.c'),
         '--solver',
         'z3',
         '--timeout',
         '20',
-        '--json',
-        '--require-certificate',
-      ).stdout,
-    );
-    expect(json.verdict).toBe('safe');
-    expect(json.decidedBy).not.toBe('witness');
-    expect(json.certificate).toMatchObject({ status: 'checked', invariants: 3, clauses: 7, from: 'witness' });
-    expect(json.certificate.stepMilliseconds).toBeGreaterThan(0);
-    expect(json.certificate.checkMilliseconds).toBeGreaterThan(0);
-  });
+        '--certificate',
+        model,
+      );
+      expect(result.stdout).toMatch(/^SAFE\n/);
+      expect(result.stdout).toMatch(/^certificate: checked \(3 invariants, 7 clauses; z3(, cvc5)?; from witness\)$/m);
+      expect(result.stdout).toMatch(
+        /^portfolio: decided by (?!witness)\S+ .*; certificate asked of witness: [\d.]+ s;/m,
+      );
+      const json = JSON.parse(
+        encode(
+          'verify',
+          join(regression, 'copy-safe.c'),
+          '--solver',
+          'z3',
+          '--timeout',
+          '20',
+          '--json',
+          '--require-certificate',
+        ).stdout,
+      );
+      expect(json.verdict).toBe('safe');
+      expect(json.decidedBy).not.toBe('witness');
+      expect(json.certificate).toMatchObject({ status: 'checked', invariants: 3, clauses: 7, from: 'witness' });
+      expect(json.certificate.stepMilliseconds).toBeGreaterThan(0);
+      expect(json.certificate.checkMilliseconds).toBeGreaterThan(0);
+    },
+  );
 });

@@ -125,7 +125,9 @@ function mappedDefinition(
   helperDefinition: Invariant | undefined,
 ): Invariant {
   const parameters = declaration.parameterSorts.map((sort, position) => symbol(`x!${position}`, sort));
-  const scalarParameter = new Map(predicate.live.scalars.map((variable, position) => [variable.id, parameters[position]!]));
+  const scalarParameter = new Map(
+    predicate.live.scalars.map((variable, position) => [variable.id, parameters[position]!]),
+  );
   const arrayParameter = new Map(
     predicate.live.arrays.map((array, position) => [array.id, parameters[predicate.live.scalars.length + position]!]),
   );
@@ -147,7 +149,10 @@ function mappedDefinition(
     const cell = cellOf.get(variable.id);
     const array = cell?.kind === 'value' ? arrayParameter.get(cell.arrayId) : undefined;
     if (cell?.kind === 'value' && array !== undefined)
-      return cell.indices.reduce<Term>((term, index) => select(term, boundOf(index, indexSortOf(solved, index))), array);
+      return cell.indices.reduce<Term>(
+        (term, index) => select(term, boundOf(index, indexSortOf(solved, index))),
+        array,
+      );
     return boundOf(variable, sort);
   });
   const helper = declareFunction(`${helperPrefix}${witness.name}`, witnessDeclaration.parameterSorts, boolSort);
