@@ -30,6 +30,7 @@ import { expressionsOf, forEachStatement, forEachSubexpression } from '../ir/vis
 import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
 import { loopFreeFirstOption, loopsOption } from '../encoders/witness/declaration.js';
+import { templateCertifier } from './template-certifier.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
 import {
   certificateGraceMilliseconds,
@@ -208,7 +209,7 @@ export interface PortfolioSettings {
    * time left (certificate.ts); `encode verify` does, the default is not to
    */
   readonly askCertificate?: boolean;
-  /** the encodings asked for certificates, in order (default: the registry's witness, then chc) */
+  /** the encodings asked for certificates, in order (default: the template certifier, witness, chc) */
   readonly certifiers?: readonly Encoder[];
 }
 
@@ -344,12 +345,13 @@ export async function runPortfolio(
   if (decided === undefined) await Promise.all(lanes.lanes.map(runLane));
   disagreement(attempts);
   if (decided !== undefined && decidedStage !== undefined) {
-    const certifiers =
-      settings.certifiers ??
-      ['witness', 'chc'].flatMap((name) => {
+    const certifiers = settings.certifiers ?? [
+      templateCertifier,
+      ...['witness', 'chc'].flatMap((name) => {
         const encoder = encoders.get(name);
         return encoder === undefined ? [] : [encoder];
-      });
+      }),
+    ];
     const step =
       decided.verdict.kind === 'safe'
         ? await certifySafe(decided.verdict, {
@@ -384,15 +386,18 @@ export async function runPortfolio(
   };
 }
 
-/** of what is left when it starts, the share of a certifier's run that is not the last */
-const witnessCertifierShare = 0.4;
+/** of what is left when it starts, the share of a certifier's run that is not the last (chc: the last) */
+const certifierShares: ReadonlyMap<string, number> = new Map([
+  [templateCertifier.name, 0.3],
+  ['witness', 0.4],
+]);
 
 /**
  * The certifiers' runs after a SAFE of `decided`, each certifier in turn: in the deciding stage's
  * semantics (with its exact wraps); after a bit-precise stage of a `c` request, first in `c` (the
  * program with its wrap checks, over the integers: far easier for Spacer), then in `bv`, as chc's own
- * stages (witness only in the first). Witness runs with loops kept and no loop-free query first (its
- * SAFE from that query has no invariants).
+ * stages (the other certifiers only in the first). Witness runs with loops kept and no loop-free
+ * query first (its SAFE from that query has no invariants).
  */
 function certifierRuns(decided: Stage, options: RequestOptions, certifiers: readonly Encoder[]): CertifierRun[] {
   const semantics = decided.semantics ?? options.semantics;
@@ -400,28 +405,28 @@ function certifierRuns(decided: Stage, options: RequestOptions, certifiers: read
   for (const certifier of certifiers) {
     const stage: Stage = {
       encoder: certifier,
-      share: 1,
+      share: certifierShares.get(certifier.name) ?? 1,
       lane: 0,
       ...(decided.exactWraps === true ? { exactWraps: true } : {}),
     };
-    const isWitness = certifier.name === 'witness';
-    const stages: Stage[] =
-      semantics === 'bv' && options.semantics === 'c'
-        ? isWitness
-          ? [stage]
-          : [
-              { ...stage, share: 0.5 },
-              { ...stage, semantics: 'bv' },
-            ]
-        : [{ ...stage, ...(decided.semantics === undefined ? {} : { semantics: decided.semantics }) }];
-    const settings = isWitness
-      ? new Map<string, unknown>([...options.settings, [loopsOption.name, 'kept'], [loopFreeFirstOption.name, 'no']])
-      : options.settings;
+    const twoSemantics = semantics === 'bv' && options.semantics === 'c';
+    const stages: Stage[] = !twoSemantics
+      ? [{ ...stage, ...(decided.semantics === undefined ? {} : { semantics: decided.semantics }) }]
+      : certifierShares.has(certifier.name)
+        ? [stage]
+        : [
+            { ...stage, share: 0.5 },
+            { ...stage, semantics: 'bv' },
+          ];
+    const settings =
+      certifier.name === 'witness'
+        ? new Map<string, unknown>([...options.settings, [loopsOption.name, 'kept'], [loopFreeFirstOption.name, 'no']])
+        : options.settings;
     for (const planned of stages)
       runs.push({
         encoder: certifier,
         name: stageName(planned),
-        share: isWitness ? witnessCertifierShare : planned.share,
+        share: planned.share,
         options: {
           ...options,
           settings,

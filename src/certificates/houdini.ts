@@ -1,0 +1,253 @@
+// The template certifier (issue 41): the largest inductive subset of guessed invariants
+// (templates.ts), found as Houdini does (Flanagan and Leino, 2001): start from every guess at every
+// loop head of the program's Horn clauses (symbolic/horn-clauses.ts, in CHC-COMP's strict form as the
+// checker reads them), drop each guess that some clause does not preserve (a solver's sat or unknown
+// for "body under the current guesses ∧ the guess fails in the head"), and repeat until every clause
+// preserves every guess left. When then every query clause (an assertion failing) is unsat under
+// them, the guesses left are a model of the clauses: a certificate, as CHC-COMP's model format
+// writes it (one define-fun per predicate, the strict form's error predicate false).
+//
+// Soundness: none is needed here. The result is a candidate (CertificateClaim.candidate) that the
+// kernel's independent checker confirms clause by clause with its own solvers before anyone calls it
+// a certificate; a solver that erred here makes a certificate the checker refutes, never a verdict.
+// Cost: one query per clause per round when every guess holds, one per guess of the clause otherwise;
+// rounds end when a round drops nothing, at most one per guess. Every query gets the time left.
+
+import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
+import { createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
+import { strictChcComp } from '../smt/chc-comp.js';
+import { printSort, printSymbol, printTerm } from '../smt/printer.js';
+import {
+  and,
+  createSmtScript,
+  falseTerm,
+  forall,
+  freeSymbols,
+  not,
+  substituteTerm,
+  symbol,
+  trueTerm,
+  type FunctionDeclaration,
+  type HornClause,
+  type Term,
+} from '../smt/terms.js';
+import type { Solver } from '../solvers/solver.js';
+import { ExpressionTranslator, scalarSort, type ExpressionEnvironment } from '../symbolic/expressions.js';
+import { buildChcEncoding, loopHeadPredicates, type LoopHeadPredicate } from '../symbolic/horn-clauses.js';
+import type { CertificateClaim, Invariant } from './certificate.js';
+import { guessInvariants, type Guess } from './templates.js';
+
+export interface HoudiniSettings {
+  /** the time of the whole search */
+  readonly timeoutMilliseconds: number;
+  readonly signal?: AbortSignal;
+}
+
+export type HoudiniResult =
+  | { readonly kind: 'found'; readonly claim: CertificateClaim & { kind: 'model' }; readonly queries: number }
+  | { readonly kind: 'none' | 'timeout'; readonly reason: string; readonly queries: number };
+
+/** a guess that cannot be said over the predicate's arguments (a variable not live there, an opaque operation) */
+class Unsayable extends Error {}
+
+/** Searches the inductive subset of the guesses and, when it proves every query, gives its claim. */
+export async function searchInvariants(
+  program: Program,
+  semantics: Semantics,
+  solver: Solver,
+  settings: HoudiniSettings,
+): Promise<HoudiniResult> {
+  const started = Date.now();
+  const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
+  const system = strictChcComp(buildChcEncoding(program, semantics).system);
+  const heads = new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate]));
+  const guessed = guessInvariants(program);
+  const candidates = new Map<string, Term[]>();
+  const parameters = new Map<string, ReturnType<typeof symbol>[]>();
+  for (const declaration of system.predicates) {
+    const symbols = declaration.parameterSorts.map((sort, position) => symbol(`p!${position}`, sort));
+    parameters.set(declaration.name, symbols);
+    const head = heads.get(declaration.name);
+    candidates.set(
+      declaration.name,
+      head === undefined ? [falseTerm] : guessTerms(guessed.get(head.loop.id) ?? [], head, symbols, semantics),
+    );
+  }
+  let queries = 0;
+  const ask = async (body: Term, goal: Term): Promise<'holds' | 'fails'> => {
+    const left = remaining();
+    if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
+    queries++;
+    const negated = and(body, not(goal));
+    const script = createSmtScript({
+      headerComments: [],
+      logic: 'ALL',
+      constants: freeSymbols(negated),
+      functions: [],
+      assertions: [{ term: negated }],
+    });
+    const signal = settings.signal === undefined ? {} : { signal: settings.signal };
+    // many small questions: first in a kept solver (solver.ts), cheap; what it leaves open (z3's
+    // incremental core gives up on nonlinear ones) again in a fresh solver
+    const kept = await solver.checkScript(script, {
+      timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
+      question: true,
+      ...signal,
+    });
+    if (kept.kind !== 'unknown') return kept.kind === 'unsat' ? 'holds' : 'fails';
+    const fresh = await solver.checkScript(script, {
+      timeoutMilliseconds: Math.min(remaining(), perQueryMilliseconds),
+      ...signal,
+    });
+    return fresh.kind === 'unsat' ? 'holds' : 'fails';
+  };
+  const instantiate = (term: Term): Term => {
+    if (term.kind !== 'applyFunction') return term;
+    const held = candidates.get(term.function.name);
+    if (held === undefined) return term;
+    const symbols = parameters.get(term.function.name)!;
+    const replacements = new Map(symbols.map((parameter, position) => [parameter.name, term.arguments[position]!]));
+    return and(...held.map((candidate) => substituteTerm(candidate, replacements)));
+  };
+  try {
+    for (let changed = true; changed;) {
+      changed = false;
+      for (const clause of system.clauses) {
+        if (clause.head.kind !== 'applyFunction') continue;
+        if (await dropUnpreserved(clause, candidates, parameters, instantiate, ask)) changed = true;
+      }
+    }
+    for (const clause of system.clauses.filter((entry) => entry.head.kind !== 'applyFunction')) {
+      const body = and(...clause.body.map(instantiate));
+      if ((await ask(body, falseTerm)) === 'fails')
+        return {
+          kind: 'none',
+          reason: `the inductive guesses do not prove ${clause.comment ?? 'a query'}`,
+          queries,
+        };
+    }
+  } catch (error) {
+    if (!(error instanceof OutOfTime)) throw error;
+    return { kind: 'timeout', reason: 'no time left for the guessed invariants', queries };
+  }
+  const invariants: Invariant[] = system.predicates.map((declaration) =>
+    definition(declaration, parameters.get(declaration.name)!, candidates.get(declaration.name)!),
+  );
+  return {
+    kind: 'found',
+    claim: { kind: 'model', invariants, source: `${solver.name} (guessed invariants)`, candidate: true },
+    queries,
+  };
+}
+
+class OutOfTime extends Error {}
+
+/** the most time one query gets in a fresh solver (a guess a solver cannot decide in it is dropped) */
+const perQueryMilliseconds = 3_000;
+/** the most time one query gets in the kept solver before it is asked again in a fresh one */
+const keptQueryMilliseconds = 500;
+
+/** drops the guesses of the clause's head that the clause does not preserve; whether it dropped any */
+async function dropUnpreserved(
+  clause: HornClause,
+  candidates: Map<string, Term[]>,
+  parameters: ReadonlyMap<string, readonly ReturnType<typeof symbol>[]>,
+  instantiate: (term: Term) => Term,
+  ask: (body: Term, goal: Term) => Promise<'holds' | 'fails'>,
+): Promise<boolean> {
+  const head = clause.head as Extract<Term, { kind: 'applyFunction' }>;
+  const held = candidates.get(head.function.name) ?? [];
+  if (held.length === 0) return false;
+  const symbols = parameters.get(head.function.name)!;
+  const replacements = new Map(symbols.map((parameter, position) => [parameter.name, head.arguments[position]!]));
+  const body = and(...clause.body.map(instantiate));
+  const goals = held.map((candidate) => substituteTerm(candidate, replacements));
+  if ((await ask(body, and(...goals))) === 'holds') return false;
+  const kept: Term[] = [];
+  for (const [position, goal] of goals.entries()) if ((await ask(body, goal)) === 'holds') kept.push(held[position]!);
+  candidates.set(head.function.name, kept);
+  return kept.length !== held.length;
+}
+
+/** the guesses as terms over the predicate's parameters, each once; those that cannot be said left out */
+function guessTerms(
+  guesses: readonly Guess[],
+  head: LoopHeadPredicate,
+  symbols: readonly ReturnType<typeof symbol>[],
+  semantics: Semantics,
+): Term[] {
+  const scalars = new Map(head.live.scalars.map((variable, position) => [variable.id, symbols[position]!]));
+  const arrays = new Map(
+    head.live.arrays.map((array, position) => [array.id, symbols[head.live.scalars.length + position]!]),
+  );
+  const terms = new Map<string, Term>();
+  for (const guess of guesses) {
+    try {
+      const term = guessTerm(guess, scalars, arrays, semantics);
+      if (term !== undefined) terms.set(printTerm(term), term);
+    } catch (error) {
+      if (!(error instanceof Unsayable)) throw error;
+    }
+  }
+  return [...terms.values()];
+}
+
+function guessTerm(
+  guess: Guess,
+  scalars: ReadonlyMap<number, Term>,
+  arrays: ReadonlyMap<number, Term>,
+  semantics: Semantics,
+): Term | undefined {
+  const bound =
+    guess.kind === 'forall'
+      ? symbol(`cell!${guess.variable.id}`, scalarSort(guess.variable.type, semantics))
+      : undefined;
+  const environment: ExpressionEnvironment = {
+    scalar: (variable: ScalarVariable) => {
+      if (bound !== undefined && guess.kind === 'forall' && variable.id === guess.variable.id) return bound;
+      const found = scalars.get(variable.id);
+      if (found === undefined) throw new Unsayable();
+      return found;
+    },
+    array: (array) => {
+      const found = arrays.get(array.id);
+      if (found === undefined) throw new Unsayable();
+      return found;
+    },
+    opaque: () => {
+      throw new Unsayable();
+    },
+  };
+  const translator = new ExpressionTranslator(semantics);
+  const condition: Expression =
+    guess.kind === 'plain'
+      ? guess.condition
+      : createBinary(
+          'logicalOr',
+          createUnary(
+            'logicalNot',
+            createBinary(
+              'logicalAnd',
+              createBinary('lessEqual', guess.lower, createVariableExpression(guess.variable)),
+              createBinary('less', createVariableExpression(guess.variable), guess.upper),
+            ),
+          ),
+          guess.condition,
+        );
+  const translated = translator.toBool(condition, environment);
+  if (translated.definedness !== trueTerm || translator.inexactReasons.size > 0) return undefined;
+  return bound === undefined ? translated.term : forall([bound], translated.term);
+}
+
+/** `(define-fun NAME ((p!0 S) …) Bool (and guesses…))` */
+function definition(
+  declaration: FunctionDeclaration,
+  symbols: readonly ReturnType<typeof symbol>[],
+  held: readonly Term[],
+): Invariant {
+  const list = symbols.map((parameter) => `(${printSymbol(parameter.name)} ${printSort(parameter.sort)})`).join(' ');
+  return {
+    name: declaration.name,
+    definition: `(define-fun ${printSymbol(declaration.name)} (${list}) Bool ${printTerm(and(...held))})`,
+  };
+}

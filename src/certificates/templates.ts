@@ -1,0 +1,358 @@
+// Candidate loop invariants read off the program's text (issue 41), for the template certifier
+// (houdini.ts), which keeps the inductive ones. Nothing here is trusted: a candidate is a guess, kept
+// only when a solver shows that every clause preserves it, and the certificate built from the kept
+// ones is checked again by the independent checker (check.ts).
+//
+// The guesses, per loop L with an iterator i (analysis/loops.ts: i = i ± c once per iteration, its
+// initial value e0 before the loop, its bound B in the condition):
+// - its range: e0 ≤ i and i ≤ B (i ≤ B + 1 for `<=`; mirrored for a decreasing iterator);
+// - every assumption outside loops (`assume_abort_if_not(N > 0)`), at every loop head;
+// - each assertion φ outside loops after L: φ, and φ with the bound variable B replaced by i (the
+//   classic "the loop's bound becomes its counter": 2s = N(N − 1) at the end is 2s = i(i − 1) at
+//   iteration i);
+// - each assertion φ(k) at the top of a loop K over k ∈ [f0, C) after L (a check of every cell):
+//   ∀j ∈ [f0, C). φ(j) (at L, and at K itself), and at L also ∀j ∈ [e0, i). φ(j) and that with L's
+//   bound variable replaced by i (cells done so far; `a[j] == N − 1` is `a[j] == i − 1` after i
+//   rounds of a loop that sets the first cells to its counter);
+// - each write a[i] = e at the top of L's body: ∀j ∈ [e0, i). a[j] = e(j) at L, and
+//   ∀j ∈ [e0, B). a[j] = e(j) at the loops after L;
+// - an inner loop's head gets its enclosing loops' guesses too.
+// A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
+
+import { groupArraysBySize } from '../analysis/arrays.js';
+import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
+import {
+  createArrayRead,
+  createBinary,
+  createConstant,
+  createScalarVariable,
+  createVariableExpression,
+  intType,
+  unusedVariableId,
+} from '../ir/factory.js';
+import type { Block, Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
+import {
+  forEachSubexpression,
+  sameExpression,
+  scalarsReadBy,
+  substituteScalar,
+  visitExpressionChildren,
+} from '../ir/visit.js';
+
+/** a guessed invariant of one loop head, over the program's variables */
+export type Guess =
+  | { readonly kind: 'plain'; readonly condition: Expression }
+  /** ∀ variable ∈ [lower, upper). condition */
+  | {
+      readonly kind: 'forall';
+      readonly variable: ScalarVariable;
+      readonly lower: Expression;
+      readonly upper: Expression;
+      readonly condition: Expression;
+    };
+
+interface Located {
+  readonly statement: Statement;
+  /** the loops around it, outermost first */
+  readonly loops: readonly LoopStatement[];
+  /** whether it is at the top of its innermost loop's body (or of the program), outside any `if` */
+  readonly unconditional: boolean;
+}
+
+/** the guesses at each loop head (by loop id) */
+export function guessInvariants(program: Program): Map<number, Guess[]> {
+  const infos = analyseLoops(program, groupArraysBySize(program));
+  const located = locate(program.body);
+  const order = located.map((entry) => entry.statement);
+  const cell = createScalarVariable(unusedVariableId(program), 'template!cell', 'cell', intType, undefined);
+  const guesses = new Map<number, Guess[]>();
+  const assumptions = located.filter((entry) => entry.statement.kind === 'assume' && entry.loops.length === 0);
+  const loops = located.filter((entry) => entry.statement.kind === 'loop');
+  for (const entry of loops) {
+    const loop = entry.statement as LoopStatement;
+    const info = infos.get(loop.id);
+    const own: Guess[] = assumptions.map((assumption) =>
+      plain((assumption.statement as Extract<Statement, { kind: 'assume' }>).condition),
+    );
+    if (info?.iterator !== undefined) own.push(...rangeGuesses(info));
+    // x = e before the loop (outside loops): x == e, as long as nothing changes either
+    for (const assignment of located) {
+      if (order.indexOf(assignment.statement) >= order.indexOf(loop)) break;
+      const statement = assignment.statement;
+      if (statement.kind !== 'assign' || assignment.loops.length > 0) continue;
+      if (scalarsReadBy(statement.value).has(statement.target.id)) continue;
+      own.push(plain(createBinary('equal', createVariableExpression(statement.target), statement.value)));
+    }
+    // what comes after the loop's head: its own body (an assertion checking each cell) and what follows it
+    const after = located.filter((other) => order.indexOf(other.statement) > order.indexOf(loop));
+    for (const assertion of after.filter((other) => other.statement.kind === 'assert'))
+      own.push(...assertionGuesses(assertion, info, infos, cell));
+    // what the loops before it wrote, each cell's value also with the reads of cells that earlier
+    // loops wrote resolved (c[j] == a[j] + b[j] is c[j] == 1 + 2 where a[j] == 1 and b[j] == 2)
+    const resolved = new Map<number, ResolvedWrite>();
+    for (const before of loops) {
+      const earlier = before.statement as LoopStatement;
+      if (order.indexOf(earlier) >= order.indexOf(loop) || entry.loops.includes(earlier)) continue;
+      for (const guess of completedWrites(earlier, infos.get(earlier.id), cell)) {
+        own.push(guess);
+        const resolvedGuess = resolveWrite(guess, resolved, cell);
+        if (resolvedGuess !== guess) own.push(resolvedGuess);
+      }
+    }
+    if (info !== undefined) own.push(...ongoingWrites(loop, info, cell));
+    for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []));
+    guesses.set(loop.id, [...own, ...untouchedCells(own, info)]);
+  }
+  return guesses;
+}
+
+function plain(condition: Expression): Guess {
+  return { kind: 'plain', condition };
+}
+
+function variableOf(info: LoopInfo): ScalarVariable {
+  return info.iterator!.variable;
+}
+
+/** e0 ≤ i ≤ B (and variants), for an increasing iterator; mirrored for a decreasing one */
+function rangeGuesses(info: LoopInfo): Guess[] {
+  const iterator = info.iterator!;
+  const counter = createVariableExpression(iterator.variable);
+  const guesses: Guess[] = [];
+  const increasing = iterator.step > 0n;
+  if (iterator.initial !== undefined)
+    guesses.push(plain(createBinary(increasing ? 'lessEqual' : 'greaterEqual', iterator.initial, counter)));
+  if (iterator.bound !== undefined) {
+    const bound = iterator.bound;
+    const slack = iterator.step > 0n ? iterator.step : -iterator.step;
+    guesses.push(plain(createBinary(increasing ? 'lessEqual' : 'greaterEqual', counter, bound)));
+    const shifted = createBinary(increasing ? 'add' : 'subtract', bound, createConstant(slack, bound.type));
+    guesses.push(plain(createBinary(increasing ? 'lessEqual' : 'greaterEqual', counter, shifted)));
+  }
+  return guesses;
+}
+
+/** the bound variable of a loop (its condition's bound when that is one variable) */
+function boundVariable(info: LoopInfo | undefined): ScalarVariable | undefined {
+  const bound = info?.iterator?.bound;
+  return bound?.kind === 'variable' ? bound.variable : undefined;
+}
+
+function assertionGuesses(
+  assertion: Located,
+  loop: LoopInfo | undefined,
+  infos: ReadonlyMap<number, LoopInfo>,
+  cell: ScalarVariable,
+): Guess[] {
+  const condition = (assertion.statement as { condition: Expression }).condition;
+  const bound = boundVariable(loop);
+  const counter = loop?.iterator === undefined ? undefined : createVariableExpression(variableOf(loop));
+  if (assertion.loops.length === 0) {
+    const guesses = [plain(condition)];
+    if (bound !== undefined && counter !== undefined)
+      guesses.push(...someReplaced(condition, bound, counter).map(plain));
+    return guesses;
+  }
+  // an assertion at the top of a loop K over k that visits every cell of a range once (a check of each)
+  const checking = infos.get(assertion.loops[assertion.loops.length - 1]!.id);
+  const iterator = checking?.iterator;
+  const checked = fullRange(checking);
+  if (!assertion.unconditional || assertion.loops.length !== 1 || iterator === undefined || checked === undefined)
+    return [];
+  const atCell = substituteScalar(condition, iterator.variable, createVariableExpression(cell));
+  const forall = (range: Range, body: Expression): Guess => ({
+    kind: 'forall',
+    variable: cell,
+    ...range,
+    condition: body,
+  });
+  const guesses: Guess[] = [forall(checked, atCell)];
+  const done = doneRange(loop);
+  if (done !== undefined && counter !== undefined) {
+    guesses.push(forall(done, atCell));
+    // the cells from the checked range's start up to the counter (a loop that starts later)
+    if (loop!.iterator!.step > 0n) guesses.push(forall({ lower: checked.lower, upper: done.upper }, atCell));
+    if (bound !== undefined) guesses.push(forall(done, substituteScalar(atCell, bound, counter)));
+  }
+  return guesses;
+}
+
+/** a range of cells [lower, upper) */
+interface Range {
+  readonly lower: Expression;
+  readonly upper: Expression;
+}
+
+function plusOne(expression: Expression): Expression {
+  return createBinary('add', expression, createConstant(1n, expression.type));
+}
+
+/** the cells the loop's iterator (step ±1) has visited at its head: [e0, i) up, [i + 1, e0 + 1) down */
+function doneRange(info: LoopInfo | undefined): Range | undefined {
+  const iterator = info?.iterator;
+  if (iterator?.initial === undefined) return undefined;
+  const counter = createVariableExpression(iterator.variable);
+  if (iterator.step === 1n) return { lower: iterator.initial, upper: counter };
+  if (iterator.step === -1n) return { lower: plusOne(counter), upper: plusOne(iterator.initial) };
+  return undefined;
+}
+
+/** every cell the loop's iterator visits: [e0, B) for `i < B` up, [B, e0 + 1) / [B + 1, e0 + 1) down */
+function fullRange(info: LoopInfo | undefined): Range | undefined {
+  const iterator = info?.iterator;
+  if (iterator?.initial === undefined || iterator.bound === undefined) return undefined;
+  if (iterator.step === 1n && iterator.comparison === 'less') return { lower: iterator.initial, upper: iterator.bound };
+  if (iterator.step === 1n && iterator.comparison === 'lessEqual')
+    return { lower: iterator.initial, upper: plusOne(iterator.bound) };
+  if (iterator.step === -1n && iterator.comparison === 'greaterEqual')
+    return { lower: iterator.bound, upper: plusOne(iterator.initial) };
+  if (iterator.step === -1n && iterator.comparison === 'greater')
+    return { lower: plusOne(iterator.bound), upper: plusOne(iterator.initial) };
+  return undefined;
+}
+
+/**
+ * ∀j ∈ [i, hi). φ(j) for each ∀j ∈ [lo, hi). φ(j) of the loop's (from the loops before it or around
+ * it): the cells its iterator has not reached yet, which it may not have changed
+ */
+function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] {
+  const iterator = info?.iterator;
+  if (iterator === undefined || iterator.step !== 1n) return [];
+  const counter = createVariableExpression(iterator.variable);
+  return guesses.flatMap((guess): Guess[] =>
+    guess.kind === 'forall' && !(guess.upper.kind === 'variable' && guess.upper.variable.id === iterator.variable.id)
+      ? [{ ...guess, lower: counter }]
+      : [],
+  );
+}
+
+/** the most occurrences of a bound whose subsets are tried (2^n − 1 variants) */
+const mostOccurrences = 4;
+
+/**
+ * the expression with each non-empty subset of the occurrences of `variable` replaced by
+ * `replacement` (every occurrence when there are more than `mostOccurrences`): the final
+ * s == N * N is s == i * N after i rounds of s += N
+ */
+function someReplaced(expression: Expression, variable: ScalarVariable, replacement: Expression): Expression[] {
+  let occurrences = 0;
+  forEachSubexpression(expression, (node) => {
+    if (node.kind === 'variable' && node.variable.id === variable.id) occurrences++;
+  });
+  if (occurrences === 0) return [];
+  if (occurrences > mostOccurrences) return [substituteScalar(expression, variable, replacement)];
+  const variants: Expression[] = [];
+  for (let mask = 1; mask < 1 << occurrences; mask++) {
+    let position = 0;
+    const replace = (node: Expression): Expression => {
+      if (node.kind !== 'variable' || node.variable.id !== variable.id) return visitExpressionChildren(node, replace);
+      const chosen = ((mask >> position) & 1) === 1;
+      position++;
+      return chosen ? replacement : node;
+    };
+    variants.push(replace(expression));
+  }
+  return variants;
+}
+
+type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;
+
+/** a[f(i)] = e at the top of the loop's body (one dimension), i its iterator (step ±1) */
+function iteratorWrites(loop: LoopStatement, info: LoopInfo | undefined): ArrayWrite[] {
+  const iterator = info?.iterator;
+  if (iterator === undefined || doneRange(info) === undefined) return [];
+  return loop.body.flatMap((statement) =>
+    statement.kind === 'arrayWrite' &&
+    statement.indices.length === 1 &&
+    scalarsReadBy(statement.indices[0]!).has(iterator.variable.id)
+      ? [statement]
+      : [],
+  );
+}
+
+/** a[f(j)] == e(j): what the write did at iteration j */
+function cellEquality(write: ArrayWrite, iterator: ScalarVariable, cell: ScalarVariable): Expression {
+  const cellExpression = createVariableExpression(cell);
+  return createBinary(
+    'equal',
+    createArrayRead(write.array, [substituteScalar(write.indices[0]!, iterator, cellExpression)]),
+    substituteScalar(write.value, iterator, cellExpression),
+  );
+}
+
+/** ∀j visited. a[f(j)] = e(j) at the loop's own head */
+function ongoingWrites(loop: LoopStatement, info: LoopInfo, cell: ScalarVariable): Guess[] {
+  const done = doneRange(info);
+  if (done === undefined) return [];
+  return iteratorWrites(loop, info).map((write) => ({
+    kind: 'forall',
+    variable: cell,
+    ...done,
+    condition: cellEquality(write, info.iterator!.variable, cell),
+  }));
+}
+
+/** ∀j in the full range. a[f(j)] = e(j) at the heads of the loops after it */
+function completedWrites(loop: LoopStatement, info: LoopInfo | undefined, cell: ScalarVariable): Guess[] {
+  const full = fullRange(info);
+  if (full === undefined) return [];
+  return iteratorWrites(loop, info).map((write) => ({
+    kind: 'forall',
+    variable: cell,
+    ...full,
+    condition: cellEquality(write, info!.iterator!.variable, cell),
+  }));
+}
+
+/** the value a completed write left in every cell of [lower, upper) of its array, reads resolved */
+interface ResolvedWrite {
+  readonly lower: Expression;
+  readonly upper: Expression;
+  readonly value: Expression;
+}
+
+/**
+ * the guess `∀j ∈ [lo, hi). x[j] == e(j)` with each read y[j] in e replaced by y's resolved value
+ * over the same range (from a loop before), and x's resolved value recorded; the guess itself when
+ * nothing is resolved
+ */
+function resolveWrite(guess: Guess, resolved: Map<number, ResolvedWrite>, cell: ScalarVariable): Guess {
+  if (guess.kind !== 'forall' || guess.condition.kind !== 'binary') return guess;
+  const target = guess.condition.left;
+  if (target.kind !== 'arrayRead' || target.indices[0]!.kind !== 'variable') return guess;
+  if (target.indices[0]!.variable.id !== cell.id) return guess;
+  const sameRange = (write: ResolvedWrite): boolean =>
+    sameExpression(write.lower, guess.lower) && sameExpression(write.upper, guess.upper);
+  const resolve = (node: Expression): Expression => {
+    if (node.kind === 'arrayRead') {
+      const index = node.indices[0];
+      const known = resolved.get(node.array.id);
+      if (index?.kind === 'variable' && index.variable.id === cell.id && known !== undefined && sameRange(known))
+        return known.value;
+    }
+    return visitExpressionChildren(node, resolve);
+  };
+  const value = resolve(guess.condition.right);
+  resolved.set(target.array.id, { lower: guess.lower, upper: guess.upper, value });
+  return value === guess.condition.right ? guess : { ...guess, condition: createBinary('equal', target, value) };
+}
+
+/** every statement with the loops around it, in program order (a loop before its body) */
+function locate(block: Block, loops: readonly LoopStatement[] = [], unconditional = true): Located[] {
+  const located: Located[] = [];
+  for (const statement of block) {
+    located.push({ statement, loops, unconditional });
+    switch (statement.kind) {
+      case 'loop':
+        located.push(...locate(statement.body, [...loops, statement], true));
+        located.push(...locate(statement.update, [...loops, statement], true));
+        break;
+      case 'if':
+        located.push(...locate(statement.then, loops, false), ...locate(statement.else, loops, false));
+        break;
+      default:
+        break;
+    }
+  }
+  return located;
+}
