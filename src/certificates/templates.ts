@@ -32,11 +32,14 @@ import {
 } from '../ir/factory.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
+  containsArrayRead,
+  forEachStatement,
   forEachSubexpression,
   sameExpression,
   scalarsReadBy,
   substituteScalar,
   visitExpressionChildren,
+  writtenVariables,
 } from '../ir/visit.js';
 
 /** a guessed invariant of one loop head, over the program's variables */
@@ -100,8 +103,9 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       }
     }
     if (info !== undefined) own.push(...ongoingWrites(loop, info, cell));
-    for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []));
-    guesses.set(loop.id, [...own, ...untouchedCells(own, info)]);
+    // an enclosing loop's guesses, and its condition, which holds in its body
+    for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
+    guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulated(own, loop, info)]);
   }
   return guesses;
 }
@@ -224,6 +228,39 @@ function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): 
       ? [{ ...guess, lower: counter }]
       : [],
   );
+}
+
+/**
+ * x == E + (i − e0) · d for each x == E of the loop's guesses (an enclosing loop's, or x's value
+ * before the loop), where the loop's body adds d to x once, at its top (d read from variables the
+ * loop does not change, or a constant): s == i · N inside `for j: s = s + 1` is s == i · N + j
+ */
+function accumulated(guesses: readonly Guess[], loop: LoopStatement, info: LoopInfo | undefined): Guess[] {
+  const iterator = info?.iterator;
+  if (iterator === undefined || iterator.step !== 1n || iterator.initial === undefined) return [];
+  const written = writtenVariables(loop.body, loop.update);
+  const increments = new Map<number, Expression>();
+  const assignments = new Map<number, number>();
+  forEachStatement(loop.body, (statement) => {
+    if (statement.kind === 'assign')
+      assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
+  });
+  for (const statement of loop.body) {
+    if (statement.kind !== 'assign' || statement.value.kind !== 'binary' || statement.value.operator !== 'add')
+      continue;
+    const { left, right } = statement.value;
+    if (left.kind !== 'variable' || left.variable.id !== statement.target.id) continue;
+    if ([...scalarsReadBy(right).keys()].some((id) => written.scalars.has(id)) || containsArrayRead(right)) continue;
+    if (assignments.get(statement.target.id) === 1) increments.set(statement.target.id, right);
+  }
+  const steps = createBinary('subtract', createVariableExpression(iterator.variable), iterator.initial);
+  return guesses.flatMap((guess): Guess[] => {
+    if (guess.kind !== 'plain' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal') return [];
+    const { left, right } = guess.condition;
+    const increment = left.kind === 'variable' ? increments.get(left.variable.id) : undefined;
+    if (increment === undefined) return [];
+    return [plain(createBinary('equal', left, createBinary('add', right, createBinary('multiply', steps, increment))))];
+  });
 }
 
 /** the most occurrences of a bound whose subsets are tried (2^n − 1 variants) */
