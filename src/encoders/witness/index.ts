@@ -23,6 +23,10 @@
 // with unwind 1, 2, 4, ... within the time budget and only a counterexample the interpreter replays
 // gives UNSAFE; otherwise the verdict is UNKNOWN naming the first failing precision rule (Sect. 6).
 //
+// Certificates: a SAFE of the clauses (loops kept) carries Spacer's model, carried back to the
+// program's own clauses as ∀-invariants over the cells (certificate.ts), a candidate the kernel
+// checks; a SAFE of the loop-free query has none (--loop-free-first no skips that query).
+//
 // The extension "read of an untracked cell instantiates the cell predicate" is realised
 // in its assertion form: an assertion whose reads all hit witness cells is checked, one that reads an
 // untracked cell is assumed (sound by the first-failure argument in transform.ts, tested in
