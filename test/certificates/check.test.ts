@@ -23,6 +23,7 @@ import { encode, regression } from '../support/cli.js';
 import { solveWith } from '../support/encoding.js';
 import { itWith, solverRequirement } from '../support/requirements.js';
 import { testSolver } from '../support/solver.js';
+import { withoutStepOf } from '../support/clauses.js';
 import { createSolver } from '../../src/solvers/index.js';
 import type { Solver } from '../../src/solvers/solver.js';
 
@@ -63,22 +64,6 @@ async function plantedCertificate(
   const reading = readModel(result.model, strictChcComp(system).predicates);
   if (reading.kind !== 'model') throw new Error(reading.reason);
   return { program, semantics, invariants: reading.invariants, source: 'test' };
-}
-
-/** the system without the step of the loop whose head is `predicate` (its clause from its head back to it) */
-function withoutStepOf(predicate: string): (system: ChcSystem) => ChcSystem {
-  return (system) =>
-    createChcSystem({
-      ...system,
-      clauses: system.clauses.filter(
-        (clause) =>
-          !(
-            clause.head.kind === 'applyFunction' &&
-            clause.head.function.name === predicate &&
-            clause.body.some((term) => term.kind === 'applyFunction' && term.function.name === predicate)
-          ),
-      ),
-    });
 }
 
 const safePrograms = (readdirSync(regression, { recursive: true, encoding: 'utf8' }) as string[])

@@ -19,9 +19,9 @@ import { applyTransforms } from '../../src/kernel/transforms.js';
 import { runEncoding } from '../../src/kernel/run-encoding.js';
 import type { Program } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
-import { createChcSystem, type ChcSystem } from '../../src/smt/terms.js';
 import { regression } from '../support/cli.js';
 import { testSolver } from '../support/solver.js';
+import { withoutStepOf } from '../support/clauses.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
@@ -44,22 +44,6 @@ async function witnessProgram(path: string): Promise<{ program: Program; semanti
   });
   if (transformed.kind !== 'ready') throw new Error(`${path}: refused`);
   return { program: transformed.program, semantics: transformed.semantics };
-}
-
-/** the witness system without the step of loop `id` (the clause from its head back to it) */
-function withoutStepOf(system: ChcSystem, id: number): ChcSystem {
-  const name = `inv_loop${id}`;
-  return createChcSystem({
-    ...system,
-    clauses: system.clauses.filter(
-      (clause) =>
-        !(
-          clause.head.kind === 'applyFunction' &&
-          clause.head.function.name === name &&
-          clause.body.some((term) => term.kind === 'applyFunction' && term.function.name === name)
-        ),
-    ),
-  });
 }
 
 const safePrograms = (readdirSync(regression, { recursive: true, encoding: 'utf8' }) as string[])
@@ -112,7 +96,7 @@ describe('certificates of witness', () => {
     if (artefact.kind !== 'chc') throw new Error(`artefact ${artefact.kind}`);
     // copy-safe.c's loop 1 (14:3) copies source into target; without its step, its invariant need
     // say nothing of the cells it copies, and the query after it fails under the carried invariants
-    const planted = withoutStepOf(artefact.system, 1);
+    const planted = withoutStepOf('inv_loop1')(artefact.system);
     const result = await solver.checkChc(planted, { timeoutMilliseconds: 20_000, model: true });
     expect(result.kind).toBe('sat');
     if (result.kind !== 'sat') return;
