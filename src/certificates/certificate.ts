@@ -19,8 +19,8 @@
 // mathematical integers: the program whose clauses `--emit smt2` writes.
 
 import type { Program, Semantics } from '../ir/types.js';
-import { printSort } from '../smt/printer.js';
-import type { FunctionDeclaration } from '../smt/terms.js';
+import { printSort, printSymbol } from '../smt/printer.js';
+import type { FunctionDeclaration, SymbolTerm } from '../smt/terms.js';
 import { parseSExpressions, printSmtSExpression, type SExpression } from '../solvers/sexpr.js';
 
 /** one `(define-fun …)` of a model */
@@ -99,6 +99,12 @@ export function readModel(text: string, predicates: readonly FunctionDeclaration
       };
   }
   return { kind: 'model', invariants };
+}
+
+/** `(define-fun NAME ((P SORT) …) Bool BODY)`: a predicate's invariant, its body given as SMT-LIB text */
+export function defineInvariant(name: string, parameters: readonly SymbolTerm[], body: string): Invariant {
+  const list = parameters.map((parameter) => `(${printSymbol(parameter.name)} ${printSort(parameter.sort)})`).join(' ');
+  return { name, definition: `(define-fun ${printSymbol(name)} (${list}) Bool ${body})` };
 }
 
 /** the model as a CHC-COMP model file: one definition a line, in the solver's order */

@@ -16,7 +16,7 @@
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
 import { createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
 import { strictChcComp } from '../smt/chc-comp.js';
-import { printSort, printSymbol, printTerm } from '../smt/printer.js';
+import { printTerm } from '../smt/printer.js';
 import {
   and,
   createSmtScript,
@@ -27,14 +27,13 @@ import {
   substituteTerm,
   symbol,
   trueTerm,
-  type FunctionDeclaration,
   type HornClause,
   type Term,
 } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
 import { ExpressionTranslator, scalarSort, type ExpressionEnvironment } from '../symbolic/expressions.js';
 import { buildChcEncoding, loopHeadPredicates, type LoopHeadPredicate } from '../symbolic/horn-clauses.js';
-import type { CertificateClaim, Invariant } from './certificate.js';
+import { defineInvariant, type CertificateClaim, type Invariant } from './certificate.js';
 import { guessInvariants, type Guess } from './templates.js';
 
 export interface HoudiniSettings {
@@ -131,7 +130,11 @@ export async function searchInvariants(
     return { kind: 'timeout', reason: 'no time left for the guessed invariants', queries };
   }
   const invariants: Invariant[] = system.predicates.map((declaration) =>
-    definition(declaration, parameters.get(declaration.name)!, candidates.get(declaration.name)!),
+    defineInvariant(
+      declaration.name,
+      parameters.get(declaration.name)!,
+      printTerm(and(...candidates.get(declaration.name)!)),
+    ),
   );
   return {
     kind: 'found',
@@ -237,17 +240,4 @@ function guessTerm(
   const translated = translator.toBool(condition, environment);
   if (translated.definedness !== trueTerm || translator.inexactReasons.size > 0) return undefined;
   return bound === undefined ? translated.term : forall([bound], translated.term);
-}
-
-/** `(define-fun NAME ((p!0 S) …) Bool (and guesses…))` */
-function definition(
-  declaration: FunctionDeclaration,
-  symbols: readonly ReturnType<typeof symbol>[],
-  held: readonly Term[],
-): Invariant {
-  const list = symbols.map((parameter) => `(${printSymbol(parameter.name)} ${printSort(parameter.sort)})`).join(' ');
-  return {
-    name: declaration.name,
-    definition: `(define-fun ${printSymbol(declaration.name)} (${list}) Bool ${printTerm(and(...held))})`,
-  };
 }

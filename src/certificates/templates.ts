@@ -319,24 +319,26 @@ function cellEquality(write: ArrayWrite, iterator: ScalarVariable, cell: ScalarV
 
 /** ∀j visited. a[f(j)] = e(j) at the loop's own head */
 function ongoingWrites(loop: LoopStatement, info: LoopInfo, cell: ScalarVariable): Guess[] {
-  const done = doneRange(info);
-  if (done === undefined) return [];
-  return iteratorWrites(loop, info).map((write) => ({
-    kind: 'forall',
-    variable: cell,
-    ...done,
-    condition: cellEquality(write, info.iterator!.variable, cell),
-  }));
+  return writeGuesses(loop, info, doneRange(info), cell);
 }
 
 /** ∀j in the full range. a[f(j)] = e(j) at the heads of the loops after it */
 function completedWrites(loop: LoopStatement, info: LoopInfo | undefined, cell: ScalarVariable): Guess[] {
-  const full = fullRange(info);
-  if (full === undefined) return [];
+  return writeGuesses(loop, info, fullRange(info), cell);
+}
+
+/** ∀j ∈ range. a[f(j)] = e(j) for each write of the loop at its iterator */
+function writeGuesses(
+  loop: LoopStatement,
+  info: LoopInfo | undefined,
+  range: Range | undefined,
+  cell: ScalarVariable,
+): Guess[] {
+  if (range === undefined) return [];
   return iteratorWrites(loop, info).map((write) => ({
     kind: 'forall',
     variable: cell,
-    ...full,
+    ...range,
     condition: cellEquality(write, info!.iterator!.variable, cell),
   }));
 }

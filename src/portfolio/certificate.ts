@@ -1,8 +1,9 @@
 // The portfolio's certificate step (issue 41): a SAFE whose deciding stage gave no checked
-// certificate (kernel/certify.ts; only chc and witness give any) gets one asked of the certifying
-// encodings after the verdict, with the time that is left: witness first (with loops kept and no
-// loop-free query: Spacer's model of the array-free clauses, carried back as ∀-invariants), then chc
-// (Spacer's model of the program's Horn clauses). Each is checked by the independent checker as any
+// certificate (kernel/certify.ts) gets one asked of the certifiers after the verdict, with the time
+// that is left, in turn: the template certifier (template-certifier.ts: guessed invariants, their
+// inductive subset), witness (with loops kept and no loop-free query: Spacer's model of the
+// array-free clauses, carried back as ∀-invariants), then chc (Spacer's model of the program's Horn
+// clauses). Each is checked by the independent checker as any
 // certificate is (each run goes through the kernel: runEncoding, its transforms, its contract and
 // certify.ts).
 //

@@ -104,6 +104,7 @@ describe('certificates of witness', () => {
       original: program,
       semantics,
       solvedProgram: artefact.transformed.program,
+      solvedSystem: planted,
       witnesses: artefact.transformed.witnesses,
       sizeConstants: new Map(),
       model: result.model,

@@ -21,10 +21,10 @@
 // witness clauses, or a model that does not define the witness predicates with their signatures.
 
 import type { CertificateClaim, Invariant } from '../../certificates/certificate.js';
-import { readModel } from '../../certificates/certificate.js';
+import { defineInvariant, readModel } from '../../certificates/certificate.js';
 import type { Program, ScalarVariable, Semantics } from '../../ir/types.js';
 import { strictChcComp } from '../../smt/chc-comp.js';
-import { printSort, printSymbol, printTerm } from '../../smt/printer.js';
+import { printTerm } from '../../smt/printer.js';
 import {
   and,
   applyFunction,
@@ -38,6 +38,7 @@ import {
   equal,
   select,
   symbol,
+  type ChcSystem,
   type FunctionDeclaration,
   type SymbolTerm,
   type Term,
@@ -54,6 +55,8 @@ export interface SolvedWitnessClauses {
   readonly semantics: Semantics;
   /** the array-free program whose clauses were solved (the transform's, or its size-generalised copy) */
   readonly solvedProgram: Program;
+  /** those clauses, as the solve built them (the model is of their strict form) */
+  readonly solvedSystem: ChcSystem;
   readonly witnesses: readonly WitnessGroupVariables[];
   /** size variables of the generalised clauses → the constant each stands for */
   readonly sizeConstants: ReadonlyMap<number, bigint>;
@@ -69,7 +72,7 @@ export function witnessCertificateClaim(solved: SolvedWitnessClauses): Certifica
   if (solved.model === undefined)
     return { kind: 'none', reason: `${solved.solverName} printed no model of the witness clauses` };
   const witnessPredicates = loopHeadPredicates(solved.solvedProgram, solved.semantics);
-  const witnessStrict = strictChcComp(buildChcEncoding(solved.solvedProgram, solved.semantics).system).predicates;
+  const witnessStrict = strictChcComp(solved.solvedSystem).predicates;
   const reading = readModel(solved.model, witnessStrict);
   if (reading.kind === 'malformed') return { kind: 'none', reason: `the witness model: ${reading.reason}` };
   const originalPredicates = loopHeadPredicates(solved.original, solved.semantics);
@@ -86,7 +89,7 @@ export function witnessCertificateClaim(solved: SolvedWitnessClauses): Certifica
     const predicate = originalPredicates.find((candidate) => candidate.name === declaration.name);
     if (predicate === undefined) {
       // the strict form's error predicate: no assertion fails under the invariants
-      definitions.push({ name: declaration.name, definition: defineFunction(declaration, [], falseText) });
+      definitions.push(defineInvariant(declaration.name, [], 'false'));
       continue;
     }
     const witness = witnessPredicates.find((candidate) => candidate.loop.id === predicate.loop.id);
@@ -105,14 +108,6 @@ export function witnessCertificateClaim(solved: SolvedWitnessClauses): Certifica
     source: `${solved.solverName} (Spacer, witness cells)`,
     candidate: true,
   };
-}
-
-const falseText = 'false';
-
-/** `(define-fun NAME ((x!0 S0) …) Bool BODY)` over the declaration's parameters */
-function defineFunction(declaration: FunctionDeclaration, parameters: readonly SymbolTerm[], body: string): string {
-  const list = parameters.map((parameter) => `(${printSymbol(parameter.name)} ${printSort(parameter.sort)})`).join(' ');
-  return `(define-fun ${printSymbol(declaration.name)} (${list}) Bool ${body})`;
 }
 
 /** the original predicate defined as ∀ cells. W(…) (see the header) */
@@ -174,14 +169,13 @@ function mappedDefinition(
     // no cell and no temporary (a program without arrays): the helper's body itself, for readers
     // that take one formula per loop (the correctness witness's C invariants)
     const inlined = helperDefinition === undefined ? undefined : inlinedCall(helperDefinition, argumentsList);
-    if (inlined !== undefined)
-      return { name: declaration.name, definition: defineFunction(declaration, parameters, inlined) };
+    if (inlined !== undefined) return defineInvariant(declaration.name, parameters, inlined);
   }
   const body = forall(
     variables.map((entry) => entry.symbol),
     conditions.length === 0 ? call : implies(and(...conditions), call),
   );
-  return { name: declaration.name, definition: defineFunction(declaration, parameters, printTerm(body)) };
+  return defineInvariant(declaration.name, parameters, printTerm(body));
 }
 
 /** `(let ((v!0 a0) …) body)`: the definition's body with its parameters renamed v!k, bound to the arguments */

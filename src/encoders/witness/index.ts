@@ -236,6 +236,7 @@ export async function solveWitness(program: Program, context: EncoderContext): P
               original: program,
               semantics: options.semantics,
               solvedProgram: checked.solved!.program,
+              solvedSystem: checked.solved!.system,
               witnesses: artefact.transformed.witnesses,
               sizeConstants: checked.solved!.sizeConstants,
               model: checked.solved!.model,
@@ -274,6 +275,7 @@ function loopFreeFirst(
 /** the clauses a SAFE of the kept loops came from: their program, its size constants, the model */
 export interface SolvedClauses {
   readonly program: Program;
+  readonly system: ChcSystem;
   readonly sizeConstants: ReadonlyMap<number, bigint>;
   readonly model: string | undefined;
 }
@@ -318,8 +320,8 @@ export async function checkAbstraction(
       times.solveGeneralised = performance.now() - start;
       generalisedAnswer = result.kind;
       if (result.kind === 'sat') {
-        const { program: solvedProgram, sizeConstants } = generalised;
-        const solved = { program: solvedProgram, sizeConstants, model: result.model };
+        const { program: solvedProgram, system, sizeConstants } = generalised;
+        const solved = { program: solvedProgram, system, sizeConstants, model: result.model };
         return { kind: 'safe', times, generalised: generalisedAnswer, solved };
       }
       start = performance.now();
@@ -328,7 +330,12 @@ export async function checkAbstraction(
     times.solve = performance.now() - start;
     if (result.kind === 'unknown') return { kind: 'unknown', result, times, generalised: generalisedAnswer };
     if (result.kind === 'unsat') return { kind: 'counterexample', times, generalised: generalisedAnswer };
-    const solved = { program: artefact.transformed.program, sizeConstants: new Map(), model: result.model };
+    const solved = {
+      program: artefact.transformed.program,
+      system: artefact.system,
+      sizeConstants: new Map(),
+      model: result.model,
+    };
     return { kind: 'safe', times, generalised: generalisedAnswer, solved };
   }
   const result = await solver.checkScript(artefact.script, { timeoutMilliseconds: budget.solverTimeout() });
