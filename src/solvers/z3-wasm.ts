@@ -7,18 +7,34 @@
 //   A module's async API runs one call at a time on a thread of its own, so each module has its own
 //   queue, and a call goes to the module with the fewest calls waiting: with two modules two calls run
 //   at once on two cores, so the portfolio runs its two lanes at once (`concurrent`) as it does with
-//   external z3 processes. `warmUp()` starts the modules while the front end runs;
+//   external z3 processes. `warmUp()` starts the modules, and the worker threads of their first
+//   check, while the front end runs;
+// - the modules are instances (each with its own memory, so its own z3) of one WebAssembly module
+//   compiled once per process: the only thing they share is V8's machine code for z3's functions;
+// - a call sees nothing of the calls before it: its context is fresh, and z3's global parameters
+//   (those a script's `set-option` sets, `:timeout` and `:model.completion` among them, are global
+//   to a module, not to a context) are reset to their defaults before it runs. Questions
+//   (CheckOptions.question) are the exception by design: they share a kept context, each in a scope
+//   of its own between `(push 1)` and `(pop 1)`, and an interrupted one is never asked again;
 // - the time limit is enforced three ways: z3's `:timeout` option, a JS timer calling
 //   `Z3_interrupt` shortly after, and a hard deadline after which the module is abandoned (its
 //   threads terminated, and the keep-alive timer z3-solver starts for each threaded call cleared)
 //   and the answer is unknown 'timeout';
 // - every context is deleted after its check (a live context can keep a timer thread, and with it
 //   the Node process, alive); `dispose()` terminates the module's worker threads so Node can exit.
-// z3-solver itself is imported when the first check needs it (loading it costs ~50 ms of start-up).
+// z3-solver itself is loaded when the first check (or warmUp) needs it, its low-level API only.
+// Where z3-wasm's time goes (measured with z3-solver 4.15 on Node 20): not in contexts (creating,
+// using and deleting one costs 1–3 ms; a kept context after `(reset)` is no faster) but in V8
+// warming up z3's 33 MB of WebAssembly in each process: compiling it (~0.15 s of background
+// threads), starting a worker thread per module for the check and one for z3's timer (~50 ms each),
+// and running each function first in baseline code until its optimised code is ready, so a
+// process's first checks are 10–20 times slower than the same checks later on.
 
-import type { init } from 'z3-solver';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import type { Z3LowLevel } from 'z3-solver';
 import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import { interpretSolverOutput, statusInOutput } from './sexpr.js';
@@ -31,7 +47,7 @@ import {
   type SolverResult,
 } from './solver.js';
 
-type Z3Module = Awaited<ReturnType<typeof init>>;
+type Z3Module = Z3LowLevel;
 type Z3Context = ReturnType<Z3Module['Z3']['mk_context']>;
 
 /** Extra time after z3's own timeout before the JS timer interrupts the context. */
@@ -57,9 +73,67 @@ function emptySlot(): ModuleSlot {
   return { module: undefined, queue: Promise.resolve(), waiting: 0, questionContext: undefined };
 }
 
+/** z3-solver's WebAssembly, compiled once per process (every module is an instance of it) */
+let compiledWasm: Promise<WebAssembly.Module> | undefined;
+
+function compiledZ3Wasm(): Promise<WebAssembly.Module> {
+  if (compiledWasm === undefined) {
+    // read at once (~30 ms): the compilation then runs on V8's background threads while the front
+    // end keeps the main thread busy, instead of waiting for the main thread to read the file
+    const bytes = readFileSync(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.wasm'));
+    const compiling = WebAssembly.compile(bytes);
+    compiledWasm = compiling;
+    // a failed compilation may be retried by a later check
+    compiling.catch(() => {
+      if (compiledWasm === compiling) compiledWasm = undefined;
+    });
+  }
+  return compiledWasm;
+}
+
+/** the options of Emscripten's module factory used here (z3-solver's `init()` passes none) */
+interface EmscriptenFactoryOptions {
+  instantiateWasm(
+    imports: WebAssembly.Imports,
+    receiveInstance: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+  ): object;
+}
+
+/**
+ * A module as z3-solver's `init()` makes it, its low-level API only (the high-level one costs
+ * ~40 ms to load and is not used), instantiated from the WebAssembly compiled once per process:
+ * a second module costs no second compilation, and the modules share the machine code V8 makes
+ * for z3's functions (the baseline code compiled at their first call, then the optimised code of
+ * the hot ones), so the first checks in one warm the code for the other.
+ */
+async function initialiseModule(): Promise<Z3Module> {
+  // (everything up to the first await runs at once: the reading and compiling start here)
+  const require = createRequire(import.meta.url);
+  const factory = require('z3-solver/build/z3-built.js') as (options: EmscriptenFactoryOptions) => Promise<unknown>;
+  const lowLevel = require('z3-solver/build/low-level/index.js') as {
+    init(initialiseEmscripten: () => Promise<unknown>): Promise<Z3Module>;
+  };
+  let instantiationFailed: (error: unknown) => void = () => undefined;
+  const instantiationFailure = new Promise<never>((_, reject) => (instantiationFailed = reject));
+  const instantiateWasm: EmscriptenFactoryOptions['instantiateWasm'] = (imports, receiveInstance) => {
+    compiledZ3Wasm()
+      .then(async (module) => receiveInstance(await WebAssembly.instantiate(module, imports), module))
+      .catch(instantiationFailed);
+    return {}; // the exports come with receiveInstance
+  };
+  return Promise.race([lowLevel.init(() => factory({ instantiateWasm })), instantiationFailure]);
+}
+
 function loadModule(slot: ModuleSlot): Promise<Z3Module> {
   if (slot.module === undefined) {
-    const loading = import('z3-solver').then((z3) => z3.init());
+    const loading = initialiseModule().then((module) => {
+      try {
+        startWorkers(module);
+      } catch {
+        // only a head start: a check starts the workers it needs itself
+      }
+      return module;
+    });
     slot.module = loading;
     // a failed initialisation may be retried by a later check
     loading.catch(() => {
@@ -76,7 +150,15 @@ interface EmscriptenModule {
   _free(pointer: number): void;
   async_call(run: (context: number, text: number) => void, context: number, text: number): Promise<string>;
   _async_Z3_eval_smtlib2_string(context: number, text: number): void;
-  readonly PThread?: { terminateAllThreads?: () => void };
+  readonly PThread?: EmscriptenThreads;
+}
+
+/** Emscripten's pool of worker threads (a Node worker thread runs each of z3's threads) */
+interface EmscriptenThreads {
+  terminateAllThreads?(): void;
+  allocateUnusedWorker?(): void;
+  loadWasmModuleToWorker?(worker: { unref?(): void }): Promise<void>;
+  readonly unusedWorkers?: { unref?(): void }[];
 }
 
 function emscriptenOf(module: Z3Module): EmscriptenModule {
@@ -85,6 +167,30 @@ function emscriptenOf(module: Z3Module): EmscriptenModule {
 
 function terminateThreads(module: Z3Module): void {
   emscriptenOf(module).PThread?.terminateAllThreads?.();
+}
+
+/** the threads of a check: the one that runs it, and z3's timer thread (`:timeout`) */
+const threadsPerCheck = 2;
+
+/**
+ * Starts the worker threads a module's first check needs. Emscripten starts a worker (a Node
+ * worker thread that loads z3-built.js and instantiates the WebAssembly: ~50 ms) when z3 starts a
+ * thread and none is idle, so the first check would start both on its way; started as soon as the
+ * module is ready, they load while the front end and the encoders run. They are unreferenced, as
+ * Emscripten does for a worker once it runs a thread: an idle one does not keep Node alive.
+ */
+function startWorkers(module: Z3Module): void {
+  const threads = emscriptenOf(module).PThread;
+  if (threads?.allocateUnusedWorker === undefined || threads.loadWasmModuleToWorker === undefined) return;
+  for (let started = 0; started < threadsPerCheck; started++) {
+    threads.allocateUnusedWorker();
+    const worker = threads.unusedWorkers?.at(-1);
+    if (worker === undefined) return;
+    const loading = threads.loadWasmModuleToWorker(worker);
+    // after the loading began: it listens to the worker's messages, which references the worker
+    worker.unref?.();
+    loading.catch(() => undefined);
+  }
 }
 
 /**
@@ -155,6 +261,8 @@ async function evaluateText(
     return { kind: 'failure', reason: `z3-wasm could not be initialised: ${String(error)}` };
   }
   const { Z3 } = module;
+  // nothing a call before set stays: z3's global parameters (set-option) are the module's
+  Z3.global_param_reset_all();
   const context = question ? questionContextOf(slot, module) : freshContext(module);
   let interruptTimer: NodeJS.Timeout | undefined;
   let abandonTimer: NodeJS.Timeout | undefined;

@@ -65,6 +65,46 @@ describe('z3-wasm lanes', () => {
   });
 });
 
+describe('z3-wasm calls one after another in one module', () => {
+  /** the pigeonhole principle for `holes` holes: unsat, but only after many conflicts */
+  const pigeonholes = (holes: number): string => {
+    const pigeons = Array.from({ length: holes + 1 }, (_, pigeon) => pigeon);
+    const holeNumbers = Array.from({ length: holes }, (_, hole) => hole);
+    const name = (pigeon: number, hole: number): string => `p${pigeon}_${hole}`;
+    const lines = pigeons.flatMap((pigeon) => holeNumbers.map((hole) => `(declare-const ${name(pigeon, hole)} Bool)`));
+    for (const pigeon of pigeons)
+      lines.push(`(assert (or ${holeNumbers.map((hole) => name(pigeon, hole)).join(' ')}))`);
+    for (const hole of holeNumbers)
+      for (const first of pigeons)
+        for (const second of pigeons.slice(first + 1))
+          lines.push(`(assert (not (and ${name(first, hole)} ${name(second, hole)})))`);
+    return lines.join('\n') + '\n(check-sat)\n';
+  };
+  const leaked = (value: number): string => `(declare-fun leaked () Int)\n(assert (= leaked ${value}))\n(check-sat)\n`;
+
+  it('lets no declaration, assertion or option of one call reach the next', async () => {
+    const single = createZ3WasmSolver({ lanes: 1 });
+    try {
+      const options = { timeoutMilliseconds: 10_000 };
+      expect((await single.checkText!(pigeonholes(5), options)).kind).toBe('unsat');
+      // options a text sets are global to the module in z3 (not to its context): a call that
+      // forbids conflicts and sets a 1 ms timeout, then calls that need conflicts and time
+      const first = await single.checkText!(
+        '(set-option :smt.max_conflicts 0)\n(set-option :sat.max_conflicts 0)\n(set-option :timeout 1)\n' + leaked(1),
+        options,
+      );
+      expect(first.kind).not.toBe('unsat');
+      // declared and asserted again: an error if the declaration stayed, unsat if the assertion did
+      expect(await single.checkText!(leaked(2), options)).toEqual({ kind: 'sat', values: undefined });
+      expect(await single.checkText!(pigeonholes(5), options)).toEqual({ kind: 'unsat' });
+      expect((await single.checkScript(satisfiableScript, { ...options, valuesOf: [x] })).kind).toBe('sat');
+      expect(await single.checkChc(counterSystem(11), options)).toEqual({ kind: 'unsat' });
+    } finally {
+      await single.dispose();
+    }
+  });
+});
+
 describe('z3-wasm scripts', () => {
   it('answers sat with values of ints, arrays and bit-vectors', async () => {
     const result = await solver.checkScript(satisfiableScript, {
@@ -187,7 +227,7 @@ describe('z3-wasm CHC (Spacer)', () => {
 });
 
 describe('z3-wasm process exit', () => {
-  it('lets a Node process exit by itself after dispose()', async () => {
+  it('lets a Node process exit by itself after dispose(), and with a solver never disposed', async () => {
     const projectRoot = resolve(import.meta.dirname, '..', '..');
     // compile the back end with tsc into a scratch directory inside the project (so 'z3-solver' resolves)
     const outputDirectory = mkdtempSync(join(projectRoot, 'node_modules', '.cache-encode-exit-test-'));
@@ -240,7 +280,12 @@ describe('z3-wasm process exit', () => {
         // a question leaves a context kept for the next ones; dispose() deletes it
         const fifth = await solver.checkScript(easy, { timeoutMilliseconds: 10000, question: true });
         await solver.dispose();
-        console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind, fifth.kind].join(' '));
+        // a solver never disposed: the worker threads started for its modules (two, the second
+        // never asked) do not keep the process alive
+        const forgotten = createZ3WasmSolver({ lanes: 2 });
+        forgotten.warmUp();
+        const sixth = await forgotten.checkScript(easy, { timeoutMilliseconds: 10000 });
+        console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind, fifth.kind, sixth.kind].join(' '));
       `,
       );
       const outcome = await new Promise<{ code: number | null; stdout: string; elapsed: number }>((resolvePromise) => {
@@ -256,7 +301,7 @@ describe('z3-wasm process exit', () => {
           resolvePromise({ code, stdout, elapsed: Date.now() - started });
         });
       });
-      expect(outcome.stdout.trim()).toBe('sat unknown unknown timeout true sat sat');
+      expect(outcome.stdout.trim()).toBe('sat unknown unknown timeout true sat sat sat');
       expect(outcome.code).toBe(0);
       expect(outcome.elapsed).toBeLessThan(25_000);
     } finally {
