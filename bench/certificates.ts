@@ -8,7 +8,8 @@
 // reasons of the uncertified ones, counted.
 //
 //   node dist/bench/certificates.js [--timeout 10] [--every 1] [--solvers z3,z3-wasm]
-//                                   [--sets symbolic,corpus,families]
+//                                   [--sets symbolic,corpus,families] [--list]
+// --list also prints every SAFE without a checked certificate: task, deciding encoding, reason.
 
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -33,9 +34,11 @@ const timeoutSeconds = Number(argumentValue('--timeout', '10'));
 const every = Number(argumentValue('--every', '1'));
 const solvers = argumentValue('--solvers', 'z3').split(',');
 const sets = argumentValue('--sets', 'symbolic,corpus,families').split(',');
+const listing = process.argv.includes('--list');
 
 interface Outcome {
   readonly task: string;
+  readonly decidedBy: string;
   readonly verdict: string;
   readonly status: string;
   readonly from: string;
@@ -73,6 +76,7 @@ function verify(task: CampaignTask, solver: string, folder: string): Outcome {
     const step = certificate.stepMilliseconds;
     return {
       task: task.id,
+      decidedBy: record.decidedBy ?? '?',
       verdict: (record.verdict ?? 'error').toLowerCase(),
       status: certificate.status ?? 'none',
       from: certificate.from ?? record.decidedBy ?? '?',
@@ -85,6 +89,7 @@ function verify(task: CampaignTask, solver: string, folder: string): Outcome {
     const reason = (run.stderr ?? '').split('\n')[0] ?? '';
     return {
       task: task.id,
+      decidedBy: '?',
       verdict: 'error',
       status: 'none',
       from: '?',
@@ -153,6 +158,9 @@ function reasons(outcomes: readonly Outcome[]): void {
   }
   for (const [reason, number] of [...counted].sort((left, right) => right[1] - left[1]).slice(0, 12))
     console.log(`  ${number} × ${reason}`);
+  if (!listing) return;
+  for (const outcome of outcomes.filter((entry) => entry.verdict === 'safe' && entry.status !== 'checked'))
+    console.log(`  - ${outcome.task} (decided by ${outcome.decidedBy}): ${outcome.reason.slice(0, 140)}`);
 }
 
 const folder = mkdtempSync(join(tmpdir(), 'encode-certificates-'));

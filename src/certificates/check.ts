@@ -9,6 +9,10 @@
 //
 //   (set-logic ALL) (define-fun inv_loopN …)… (declare-fun v () S)… (assert (not (=> body head))) (check-sat)
 //
+// A clause the solver leaves open within a short first attempt is asked again after `(push 1)`
+// (the solver's incremental mode: z3 then uses its SMT core alone) and then as written with the time
+// left; either script is the same question.
+//
 // `unsat` for every clause from a solver: the invariants satisfy every clause, so they are an
 // inductive invariant of the program that implies every assertion (the clauses' queries), and the
 // program is safe in the clauses' semantics. `sat` for a clause: the certificate is refuted, at that
@@ -29,7 +33,7 @@ import { printSort, printSymbol, printTerm } from '../smt/printer.js';
 import { and, freeSymbols, implies, not, type ChcSystem, type HornClause } from '../smt/terms.js';
 import { createExternalSolver } from '../solvers/external.js';
 import { findExecutable } from '../solvers/index.js';
-import { timeoutReason, type Solver } from '../solvers/solver.js';
+import { timeoutReason, type Solver, type SolverResult } from '../solvers/solver.js';
 import { buildChcEncoding } from '../symbolic/horn-clauses.js';
 import { printModel, readModel, type Certificate, type Invariant } from './certificate.js';
 
@@ -75,7 +79,9 @@ export function clauseScripts(certificate: Certificate): { clauses: readonly Num
   const clauses = system.clauses.map((clause, position) => numberedClause(clause, position, system.clauses.length));
   return {
     clauses,
-    scripts: system.clauses.map((clause, position) => clauseScript(certificate.invariants, clause, clauses[position]!)),
+    scripts: system.clauses.map((clause, position) =>
+      clauseScript(certificate.invariants, clause, clauses[position]!, false),
+    ),
   };
 }
 
@@ -98,9 +104,10 @@ export async function checkCertificate(
   const usable = solvers.filter((solver) => solver.checkText !== undefined);
   if (usable.length === 0) return { kind: 'unchecked', reason: 'no solver that reads SMT-LIB text' };
   const clauses = system.clauses.map((clause, position) => numberedClause(clause, position, system.clauses.length));
-  const scripts = system.clauses.map((clause, position) =>
-    clauseScript(reading.invariants, clause, clauses[position]!),
-  );
+  const scripts = system.clauses.map((clause, position) => ({
+    plain: clauseScript(reading.invariants, clause, clauses[position]!, false),
+    incremental: clauseScript(reading.invariants, clause, clauses[position]!, true),
+  }));
   const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
   const verdicts = await Promise.all(
     usable.map((solver) => checkWith(solver, clauses, scripts, remaining, settings.signal)),
@@ -127,23 +134,39 @@ export async function checkCertificate(
   };
 }
 
-/** one solver over every clause, in order: the first refuted or undecided clause ends it */
+/**
+ * one solver over every clause, in order: the first refuted or undecided clause ends it. A clause
+ * is asked as written first (at most `firstAttemptMilliseconds`), then, when that gives no answer,
+ * in the solver's incremental mode (the same script after `(push 1)`: z3 then runs its SMT core
+ * without its non-incremental tactics, which settles nonlinear clauses that z3 4.8's default
+ * strategy for logic ALL does not), then as written again with the time left.
+ */
 async function checkWith(
   solver: Solver,
   clauses: readonly NumberedClause[],
-  scripts: readonly string[],
+  scripts: readonly ClauseScripts[],
   remaining: () => number,
   signal: AbortSignal | undefined,
 ): Promise<SolverVerdict> {
   for (const [position, script] of scripts.entries()) {
     const clause = clauses[position]!;
-    const left = remaining();
-    if (left < 1 || signal?.aborted === true)
+    const attempts: [string, number][] = [
+      [script.plain, firstAttemptMilliseconds],
+      [script.incremental, firstAttemptMilliseconds],
+      [script.plain, Number.POSITIVE_INFINITY],
+    ];
+    let result: SolverResult | undefined;
+    for (const [text, most] of attempts) {
+      const left = remaining();
+      if (left < 1 || signal?.aborted === true) break;
+      result = await solver.checkText!(text, {
+        timeoutMilliseconds: Math.min(left, most),
+        ...(signal === undefined ? {} : { signal }),
+      });
+      if (result.kind !== 'unknown' || result.reason !== timeoutReason) break;
+    }
+    if (result === undefined)
       return { kind: 'undecided', reason: `no time left at clause ${clause.index} of ${clause.of}` };
-    const result = await solver.checkText!(script, {
-      timeoutMilliseconds: left,
-      ...(signal === undefined ? {} : { signal }),
-    });
     switch (result.kind) {
       case 'unsat':
         continue;
@@ -161,6 +184,15 @@ async function checkWith(
     }
   }
   return { kind: 'confirmed' };
+}
+
+/** the time a clause gets as written before it is asked in the solver's incremental mode */
+const firstAttemptMilliseconds = 2_000;
+
+/** a clause's script as written, and in the solver's incremental mode */
+interface ClauseScripts {
+  readonly plain: string;
+  readonly incremental: string;
 }
 
 /**
@@ -185,12 +217,18 @@ function numberedClause(clause: HornClause, position: number, count: number): Nu
 }
 
 /** the script whose unsat says that the invariants satisfy the clause */
-function clauseScript(invariants: readonly Invariant[], clause: HornClause, numbered: NumberedClause): string {
+function clauseScript(
+  invariants: readonly Invariant[],
+  clause: HornClause,
+  numbered: NumberedClause,
+  incremental: boolean,
+): string {
   const negated = not(implies(and(...clause.body), clause.head));
   const symbols = new Map(freeSymbols(negated).map((found) => [found.name, found]));
   return [
     `; clause ${numbered.index} of ${numbered.of}: ${numbered.comment.replace(/\n/g, ' ')}`,
     '(set-logic ALL)',
+    ...(incremental ? ['(push 1)'] : []),
     ...invariants.map((invariant) => invariant.definition),
     ...[...symbols.values()].map((found) => `(declare-fun ${printSymbol(found.name)} () ${printSort(found.sort)})`),
     `(assert ${printTerm(negated)})`,

@@ -19,6 +19,7 @@
 // - an inner loop's head gets its enclosing loops' guesses too.
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
+import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
 import {
@@ -32,14 +33,12 @@ import {
 } from '../ir/factory.js';
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
-  containsArrayRead,
-  forEachStatement,
+  arrayReadsOf,
   forEachSubexpression,
   sameExpression,
   scalarsReadBy,
   substituteScalar,
   visitExpressionChildren,
-  writtenVariables,
 } from '../ir/visit.js';
 
 /** a guessed invariant of one loop head, over the program's variables */
@@ -69,6 +68,8 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const order = located.map((entry) => entry.statement);
   const cell = createScalarVariable(unusedVariableId(program), 'template!cell', 'cell', intType, undefined);
   const guesses = new Map<number, Guess[]>();
+  // what the top-level loops' accumulators hold when they end, by loop id
+  const exits = new Map<number, Guess[]>();
   const assumptions = located.filter((entry) => entry.statement.kind === 'assume' && entry.loops.length === 0);
   const loops = located.filter((entry) => entry.statement.kind === 'loop');
   for (const entry of loops) {
@@ -78,13 +79,20 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       plain((assumption.statement as Extract<Statement, { kind: 'assume' }>).condition),
     );
     if (info?.iterator !== undefined) own.push(...rangeGuesses(info));
-    // x = e before the loop (outside loops): x == e, as long as nothing changes either
+    // x = e and a[c] = e (c constants) before the loop, outside loops: x == e, a[c] == e, as long as
+    // nothing changes either
     for (const assignment of located) {
       if (order.indexOf(assignment.statement) >= order.indexOf(loop)) break;
       const statement = assignment.statement;
-      if (statement.kind !== 'assign' || assignment.loops.length > 0) continue;
-      if (scalarsReadBy(statement.value).has(statement.target.id)) continue;
-      own.push(plain(createBinary('equal', createVariableExpression(statement.target), statement.value)));
+      if (assignment.loops.length > 0) continue;
+      if (statement.kind === 'assign' && !scalarsReadBy(statement.value).has(statement.target.id))
+        own.push(plain(createBinary('equal', createVariableExpression(statement.target), statement.value)));
+      if (
+        statement.kind === 'arrayWrite' &&
+        statement.indices.every((index) => index.kind === 'constant') &&
+        !arrayReadsOf(statement.value).some((read) => read.array.id === statement.array.id)
+      )
+        own.push(plain(createBinary('equal', createArrayRead(statement.array, statement.indices), statement.value)));
     }
     // what comes after the loop's head: its own body (an assertion checking each cell) and what follows it
     const after = located.filter((other) => order.indexOf(other.statement) > order.indexOf(loop));
@@ -101,11 +109,17 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
         const resolvedGuess = resolveWrite(guess, resolved, cell);
         if (resolvedGuess !== guess) own.push(resolvedGuess);
       }
+      own.push(...(exits.get(earlier.id) ?? []));
     }
     if (info !== undefined) own.push(...ongoingWrites(loop, info, cell));
     // an enclosing loop's guesses, and its condition, which holds in its body
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
-    guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulated(own, loop, info)]);
+    const accumulators = [
+      ...accumulatorGuesses(own, loop, infos),
+      ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),
+    ];
+    guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulators]);
+    if (entry.loops.length === 0) exits.set(loop.id, atExit(accumulators, info));
   }
   return guesses;
 }
@@ -216,6 +230,25 @@ function fullRange(info: LoopInfo | undefined): Range | undefined {
 }
 
 /**
+ * the guesses with the loop's iterator replaced by its value when the loop ends (B for `i < B`, step
+ * 1; B − 1 for `i >= B`, step −1; as fullRange says), for the loops after it: what an accumulator
+ * holds then
+ */
+function atExit(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] {
+  const range = fullRange(info);
+  const iterator = info?.iterator;
+  if (range === undefined || iterator === undefined) return [];
+  const exit =
+    iterator.step === 1n ? range.upper : createBinary('subtract', range.lower, createConstant(1n, range.lower.type));
+  const replace = (expression: Expression): Expression => substituteScalar(expression, iterator.variable, exit);
+  return guesses.map((guess) =>
+    guess.kind === 'plain'
+      ? plain(replace(guess.condition))
+      : { ...guess, lower: replace(guess.lower), upper: replace(guess.upper), condition: replace(guess.condition) },
+  );
+}
+
+/**
  * ∀j ∈ [i, hi). φ(j) for each ∀j ∈ [lo, hi). φ(j) of the loop's (from the loops before it or around
  * it): the cells its iterator has not reached yet, which it may not have changed
  */
@@ -228,39 +261,6 @@ function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): 
       ? [{ ...guess, lower: counter }]
       : [],
   );
-}
-
-/**
- * x == E + (i − e0) · d for each x == E of the loop's guesses (an enclosing loop's, or x's value
- * before the loop), where the loop's body adds d to x once, at its top (d read from variables the
- * loop does not change, or a constant): s == i · N inside `for j: s = s + 1` is s == i · N + j
- */
-function accumulated(guesses: readonly Guess[], loop: LoopStatement, info: LoopInfo | undefined): Guess[] {
-  const iterator = info?.iterator;
-  if (iterator === undefined || iterator.step !== 1n || iterator.initial === undefined) return [];
-  const written = writtenVariables(loop.body, loop.update);
-  const increments = new Map<number, Expression>();
-  const assignments = new Map<number, number>();
-  forEachStatement(loop.body, (statement) => {
-    if (statement.kind === 'assign')
-      assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
-  });
-  for (const statement of loop.body) {
-    if (statement.kind !== 'assign' || statement.value.kind !== 'binary' || statement.value.operator !== 'add')
-      continue;
-    const { left, right } = statement.value;
-    if (left.kind !== 'variable' || left.variable.id !== statement.target.id) continue;
-    if ([...scalarsReadBy(right).keys()].some((id) => written.scalars.has(id)) || containsArrayRead(right)) continue;
-    if (assignments.get(statement.target.id) === 1) increments.set(statement.target.id, right);
-  }
-  const steps = createBinary('subtract', createVariableExpression(iterator.variable), iterator.initial);
-  return guesses.flatMap((guess): Guess[] => {
-    if (guess.kind !== 'plain' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal') return [];
-    const { left, right } = guess.condition;
-    const increment = left.kind === 'variable' ? increments.get(left.variable.id) : undefined;
-    if (increment === undefined) return [];
-    return [plain(createBinary('equal', left, createBinary('add', right, createBinary('multiply', steps, increment))))];
-  });
 }
 
 /** the most occurrences of a bound whose subsets are tried (2^n − 1 variants) */

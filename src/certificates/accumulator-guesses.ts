@@ -1,0 +1,599 @@
+// Guesses for accumulators (issue 41), for the template certifier (templates.ts, houdini.ts): a
+// scalar that a loop changes by the same polynomial rule every iteration has, at the loop's head,
+// its value on entry plus the sum of the increments so far, a polynomial in the iterator that
+// Faulhaber's formulas give in closed form (analysis/polynomial.ts, sumOverRange):
+//   s = 0; for (i = 0; i < N; i++) for (j = 0; j < i; j++) s++;
+//   at the outer head: 2·s == 2·0 + i·(i − 1)   (each outer round adds i, the inner loop's count)
+//   at the inner head: 2·s == i·(i − 1) + 2·j   (from the outer guess, each inner round adds 1)
+// The rule of a loop L with iterator i (step ±1, its value e0 before the loop) is read off its body:
+// - `x = x + d` or `x = x − d` at the top of the body, x assigned nowhere else in L; x a scalar or
+//   a cell at constant indices (`s[0] = s[0] + a[i]`, an array L writes nowhere else);
+// - an inner loop at the top of the body, over j from f0 while j < B (or ≤ B), step 1, with no break
+//   or continue: the sum of its own increments over [f0, B), a polynomial in L's variables;
+// - d a polynomial (+, −, ·, widening casts) in i, in variables L does not change, in opaque
+//   subexpressions of those, and in reads of cells whose value a ∀-guess of L gives (a[j] == v(j)
+//   over a range, v without array reads: the read a[e] stands for v(e)).
+// The value on entry is a guess of L's already: c·x == E (x's value before the loop, or an
+// enclosing loop's guess, c a positive constant). The new guess is D·c·x == D·E + c·P, where P/D is
+// the sum of the increments over the rounds done, (i − e0) or (e0 − i) of them.
+//
+// Soundness: none is needed. Every guess is checked by Houdini and the certificate again by the
+// checker; a wrong rule (an inner loop that runs fewer times than its bound says, a range the
+// ∀-guess does not cover) only makes a guess that is dropped.
+
+import type { LoopInfo } from '../analysis/loops.js';
+import {
+  addPolynomials,
+  constantPolynomial,
+  degreeIn,
+  isConstantPolynomial,
+  multiplyPolynomials,
+  negatePolynomial,
+  scalePolynomial,
+  substitutePolynomial,
+  subtractPolynomials,
+  sumOverRange,
+  variablePolynomial,
+  withCommonDenominator,
+  type Polynomial,
+} from '../analysis/polynomial.js';
+import { longLongType } from '../ir/c-integers.js';
+import { createArrayRead, createBinary, createConstant, convertedTo, createVariableExpression } from '../ir/factory.js';
+import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
+import {
+  arrayReadsOf,
+  containsArrayRead,
+  forEachStatement,
+  sameExpression,
+  scalarsReadBy,
+  stripWideningCasts,
+  substituteScalar,
+  writtenVariables,
+} from '../ir/visit.js';
+import type { Guess } from './templates.js';
+
+/** the names of a polynomial's variables: what each stands for */
+class Atoms {
+  private readonly expressions = new Map<string, Expression>();
+
+  nameOf(expression: Expression): string {
+    if (expression.kind === 'variable') {
+      const name = `v${expression.variable.id}`;
+      this.expressions.set(name, expression);
+      return name;
+    }
+    for (const [name, known] of this.expressions) if (sameExpression(known, expression)) return name;
+    const name = `e${this.expressions.size}`;
+    this.expressions.set(name, expression);
+    return name;
+  }
+
+  expressionOf(name: string): Expression | undefined {
+    return this.expressions.get(name);
+  }
+}
+
+/** what the increments may read: the loop's iterator, and what the loop does not change */
+interface Scope {
+  readonly iterator: ScalarVariable;
+  readonly changed: ReadonlySet<number>;
+  readonly changedArrays: ReadonlySet<number>;
+  readonly atoms: Atoms;
+  /** cell values known at the loop's head: array id → (cell variable, value) */
+  readonly cells: ReadonlyMap<number, { readonly cell: ScalarVariable; readonly value: Expression }>;
+}
+
+/** the guesses x == E + Σ increments for each x == E among the loop's guesses (see the header) */
+export function accumulatorGuesses(
+  guesses: readonly Guess[],
+  loop: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+): Guess[] {
+  const iterator = infos.get(loop.id)?.iterator;
+  if (iterator?.initial === undefined || (iterator.step !== 1n && iterator.step !== -1n)) return [];
+  const written = writtenVariables(loop.body, loop.update);
+  const scope: Scope = {
+    iterator: iterator.variable,
+    changed: new Set(written.scalars.keys()),
+    changedArrays: new Set(written.arrays.keys()),
+    atoms: new Atoms(),
+    cells: knownCells(guesses),
+  };
+  const increments = loopIncrements(loop, infos, scope);
+  if (increments === undefined || increments.size === 0) return [];
+  const initial = polynomialOf(iterator.initial, scope, false);
+  if (initial === undefined) return [];
+  const name = scope.atoms.nameOf(createVariableExpression(iterator.variable));
+  // round t (from 0) runs with i = e0 + step·t; the rounds done at the head: (i − e0)·step
+  const round = variablePolynomial('round!');
+  const iteratorAtRound = addPolynomials(initial, scalePolynomial(round, iterator.step));
+  const roundsDone = scalePolynomial(subtractPolynomials(variablePolynomial(name), initial), iterator.step);
+  const sums = new Map<string, Polynomial>();
+  for (const [key, increment] of increments) {
+    const perRound = substitutePolynomial(increment, new Map([[name, iteratorAtRound]]));
+    const summed = sumOverRange(perRound, 'round!', 'rounds!');
+    sums.set(key, substitutePolynomial(summed, new Map([['rounds!', roundsDone]])));
+  }
+  return guesses.flatMap((guess) => {
+    const entry = entryValue(guess);
+    const sum = entry === undefined ? undefined : sums.get(entry.key);
+    if (entry === undefined || sum === undefined) return [];
+    const expression = expressionOf(sum, entry, scope.atoms);
+    return expression === undefined ? [] : [{ kind: 'plain', condition: expression } satisfies Guess];
+  });
+}
+
+/** D·c·x == D·E + c·P for the entry value c·x == E and the sum P/D */
+function expressionOf(sum: Polynomial, entry: Entry, atoms: Atoms): Expression | undefined {
+  const { numerator, denominator } = withCommonDenominator(sum);
+  const total = polynomialExpression(scalePolynomial(numerator, entry.factor), atoms);
+  if (total === undefined) return undefined;
+  const wide = (expression: Expression): Expression => convertedTo(expression, longLongType);
+  return createBinary(
+    'equal',
+    times(denominator * entry.factor, wide(entry.target)),
+    createBinary('add', times(denominator, wide(entry.value)), total),
+  );
+}
+
+/** an accumulator's value on entry: factor · target == value */
+interface Entry {
+  readonly key: string;
+  readonly target: Expression;
+  readonly factor: bigint;
+  readonly value: Expression;
+}
+
+/** the key of an accumulator: a scalar, or a cell at constant indices; undefined for anything else */
+function targetKey(expression: Expression): string | undefined {
+  const target = stripWideningCasts(expression);
+  if (target.kind === 'variable') return `v${target.variable.id}`;
+  if (target.kind !== 'arrayRead' || !target.indices.every((index) => index.kind === 'constant')) return undefined;
+  return `a${target.array.id}[${target.indices.map((index) => (index.kind === 'constant' ? index.value : '')).join('][')}]`;
+}
+
+/** c·x == E (or x == E): x, c and E */
+function entryValue(guess: Guess): Entry | undefined {
+  if (guess.kind !== 'plain' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal')
+    return undefined;
+  const left = stripWideningCasts(guess.condition.left);
+  const value = guess.condition.right;
+  const plainKey = targetKey(left);
+  if (plainKey !== undefined) return { key: plainKey, target: left, factor: 1n, value };
+  if (left.kind !== 'binary' || left.operator !== 'multiply') return undefined;
+  const [constant, target] = [stripWideningCasts(left.left), stripWideningCasts(left.right)];
+  const key = targetKey(target);
+  if (constant.kind !== 'constant' || constant.value <= 0n || key === undefined) return undefined;
+  if (target.kind === 'variable' && scalarsReadBy(value).has(target.variable.id)) return undefined;
+  return { key, target, factor: constant.value, value };
+}
+
+/** a[j] == v(j) over a range, v without array reads, from the loop's ∀-guesses (the last for each array) */
+function knownCells(guesses: readonly Guess[]): Map<number, { cell: ScalarVariable; value: Expression }> {
+  const cells = new Map<number, { cell: ScalarVariable; value: Expression }>();
+  for (const guess of guesses) {
+    if (guess.kind !== 'forall' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal') continue;
+    const { left, right } = guess.condition;
+    if (left.kind !== 'arrayRead' || left.indices.length !== 1 || containsArrayRead(right)) continue;
+    const index = left.indices[0]!;
+    if (index.kind !== 'variable' || index.variable.id !== guess.variable.id) continue;
+    // the last one: the guesses come in program order, so the latest values of the cells
+    cells.set(left.array.id, { cell: guess.variable, value: right });
+  }
+  return cells;
+}
+
+/** each accumulator of the loop with its increment per round (a polynomial in the scope's names) */
+function loopIncrements(
+  loop: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+  scope: Scope,
+): Map<string, Polynomial> | undefined {
+  const info = infos.get(loop.id);
+  if (info === undefined || info.hasBreak || info.hasContinue) return undefined;
+  // how often each scalar and each array is assigned in the loop
+  const assignments = new Map<string, number>();
+  const count = (key: string): void => void assignments.set(key, (assignments.get(key) ?? 0) + 1);
+  forEachStatement([...loop.body, ...loop.update], (statement) => {
+    if (statement.kind === 'assign' || statement.kind === 'havoc') count(`v${statement.target.id}`);
+    if (statement.kind === 'arrayWrite' || statement.kind === 'arrayHavoc') count(`a${statement.array.id}`);
+  });
+  const increments = new Map<string, Polynomial>();
+  const add = (key: string, increment: Polynomial): void => {
+    const counted = key.startsWith('v') ? key : key.slice(0, key.indexOf('['));
+    if (assignments.get(counted) === 1) increments.set(key, increment);
+  };
+  blockIncrements(loop.body, infos, scope, add);
+  return increments;
+}
+
+/** the increments of the top-level statements of a loop's body: its own, and its inner loops' */
+function blockIncrements(
+  block: Block,
+  infos: ReadonlyMap<number, LoopInfo>,
+  scope: Scope,
+  add: (key: string, increment: Polynomial) => void,
+): void {
+  for (const statement of block) {
+    if (statement.kind === 'assign' || statement.kind === 'arrayWrite') {
+      const target =
+        statement.kind === 'assign'
+          ? createVariableExpression(statement.target)
+          : createArrayRead(statement.array, statement.indices);
+      const key = targetKey(target);
+      const increment = key === undefined ? undefined : incrementOf(target, statement.value, scope);
+      if (key !== undefined && increment !== undefined) add(key, increment);
+    } else if (statement.kind === 'loop') {
+      for (const [key, total] of innerTotals(statement, infos, scope)) add(key, total);
+    }
+  }
+}
+
+/** Σ over an inner loop's rounds of its increments, in the outer scope's names */
+function innerTotals(
+  inner: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+  outer: Scope,
+): Map<string, Polynomial> {
+  const iterator = infos.get(inner.id)?.iterator;
+  const totals = new Map<string, Polynomial>();
+  if (iterator?.initial === undefined || iterator.bound === undefined || iterator.step !== 1n) return totals;
+  if (iterator.comparison !== 'less' && iterator.comparison !== 'lessEqual') return totals;
+  const scope: Scope = {
+    ...outer,
+    iterator: iterator.variable,
+    changed: new Set([...outer.changed].filter((id) => id !== outer.iterator.id)),
+  };
+  const increments = loopIncrements(inner, infos, scope);
+  const first = polynomialOf(iterator.initial, outer, true);
+  const bound = polynomialOf(iterator.bound, outer, true);
+  if (increments === undefined || first === undefined || bound === undefined) return totals;
+  const end = iterator.comparison === 'less' ? bound : addPolynomials(bound, constantPolynomial(1n));
+  const name = outer.atoms.nameOf(createVariableExpression(iterator.variable));
+  for (const [key, increment] of increments) {
+    // Σ_{j = f0}^{end − 1} d(j) = S(end) − S(f0), S(m) = Σ_{j = 0}^{m − 1} d(j)
+    const upTo = (limit: Polynomial): Polynomial =>
+      substitutePolynomial(sumOverRange(increment, name, 'limit!'), new Map([['limit!', limit]]));
+    totals.set(key, subtractPolynomials(upTo(end), upTo(first)));
+  }
+  return totals;
+}
+
+/** d for `x = x + d` (or d + x, or x − d), d a polynomial of the scope; else undefined */
+function incrementOf(target: Expression, value: Expression, scope: Scope): Polynomial | undefined {
+  const stripped = stripWideningCasts(value);
+  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
+  const isTarget = (expression: Expression): boolean => sameExpression(stripWideningCasts(expression), target);
+  if (isTarget(stripped.left)) {
+    const increment = polynomialOf(stripped.right, scope, true);
+    return increment === undefined || stripped.operator === 'add' ? increment : negatePolynomial(increment);
+  }
+  if (stripped.operator === 'add' && isTarget(stripped.right)) return polynomialOf(stripped.left, scope, true);
+  return undefined;
+}
+
+/**
+ * the expression as a polynomial over the scope's names, or undefined: +, −, · and widening casts
+ * over constants, the iterator (when `iterator` is allowed), the variables and opaque
+ * subexpressions the loop does not change, and reads of cells with a known value
+ */
+function polynomialOf(expression: Expression, scope: Scope, iterator: boolean): Polynomial | undefined {
+  const visit = (node: Expression): Polynomial | undefined => {
+    const current = stripWideningCasts(node);
+    switch (current.kind) {
+      case 'constant':
+        return constantPolynomial(current.value);
+      case 'variable':
+        if (current.variable.id === scope.iterator.id)
+          return iterator ? variablePolynomial(scope.atoms.nameOf(current)) : undefined;
+        return scope.changed.has(current.variable.id) ? undefined : variablePolynomial(scope.atoms.nameOf(current));
+      case 'unary':
+        if (current.operator !== 'negate') return opaque(current);
+        return mapDefined(visit(current.operand), negatePolynomial);
+      case 'binary': {
+        if (current.operator !== 'add' && current.operator !== 'subtract' && current.operator !== 'multiply')
+          return opaque(current);
+        const left = visit(current.left);
+        const right = visit(current.right);
+        if (left === undefined || right === undefined) return undefined;
+        if (current.operator === 'add') return addPolynomials(left, right);
+        return current.operator === 'subtract' ? subtractPolynomials(left, right) : multiplyPolynomials(left, right);
+      }
+      case 'arrayRead': {
+        if (scope.changedArrays.has(current.array.id)) return undefined;
+        const known = current.indices.length === 1 ? scope.cells.get(current.array.id) : undefined;
+        return known === undefined ? undefined : visit(substituteScalar(known.value, known.cell, current.indices[0]!));
+      }
+      default:
+        return opaque(current);
+    }
+  };
+  const opaque = (node: Expression): Polynomial | undefined =>
+    containsArrayRead(node) ||
+    [...scalarsReadBy(node).keys()].some((id) => scope.changed.has(id) || id === scope.iterator.id)
+      ? undefined
+      : variablePolynomial(scope.atoms.nameOf(node));
+  return visit(expression);
+}
+
+/** factor · expression (in long long), or the expression itself for factor 1 */
+function times(factor: bigint, expression: Expression): Expression {
+  return factor === 1n
+    ? expression
+    : createBinary('multiply', createConstant(factor, longLongType), convertedTo(expression, longLongType));
+}
+
+function mapDefined<T, U>(value: T | undefined, map: (defined: T) => U): U | undefined {
+  return value === undefined ? undefined : map(value);
+}
+
+/** the polynomial (integer coefficients) as an expression in long long, or undefined for an unknown name */
+function polynomialExpression(polynomial: Polynomial, atoms: Atoms): Expression | undefined {
+  const constant = isConstantPolynomial(polynomial);
+  if (constant !== undefined) return createConstant(constant.numerator, longLongType);
+  let total: Expression | undefined;
+  for (const monomial of polynomial.monomials) {
+    const factors: Expression[] = [];
+    for (const [name, power] of monomial.powers) {
+      const atom = atoms.expressionOf(name);
+      if (atom === undefined) return undefined;
+      for (let count = 0; count < power; count++) factors.push(convertedTo(atom, longLongType));
+    }
+    const coefficient = monomial.coefficient.numerator;
+    if (coefficient !== 1n || factors.length === 0) factors.unshift(createConstant(coefficient, longLongType));
+    const term = factors.reduce((product, factor) => createBinary('multiply', product, factor));
+    total = total === undefined ? term : createBinary('add', total, term);
+  }
+  return total;
+}
+
+/** ∀ cell ∈ [lower, upper). factor · a[cell] == value(cell): a guess about an array's cells */
+interface CellGuess {
+  readonly array: number;
+  readonly factor: bigint;
+  readonly cell: ScalarVariable;
+  readonly lower: Expression;
+  readonly upper: Expression;
+  readonly value: Expression;
+}
+
+function cellGuessOf(guess: Guess): CellGuess | undefined {
+  if (guess.kind !== 'forall' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal')
+    return undefined;
+  const right = guess.condition.right;
+  let left = stripWideningCasts(guess.condition.left);
+  let factor = 1n;
+  if (left.kind === 'binary' && left.operator === 'multiply' && left.left.kind === 'constant' && left.left.value > 0n) {
+    factor = left.left.value;
+    left = stripWideningCasts(left.right);
+  }
+  if (left.kind !== 'arrayRead' || left.indices.length !== 1) return undefined;
+  const index = left.indices[0]!;
+  if (index.kind !== 'variable' || index.variable.id !== guess.variable.id) return undefined;
+  const array = left.array.id;
+  if (arrayReadsOf(right).some((read) => read.array.id === array)) return undefined;
+  return { array, factor, cell: guess.variable, lower: guess.lower, upper: guess.upper, value: right };
+}
+
+/** `a[j] = a[j] + d` at the top of a loop's body, j its iterator, a written nowhere else in the loop: a and d */
+function cellIncrements(
+  loop: LoopStatement,
+  iterator: ScalarVariable,
+): Map<number, { array: ArrayVariable; increment: Expression }> {
+  const writes = new Map<number, number>();
+  forEachStatement([...loop.body, ...loop.update], (statement) => {
+    if (statement.kind === 'arrayWrite' || statement.kind === 'arrayHavoc')
+      writes.set(statement.array.id, (writes.get(statement.array.id) ?? 0) + 1);
+  });
+  const increments = new Map<number, { array: ArrayVariable; increment: Expression }>();
+  for (const statement of loop.body) {
+    if (statement.kind !== 'arrayWrite' || statement.indices.length !== 1 || writes.get(statement.array.id) !== 1)
+      continue;
+    const index = statement.indices[0]!;
+    if (index.kind !== 'variable' || index.variable.id !== iterator.id) continue;
+    const value = stripWideningCasts(statement.value);
+    if (value.kind !== 'binary' || value.operator !== 'add') continue;
+    const self = createArrayRead(statement.array, statement.indices);
+    const increment = sameExpression(stripWideningCasts(value.left), self) ? value.right : value.left;
+    if (!sameExpression(stripWideningCasts(value.left), self) && !sameExpression(stripWideningCasts(value.right), self))
+      continue;
+    if (arrayReadsOf(increment).some((read) => read.array.id === statement.array.id)) continue;
+    increments.set(statement.array.id, { array: statement.array, increment });
+  }
+  return increments;
+}
+
+/**
+ * Cells that a loop adds to (issue 41), at its head:
+ * - the loop's own: for `a[j] = a[j] + d(j)` at the top of its body (j its iterator, step 1) and each
+ *   guess ∀k ∈ [lo, hi). a[k] == F(k) of the loop (the cells on entry, from an enclosing loop or the
+ *   loops before), ∀k ∈ [j0, j). a[k] == F(k) + d(k): the cells done so far (those not reached yet
+ *   keep F, templates.ts's untouched cells);
+ * - an inner loop's: for an inner loop over j ∈ [f0, B) at the top of the body (f0, B not changed by
+ *   the loop) with such a write, each cell of [lo, hi) has got d(i, k) in each round i so far:
+ *   ∀k ∈ [lo, hi). D·a[k] == D·F(k) + P(k, i), P/D the sum over the rounds (Faulhaber).
+ * Guesses only (see the header): a cell outside the inner loop's range makes one that is dropped.
+ */
+export function cellAccumulatorGuesses(
+  guesses: readonly Guess[],
+  loop: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+  done: { readonly lower: Expression; readonly upper: Expression } | undefined,
+): Guess[] {
+  const iterator = infos.get(loop.id)?.iterator;
+  if (iterator === undefined) return [];
+  const entries = guesses.flatMap((guess) => mapDefined(cellGuessOf(guess), (cell) => [cell]) ?? []);
+  const result: Guess[] = [];
+  if (done !== undefined && iterator.step === 1n)
+    for (const [arrayId, { array, increment }] of cellIncrements(loop, iterator.variable))
+      for (const entry of entries.filter((candidate) => candidate.array === arrayId)) {
+        const cell = createVariableExpression(entry.cell);
+        const added = substituteScalar(increment, iterator.variable, cell);
+        const value = createBinary('add', entry.value, times(entry.factor, added));
+        result.push(forallCells(entry.cell, done, times(entry.factor, createArrayRead(array, [cell])), value));
+      }
+  result.push(...innerCellTotals(entries, loop, infos, knownCells(guesses)));
+  return result;
+}
+
+function forallCells(
+  cell: ScalarVariable,
+  range: { readonly lower: Expression; readonly upper: Expression },
+  target: Expression,
+  value: Expression,
+): Guess {
+  return {
+    kind: 'forall',
+    variable: cell,
+    lower: range.lower,
+    upper: range.upper,
+    condition: createBinary('equal', target, value),
+  };
+}
+
+/** a range of cells and what the rounds so far added to each (a polynomial in the cell and the loop's names) */
+interface Piece {
+  readonly lower: Expression;
+  readonly upper: Expression;
+  readonly sum: Polynomial;
+}
+
+/**
+ * the second kind of cellAccumulatorGuesses: what an inner loop's rounds added to each cell. With
+ * T(x) = Σ_{t < x} d(t, k) (t the outer iterator's value; rounds e0 .. i − 1 done, step 1):
+ * - a rectangle (the inner range the same every round): T(i) − T(e0) on the entry's range (for step
+ *   −1, rounds e0 down to i + 1: T(e0 + 1) − T(i + 1));
+ * - the inner end B(t) = t + c (j ≤ t, j < t + c): cell k got d in the rounds t ≥ k − c + 1, so
+ *   T(i) − T(k − c + 1) below p = B(i) and nothing from p on;
+ * - the inner start f0(t) = t + c (j from t): cell k got d in the rounds t ≤ k − c, so
+ *   T(k − c + 1) − T(e0) below p = f0(i) and T(i) − T(e0) from p on.
+ */
+function innerCellTotals(
+  entries: readonly CellGuess[],
+  loop: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+  cells: Scope['cells'],
+): Guess[] {
+  const iterator = infos.get(loop.id)?.iterator;
+  if (iterator?.initial === undefined || (iterator.step !== 1n && iterator.step !== -1n)) return [];
+  if (infos.get(loop.id)!.hasBreak || infos.get(loop.id)!.hasContinue) return [];
+  const written = writtenVariables(loop.body, loop.update);
+  const scope: Scope = {
+    iterator: iterator.variable,
+    changed: new Set(written.scalars.keys()),
+    changedArrays: new Set(written.arrays.keys()),
+    atoms: new Atoms(),
+    cells,
+  };
+  const initial = polynomialOf(iterator.initial, scope, false);
+  if (initial === undefined) return [];
+  const name = scope.atoms.nameOf(createVariableExpression(iterator.variable));
+  const result: Guess[] = [];
+  for (const inner of loop.body) {
+    const innerInfo = inner.kind === 'loop' ? infos.get(inner.id) : undefined;
+    const innerIterator = innerInfo?.iterator;
+    if (inner.kind !== 'loop' || innerIterator?.step !== 1n || innerInfo!.hasBreak || innerInfo!.hasContinue) continue;
+    const innerScope: Scope = {
+      ...scope,
+      changed: new Set([...scope.changed].filter((id) => id !== innerIterator.variable.id)),
+    };
+    const range = innerRange(innerIterator, scope);
+    if (range === undefined) continue;
+    for (const [arrayId, { array, increment }] of cellIncrements(inner, innerIterator.variable))
+      for (const entry of entries.filter((candidate) => candidate.array === arrayId)) {
+        const cell = createVariableExpression(entry.cell);
+        const perCell = polynomialOf(substituteScalar(increment, innerIterator.variable, cell), innerScope, true);
+        if (perCell === undefined) continue;
+        // T(x) = Σ_{t < x} d(t, k)
+        const summed = sumOverRange(
+          substitutePolynomial(perCell, new Map([[name, variablePolynomial('round!')]])),
+          'round!',
+          'limit!',
+        );
+        const upTo = (limit: Polynomial): Polynomial => substitutePolynomial(summed, new Map([['limit!', limit]]));
+        const pieces = cellPieces(
+          entry,
+          range,
+          upTo,
+          {
+            current: variablePolynomial(name),
+            initial,
+            step: iterator.step,
+            cell: variablePolynomial(scope.atoms.nameOf(cell)),
+            name,
+          },
+          scope.atoms,
+        );
+        for (const piece of pieces) {
+          const guess = cellSumGuess(entry, array, piece, scope.atoms);
+          if (guess !== undefined) result.push(guess);
+        }
+      }
+  }
+  return result;
+}
+
+/** the inner loop's range [start, end) as polynomials of the outer scope (the outer iterator allowed) */
+function innerRange(
+  iterator: NonNullable<LoopInfo['iterator']>,
+  scope: Scope,
+): { readonly start: Polynomial; readonly end: Polynomial } | undefined {
+  if (iterator.initial === undefined || iterator.bound === undefined) return undefined;
+  if (iterator.comparison !== 'less' && iterator.comparison !== 'lessEqual') return undefined;
+  const start = polynomialOf(iterator.initial, scope, true);
+  const bound = polynomialOf(iterator.bound, scope, true);
+  if (start === undefined || bound === undefined) return undefined;
+  return { start, end: iterator.comparison === 'less' ? bound : addPolynomials(bound, constantPolynomial(1n)) };
+}
+
+/** the pieces of innerCellTotals's header for one entry guess */
+function cellPieces(
+  entry: CellGuess,
+  range: { readonly start: Polynomial; readonly end: Polynomial },
+  upTo: (limit: Polynomial) => Polynomial,
+  outer: { current: Polynomial; initial: Polynomial; step: bigint; cell: Polynomial; name: string },
+  atoms: Atoms,
+): Piece[] {
+  const { current, initial, step, cell, name } = outer;
+  // c when the polynomial is t + c in the outer iterator t, undefined when it is something else
+  const offset = (polynomial: Polynomial): Polynomial | undefined => {
+    const rest = subtractPolynomials(polynomial, current);
+    return degreeIn(rest, name) === 0 ? rest : undefined;
+  };
+  const startVaries = degreeIn(range.start, name) > 0;
+  const endVaries = degreeIn(range.end, name) > 0;
+  const one = constantPolynomial(1n);
+  if (!startVaries && !endVaries) {
+    const sum =
+      step === 1n
+        ? subtractPolynomials(upTo(current), upTo(initial))
+        : subtractPolynomials(upTo(addPolynomials(initial, one)), upTo(addPolynomials(current, one)));
+    return [{ lower: entry.lower, upper: entry.upper, sum }];
+  }
+  if (step !== 1n || (startVaries && endVaries)) return [];
+  const varying = startVaries ? range.start : range.end;
+  const constantPart = offset(varying);
+  const split = polynomialExpression(varying, atoms);
+  if (constantPart === undefined || split === undefined) return [];
+  // the first round that no longer / still touches cell k: k − c + 1
+  const threshold = addPolynomials(subtractPolynomials(cell, constantPart), one);
+  if (endVaries)
+    return [
+      { lower: entry.lower, upper: split, sum: subtractPolynomials(upTo(current), upTo(threshold)) },
+      { lower: split, upper: entry.upper, sum: constantPolynomial(0n) },
+    ];
+  return [
+    { lower: entry.lower, upper: split, sum: subtractPolynomials(upTo(threshold), upTo(initial)) },
+    { lower: split, upper: entry.upper, sum: subtractPolynomials(upTo(current), upTo(initial)) },
+  ];
+}
+
+/** ∀k ∈ piece. D·c·a[k] == D·F(k) + c·P(k) for the entry c·a[k] == F(k) and the piece's sum P/D */
+function cellSumGuess(entry: CellGuess, array: ArrayVariable, piece: Piece, atoms: Atoms): Guess | undefined {
+  const { numerator, denominator } = withCommonDenominator(piece.sum);
+  const total = polynomialExpression(scalePolynomial(numerator, entry.factor), atoms);
+  if (total === undefined) return undefined;
+  const target = convertedTo(createArrayRead(array, [createVariableExpression(entry.cell)]), longLongType);
+  const value = createBinary('add', times(denominator, convertedTo(entry.value, longLongType)), total);
+  return forallCells(entry.cell, piece, times(denominator * entry.factor, target), value);
+}
