@@ -50,7 +50,7 @@ import {
   substituteScalar,
   writtenVariables,
 } from '../ir/visit.js';
-import type { Guess } from './templates.js';
+import type { Guess } from './guess.js';
 
 /** the names of a polynomial's variables: what each stands for */
 class Atoms {

@@ -20,6 +20,7 @@
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
 import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
+import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
 import {
@@ -41,17 +42,7 @@ import {
   visitExpressionChildren,
 } from '../ir/visit.js';
 
-/** a guessed invariant of one loop head, over the program's variables */
-export type Guess =
-  | { readonly kind: 'plain'; readonly condition: Expression }
-  /** ∀ variable ∈ [lower, upper). condition */
-  | {
-      readonly kind: 'forall';
-      readonly variable: ScalarVariable;
-      readonly lower: Expression;
-      readonly upper: Expression;
-      readonly condition: Expression;
-    };
+export type { Guess } from './guess.js';
 
 interface Located {
   readonly statement: Statement;

@@ -1,0 +1,16 @@
+// The guessed invariant of a loop head (issue 41): what templates.ts and accumulator-guesses.ts
+// guess and houdini.ts checks. A guess is never trusted (see houdini.ts).
+
+import type { Expression, ScalarVariable } from '../ir/types.js';
+
+/** a guessed invariant of one loop head, over the program's variables */
+export type Guess =
+  | { readonly kind: 'plain'; readonly condition: Expression }
+  /** ∀ variable ∈ [lower, upper). condition */
+  | {
+      readonly kind: 'forall';
+      readonly variable: ScalarVariable;
+      readonly lower: Expression;
+      readonly upper: Expression;
+      readonly condition: Expression;
+    };
