@@ -79,8 +79,14 @@ interface Scope {
   readonly changed: ReadonlySet<number>;
   readonly changedArrays: ReadonlySet<number>;
   readonly atoms: Atoms;
-  /** cell values known at the loop's head: array id → (cell variable, value) */
-  readonly cells: ReadonlyMap<number, { readonly cell: ScalarVariable; readonly value: Expression }>;
+  /** cell values known at the loop's head, by array id */
+  readonly cells: ReadonlyMap<number, KnownCells>;
+}
+
+/** the value of every cell: the cell variables (one per index, in order) and the value in them */
+interface KnownCells {
+  readonly cells: readonly ScalarVariable[];
+  readonly value: Expression;
 }
 
 /** the guesses x == E + Σ increments for each x == E among the loop's guesses (see the header) */
@@ -168,17 +174,24 @@ function entryValue(guess: Guess): Entry | undefined {
   return { key, target, factor: constant.value, value };
 }
 
-/** a[j] == v(j) over a range, v without array reads, from the loop's ∀-guesses (the last for each array) */
-function knownCells(guesses: readonly Guess[]): Map<number, { cell: ScalarVariable; value: Expression }> {
-  const cells = new Map<number, { cell: ScalarVariable; value: Expression }>();
+/**
+ * a[j] == v(j) over a range (or m[k][l] == v(k, l) over a grid), v without array reads, from the
+ * loop's ∀-guesses (the last for each array): the cell variables in the order of the indices
+ */
+function knownCells(guesses: readonly Guess[]): Map<number, KnownCells> {
+  const cells = new Map<number, KnownCells>();
   for (const guess of guesses) {
     if (guess.kind !== 'forall' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal') continue;
     const { left, right } = guess.condition;
-    if (left.kind !== 'arrayRead' || left.indices.length !== 1 || containsArrayRead(right)) continue;
-    const index = left.indices[0]!;
-    if (index.kind !== 'variable' || index.variable.id !== guess.variable.id) continue;
+    if (left.kind !== 'arrayRead' || containsArrayRead(right)) continue;
+    const variables = [guess.variable, ...(guess.second === undefined ? [] : [guess.second.variable])];
+    const order = left.indices.map((index) =>
+      index.kind === 'variable' ? variables.find((variable) => variable.id === index.variable.id) : undefined,
+    );
+    if (order.length !== variables.length || order.some((variable) => variable === undefined)) continue;
+    if (new Set(order.map((variable) => variable!.id)).size !== order.length) continue;
     // the last one: the guesses come in program order, so the latest values of the cells
-    cells.set(left.array.id, { cell: guess.variable, value: right });
+    cells.set(left.array.id, { cells: order as ScalarVariable[], value: right });
   }
   return cells;
 }
@@ -301,8 +314,16 @@ function polynomialOf(expression: Expression, scope: Scope, iterator: boolean): 
       }
       case 'arrayRead': {
         if (scope.changedArrays.has(current.array.id)) return undefined;
-        const known = current.indices.length === 1 ? scope.cells.get(current.array.id) : undefined;
-        return known === undefined ? undefined : visit(substituteScalar(known.value, known.cell, current.indices[0]!));
+        const known = scope.cells.get(current.array.id);
+        if (known === undefined || known.cells.length !== current.indices.length) return undefined;
+        // the value with each cell variable replaced by its index (all at once: an index may read a cell variable's name)
+        let value = known.value;
+        const fresh = known.cells.map((cell) => ({ ...cell, id: -1 - cell.id }));
+        known.cells.forEach(
+          (cell, position) => (value = substituteScalar(value, cell, createVariableExpression(fresh[position]!))),
+        );
+        fresh.forEach((cell, position) => (value = substituteScalar(value, cell, current.indices[position]!)));
+        return visit(value);
       }
       default:
         return opaque(current);

@@ -201,14 +201,14 @@ function guessTerm(
   arrays: ReadonlyMap<number, Term>,
   semantics: Semantics,
 ): Term | undefined {
-  const bound =
-    guess.kind === 'forall'
-      ? symbol(`cell!${guess.variable.id}`, scalarSort(guess.variable.type, semantics))
-      : undefined;
+  const variables =
+    guess.kind === 'forall' ? [guess.variable, ...(guess.second === undefined ? [] : [guess.second.variable])] : [];
+  const bound = new Map(
+    variables.map((variable) => [variable.id, symbol(`cell!${variable.id}`, scalarSort(variable.type, semantics))]),
+  );
   const environment: ExpressionEnvironment = {
     scalar: (variable: ScalarVariable) => {
-      if (bound !== undefined && guess.kind === 'forall' && variable.id === guess.variable.id) return bound;
-      const found = scalars.get(variable.id);
+      const found = bound.get(variable.id) ?? scalars.get(variable.id);
       if (found === undefined) throw new Unsayable();
       return found;
     },
@@ -222,6 +222,12 @@ function guessTerm(
     },
   };
   const translator = new ExpressionTranslator(semantics);
+  const within = (variable: ScalarVariable, lower: Expression, upper: Expression): Expression =>
+    createBinary(
+      'logicalAnd',
+      createBinary('lessEqual', lower, createVariableExpression(variable)),
+      createBinary('less', createVariableExpression(variable), upper),
+    );
   const condition: Expression =
     guess.kind === 'plain'
       ? guess.condition
@@ -229,15 +235,17 @@ function guessTerm(
           'logicalOr',
           createUnary(
             'logicalNot',
-            createBinary(
-              'logicalAnd',
-              createBinary('lessEqual', guess.lower, createVariableExpression(guess.variable)),
-              createBinary('less', createVariableExpression(guess.variable), guess.upper),
-            ),
+            guess.second === undefined
+              ? within(guess.variable, guess.lower, guess.upper)
+              : createBinary(
+                  'logicalAnd',
+                  within(guess.variable, guess.lower, guess.upper),
+                  within(guess.second.variable, guess.second.lower, guess.second.upper),
+                ),
           ),
           guess.condition,
         );
   const translated = translator.toBool(condition, environment);
   if (translated.definedness !== trueTerm || translator.inexactReasons.size > 0) return undefined;
-  return bound === undefined ? translated.term : forall([bound], translated.term);
+  return bound.size === 0 ? translated.term : forall([...bound.values()], translated.term);
 }

@@ -20,6 +20,7 @@
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
 import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
+import { gridGuesses } from './grid-guesses.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
@@ -63,6 +64,14 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const exits = new Map<number, Guess[]>();
   const assumptions = located.filter((entry) => entry.statement.kind === 'assume' && entry.loops.length === 0);
   const loops = located.filter((entry) => entry.statement.kind === 'loop');
+  const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
+  const topLevel = loops.filter((entry) => entry.loops.length === 0).map((entry) => entry.statement as LoopStatement);
+  const grids = gridGuesses(
+    loops.map((entry) => entry.statement as LoopStatement),
+    infos,
+    { row: cell, column },
+    (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
+  );
   for (const entry of loops) {
     const loop = entry.statement as LoopStatement;
     const info = infos.get(loop.id);
@@ -103,6 +112,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       own.push(...(exits.get(earlier.id) ?? []));
     }
     if (info !== undefined) own.push(...ongoingWrites(loop, info, cell));
+    own.push(...(grids.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
     const accumulators = [

@@ -49,7 +49,7 @@ const classes = [
   'count-below-size', // c == i, with every cell a[j] == j
 ];
 
-/** classes of accumulator-guesses.ts: sums in closed form (Faulhaber) over rounds and cells */
+/** classes of accumulator-guesses.ts (sums in closed form over rounds and cells) and grid-guesses.ts */
 const accumulatorClasses = [
   'nested-triangle', // 2 s == i (i − 1) + 2 j: an inner loop's count summed over the outer rounds
   'decrement-sum', // the iterator counting down
@@ -59,6 +59,10 @@ const accumulatorClasses = [
   'nested-add-pass-index', // 2 a[k] == i (i − 1)
   'triangle-add', // an inner end j <= i: cells below i got 2 t in the rounds t >= k
   'nested-suffix-increment', // an inner start j = i: cells below i got one per round t <= k
+  // grid-guesses.ts: ∀ over two cell variables
+  'nested-2d-sum', // m[k][l] == 2 over the rows done, then summed: s == 2 N i + 2 j
+  'nested-2d-symmetric', // m[k][l] == k + l, which makes m[i][j] == m[j][i]
+  'triangle-lower-set', // m[k][l] == k − l over the rows done, l <= k
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
@@ -99,8 +103,8 @@ describe('the template certifier', () => {
     { timeout: 240_000 },
     async () => {
       const { found, otherwise } = await certifiedClasses(accumulatorClasses);
-      // Debian z3 finds all 8 (0.2 to 4 s each)
-      expect(found.length, otherwise.join('\n')).toBeGreaterThanOrEqual(7);
+      // Debian z3 finds all 11 (0.1 to 4 s each); one may time out under a loaded machine or z3-wasm
+      expect(found.length, otherwise.join('\n')).toBeGreaterThanOrEqual(accumulatorClasses.length - 1);
     },
   );
 

@@ -1,0 +1,151 @@
+// Guesses over two-dimensional cells (issue 41), for the template certifier (templates.ts,
+// houdini.ts): a nest of two loops that writes or checks every cell of a grid.
+// - A write nest: an outer loop over i (step 1) whose body has, at its top, an inner loop over j
+//   (step 1, from f0(i) while j < C(i) or j <= C(i)) whose body has, at its top, m[i][j] = e(i, j)
+//   (or m[j][i] = e(i, j)). Guesses: at the outer head, the rows done
+//   ∀k ∈ [e0, i), l ∈ [f0(k), C(k)). m[k][l] == e(k, l); at the inner head, the row's cells done
+//   ∀l ∈ [f0, j). m[i][l] == e(i, l); at the loops after the nest (top level), every row
+//   ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). m[k][l] == e(k, l).
+// - A check nest: such a nest with an assertion φ(i, j) at the top of the inner body: at every loop
+//   head, ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). φ(k, l) (it holds everywhere once the grid is what the
+//   assertions check).
+// Soundness: none is needed. Every guess is checked by Houdini and the certificate again by the
+// checker.
+
+import type { LoopInfo } from '../analysis/loops.js';
+import { createArrayRead, createBinary, createConstant, createVariableExpression } from '../ir/factory.js';
+import type { Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
+import { arrayReadsOf, substituteScalar } from '../ir/visit.js';
+import type { Guess } from './guess.js';
+
+/** the two cell variables of a ∀ over a grid */
+export interface GridCells {
+  readonly row: ScalarVariable;
+  readonly column: ScalarVariable;
+}
+
+interface Range {
+  readonly lower: Expression;
+  readonly upper: Expression;
+}
+
+/** a nest of two loops, step 1 each, the inner at the top of the outer's body */
+interface Nest {
+  readonly outer: LoopStatement;
+  readonly inner: LoopStatement;
+  readonly row: ScalarVariable;
+  readonly column: ScalarVariable;
+  /** the outer iterator's full range */
+  readonly rows: Range;
+  /** the inner iterator's range, in the outer iterator */
+  readonly columns: Range;
+  /** the rows done at the outer head, [e0, i) */
+  readonly rowsDone: Range;
+  /** the columns done at the inner head, [f0, j) */
+  readonly columnsDone: Range;
+}
+
+function plusOne(expression: Expression): Expression {
+  return createBinary('add', expression, createConstant(1n, expression.type));
+}
+
+/** the range of an iterator of step 1: [e0, B) or [e0, B + 1) */
+function upwardRange(info: LoopInfo | undefined): Range | undefined {
+  const iterator = info?.iterator;
+  if (iterator?.initial === undefined || iterator.bound === undefined || iterator.step !== 1n) return undefined;
+  if (iterator.comparison === 'less') return { lower: iterator.initial, upper: iterator.bound };
+  if (iterator.comparison === 'lessEqual') return { lower: iterator.initial, upper: plusOne(iterator.bound) };
+  return undefined;
+}
+
+/** the nest of an outer loop, when its body starts with (after assignments) an inner loop of step 1 */
+function nestOf(outer: LoopStatement, infos: ReadonlyMap<number, LoopInfo>): Nest | undefined {
+  const inner = outer.body.find((statement): statement is LoopStatement => statement.kind === 'loop');
+  if (inner === undefined) return undefined;
+  const outerInfo = infos.get(outer.id);
+  const innerInfo = infos.get(inner.id);
+  const rows = upwardRange(outerInfo);
+  const columns = upwardRange(innerInfo);
+  if (rows === undefined || columns === undefined) return undefined;
+  const row = outerInfo!.iterator!.variable;
+  const column = innerInfo!.iterator!.variable;
+  return {
+    outer,
+    inner,
+    row,
+    column,
+    rows,
+    columns,
+    rowsDone: { lower: rows.lower, upper: createVariableExpression(row) },
+    columnsDone: { lower: columns.lower, upper: createVariableExpression(column) },
+  };
+}
+
+/** ∀ row ∈ rows, column ∈ columns(row). condition(row, column), over the nest's iterators renamed */
+function overGrid(nest: Nest, rows: Range, condition: Expression, cells: GridCells): Guess {
+  const rowCell = createVariableExpression(cells.row);
+  const columnCell = createVariableExpression(cells.column);
+  const renamed = substituteScalar(substituteScalar(condition, nest.column, columnCell), nest.row, rowCell);
+  return {
+    kind: 'forall',
+    variable: cells.row,
+    lower: rows.lower,
+    upper: rows.upper,
+    condition: renamed,
+    second: {
+      variable: cells.column,
+      lower: substituteScalar(nest.columns.lower, nest.row, rowCell),
+      upper: substituteScalar(nest.columns.upper, nest.row, rowCell),
+    },
+  };
+}
+
+/** m[i][j] = e(i, j) (either order of the indices) at the top of the inner body, m not read in e */
+function gridWrites(nest: Nest): Extract<Statement, { kind: 'arrayWrite' }>[] {
+  return nest.inner.body.flatMap((statement) => {
+    if (statement.kind !== 'arrayWrite' || statement.indices.length !== 2) return [];
+    const [first, second] = statement.indices;
+    const names = [first, second].map((index) => (index?.kind === 'variable' ? index.variable.id : undefined));
+    const straight = names[0] === nest.row.id && names[1] === nest.column.id;
+    const crossed = names[0] === nest.column.id && names[1] === nest.row.id;
+    if (!straight && !crossed) return [];
+    if (arrayReadsOf(statement.value).some((read) => read.array.id === statement.array.id)) return [];
+    return [statement];
+  });
+}
+
+/** the guesses of the write and check nests, by loop id (see the header); `after` lists the top-level loops after a loop */
+export function gridGuesses(
+  loops: readonly LoopStatement[],
+  infos: ReadonlyMap<number, LoopInfo>,
+  cells: GridCells,
+  after: (loop: LoopStatement) => readonly LoopStatement[],
+): Map<number, Guess[]> {
+  const guesses = new Map<number, Guess[]>();
+  const add = (loop: LoopStatement, guess: Guess): void => {
+    guesses.set(loop.id, [...(guesses.get(loop.id) ?? []), guess]);
+  };
+  for (const outer of loops) {
+    const nest = nestOf(outer, infos);
+    if (nest === undefined) continue;
+    for (const write of gridWrites(nest)) {
+      const cell = createArrayRead(write.array, write.indices);
+      const equality = createBinary('equal', cell, write.value);
+      add(outer, overGrid(nest, nest.rowsDone, equality, cells));
+      const columnCell = createVariableExpression(cells.column);
+      add(nest.inner, {
+        kind: 'forall',
+        variable: cells.column,
+        ...nest.columnsDone,
+        condition: substituteScalar(equality, nest.column, columnCell),
+      });
+      for (const later of after(outer)) add(later, overGrid(nest, nest.rows, equality, cells));
+    }
+    for (const statement of nest.inner.body) {
+      if (statement.kind !== 'assert') continue;
+      const everywhere = overGrid(nest, nest.rows, statement.condition, cells);
+      for (const loop of loops) add(loop, everywhere);
+    }
+  }
+  return guesses;
+}
