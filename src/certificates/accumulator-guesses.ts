@@ -53,7 +53,7 @@ import {
 import type { Guess } from './guess.js';
 
 /** the names of a polynomial's variables: what each stands for */
-class Atoms {
+export class Atoms {
   private readonly expressions = new Map<string, Expression>();
 
   nameOf(expression: Expression): string {
@@ -74,7 +74,7 @@ class Atoms {
 }
 
 /** what the increments may read: the loop's iterator, and what the loop does not change */
-interface Scope {
+export interface Scope {
   readonly iterator: ScalarVariable;
   readonly changed: ReadonlySet<number>;
   readonly changedArrays: ReadonlySet<number>;
@@ -178,11 +178,12 @@ function entryValue(guess: Guess): Entry | undefined {
  * a[j] == v(j) over a range (or m[k][l] == v(k, l) over a grid), v without array reads, from the
  * loop's ∀-guesses (the last for each array): the cell variables in the order of the indices
  */
-function knownCells(guesses: readonly Guess[]): Map<number, KnownCells> {
+export function knownCells(guesses: readonly Guess[]): Map<number, KnownCells> {
   const cells = new Map<number, KnownCells>();
   for (const guess of guesses) {
     if (guess.kind !== 'forall' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal') continue;
-    const { left, right } = guess.condition;
+    const left = stripWideningCasts(guess.condition.left);
+    const right = guess.condition.right;
     if (left.kind !== 'arrayRead' || containsArrayRead(right)) continue;
     const variables = [guess.variable, ...(guess.second === undefined ? [] : [guess.second.variable])];
     const order = left.indices.map((index) =>
@@ -290,7 +291,7 @@ function incrementOf(target: Expression, value: Expression, scope: Scope): Polyn
  * over constants, the iterator (when `iterator` is allowed), the variables and opaque
  * subexpressions the loop does not change, and reads of cells with a known value
  */
-function polynomialOf(expression: Expression, scope: Scope, iterator: boolean): Polynomial | undefined {
+export function polynomialOf(expression: Expression, scope: Scope, iterator: boolean): Polynomial | undefined {
   const visit = (node: Expression): Polynomial | undefined => {
     const current = stripWideningCasts(node);
     switch (current.kind) {
@@ -338,7 +339,7 @@ function polynomialOf(expression: Expression, scope: Scope, iterator: boolean): 
 }
 
 /** factor · expression (in long long), or the expression itself for factor 1 */
-function times(factor: bigint, expression: Expression): Expression {
+export function times(factor: bigint, expression: Expression): Expression {
   return factor === 1n
     ? expression
     : createBinary('multiply', createConstant(factor, longLongType), convertedTo(expression, longLongType));
@@ -349,7 +350,7 @@ function mapDefined<T, U>(value: T | undefined, map: (defined: T) => U): U | und
 }
 
 /** the polynomial (integer coefficients) as an expression in long long, or undefined for an unknown name */
-function polynomialExpression(polynomial: Polynomial, atoms: Atoms): Expression | undefined {
+export function polynomialExpression(polynomial: Polynomial, atoms: Atoms): Expression | undefined {
   const constant = isConstantPolynomial(polynomial);
   if (constant !== undefined) return createConstant(constant.numerator, longLongType);
   let total: Expression | undefined;
@@ -457,7 +458,7 @@ export function cellAccumulatorGuesses(
   return result;
 }
 
-function forallCells(
+export function forallCells(
   cell: ScalarVariable,
   range: { readonly lower: Expression; readonly upper: Expression },
   target: Expression,

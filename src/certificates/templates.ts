@@ -21,6 +21,7 @@
 
 import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
+import { recurrenceGuesses } from './recurrence-guesses.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
@@ -118,6 +119,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),
+      ...recurrenceGuesses(own, loop, infos, cell),
     ];
     guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulators]);
     if (entry.loops.length === 0) exits.set(loop.id, atExit(accumulators, info));

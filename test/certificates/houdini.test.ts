@@ -49,7 +49,7 @@ const classes = [
   'count-below-size', // c == i, with every cell a[j] == j
 ];
 
-/** classes of accumulator-guesses.ts (sums in closed form over rounds and cells) and grid-guesses.ts */
+/** classes of accumulator-guesses.ts (sums in closed form over rounds and cells), grid-guesses.ts and recurrence-guesses.ts */
 const accumulatorClasses = [
   'nested-triangle', // 2 s == i (i − 1) + 2 j: an inner loop's count summed over the outer rounds
   'decrement-sum', // the iterator counting down
@@ -63,6 +63,9 @@ const accumulatorClasses = [
   'nested-2d-sum', // m[k][l] == 2 over the rows done, then summed: s == 2 N i + 2 j
   'nested-2d-symmetric', // m[k][l] == k + l, which makes m[i][j] == m[j][i]
   'triangle-lower-set', // m[k][l] == k − l over the rows done, l <= k
+  // recurrence-guesses.ts: a[k] = a[k − 1] + d(k) in closed form, chained through the loops
+  'recurrence-chain-three', // a[k] == 6k + 6, then b[k] == 3k² + 3k + 1, then c[k] == k³
+  'recurrence-one-loop-two', // two recurrences in one loop, the second reading the first
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
@@ -103,7 +106,7 @@ describe('the template certifier', () => {
     { timeout: 240_000 },
     async () => {
       const { found, otherwise } = await certifiedClasses(accumulatorClasses);
-      // Debian z3 finds all 11 (0.1 to 4 s each); one may time out under a loaded machine or z3-wasm
+      // Debian z3 finds all 13 (0.1 to 4 s each); one may time out under a loaded machine or z3-wasm
       expect(found.length, otherwise.join('\n')).toBeGreaterThanOrEqual(accumulatorClasses.length - 1);
     },
   );
