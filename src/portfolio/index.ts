@@ -388,7 +388,7 @@ export async function runPortfolio(
 
 /** of what is left when it starts, the share of a certifier's run that is not the last (chc: the last) */
 const certifierShares: ReadonlyMap<string, number> = new Map([
-  [templateCertifier.name, 0.3],
+  [templateCertifier.name, 0.5],
   ['witness', 0.4],
 ]);
 
