@@ -38,6 +38,7 @@ import type { Block, Expression, LoopStatement, Program, ScalarVariable, Stateme
 import {
   arrayReadsOf,
   forEachSubexpression,
+  writtenVariables,
   sameExpression,
   scalarsReadBy,
   substituteScalar,
@@ -56,7 +57,7 @@ interface Located {
 
 /** the guesses at each loop head (by loop id) */
 export function guessInvariants(program: Program): Map<number, Guess[]> {
-  const infos = analyseLoops(program, groupArraysBySize(program));
+  const infos = withInitials(analyseLoops(program, groupArraysBySize(program)), program.body);
   const located = locate(program.body);
   const order = located.map((entry) => entry.statement);
   const cell = createScalarVariable(unusedVariableId(program), 'template!cell', 'cell', intType, undefined);
@@ -377,6 +378,37 @@ function resolveWrite(guess: Guess, resolved: Map<number, ResolvedWrite>, cell: 
   const value = resolve(guess.condition.right);
   resolved.set(target.array.id, { lower: guess.lower, upper: guess.upper, value });
   return value === guess.condition.right ? guess : { ...guess, condition: createBinary('equal', target, value) };
+}
+
+/**
+ * the loops' infos with each iterator's initial value filled in where analysis/loops.ts has none
+ * because the assignment is not right before the loop (`i = 0; j = 0; while (i < m)`): the last
+ * assignment to the iterator before the loop in its block, past statements that do not write it
+ */
+function withInitials(infos: ReadonlyMap<number, LoopInfo>, body: Block): Map<number, LoopInfo> {
+  const result = new Map(infos);
+  const visit = (block: Block): void => {
+    block.forEach((statement, position) => {
+      if (statement.kind === 'if') {
+        visit(statement.then);
+        visit(statement.else);
+      }
+      if (statement.kind !== 'loop') return;
+      visit(statement.body);
+      const info = result.get(statement.id);
+      const iterator = info?.iterator;
+      if (info === undefined || iterator === undefined || iterator.initial !== undefined) return;
+      for (const earlier of block.slice(0, position).reverse()) {
+        if (earlier.kind === 'assign' && earlier.target.id === iterator.variable.id) {
+          result.set(statement.id, { ...info, iterator: { ...iterator, initial: earlier.value } });
+          return;
+        }
+        if (writtenVariables([earlier]).scalars.has(iterator.variable.id)) return;
+      }
+    });
+  };
+  visit(body);
+  return result;
 }
 
 /** every statement with the loops around it, in program order (a loop before its body) */
