@@ -331,7 +331,7 @@ function completedWrites(loop: LoopStatement, info: LoopInfo | undefined, cell: 
   return writeGuesses(loop, info, fullRange(info), cell);
 }
 
-/** ∀j ∈ range. a[f(j)] = e(j) for each write of the loop at its iterator */
+/** ∀j ∈ range. a[f(j)] = e(j) for each write of the loop at its iterator, e reading nothing else the loop changes */
 function writeGuesses(
   loop: LoopStatement,
   info: LoopInfo | undefined,
@@ -339,12 +339,15 @@ function writeGuesses(
   cell: ScalarVariable,
 ): Guess[] {
   if (range === undefined) return [];
-  return iteratorWrites(loop, info).map((write) => ({
-    kind: 'forall',
-    variable: cell,
-    ...range,
-    condition: cellEquality(write, info!.iterator!.variable, cell),
-  }));
+  const iterator = info!.iterator!.variable;
+  // a value that reads what the loop changes (a nondeterministic value havocked each round, a
+  // running sum) is no function of the cell: no guess
+  const changed = writtenVariables(loop.body, loop.update).scalars;
+  const varies = (write: ArrayWrite): boolean =>
+    [...scalarsReadBy(write.value).keys()].some((id) => id !== iterator.id && changed.has(id));
+  return iteratorWrites(loop, info)
+    .filter((write) => !varies(write))
+    .map((write) => ({ kind: 'forall', variable: cell, ...range, condition: cellEquality(write, iterator, cell) }));
 }
 
 /** the value a completed write left in every cell of [lower, upper) of its array, reads resolved */
