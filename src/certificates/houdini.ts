@@ -73,6 +73,7 @@ export async function searchInvariants(
     );
   }
   let queries = 0;
+  const lanes = solver.concurrent === true ? 2 : 1;
   const ask = async (body: Term, goal: Term): Promise<'holds' | 'fails'> => {
     const left = remaining();
     if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
@@ -113,7 +114,7 @@ export async function searchInvariants(
       changed = false;
       for (const clause of system.clauses) {
         if (clause.head.kind !== 'applyFunction') continue;
-        if (await dropUnpreserved(clause, candidates, parameters, instantiate, ask)) changed = true;
+        if (await dropUnpreserved(clause, candidates, parameters, instantiate, ask, lanes)) changed = true;
       }
     }
     for (const clause of system.clauses.filter((entry) => entry.head.kind !== 'applyFunction')) {
@@ -157,6 +158,7 @@ async function dropUnpreserved(
   parameters: ReadonlyMap<string, readonly ReturnType<typeof symbol>[]>,
   instantiate: (term: Term) => Term,
   ask: (body: Term, goal: Term) => Promise<'holds' | 'fails'>,
+  lanes: number,
 ): Promise<boolean> {
   const head = clause.head as Extract<Term, { kind: 'applyFunction' }>;
   const held = candidates.get(head.function.name) ?? [];
@@ -167,7 +169,18 @@ async function dropUnpreserved(
   const goals = held.map((candidate) => substituteTerm(candidate, replacements));
   if ((await ask(body, and(...goals))) === 'holds') return false;
   const kept: Term[] = [];
-  for (const [position, goal] of goals.entries()) if ((await ask(body, goal)) === 'holds') kept.push(held[position]!);
+  // the guesses one by one, two at a time where the solver runs two calls at once (two z3 processes,
+  // two WASM modules): each question is independent of the others
+  const verdicts: ('holds' | 'fails')[] = new Array(goals.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < goals.length) {
+      const position = next++;
+      verdicts[position] = await ask(body, goals[position]!);
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, worker));
+  for (const [position, verdict] of verdicts.entries()) if (verdict === 'holds') kept.push(held[position]!);
   candidates.set(head.function.name, kept);
   return kept.length !== held.length;
 }
