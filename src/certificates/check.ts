@@ -9,9 +9,8 @@
 //
 //   (set-logic ALL) (define-fun inv_loopN …)… (declare-fun v () S)… (assert (not (=> body head))) (check-sat)
 //
-// A clause the solver leaves open within a short first attempt is asked again after `(push 1)`
-// (the solver's incremental mode: z3 then uses its SMT core alone) and then as written with the time
-// left; either script is the same question.
+// A clause is asked first after `(push 1)` (the solver's incremental mode: z3 then uses its SMT
+// core alone), briefly, then as written; either script is the same question.
 //
 // `unsat` for every clause from a solver: the invariants satisfy every clause, so they are an
 // inductive invariant of the program that implies every assertion (the clauses' queries), and the
@@ -136,10 +135,10 @@ export async function checkCertificate(
 
 /**
  * one solver over every clause, in order: the first refuted or undecided clause ends it. A clause
- * is asked as written first (at most `firstAttemptMilliseconds`), then, when that gives no answer,
- * in the solver's incremental mode (the same script after `(push 1)`: z3 then runs its SMT core
- * without its non-incremental tactics, which settles nonlinear clauses that z3 4.8's default
- * strategy for logic ALL does not), then as written again with the time left.
+ * is asked of z3 in its incremental mode first (the script after `(push 1)`: z3 then runs its
+ * SMT core without its non-incremental tactics, which settles at once nonlinear clauses that z3
+ * 4.8's default strategy for logic ALL does not; at most `firstAttemptMilliseconds`), then as
+ * written (as long again), then as written with the time left.
  */
 async function checkWith(
   solver: Solver,
@@ -150,11 +149,14 @@ async function checkWith(
 ): Promise<SolverVerdict> {
   for (const [position, script] of scripts.entries()) {
     const clause = clauses[position]!;
-    const attempts: [string, number][] = [
-      [script.plain, firstAttemptMilliseconds],
-      [script.incremental, firstAttemptMilliseconds],
-      [script.plain, Number.POSITIVE_INFINITY],
-    ];
+    // (cvc5 refuses `(push 1)` unless started incremental: it gets the script as written)
+    const attempts: [string, number][] = z3Solvers.has(solver.name)
+      ? [
+          [script.incremental, firstAttemptMilliseconds],
+          [script.plain, firstAttemptMilliseconds],
+          [script.plain, Number.POSITIVE_INFINITY],
+        ]
+      : [[script.plain, Number.POSITIVE_INFINITY]];
     let result: SolverResult | undefined;
     for (const [text, most] of attempts) {
       const left = remaining();
@@ -186,8 +188,11 @@ async function checkWith(
   return { kind: 'confirmed' };
 }
 
-/** the time a clause gets as written before it is asked in the solver's incremental mode */
-const firstAttemptMilliseconds = 2_000;
+/** the solvers (by name) that get a clause in incremental mode first: z3, external or WASM */
+const z3Solvers: ReadonlySet<string> = new Set(['z3', 'z3-wasm']);
+
+/** the time each of a clause's first two attempts gets */
+const firstAttemptMilliseconds = 1_000;
 
 /** a clause's script as written, and in the solver's incremental mode */
 interface ClauseScripts {
