@@ -11,7 +11,8 @@
 // `if (c) res = e;`, reading only res, i and x[i] (the cell at the counter, so that no iteration reads
 // another's cell); the statements between the two reductions write x only by swaps of two constant
 // cells in the range and rotations by one of exactly the range (either direction, the saved cell
-// of x's element type), and do not assign r.
+// of x's element type), and do not assign r; the result statement reads the accumulator, and the
+// later fold's accumulator and counter are not r.
 //
 // Soundness: purely syntactic (casts looked through only where they keep every value: a narrowing
 // cast of an index or a constant is no match); the claim r' = r rests on the solver's proof of the
@@ -99,6 +100,9 @@ export function permutedReductionPairs(body: Block): PermutedReductionPair[] {
     for (let back = position - 1; back >= 0; back--) {
       const earlier = reductions[back]!;
       if (!sameReduction(earlier, later)) continue;
+      // the later fold must leave the earlier result alone (its copy is read after the later loop)
+      const copied = earlier.result.target.id;
+      if (copied === later.accumulator.id || copied === later.counter.id) break;
       const permutations = permutationsBetween(body, earlier, later);
       if (permutations !== undefined) pairs.push({ earlier, later, permutations });
       break;
@@ -235,6 +239,8 @@ function reductionAt(body: Block, index: number): Reduction | undefined {
   if (
     result?.kind !== 'assign' ||
     result.target.id === accumulator.id ||
+    result.target.id === counter.id ||
+    !scalarsReadIn([[result]]).has(accumulator.id) ||
     !readsOnly(result.value, [accumulator], undefined, () => false)
   )
     return undefined;

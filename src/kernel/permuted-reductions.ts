@@ -17,25 +17,24 @@
 // The statements between write x only by such permutations and leave r alone (checked by the
 // analysis), so r' = r on every run: the rewrite keeps every run's values at every assertion.
 //
+// The same pass then rewrites folds of the same cells in another order or grouping (kernel/
+// reordered-folds.ts: a fold run backward, in strides, from a cell, over a permuted copy, or split in
+// two parts), with its own laws; the terms of every law are kernel/fold-terms.ts.
+//
 // Soundness: the rewrite is exact (every run of the program and of the rewrite read the same
 // nondeterministic values, since a fold has no nondeterministic choice, and agree on every variable
 // a later statement reads), given the
 // solver's unsat answers; an answer other than unsat leaves the program as it is.
 
-import { createAssign, createProgram, createVariableExpression, convertedTo } from '../ir/factory.js';
-import type { ArrayVariable, Expression, Program, ScalarVariable, Semantics, Statement } from '../ir/types.js';
+import { createAssign, createProgram, createVariableExpression } from '../ir/factory.js';
+import type { Block, Program, Semantics, Statement } from '../ir/types.js';
 import { foldCopiedComparisons, sliceForAssertions } from '../analysis/assertion-slice.js';
 import { deadFoldStatements, permutedReductionPairs, type Reduction } from '../analysis/reductions.js';
-import { createSmtScript, equal, freeSymbols, not, store, symbol, type SymbolTerm, type Term } from '../smt/terms.js';
+import { equal, store, type Term } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
-import {
-  arrayVariableSort,
-  constantTerm,
-  ExpressionTranslator,
-  scalarSort,
-  type ExpressionEnvironment,
-} from '../symbolic/expressions.js';
 import type { Budget } from './budget.js';
+import { FoldTerms, lawsProven, NotExact } from './fold-terms.js';
+import { hasReorderedFolds, rewriteReorderedFolds } from './reordered-folds.js';
 
 export interface RewrittenReductions {
   readonly program: Program;
@@ -45,14 +44,9 @@ export interface RewrittenReductions {
   readonly details: readonly string[];
 }
 
-/** the limit of one law's query, in milliseconds */
-const lawMilliseconds = 2_000;
-
-class NotExact extends Error {}
-
 /** whether the program repeats a reduction after a permutation (the pass then needs a solver) */
 export function hasPermutedReductions(program: Program): boolean {
-  return permutedReductionPairs(program.body).length > 0;
+  return permutedReductionPairs(program.body).length > 0 || hasReorderedFolds(program.body);
 }
 
 /** the program with each proven repeated reduction's result copied from the earlier one, or undefined when nothing changed */
@@ -63,7 +57,6 @@ export async function copyPermutedReductions(
   budget: Budget,
 ): Promise<RewrittenReductions | undefined> {
   const pairs = permutedReductionPairs(program.body);
-  if (pairs.length === 0) return undefined;
   const body: Statement[] = [...program.body];
   const details: string[] = [];
   const copied: string[] = [];
@@ -87,97 +80,31 @@ export async function copyPermutedReductions(
     );
     copied.push(where(later));
   }
-  if (details.length === 0) return undefined;
-  const kept = sliceForAssertions(foldCopiedComparisons(body.filter((_, index) => !removed.has(index))));
+  let current: Block = body.filter((_, index) => !removed.has(index));
+  // folds of the same cells in another order or grouping (kernel/reordered-folds.ts)
+  const reordered = budget.expired() ? undefined : await rewriteReorderedFolds(current, semantics, solver, budget);
+  if (reordered !== undefined) current = reordered.body;
+  if (details.length === 0 && reordered === undefined) return undefined;
+  const kept = sliceForAssertions(foldCopiedComparisons(current));
   // one line for a SAFE's assumptions; the permutations of each fold in the details
   const notes = [
-    `${copied.length === 1 ? 'a fold' : `${copied.length} folds`} read as the earlier fold after a permutation (${[...new Set(copied)].join(', ')}; order-independence proven in ${semantics})`,
+    ...(copied.length === 0
+      ? []
+      : [
+          `${copied.length === 1 ? 'a fold' : `${copied.length} folds`} read as the earlier fold after a permutation (${[...new Set(copied)].join(', ')}; order-independence proven in ${semantics})`,
+        ]),
+    ...(reordered === undefined
+      ? []
+      : [
+          `${reordered.details.length === 1 ? 'a fold' : `${reordered.details.length} folds`} read as another fold of the same cells in another order or grouping (laws proven in ${semantics})`,
+        ]),
   ];
+  details.push(...(reordered?.details ?? []));
   return {
     program: createProgram(program.file, program.scalars, program.arrays, kept, program.dataModel),
     notes,
     details,
   };
-}
-
-/** the fold's terms in one semantics: F at (r, i, X), the counter's successor, G at X, a cell's index */
-class FoldTerms {
-  private readonly translator: ExpressionTranslator;
-
-  constructor(
-    private readonly reduction: Reduction,
-    readonly semantics: Semantics,
-  ) {
-    this.translator = new ExpressionTranslator(semantics);
-  }
-
-  private evaluate(expression: Expression, values: ReadonlyMap<number, Term>, array: Term | undefined): Term {
-    const environment: ExpressionEnvironment = {
-      scalar: (variable) => {
-        const value = values.get(variable.id);
-        if (value === undefined) throw new NotExact(`reads ${variable.name}`);
-        return value;
-      },
-      array: (read) => {
-        if (array === undefined || read.id !== this.reduction.array.id) throw new NotExact(`reads ${read.sourceName}`);
-        return array;
-      },
-      opaque: (operation) => {
-        throw new NotExact(`uses ${operation}`);
-      },
-    };
-    const translation = this.translator.translate(expression, environment);
-    if (!(translation.definedness.kind === 'boolConstant' && translation.definedness.value))
-      throw new NotExact('may be undefined');
-    return translation.term;
-  }
-
-  step(accumulator: Term, counter: Term, array: Term): Term {
-    const { reduction } = this;
-    return this.evaluate(
-      convertedTo(reduction.update, reduction.accumulator.type),
-      new Map([
-        [reduction.accumulator.id, accumulator],
-        [reduction.counter.id, counter],
-      ]),
-      array,
-    );
-  }
-
-  next(counter: Term): Term {
-    const { reduction } = this;
-    return this.evaluate(
-      convertedTo(reduction.step, reduction.counter.type),
-      new Map([[reduction.counter.id, counter]]),
-      undefined,
-    );
-  }
-
-  initial(array: Term): Term {
-    const { reduction } = this;
-    return this.evaluate(convertedTo(reduction.initial, reduction.accumulator.type), new Map(), array);
-  }
-
-  index(counter: Term): Term {
-    return this.translator.convertIndex(counter, this.reduction.counter.type);
-  }
-
-  constant(value: bigint, variable: ScalarVariable): Term {
-    return constantTerm(value, variable.type, this.semantics);
-  }
-
-  fresh(name: string, variable: ScalarVariable | ArrayVariable): SymbolTerm {
-    return symbol(
-      `${name}!law`,
-      variable.kind === 'array'
-        ? arrayVariableSort(variable, this.semantics)
-        : scalarSort(variable.type, this.semantics),
-    );
-  }
-
-  element(name: string): SymbolTerm {
-    return symbol(`${name}!law`, scalarSort(this.reduction.array.elementType, this.semantics));
-  }
 }
 
 /** the exchange law and, for a fold that starts from a cell, the first law (see the header) */
@@ -206,17 +133,5 @@ async function lawsHold(reduction: Reduction, semantics: Semantics, solver: Solv
     if (error instanceof NotExact) return false;
     throw error;
   }
-  for (const law of laws) {
-    const query = not(law);
-    const script = createSmtScript({
-      headerComments: ['a law of a reduction repeated after a permutation: unsat proves it'],
-      logic: 'ALL',
-      constants: freeSymbols(query),
-      functions: [],
-      assertions: [{ term: query }],
-    });
-    const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(lawMilliseconds) });
-    if (result.kind !== 'unsat') return false;
-  }
-  return true;
+  return lawsProven(laws, solver, budget);
 }
