@@ -111,7 +111,8 @@ export function permutedReductionPairs(body: Block): PermutedReductionPair[] {
   return pairs;
 }
 
-function constantValue(expression: Expression): bigint | undefined {
+/** a constant's value: + − × and exact division of non-negative constants (casts that keep values looked through) */
+export function constantValue(expression: Expression): bigint | undefined {
   const stripped = stripCasts(expression);
   switch (stripped.kind) {
     case 'constant':
@@ -127,6 +128,7 @@ function constantValue(expression: Expression): bigint | undefined {
       if (stripped.operator === 'add') return left + right;
       if (stripped.operator === 'subtract') return left - right;
       if (stripped.operator === 'multiply') return left * right;
+      if (stripped.operator === 'divide' && left >= 0n && right > 0n && left % right === 0n) return left / right;
       return undefined;
     }
     default:

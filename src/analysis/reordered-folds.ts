@@ -23,6 +23,7 @@
 
 import { sameType } from '../ir/c-integers.js';
 import { permutedCopyBefore, type PermutedCopy } from './permuted-copies.js';
+import { constantValue } from './reductions.js';
 import type {
   ArrayVariable,
   AssignStatement,
@@ -93,30 +94,8 @@ export interface SplitFold {
   readonly combination: Expression;
 }
 
-/** a constant's value: + − × and exact division of constants */
-export function constantOf(expression: Expression): bigint | undefined {
-  const stripped = stripCasts(expression);
-  switch (stripped.kind) {
-    case 'constant':
-      return stripped.value;
-    case 'unary': {
-      const operand = constantOf(stripped.operand);
-      return stripped.operator === 'negate' && operand !== undefined ? -operand : undefined;
-    }
-    case 'binary': {
-      const left = constantOf(stripped.left);
-      const right = constantOf(stripped.right);
-      if (left === undefined || right === undefined) return undefined;
-      if (stripped.operator === 'add') return left + right;
-      if (stripped.operator === 'subtract') return left - right;
-      if (stripped.operator === 'multiply') return left * right;
-      if (stripped.operator === 'divide' && left >= 0n && right > 0n && left % right === 0n) return left / right;
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
-}
+/** a constant's value (analysis/reductions.ts) */
+export const constantOf = constantValue;
 
 /** two bounds that are the same value on every run (given that their variables keep their values) */
 export function sameBound(left: Expression, right: Expression): boolean {

@@ -89,6 +89,18 @@ interface KnownCells {
   readonly value: Expression;
 }
 
+/** what a loop's increments may read: its iterator, what it does not change, the cells known */
+function loopScope(loop: LoopStatement, iterator: ScalarVariable, cells: Scope['cells']): Scope {
+  const written = writtenVariables(loop.body, loop.update);
+  return {
+    iterator,
+    changed: new Set(written.scalars.keys()),
+    changedArrays: new Set(written.arrays.keys()),
+    atoms: new Atoms(),
+    cells,
+  };
+}
+
 /** the guesses x == E + Σ increments for each x == E among the loop's guesses (see the header) */
 export function accumulatorGuesses(
   guesses: readonly Guess[],
@@ -97,14 +109,7 @@ export function accumulatorGuesses(
 ): Guess[] {
   const iterator = infos.get(loop.id)?.iterator;
   if (iterator?.initial === undefined || (iterator.step !== 1n && iterator.step !== -1n)) return [];
-  const written = writtenVariables(loop.body, loop.update);
-  const scope: Scope = {
-    iterator: iterator.variable,
-    changed: new Set(written.scalars.keys()),
-    changedArrays: new Set(written.arrays.keys()),
-    atoms: new Atoms(),
-    cells: knownCells(guesses),
-  };
+  const scope = loopScope(loop, iterator.variable, knownCells(guesses));
   const increments = loopIncrements(loop, infos, scope);
   if (increments === undefined || increments.size === 0) return [];
   const initial = polynomialOf(iterator.initial, scope, false);
@@ -499,14 +504,7 @@ function innerCellTotals(
   const iterator = infos.get(loop.id)?.iterator;
   if (iterator?.initial === undefined || (iterator.step !== 1n && iterator.step !== -1n)) return [];
   if (infos.get(loop.id)!.hasBreak || infos.get(loop.id)!.hasContinue) return [];
-  const written = writtenVariables(loop.body, loop.update);
-  const scope: Scope = {
-    iterator: iterator.variable,
-    changed: new Set(written.scalars.keys()),
-    changedArrays: new Set(written.arrays.keys()),
-    atoms: new Atoms(),
-    cells,
-  };
+  const scope = loopScope(loop, iterator.variable, cells);
   const initial = polynomialOf(iterator.initial, scope, false);
   if (initial === undefined) return [];
   const name = scope.atoms.nameOf(createVariableExpression(iterator.variable));
