@@ -7,7 +7,9 @@
 // - cases on at most two such indicators when the coefficient of x is not 1 (b[j] = i: b' = n
 //   where the indicator holds, b' = b where it does not);
 // - a sum of conditional steps (counted-sums.ts) when F = x + Σ ite(c_k(n), a_k, b_k), c_k a
-//   threshold or a remainder of n (b[j] += 1 for j from i on);
+//   threshold or a remainder of n (b[j] += 1 for j from i on); a step may be an unknown cell of an
+//   array the loop does not write (b[j] += a[j] for j from i on, issue 43 class 5: a[(r − n) + n]
+//   is read as a[r] once the indices are in normal form, so the cell ends at b0 + count·a[r]);
 // - a write once per cell, by the pass whose block holds it (block-writes.ts: a[i * N + j] = V);
 // - a counter that stops at a bound (saturatingForm: if (a[j] > 0) a[j]--),
 //   kept once the solver shows that it starts at the cell's value and satisfies the update.
@@ -17,7 +19,11 @@
 // Soundness: each form satisfies x(0) = the value before the loop and x(n + 1) = F(x(n), n) for every
 // n in its range (a proven identity of the update: closed-forms.ts and counted-sums.ts are exact
 // over the integers, indicator atoms keep their value over the loop), so it follows by induction on
-// n from the recurrence's two axioms, which hold whatever the run does.
+// n from the recurrence's two axioms, which hold whatever the run does. A step that reads a cell of
+// another array is loop-invariant only when it reads neither the counter nor a slot: an array the
+// loop writes is a recurrence applied at the counter (so it reads n), and the array's own other cells
+// make the update foreign (overPlaceholder), so such a step is never taken as a constant; the indices
+// are put in normal form exactly over the integers (withCancelledIndices) before this is checked.
 
 import { computeClosedForms } from '../../analysis/closed-forms.js';
 import {
@@ -55,7 +61,7 @@ import { countedSum } from './counted-sums.js';
 import { intervalCandidates } from './interval-forms.js';
 import { decideConditions, maximumClosedFormDegree, maximumQuestions } from './forms.js';
 import type { ArrayPlan, LoopContext, PointwiseForm } from './loop-context.js';
-import { dependsOn, polynomialTerm, termPolynomial, type AtomTable } from './polynomial-terms.js';
+import { AtomTable, dependsOn, polynomialTerm, termPolynomial } from './polynomial-terms.js';
 import { constantDifference, selectChain, simplifyTerm, withOperands } from './simplify.js';
 
 /**
@@ -426,8 +432,29 @@ function overPlaceholder(
     if (containsSubterm(term, isForeign, { intoBinders: true })) foreign = true;
     return term;
   };
-  const replaced = simplifyTerm(replace(simplifyTerm(after)));
+  const replaced = simplifyTerm(withCancelledIndices(replace(simplifyTerm(after))));
   return foreign ? undefined : { placeholder, replaced };
+}
+
+/**
+ * the term with each integer index of a select and each integer argument of a function application
+ * written as its polynomial normal form: a cell read at (r − n) + n, the inner loop's index at the
+ * outer counter n, becomes a[r], which no longer reads n, so its value is a per-cell constant of the
+ * loop (b[j] += a[j] for j from i on: a step a[r] on the threshold n <= r). Exact: termPolynomial
+ * and polynomialTerm compute over the integers, so each argument keeps its value.
+ */
+function withCancelledIndices(term: Term): Term {
+  if (term.kind !== 'apply' && term.kind !== 'applyFunction') return term;
+  const operands = term.arguments.map(withCancelledIndices);
+  const normal = (operand: Term, position: number): Term => {
+    const isIndex = term.kind === 'applyFunction' || (term.operator === 'select' && position > 0);
+    if (!isIndex || operand.sort.kind !== 'int' || operand.kind !== 'apply') return operand;
+    if (operand.operator !== '+' && operand.operator !== '-' && operand.operator !== '*') return operand;
+    const atoms = new AtomTable();
+    const polynomial = termPolynomial(operand, new Set(), atoms);
+    return polynomial === undefined ? operand : polynomialTerm(polynomial, (name) => atoms.termOf(name)!);
+  };
+  return withOperands(term, operands.map(normal));
 }
 
 /** the closed form of x(n + 1) = `replaced` over the placeholder of x(n) (the header's three ways) */
