@@ -13,20 +13,16 @@
 // checker.
 
 import type { LoopInfo } from '../analysis/loops.js';
-import { createArrayRead, createBinary, createConstant, createVariableExpression } from '../ir/factory.js';
+import { createArrayRead, createBinary, createVariableExpression } from '../ir/factory.js';
 import type { Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
 import { arrayReadsOf, substituteScalar } from '../ir/visit.js';
 import type { Guess } from './guess.js';
+import { fullRange, type Range } from './ranges.js';
 
 /** the two cell variables of a ∀ over a grid */
 export interface GridCells {
   readonly row: ScalarVariable;
   readonly column: ScalarVariable;
-}
-
-interface Range {
-  readonly lower: Expression;
-  readonly upper: Expression;
 }
 
 /** a nest of two loops, step 1 each, the inner at the top of the outer's body */
@@ -45,17 +41,9 @@ interface Nest {
   readonly columnsDone: Range;
 }
 
-function plusOne(expression: Expression): Expression {
-  return createBinary('add', expression, createConstant(1n, expression.type));
-}
-
-/** the range of an iterator of step 1: [e0, B) or [e0, B + 1) */
+/** every cell of an iterator of step 1 */
 function upwardRange(info: LoopInfo | undefined): Range | undefined {
-  const iterator = info?.iterator;
-  if (iterator?.initial === undefined || iterator.bound === undefined || iterator.step !== 1n) return undefined;
-  if (iterator.comparison === 'less') return { lower: iterator.initial, upper: iterator.bound };
-  if (iterator.comparison === 'lessEqual') return { lower: iterator.initial, upper: plusOne(iterator.bound) };
-  return undefined;
+  return info?.iterator?.step === 1n ? fullRange(info) : undefined;
 }
 
 /** the nest of an outer loop, when its body starts with (after assignments) an inner loop of step 1 */

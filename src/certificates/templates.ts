@@ -21,6 +21,7 @@
 
 import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
+import { doneRange, fullRange, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
@@ -197,40 +198,6 @@ function assertionGuesses(
     if (bound !== undefined) guesses.push(forall(done, substituteScalar(atCell, bound, counter)));
   }
   return guesses;
-}
-
-/** a range of cells [lower, upper) */
-interface Range {
-  readonly lower: Expression;
-  readonly upper: Expression;
-}
-
-function plusOne(expression: Expression): Expression {
-  return createBinary('add', expression, createConstant(1n, expression.type));
-}
-
-/** the cells the loop's iterator (step ±1) has visited at its head: [e0, i) up, [i + 1, e0 + 1) down */
-function doneRange(info: LoopInfo | undefined): Range | undefined {
-  const iterator = info?.iterator;
-  if (iterator?.initial === undefined) return undefined;
-  const counter = createVariableExpression(iterator.variable);
-  if (iterator.step === 1n) return { lower: iterator.initial, upper: counter };
-  if (iterator.step === -1n) return { lower: plusOne(counter), upper: plusOne(iterator.initial) };
-  return undefined;
-}
-
-/** every cell the loop's iterator visits: [e0, B) for `i < B` up, [B, e0 + 1) / [B + 1, e0 + 1) down */
-function fullRange(info: LoopInfo | undefined): Range | undefined {
-  const iterator = info?.iterator;
-  if (iterator?.initial === undefined || iterator.bound === undefined) return undefined;
-  if (iterator.step === 1n && iterator.comparison === 'less') return { lower: iterator.initial, upper: iterator.bound };
-  if (iterator.step === 1n && iterator.comparison === 'lessEqual')
-    return { lower: iterator.initial, upper: plusOne(iterator.bound) };
-  if (iterator.step === -1n && iterator.comparison === 'greaterEqual')
-    return { lower: iterator.bound, upper: plusOne(iterator.initial) };
-  if (iterator.step === -1n && iterator.comparison === 'greater')
-    return { lower: plusOne(iterator.bound), upper: plusOne(iterator.initial) };
-  return undefined;
 }
 
 /**

@@ -13,7 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Budget } from '../../src/kernel/budget.js';
 import { copyPermutedReductions } from '../../src/kernel/permuted-reductions.js';
 import { printProgram } from '../../src/ir/print.js';
-import { failsForSmallSizes, lowerSource } from '../soundness/harness.js';
+import { lowerSource } from '../soundness/harness.js';
+import { rewriteKeepingAnswer } from '../support/rewrites.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
@@ -145,15 +146,10 @@ describe('folds of the same cells in another order or grouping', () => {
           ...sample.second,
           array: sample.array,
         });
-        const program = lowerSource(text);
-        const rewritten = await copyPermutedReductions(program, 'bv', solver, Budget.start(10_000));
-        if (rewritten === undefined) continue;
+        const checked = await rewriteKeepingAnswer(text, solver);
+        if (checked === undefined) continue;
         rewrites++;
-        const fails = failsForSmallSizes(program);
-        expect(
-          failsForSmallSizes(rewritten.program),
-          `the rewrite changes C's answer on sampled runs:\n${text}\n${printProgram(rewritten.program)}`,
-        ).toBe(fails);
+        const { rewritten, fails } = checked;
         if (decidedAssertions(printProgram(rewritten.program))) {
           decided++;
           expect(fails, `the assertion decided, but a C run fails:\n${text}`).toBe(false);
@@ -194,15 +190,10 @@ describe('folds of the same cells in another order or grouping', () => {
       for (const sample of samples) {
         const middle = 1 + (sample.cut % (sample.size - 1));
         const text = splitText(sample.size, middle, sample.fold[0], sample.fold[1], sample.fold[2]);
-        const program = lowerSource(text);
-        const rewritten = await copyPermutedReductions(program, 'bv', solver, Budget.start(10_000));
-        if (rewritten === undefined) continue;
+        const checked = await rewriteKeepingAnswer(text, solver);
+        if (checked === undefined) continue;
         rewrites++;
-        const fails = failsForSmallSizes(program);
-        expect(
-          failsForSmallSizes(rewritten.program),
-          `the rewrite changes C's answer on sampled runs:\n${text}\n${printProgram(rewritten.program)}`,
-        ).toBe(fails);
+        const { rewritten, fails } = checked;
         if (rewritten.details.some((detail) => detail.includes('combined'))) {
           splits++;
           expect(fails, `a split read as the whole fold, but a C run fails:\n${text}`).toBe(false);
