@@ -8,11 +8,15 @@
 // reasons of the uncertified ones, counted.
 //
 //   node dist/bench/certificates.js [--timeout 10] [--every 1] [--solvers z3,z3-wasm]
-//                                   [--sets symbolic,corpus,families] [--list]
+//                                   [--sets symbolic,corpus,families] [--list] [--witnesses]
 // --list also prints every SAFE without a checked certificate: task, deciding encoding, reason.
+// --witnesses also writes the correctness witness (`--witness FILE`) and validates it in a fresh
+// process (`encode validate FILE WITNESS --timeout T`): per set, the witnesses written, their loop
+// invariants, how many validate (TRUE), and the median validation time.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { loadTasks, type CampaignTask } from '../src/campaign/tasks.js';
@@ -35,6 +39,7 @@ const every = Number(argumentValue('--every', '1'));
 const solvers = argumentValue('--solvers', 'z3').split(',');
 const sets = argumentValue('--sets', 'symbolic,corpus,families').split(',');
 const listing = process.argv.includes('--list');
+const witnesses = process.argv.includes('--witnesses');
 
 interface Outcome {
   readonly task: string;
@@ -46,6 +51,8 @@ interface Outcome {
   readonly proofSeconds: number;
   readonly certificateSeconds: number;
   readonly checkSeconds: number | undefined;
+  /** --witnesses: the correctness witness written (its loop invariants) and whether validate confirmed it */
+  readonly witness?: { readonly invariants: number; readonly confirmed: boolean; readonly seconds: number };
 }
 
 interface CertificateRecord {
@@ -58,12 +65,23 @@ interface CertificateRecord {
 
 function verify(task: CampaignTask, solver: string, folder: string): Outcome {
   const certificateFile = join(folder, 'certificate.smt2');
+  const witnessFile = join(folder, 'witness.yml');
+  rmSync(witnessFile, { force: true });
   const argv = [encodeBinary, 'verify', task.file, '--solver', solver, '--timeout', String(timeoutSeconds)];
   const run = spawnSync(
     process.execPath,
-    [...argv, '--json', '--data-model', task.dataModel, '--certificate', certificateFile],
+    [
+      ...argv,
+      '--json',
+      '--data-model',
+      task.dataModel,
+      '--certificate',
+      certificateFile,
+      ...(witnesses ? ['--witness', witnessFile] : []),
+    ],
     { encoding: 'utf8', maxBuffer: 1 << 28 },
   );
+  const witness = witnesses && existsSync(witnessFile) ? validateWitness(task, solver, witnessFile) : undefined;
   try {
     const record = JSON.parse(run.stdout) as {
       verdict?: string;
@@ -84,6 +102,7 @@ function verify(task: CampaignTask, solver: string, folder: string): Outcome {
       proofSeconds: (deciding?.milliseconds ?? Number.NaN) / 1000,
       certificateSeconds: (step ?? certificate.checkMilliseconds ?? Number.NaN) / 1000,
       checkSeconds: certificate.checkMilliseconds === undefined ? undefined : certificate.checkMilliseconds / 1000,
+      ...(witness === undefined ? {} : { witness }),
     };
   } catch {
     const reason = (run.stderr ?? '').split('\n')[0] ?? '';
@@ -99,6 +118,33 @@ function verify(task: CampaignTask, solver: string, folder: string): Outcome {
       checkSeconds: undefined,
     };
   }
+}
+
+/** `encode validate` of the witness in a fresh process: its loop invariants, whether it was confirmed, the time */
+function validateWitness(
+  task: CampaignTask,
+  solver: string,
+  witnessFile: string,
+): { invariants: number; confirmed: boolean; seconds: number } {
+  const invariants = (readFileSync(witnessFile, 'utf8').match(/type: loop_invariant/g) ?? []).length;
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [
+      encodeBinary,
+      'validate',
+      task.file,
+      witnessFile,
+      '--solver',
+      solver,
+      '--timeout',
+      String(timeoutSeconds),
+      '--data-model',
+      task.dataModel,
+    ],
+    { encoding: 'utf8' },
+  );
+  return { invariants, confirmed: run.status === 0, seconds: (performance.now() - started) / 1000 };
 }
 
 function median(values: readonly number[]): number {
@@ -149,6 +195,17 @@ function report(set: string, solver: string, outcomes: readonly Outcome[]): void
   );
 }
 
+function witnessReport(set: string, solver: string, outcomes: readonly Outcome[]): void {
+  const written = outcomes.flatMap((outcome) => (outcome.witness === undefined ? [] : [outcome.witness]));
+  const confirmed = written.filter((witness) => witness.confirmed);
+  const invariants = written.reduce((sum, witness) => sum + witness.invariants, 0);
+  const empty = written.filter((witness) => witness.invariants === 0).length;
+  console.log(
+    `| ${set} | ${solver} | ${written.length} | ${invariants} | ${empty} | ${confirmed.length} | ` +
+      `${median(written.map((witness) => witness.seconds)).toFixed(2)} |`,
+  );
+}
+
 function reasons(outcomes: readonly Outcome[]): void {
   const counted = new Map<string, number>();
   for (const outcome of outcomes.filter((entry) => entry.verdict === 'safe' && entry.status !== 'checked')) {
@@ -182,6 +239,12 @@ try {
       all.push({ set, solver, outcomes });
       report(set, solver, outcomes);
     }
+  }
+  if (witnesses) {
+    console.log('\ncorrectness witnesses (verify --witness), validated by encode validate in a fresh process');
+    console.log('| set | solver | written | loop invariants | with none | confirmed | median validation (s) |');
+    console.log('|---|---|---|---|---|---|---|');
+    for (const { set, solver, outcomes } of all) witnessReport(set, solver, outcomes);
   }
   for (const { set, solver, outcomes } of all) {
     console.log(`\n${set}, ${solver}: why the other SAFE verdicts have no certificate`);

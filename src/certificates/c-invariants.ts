@@ -52,8 +52,7 @@ export type DeclarationCheck = (variable: ScalarVariable | ArrayVariable) => boo
 export function cLoopInvariants(certificate: Certificate, isDeclared: DeclarationCheck): CLoopInvariant[] {
   const predicates = loopHeadPredicates(certificate.program, certificate.semantics);
   const definitions = new Map(certificate.invariants.map((invariant) => [invariant.name, invariant.definition]));
-  const enclosing = enclosingLoops(certificate.program);
-  const counters = loopCounters(certificate.program);
+  const cNameAt = cNames(certificate.program, isDeclared);
   const atLocation = new Map<string, number>();
   for (const predicate of predicates) {
     const key = locationKey(predicate.loop.location);
@@ -69,8 +68,7 @@ export function cLoopInvariants(certificate: Certificate, isDeclared: Declaratio
       return leftOut('a do-while loop: its head in the program is not where C tests its condition');
     const definition = definitions.get(predicate.name);
     if (definition === undefined) return leftOut('the certificate does not define it');
-    const names = (variable: ScalarVariable | ArrayVariable): string | undefined =>
-      isDeclared(variable) ? cName(variable, predicate.loop, certificate.program, enclosing, counters) : undefined;
+    const names = (variable: ScalarVariable | ArrayVariable): string | undefined => cNameAt(variable, predicate.loop);
     const translated = translateDefinition(definition, predicate, names);
     return translated.kind === 'expression'
       ? { kind: 'expression', predicate: predicate.name, loop, expression: translated.text }
@@ -78,12 +76,26 @@ export function cLoopInvariants(certificate: Certificate, isDeclared: Declaratio
   });
 }
 
+/**
+ * The C name that means a variable at a loop's head (the rules of the header: declared by the
+ * program under that name, unique there but for other loops' own counters), or undefined. Used both
+ * ways: to write an invariant in C (here) and to read one (svcomp's correctness witnesses).
+ */
+export function cNames(
+  program: Program,
+  isDeclared: DeclarationCheck,
+): (variable: ScalarVariable | ArrayVariable, loop: LoopStatement) => string | undefined {
+  const enclosing = enclosingLoops(program);
+  const counters = loopCounters(program);
+  return (variable, loop) => (isDeclared(variable) ? cName(variable, loop, program, enclosing, counters) : undefined);
+}
+
 function locationKey(location: SourceLocation): string {
   return `${location.line}:${location.column}`;
 }
 
 /** the lowering's do-while: `while (1)` whose update ends the loop */
-function isDoWhile(loop: LoopStatement): boolean {
+export function isDoWhile(loop: LoopStatement): boolean {
   const constantTrue = loop.condition.kind === 'constant' && loop.condition.value !== 0n;
   return (
     constantTrue &&

@@ -7,6 +7,10 @@
 // them, the guesses left are a model of the clauses: a certificate, as CHC-COMP's model format
 // writes it (one define-fun per predicate, the strict form's error predicate false).
 //
+// Given invariants (GivenInvariants: a correctness witness's, portfolio/invariant-certifier.ts) join
+// the guesses as required ones: the search ends `refuted` when one cannot be said exactly over the
+// predicate's arguments or when some clause does not keep it (naming both).
+//
 // Soundness: none is needed here. The result is a candidate (CertificateClaim.candidate) that the
 // kernel's independent checker confirms clause by clause with its own solvers before anyone calls it
 // a certificate; a solver that erred here makes a certificate the checker refutes, never a verdict.
@@ -44,7 +48,25 @@ export interface HoudiniSettings {
 
 export type HoudiniResult =
   | { readonly kind: 'found'; readonly claim: CertificateClaim & { kind: 'model' }; readonly queries: number }
-  | { readonly kind: 'none' | 'timeout'; readonly reason: string; readonly queries: number };
+  /** refuted: a required invariant (GivenInvariants) cannot be read exactly or is not preserved */
+  | { readonly kind: 'none' | 'timeout' | 'refuted'; readonly reason: string; readonly queries: number };
+
+/** invariants given from outside (a correctness witness's), with a label for messages */
+export interface LabelledGuess {
+  readonly guess: Guess;
+  readonly label: string;
+}
+
+/**
+ * Invariants to check rather than guess: each required one must be kept by every round (dropped,
+ * the search ends `refuted`, naming it and the clause); the certifier's own guesses may join them
+ * as helpers that Houdini drops as it does any guess.
+ */
+export interface GivenInvariants {
+  /** per loop id */
+  readonly required: ReadonlyMap<number, readonly LabelledGuess[]>;
+  readonly withOwnGuesses: boolean;
+}
 
 /** a guess that cannot be said over the predicate's arguments (a variable not live there, an opaque operation) */
 class Unsayable extends Error {}
@@ -55,22 +77,32 @@ export async function searchInvariants(
   semantics: Semantics,
   solver: Solver,
   settings: HoudiniSettings,
+  given?: GivenInvariants,
 ): Promise<HoudiniResult> {
   const started = Date.now();
   const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
   const system = strictChcComp(buildChcEncoding(program, semantics).system);
   const heads = new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate]));
-  const guessed = guessInvariants(program);
+  const guessed = given === undefined || given.withOwnGuesses ? guessInvariants(program) : new Map<number, Guess[]>();
   const candidates = new Map<string, Term[]>();
   const parameters = new Map<string, ReturnType<typeof symbol>[]>();
+  /** per predicate, the required invariants' terms (printed) and labels */
+  const required = new Map<string, Map<string, string>>();
   for (const declaration of system.predicates) {
     const symbols = declaration.parameterSorts.map((sort, position) => symbol(`p!${position}`, sort));
     parameters.set(declaration.name, symbols);
     const head = heads.get(declaration.name);
-    candidates.set(
-      declaration.name,
-      head === undefined ? [falseTerm] : guessTerms(guessed.get(head.loop.id) ?? [], head, symbols, semantics),
-    );
+    if (head === undefined) {
+      candidates.set(declaration.name, [falseTerm]);
+      continue;
+    }
+    const own = guessTerms(guessed.get(head.loop.id) ?? [], head, symbols, semantics);
+    const labelled = requiredTerms(given?.required.get(head.loop.id) ?? [], head, symbols, semantics);
+    if (labelled.kind === 'unreadable')
+      return { kind: 'refuted', reason: `the invariant ${labelled.label} cannot be read exactly`, queries: 0 };
+    required.set(declaration.name, new Map(labelled.terms.map(({ term, label }) => [printTerm(term), label])));
+    const terms = new Map([...labelled.terms.map(({ term }) => term), ...own].map((term) => [printTerm(term), term]));
+    candidates.set(declaration.name, [...terms.values()]);
   }
   let queries = 0;
   const lanes = solver.concurrent === true ? 2 : 1;
@@ -114,7 +146,15 @@ export async function searchInvariants(
       changed = false;
       for (const clause of system.clauses) {
         if (clause.head.kind !== 'applyFunction') continue;
-        if (await dropUnpreserved(clause, candidates, parameters, instantiate, ask, lanes)) changed = true;
+        if (!(await dropUnpreserved(clause, candidates, parameters, instantiate, ask, lanes))) continue;
+        changed = true;
+        const lost = lostRequired(clause, candidates, required);
+        if (lost !== undefined)
+          return {
+            kind: 'refuted',
+            reason: `the invariant ${lost} is not shown to be preserved by ${clause.comment ?? 'a clause'}`,
+            queries,
+          };
       }
     }
     for (const clause of system.clauses.filter((entry) => entry.head.kind !== 'applyFunction')) {
@@ -183,6 +223,37 @@ async function dropUnpreserved(
   for (const [position, verdict] of verdicts.entries()) if (verdict === 'holds') kept.push(held[position]!);
   candidates.set(head.function.name, kept);
   return kept.length !== held.length;
+}
+
+/** the label of a required invariant of the clause's head that is no longer a candidate, if any */
+function lostRequired(
+  clause: HornClause,
+  candidates: ReadonlyMap<string, readonly Term[]>,
+  required: ReadonlyMap<string, ReadonlyMap<string, string>>,
+): string | undefined {
+  if (clause.head.kind !== 'applyFunction') return undefined;
+  const name = clause.head.function.name;
+  const kept = new Set((candidates.get(name) ?? []).map((term) => printTerm(term)));
+  for (const [key, label] of required.get(name) ?? new Map<string, string>()) if (!kept.has(key)) return label;
+  return undefined;
+}
+
+/** the required invariants as terms over the predicate's parameters, or the first that cannot be said exactly */
+function requiredTerms(
+  given: readonly LabelledGuess[],
+  head: LoopHeadPredicate,
+  symbols: readonly ReturnType<typeof symbol>[],
+  semantics: Semantics,
+):
+  | { readonly kind: 'terms'; readonly terms: readonly { readonly term: Term; readonly label: string }[] }
+  | { readonly kind: 'unreadable'; readonly label: string } {
+  const terms: { term: Term; label: string }[] = [];
+  for (const { guess, label } of given) {
+    const term = guessTerms([guess], head, symbols, semantics)[0];
+    if (term === undefined) return { kind: 'unreadable', label };
+    terms.push({ term, label });
+  }
+  return { kind: 'terms', terms };
 }
 
 /** the guesses as terms over the predicate's parameters, each once; those that cannot be said left out */

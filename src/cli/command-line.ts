@@ -35,7 +35,7 @@ export interface CommandLine {
   readonly certificateFile: string | undefined;
   /** --require-certificate: a SAFE without a checked certificate becomes UNKNOWN */
   readonly requireCertificate: boolean;
-  /** validate: the witness to replay (`file` is the task or program) */
+  /** validate: the witness to replay (violation) or check (correctness); `file` is the task or program */
   readonly validatedWitness: string | undefined;
   /** compare: the solvers, from a comma-separated --solver */
   readonly solvers: readonly string[];
@@ -194,7 +194,7 @@ export function helpText(): string {
     'encode — C programs with loops over arrays to SMT-LIB 2 / CHC, solved with z3 (external or in-process)',
     '',
     'Usage: encode [verify|compare] <file.c|file.i|task.yml> [options]',
-    '       encode validate <task.yml|file.c> <witness.yml>',
+    '       encode validate <task.yml|file.c> <witness.yml>   (a violation witness is replayed, a correctness witness checked)',
     '       encode bench <manifest.json|folder of .yml or .c> [--encodings a,b] [--jobs N] [--out-dir DIR] [--against FILE]',
     '                    [--list-jobs | --job ID | --shard i/n | --engine parallel [--sshloginfile F] | --engine slurm [--slices K]]',
     '       encode bench-merge <campaign folder>... --out-dir DIR [--encodings a,b]',

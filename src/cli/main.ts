@@ -49,6 +49,7 @@ async function runCommand(
       const { runValidate } = await import('./svcomp.js');
       return runValidate(commandLine, {
         confirmed: exitCodes.unsafe,
+        confirmedCorrect: exitCodes.safe,
         rejected: exitCodes.unknown,
         inputError: exitCodes.inputError,
       });

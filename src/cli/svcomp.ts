@@ -11,6 +11,7 @@ import { propertyDefinition, readProperty } from '../svcomp/properties.js';
 import { validateWitness } from '../svcomp/validate.js';
 import { readViolationWitness, violationWitness } from '../svcomp/witness.js';
 import { correctnessWitness } from '../svcomp/correctness-witness.js';
+import { readCorrectnessWitness } from '../svcomp/correctness-reading.js';
 import { describeCertificate, type CertificateStatus } from '../kernel/certify.js';
 import { formatDiagnostic, type Verdict } from '../verdict.js';
 import { UsageError, type CommandLine } from './command-line.js';
@@ -141,15 +142,22 @@ function writeCorrectnessWitness(
   return file;
 }
 
-/** the exit codes validate shares with the verdicts: 10 confirmed (FALSE), 20 rejected, 3 unreadable */
+/**
+ * the exit codes validate shares with the verdicts: 10 a violation witness confirmed (FALSE), 0 a
+ * correctness witness confirmed (TRUE), 20 rejected or not confirmed, 3 unreadable
+ */
 export interface ValidateExitCodes {
   readonly confirmed: number;
+  readonly confirmedCorrect: number;
   readonly rejected: number;
   readonly inputError: number;
 }
 
-/** `encode validate TASK WITNESS`: replays the witness; prints the verdict on it and the SV-COMP result */
-export function runValidate(commandLine: CommandLine, codes: ValidateExitCodes): number {
+/**
+ * `encode validate TASK WITNESS`: a violation witness is replayed, a correctness witness's invariants
+ * are checked (validate-correctness.ts); prints the verdict on it and the SV-COMP result
+ */
+export async function runValidate(commandLine: CommandLine, codes: ValidateExitCodes): Promise<number> {
   const witnessPath = commandLine.validatedWitness!;
   const input = resolveInput(commandLine);
   const frontEnd = runFrontEnd(input.programFile, {
@@ -171,8 +179,18 @@ export function runValidate(commandLine: CommandLine, codes: ValidateExitCodes):
   }
   const witness = readViolationWitness(text);
   if (witness.kind === 'error') {
-    process.stderr.write(`${witnessPath}: error: ${witness.message}\n`);
-    process.stdout.write('witness rejected: not a readable violation witness\nResult: UNKNOWN\n');
+    const correctness = readCorrectnessWitness(text);
+    if (correctness.kind === 'witness') {
+      const { validateCorrectness } = await import('./validate-correctness.js');
+      return validateCorrectness(commandLine, input, frontEnd.program, correctness, {
+        confirmed: codes.confirmedCorrect,
+        rejected: codes.rejected,
+      });
+    }
+    process.stderr.write(
+      `${witnessPath}: error: ${witness.message}; as a correctness witness: ${correctness.message}\n`,
+    );
+    process.stdout.write('witness rejected: not a readable violation or correctness witness\nResult: UNKNOWN\n');
     return codes.inputError;
   }
   const validation = validateWitness(

@@ -88,7 +88,7 @@ function contains(body: FunctionBody, at: SourceLocation): boolean {
 }
 
 /** a variable is declared where its name stands at its location, before the next `;` (see the header) */
-function declarationCheck(source: string): DeclarationCheck {
+export function declarationCheck(source: string): DeclarationCheck {
   const lines = source.split('\n');
   return (variable) => {
     const at = variable.location;
