@@ -5,7 +5,8 @@
 //   s = 0; for (i = 0; i < N; i++) for (j = 0; j < i; j++) s++;
 //   at the outer head: 2·s == 2·0 + i·(i − 1)   (each outer round adds i, the inner loop's count)
 //   at the inner head: 2·s == i·(i − 1) + 2·j   (from the outer guess, each inner round adds 1)
-// The rule of a loop L with iterator i (step ±1, its value e0 before the loop) is read off its body:
+// The rule of a loop L with iterator i (step s ≠ 0, its value e0 before the loop; (i − e0) / s rounds
+// done) is read off its body:
 // - `x = x + d` or `x = x − d` at the top of the body, x assigned nowhere else in L; x a scalar or
 //   a cell at constant indices (`s[0] = s[0] + a[i]`, an array L writes nowhere else);
 // - an inner loop at the top of the body, over j from f0 while j < B (or ≤ B), step 1, with no break
@@ -28,6 +29,7 @@ import {
   degreeIn,
   isConstantPolynomial,
   multiplyPolynomials,
+  rational,
   negatePolynomial,
   scalePolynomial,
   substitutePolynomial,
@@ -108,17 +110,21 @@ export function accumulatorGuesses(
   infos: ReadonlyMap<number, LoopInfo>,
 ): Guess[] {
   const iterator = infos.get(loop.id)?.iterator;
-  if (iterator?.initial === undefined || (iterator.step !== 1n && iterator.step !== -1n)) return [];
+  if (iterator?.initial === undefined || iterator.step === 0n) return [];
   const scope = loopScope(loop, iterator.variable, knownCells(guesses));
   const increments = loopIncrements(loop, infos, scope);
   if (increments === undefined || increments.size === 0) return [];
   const initial = polynomialOf(iterator.initial, scope, false);
   if (initial === undefined) return [];
   const name = scope.atoms.nameOf(createVariableExpression(iterator.variable));
-  // round t (from 0) runs with i = e0 + step·t; the rounds done at the head: (i − e0)·step
+  // round t (from 0) runs with i = e0 + step·t; the rounds done at the head: (i − e0) / step (a
+  // whole number where (i − e0) % step == 0, a guess of rangeGuesses' for a stride)
   const round = variablePolynomial('round!');
   const iteratorAtRound = addPolynomials(initial, scalePolynomial(round, iterator.step));
-  const roundsDone = scalePolynomial(subtractPolynomials(variablePolynomial(name), initial), iterator.step);
+  const roundsDone = scalePolynomial(
+    subtractPolynomials(variablePolynomial(name), initial),
+    rational(1n, iterator.step),
+  );
   const sums = new Map<string, Polynomial>();
   for (const [key, increment] of increments) {
     const perRound = substitutePolynomial(increment, new Map([[name, iteratorAtRound]]));

@@ -189,7 +189,7 @@ class OutOfTime extends Error {}
 /** the most time one query gets in a fresh solver (a guess a solver cannot decide in it is dropped) */
 const perQueryMilliseconds = 3_000;
 /** the most time one query gets in the kept solver before it is asked again in a fresh one */
-const keptQueryMilliseconds = 500;
+const keptQueryMilliseconds = 200;
 
 /** drops the guesses of the clause's head that the clause does not preserve; whether it dropped any */
 async function dropUnpreserved(

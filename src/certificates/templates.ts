@@ -21,6 +21,8 @@
 
 import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
+import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
+import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { doneRange, fullRange, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import type { Guess } from './guess.js';
@@ -107,14 +109,25 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     for (const before of loops) {
       const earlier = before.statement as LoopStatement;
       if (order.indexOf(earlier) >= order.indexOf(loop) || entry.loops.includes(earlier)) continue;
-      for (const guess of completedWrites(earlier, infos.get(earlier.id), cell)) {
+      const earlierInfo = infos.get(earlier.id);
+      const writes = [
+        ...completedWrites(earlier, earlierInfo, cell),
+        ...conditionalWriteGuesses(earlier, earlierInfo, cell, true),
+        ...cellBoundGuesses(earlier, earlierInfo, cell, true),
+      ];
+      for (const guess of writes) {
         own.push(guess);
         const resolvedGuess = resolveWrite(guess, resolved, cell);
         if (resolvedGuess !== guess) own.push(resolvedGuess);
       }
       own.push(...(exits.get(earlier.id) ?? []));
     }
-    if (info !== undefined) own.push(...ongoingWrites(loop, info, cell));
+    if (info !== undefined)
+      own.push(
+        ...ongoingWrites(loop, info, cell),
+        ...conditionalWriteGuesses(loop, info, cell, false),
+        ...cellBoundGuesses(loop, info, cell, false),
+      );
     own.push(...(grids.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
@@ -122,6 +135,8 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...accumulatorGuesses(own, loop, infos),
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),
       ...recurrenceGuesses(own, loop, infos, cell),
+      ...periodicSumGuesses(own, loop, info),
+      ...boundedSumGuesses(own, loop, info),
     ];
     guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulators]);
     if (entry.loops.length === 0) exits.set(loop.id, atExit(accumulators, info));
@@ -145,6 +160,13 @@ function rangeGuesses(info: LoopInfo): Guess[] {
   const increasing = iterator.step > 0n;
   if (iterator.initial !== undefined)
     guesses.push(plain(createBinary(increasing ? 'lessEqual' : 'greaterEqual', iterator.initial, counter)));
+  // a stride: (i − e0) % s == 0
+  const stride = iterator.step > 0n ? iterator.step : -iterator.step;
+  if (iterator.initial !== undefined && stride > 1n) {
+    const offset = createBinary('subtract', counter, iterator.initial);
+    const remainder = createBinary('remainder', offset, createConstant(stride, offset.type));
+    guesses.push(plain(createBinary('equal', remainder, createConstant(0n, offset.type))));
+  }
   if (iterator.bound !== undefined) {
     const bound = iterator.bound;
     const slack = iterator.step > 0n ? iterator.step : -iterator.step;
