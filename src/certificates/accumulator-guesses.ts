@@ -48,6 +48,7 @@ import {
   forEachStatement,
   sameExpression,
   scalarsReadBy,
+  someSubexpression,
   stripWideningCasts,
   substituteScalar,
   writtenVariables,
@@ -215,7 +216,8 @@ function loopIncrements(
   scope: Scope,
 ): Map<string, Polynomial> | undefined {
   const info = infos.get(loop.id);
-  if (info === undefined || info.hasBreak || info.hasContinue) return undefined;
+  // a break leaves the loop without passing its head again: every round that does pass it ran the whole body
+  if (info === undefined || info.hasContinue) return undefined;
   // how often each scalar and each array is assigned in the loop
   const assignments = new Map<string, number>();
   const count = (key: string): void => void assignments.set(key, (assignments.get(key) ?? 0) + 1);
@@ -287,13 +289,21 @@ function innerTotals(
 /** d for `x = x + d` (or d + x, or x − d), d a polynomial of the scope; else undefined */
 function incrementOf(target: Expression, value: Expression, scope: Scope): Polynomial | undefined {
   const stripped = stripWideningCasts(value);
-  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
   const isTarget = (expression: Expression): boolean => sameExpression(stripWideningCasts(expression), target);
-  if (isTarget(stripped.left)) {
-    const increment = polynomialOf(stripped.right, scope, true);
-    return increment === undefined || stripped.operator === 'add' ? increment : negatePolynomial(increment);
-  }
-  if (stripped.operator === 'add' && isTarget(stripped.right)) return polynomialOf(stripped.left, scope, true);
+  if (isTarget(stripped)) return constantPolynomial(0n);
+  if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
+  // x + d, d + x, x − d, and sums of them ((x + 2·i) + 1): the increment is the value less x
+  const holds = (expression: Expression): boolean => someSubexpression(expression, isTarget);
+  const plus = (left: Polynomial | undefined, right: Polynomial | undefined): Polynomial | undefined =>
+    left === undefined || right === undefined
+      ? undefined
+      : stripped.operator === 'add'
+        ? addPolynomials(left, right)
+        : subtractPolynomials(left, right);
+  if (holds(stripped.left) && !holds(stripped.right))
+    return plus(incrementOf(target, stripped.left, scope), polynomialOf(stripped.right, scope, true));
+  if (stripped.operator === 'add' && holds(stripped.right) && !holds(stripped.left))
+    return plus(polynomialOf(stripped.left, scope, true), incrementOf(target, stripped.right, scope));
   return undefined;
 }
 

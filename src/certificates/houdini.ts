@@ -187,7 +187,7 @@ export async function searchInvariants(
 class OutOfTime extends Error {}
 
 /** the most time one query gets in a fresh solver (a guess a solver cannot decide in it is dropped) */
-const perQueryMilliseconds = 3_000;
+const perQueryMilliseconds = 1_000;
 /** the most time one query gets in the kept solver before it is asked again in a fresh one */
 const keptQueryMilliseconds = 200;
 

@@ -23,6 +23,7 @@ import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesse
 import { gridGuesses } from './grid-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
+import { accumulatorWriteGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import type { Guess } from './guess.js';
@@ -114,6 +115,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
         ...completedWrites(earlier, earlierInfo, cell),
         ...conditionalWriteGuesses(earlier, earlierInfo, cell, true),
         ...cellBoundGuesses(earlier, earlierInfo, cell, true),
+        ...guardedWriteGuesses(earlier, earlierInfo, cell, true),
       ];
       for (const guess of writes) {
         own.push(guess);
@@ -127,6 +129,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
         ...ongoingWrites(loop, info, cell),
         ...conditionalWriteGuesses(loop, info, cell, false),
         ...cellBoundGuesses(loop, info, cell, false),
+        ...guardedWriteGuesses(loop, info, cell, false),
       );
     own.push(...(grids.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body
@@ -138,6 +141,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...periodicSumGuesses(own, loop, info),
       ...boundedSumGuesses(own, loop, info),
     ];
+    accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
     guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulators]);
     if (entry.loops.length === 0) exits.set(loop.id, atExit(accumulators, info));
   }

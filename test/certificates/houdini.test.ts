@@ -80,7 +80,7 @@ const periodicClasses = [
   'early-return-bounded-sum', // a clamp keeps cells in [0, 10]: the sum is at most 10 per cell
 ];
 
-/** our own programs of those classes, not written with the guesses in view (test/certificates/programs) */
+/** our own programs of those classes and of write-guesses.ts, not written with the guesses in view (test/certificates/programs) */
 const periodicPrograms = join(import.meta.dirname, 'programs');
 const newPeriodicClasses = [
   'stride-four-marks', // a stride-4 loop marks one cell of four, counted: n
@@ -89,6 +89,8 @@ const newPeriodicClasses = [
   'assumed-range-sum', // cells assumed in [-5, 5]: the sum is at least -5 n
   'threshold-steps', // rounds from k on add 2, before it 1: s == 2 n - k
   'mode-steps', // a mode read once chooses 3 or 7 per round
+  'guarded-copy', // if (i != skip) b[i] = a[i]: ∀k. k == skip || b[k] == a[k]   (write-guesses.ts)
+  'running-square-cells', // a[i] = square; square += 2i + 1, the loop left early: a[k] == k * k
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
