@@ -1,8 +1,6 @@
-// Guesses for values that depend on a loop counter's residue (issue 41), for the template certifier
-// (templates.ts, houdini.ts): strided writes, writes and increments under a condition on the counter,
-// and the sums of such values.
-//   for (i = 0; i < 2 * N; i += 2) { a[i] = 0; a[i + 1] = 1; }
-//     at the loop:        ∀k ∈ [0, i). a[k] == ((k − 0) % 2 == 0 ? 0 : 1)
+// Guesses for values that depend on a loop counter's residue or on a threshold (issue 41), for the
+// template certifier (templates.ts, houdini.ts): writes and increments under a condition on the
+// counter, and the sums of such values (strided writes: affine-writes.ts).
 //   for (i = 0; i < N; i++) if (i % 3 == 0) a[i] = 3; else a[i] = 0;
 //     at the loop:        ∀k ∈ [0, i). a[k] == (k % 3 == 0 ? 3 : 0)
 //   for (k = 0; k < N; k++) s = s + a[k];   (a as above)   or   if (k % 3 == 0) s = s + 3;
@@ -44,10 +42,9 @@ import type { Guess } from './guess.js';
 const largestPeriod = 64n;
 
 /**
- * ∀k ∈ [e0, upper). a[k] == v(k) for the loop's writes at its counter: strided writes a[i + d] = e_d
- * (0 ≤ d < step, all at the top of the body) and writes at i in both branches of an `if` at the top
- * of the body (v an ite on the condition); `upper` the counter (at the loop's head) or the loop's
- * bound (at the loops after it, `full`)
+ * ∀k ∈ [e0, upper). a[k] == v(k) for the loop's writes at its counter (step 1) in both branches of an
+ * `if` at the top of the body (v an ite on the condition); `upper` the counter (at the loop's head) or
+ * the loop's bound (at the loops after it, `full`). Strided and affine writes: affine-writes.ts.
  */
 export function conditionalWriteGuesses(
   loop: LoopStatement,
@@ -63,10 +60,8 @@ export function conditionalWriteGuesses(
   const changed = writtenVariables(loop.body, loop.update).scalars;
   const steady = (expression: Expression): boolean =>
     [...scalarsReadBy(expression).keys()].every((id) => id === counter.id || !changed.has(id));
-  const values = [
-    ...stridedValues(loop.body, counter, iterator.step, iterator.initial, cell),
-    ...branchValues(loop.body, counter, cell),
-  ].filter((entry) => steady(entry.value));
+  if (iterator.step !== 1n) return [];
+  const values = branchValues(loop.body, counter, cell).filter((entry) => steady(entry.value));
   return values.map(({ array, value }): Guess => ({
     kind: 'forall',
     variable: cell,
@@ -79,56 +74,6 @@ interface CellValue {
   readonly array: ArrayVariable;
   /** the value of cell k (k the cell variable) */
   readonly value: Expression;
-}
-
-/** a[i + d] = e_d for every d in [0, step) at the top of the body: v(k) chosen by (k − e0) % step */
-function stridedValues(
-  body: Block,
-  counter: ScalarVariable,
-  step: bigint,
-  initial: Expression,
-  cell: ScalarVariable,
-): CellValue[] {
-  if (step < 2n || step > largestPeriod) return [];
-  const byArray = new Map<number, { array: ArrayVariable; values: Map<bigint, Expression> }>();
-  for (const statement of body) {
-    if (statement.kind !== 'arrayWrite' || statement.indices.length !== 1) continue;
-    const offset = offsetFrom(statement.indices[0]!, counter);
-    if (offset === undefined || offset < 0n || offset >= step) continue;
-    const entry = byArray.get(statement.array.id) ?? { array: statement.array, values: new Map() };
-    entry.values.set(offset, statement.value);
-    byArray.set(statement.array.id, entry);
-  }
-  const cellExpression = createVariableExpression(cell);
-  const residue = createBinary(
-    'remainder',
-    createBinary('subtract', cellExpression, initial),
-    createConstant(step, cellExpression.type),
-  );
-  const result: CellValue[] = [];
-  for (const { array, values } of byArray.values()) {
-    if (values.size !== Number(step)) continue;
-    // v(k) = e_d(k − d) for the d with (k − e0) % step == d, the last one the default
-    let value: Expression | undefined;
-    for (let offset = step - 1n; offset >= 0n; offset--) {
-      const at = substituteScalar(
-        values.get(offset)!,
-        counter,
-        createBinary('subtract', cellExpression, createConstant(offset, cellExpression.type)),
-      );
-      value =
-        value === undefined
-          ? at
-          : createConditional(
-              createBinary('equal', residue, createConstant(offset, residue.type)),
-              at,
-              value,
-              longLongType,
-            );
-    }
-    result.push({ array, value: value! });
-  }
-  return result;
 }
 
 /** i + d (or i, d + i, i − c) with d a constant: d (−c) */

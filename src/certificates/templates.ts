@@ -23,7 +23,8 @@ import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesse
 import { gridGuesses } from './grid-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
-import { accumulatorWriteGuesses, guardedWriteGuesses } from './write-guesses.js';
+import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
+import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import type { Guess } from './guess.js';
@@ -34,6 +35,7 @@ import {
   createBinary,
   createConstant,
   createScalarVariable,
+  createUnary,
   createVariableExpression,
   intType,
   unusedVariableId,
@@ -57,6 +59,8 @@ interface Located {
   readonly loops: readonly LoopStatement[];
   /** whether it is at the top of its innermost loop's body (or of the program), outside any `if` */
   readonly unconditional: boolean;
+  /** the conditions of the ifs around it (negated for an else branch), outermost first */
+  readonly conditions: readonly Expression[];
 }
 
 /** the guesses at each loop head (by loop id) */
@@ -114,8 +118,10 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       const writes = [
         ...completedWrites(earlier, earlierInfo, cell),
         ...conditionalWriteGuesses(earlier, earlierInfo, cell, true),
+        ...affineWriteGuesses(earlier, earlierInfo, cell, true),
         ...cellBoundGuesses(earlier, earlierInfo, cell, true),
         ...guardedWriteGuesses(earlier, earlierInfo, cell, true),
+        ...flagGuesses(earlier, earlierInfo, cell, true),
       ];
       for (const guess of writes) {
         own.push(guess);
@@ -128,12 +134,16 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       own.push(
         ...ongoingWrites(loop, info, cell),
         ...conditionalWriteGuesses(loop, info, cell, false),
+        ...affineWriteGuesses(loop, info, cell, false),
         ...cellBoundGuesses(loop, info, cell, false),
         ...guardedWriteGuesses(loop, info, cell, false),
+        ...flagGuesses(loop, info, cell, false),
       );
     own.push(...(grids.get(loop.id) ?? []));
-    // an enclosing loop's guesses, and its condition, which holds in its body
+    // an enclosing loop's guesses, and its condition, which holds in its body; the conditions of the
+    // ifs around the loop, which held when it was entered
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
+    own.push(...entry.conditions.map(plain));
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),
@@ -216,6 +226,8 @@ function assertionGuesses(
     condition: body,
   });
   const guesses: Guess[] = [forall(checked, atCell)];
+  // the cells a loop writing at an affine index of its counter has done (strides, a[2i − 2])
+  if (loop !== undefined) for (const range of affineDoneRanges(loop.loop, loop)) guesses.push(forall(range, atCell));
   const done = doneRange(loop);
   if (done !== undefined && counter !== undefined) {
     guesses.push(forall(done, atCell));
@@ -408,17 +420,25 @@ function withInitials(infos: ReadonlyMap<number, LoopInfo>, body: Block): Map<nu
 }
 
 /** every statement with the loops around it, in program order (a loop before its body) */
-function locate(block: Block, loops: readonly LoopStatement[] = [], unconditional = true): Located[] {
+function locate(
+  block: Block,
+  loops: readonly LoopStatement[] = [],
+  unconditional = true,
+  conditions: readonly Expression[] = [],
+): Located[] {
   const located: Located[] = [];
   for (const statement of block) {
-    located.push({ statement, loops, unconditional });
+    located.push({ statement, loops, unconditional, conditions });
     switch (statement.kind) {
       case 'loop':
-        located.push(...locate(statement.body, [...loops, statement], true));
-        located.push(...locate(statement.update, [...loops, statement], true));
+        located.push(...locate(statement.body, [...loops, statement], true, conditions));
+        located.push(...locate(statement.update, [...loops, statement], true, conditions));
         break;
       case 'if':
-        located.push(...locate(statement.then, loops, false), ...locate(statement.else, loops, false));
+        located.push(
+          ...locate(statement.then, loops, false, [...conditions, statement.condition]),
+          ...locate(statement.else, loops, false, [...conditions, createUnary('logicalNot', statement.condition)]),
+        );
         break;
       default:
         break;

@@ -4,6 +4,8 @@
 //     at the loop:        ∀k ∈ [0, i). !(k != z) || b[k] == a[k]      (and over [0, N) after it)
 //   for (i = 0; i < N; i++) { a[i] = j; j = j + i; }       with the guess 2·j == i·(i − 1)
 //     at the loop:        ∀k ∈ [0, i). 2·a[k] == k·(k − 1)
+//   for (i = 0; i < N; i++) if (a[i] != b[i]) equal = 0;      (a flag)
+//     at the loop:        ∀k ∈ [0, i). equal == 0 || !(a[k] != b[k])
 // The first for a write at the counter in one branch of an `if` at the top of the body (the other
 // branch not writing that array); the second for a write a[i] = x at the top of the body, before
 // any assignment to x, x a scalar that a guess of the loop relates to the counter (the guess with
@@ -111,4 +113,41 @@ export function accumulatorWriteGuesses(
     for (const id of writtenVariables([statement]).scalars.keys()) assigned.add(id);
   }
   return result;
+}
+
+/**
+ * ∀k ∈ [e0, upper). f == v || !C(k) for a flag `if (C(i)) f = v;` at the top of the body (v a
+ * constant; the flag stays v once set): `if (a[i] != b[i]) equal = 0` gives ∀k. equal == 0 || a[k] == b[k]
+ */
+export function flagGuesses(
+  loop: LoopStatement,
+  info: LoopInfo | undefined,
+  cell: ScalarVariable,
+  full: boolean,
+): Guess[] {
+  const iterator = info?.iterator;
+  if (iterator?.initial === undefined || iterator.step !== 1n) return [];
+  if (full && (iterator.bound === undefined || iterator.comparison !== 'less')) return [];
+  const counter = iterator.variable;
+  const upper = full ? iterator.bound! : createVariableExpression(counter);
+  const changed = writtenVariables(loop.body, loop.update).scalars;
+  const cellExpression = createVariableExpression(cell);
+  const guesses: Guess[] = [];
+  for (const statement of loop.body) {
+    if (statement.kind !== 'if' || statement.else.length !== 0 || statement.then.length !== 1) continue;
+    const assignment = statement.then[0]!;
+    if (assignment.kind !== 'assign' || stripWideningCasts(assignment.value).kind !== 'constant') continue;
+    const reads = [...scalarsReadBy(statement.condition).keys()];
+    if (reads.some((id) => id !== counter.id && changed.has(id))) continue;
+    const set = createBinary('equal', createVariableExpression(assignment.target), assignment.value);
+    const notMet = createUnary('logicalNot', substituteScalar(statement.condition, counter, cellExpression));
+    guesses.push({
+      kind: 'forall',
+      variable: cell,
+      lower: iterator.initial,
+      upper,
+      condition: createBinary('logicalOr', set, notMet),
+    });
+  }
+  return guesses;
 }

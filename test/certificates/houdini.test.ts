@@ -91,6 +91,9 @@ const newPeriodicClasses = [
   'mode-steps', // a mode read once chooses 3 or 7 per round
   'guarded-copy', // if (i != skip) b[i] = a[i]: ∀k. k == skip || b[k] == a[k]   (write-guesses.ts)
   'running-square-cells', // a[i] = square; square += 2i + 1, the loop left early: a[k] == k * k
+  'affine-pairs', // a[2i − 2] = 7; a[2i − 1] = −7 for i from 1 (affine-writes.ts)
+  'stride-guarded-mark', // i += 3; if (a[i] > 0) b[i] = 1: guarded by residue and condition
+  'flag-all-positive', // if (a[i] <= 0) positive = 0; then under if (positive) every cell checked
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
@@ -140,7 +143,7 @@ describe('the template certifier', () => {
   );
 
   it(
-    `finds checked certificates for periodic, threshold and bounded values (${periodicClasses.length} + ${newPeriodicClasses.length} programs)`,
+    `finds checked certificates for periodic, threshold, bounded, guarded and affine values (${periodicClasses.length} + ${newPeriodicClasses.length} programs)`,
     { timeout: 240_000 },
     async () => {
       const ours = await certifiedClasses(periodicClasses);
