@@ -27,8 +27,9 @@ import {
   createVariableExpression,
 } from '../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
-import { sameExpression, scalarsReadBy, stripWideningCasts, substituteScalar, writtenVariables } from '../ir/visit.js';
+import { sameExpression, stripWideningCasts, substituteScalar, writtenVariables } from '../ir/visit.js';
 import type { Guess } from './guess.js';
+import { steadyIn } from './ranges.js';
 
 /** the largest number of cells one round may fill */
 const largestPeriod = 16n;
@@ -55,9 +56,7 @@ export function affineWriteGuesses(
   if (full && (iterator.bound === undefined || (iterator.comparison !== 'less' && iterator.comparison !== 'lessEqual')))
     return [];
   const counter = iterator.variable;
-  const changed = writtenVariables(loop.body, loop.update).scalars;
-  const steady = (expression: Expression): boolean =>
-    [...scalarsReadBy(expression).keys()].every((id) => id === counter.id || !changed.has(id));
+  const steady = steadyIn(loop, counter);
   const groups = new Map<string, AffineWrite[]>();
   for (const write of affineWrites(loop.body, counter)) {
     if (!steady(write.value) || (write.guard !== undefined && !steady(write.guard))) continue;

@@ -19,6 +19,7 @@ import type { ArrayVariable, Expression, LoopStatement, ScalarVariable } from '.
 import { stripCasts, stripWideningCasts } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { entryValues, stepOf } from './periodic-guesses.js';
+import { counterCells } from './ranges.js';
 
 interface Bounds {
   readonly lower: bigint | undefined;
@@ -32,11 +33,9 @@ export function cellBoundGuesses(
   cell: ScalarVariable,
   full: boolean,
 ): Guess[] {
-  const iterator = info?.iterator;
-  if (iterator?.initial === undefined || iterator.step !== 1n) return [];
-  if (full && (iterator.bound === undefined || iterator.comparison !== 'less')) return [];
-  const counter = iterator.variable;
-  const upper = full ? iterator.bound! : createVariableExpression(counter);
+  const cells = counterCells(info, full);
+  if (cells === undefined) return [];
+  const { counter, lower, upper } = cells;
   const guesses: Guess[] = [];
   for (const statement of loop.body) {
     let found: { array: ArrayVariable; bounds: Bounds } | undefined;
@@ -52,7 +51,7 @@ export function cellBoundGuesses(
       sides.push(createBinary('lessEqual', read, createConstant(found.bounds.upper, read.type)));
     if (sides.length === 0) continue;
     const condition = sides.length === 1 ? sides[0]! : createBinary('logicalAnd', sides[0]!, sides[1]!);
-    guesses.push({ kind: 'forall', variable: cell, lower: iterator.initial, upper, condition });
+    guesses.push({ kind: 'forall', variable: cell, lower, upper, condition });
   }
   return guesses;
 }

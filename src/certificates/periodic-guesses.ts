@@ -16,7 +16,7 @@
 // statement overwrites) is only a guess that is dropped.
 
 import type { LoopInfo } from '../analysis/loops.js';
-import { longLongType } from '../ir/c-integers.js';
+import { integerBinaryValue, longLongType } from '../ir/c-integers.js';
 import {
   convertedTo,
   createArrayRead,
@@ -37,6 +37,7 @@ import {
   writtenVariables,
 } from '../ir/visit.js';
 import type { Guess } from './guess.js';
+import { counterCells, steadyIn } from './ranges.js';
 
 /** the largest period tried (the least common multiple of a value's moduli) */
 const largestPeriod = 64n;
@@ -52,20 +53,15 @@ export function conditionalWriteGuesses(
   cell: ScalarVariable,
   full: boolean,
 ): Guess[] {
-  const iterator = info?.iterator;
-  if (iterator?.initial === undefined || iterator.step <= 0n) return [];
-  if (full && (iterator.bound === undefined || iterator.comparison !== 'less')) return [];
-  const counter = iterator.variable;
-  const range = { lower: iterator.initial, upper: full ? iterator.bound! : createVariableExpression(counter) };
-  const changed = writtenVariables(loop.body, loop.update).scalars;
-  const steady = (expression: Expression): boolean =>
-    [...scalarsReadBy(expression).keys()].every((id) => id === counter.id || !changed.has(id));
-  if (iterator.step !== 1n) return [];
-  const values = branchValues(loop.body, counter, cell).filter((entry) => steady(entry.value));
+  const cells = counterCells(info, full);
+  if (cells === undefined) return [];
+  const steady = steadyIn(loop, cells.counter);
+  const values = branchValues(loop.body, cells.counter, cell).filter((entry) => steady(entry.value));
   return values.map(({ array, value }): Guess => ({
     kind: 'forall',
     variable: cell,
-    ...range,
+    lower: cells.lower,
+    upper: cells.upper,
     condition: createBinary('equal', createArrayRead(array, [createVariableExpression(cell)]), value),
   }));
 }
@@ -364,38 +360,8 @@ function evaluate(expression: Expression, counter: ScalarVariable, residue: bigi
       const left = evaluate(node.left, counter, residue);
       const right = evaluate(node.right, counter, residue);
       if (left === undefined || right === undefined) return undefined;
-      return binaryValue(node.operator, left, right);
+      return integerBinaryValue(node.operator, left, right);
     }
-    default:
-      return undefined;
-  }
-}
-
-function binaryValue(operator: string, left: bigint, right: bigint): bigint | undefined {
-  const truth = (value: boolean): bigint => (value ? 1n : 0n);
-  switch (operator) {
-    case 'add':
-      return left + right;
-    case 'subtract':
-      return left - right;
-    case 'multiply':
-      return left * right;
-    case 'equal':
-      return truth(left === right);
-    case 'notEqual':
-      return truth(left !== right);
-    case 'less':
-      return truth(left < right);
-    case 'lessEqual':
-      return truth(left <= right);
-    case 'greater':
-      return truth(left > right);
-    case 'greaterEqual':
-      return truth(left >= right);
-    case 'logicalAnd':
-      return truth(left !== 0n && right !== 0n);
-    case 'logicalOr':
-      return truth(left !== 0n || right !== 0n);
     default:
       return undefined;
   }

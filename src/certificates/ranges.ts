@@ -4,7 +4,8 @@
 
 import type { LoopInfo } from '../analysis/loops.js';
 import { createBinary, createConstant, createVariableExpression } from '../ir/factory.js';
-import type { Expression } from '../ir/types.js';
+import type { Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
+import { scalarsReadBy, writtenVariables } from '../ir/visit.js';
 
 /** a range of cells [lower, upper) */
 export interface Range {
@@ -38,4 +39,24 @@ export function fullRange(info: LoopInfo | undefined): Range | undefined {
   if (iterator.step === -1n && iterator.comparison === 'greater')
     return { lower: plusOne(iterator.bound), upper: plusOne(iterator.initial) };
   return undefined;
+}
+
+/** a counting-up loop's counter (step 1) and the cells a ∀-guess over it covers */
+export interface CounterCells extends Range {
+  readonly counter: ScalarVariable;
+}
+
+/** [e0, i) at the loop's head, or [e0, B) at the loops after it (`full`, for `i < B`); undefined for another loop */
+export function counterCells(info: LoopInfo | undefined, full: boolean): CounterCells | undefined {
+  const iterator = info?.iterator;
+  if (iterator?.initial === undefined || iterator.step !== 1n) return undefined;
+  if (full && (iterator.bound === undefined || iterator.comparison !== 'less')) return undefined;
+  const counter = iterator.variable;
+  return { counter, lower: iterator.initial, upper: full ? iterator.bound! : createVariableExpression(counter) };
+}
+
+/** whether an expression reads nothing the loop changes but its counter (a value fixed per round) */
+export function steadyIn(loop: LoopStatement, counter: ScalarVariable): (expression: Expression) => boolean {
+  const changed = writtenVariables(loop.body, loop.update).scalars;
+  return (expression) => [...scalarsReadBy(expression).keys()].every((id) => id === counter.id || !changed.has(id));
 }

@@ -19,6 +19,7 @@ import { createArrayRead, createBinary, createUnary, createVariableExpression } 
 import type { Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
 import { scalarsReadBy, stripWideningCasts, substituteScalar, writtenVariables } from '../ir/visit.js';
 import type { Guess } from './guess.js';
+import { counterCells, steadyIn } from './ranges.js';
 
 /** ∀k ∈ [e0, upper). C(k) → a[k] == e(k) for `if (C) a[i] = e` (and ¬C for the else branch) at the top of the body */
 export function guardedWriteGuesses(
@@ -27,14 +28,10 @@ export function guardedWriteGuesses(
   cell: ScalarVariable,
   full: boolean,
 ): Guess[] {
-  const iterator = info?.iterator;
-  if (iterator?.initial === undefined || iterator.step !== 1n) return [];
-  if (full && (iterator.bound === undefined || iterator.comparison !== 'less')) return [];
-  const counter = iterator.variable;
-  const upper = full ? iterator.bound! : createVariableExpression(counter);
-  const changed = writtenVariables(loop.body, loop.update).scalars;
-  const steady = (expression: Expression): boolean =>
-    [...scalarsReadBy(expression).keys()].every((id) => id === counter.id || !changed.has(id));
+  const cells = counterCells(info, full);
+  if (cells === undefined) return [];
+  const { counter, lower, upper } = cells;
+  const steady = steadyIn(loop, counter);
   const cellExpression = createVariableExpression(cell);
   const at = (expression: Expression): Expression => substituteScalar(expression, counter, cellExpression);
   const guesses: Guess[] = [];
@@ -55,7 +52,7 @@ export function guardedWriteGuesses(
         guesses.push({
           kind: 'forall',
           variable: cell,
-          lower: iterator.initial,
+          lower,
           upper,
           condition: createBinary('logicalOr', guard, equality),
         });
@@ -125,29 +122,20 @@ export function flagGuesses(
   cell: ScalarVariable,
   full: boolean,
 ): Guess[] {
-  const iterator = info?.iterator;
-  if (iterator?.initial === undefined || iterator.step !== 1n) return [];
-  if (full && (iterator.bound === undefined || iterator.comparison !== 'less')) return [];
-  const counter = iterator.variable;
-  const upper = full ? iterator.bound! : createVariableExpression(counter);
-  const changed = writtenVariables(loop.body, loop.update).scalars;
+  const cells = counterCells(info, full);
+  if (cells === undefined) return [];
+  const { counter, lower, upper } = cells;
+  const steady = steadyIn(loop, counter);
   const cellExpression = createVariableExpression(cell);
   const guesses: Guess[] = [];
   for (const statement of loop.body) {
     if (statement.kind !== 'if' || statement.else.length !== 0 || statement.then.length !== 1) continue;
     const assignment = statement.then[0]!;
     if (assignment.kind !== 'assign' || stripWideningCasts(assignment.value).kind !== 'constant') continue;
-    const reads = [...scalarsReadBy(statement.condition).keys()];
-    if (reads.some((id) => id !== counter.id && changed.has(id))) continue;
+    if (!steady(statement.condition)) continue;
     const set = createBinary('equal', createVariableExpression(assignment.target), assignment.value);
     const notMet = createUnary('logicalNot', substituteScalar(statement.condition, counter, cellExpression));
-    guesses.push({
-      kind: 'forall',
-      variable: cell,
-      lower: iterator.initial,
-      upper,
-      condition: createBinary('logicalOr', set, notMet),
-    });
+    guesses.push({ kind: 'forall', variable: cell, lower, upper, condition: createBinary('logicalOr', set, notMet) });
   }
   return guesses;
 }

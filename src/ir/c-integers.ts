@@ -10,7 +10,7 @@
 // cannot hold the value wraps modulo 2^width (implementation-defined in C, what gcc does), plain
 // `char` signed, `long` and pointers 32 bits in ILP32 and 64 in LP64.
 
-import type { DataModel, IntegerType } from './types.js';
+import type { BinaryOperator, DataModel, IntegerType } from './types.js';
 
 // ---------------------------------------------------------------- types
 
@@ -149,4 +149,39 @@ export function usualArithmeticConversion(left: IntegerType, right: IntegerType,
   if (rank(unsignedOne) >= rank(signedOne)) return unsignedOne;
   if (signedOne.width > unsignedOne.width) return signedOne;
   return unsignedVersion(signedOne, dataModel);
+}
+
+/**
+ * `left operator right` over the mathematical integers for + − × and the comparison and logical
+ * operators (1 or 0); undefined for the others (division, remainder, shifts and bitwise operators,
+ * whose C meaning depends on signs and widths)
+ */
+export function integerBinaryValue(operator: BinaryOperator, left: bigint, right: bigint): bigint | undefined {
+  const truth = (condition: boolean): bigint => (condition ? 1n : 0n);
+  switch (operator) {
+    case 'add':
+      return left + right;
+    case 'subtract':
+      return left - right;
+    case 'multiply':
+      return left * right;
+    case 'equal':
+      return truth(left === right);
+    case 'notEqual':
+      return truth(left !== right);
+    case 'less':
+      return truth(left < right);
+    case 'lessEqual':
+      return truth(left <= right);
+    case 'greater':
+      return truth(left > right);
+    case 'greaterEqual':
+      return truth(left >= right);
+    case 'logicalAnd':
+      return truth(left !== 0n && right !== 0n);
+    case 'logicalOr':
+      return truth(left !== 0n || right !== 0n);
+    default:
+      return undefined;
+  }
 }

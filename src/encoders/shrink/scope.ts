@@ -34,7 +34,7 @@
 //   as the proof of Theorem 1 needs).
 
 import { inductionVariables } from '../../analysis/induction-variables.js';
-import { convertedValue, isBoolType, typeRange } from '../../ir/c-integers.js';
+import { convertedValue, integerBinaryValue, isBoolType, typeRange } from '../../ir/c-integers.js';
 import { createAssume, createUnary } from '../../ir/factory.js';
 import type {
   Block,
@@ -532,31 +532,7 @@ function evaluate(expression: Expression, variable: ScalarVariable, value: bigin
       const left = evaluate(expression.left, variable, value);
       const right = evaluate(expression.right, variable, value);
       if (left === undefined || right === undefined) return undefined;
-      const truth = (condition: boolean): bigint => (condition ? 1n : 0n);
-      switch (expression.operator) {
-        case 'equal':
-          return truth(left === right);
-        case 'notEqual':
-          return truth(left !== right);
-        case 'less':
-          return truth(left < right);
-        case 'lessEqual':
-          return truth(left <= right);
-        case 'greater':
-          return truth(left > right);
-        case 'greaterEqual':
-          return truth(left >= right);
-        case 'logicalAnd':
-          return truth(left !== 0n && right !== 0n);
-        case 'logicalOr':
-          return truth(left !== 0n || right !== 0n);
-        case 'add':
-          return left + right;
-        case 'subtract':
-          return left - right;
-        default:
-          return undefined;
-      }
+      return integerBinaryValue(expression.operator, left, right);
     }
     default:
       return undefined;
