@@ -144,12 +144,11 @@ export function periodicSumGuesses(
     const table = residueTable(increment, counter);
     if (table === undefined) continue;
     const current = createVariableExpression(counter);
-    const sums = [periodicSum(table, current, iterator.initial)];
-    // with amounts that are not constants (N, −N), also by whole periods: their sum may cancel
-    if (table.some((amount) => stripCasts(amount).kind !== 'constant'))
-      sums.push(
-        createBinary('subtract', periodsSum(table, current), periodsSum(table, iterator.initial), longLongType),
-      );
+    // amounts that are not constants (N, −N) are summed by whole periods, where they may cancel (a
+    // product of N with a count of residues would be nonlinear, which the checker may not decide)
+    const sums = table.every((amount) => stripCasts(amount).kind === 'constant')
+      ? [periodicSum(table, current, iterator.initial)]
+      : [createBinary('subtract', periodsSum(table, current), periodsSum(table, iterator.initial), longLongType)];
     for (const entry of entryValues(guesses, target))
       for (const sum of sums)
         result.push({
