@@ -1,5 +1,6 @@
 // The program passes run after lowering, before every encoding (pipeline.ts), in this order:
-// stopping branches as assumptions (guard-assumptions.ts), then indices pinned by a branch on the
+// unsigned countdown loops that wrap past 0 read over a counter that stops at 0
+// (unsigned-countdowns.ts), stopping branches as assumptions (guard-assumptions.ts), then indices pinned by a branch on the
 // counter (pinned-indices.ts). Each keeps every run of the program exactly (in int and in bv
 // semantics), so a verdict on the result is a verdict on the program as lowered; the soundness
 // harness judges encodings given the result by runs of the program before the passes.
@@ -7,7 +8,8 @@
 import type { Program } from '../ir/types.js';
 import { assumeGuards } from './guard-assumptions.js';
 import { pinIndices } from './pinned-indices.js';
+import { rewriteUnsignedCountdowns } from './unsigned-countdowns.js';
 
 export function runProgramPasses(program: Program): Program {
-  return pinIndices(assumeGuards(program));
+  return pinIndices(assumeGuards(rewriteUnsignedCountdowns(program)));
 }

@@ -1,5 +1,6 @@
 // The runs engine: concrete runs with seeded inputs find bugs behind loops of large constant bounds
-// (our own programs in test/encoders/runs-programs, and the 3-D family's reverse), each UNSAFE
+// (our own programs in test/encoders/runs-programs, the 3-D family's reverse) and bugs that need a
+// size past the edge of a narrow integer type (an unsigned char that wraps after 255), each UNSAFE
 // replayed by the kernel and confirmed by the program compiled with gcc on the same inputs; it never
 // answers SAFE (the safe programs of the 3-D family, and a safe program whose runs complete); its
 // runs stay within the budget on a program whose loops are far too long to finish; it writes no SMT.
@@ -19,6 +20,7 @@ const solver = testSolver();
 afterAll(() => solver.dispose());
 const own = join(import.meta.dirname, 'runs-programs');
 const threeDimensions = join(import.meta.dirname, '..', '..', 'bench', 'arrays-3d');
+const integerRules = join(import.meta.dirname, '..', '..', 'bench', 'c-integer-rules');
 
 function lowered(path: string): Program {
   const front = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'builtin' });
@@ -29,6 +31,8 @@ function lowered(path: string): Program {
 const buggy = [
   join(own, 'reverse-1d-unsafe.c'),
   join(own, 'counter-limit-unsafe.c'),
+  join(own, 'uchar-counter-unsafe.c'),
+  join(integerRules, 'uchar-index-unsafe.c'),
   join(threeDimensions, 'reverse-3d-unsafe.c'),
 ];
 

@@ -1,6 +1,7 @@
 // Concrete runs: the program run on the interpreter, its nondeterministic choices drawn from seeded
 // pseudo-random sources, first from small domains (sizes, counters and cell values that meet the
-// usual assumptions), then from the whole range of each type. Nothing is encoded and no solver is
+// usual assumptions), then from the edges of the narrow integer types (255, 256, 65536, ...: a
+// cast to unsigned char wraps only in runs that long), then from the whole range of each type. Nothing is encoded and no solver is
 // asked; this is the search for bugs that lie behind loops with large constant bounds (a fill of
 // 10^6 cells, then a check that fails at its first cell), which no unrolling of bmc reaches and no
 // loop summary of the other encodings exposes.
@@ -29,6 +30,9 @@ import { runsDeclaration } from './declaration.js';
 const domains: readonly (readonly bigint[] | undefined)[] = [
   [0n, 1n, 2n, 3n],
   [-1n, 0n, 1n, 2n, 3n, 5n, 10n, 100n],
+  // the edges of C's narrow integer types (a cast to unsigned char or short wraps past them): sizes
+  // that reach them without the whole range of a type, which rarely meets a size's assumption
+  [1n, 255n, 256n, 257n, 300n, 1000n, 65535n, 65536n, 65537n],
   undefined,
 ];
 /** seeds per domain */
