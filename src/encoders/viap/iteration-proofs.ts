@@ -13,6 +13,9 @@
 // Two more kinds of candidate, tried after those (they cost queries where they are not needed):
 // - I(t) strengthened by a relation u(t) = v(t) between a recurrence u of the loop and a recurrence
 //   v of an earlier loop (a second loop counting again, cell by cell, what the first counted);
+// - I(t) with the size replaced in the assert's condition only, the path's assumptions kept as they
+//   are (`limit <= n` on the path: replacing n there too makes I(t) vacuous where limit > t), alone
+//   and with such a relation;
 // - for an assert inside a loop of known count C: I(t) = "the assert fails at no iteration below t"
 //   with such a relation, and B = C. The failure there requires 0 <= iteration < C, so where C <= 0
 //   the use query is unsat by itself, and where C > 0 the induction gives I(C): still sound.
@@ -67,6 +70,7 @@ export function iterationProofs(
 ): IterationProof[] {
   const candidates: IterationProof[] = [];
   const strengthened: IterationProof[] = [];
+  const conditionOnly: IterationProof[] = [];
   const allSites = translation.collector.sites;
   const sites = allSites
     .filter((site) => mentions(obligation, site.iterations))
@@ -79,6 +83,24 @@ export function iterationProofs(
       candidates.push(
         candidate(program, translation, obligation, site, replacement.description, invariant, site.iterations),
       );
+      const propertyInvariant = conditionInvariant(obligation, site, replacement);
+      if (propertyInvariant !== undefined) {
+        const detail = `${replacement.description} in the assert's condition only`;
+        conditionOnly.push(
+          candidate(program, translation, obligation, site, detail, propertyInvariant, site.iterations),
+          ...relations.map((relation) =>
+            candidate(
+              program,
+              translation,
+              obligation,
+              site,
+              `${detail}${relation.description}`,
+              withRelation(obligation, relation, propertyInvariant),
+              site.iterations,
+            ),
+          ),
+        );
+      }
       for (const relation of relations) {
         const described = `${replacement.description}${relation.description}`;
         strengthened.push(
@@ -112,8 +134,10 @@ export function iterationProofs(
       );
     }
   }
-  // the strengthened candidates after every plain one: they cost queries where no relation is needed
-  return [...candidates, ...strengthened];
+  // the strengthened candidates after every plain one: they cost queries where no relation is needed;
+  // last, those replacing a size in the assert's condition only (where the path's assumptions read
+  // the size with another variable, `limit <= n`, replacing it there too makes I(t) vacuous)
+  return [...candidates, ...strengthened, ...conditionOnly];
 }
 
 type Invariant = (at: Term) => Term;
@@ -137,6 +161,30 @@ function countInvariant(obligation: Obligation, site: IterationCountSite, replac
     replacements.set(site.iterations.name, at);
     if (replacement.symbol !== undefined) replacements.set(replacement.symbol.name, replacement.valueAt(at));
     return forall(renamed, not(substituteTerm(obligation.relaxedFailure, replacements)));
+  };
+}
+
+/**
+ * I(t): the path to the assert, as it is, implies the assert's condition with the count N_L and the
+ * size symbol at t. Only for a replaced size symbol and an assert of the top level (no skolems).
+ * A guess like the others: the base and step queries check it, whatever it says.
+ */
+function conditionInvariant(
+  obligation: Obligation,
+  site: IterationCountSite,
+  replacement: SizeReplacement,
+): Invariant | undefined {
+  const conditionFailure = obligation.conditionFailure;
+  if (replacement.symbol === undefined || conditionFailure === undefined || obligation.skolems.length > 0) {
+    return undefined;
+  }
+  const size = replacement.symbol;
+  return (at) => {
+    const replacements = new Map<string, Term>([
+      [site.iterations.name, at],
+      [size.name, replacement.valueAt(at)],
+    ]);
+    return not(and(obligation.guard, substituteTerm(conditionFailure, replacements)));
   };
 }
 
