@@ -120,6 +120,18 @@ export function iterationProofs(
   // an assert inside a loop: induction on the iteration at which it fails, with a relation
   const inside = obligation.failingIteration;
   if (inside !== undefined) {
+    // alone first: a count kept by the loop of the assert itself needs no earlier loop
+    strengthened.push(
+      candidate(
+        program,
+        translation,
+        obligation,
+        inside.site,
+        ', the assert holding at every earlier iteration',
+        failingInvariant(obligation, inside.failing),
+        inside.count,
+      ),
+    );
     for (const relation of recurrenceRelations(allSites, inside.site).slice(0, maximumRelations)) {
       strengthened.push(
         candidate(
