@@ -71,6 +71,7 @@ export function iterationProofs(
   const candidates: IterationProof[] = [];
   const strengthened: IterationProof[] = [];
   const conditionOnly: IterationProof[] = [];
+  const alongsideRelation: IterationProof[] = [];
   const allSites = translation.collector.sites;
   const sites = allSites
     .filter((site) => mentions(obligation, site.iterations))
@@ -83,7 +84,7 @@ export function iterationProofs(
       candidates.push(
         candidate(program, translation, obligation, site, replacement.description, invariant, site.iterations),
       );
-      const propertyInvariant = conditionInvariant(obligation, site, replacement);
+      const propertyInvariant = conditionInvariant(obligation, site, replacement, []);
       if (propertyInvariant !== undefined) {
         const detail = `${replacement.description} in the assert's condition only`;
         conditionOnly.push(
@@ -100,6 +101,21 @@ export function iterationProofs(
             ),
           ),
         );
+        for (const relation of relations) {
+          // the earlier loop's final values read at t as well: "recount == marked" at each t
+          const alongside = conditionInvariant(obligation, site, replacement, [relation.earlierIterations])!;
+          alongsideRelation.push(
+            candidate(
+              program,
+              translation,
+              obligation,
+              site,
+              `${detail}, ${relation.earlierIterations.name} := t${relation.description}`,
+              withRelation(obligation, relation, alongside),
+              site.iterations,
+            ),
+          );
+        }
       }
       for (const relation of relations) {
         const described = `${replacement.description}${relation.description}`;
@@ -149,7 +165,9 @@ export function iterationProofs(
   // the strengthened candidates after every plain one: they cost queries where no relation is needed;
   // last, those replacing a size in the assert's condition only (where the path's assumptions read
   // the size with another variable, `limit <= n`, replacing it there too makes I(t) vacuous)
-  return [...candidates, ...strengthened, ...conditionOnly];
+  // the size and the related loop's count both at t come right after the plain candidates: they are
+  // the relation of a recount to the count kept while marking, and cheap where they do not hold
+  return [...candidates, ...alongsideRelation, ...strengthened, ...conditionOnly];
 }
 
 type Invariant = (at: Term) => Term;
@@ -178,13 +196,15 @@ function countInvariant(obligation: Obligation, site: IterationCountSite, replac
 
 /**
  * I(t): the path to the assert, as it is, implies the assert's condition with the count N_L and the
- * size symbol at t. Only for a replaced size symbol and an assert of the top level (no skolems).
+ * size symbol (and the counts of alsoAtT: an earlier loop's, where a relation ties its recurrence
+ * to this loop's) at t. Only for a replaced size symbol and an assert of the top level (no skolems).
  * A guess like the others: the base and step queries check it, whatever it says.
  */
 function conditionInvariant(
   obligation: Obligation,
   site: IterationCountSite,
   replacement: SizeReplacement,
+  alsoAtT: readonly SymbolTerm[],
 ): Invariant | undefined {
   const conditionFailure = obligation.conditionFailure;
   if (replacement.symbol === undefined || conditionFailure === undefined || obligation.skolems.length > 0) {
@@ -196,6 +216,7 @@ function conditionInvariant(
       [site.iterations.name, at],
       [size.name, replacement.valueAt(at)],
     ]);
+    for (const other of alsoAtT) replacements.set(other.name, at);
     return not(and(obligation.guard, substituteTerm(conditionFailure, replacements)));
   };
 }
@@ -222,6 +243,8 @@ function withRelation(obligation: Obligation, relation: RecurrenceRelation, inva
  */
 interface RecurrenceRelation {
   readonly holds: (at: Term) => Term;
+  /** the earlier loop's count N_L', replaced by t too where only the assert's condition is guessed */
+  readonly earlierIterations: SymbolTerm;
   readonly description: string;
 }
 
@@ -233,6 +256,7 @@ function recurrenceRelations(sites: readonly IterationCountSite[], site: Iterati
         .filter((theirs) => sortsEqual(theirs.sort, mine.sort))
         .map((theirs) => ({
           holds: (at: Term) => equal(mine.valueAt(at), theirs.valueAt(at)),
+          earlierIterations: other.iterations,
           description: `, with ${mine.name} = ${theirs.name} of the loop at ${other.location.line}:${other.location.column} at each iteration`,
         })),
     ),
