@@ -13,6 +13,9 @@
 // Two more kinds of candidate, tried after those (they cost queries where they are not needed):
 // - I(t) strengthened by a relation u(t) = v(t) between a recurrence u of the loop and a recurrence
 //   v of an earlier loop (a second loop counting again, cell by cell, what the first counted);
+// - I(t) with the size replaced in the assert's condition only, the path's assumptions kept as they
+//   are (`limit <= n` on the path: replacing n there too makes I(t) vacuous where limit > t), alone
+//   and with such a relation;
 // - for an assert inside a loop of known count C: I(t) = "the assert fails at no iteration below t"
 //   with such a relation, and B = C. The failure there requires 0 <= iteration < C, so where C <= 0
 //   the use query is unsat by itself, and where C > 0 the induction gives I(C): still sound.
@@ -67,6 +70,8 @@ export function iterationProofs(
 ): IterationProof[] {
   const candidates: IterationProof[] = [];
   const strengthened: IterationProof[] = [];
+  const conditionOnly: IterationProof[] = [];
+  const alongsideRelation: IterationProof[] = [];
   const allSites = translation.collector.sites;
   const sites = allSites
     .filter((site) => mentions(obligation, site.iterations))
@@ -79,6 +84,39 @@ export function iterationProofs(
       candidates.push(
         candidate(program, translation, obligation, site, replacement.description, invariant, site.iterations),
       );
+      const propertyInvariant = conditionInvariant(obligation, site, replacement, []);
+      if (propertyInvariant !== undefined) {
+        const detail = `${replacement.description} in the assert's condition only`;
+        conditionOnly.push(
+          candidate(program, translation, obligation, site, detail, propertyInvariant, site.iterations),
+          ...relations.map((relation) =>
+            candidate(
+              program,
+              translation,
+              obligation,
+              site,
+              `${detail}${relation.description}`,
+              withRelation(obligation, relation, propertyInvariant),
+              site.iterations,
+            ),
+          ),
+        );
+        for (const relation of relations) {
+          // the earlier loop's final values read at t as well: "recount == marked" at each t
+          const alongside = conditionInvariant(obligation, site, replacement, [relation.earlierIterations])!;
+          alongsideRelation.push(
+            candidate(
+              program,
+              translation,
+              obligation,
+              site,
+              `${detail}, ${relation.earlierIterations.name} := t${relation.description}`,
+              withRelation(obligation, relation, alongside),
+              site.iterations,
+            ),
+          );
+        }
+      }
       for (const relation of relations) {
         const described = `${replacement.description}${relation.description}`;
         strengthened.push(
@@ -98,6 +136,18 @@ export function iterationProofs(
   // an assert inside a loop: induction on the iteration at which it fails, with a relation
   const inside = obligation.failingIteration;
   if (inside !== undefined) {
+    // alone first: a count kept by the loop of the assert itself needs no earlier loop
+    strengthened.push(
+      candidate(
+        program,
+        translation,
+        obligation,
+        inside.site,
+        ', the assert holding at every earlier iteration',
+        failingInvariant(obligation, inside.failing),
+        inside.count,
+      ),
+    );
     for (const relation of recurrenceRelations(allSites, inside.site).slice(0, maximumRelations)) {
       strengthened.push(
         candidate(
@@ -112,8 +162,12 @@ export function iterationProofs(
       );
     }
   }
-  // the strengthened candidates after every plain one: they cost queries where no relation is needed
-  return [...candidates, ...strengthened];
+  // the strengthened candidates after every plain one: they cost queries where no relation is needed;
+  // last, those replacing a size in the assert's condition only (where the path's assumptions read
+  // the size with another variable, `limit <= n`, replacing it there too makes I(t) vacuous)
+  // the size and the related loop's count both at t come right after the plain candidates: they are
+  // the relation of a recount to the count kept while marking, and cheap where they do not hold
+  return [...candidates, ...alongsideRelation, ...strengthened, ...conditionOnly];
 }
 
 type Invariant = (at: Term) => Term;
@@ -140,6 +194,33 @@ function countInvariant(obligation: Obligation, site: IterationCountSite, replac
   };
 }
 
+/**
+ * I(t): the path to the assert, as it is, implies the assert's condition with the count N_L and the
+ * size symbol (and the counts of alsoAtT: an earlier loop's, where a relation ties its recurrence
+ * to this loop's) at t. Only for a replaced size symbol and an assert of the top level (no skolems).
+ * A guess like the others: the base and step queries check it, whatever it says.
+ */
+function conditionInvariant(
+  obligation: Obligation,
+  site: IterationCountSite,
+  replacement: SizeReplacement,
+  alsoAtT: readonly SymbolTerm[],
+): Invariant | undefined {
+  const conditionFailure = obligation.conditionFailure;
+  if (replacement.symbol === undefined || conditionFailure === undefined || obligation.skolems.length > 0) {
+    return undefined;
+  }
+  const size = replacement.symbol;
+  return (at) => {
+    const replacements = new Map<string, Term>([
+      [site.iterations.name, at],
+      [size.name, replacement.valueAt(at)],
+    ]);
+    for (const other of alsoAtT) replacements.set(other.name, at);
+    return not(and(obligation.guard, substituteTerm(conditionFailure, replacements)));
+  };
+}
+
 /** I(t): an assert inside the loop does not fail at any iteration below t */
 function failingInvariant(obligation: Obligation, failing: SymbolTerm): Invariant {
   return (at) => {
@@ -162,6 +243,8 @@ function withRelation(obligation: Obligation, relation: RecurrenceRelation, inva
  */
 interface RecurrenceRelation {
   readonly holds: (at: Term) => Term;
+  /** the earlier loop's count N_L', replaced by t too where only the assert's condition is guessed */
+  readonly earlierIterations: SymbolTerm;
   readonly description: string;
 }
 
@@ -173,6 +256,7 @@ function recurrenceRelations(sites: readonly IterationCountSite[], site: Iterati
         .filter((theirs) => sortsEqual(theirs.sort, mine.sort))
         .map((theirs) => ({
           holds: (at: Term) => equal(mine.valueAt(at), theirs.valueAt(at)),
+          earlierIterations: other.iterations,
           description: `, with ${mine.name} = ${theirs.name} of the loop at ${other.location.line}:${other.location.column} at each iteration`,
         })),
     ),

@@ -141,6 +141,12 @@ export interface Obligation {
   readonly failure: Term;
   /** the failure without "every earlier iteration passed" (weaker: a guess for induction, never a fact) */
   readonly relaxedFailure: Term;
+  /**
+   * for an assert of the top level of its frame: its condition failing (definedness ∧ ¬condition)
+   * without the path guard, so that an induction guess can replace a size in the property alone
+   * and keep the assumptions on the path as they are (a guess only, never a fact)
+   */
+  readonly conditionFailure?: Term;
   /** existential constants (iterations at which an assert inside a loop fails) */
   readonly skolems: readonly SymbolTerm[];
   readonly location: SourceLocation;
@@ -490,11 +496,13 @@ export class Translator {
       },
       assert: (statement, state) => {
         const { term, definedness } = this.condition(statement.condition, state, collector);
-        const failure = and(state.guard, definedness, not(term));
+        const conditionFailure = and(definedness, not(term));
+        const failure = and(state.guard, conditionFailure);
         frame.obligations.push({
           facts: and(...frame.facts),
           failure,
           relaxedFailure: failure,
+          conditionFailure,
           skolems: [],
           location: statement.location,
           guard: state.guard,
