@@ -162,11 +162,11 @@ export function iterationProofs(
       );
     }
   }
-  // the strengthened candidates after every plain one: they cost queries where no relation is needed;
-  // last, those replacing a size in the assert's condition only (where the path's assumptions read
-  // the size with another variable, `limit <= n`, replacing it there too makes I(t) vacuous)
-  // the size and the related loop's count both at t come right after the plain candidates: they are
-  // the relation of a recount to the count kept while marking, and cheap where they do not hold
+  // the order: every plain candidate; then those with the size and the related loop's count both at
+  // t (the relation of a recount to the count kept while marking; cheap where they do not hold);
+  // then the strengthened ones (they cost queries where no relation is needed); last, those
+  // replacing a size in the assert's condition only (where the path's assumptions read the size
+  // with another variable, `limit <= n`, replacing it there too makes I(t) vacuous)
   return [...candidates, ...alongsideRelation, ...strengthened, ...conditionOnly];
 }
 
