@@ -27,7 +27,14 @@ import {
   unusedVariableId,
 } from '../ir/factory.js';
 import type { Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
-import { containsJump, readsAny, sameExpression, stripCasts, writtenVariables } from '../ir/visit.js';
+import {
+  containsJump,
+  readsAny,
+  sameExpression,
+  stripCasts,
+  visitStatementChildren,
+  writtenVariables,
+} from '../ir/visit.js';
 
 /** the program with its unsigned countdown loops rewritten; the same object when nothing changed */
 export function rewriteUnsignedCountdowns(program: Program): Program {
@@ -62,27 +69,13 @@ function rewriteBlock(block: Block, state: PassState): Block {
   return result;
 }
 
+/** the statement with its nested blocks rewritten (ir/visit.ts's one child visitor; identity kept) */
 function rewriteNested(statement: Statement, state: PassState): Statement {
-  switch (statement.kind) {
-    case 'if':
-      return { ...statement, then: rewriteBlock(statement.then, state), else: rewriteBlock(statement.else, state) };
-    case 'loop':
-      return { ...statement, body: rewriteBlock(statement.body, state), update: rewriteBlock(statement.update, state) };
-    case 'assign':
-    case 'arrayWrite':
-    case 'havoc':
-    case 'arrayHavoc':
-    case 'arrayFill':
-    case 'assume':
-    case 'assert':
-    case 'break':
-    case 'continue':
-      return statement;
-    default: {
-      const unexpected: never = statement;
-      return unexpected;
-    }
-  }
+  return visitStatementChildren(
+    statement,
+    (expression) => expression,
+    (block) => rewriteBlock(block, state),
+  );
 }
 
 /** an unsigned type whose arithmetic is not promoted (unsigned int or wider) */
