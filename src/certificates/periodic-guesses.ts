@@ -173,7 +173,7 @@ export function entryValues(guesses: readonly Guess[], target: Expression): Expr
 }
 
 /** each ∀k. a[k] == v(k) of the guesses: the array's id to (k, v) (the last one of each array) */
-function cellValues(guesses: readonly Guess[]): Map<number, { cell: ScalarVariable; value: Expression }> {
+export function cellValues(guesses: readonly Guess[]): Map<number, { cell: ScalarVariable; value: Expression }> {
   const values = new Map<number, { cell: ScalarVariable; value: Expression }>();
   for (const guess of guesses) {
     if (guess.kind !== 'forall' || guess.second !== undefined) continue;

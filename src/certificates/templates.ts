@@ -24,6 +24,7 @@ import { gridGuesses } from './grid-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
+import { runningExtremeGuesses } from './extreme-guesses.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
@@ -150,6 +151,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...recurrenceGuesses(own, loop, infos, cell),
       ...periodicSumGuesses(own, loop, info),
       ...boundedSumGuesses(own, loop, info),
+      ...runningExtremeGuesses(own, loop, info),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
     guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulators]);

@@ -94,6 +94,7 @@ const newPeriodicClasses = [
   'affine-pairs', // a[2i − 2] = 7; a[2i − 1] = −7 for i from 1 (affine-writes.ts)
   'stride-guarded-mark', // i += 3; if (a[i] > 0) b[i] = 1: guarded by residue and condition
   'flag-all-positive', // if (a[i] <= 0) positive = 0; then under if (positive) every cell checked
+  'running-min', // the running minimum of cells counting down is the last one seen (extreme-guesses.ts)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
