@@ -163,7 +163,7 @@ interface Entry {
 }
 
 /** the key of an accumulator: a scalar, or a cell at constant indices; undefined for anything else */
-function targetKey(expression: Expression): string | undefined {
+export function targetKey(expression: Expression): string | undefined {
   const target = stripWideningCasts(expression);
   if (target.kind === 'variable') return `v${target.variable.id}`;
   if (target.kind !== 'arrayRead' || !target.indices.every((index) => index.kind === 'constant')) return undefined;

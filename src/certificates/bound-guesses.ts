@@ -100,15 +100,7 @@ function assumedBounds(
   condition: Expression,
   counter: ScalarVariable,
 ): { array: ArrayVariable; bounds: Bounds } | undefined {
-  const parts: Expression[] = [];
-  const split = (node: Expression): void => {
-    const stripped = stripCasts(node);
-    if (stripped.kind === 'binary' && stripped.operator === 'logicalAnd') {
-      split(stripped.left);
-      split(stripped.right);
-    } else parts.push(stripped);
-  };
-  split(condition);
+  const parts = operandsOf(condition, 'logicalAnd');
   let array: ArrayVariable | undefined;
   let lower: bigint | undefined;
   let upper: bigint | undefined;
@@ -135,15 +127,7 @@ function clampBounds(
   const index = stripWideningCasts(then.indices[0]!);
   const value = stripCasts(then.value);
   if (index.kind !== 'variable' || index.variable.id !== counter.id || value.kind !== 'constant') return undefined;
-  const parts: Expression[] = [];
-  const split = (node: Expression): void => {
-    const stripped = stripCasts(node);
-    if (stripped.kind === 'binary' && stripped.operator === 'logicalOr') {
-      split(stripped.left);
-      split(stripped.right);
-    } else parts.push(stripped);
-  };
-  split(condition);
+  const parts = operandsOf(condition, 'logicalOr');
   let lower: bigint | undefined;
   let upper: bigint | undefined;
   for (const part of parts) {
@@ -159,6 +143,14 @@ function clampBounds(
   }
   const inside = (lower === undefined || value.value >= lower) && (upper === undefined || value.value <= upper);
   return inside ? { array: then.array, bounds: { lower, upper } } : undefined;
+}
+
+/** the operands of a chain of && (or ||), casts looked through */
+function operandsOf(condition: Expression, operator: 'logicalAnd' | 'logicalOr'): Expression[] {
+  const stripped = stripCasts(condition);
+  return stripped.kind === 'binary' && stripped.operator === operator
+    ? [...operandsOf(stripped.left, operator), ...operandsOf(stripped.right, operator)]
+    : [stripped];
 }
 
 function maximum(left: bigint | undefined, right: bigint): bigint {
@@ -215,15 +207,7 @@ function cellBounds(guesses: readonly Guess[]): Map<number, Bounds> {
   const result = new Map<number, Bounds>();
   for (const guess of guesses) {
     if (guess.kind !== 'forall' || guess.second !== undefined) continue;
-    const parts: Expression[] = [];
-    const split = (node: Expression): void => {
-      if (node.kind === 'binary' && node.operator === 'logicalAnd') {
-        split(node.left);
-        split(node.right);
-      } else parts.push(node);
-    };
-    split(guess.condition);
-    for (const part of parts) {
+    for (const part of operandsOf(guess.condition, 'logicalAnd')) {
       const comparison = comparisonOf(part, guess.variable);
       if (comparison === undefined) continue;
       const known = result.get(comparison.array.id) ?? { lower: undefined, upper: undefined };

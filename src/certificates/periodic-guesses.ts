@@ -36,6 +36,7 @@ import {
   substituteScalar,
   writtenVariables,
 } from '../ir/visit.js';
+import { targetKey } from './accumulator-guesses.js';
 import type { Guess } from './guess.js';
 import { counterCells, steadyIn } from './ranges.js';
 
@@ -241,7 +242,8 @@ function steps(block: Block): Map<string, { target: Expression; amount: Expressi
   const found = new Map<string, { target: Expression; amount: Expression }>();
   for (const statement of block) {
     const step = stepOf(statement);
-    if (step !== undefined) found.set(targetKey(step.target), step);
+    const key = step === undefined ? undefined : targetKey(step.target);
+    if (step !== undefined && key !== undefined) found.set(key, step);
   }
   return found;
 }
@@ -259,13 +261,6 @@ export function stepOf(statement: Statement): { target: Expression; amount: Expr
   if (sameExpression(stripWideningCasts(value.left), target)) return { target, amount: value.right };
   if (sameExpression(stripWideningCasts(value.right), target)) return { target, amount: value.left };
   return undefined;
-}
-
-function targetKey(target: Expression): string {
-  if (target.kind === 'variable') return `v${target.variable.id}`;
-  if (target.kind === 'arrayRead')
-    return `a${target.array.id}[${target.indices.map((index) => (index.kind === 'constant' ? index.value : '?')).join(',')}]`;
-  return '?';
 }
 
 /**

@@ -115,31 +115,14 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     for (const before of loops) {
       const earlier = before.statement as LoopStatement;
       if (order.indexOf(earlier) >= order.indexOf(loop) || entry.loops.includes(earlier)) continue;
-      const earlierInfo = infos.get(earlier.id);
-      const writes = [
-        ...completedWrites(earlier, earlierInfo, cell),
-        ...conditionalWriteGuesses(earlier, earlierInfo, cell, true),
-        ...affineWriteGuesses(earlier, earlierInfo, cell, true),
-        ...cellBoundGuesses(earlier, earlierInfo, cell, true),
-        ...guardedWriteGuesses(earlier, earlierInfo, cell, true),
-        ...flagGuesses(earlier, earlierInfo, cell, true),
-      ];
-      for (const guess of writes) {
+      for (const guess of cellGuesses(earlier, infos.get(earlier.id), cell, true)) {
         own.push(guess);
         const resolvedGuess = resolveWrite(guess, resolved, cell);
         if (resolvedGuess !== guess) own.push(resolvedGuess);
       }
       own.push(...(exits.get(earlier.id) ?? []));
     }
-    if (info !== undefined)
-      own.push(
-        ...ongoingWrites(loop, info, cell),
-        ...conditionalWriteGuesses(loop, info, cell, false),
-        ...affineWriteGuesses(loop, info, cell, false),
-        ...cellBoundGuesses(loop, info, cell, false),
-        ...guardedWriteGuesses(loop, info, cell, false),
-        ...flagGuesses(loop, info, cell, false),
-      );
+    if (info !== undefined) own.push(...cellGuesses(loop, info, cell, false));
     own.push(...(grids.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body; the conditions of the
     // ifs around the loop, which held when it was entered
@@ -160,6 +143,21 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   return guesses;
 }
 
+/**
+ * what a loop's writes leave in the cells: over the cells done at its head, or (`full`) over all of
+ * them, at the loops after it
+ */
+function cellGuesses(loop: LoopStatement, info: LoopInfo | undefined, cell: ScalarVariable, full: boolean): Guess[] {
+  return [
+    ...writeGuesses(loop, info, full ? fullRange(info) : doneRange(info), cell),
+    ...conditionalWriteGuesses(loop, info, cell, full),
+    ...affineWriteGuesses(loop, info, cell, full),
+    ...cellBoundGuesses(loop, info, cell, full),
+    ...guardedWriteGuesses(loop, info, cell, full),
+    ...flagGuesses(loop, info, cell, full),
+  ];
+}
+
 function plain(condition: Expression): Guess {
   return { kind: 'plain', condition };
 }
@@ -176,8 +174,8 @@ function rangeGuesses(info: LoopInfo): Guess[] {
   const increasing = iterator.step > 0n;
   if (iterator.initial !== undefined)
     guesses.push(plain(createBinary(increasing ? 'lessEqual' : 'greaterEqual', iterator.initial, counter)));
+  const stride = increasing ? iterator.step : -iterator.step;
   // a stride: (i − e0) % s == 0
-  const stride = iterator.step > 0n ? iterator.step : -iterator.step;
   if (iterator.initial !== undefined && stride > 1n) {
     const offset = createBinary('subtract', counter, iterator.initial);
     const remainder = createBinary('remainder', offset, createConstant(stride, offset.type));
@@ -185,9 +183,8 @@ function rangeGuesses(info: LoopInfo): Guess[] {
   }
   if (iterator.bound !== undefined) {
     const bound = iterator.bound;
-    const slack = iterator.step > 0n ? iterator.step : -iterator.step;
     guesses.push(plain(createBinary(increasing ? 'lessEqual' : 'greaterEqual', counter, bound)));
-    const shifted = createBinary(increasing ? 'add' : 'subtract', bound, createConstant(slack, bound.type));
+    const shifted = createBinary(increasing ? 'add' : 'subtract', bound, createConstant(stride, bound.type));
     guesses.push(plain(createBinary(increasing ? 'lessEqual' : 'greaterEqual', counter, shifted)));
   }
   return guesses;
@@ -326,16 +323,6 @@ function cellEquality(write: ArrayWrite, iterator: ScalarVariable, cell: ScalarV
     createArrayRead(write.array, [substituteScalar(write.indices[0]!, iterator, cellExpression)]),
     substituteScalar(write.value, iterator, cellExpression),
   );
-}
-
-/** ∀j visited. a[f(j)] = e(j) at the loop's own head */
-function ongoingWrites(loop: LoopStatement, info: LoopInfo, cell: ScalarVariable): Guess[] {
-  return writeGuesses(loop, info, doneRange(info), cell);
-}
-
-/** ∀j in the full range. a[f(j)] = e(j) at the heads of the loops after it */
-function completedWrites(loop: LoopStatement, info: LoopInfo | undefined, cell: ScalarVariable): Guess[] {
-  return writeGuesses(loop, info, fullRange(info), cell);
 }
 
 /** ∀j ∈ range. a[f(j)] = e(j) for each write of the loop at its iterator, e reading nothing else the loop changes */

@@ -34,7 +34,8 @@ import {
   createVariableExpression,
 } from '../ir/factory.js';
 import { integerConstantType, integerTypeFromKeywords } from '../ir/lower/c-types.js';
-import type { ArrayVariable, BinaryOperator, DataModel, Expression, IntegerType, ScalarVariable } from '../ir/types.js';
+import { arithmeticOperators, comparisonOperators } from '../ir/lower/expressions.js';
+import type { ArrayVariable, DataModel, Expression, IntegerType, ScalarVariable } from '../ir/types.js';
 
 export type InvariantReading =
   | { readonly kind: 'condition'; readonly condition: Expression }
@@ -68,29 +69,6 @@ export function readInvariant(text: string, resolve: NameResolver, dataModel: Da
 }
 
 class Unreadable extends Error {}
-
-const binaryOperators: Readonly<Record<AstBinaryOperator, BinaryOperator>> = {
-  '*': 'multiply',
-  '/': 'divide',
-  '%': 'remainder',
-  '+': 'add',
-  '-': 'subtract',
-  '<<': 'shiftLeft',
-  '>>': 'shiftRight',
-  '<': 'less',
-  '>': 'greater',
-  '<=': 'lessEqual',
-  '>=': 'greaterEqual',
-  '==': 'equal',
-  '!=': 'notEqual',
-  '&': 'bitwiseAnd',
-  '^': 'bitwiseXor',
-  '|': 'bitwiseOr',
-  '&&': 'logicalAnd',
-  '||': 'logicalOr',
-};
-
-const comparisons: ReadonlySet<AstBinaryOperator> = new Set(['<', '>', '<=', '>=', '==', '!=']);
 
 class InvariantConverter {
   constructor(
@@ -158,21 +136,23 @@ class InvariantConverter {
   }
 
   private binary(operator: AstBinaryOperator, left: Expression, right: Expression): Expression {
-    const mapped = binaryOperators[operator];
-    if (operator === '&&' || operator === '||') return createBinary(mapped, left, right, intType);
-    if (operator === '<<' || operator === '>>') {
-      const type = this.arithmetic(promote(left.type));
-      return createBinary(mapped, convertTo(left, type), convertTo(right, promote(right.type)), type);
-    }
-    if (comparisons.has(operator)) {
+    if (operator === '&&' || operator === '||')
+      return createBinary(operator === '&&' ? 'logicalAnd' : 'logicalOr', left, right, intType);
+    const comparison = comparisonOperators[operator];
+    if (comparison !== undefined) {
       const type = usualArithmeticConversion(left.type, right.type, this.dataModel);
       // a comparison in an unsigned type converts a negative side modulo 2^w: refused unless both sides are unsigned already
       if (!type.signed && (left.type.signed || right.type.signed) && !(isNonNegative(left) && isNonNegative(right)))
         throw new Unreadable('a comparison of a signed and an unsigned value (C converts the signed one)');
-      return createBinary(mapped, convertTo(left, type), convertTo(right, type), intType);
+      return createBinary(comparison, convertTo(left, type), convertTo(right, type), intType);
+    }
+    const arithmetic = arithmeticOperators[operator]!;
+    if (operator === '<<' || operator === '>>') {
+      const type = this.arithmetic(promote(left.type));
+      return createBinary(arithmetic, convertTo(left, type), convertTo(right, promote(right.type)), type);
     }
     const type = this.arithmeticType(left.type, right.type);
-    return createBinary(mapped, convertTo(left, type), convertTo(right, type), type);
+    return createBinary(arithmetic, convertTo(left, type), convertTo(right, type), type);
   }
 
   private arithmeticType(left: IntegerType, right: IntegerType): IntegerType {

@@ -66,7 +66,8 @@ export function resolverFor(context: Context) {
   };
 }
 
-const arithmeticOperators: Record<string, ArithmeticOperator> = {
+/** C's binary arithmetic operators as the IR names them (also for witness invariants, svcomp/invariant-expressions.ts) */
+export const arithmeticOperators: Record<string, ArithmeticOperator> = {
   '*': 'multiply',
   '/': 'divide',
   '%': 'remainder',
@@ -78,7 +79,8 @@ const arithmeticOperators: Record<string, ArithmeticOperator> = {
   '^': 'bitwiseXor',
   '|': 'bitwiseOr',
 };
-const comparisonOperators: Record<string, ComparisonOperator> = {
+/** C's comparison operators as the IR names them */
+export const comparisonOperators: Record<string, ComparisonOperator> = {
   '<': 'less',
   '>': 'greater',
   '<=': 'lessEqual',
