@@ -13,6 +13,7 @@ import { describeCertificate } from '../kernel/certify.js';
 import { runEncoding } from '../kernel/run-encoding.js';
 import type { RequestOptions } from '../kernel/options.js';
 import type { Block, Program, PropertyKind } from '../ir/types.js';
+import { forEachStatement } from '../ir/visit.js';
 import { invariantCertifier } from '../portfolio/invariant-certifier.js';
 import type { ReadCorrectnessWitness } from '../svcomp/correctness-reading.js';
 import { declarationCheck } from '../svcomp/correctness-witness.js';
@@ -81,16 +82,11 @@ export async function validateCorrectness(
 }
 
 /** `line:column` of each do-while loop of the lowered program (certificates/c-invariants.ts `isDoWhile`) */
-function doWhileLocations(block: Block, into: Set<string> = new Set()): Set<string> {
-  for (const statement of block) {
-    if (statement.kind === 'if') {
-      doWhileLocations(statement.then, into);
-      doWhileLocations(statement.else, into);
-    } else if (statement.kind === 'loop') {
-      if (isDoWhile(statement)) into.add(`${statement.location.line}:${statement.location.column}`);
-      doWhileLocations(statement.body, into);
-      doWhileLocations(statement.update, into);
-    }
-  }
-  return into;
+function doWhileLocations(block: Block): Set<string> {
+  const locations = new Set<string>();
+  forEachStatement(block, (statement) => {
+    if (statement.kind === 'loop' && isDoWhile(statement))
+      locations.add(`${statement.location.line}:${statement.location.column}`);
+  });
+  return locations;
 }
