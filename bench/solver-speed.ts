@@ -4,11 +4,17 @@
 // the verdicts each solver decides (and any disagreement), the peak memory (GNU time's maximum
 // resident set, when /usr/bin/time exists), and where the time goes: the milliseconds of each
 // portfolio stage (encoding), summed over the sample, with the z3-wasm / z3 ratio per stage.
+// The sets `campaign-symbolic` and `campaign-corpus` run every program of the set as `encode bench`
+// does (`--jobs 1`: one worker process runs the tasks one after the other, so the solver's module
+// starts once and its code stays warm), both solvers in turn, and print the same tables from the
+// campaign's results (wall seconds per task as the campaign measures them, and its stage times).
 //
-//   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--timeout 10] [--sets readme,symbolic,corpus]
+//   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--timeout 10]
+//        [--sets readme,symbolic,corpus,campaign-symbolic,campaign-corpus]
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadTasks, type CampaignTask } from '../src/campaign/tasks.js';
@@ -125,7 +131,20 @@ function sample(name: string, source: string): void {
   const tasks = loaded.tasks.filter((_, index) => index % every === 0);
   const results = new Map<SolverName, Result[]>(solvers.map((solver) => [solver, []]));
   for (const task of tasks) for (const solver of solvers) results.get(solver)!.push(verify(task, solver));
-  console.log(`## ${name}: every ${every}th program (${tasks.length}), verify --timeout ${timeoutSeconds}`);
+  printTables(
+    `${name}: every ${every}th program (${tasks.length}), verify --timeout ${timeoutSeconds}`,
+    tasks,
+    results,
+  );
+}
+
+/** the verdicts, medians, peaks and stage times of both solvers on the same tasks */
+function printTables(
+  title: string,
+  tasks: readonly CampaignTask[],
+  results: ReadonlyMap<SolverName, readonly Result[]>,
+): void {
+  console.log(`## ${title}`);
   console.log('| solver | safe | unsafe | unknown | no record | wrong | median (s) | max (s) | peak memory (MB) |');
   console.log('|---|---|---|---|---|---|---|---|---|');
   for (const solver of solvers) {
@@ -163,6 +182,58 @@ function sample(name: string, source: string): void {
   }
 }
 
+/** every task of the set as `encode bench --jobs 1` runs it, under each solver in turn (warm workers) */
+function campaign(name: string, source: string): void {
+  const loaded = loadTasks(source);
+  if (loaded.kind === 'error') {
+    console.log(`## ${name}: skipped (${loaded.message})`);
+    return;
+  }
+  const tasks = loaded.tasks;
+  const results = new Map<SolverName, Result[]>();
+  for (const solver of solvers) {
+    const directory = mkdtempSync(join(tmpdir(), 'solver-speed-'));
+    const argv = ['bench', source, '--encodings', 'portfolio', '--jobs', '1', '--timeout', String(timeoutSeconds)];
+    const run = measure([process.execPath, encodeBinary, ...argv, '--solver', solver, '--out-dir', directory]);
+    const byTask = new Map<string, Result>();
+    const lines = existsSync(join(directory, 'results.jsonl'))
+      ? readFileSync(join(directory, 'results.jsonl'), 'utf8').split('\n')
+      : [];
+    for (const line of lines.filter((text) => text.trim() !== '')) {
+      const record = JSON.parse(line) as {
+        task: string;
+        verdict: string;
+        seconds: number;
+        stageMilliseconds?: Record<string, number>;
+      };
+      byTask.set(record.task, {
+        verdict: record.verdict,
+        wallMilliseconds: record.seconds * 1000,
+        peakMegabytes: run.peakMegabytes,
+        stages: new Map(Object.entries(record.stageMilliseconds ?? {})),
+      });
+    }
+    rmSync(directory, { recursive: true, force: true });
+    const missing: Result = {
+      verdict: 'error',
+      wallMilliseconds: Number.NaN,
+      peakMegabytes: undefined,
+      stages: new Map(),
+    };
+    results.set(
+      solver,
+      tasks.map((task) => byTask.get(task.id) ?? missing),
+    );
+  }
+  printTables(
+    `${name}: every program (${tasks.length}) in one bench worker, verify --timeout ${timeoutSeconds}`,
+    tasks,
+    results,
+  );
+}
+
 if (sets.includes('readme')) readme();
 if (sets.includes('symbolic')) sample('bench/symbolic', join(projectRoot, 'bench', 'symbolic'));
 if (sets.includes('corpus')) sample('sv-arrays corpus', corpusManifest);
+if (sets.includes('campaign-symbolic')) campaign('bench/symbolic', join(projectRoot, 'bench', 'symbolic'));
+if (sets.includes('campaign-corpus')) campaign('sv-arrays corpus', corpusManifest);

@@ -50,6 +50,8 @@ export interface CampaignResult extends CertificateFields {
   readonly reason?: string;
   /** the portfolio's deciding encoding */
   readonly decidedBy?: string;
+  /** the portfolio's stages: milliseconds per encoding (a stage run twice, e.g. again in bv, summed) */
+  readonly stageMilliseconds?: Readonly<Record<string, number>>;
 }
 
 /** where a campaign writes each result as it comes */
@@ -216,7 +218,21 @@ async function runJob(settings: CampaignSettings, lane: WorkerLane, job: Campaig
     ...(reason === undefined ? {} : { reason }),
     ...(typeof record.decidedBy === 'string' ? { decidedBy: record.decidedBy } : {}),
     ...certificateFields(record),
+    ...stageFields(record.attempts),
   };
+}
+
+/** the portfolio's attempts of a --json record as milliseconds per encoding (nothing for one encoding) */
+function stageFields(attempts: unknown): Pick<CampaignResult, 'stageMilliseconds'> {
+  if (!Array.isArray(attempts)) return {};
+  const stages: Record<string, number> = {};
+  for (const attempt of attempts as unknown[]) {
+    if (typeof attempt !== 'object' || attempt === null) continue;
+    const { encoding, milliseconds } = attempt as Record<string, unknown>;
+    if (typeof encoding !== 'string' || typeof milliseconds !== 'number') continue;
+    stages[encoding] = (stages[encoding] ?? 0) + milliseconds;
+  }
+  return Object.keys(stages).length === 0 ? {} : { stageMilliseconds: stages };
 }
 
 /** runs the jobs whose result is not yet in the folder; returns every result of these jobs (old and new) */

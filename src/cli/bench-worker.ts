@@ -1,8 +1,9 @@
 // A worker process of `encode bench` (started by src/campaign/pool.ts through bench.ts): it runs
 // task after task, each a command line of `encode` (one program, `--json`), in this one process,
-// so that Node's start-up, module loading and the parser's warm-up are paid once per worker instead
-// of once per task. A task's stdout and stderr are captured and sent back with its exit code: the
-// same record and the same code the command prints and returns in a process of its own.
+// so that Node's start-up, module loading, the parser's warm-up and z3-wasm's modules (their
+// instances, worker threads and warm code: keepModulesBetweenSolvers) are paid once per worker
+// instead of once per task. A task's stdout and stderr are captured and sent back with its exit
+// code: the same record and the same code the command prints and returns in a process of its own.
 //
 // A task that cannot be finished in place ends the worker, which the pool then replaces: the
 // watchdog firing (the record is sent, then the process exits as `encode` would) and any error
@@ -10,6 +11,7 @@
 // exit 70). When the pool goes away (its channel closes), the worker exits.
 
 import type { PoolAnswer, PoolTask } from '../campaign/pool.js';
+import { keepModulesBetweenSolvers } from '../solvers/z3-wasm.js';
 import { exitCodes } from './exit-codes.js';
 import { reportInternalError, runCommandLine, type CommandProcess } from './main.js';
 
@@ -83,6 +85,8 @@ function start(): void {
     process.exit(exitCodes.usage);
   }
   captureOutput();
+  // the tasks' z3-wasm solvers share their modules: started once per worker, warm from task to task
+  keepModulesBetweenSolvers();
   // a failure outside the task's promise chain leaves this process in an unknown state: the task
   // gets what `encode` prints for it (an internal error, exit 70) and the worker ends
   const crashed = (error: unknown): void => {

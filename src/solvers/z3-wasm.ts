@@ -4,6 +4,8 @@
 // Soundness/robustness assumptions:
 // - each solver owns its modules (no state shared between solvers): up to `lanes` initialised WASM
 //   modules (default 2 where the machine has two cores), each started when a call first needs it.
+//   In a process that runs command after command (the bench worker: keepModulesBetweenSolvers), a
+//   disposed solver hands its idle, healthy modules to the next one instead of ending them.
 //   A module's async API runs one call at a time on a thread of its own, so each module has its own
 //   queue, and a call goes to the module with the fewest calls waiting: with two modules two calls run
 //   at once on two cores, so the portfolio runs its two lanes at once (`concurrent`) as it does with
@@ -124,7 +126,31 @@ async function initialiseModule(): Promise<Z3Module> {
   return Promise.race([lowLevel.init(() => factory({ instantiateWasm })), instantiationFailure]);
 }
 
+/**
+ * Modules handed back by disposed solvers, for the next solver of this process to take instead of
+ * starting its own (only after keepModulesBetweenSolvers(): a process that runs many commands one
+ * after the other, the bench worker). Each is idle, healthy (never abandoned) and holds no context;
+ * a call sees nothing of the calls before it all the same (a fresh context, global parameters reset).
+ */
+const keptModules: Promise<Z3Module>[] = [];
+let keepingModules = false;
+
+/**
+ * From now on a disposed solver leaves its healthy modules to the next solver of this process: its
+ * z3-wasm instances, their worker threads and their warm code are started once per process instead
+ * of once per command. The worker threads stay (unreferenced: they do not keep Node alive).
+ */
+export function keepModulesBetweenSolvers(): void {
+  keepingModules = true;
+}
+
+/** how many modules wait for the next solver (keepModulesBetweenSolvers) */
+export function keptModuleCount(): number {
+  return keptModules.length;
+}
+
 function loadModule(slot: ModuleSlot): Promise<Z3Module> {
+  if (slot.module === undefined) slot.module = keptModules.shift();
   if (slot.module === undefined) {
     const loading = initialiseModule().then((module) => {
       try {
@@ -383,7 +409,8 @@ class ModulePool {
       try {
         const module = await pending;
         releaseQuestionContext(slot, module);
-        terminateThreads(module);
+        if (keepingModules) keptModules.push(pending);
+        else terminateThreads(module);
       } catch {
         // initialisation failed: nothing to release
       }
