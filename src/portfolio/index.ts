@@ -100,7 +100,8 @@ export const schedule: readonly ScheduleEntry[] = [
     encoding: 'induct',
     share: 0.3,
     lane: 1,
-    why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)',
+    why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not); where values may wrap, again on the program with wrap-around written exactly (narrow sums modulo 2^w that wrap back: induct stops at the check of the wrap otherwise)',
+    wrapAround: 'alsoExactWraps',
   },
   {
     encoding: 'witness',
