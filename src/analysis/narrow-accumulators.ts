@@ -9,8 +9,9 @@
 // `G = (long long)X`, the step `G = G ± (long long)e`, and every other read of c the value
 // wrap_T(G): G modulo 2^w into T's range, written with C's remainder as
 //   unsigned T: ((G % 2^w) + 2^w) % 2^w        signed T: (((G + 2^(w-1)) % 2^w) + 2^w) % 2^w − 2^(w-1)
-// Besides, every narrowing conversion `(T)X` (X at most 32 bits wide, T as above) in an assertion or
-// in a statement outside loops becomes wrap_T(X) likewise.
+// Besides, every narrowing conversion `(T)X` (X at most 32 bits wide, T as above) in an assertion, in
+// a statement outside loops or in an array index becomes wrap_T(X) likewise (elsewhere in loops the
+// exact wraps of wrap-checks.ts, within one period, are cheaper for the solvers).
 //
 // Soundness (the reading of the result is `int`: mathematical integers): C converts a value to an
 // unsigned T modulo 2^w (C11 6.3.1.3), and gcc converts to a signed T modulo 2^w into [−2^(w−1),
@@ -34,6 +35,8 @@ import {
   createScalarVariable,
   createVariableExpression,
   unusedVariableId,
+  updateArrayRead,
+  updateArrayWrite,
   updateAssign,
 } from '../ir/factory.js';
 import type {
@@ -155,6 +158,10 @@ function rewriteStatement(
     }
     return updateAssign(statement, expression(statement.value));
   }
+  if (statement.kind === 'arrayWrite') {
+    const index = (node: Expression): Expression => rewriteExpression(node, ghosts, true);
+    return updateArrayWrite(statement, statement.indices.map(index), expression(statement.value));
+  }
   const nestedInLoop = inLoop || statement.kind === 'loop';
   return visitStatementChildren(statement, expression, (nested) => rewriteBlock(nested, ghosts, nestedInLoop));
 }
@@ -168,7 +175,14 @@ function rewriteExpression(
     const ghost = ghosts.get(expression.variable.id);
     return ghost === undefined ? expression : wrapped(createVariableExpression(ghost), expression.type);
   }
-  const visited = visitExpressionChildren(expression, (child) => rewriteExpression(child, ghosts, conversions));
+  // indices are rewritten everywhere: a narrow index cast (mark[(unsigned char) i]) has no cheaper reading
+  const visited =
+    expression.kind === 'arrayRead'
+      ? updateArrayRead(
+          expression,
+          expression.indices.map((index) => rewriteExpression(index, ghosts, true)),
+        )
+      : visitExpressionChildren(expression, (child) => rewriteExpression(child, ghosts, conversions));
   if (
     conversions &&
     visited.kind === 'cast' &&

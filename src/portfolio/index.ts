@@ -71,8 +71,8 @@ export interface ScheduleEntry {
  * - `bitPrecise`: the stage in `bv` instead (exact for C, so a bug past a wrap is found);
  * - `alsoBitPrecise`: the stage, then the same in `bv`;
  * - `alsoExactWraps`: the stage, then the same on the program with wrap-around written exactly;
- * - `alsoExactNarrowSums`: as `alsoExactWraps`, for a program with narrow accumulators
- *   (analysis/narrow-accumulators.ts) only, else the stage alone;
+ * - `alsoExactNarrowSums`: as `alsoExactWraps`, for a program that narrow-accumulators.ts rewrites
+ *   (narrow accumulators or conversions read modulo 2^w) only, else the stage alone;
  * - `halfThenBitPrecise`: the stage with half its share, then the same in `bv` with what is left.
  */
 export type WrapAroundStages =

@@ -1,7 +1,7 @@
 // The narrow-accumulators rewrite (src/analysis/narrow-accumulators.ts): char and short scalars
 // updated only by `c += e` / `c -= e` (and initialised without reading themselves) become a long long
-// ghost G read as G modulo 2^w, and narrowing conversions outside loops and in assertions become
-// remainders; near misses (c *= 2, c = -c, a havoc, an int or _Bool accumulator) keep their variable;
+// ghost G read as G modulo 2^w, and narrowing conversions outside loops, in assertions and in array
+// indices become remainders; near misses (c *= 2, c = -c, a havoc, an int or _Bool accumulator) keep their variable;
 // and the rewritten program read over the mathematical integers (`int`, as the encodings read it)
 // gives the same outcome as the original in C (`bv`) for sizes 0 … 5, 127 … 129, 255 … 257, 300 and
 // 1000, for unsigned char, signed char (gcc's conversion) and unsigned short, failing asserts included.
@@ -38,6 +38,13 @@ const rewritten: readonly string[] = [
   'unsigned short s = 1; for (int i = 0; i < n; i++) { s -= 3; a[i] = s; } __VERIFIER_assert(a[0] == 65534 || n == 0);',
   'unsigned char c = 0; for (int i = 0; i < n; i++) c += a[i]; int k = c; __VERIFIER_assert(k < 200);',
   'char c = 0; for (int i = 0; i < n; i++) c += 3; __VERIFIER_assert((signed char) (3 * n) == c);',
+];
+
+const indexCasts: readonly string[] = [
+  'for (int i = 0; i < n; i++) a[(unsigned char) i] = 1; for (int i = 0; i < n; i++) __VERIFIER_assert(a[i % 256] == 1);',
+  'for (int i = 0; i < n; i++) a[(unsigned char) i] = i; for (int i = 0; i < n; i++) __VERIFIER_assert(a[i % 256] == i);',
+  'for (int i = 0; i < n; i++) a[(signed char) i + 128] = 1; for (int i = 0; i < n; i++) __VERIFIER_assert(a[(i + 127) % 256] == 1);',
+  'for (int i = 0; i < n; i++) a[i] = 0; for (int i = 0; i < n; i++) a[(unsigned char) (i * 2)] += 1; __VERIFIER_assert(a[(unsigned char) (2 * n)] == 0 || n > 128);',
 ];
 
 const nearMisses: readonly string[] = [
@@ -81,6 +88,15 @@ describe('narrow accumulators', () => {
     }
   });
 
+  it('reads narrow index casts in loops as remainders', () => {
+    for (const statements of indexCasts) {
+      const program = programOf(statements);
+      const after = ghostNarrowAccumulators(program);
+      expect(after, statements).not.toBe(program);
+      expect(printProgram(after), statements).toMatch(/a\[[^\]]*% \(long long\)256/);
+    }
+  });
+
   it('keeps the variable of every near miss (other updates, int and _Bool accumulators)', () => {
     for (const statements of nearMisses) {
       const after = printProgram(ghostNarrowAccumulators(programOf(statements)));
@@ -90,7 +106,7 @@ describe('narrow accumulators', () => {
 
   it('keeps every outcome: the rewrite over the mathematical integers as the original in C', () => {
     const kinds = new Set<string>();
-    for (const statements of [...rewritten, ...nearMisses]) {
+    for (const statements of [...rewritten, ...indexCasts, ...nearMisses]) {
       const program = programOf(statements);
       const after = ghostNarrowAccumulators(program);
       for (const size of [0, 1, 2, 3, 4, 5, 127, 128, 129, 255, 256, 257, 300, 1000]) {
