@@ -26,7 +26,7 @@
 // bit-precise stages get the program as it is (a long long G could overflow in bit-vectors). A
 // counterexample is replayed on the original program (G adds no choice).
 
-import { intType, isBoolType, longLongType, typePeriod, typeRange } from '../ir/c-integers.js';
+import { intType, isBoolType, longLongType, sameType, typePeriod, typeRange } from '../ir/c-integers.js';
 import {
   createAssign,
   createBinary,
@@ -105,7 +105,7 @@ function onlyStepsAndInitialisations(body: Block, variable: ScalarVariable): boo
 /** `c = (T)((int)c ± e)` with e not reading c and the sum 32 bits wide */
 function stepOf(statement: AssignStatement, variable: ScalarVariable): Step | undefined {
   const value = statement.value;
-  if (value.kind !== 'cast' || value.type.width !== variable.type.width) return undefined;
+  if (value.kind !== 'cast' || !sameType(value.type, variable.type)) return undefined;
   const sum = value.operand;
   if (sum.kind !== 'binary' || (sum.operator !== 'add' && sum.operator !== 'subtract')) return undefined;
   if (sum.type.width !== intType.width) return undefined;
