@@ -15,6 +15,7 @@
 // An encoding asked for `bv` computes in bit-vectors and needs none of this; `int` (mathematical
 // integers, research only) is passed through and its verdicts say what they assume.
 
+import { ghostNarrowAccumulators } from '../analysis/narrow-accumulators.js';
 import { insertWrapChecks, type WrapCheckSite } from '../analysis/wrap-checks.js';
 import { createAssume } from '../ir/factory.js';
 import type {
@@ -73,7 +74,9 @@ export function prepareProgram(
     case 'bv':
       return { program: original, semantics, sites: [], finish: (verdict) => verdict, confirmedOn: original };
     case 'c': {
-      const checked = insertWrapChecks(original, { exactWraps });
+      // with exact wraps, narrow accumulators and conversions read modulo 2^w too (narrow-accumulators.ts)
+      const read = exactWraps ? ghostNarrowAccumulators(original) : original;
+      const checked = insertWrapChecks(read, { exactWraps });
       return {
         program: checked.program,
         semantics: 'int',

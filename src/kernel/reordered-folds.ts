@@ -8,7 +8,10 @@
 // - a split (a whole fold and two part folds over [S, M) and [M, E), constants S ≤ M ≤ E): the
 //   expression C(low, high) of a later statement becomes the whole fold's accumulator.
 // Comparisons of copies in the rewritten blocks' assertions are then decided (analysis/
-// assertion-slice.ts); the caller slices the top-level block.
+// assertion-slice.ts); the caller slices the top-level block. A block is searched in parts split after
+// each `assume(C)` (an early return of main reads so, analysis/guard-assumptions.ts): the part after
+// it as a branch taken under C (C and the facts of the block that the part before does not change hold
+// at its start), as the lowering's `if (!returned)` was.
 //
 // The laws, in C's semantics (bv; int when the run asks for mathematical integers), for every value of
 // their free variables. F is the step of a fold of stride one among the two (its F(r, a): the update
@@ -43,7 +46,7 @@ import {
   updateAssume,
 } from '../ir/factory.js';
 import type { Block, Expression, Semantics, Statement } from '../ir/types.js';
-import { visitExpressionChildren } from '../ir/visit.js';
+import { scalarsReadBy, visitExpressionChildren, writtenVariables } from '../ir/visit.js';
 import { foldCopiedComparisons } from '../analysis/assertion-slice.js';
 import {
   constantOf,
@@ -94,6 +97,18 @@ async function rewriteBlock(
   budget: Budget,
   details: string[],
 ): Promise<Block> {
+  const split = block.findIndex((statement, index) => statement.kind === 'assume' && index < block.length - 1);
+  if (split >= 0) {
+    const head = block.slice(0, split + 1);
+    const assumption = head[split]!;
+    const written = writtenVariables(head).scalars;
+    const kept = facts.filter((fact) => [...scalarsReadBy(fact).keys()].every((id) => !written.has(id)));
+    const tailFacts = assumption.kind === 'assume' ? [...kept, assumption.condition] : kept;
+    const rewrittenHead = await rewriteBlock(head, facts, semantics, solver, budget, details);
+    const tail = block.slice(split + 1);
+    const rewrittenTail = await rewriteBlock(tail, tailFacts, semantics, solver, budget, details);
+    return rewrittenHead === head && rewrittenTail === tail ? block : [...rewrittenHead, ...rewrittenTail];
+  }
   const before = details.length;
   const replaced = new Map<number, Statement[]>();
   // nested blocks first: their rewrites change only the if statement at their index

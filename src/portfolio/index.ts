@@ -25,6 +25,7 @@
 // internal error, never a verdict.
 
 import { performance } from 'node:perf_hooks';
+import { ghostNarrowAccumulators } from '../analysis/narrow-accumulators.js';
 import { insertWrapChecks } from '../analysis/wrap-checks.js';
 import { expressionsOf, forEachStatement, forEachSubexpression } from '../ir/visit.js';
 import type { Encoder } from '../kernel/encoder.js';
@@ -70,9 +71,12 @@ export interface ScheduleEntry {
  * - `bitPrecise`: the stage in `bv` instead (exact for C, so a bug past a wrap is found);
  * - `alsoBitPrecise`: the stage, then the same in `bv`;
  * - `alsoExactWraps`: the stage, then the same on the program with wrap-around written exactly;
+ * - `alsoExactNarrowSums`: as `alsoExactWraps`, for a program that narrow-accumulators.ts rewrites
+ *   (narrow accumulators or conversions read modulo 2^w) only, else the stage alone;
  * - `halfThenBitPrecise`: the stage with half its share, then the same in `bv` with what is left.
  */
-export type WrapAroundStages = 'asked' | 'bitPrecise' | 'alsoBitPrecise' | 'alsoExactWraps' | 'halfThenBitPrecise';
+export type WrapAroundStages =
+  'asked' | 'bitPrecise' | 'alsoBitPrecise' | 'alsoExactWraps' | 'alsoExactNarrowSums' | 'halfThenBitPrecise';
 
 /** the order and slices; the last entry gets what remains */
 export const schedule: readonly ScheduleEntry[] = [
@@ -100,7 +104,8 @@ export const schedule: readonly ScheduleEntry[] = [
     encoding: 'induct',
     share: 0.3,
     lane: 1,
-    why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not)',
+    why: 'induction on the size N: proves sums over nondeterministic contents that viap leaves open; first in the other lane, so that it runs beside viap (each answers in about a second where it proves, and viap spends its whole slice where it does not); where char or short accumulators may wrap, again on the program with wrap-around written exactly (narrow sums modulo 2^w that wrap back: induct stops at the check of the wrap otherwise)',
+    wrapAround: 'alsoExactNarrowSums',
   },
   {
     encoding: 'witness',
@@ -230,7 +235,7 @@ export function disagreement(attempts: readonly PortfolioAttempt[]): void {
  * where the encodings that compute in `int` stop at the wrap's check; and witness and chc run in
  * `bv` too, after their runs in `c`.
  */
-export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
+export function stagesForWrapAround(stages: readonly Stage[], narrowSums = false): Stage[] {
   return stages.flatMap((stage): Stage[] => {
     const variant = stage.wrapAround ?? 'asked';
     switch (variant) {
@@ -242,6 +247,8 @@ export function stagesForWrapAround(stages: readonly Stage[]): Stage[] {
         return [stage, { ...stage, semantics: 'bv' }];
       case 'alsoExactWraps':
         return [stage, { ...stage, exactWraps: true }];
+      case 'alsoExactNarrowSums':
+        return narrowSums ? [stage, { ...stage, exactWraps: true }] : [stage];
       case 'halfThenBitPrecise':
         return [
           { ...stage, share: stage.share / 2 },
@@ -299,7 +306,11 @@ export async function runPortfolio(
     options.semantics === 'c' &&
     propertyDefinition(options.property).bitPreciseStages &&
     (insertWrapChecks(program).sites.length > 0 || usesBitwiseOperators(program));
-  const stages = settings.stages ?? (mayWrap ? stagesForWrapAround(portfolioStages()) : portfolioStages());
+  const stages =
+    settings.stages ??
+    (mayWrap
+      ? stagesForWrapAround(portfolioStages(), ghostNarrowAccumulators(program) !== program)
+      : portfolioStages());
   const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];
   let decided: PortfolioAttempt | undefined;

@@ -45,6 +45,47 @@ describe('guard assumptions', () => {
     expect(afterPass('if (N / d > 3) abort();')).toContain('if (N / d > 3)');
   });
 
+  it('turns early returns of main that end the program into assumptions, one after the other', () => {
+    const text = afterPass('if (N > 100) return 0; if (d < 0) return 1;');
+    expect(text).toMatch(/assume\(!\(N > 100\)\)|assume\(N <= 100\)/);
+    expect(text).toMatch(/assume\(!\(d < 0\)\)|assume\(d >= 0\)/);
+    expect(text).not.toContain('if (!main_returned)');
+  });
+
+  it('leaves an early return that does more, one inside a loop, or one whose condition may stop the run', () => {
+    expect(afterPass('if (N > 100) { x = 1; return 0; }')).toContain('if (!main_returned)');
+    expect(afterPass('while (N > 0) { if (N == 3) return 0; N--; }')).toContain('if (!main_returned)');
+    expect(afterPass('if (N / d > 3) return 0;')).toContain('if (!main_returned)');
+  });
+
+  it('blocks only runs that return early: every other run keeps its outcome (bv and int)', () => {
+    const returning = fc
+      .tuple(fc.oneof(programText, recurrenceProgramText()), fc.integer({ min: 0, max: 6 }))
+      .map(([text, constant]) =>
+        text.replace(/(assume_abort_if_not\(N > 0 && N <= 100\);)/, `$1 if (N > ${constant}) return 0;`),
+      );
+    let blocked = 0;
+    fc.assert(
+      fc.property(returning, (text) => {
+        const program = lowerSource(text);
+        const passed = runProgramPasses(program);
+        for (const semantics of ['bv', 'int'] as const) {
+          for (let size = 1; size <= 6; size++) {
+            const after = outcome(passed, semantics, size);
+            const before = outcome(program, semantics, size);
+            if (after === 'assumptionFailed' && before !== 'assumptionFailed') {
+              // the run returned early: it completed without failing an assertion
+              expect(JSON.parse(before).kind, `N = ${size}, ${semantics}\n${text}`).toBe('completed');
+              blocked++;
+            } else expect(after, `N = ${size}, ${semantics}\n${text}`).toEqual(before);
+          }
+        }
+      }),
+      { numRuns: 40, seed: 20261129 },
+    );
+    expect(blocked).toBeGreaterThan(20);
+  });
+
   it('keeps every run: the same outcome before and after the passes (bv and int), on programs with guards', () => {
     const guards = [
       'if (!(N <= C)) abort();',

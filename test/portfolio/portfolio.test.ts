@@ -17,6 +17,7 @@ import {
   portfolioStages,
   runPortfolio,
   schedule,
+  stagesForWrapAround,
   type PortfolioAttempt,
 } from '../../src/portfolio/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
@@ -73,6 +74,15 @@ describe("the portfolio's stages", () => {
     expect(stages[stages.length - 1]!.encoder.name).toBe('chc');
     const listed = schedule.map((entry) => entry.encoding).filter((name) => encoders.has(name));
     expect(stages.map((stage) => stage.encoder.name).filter((name) => listed.includes(name))).toEqual(listed);
+  });
+
+  it('where values may wrap: viap also with exact wraps, induct too only for narrow accumulators', () => {
+    const exact = (narrowSums: boolean): string[] =>
+      stagesForWrapAround(portfolioStages(), narrowSums)
+        .filter((stage) => stage.exactWraps === true)
+        .map((stage) => stage.encoder.name);
+    expect(exact(false)).toEqual(['viap']);
+    expect(exact(true)).toEqual(['viap', 'induct']);
   });
 
   it('pick up an encoding the table does not list, before the last stage', () => {
