@@ -35,8 +35,6 @@ export interface BoundedSettings {
   readonly semantics: Semantics;
   readonly unwind: number;
   readonly unwindingAssertions: boolean;
-  /** see UnrollOptions.generalCore */
-  readonly generalCore?: boolean;
 }
 
 /** which query of a bounded check a script is: the property, or the unwinding assertions asked after it */
@@ -81,9 +79,7 @@ export interface BoundedQueries {
 }
 
 export function boundedQueries(program: Program, settings: BoundedSettings): BoundedQueries {
-  const encoding = unrollProgram(program, settings.unwind, settings.semantics, {
-    generalCore: settings.generalCore === true,
-  });
+  const encoding = unrollProgram(program, settings.unwind, settings.semantics);
   const complete = encoding.unwindingViolation.kind === 'boolConstant' && !encoding.unwindingViolation.value;
   const asksUnwinding = settings.unwindingAssertions && !complete;
   return {

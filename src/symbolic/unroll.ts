@@ -16,7 +16,6 @@
 import type { LoopStatement, Program, Semantics } from '../ir/types.js';
 import {
   and,
-  containsConstantArray,
   createSmtScript,
   not,
   or,
@@ -26,6 +25,7 @@ import {
   type Term,
 } from '../smt/terms.js';
 import { ExpressionTranslator } from './expressions.js';
+import { unrolledScriptLogic } from './logic.js';
 import { SymbolicExecutor, type Path } from './executor.js';
 import { collectVariables } from './variables.js';
 
@@ -59,12 +59,6 @@ export interface UnrollOptions {
   readonly extraLoopPaths?: ExtraLoopPaths;
   /** keep array terms inline instead of naming them by constants (for read-over-write reduction) */
   readonly inlineArrays?: boolean;
-  /**
-   * a nonlinear script under AUFNIRA rather than QF_AUFNIA: z3 then runs its general core, which
-   * proves the polynomial identities of closed forms (sums of inner loops) at once, where its QF_NIA
-   * strategy may take seconds (induct's loop-free queries: 36 ms against 4.6 s for one step)
-   */
-  readonly generalCore?: boolean;
 }
 
 export function unrollProgram(
@@ -111,18 +105,11 @@ export function unrollProgram(
   });
   executor.useUninterpretedFunctions(functions);
   executor.executeBlock(program.body, { guard: trueTerm, state: executor.initialState() });
-  // constant arrays (initial contents, fills) are outside the QF_AUF* logics: use ALL then
-  const usesConstantArrays =
-    executor.definitions.some((term) => containsConstantArray(term)) ||
-    executor.violations.some((violation) => containsConstantArray(violation.condition));
-  const nonlinearLogic = build.generalCore === true ? 'AUFNIRA' : 'QF_AUFNIA';
-  const logic = usesConstantArrays
-    ? 'ALL'
-    : semantics === 'bv'
-      ? 'QF_AUFBV'
-      : translator.nonlinear
-        ? nonlinearLogic
-        : 'QF_AUFLIA';
+  const logic = unrolledScriptLogic(
+    [...executor.definitions, ...executor.violations.map((violation) => violation.condition)],
+    semantics,
+    translator.nonlinear,
+  );
   return {
     executor,
     functions: [...functions.values()],

@@ -38,7 +38,6 @@ import type {
 } from '../../ir/types.js';
 import {
   and,
-  containsConstantArray,
   createSmtScript,
   equal,
   falseTerm,
@@ -51,6 +50,7 @@ import {
 import type { ModelValue, Solver, SolverResult } from '../../solvers/solver.js';
 import { constantTerm, ExpressionTranslator, rangeConstraint, scalarSort } from '../../symbolic/expressions.js';
 import { SymbolicExecutor, type Path, type SymbolicState } from '../../symbolic/executor.js';
+import { unrolledScriptLogic } from '../../symbolic/logic.js';
 import { collectVariables } from '../../symbolic/variables.js';
 
 import type { PathStatement } from '../../analysis/path-polynomials.js';
@@ -348,13 +348,7 @@ function freshRangedState(context: QueryContext, suffix: string): SymbolicState 
 function queryScript(context: QueryContext, goal: Term, comment: string): SmtScript {
   const { executor, translator } = context;
   const terms = [...executor.definitions, ...context.assumptions, goal];
-  const logic = terms.some((term) => containsConstantArray(term))
-    ? 'ALL'
-    : executor.semantics === 'bv'
-      ? 'QF_AUFBV'
-      : translator.nonlinear
-        ? 'QF_AUFNIA'
-        : 'QF_AUFLIA';
+  const logic = unrolledScriptLogic(terms, executor.semantics, translator.nonlinear);
   return createSmtScript({
     headerComments: [comment],
     logic,

@@ -88,13 +88,9 @@ async function proveByBmc(
   budget: Budget,
   what: string,
 ): Promise<Premise> {
-  // loop-free or fixed-size: a nonlinear one is a polynomial identity, which z3's general core proves at once
-  const result = await checkBounded(
-    program,
-    { semantics, unwind, unwindingAssertions: true, generalCore: true },
-    solver,
-    budget,
-  );
+  // loop-free or fixed-size: a nonlinear one is a polynomial identity, which z3's general core proves
+  // at once (symbolic/logic.ts)
+  const result = await checkBounded(program, { semantics, unwind, unwindingAssertions: true }, solver, budget);
   const verdict = result.outcome.verdict;
   switch (verdict.kind) {
     case 'safe':

@@ -43,7 +43,6 @@ import {
   and,
   bitvectorBinary,
   boolSort,
-  containsConstantArray,
   createSmtScript,
   equal,
   falseTerm,
@@ -58,6 +57,7 @@ import {
 import { constantTerm, ExpressionTranslator, scalarSort } from '../../symbolic/expressions.js';
 import { IterationArithmetic } from './arithmetic.js';
 import { SymbolicExecutor, type Path, type SymbolicState } from '../../symbolic/executor.js';
+import { unrolledScriptLogic } from '../../symbolic/logic.js';
 import { collectVariables } from '../../symbolic/variables.js';
 import type { AcceleratedVariable, ShrinkScope } from './scope.js';
 
@@ -287,14 +287,7 @@ function finish(
   header: readonly string[],
   extra: readonly Term[],
 ): SmtScript {
-  const usesConstantArrays = [...executor.definitions, goal].some(containsConstantArray);
-  const logic = usesConstantArrays
-    ? 'ALL'
-    : executor.semantics === 'bv'
-      ? 'QF_AUFBV'
-      : executor.translator.nonlinear
-        ? 'QF_AUFNIA'
-        : 'QF_AUFLIA';
+  const logic = unrolledScriptLogic([...executor.definitions, goal], executor.semantics, executor.translator.nonlinear);
   return createSmtScript({
     headerComments: header,
     logic,
