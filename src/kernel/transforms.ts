@@ -22,13 +22,18 @@
 // The list, in order:
 // 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
 //    is order-independent, exact in C's semantics where proven; reachability only);
-// 2. C's semantics (c-semantics.ts): in `c` the program with wrap checks, computed in `int`;
+// 2. loops that write at an index they choose, over-approximated by a choice at every index
+//    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that over-approximate
+//    the program anyway: their UNSAFE is replayed on the program before the rewrite, while the encoders
+//    that search for bugs keep the program as it is);
+// 3. C's semantics (c-semantics.ts): in `c` the program with wrap checks, computed in `int`;
 //    no-overflow's checked program; `int` and `bv` as they are;
-// 3. sums tracked through writes at unpredictable indices (analysis/tracked-sums.ts; reachability only);
-// 4. the control-flow forms the encoder models (control-flow.ts: update exits moved into loop bodies,
+// 4. sums tracked through writes at unpredictable indices (analysis/tracked-sums.ts; reachability only);
+// 5. the control-flow forms the encoder models (control-flow.ts: update exits moved into loop bodies,
 //    exact; any other form not modelled refused).
 // Adding a pass is one module with a `ProgramTransform` and one line in the list.
 
+import { overApproximateChosenIndexWrites } from '../analysis/chosen-index-writes.js';
 import { trackSums } from '../analysis/tracked-sums.js';
 import type { Program, Semantics } from '../ir/types.js';
 import { propertyDefinition } from '../svcomp/properties.js';
@@ -156,6 +161,25 @@ const permutedReductions: ProgramTransform = {
   },
 };
 
+const chosenIndexWrites: ProgramTransform = {
+  name: 'chosen-index writes',
+  async apply(program, semantics, request) {
+    if (!reachability(request.options) || request.encoder.approximation !== 'over') return { kind: 'unchanged' };
+    const rewritten = overApproximateChosenIndexWrites(program);
+    if (rewritten === undefined) return { kind: 'unchanged' };
+    return {
+      kind: 'rewritten',
+      program: rewritten.program,
+      header: rewritten.notes.map((note) => `program pass: ${note}`),
+      back: replayingBack(program, semantics, rewritten.notes, {
+        kind: 'lost',
+        reason:
+          'writes at a chosen index were over-approximated by a loop over every index (program pass): the invariants are over the new loop',
+      }),
+    };
+  },
+};
+
 const cSemantics: ProgramTransform = {
   name: 'C semantics',
   async apply(program, semantics, request) {
@@ -225,6 +249,7 @@ const controlFlow: ProgramTransform = {
 /** the program passes between lowering and every encoder, in order (see the header) */
 export const programTransforms: readonly ProgramTransform[] = [
   permutedReductions,
+  chosenIndexWrites,
   cSemantics,
   trackedSums,
   controlFlow,
