@@ -181,7 +181,7 @@ export function recogniseLoop(loop: LoopStatement, program: Program): ChosenInde
   const exit = exitChoice(body);
   if (exit === undefined) return undefined;
   const writes = body.slice(choice.length + 1, body.length - 2);
-  if (!writes.some((statement) => statement.kind === 'arrayWrite')) return undefined;
+  if (writtenVariables(writes).arrays.size === 0) return undefined;
   if (!writes.every((statement) => isWriteAtIndex(statement, index, written))) return undefined;
   const dead = [...choice.choices, index, exit];
   if (!deadOutside(program.body, loop, dead)) return undefined;
