@@ -33,6 +33,9 @@
 // at the same index: a SAFE of the new program is one of the old. The new program has more runs (it
 // need not write at all), so its UNSAFE proves nothing: it is replayed on the program as it was
 // (kernel/transforms.ts), where it seldom replays. No certificate is translated back.
+//
+// After the rewrite (and only then), consecutive folds over the same range are merged into one loop
+// (analysis/merged-folds.ts, exact), so that one loop reads every array's cell at an index.
 
 import {
   createAssign,
@@ -69,6 +72,7 @@ import {
   writtenVariables,
   type WrittenVariables,
 } from '../ir/visit.js';
+import { mergeFolds } from './merged-folds.js';
 
 /** a recognised loop: the parts the new loop is built from */
 interface ChosenIndexLoop {
@@ -121,8 +125,14 @@ export function overApproximateChosenIndexWrites(program: Program): ChosenIndexW
         exitChoice: fresh(`${recognised.index.name}!exit`, 'a choice of the range exit'),
       });
     });
-  const body = rewriteBlock(program.body);
+  const rewritten = rewriteBlock(program.body);
   if (notes.length === 0) return undefined;
+  const merged = { count: 0 };
+  const body = mergeFolds(rewritten, merged);
+  if (merged.count > 0)
+    notes.push(
+      `${merged.count} run(s) of folds over the same range merged into one loop each (exact; analysis/merged-folds.ts)`,
+    );
   return {
     program: createProgram(program.file, scalars, program.arrays, renumberLoops(body), program.dataModel),
     notes,
