@@ -6,7 +6,7 @@
 //     u = havoc(); if (p(u)) { break; }
 //   }
 // becomes
-//   j = L; while (j < H) { w = havoc(); if (w != 0) { k = j; x[k] = f(k); … } } update { j = j + 1; }
+//   j = L; while (j < H) { w = havoc(); if (w != 0) { x[j] = f(j); … } } update { j = j + 1; }
 //   v = havoc(); if (v != 0) { s = c; … }             (only with the `if` form of the range test)
 //
 // What is recognised (anything else is left alone): a loop whose condition is a non-zero constant and
@@ -67,6 +67,7 @@ import {
   forEachStatement,
   renumberLoops,
   scalarsReadBy,
+  substituteScalarInBlock,
   someSubexpression,
   visitBlock,
   writtenVariables,
@@ -149,7 +150,7 @@ function overApproximation(loop: ChosenIndexLoop, location: SourceLocation, fres
   const counter = createVariableExpression(fresh.counter);
   const chosen = createIf(
     createBinary('notEqual', createVariableExpression(fresh.choice), createConstant(0n)),
-    [createAssign(loop.index, counter, location), ...loop.writes],
+    substituteScalarInBlock(loop.writes, loop.index, counter),
     [],
     location,
   );

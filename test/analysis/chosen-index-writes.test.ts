@@ -73,7 +73,7 @@ describe('writes at a chosen index over-approximated by a choice at every index'
     const printed = printProgram(rewritten!.program);
     expect(printed).not.toMatch(/while \(1\)/);
     expect(printed).toMatch(/while \(k!counter!chosen < size\)/);
-    expect(printed).toMatch(/k = k!counter!chosen;\s*a\[k\] =/);
+    expect(printed).toMatch(/a\[k!counter!chosen\] =/);
   });
 
   it('rewrites the safe programs of bench/sum-writes and refuses its near misses', () => {
