@@ -23,9 +23,10 @@
 // 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
 //    is order-independent, exact in C's semantics where proven; reachability only);
 // 2. loops that write at an index they choose, over-approximated by a choice at every index
-//    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that over-approximate
-//    the program anyway: their UNSAFE is replayed on the program before the rewrite, while the encoders
-//    that search for bugs keep the program as it is);
+//    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that declare
+//    `acceptsOverApproximation`, which over-approximate the program anyway: their UNSAFE is replayed on
+//    the program before the rewrite, while the encoders that find the bugs of the class, witness among
+//    them, keep the program as it is);
 // 3. C's semantics (c-semantics.ts): in `c` the program with wrap checks, computed in `int`;
 //    no-overflow's checked program; `int` and `bv` as they are;
 // 4. sums tracked through writes at unpredictable indices (analysis/tracked-sums.ts; reachability only);
@@ -88,6 +89,12 @@ export type TransformStep =
       /** extra facts for --json (checks inserted, …) */
       readonly details?: Readonly<Record<string, unknown>>;
       readonly back: BackTranslation;
+      /**
+       * the rewritten program has more runs than the input (an over-approximation): a counterexample
+       * search on it is wasted, since its counterexamples seldom replay, so the encoder is asked for a
+       * proof only (EncoderContext.proofOnly)
+       */
+      readonly overApproximation?: boolean;
     };
 
 export interface ProgramTransform {
@@ -164,7 +171,8 @@ const permutedReductions: ProgramTransform = {
 const chosenIndexWrites: ProgramTransform = {
   name: 'chosen-index writes',
   async apply(program, semantics, request) {
-    if (!reachability(request.options) || request.encoder.approximation !== 'over') return { kind: 'unchanged' };
+    if (!reachability(request.options) || request.encoder.acceptsOverApproximation !== true)
+      return { kind: 'unchanged' };
     const rewritten = overApproximateChosenIndexWrites(program);
     if (rewritten === undefined) return { kind: 'unchanged' };
     return {
@@ -176,6 +184,7 @@ const chosenIndexWrites: ProgramTransform = {
         reason:
           'writes at a chosen index were over-approximated by a loop over every index (program pass): the invariants are over the new loop',
       }),
+      overApproximation: true,
     };
   },
 };
@@ -271,6 +280,8 @@ export type TransformedProgram =
       readonly applied: readonly AppliedTransform[];
       readonly header: readonly string[];
       readonly details: Readonly<Record<string, unknown>>;
+      /** some rewrite over-approximated the program: only a proof is wanted of the encoder */
+      readonly proofOnly: boolean;
     }
   | { readonly kind: 'refused'; readonly reason: UnknownReason; readonly applied: readonly AppliedTransform[] };
 
@@ -285,6 +296,7 @@ export async function applyTransforms(
   const applied: AppliedTransform[] = [];
   const header: string[] = [];
   let details: Record<string, unknown> = {};
+  let proofOnly = false;
   for (const transform of transforms) {
     const step = await transform.apply(current, semantics, request);
     switch (step.kind) {
@@ -298,6 +310,7 @@ export async function applyTransforms(
         details = { ...details, ...step.details };
         current = step.program;
         semantics = step.semantics ?? semantics;
+        proofOnly = proofOnly || step.overApproximation === true;
         break;
       default: {
         const never: never = step;
@@ -305,5 +318,5 @@ export async function applyTransforms(
       }
     }
   }
-  return { kind: 'ready', program: current, semantics, applied, header, details };
+  return { kind: 'ready', program: current, semantics, applied, header, details, proofOnly };
 }
