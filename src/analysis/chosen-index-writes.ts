@@ -64,7 +64,6 @@ import type {
 } from '../ir/types.js';
 import {
   expressionsOf,
-  forEachStatement,
   renumberLoops,
   scalarsReadBy,
   substituteScalarInBlock,
@@ -177,7 +176,7 @@ function overApproximation(loop: ChosenIndexLoop, location: SourceLocation, fres
 }
 
 /** the parts of a loop of the recognised shape (see the header), or undefined */
-export function recogniseLoop(loop: LoopStatement, program: Program): ChosenIndexLoop | undefined {
+function recogniseLoop(loop: LoopStatement, program: Program): ChosenIndexLoop | undefined {
   if (loop.condition.kind !== 'constant' || loop.condition.value === 0n || loop.update.length !== 0) return undefined;
   const body = loop.body;
   const choice = indexChoice(body);
@@ -363,13 +362,4 @@ function deadOutside(body: Block, loop: LoopStatement, variables: readonly Scala
   };
   visit(body);
   return !read;
-}
-
-/** whether some loop of the program has the recognised shape (a cheap test before the rewrite) */
-export function hasChosenIndexWrites(program: Program): boolean {
-  let found = false;
-  forEachStatement(program.body, (statement) => {
-    if (!found && statement.kind === 'loop' && recogniseLoop(statement, program) !== undefined) found = true;
-  });
-  return found;
 }
