@@ -91,6 +91,13 @@ export interface Encoder {
    * unwinding assertions); absent: every approximation but `under` may prove SAFE
    */
   canProveSafe?(options: EncodingOptions): boolean;
+  /**
+   * whether the kernel may hand this encoding a program whose loops of writes at a chosen index are
+   * over-approximated (analysis/chosen-index-writes.ts, kernel/transforms.ts): its SAFE then holds for
+   * the program, its UNSAFE seldom replays on it; absent: the program as it is (the encodings whose
+   * counterexamples find the bugs of that class keep it)
+   */
+  readonly acceptsOverApproximation?: boolean;
   emit(program: Program, context: EmitContext): Promise<EmitResult>;
   solve(program: Program, context: EncoderContext): Promise<SolveOutcome>;
 }
@@ -98,5 +105,5 @@ export interface Encoder {
 /** what the command line reads of an encoding without loading it (src/encoders/<name>/declaration.ts) */
 export type EncoderDeclaration = Pick<
   Encoder,
-  'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver' | 'controlFlow'
+  'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver' | 'controlFlow' | 'acceptsOverApproximation'
 >;

@@ -146,7 +146,7 @@ export async function runEncoding(
       options: encoderOptions,
       budget,
       solver: limited,
-      ...(settings.proofOnly === true ? { proofOnly: true } : {}),
+      ...(settings.proofOnly === true || transformed.proofOnly ? { proofOnly: true } : {}),
     };
     const solved = await runInScope(scope, () => solveWithinBudget(encoder, transformed.program, context, scope));
     checkContract(encoder, transformed.program, encoderOptions, solved.verdict);

@@ -22,13 +22,19 @@
 // The list, in order:
 // 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
 //    is order-independent, exact in C's semantics where proven; reachability only);
-// 2. C's semantics (c-semantics.ts): in `c` the program with wrap checks, computed in `int`;
+// 2. loops that write at an index they choose, over-approximated by a choice at every index
+//    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that declare
+//    `acceptsOverApproximation`, which over-approximate the program anyway: their UNSAFE is replayed on
+//    the program before the rewrite, while the encoders that find the bugs of the class, witness among
+//    them, keep the program as it is);
+// 3. C's semantics (c-semantics.ts): in `c` the program with wrap checks, computed in `int`;
 //    no-overflow's checked program; `int` and `bv` as they are;
-// 3. sums tracked through writes at unpredictable indices (analysis/tracked-sums.ts; reachability only);
-// 4. the control-flow forms the encoder models (control-flow.ts: update exits moved into loop bodies,
+// 4. sums tracked through writes at unpredictable indices (analysis/tracked-sums.ts; reachability only);
+// 5. the control-flow forms the encoder models (control-flow.ts: update exits moved into loop bodies,
 //    exact; any other form not modelled refused).
 // Adding a pass is one module with a `ProgramTransform` and one line in the list.
 
+import { overApproximateChosenIndexWrites } from '../analysis/chosen-index-writes.js';
 import { trackSums } from '../analysis/tracked-sums.js';
 import type { Program, Semantics } from '../ir/types.js';
 import { propertyDefinition } from '../svcomp/properties.js';
@@ -83,6 +89,12 @@ export type TransformStep =
       /** extra facts for --json (checks inserted, …) */
       readonly details?: Readonly<Record<string, unknown>>;
       readonly back: BackTranslation;
+      /**
+       * the rewritten program has more runs than the input (an over-approximation): a counterexample
+       * search on it is wasted, since its counterexamples seldom replay, so the encoder is asked for a
+       * proof only (EncoderContext.proofOnly)
+       */
+      readonly overApproximation?: boolean;
     };
 
 export interface ProgramTransform {
@@ -156,6 +168,27 @@ const permutedReductions: ProgramTransform = {
   },
 };
 
+const chosenIndexWrites: ProgramTransform = {
+  name: 'chosen-index writes',
+  async apply(program, semantics, request) {
+    if (!reachability(request.options) || request.encoder.acceptsOverApproximation !== true)
+      return { kind: 'unchanged' };
+    const rewritten = overApproximateChosenIndexWrites(program);
+    if (rewritten === undefined) return { kind: 'unchanged' };
+    return {
+      kind: 'rewritten',
+      program: rewritten.program,
+      header: rewritten.notes.map((note) => `program pass: ${note}`),
+      back: replayingBack(program, semantics, rewritten.notes, {
+        kind: 'lost',
+        reason:
+          'writes at a chosen index were over-approximated by a loop over every index (program pass): the invariants are over the new loop',
+      }),
+      overApproximation: true,
+    };
+  },
+};
+
 const cSemantics: ProgramTransform = {
   name: 'C semantics',
   async apply(program, semantics, request) {
@@ -225,6 +258,7 @@ const controlFlow: ProgramTransform = {
 /** the program passes between lowering and every encoder, in order (see the header) */
 export const programTransforms: readonly ProgramTransform[] = [
   permutedReductions,
+  chosenIndexWrites,
   cSemantics,
   trackedSums,
   controlFlow,
@@ -246,6 +280,8 @@ export type TransformedProgram =
       readonly applied: readonly AppliedTransform[];
       readonly header: readonly string[];
       readonly details: Readonly<Record<string, unknown>>;
+      /** some rewrite over-approximated the program: only a proof is wanted of the encoder */
+      readonly proofOnly: boolean;
     }
   | { readonly kind: 'refused'; readonly reason: UnknownReason; readonly applied: readonly AppliedTransform[] };
 
@@ -260,6 +296,7 @@ export async function applyTransforms(
   const applied: AppliedTransform[] = [];
   const header: string[] = [];
   let details: Record<string, unknown> = {};
+  let proofOnly = false;
   for (const transform of transforms) {
     const step = await transform.apply(current, semantics, request);
     switch (step.kind) {
@@ -273,6 +310,7 @@ export async function applyTransforms(
         details = { ...details, ...step.details };
         current = step.program;
         semantics = step.semantics ?? semantics;
+        proofOnly = proofOnly || step.overApproximation === true;
         break;
       default: {
         const never: never = step;
@@ -280,5 +318,5 @@ export async function applyTransforms(
       }
     }
   }
-  return { kind: 'ready', program: current, semantics, applied, header, details };
+  return { kind: 'ready', program: current, semantics, applied, header, details, proofOnly };
 }

@@ -8,7 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chcEncoder } from '../../src/encoders/chc/index.js';
 import { witnessEncoder } from '../../src/encoders/witness/index.js';
 import type { Encoder } from '../../src/kernel/encoder.js';
-import { programTransforms } from '../../src/kernel/transforms.js';
+import { applyTransforms, programTransforms } from '../../src/kernel/transforms.js';
+import { Budget } from '../../src/kernel/budget.js';
+import { viapEncoder } from '../../src/encoders/viap/index.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import type { Program } from '../../src/ir/types.js';
 import { printChcSystem, printSmtScript } from '../../src/smt/printer.js';
@@ -66,9 +68,26 @@ async function emittedText(encoder: Encoder, input: Program): Promise<{ texts: s
 }
 
 describe('program passes as one pipeline', () => {
+  it('over-approximates writes at a chosen index only for an encoder that accepts it, asking it for a proof only', async () => {
+    const input = program('bench/sum-writes/sign-bound-safe.c');
+    const request = { options: { semantics: 'c' as const, settings: new Map() }, solver, budget: Budget.start(10_000) };
+    const forViap = await applyTransforms(input, { ...request, encoder: viapEncoder });
+    expect(forViap.kind).toBe('ready');
+    if (forViap.kind !== 'ready') return;
+    expect(forViap.applied.map((applied) => applied.name)).toContain('chosen-index writes');
+    expect(forViap.proofOnly).toBe(true);
+    expect(forViap.header.join('\n')).toMatch(/over-approximated by a choice at every index/);
+    const forWitness = await applyTransforms(input, { ...request, encoder: witnessEncoder });
+    expect(forWitness.kind).toBe('ready');
+    if (forWitness.kind !== 'ready') return;
+    expect(forWitness.applied.map((applied) => applied.name)).not.toContain('chosen-index writes');
+    expect(forWitness.proofOnly).toBe(false);
+  });
+
   it('lists the passes in order', () => {
     expect(programTransforms.map((transform) => transform.name)).toEqual([
       'permuted reductions',
+      'chosen-index writes',
       'C semantics',
       'tracked sums',
       'control-flow forms',

@@ -21,6 +21,7 @@ export const inductDeclaration: EncoderDeclaration = {
   name: 'induct',
   summary: 'induction on the size parameter N: base cases by bmc, peeled last iterations, the step P(N-1) => P(N)',
   approximation: 'over',
+  acceptsOverApproximation: true,
   options: [showInductionOption, strengthenOption],
   emitUsesSolver: true,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body

@@ -15,6 +15,7 @@ export const labmcDeclaration: EncoderDeclaration = {
   summary:
     'loop abstraction (Darke et al.): each loop becomes at most |O| abstract iterations with accelerated counters, decided by bmc',
   approximation: 'over',
+  acceptsOverApproximation: true,
   options: [showAbstractionOption],
   emitUsesSolver: false,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body

@@ -18,6 +18,7 @@ export const shrinkDeclaration: EncoderDeclaration = {
   summary:
     'loop shrinking: the loop is k-shrinkable and the residual program over k iterations is safe (over-approximation)',
   approximation: 'over',
+  acceptsOverApproximation: true,
   options: [maxKOption],
   emitUsesSolver: false,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body

@@ -15,6 +15,7 @@ export const viapDeclaration: EncoderDeclaration = {
   summary:
     'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (VIAP)',
   approximation: 'over',
+  acceptsOverApproximation: true,
   options: [showAxiomsOption],
   emitUsesSolver: true,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body

@@ -1,0 +1,37 @@
+// expected: unsafe
+// Zeroed arrays; at an even index the loop writes a[k] = k, b[k] = 0, at an odd one a[k] = -1 * k,
+// b[k] = k - 1: an odd index adds -1, so a write at k = 1 alone makes the sum negative.
+extern short __VERIFIER_nondet_short(void);
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_assume(int cond);
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error(void) { __assert_fail("0", "parity-bound-unsafe.c", 9, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+
+int main(void) {
+  long long size = (long long) __VERIFIER_nondet_short();
+  if (!(size > 0 && size <= 1000)) return 0;
+  int a[size];
+  int b[size];
+  for (long long i = 0; i < size; i++) {
+    a[i] = 0;
+    b[i] = 0;
+  }
+  while (1) {
+    long long k = (long long) __VERIFIER_nondet_int();
+    if (!(k >= 0 && k < size)) return 0;
+    if (k % 2 == 0) {
+      a[k] = k;
+      b[k] = 0;
+    } else {
+      a[k] = -1 * k;
+      b[k] = k - 1;
+    }
+    if (__VERIFIER_nondet_int() == 0) break;
+  }
+  long long sum = 0;
+  for (long long i = 0; i < size; i++) sum = sum + (long long) a[i] + b[i];
+  __VERIFIER_assert(sum >= 0);
+  return 0;
+}
