@@ -26,7 +26,7 @@ import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
 import { runningExtremeGuesses } from './extreme-guesses.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
-import { doneRange, fullRange, type Range } from './ranges.js';
+import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
@@ -215,9 +215,12 @@ function assertionGuesses(
   const checking = infos.get(assertion.loops[assertion.loops.length - 1]!.id);
   const iterator = checking?.iterator;
   const checked = fullRange(checking);
-  if (!assertion.unconditional || assertion.loops.length !== 1 || iterator === undefined || checked === undefined)
-    return [];
-  const atCell = substituteScalar(condition, iterator.variable, createVariableExpression(cell));
+  if (assertion.loops.length !== 1 || iterator === undefined || checked === undefined) return [];
+  const guard = guardOf(assertion, assertion.loops[0]!, iterator.variable);
+  if (guard === null) return [];
+  const guarded =
+    guard === undefined ? condition : createBinary('logicalOr', createUnary('logicalNot', guard), condition);
+  const atCell = substituteScalar(guarded, iterator.variable, createVariableExpression(cell));
   const forall = (range: Range, body: Expression): Guess => ({
     kind: 'forall',
     variable: cell,
@@ -235,6 +238,18 @@ function assertionGuesses(
     if (bound !== undefined) guesses.push(forall(done, substituteScalar(atCell, bound, counter)));
   }
   return guesses;
+}
+
+/**
+ * the conditions of the ifs around an assertion in a checking loop's body, joined (undefined: none,
+ * the assertion is at the top of the body): `if (k <= N / 2) assert(a[k] == 10)` checks the cells
+ * where the guard holds, ∀j. j <= N / 2 → a[j] == 10. null when a guard reads a scalar the loop
+ * changes other than its counter (a value read in the body, no function of the cell)
+ */
+function guardOf(assertion: Located, loop: LoopStatement, counter: ScalarVariable): Expression | undefined | null {
+  if (assertion.unconditional || assertion.conditions.length === 0) return undefined;
+  if (!assertion.conditions.every(steadyIn(loop, counter))) return null;
+  return assertion.conditions.reduce((joined, condition) => createBinary('logicalAnd', joined, condition));
 }
 
 /**

@@ -95,6 +95,8 @@ const newPeriodicClasses = [
   'stride-guarded-mark', // i += 3; if (a[i] > 0) b[i] = 1: guarded by residue and condition
   'flag-all-positive', // if (a[i] <= 0) positive = 0; then under if (positive) every cell checked
   'running-min', // the running minimum of cells counting down is the last one seen (extreme-guesses.ts)
+  'guarded-check-stop', // a fill left at a limit, checked under if (j < limit): ∀k. k < limit → b[k] == 3k
+  'grid-minimum', // low <= g[k][l] over the cells a grid's running minimum has seen (grid-guesses.ts)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
