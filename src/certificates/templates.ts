@@ -352,8 +352,15 @@ function writeGuesses(
   // a value that reads what the loop changes (a nondeterministic value havocked each round, a
   // running sum) is no function of the cell: no guess
   const changed = writtenVariables(loop.body, loop.update).scalars;
+  // nor is an update of the cell itself (b[i] = b[i] + i: b[j] == b[j] + j holds of no cell the
+  // update changes)
   const varies = (write: ArrayWrite): boolean =>
-    [...scalarsReadBy(write.value).keys()].some((id) => id !== iterator.id && changed.has(id));
+    [...scalarsReadBy(write.value).keys()].some((id) => id !== iterator.id && changed.has(id)) ||
+    arrayReadsOf(write.value).some(
+      (read) =>
+        read.array.id === write.array.id &&
+        read.indices.every((index, at) => sameExpression(index, write.indices[at]!)),
+    );
   return iteratorWrites(loop, info)
     .filter((write) => !varies(write))
     .map((write) => ({ kind: 'forall', variable: cell, ...range, condition: cellEquality(write, iterator, cell) }));
