@@ -25,6 +25,7 @@ import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
 import { runningExtremeGuesses } from './extreme-guesses.js';
+import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
@@ -152,6 +153,7 @@ function cellGuesses(loop: LoopStatement, info: LoopInfo | undefined, cell: Scal
     ...writeGuesses(loop, info, full ? fullRange(info) : doneRange(info), cell),
     ...conditionalWriteGuesses(loop, info, cell, full),
     ...affineWriteGuesses(loop, info, cell, full),
+    ...mirroredWriteGuesses(loop, info, cell, full),
     ...cellBoundGuesses(loop, info, cell, full),
     ...guardedWriteGuesses(loop, info, cell, full),
     ...flagGuesses(loop, info, cell, full),
