@@ -8,8 +8,8 @@
 //   ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). m[k][l] == e(k, l).
 // - A check nest: such a nest with an assertion φ(i, j) at the top of the inner body: at every loop
 //   head, ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). φ(k, l) (it holds everywhere once the grid is what the
-//   assertions check); at the heads of each nest before it, over that nest's iterators, φ over the
-//   cells it has visited: the rows done, and at its inner head the row's cells done (a running
+//   assertions check); at the heads of each nest before it that writes none of the arrays φ reads,
+//   over that nest's iterators, φ over the cells it has visited: the rows done, and at its inner head the row's cells done (a running
 //   maximum over the grid: A[k][l] <= max for the cells seen).
 // Soundness: none is needed. Every guess is checked by Houdini and the certificate again by the
 // checker.
@@ -17,7 +17,7 @@
 import type { LoopInfo } from '../analysis/loops.js';
 import { createArrayRead, createBinary, createVariableExpression } from '../ir/factory.js';
 import type { Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
-import { arrayReadsOf, substituteScalar } from '../ir/visit.js';
+import { arrayReadsOf, substituteScalar, writtenVariables } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { fullRange, type Range } from './ranges.js';
 
@@ -129,10 +129,13 @@ export function gridGuesses(
       if (statement.kind !== 'assert') continue;
       const everywhere = overGrid(nest, nest.rows, statement.condition, cells);
       for (const loop of loops) add(loop, everywhere);
-      // the nests before it: the cells they have visited (a running maximum over the grid)
+      // the nests before it that write none of the checked arrays: the cells they have visited (a
+      // running maximum over the grid; a nest that writes them has its write guesses)
+      const checked = new Set(arrayReadsOf(statement.condition).map((read) => read.array.id));
       for (const earlier of loops.slice(0, loops.indexOf(outer))) {
         const visiting = nestOf(earlier, infos);
         if (visiting === undefined || visiting.inner === outer) continue;
+        if ([...writtenVariables(earlier.body).arrays.keys()].some((id) => checked.has(id))) continue;
         const condition = moved(statement.condition, nest, visiting, cells);
         add(earlier, overGrid(visiting, visiting.rowsDone, condition, cells));
         add(visiting.inner, rowDone(visiting, condition, cells));
