@@ -35,6 +35,7 @@ import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
 import {
   createArrayRead,
   createBinary,
+  createConditional,
   createConstant,
   createScalarVariable,
   createUnary,
@@ -49,6 +50,7 @@ import {
   writtenVariables,
   sameExpression,
   scalarsReadBy,
+  stripWideningCasts,
   substituteScalar,
   visitExpressionChildren,
 } from '../ir/visit.js';
@@ -232,6 +234,7 @@ function assertionGuesses(
   const guesses: Guess[] = [forall(checked, atCell)];
   // the cells a loop writing at an affine index of its counter has done (strides, a[2i − 2])
   if (loop !== undefined) for (const range of affineDoneRanges(loop.loop, loop)) guesses.push(forall(range, atCell));
+  if (loop !== undefined) for (const range of shiftedDownRanges(loop, checked)) guesses.push(forall(range, atCell));
   const done = doneRange(loop);
   if (done !== undefined && counter !== undefined) {
     guesses.push(forall(done, atCell));
@@ -240,6 +243,53 @@ function assertionGuesses(
     if (bound !== undefined) guesses.push(forall(done, substituteScalar(atCell, bound, counter)));
   }
   return guesses;
+}
+
+/**
+ * the cells a loop counting down (step −1, from e0) has written at its head when it writes
+ * a[i + d] for constants d ∈ [dmin, dmax] in its body (some maybe under an if): the rounds done
+ * (i, e0] wrote [i + 1 + dmin, e0 + 1 + dmax), none before the first round; clipped below at the
+ * checked range's start, for a write under `if (i >= 0)` at the last round
+ * (`for (i = n − 2; i >= −1; i--) { if (i >= 0) a[i] = 7; a[i + 1] = 3; }`)
+ */
+function shiftedDownRanges(loop: LoopInfo, checked: Range): Range[] {
+  const iterator = loop.iterator;
+  if (iterator?.initial === undefined || iterator.step !== -1n) return [];
+  const offsets = writtenAnywhere(loop.loop.body).flatMap((write) => {
+    const offset = write.indices.length === 1 ? offsetFrom(write.indices[0]!, iterator.variable) : undefined;
+    return offset === undefined ? [] : [offset];
+  });
+  if (offsets.length < 2) return [];
+  const least = offsets.reduce((low, offset) => (offset < low ? offset : low));
+  const most = offsets.reduce((high, offset) => (offset > high ? offset : high));
+  const counter = createVariableExpression(iterator.variable);
+  const shifted = (base: Expression, offset: bigint): Expression =>
+    createBinary('add', base, createConstant(offset + 1n, base.type));
+  const first = shifted(counter, least);
+  const lower = createConditional(createBinary('greater', first, checked.lower), first, checked.lower, first.type);
+  const started = createBinary('less', counter, iterator.initial);
+  const upper = createConditional(started, shifted(iterator.initial, most), first, first.type);
+  return [{ lower, upper }];
+}
+
+/** the writes of one-dimensional cells in a block, also under ifs */
+function writtenAnywhere(block: Block): ArrayWrite[] {
+  return block.flatMap((statement): ArrayWrite[] => {
+    if (statement.kind === 'arrayWrite') return [statement];
+    if (statement.kind === 'if') return [...writtenAnywhere(statement.then), ...writtenAnywhere(statement.else)];
+    return [];
+  });
+}
+
+/** d for an index i, i + d or i − d (d a constant) */
+function offsetFrom(index: Expression, counter: ScalarVariable): bigint | undefined {
+  const node = stripWideningCasts(index);
+  if (node.kind === 'variable') return node.variable.id === counter.id ? 0n : undefined;
+  if (node.kind !== 'binary' || (node.operator !== 'add' && node.operator !== 'subtract')) return undefined;
+  const left = stripWideningCasts(node.left);
+  const right = stripWideningCasts(node.right);
+  if (left.kind !== 'variable' || left.variable.id !== counter.id || right.kind !== 'constant') return undefined;
+  return node.operator === 'add' ? right.value : -right.value;
 }
 
 /**
