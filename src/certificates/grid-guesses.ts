@@ -8,14 +8,16 @@
 //   ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). m[k][l] == e(k, l).
 // - A check nest: such a nest with an assertion φ(i, j) at the top of the inner body: at every loop
 //   head, ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). φ(k, l) (it holds everywhere once the grid is what the
-//   assertions check).
+//   assertions check); at the heads of each nest before it that writes none of the arrays φ reads,
+//   over that nest's iterators, φ over the cells it has visited: the rows done, and at its inner head the row's cells done (a running
+//   maximum over the grid: A[k][l] <= max for the cells seen).
 // Soundness: none is needed. Every guess is checked by Houdini and the certificate again by the
 // checker.
 
 import type { LoopInfo } from '../analysis/loops.js';
 import { createArrayRead, createBinary, createVariableExpression } from '../ir/factory.js';
 import type { Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
-import { arrayReadsOf, substituteScalar } from '../ir/visit.js';
+import { arrayReadsOf, substituteScalar, writtenVariables } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { fullRange, type Range } from './ranges.js';
 
@@ -120,20 +122,49 @@ export function gridGuesses(
       const cell = createArrayRead(write.array, write.indices);
       const equality = createBinary('equal', cell, write.value);
       add(outer, overGrid(nest, nest.rowsDone, equality, cells));
-      const columnCell = createVariableExpression(cells.column);
-      add(nest.inner, {
-        kind: 'forall',
-        variable: cells.column,
-        ...nest.columnsDone,
-        condition: substituteScalar(equality, nest.column, columnCell),
-      });
+      add(nest.inner, rowDone(nest, equality, cells));
       for (const later of after(outer)) add(later, overGrid(nest, nest.rows, equality, cells));
     }
     for (const statement of nest.inner.body) {
       if (statement.kind !== 'assert') continue;
       const everywhere = overGrid(nest, nest.rows, statement.condition, cells);
       for (const loop of loops) add(loop, everywhere);
+      // the nests before it that write none of the checked arrays: the cells they have visited (a
+      // running maximum over the grid; a nest that writes them has its write guesses)
+      const checked = new Set(arrayReadsOf(statement.condition).map((read) => read.array.id));
+      for (const earlier of loops.slice(0, loops.indexOf(outer))) {
+        const visiting = nestOf(earlier, infos);
+        if (visiting === undefined || visiting.inner === outer) continue;
+        if ([...writtenVariables(earlier.body).arrays.keys()].some((id) => checked.has(id))) continue;
+        const condition = moved(statement.condition, nest, visiting, cells);
+        add(earlier, overGrid(visiting, visiting.rowsDone, condition, cells));
+        add(visiting.inner, rowDone(visiting, condition, cells));
+      }
     }
   }
   return guesses;
+}
+
+/** ∀l ∈ [f0, j). condition(i, l): the cells of the current row that the inner loop has visited */
+function rowDone(nest: Nest, condition: Expression, cells: GridCells): Guess {
+  return {
+    kind: 'forall',
+    variable: cells.column,
+    ...nest.columnsDone,
+    condition: substituteScalar(condition, nest.column, createVariableExpression(cells.column)),
+  };
+}
+
+/** the condition over one nest's iterators said over another's (through the cell variables, so that swapped names do not clash) */
+function moved(condition: Expression, from: Nest, to: Nest, cells: GridCells): Expression {
+  const overCells = substituteScalar(
+    substituteScalar(condition, from.row, createVariableExpression(cells.row)),
+    from.column,
+    createVariableExpression(cells.column),
+  );
+  return substituteScalar(
+    substituteScalar(overCells, cells.row, createVariableExpression(to.row)),
+    cells.column,
+    createVariableExpression(to.column),
+  );
 }

@@ -25,8 +25,9 @@ import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
 import { runningExtremeGuesses } from './extreme-guesses.js';
+import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
-import { doneRange, fullRange, type Range } from './ranges.js';
+import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
@@ -34,6 +35,7 @@ import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
 import {
   createArrayRead,
   createBinary,
+  createConditional,
   createConstant,
   createScalarVariable,
   createUnary,
@@ -48,6 +50,7 @@ import {
   writtenVariables,
   sameExpression,
   scalarsReadBy,
+  stripWideningCasts,
   substituteScalar,
   visitExpressionChildren,
 } from '../ir/visit.js';
@@ -152,6 +155,7 @@ function cellGuesses(loop: LoopStatement, info: LoopInfo | undefined, cell: Scal
     ...writeGuesses(loop, info, full ? fullRange(info) : doneRange(info), cell),
     ...conditionalWriteGuesses(loop, info, cell, full),
     ...affineWriteGuesses(loop, info, cell, full),
+    ...mirroredWriteGuesses(loop, info, cell, full),
     ...cellBoundGuesses(loop, info, cell, full),
     ...guardedWriteGuesses(loop, info, cell, full),
     ...flagGuesses(loop, info, cell, full),
@@ -215,9 +219,12 @@ function assertionGuesses(
   const checking = infos.get(assertion.loops[assertion.loops.length - 1]!.id);
   const iterator = checking?.iterator;
   const checked = fullRange(checking);
-  if (!assertion.unconditional || assertion.loops.length !== 1 || iterator === undefined || checked === undefined)
-    return [];
-  const atCell = substituteScalar(condition, iterator.variable, createVariableExpression(cell));
+  if (assertion.loops.length !== 1 || iterator === undefined || checked === undefined) return [];
+  const guard = guardOf(assertion, assertion.loops[0]!, iterator.variable);
+  if (guard === null) return [];
+  const guarded =
+    guard === undefined ? condition : createBinary('logicalOr', createUnary('logicalNot', guard), condition);
+  const atCell = substituteScalar(guarded, iterator.variable, createVariableExpression(cell));
   const forall = (range: Range, body: Expression): Guess => ({
     kind: 'forall',
     variable: cell,
@@ -227,6 +234,7 @@ function assertionGuesses(
   const guesses: Guess[] = [forall(checked, atCell)];
   // the cells a loop writing at an affine index of its counter has done (strides, a[2i − 2])
   if (loop !== undefined) for (const range of affineDoneRanges(loop.loop, loop)) guesses.push(forall(range, atCell));
+  if (loop !== undefined) for (const range of shiftedDownRanges(loop, checked)) guesses.push(forall(range, atCell));
   const done = doneRange(loop);
   if (done !== undefined && counter !== undefined) {
     guesses.push(forall(done, atCell));
@@ -235,6 +243,65 @@ function assertionGuesses(
     if (bound !== undefined) guesses.push(forall(done, substituteScalar(atCell, bound, counter)));
   }
   return guesses;
+}
+
+/**
+ * the cells a loop counting down (step −1, from e0) has written at its head when it writes
+ * a[i + d] for constants d ∈ [dmin, dmax] in its body (some maybe under an if): the rounds done
+ * (i, e0] wrote [i + 1 + dmin, e0 + 1 + dmax), none before the first round; clipped below at the
+ * checked range's start, for a write under `if (i >= 0)` at the last round
+ * (`for (i = n − 2; i >= −1; i--) { if (i >= 0) a[i] = 7; a[i + 1] = 3; }`)
+ */
+function shiftedDownRanges(loop: LoopInfo, checked: Range): Range[] {
+  const iterator = loop.iterator;
+  if (iterator?.initial === undefined || iterator.step !== -1n) return [];
+  const offsets = writtenAnywhere(loop.loop.body).flatMap((write) => {
+    const offset = write.indices.length === 1 ? offsetFrom(write.indices[0]!, iterator.variable) : undefined;
+    return offset === undefined ? [] : [offset];
+  });
+  if (offsets.length < 2) return [];
+  const least = offsets.reduce((low, offset) => (offset < low ? offset : low));
+  const most = offsets.reduce((high, offset) => (offset > high ? offset : high));
+  const counter = createVariableExpression(iterator.variable);
+  const shifted = (base: Expression, offset: bigint): Expression =>
+    createBinary('add', base, createConstant(offset + 1n, base.type));
+  const first = shifted(counter, least);
+  const lower = createConditional(createBinary('greater', first, checked.lower), first, checked.lower, first.type);
+  const started = createBinary('less', counter, iterator.initial);
+  const upper = createConditional(started, shifted(iterator.initial, most), first, first.type);
+  return [{ lower, upper }];
+}
+
+/** the writes of one-dimensional cells in a block, also under ifs */
+function writtenAnywhere(block: Block): ArrayWrite[] {
+  return block.flatMap((statement): ArrayWrite[] => {
+    if (statement.kind === 'arrayWrite') return [statement];
+    if (statement.kind === 'if') return [...writtenAnywhere(statement.then), ...writtenAnywhere(statement.else)];
+    return [];
+  });
+}
+
+/** d for an index i, i + d or i − d (d a constant) */
+function offsetFrom(index: Expression, counter: ScalarVariable): bigint | undefined {
+  const node = stripWideningCasts(index);
+  if (node.kind === 'variable') return node.variable.id === counter.id ? 0n : undefined;
+  if (node.kind !== 'binary' || (node.operator !== 'add' && node.operator !== 'subtract')) return undefined;
+  const left = stripWideningCasts(node.left);
+  const right = stripWideningCasts(node.right);
+  if (left.kind !== 'variable' || left.variable.id !== counter.id || right.kind !== 'constant') return undefined;
+  return node.operator === 'add' ? right.value : -right.value;
+}
+
+/**
+ * the conditions of the ifs around an assertion in a checking loop's body, joined (undefined: none,
+ * the assertion is at the top of the body): `if (k <= N / 2) assert(a[k] == 10)` checks the cells
+ * where the guard holds, ∀j. j <= N / 2 → a[j] == 10. null when a guard reads a scalar the loop
+ * changes other than its counter (a value read in the body, no function of the cell)
+ */
+function guardOf(assertion: Located, loop: LoopStatement, counter: ScalarVariable): Expression | undefined | null {
+  if (assertion.unconditional || assertion.conditions.length === 0) return undefined;
+  if (!assertion.conditions.every(steadyIn(loop, counter))) return null;
+  return assertion.conditions.reduce((joined, condition) => createBinary('logicalAnd', joined, condition));
 }
 
 /**
@@ -337,8 +404,15 @@ function writeGuesses(
   // a value that reads what the loop changes (a nondeterministic value havocked each round, a
   // running sum) is no function of the cell: no guess
   const changed = writtenVariables(loop.body, loop.update).scalars;
+  // nor is an update of the cell itself (b[i] = b[i] + i: b[j] == b[j] + j holds of no cell the
+  // update changes)
   const varies = (write: ArrayWrite): boolean =>
-    [...scalarsReadBy(write.value).keys()].some((id) => id !== iterator.id && changed.has(id));
+    [...scalarsReadBy(write.value).keys()].some((id) => id !== iterator.id && changed.has(id)) ||
+    arrayReadsOf(write.value).some(
+      (read) =>
+        read.array.id === write.array.id &&
+        read.indices.every((index, at) => sameExpression(index, write.indices[at]!)),
+    );
   return iteratorWrites(loop, info)
     .filter((write) => !varies(write))
     .map((write) => ({ kind: 'forall', variable: cell, ...range, condition: cellEquality(write, iterator, cell) }));

@@ -95,6 +95,10 @@ const newPeriodicClasses = [
   'stride-guarded-mark', // i += 3; if (a[i] > 0) b[i] = 1: guarded by residue and condition
   'flag-all-positive', // if (a[i] <= 0) positive = 0; then under if (positive) every cell checked
   'running-min', // the running minimum of cells counting down is the last one seen (extreme-guesses.ts)
+  'guarded-check-stop', // a fill left at a limit, checked under if (j < limit): ∀k. k < limit → b[k] == 3k
+  'grid-minimum', // low <= g[k][l] over the cells a grid's running minimum has seen (grid-guesses.ts)
+  'two-ended-reverse', // t[n − 1 − i] = s[i] said over the cell: ∀k ∈ [n − i, n). t[k] == s[n − 1 − k] (mirror-writes.ts)
+  'shifted-down-fill', // a[i], a[i + 1], a[i + 2] counting down: the check over [max(i + 1, 0), n − 3 + 3)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
