@@ -22,8 +22,12 @@ export interface CounterexampleRequest {
 /** the most scalar choices a counterexample may expand to (repeated havocs of accelerated loops) */
 const expandedChoicesLimit = 40_000_000;
 
-/** the largest number of rows enumerated when flattening a multi-dimensional array value */
-const flattenLimit = 100_000n;
+/**
+ * the most cells enumerated when flattening a multi-dimensional array value (all its dimensions
+ * together: a model of a 10^4 × 10^5 array would otherwise take minutes of the JavaScript thread,
+ * outside any budget, to walk)
+ */
+const flattenLimit = 1_000_000n;
 
 export function counterexampleRequest(
   havocs: readonly ChoiceRecord[],
@@ -161,6 +165,8 @@ function visitRowMajor(
     }
     return undefined;
   }
+  const cells = sizes.reduce((product, size) => product * (size > 0n ? size : 0n), 1n);
+  if (cells > flattenLimit) return 'multi-dimensional array too large to flatten';
   const walk = (current: ModelValue, dimension: number, key: bigint): string | undefined => {
     if (dimension === sizes.length) {
       if (current.kind !== 'integer') return 'array cell is not an integer';
@@ -170,7 +176,6 @@ function visitRowMajor(
     }
     if (current.kind !== 'array') return 'array value is not an array';
     const size = sizes[dimension]!;
-    if (size > flattenLimit) return 'multi-dimensional array too large to flatten';
     const explicit = new Map<bigint, ModelValue>();
     for (const entry of current.entries) {
       if (entry.index.kind !== 'integer') return 'array index is not an integer';

@@ -40,3 +40,41 @@ describe('counterexample decoding', () => {
     expect(decodeArray(1n << 40n, [[0n, 1n]]).defaultValue).toBe(2147483647n);
   });
 });
+
+describe('counterexample decoding of multi-dimensional arrays', () => {
+  const grid = createArrayVariable(2, 'main::g', 'g', intType, [createConstant(4n), createConstant(4n)], undefined);
+  const gridRecord = {
+    guard: symbol('h', boolSort),
+    value: symbol('g0', arraySort(intSort, arraySort(intSort, intSort))),
+    array: grid,
+    sizes: [symbol('r', intSort), symbol('c', intSort)],
+  };
+  const decodeGrid = (rows: bigint, columns: bigint) => {
+    const request = counterexampleRequest([], [gridRecord], 'int');
+    // every row is the default row, whose cell 1 is 5
+    const row: ModelValue = {
+      kind: 'array',
+      defaultValue: integer(0n),
+      entries: [{ index: integer(1n), value: integer(5n) }],
+    };
+    const value: ModelValue = { kind: 'array', defaultValue: row, entries: [] };
+    return request.decode([{ kind: 'boolean', value: true }, value, integer(rows), integer(columns)]);
+  };
+
+  it('flattens a grid in row-major order', () => {
+    const decoded = decodeGrid(3n, 2n);
+    if ('kind' in decoded) throw new Error(decoded.reason);
+    expect([...decoded.arrays[0]!.entries]).toEqual([
+      [1n, 5n],
+      [3n, 5n],
+      [5n, 5n],
+    ]);
+  });
+
+  it('refuses at once a grid of more cells than it flattens (10^4 × 10^5 rows and columns took minutes)', () => {
+    const started = Date.now();
+    const decoded = decodeGrid(10_000n, 100_000n);
+    expect(decoded).toEqual({ kind: 'undecodable', reason: 'multi-dimensional array too large to flatten' });
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+});
