@@ -15,6 +15,7 @@ import type { Program, Semantics } from '../../src/ir/types.js';
 import { lowerSource } from '../soundness/harness.js';
 import { recurrenceProgramText } from '../support/recurrence-programs.js';
 import { prelude, programText } from '../support/symbolic-programs.js';
+import { sizeFirstSource } from '../support/size-first-source.js';
 
 const exitDeclaration = 'extern void exit(int);\n';
 
@@ -126,20 +127,10 @@ describe('guard assumptions', () => {
 
 function outcome(program: Program, semantics: Semantics, size: number): string {
   const rest = createRandomSource({ seed: 17 * size, domain: [-2n, 0n, 1n, 3n], maxArrayCells: 256 });
-  let first = true;
   const result = runProgram(program, {
     semantics,
     maxSteps: 200_000,
-    nondet: {
-      nextScalar: (type, location, origin) => {
-        if (first) {
-          first = false;
-          return BigInt(size);
-        }
-        return rest.nextScalar(type, location, origin);
-      },
-      nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-    },
+    nondet: sizeFirstSource(size, rest),
   });
   // a blocked run is blocked wherever the assumption stands (the guard's `if` or its abort call)
   if (result.kind === 'assumptionFailed') return result.kind;

@@ -14,6 +14,7 @@ import { printProgram } from '../../src/ir/print.js';
 import type { Program, Semantics } from '../../src/ir/types.js';
 import { lowerSource } from '../soundness/harness.js';
 import { prelude } from '../support/symbolic-programs.js';
+import { sizeFirstSource } from '../support/size-first-source.js';
 
 function programOf(statements: string): Program {
   return lowerSource(`${prelude}
@@ -57,20 +58,10 @@ const nearMisses: readonly string[] = [
 
 function outcome(program: Program, semantics: Semantics, size: number): string {
   const rest = createRandomSource({ seed: 11 + size, domain: [-300n, -1n, 0n, 1n, 100n, 255n], maxArrayCells: 2048 });
-  let first = true;
   const result = runProgram(program, {
     semantics,
     maxSteps: 2_000_000,
-    nondet: {
-      nextScalar: (type, location, origin) => {
-        if (first) {
-          first = false;
-          return BigInt(size);
-        }
-        return rest.nextScalar(type, location, origin);
-      },
-      nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-    },
+    nondet: sizeFirstSource(size, rest),
   });
   // the kind and where: the ghost changes the values of the variables a run ends with
   return JSON.stringify({ kind: result.kind, at: 'location' in result ? result.location : undefined });

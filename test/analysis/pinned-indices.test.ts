@@ -17,6 +17,7 @@ import type { Program, Semantics } from '../../src/ir/types.js';
 import { lowerSource } from '../soundness/harness.js';
 import { recurrenceProgramText, triangleProgramText } from '../support/recurrence-programs.js';
 import { prelude, programText } from '../support/symbolic-programs.js';
+import { sizeFirstSource } from '../support/size-first-source.js';
 
 function printed(body: string, declarations = 'int a[N]; int i;'): { readonly before: string; readonly after: string } {
   const program = lowerSource(`${prelude}
@@ -156,20 +157,10 @@ ${loop}
 /** the outcome of the run with N = size and the other choices from a seeded source */
 function outcome(program: Program, semantics: Semantics, size: number, seed: number): string {
   const rest = createRandomSource({ seed: 31 * size + seed, domain: [-2n, 0n, 1n, 3n], maxArrayCells: 256 });
-  let first = true;
   const result = runProgram(program, {
     semantics,
     maxSteps: 200_000,
-    nondet: {
-      nextScalar: (type, location, origin) => {
-        if (first) {
-          first = false;
-          return BigInt(size);
-        }
-        return rest.nextScalar(type, location, origin);
-      },
-      nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-    },
+    nondet: sizeFirstSource(size, rest),
   });
   return JSON.stringify(result, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 }

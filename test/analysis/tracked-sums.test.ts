@@ -15,6 +15,7 @@ import type { Program, Semantics } from '../../src/ir/types.js';
 import { lowerSource } from '../soundness/harness.js';
 import { benchFamily } from '../support/bench-family.js';
 import { readFileSync } from 'node:fs';
+import { sizeFirstSource } from '../support/size-first-source.js';
 
 function programText(options: {
   arrays: number;
@@ -60,20 +61,10 @@ function outcomeOf(program: Program, semantics: Semantics, size: number, seed: n
     domain: Array.from({ length: size + 1 }, (_, value) => BigInt(value)),
     maxArrayCells: 64,
   });
-  let first = true;
   const outcome = runProgram(program, {
     semantics,
     maxSteps: 200_000,
-    nondet: {
-      nextScalar: (type, location, origin) => {
-        if (first) {
-          first = false;
-          return BigInt(size);
-        }
-        return rest.nextScalar(type, location, origin);
-      },
-      nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-    },
+    nondet: sizeFirstSource(size, rest),
   });
   return outcome.kind === 'assertionFailed' || outcome.kind === 'undefinedBehaviour'
     ? `${outcome.kind} at ${outcome.location.line}`

@@ -13,6 +13,7 @@ import { printProgram } from '../../src/ir/print.js';
 import type { Program } from '../../src/ir/types.js';
 import { lowerSource } from '../soundness/harness.js';
 import { prelude } from '../support/symbolic-programs.js';
+import { sizeFirstSource } from '../support/size-first-source.js';
 
 function programOf(declarations: string, statements: string): Program {
   return lowerSource(`${prelude}extern unsigned int __VERIFIER_nondet_uint(void);
@@ -67,20 +68,10 @@ const nearMisses: readonly [string, string][] = [
 
 function outcome(program: Program, size: number): string {
   const rest = createRandomSource({ seed: 5, domain: [0n, 1n], maxArrayCells: 512 });
-  let first = true;
   const result = runProgram(program, {
     semantics: 'bv',
     maxSteps: 2_000_000,
-    nondet: {
-      nextScalar: (type, location, origin) => {
-        if (first) {
-          first = false;
-          return BigInt(size);
-        }
-        return rest.nextScalar(type, location, origin);
-      },
-      nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-    },
+    nondet: sizeFirstSource(size, rest),
   });
   return JSON.stringify(result, (key, value: unknown) =>
     key === 'steps' ? undefined : typeof value === 'bigint' ? value.toString() : value,

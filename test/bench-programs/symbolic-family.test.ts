@@ -12,6 +12,7 @@ import { runProgram, type NondetSource } from '../../src/interp/interpreter.js';
 import { createRandomSource } from '../../src/interp/sources.js';
 import type { Program, Semantics } from '../../src/ir/types.js';
 import { runFrontEnd } from '../../src/pipeline.js';
+import { sizeFirstSource } from '../support/size-first-source.js';
 
 const folder = join(import.meta.dirname, '..', '..', 'bench', 'symbolic');
 const sizes = [1, 2, 3, 4, 5, 6, 10, 33];
@@ -38,17 +39,7 @@ const programs: BenchProgram[] = readdirSync(folder)
 /** N first, then a source seeded by (N, seed) for every other scalar and every array's content */
 function sourceFor(size: number, seed: number): NondetSource {
   const rest = createRandomSource({ seed: 1000 * size + seed, domain, maxArrayCells: 4096 });
-  let first = true;
-  return {
-    nextScalar(type, location, origin) {
-      if (first) {
-        first = false;
-        return BigInt(size);
-      }
-      return rest.nextScalar(type, location, origin);
-    },
-    nextArray: (array, location, arraySizes) => rest.nextArray(array, location, arraySizes),
-  };
+  return sizeFirstSource(size, rest);
 }
 
 interface Run {

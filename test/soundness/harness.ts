@@ -36,6 +36,7 @@ import type { Solver } from '../../src/solvers/solver.js';
 import type { Verdict } from '../../src/verdict.js';
 import { arbitraryProgram } from '../generators/programs.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
+import { sizeFirstSource } from '../support/size-first-source.js';
 
 /** ENCODE_HARNESS_SCALE=10 (long mode) runs ten times as many programs where a test multiplies by it */
 export const harnessScale = Number(process.env['ENCODE_HARNESS_SCALE'] ?? '1');
@@ -146,20 +147,10 @@ export function failsForSmallSizes(program: Program): boolean {
         domain: [-2n, -1n, 0n, 1n, 2n, 3n],
         maxArrayCells: 64,
       });
-      let first = true;
       const outcome = runProgram(program, {
         semantics: 'bv',
         maxSteps: 1_000_000,
-        nondet: {
-          nextScalar: (type, location, origin) => {
-            if (first) {
-              first = false;
-              return BigInt(size);
-            }
-            return rest.nextScalar(type, location, origin);
-          },
-          nextArray: (array, location, sizes) => rest.nextArray(array, location, sizes),
-        },
+        nondet: sizeFirstSource(size, rest),
       });
       if (outcome.kind === 'assertionFailed') return true;
     }
