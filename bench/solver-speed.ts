@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { stageMilliseconds } from '../src/campaign/run.js';
 import { loadTasks, type CampaignTask } from '../src/campaign/tasks.js';
 import { argumentValue } from './arguments.js';
 
@@ -101,16 +102,12 @@ function verify(task: CampaignTask, solver: SolverName): Result {
     String(timeoutSeconds),
   ];
   const measured = measure([...argv, '--json', '--data-model', task.dataModel]);
-  const stages = new Map<string, number>();
+  let stages = new Map<string, number>();
   let verdict = 'error';
   try {
-    const record = JSON.parse(measured.stdout) as {
-      verdict?: { kind?: string } | string;
-      attempts?: { encoding: string; milliseconds: number }[];
-    };
+    const record = JSON.parse(measured.stdout) as { verdict?: { kind?: string } | string; attempts?: unknown };
     verdict = typeof record.verdict === 'string' ? record.verdict : (record.verdict?.kind ?? 'error');
-    for (const attempt of record.attempts ?? [])
-      stages.set(attempt.encoding, (stages.get(attempt.encoding) ?? 0) + attempt.milliseconds);
+    stages = new Map(Object.entries(stageMilliseconds(record.attempts)));
   } catch {
     verdict = 'error';
   }

@@ -222,16 +222,22 @@ async function runJob(settings: CampaignSettings, lane: WorkerLane, job: Campaig
   };
 }
 
-/** the portfolio's attempts of a --json record as milliseconds per encoding (nothing for one encoding) */
-function stageFields(attempts: unknown): Pick<CampaignResult, 'stageMilliseconds'> {
-  if (!Array.isArray(attempts)) return {};
+/** the portfolio's attempts of a --json record as milliseconds per encoding (a stage run twice summed) */
+export function stageMilliseconds(attempts: unknown): Record<string, number> {
   const stages: Record<string, number> = {};
+  if (!Array.isArray(attempts)) return stages;
   for (const attempt of attempts as unknown[]) {
     if (typeof attempt !== 'object' || attempt === null) continue;
     const { encoding, milliseconds } = attempt as Record<string, unknown>;
     if (typeof encoding !== 'string' || typeof milliseconds !== 'number') continue;
     stages[encoding] = (stages[encoding] ?? 0) + milliseconds;
   }
+  return stages;
+}
+
+/** the stage times of a result (nothing for one encoding's record, which has no attempts) */
+function stageFields(attempts: unknown): Pick<CampaignResult, 'stageMilliseconds'> {
+  const stages = stageMilliseconds(attempts);
   return Object.keys(stages).length === 0 ? {} : { stageMilliseconds: stages };
 }
 

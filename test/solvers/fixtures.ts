@@ -174,6 +174,18 @@ export function hardSystem(): ChcSystem {
  * each answer must be what a fresh solver gives, and nothing a question declares or asserts may
  * reach the next call. Returns the answers in order (unknown as its reason).
  */
+/** what questionSequence answers with a solver that keeps its questions apart (each line's comment there) */
+export const questionSequenceAnswers: readonly string[] = [
+  'sat',
+  'unsat',
+  'unsat',
+  'sat',
+  'timeout',
+  'sat',
+  'unsat',
+  'unsat',
+];
+
 export async function questionSequence(solver: Solver): Promise<string[]> {
   const ask = async (asked: SmtScript, question: boolean, timeoutMilliseconds = 10_000): Promise<string> => {
     const result = await solver.checkScript(asked, { timeoutMilliseconds, question });
