@@ -34,7 +34,7 @@ import {
   type HornClause,
   type Term,
 } from '../smt/terms.js';
-import type { Solver } from '../solvers/solver.js';
+import { timeoutReason, type Solver } from '../solvers/solver.js';
 import { ExpressionTranslator, scalarSort, type ExpressionEnvironment } from '../symbolic/expressions.js';
 import { buildChcEncoding, loopHeadPredicates, type LoopHeadPredicate } from '../symbolic/horn-clauses.js';
 import { defineInvariant, type CertificateClaim, type Invariant } from './certificate.js';
@@ -119,14 +119,16 @@ export async function searchInvariants(
       assertions: [{ term: negated }],
     });
     const signal = settings.signal === undefined ? {} : { signal: settings.signal };
-    // many small questions: first in a kept solver (solver.ts), cheap; what it leaves open (z3's
-    // incremental core gives up on nonlinear ones) again in a fresh solver
+    // many small questions: first in a kept solver (solver.ts), cheap; what it leaves open without
+    // running out of time (answerQuestion has already retried z3's "incomplete" ones fresh) again
+    // in a fresh solver. A question that ran out of its time is a guess dropped: asked again fresh
+    // for 1 s, 0 of 81 such questions on a fifth of the corpus came back unsat (2026-11-29)
     const kept = await solver.checkScript(script, {
       timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
       question: true,
       ...signal,
     });
-    if (kept.kind !== 'unknown') return kept.kind === 'unsat' ? 'holds' : 'fails';
+    if (kept.kind !== 'unknown' || kept.reason === timeoutReason) return kept.kind === 'unsat' ? 'holds' : 'fails';
     const fresh = await solver.checkScript(script, {
       timeoutMilliseconds: Math.min(remaining(), perQueryMilliseconds),
       ...signal,
