@@ -59,6 +59,7 @@ export function affineWriteGuesses(
   const steady = steadyIn(loop, counter);
   const groups = new Map<string, AffineWrite[]>();
   for (const write of affineWrites(loop.body, counter)) {
+    if (copiesItself(write, counter)) continue;
     if (!steady(write.value) || (write.guard !== undefined && !steady(write.guard))) continue;
     const key = `${write.array.id}:${write.multiplier}`;
     groups.set(key, [...(groups.get(key) ?? []), write]);
@@ -81,6 +82,17 @@ export function affineWriteGuesses(
     guesses.push(...groupGuesses(writes, { lower, upper, period, base }, counter, cell));
   }
   return guesses;
+}
+
+/**
+ * whether the write stores the cell's own value (`a[2 * i - 1] = a[2 * i - 1]`): it changes no cell, so
+ * its residue is left to the cells' earlier values (a guess over it would only say a[k] == a[k])
+ */
+function copiesItself(write: AffineWrite, counter: ScalarVariable): boolean {
+  const value = stripWideningCasts(write.value);
+  if (value.kind !== 'arrayRead' || value.array.id !== write.array.id || value.indices.length !== 1) return false;
+  const form = affineForm(value.indices[0]!, counter);
+  return form !== undefined && form.multiplier === write.multiplier && form.offset === write.offset;
 }
 
 /** m·x + b */

@@ -18,6 +18,7 @@
 // rounds end when a round drops nothing, at most one per guess. Every query gets the time left.
 
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
+import { forEachStatement, scalarsReadBy, stripCasts, substituteScalar } from '../ir/visit.js';
 import { createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
 import { strictChcComp } from '../smt/chc-comp.js';
 import { printTerm } from '../smt/printer.js';
@@ -83,6 +84,7 @@ export async function searchInvariants(
   const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
   const system = strictChcComp(buildChcEncoding(program, semantics).system);
   const heads = new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate]));
+  const constants = onceAssignedConstants(program);
   const guessed = given === undefined || given.withOwnGuesses ? guessInvariants(program) : new Map<number, Guess[]>();
   const candidates = new Map<string, Term[]>();
   const parameters = new Map<string, ReturnType<typeof symbol>[]>();
@@ -96,7 +98,7 @@ export async function searchInvariants(
       candidates.set(declaration.name, [falseTerm]);
       continue;
     }
-    const own = guessTerms(guessed.get(head.loop.id) ?? [], head, symbols, semantics);
+    const own = guessTerms(guessed.get(head.loop.id) ?? [], head, symbols, semantics, constants);
     const labelled = requiredTerms(given?.required.get(head.loop.id) ?? [], head, symbols, semantics);
     if (labelled.kind === 'unreadable')
       return { kind: 'refuted', reason: `the invariant ${labelled.label} cannot be read exactly`, queries: 0 };
@@ -251,11 +253,32 @@ function requiredTerms(
   | { readonly kind: 'unreadable'; readonly label: string } {
   const terms: { term: Term; label: string }[] = [];
   for (const { guess, label } of given) {
-    const term = guessTerms([guess], head, symbols, semantics)[0];
+    const term = guessTerms([guess], head, symbols, semantics, new Map())[0];
     if (term === undefined) return { kind: 'unreadable', label };
     terms.push({ term, label });
   }
   return { kind: 'terms', terms };
+}
+
+/**
+ * The scalars assigned once in the whole program, a constant (`int MINVAL = 2;`), and never read from
+ * input: a guess over one that is not an argument of the predicate (not live at the loop) reads it as
+ * that constant instead of being left out. Only a guess: Houdini and the checker judge it.
+ */
+function onceAssignedConstants(program: Program): ReadonlyMap<number, Expression> {
+  const assignments = new Map<number, Expression[]>();
+  const havocked = new Set<number>();
+  forEachStatement(program.body, (statement) => {
+    if (statement.kind === 'assign')
+      assignments.set(statement.target.id, [...(assignments.get(statement.target.id) ?? []), statement.value]);
+    if (statement.kind === 'havoc') havocked.add(statement.target.id);
+  });
+  const constants = new Map<number, Expression>();
+  for (const [id, values] of assignments) {
+    const value = values.length === 1 && !havocked.has(id) ? stripCasts(values[0]!) : undefined;
+    if (value?.kind === 'constant') constants.set(id, value);
+  }
+  return constants;
 }
 
 /** the guesses as terms over the predicate's parameters, each once; those that cannot be said left out */
@@ -264,6 +287,7 @@ function guessTerms(
   head: LoopHeadPredicate,
   symbols: readonly ReturnType<typeof symbol>[],
   semantics: Semantics,
+  constants: ReadonlyMap<number, Expression>,
 ): Term[] {
   const scalars = new Map(head.live.scalars.map((variable, position) => [variable.id, symbols[position]!]));
   const arrays = new Map(
@@ -272,13 +296,37 @@ function guessTerms(
   const terms = new Map<string, Term>();
   for (const guess of guesses) {
     try {
-      const term = guessTerm(guess, scalars, arrays, semantics);
+      const term = guessTerm(readConstants(guess, constants, scalars), scalars, arrays, semantics);
       if (term !== undefined) terms.set(printTerm(term), term);
     } catch (error) {
       if (!(error instanceof Unsayable)) throw error;
     }
   }
   return [...terms.values()];
+}
+
+/** the guess with each scalar of `constants` that is not live read as its constant */
+function readConstants(
+  guess: Guess,
+  constants: ReadonlyMap<number, Expression>,
+  live: ReadonlyMap<number, Term>,
+): Guess {
+  const replace = (expression: Expression): Expression => {
+    let result = expression;
+    for (const [id, variable] of scalarsReadBy(expression))
+      if (!live.has(id) && constants.has(id)) result = substituteScalar(result, variable, constants.get(id)!);
+    return result;
+  };
+  if (guess.kind === 'plain') return { kind: 'plain', condition: replace(guess.condition) };
+  return {
+    ...guess,
+    lower: replace(guess.lower),
+    upper: replace(guess.upper),
+    condition: replace(guess.condition),
+    ...(guess.second === undefined
+      ? {}
+      : { second: { ...guess.second, lower: replace(guess.second.lower), upper: replace(guess.second.upper) } }),
+  };
 }
 
 function guessTerm(
