@@ -46,6 +46,7 @@ import {
 import type { Block, Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
   arrayReadsOf,
+  forEachStatement,
   forEachSubexpression,
   writtenVariables,
   sameExpression,
@@ -220,10 +221,14 @@ function assertionGuesses(
   const iterator = checking?.iterator;
   const checked = fullRange(checking);
   if (assertion.loops.length !== 1 || iterator === undefined || checked === undefined) return [];
-  const guard = guardOf(assertion, assertion.loops[0]!, iterator.variable);
+  const copies = copiesOfCounter(assertion.loops[0]!, iterator.variable);
+  const guard = guardOf(assertion, assertion.loops[0]!, iterator.variable, copies);
   if (guard === null) return [];
+  const checkedCondition = copies(condition);
   const guarded =
-    guard === undefined ? condition : createBinary('logicalOr', createUnary('logicalNot', guard), condition);
+    guard === undefined
+      ? checkedCondition
+      : createBinary('logicalOr', createUnary('logicalNot', guard), checkedCondition);
   const atCell = substituteScalar(guarded, iterator.variable, createVariableExpression(cell));
   const forall = (range: Range, body: Expression): Guess => ({
     kind: 'forall',
@@ -298,10 +303,40 @@ function offsetFrom(index: Expression, counter: ScalarVariable): bigint | undefi
  * where the guard holds, ∀j. j <= N / 2 → a[j] == 10. null when a guard reads a scalar the loop
  * changes other than its counter (a value read in the body, no function of the cell)
  */
-function guardOf(assertion: Located, loop: LoopStatement, counter: ScalarVariable): Expression | undefined | null {
+function guardOf(
+  assertion: Located,
+  loop: LoopStatement,
+  counter: ScalarVariable,
+  copies: (expression: Expression) => Expression,
+): Expression | undefined | null {
   if (assertion.unconditional || assertion.conditions.length === 0) return undefined;
-  if (!assertion.conditions.every(steadyIn(loop, counter))) return null;
-  return assertion.conditions.reduce((joined, condition) => createBinary('logicalAnd', joined, condition));
+  const conditions = assertion.conditions.map(copies);
+  if (!conditions.every(steadyIn(loop, counter))) return null;
+  return conditions.reduce((joined, condition) => createBinary('logicalAnd', joined, condition));
+}
+
+/**
+ * The scalars a checking loop sets once, at the top of its body, to a value of its counter and of
+ * what it does not change (`s1_index0 = i;`, a pointer read of a[i] lowered to its index): reading
+ * them as that value lets a check under them (`if (a[s1_index0] != 0) assert(…)`) be said per cell.
+ */
+function copiesOfCounter(loop: LoopStatement, counter: ScalarVariable): (expression: Expression) => Expression {
+  const steady = steadyIn(loop, counter);
+  const assignments = new Map<number, number>();
+  forEachStatement([...loop.body, ...loop.update], (statement) => {
+    if (statement.kind === 'assign')
+      assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
+  });
+  const copies = loop.body.flatMap((statement) =>
+    statement.kind === 'assign' &&
+    statement.target.id !== counter.id &&
+    assignments.get(statement.target.id) === 1 &&
+    steady(statement.value)
+      ? [{ variable: statement.target, value: statement.value }]
+      : [],
+  );
+  return (expression) =>
+    copies.reduce((replaced, copy) => substituteScalar(replaced, copy.variable, copy.value), expression);
 }
 
 /**

@@ -100,6 +100,7 @@ const newPeriodicClasses = [
   'two-ended-reverse', // t[n − 1 − i] = s[i] said over the cell: ∀k ∈ [n − i, n). t[k] == s[n − 1 − k] (mirror-writes.ts)
   'shifted-down-fill', // a[i], a[i + 1], a[i + 2] counting down: the check over [max(i + 1, 0), n − 3 + 3)
   'two-pass-parity', // even cells, then odd ones, each pass copying the other residue onto itself; constants not live later
+  'pointer-kinds', // struct pointers checked through a local copy of the cell (s = cells[i]; if (s != NULL && …) assert)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
