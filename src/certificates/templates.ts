@@ -29,6 +29,7 @@ import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
+import { flagSplitGuesses, programFlags } from './flag-splits.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
@@ -75,6 +76,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const order = located.map((entry) => entry.statement);
   const cell = createScalarVariable(unusedVariableId(program), 'template!cell', 'cell', intType, undefined);
   const guesses = new Map<number, Guess[]>();
+  const flags = programFlags(program);
   // what the top-level loops' accumulators hold when they end, by loop id
   const exits = new Map<number, Guess[]>();
   const assumptions = located.filter((entry) => entry.statement.kind === 'assume' && entry.loops.length === 0);
@@ -141,7 +143,12 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...runningExtremeGuesses(own, loop, info),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
-    guesses.set(loop.id, [...own, ...untouchedCells(own, info), ...accumulators]);
+    guesses.set(loop.id, [
+      ...own,
+      ...untouchedCells(own, info),
+      ...accumulators,
+      ...flagSplitGuesses([...own, ...accumulators], loop, flags),
+    ]);
     if (entry.loops.length === 0) exits.set(loop.id, atExit(accumulators, info));
   }
   return guesses;

@@ -101,6 +101,7 @@ const newPeriodicClasses = [
   'shifted-down-fill', // a[i], a[i + 1], a[i + 2] counting down: the check over [max(i + 1, 0), n − 3 + 3)
   'two-pass-parity', // even cells, then odd ones, each pass copying the other residue onto itself; constants not live later
   'pointer-kinds', // struct pointers checked through a local copy of the cell (s = cells[i]; if (s != NULL && …) assert)
+  'first-match-prefix', // a search stopped by a flag: found != 1 || ∀k ∈ [0, at). cells[k] != target (flag-splits.ts)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
