@@ -26,8 +26,16 @@ import {
   createUnary,
   createVariableExpression,
 } from '../ir/factory.js';
-import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
-import { sameExpression, stripWideningCasts, substituteScalar, writtenVariables } from '../ir/visit.js';
+import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
+import {
+  forEachStatement,
+  sameExpression,
+  stripWideningCasts,
+  substituteScalar,
+  substituteScalarInBlock,
+  writtenVariables,
+} from '../ir/visit.js';
+import { constantOf, incrementStep } from '../analysis/induction-variables.js';
 import type { Guess } from './guess.js';
 import { steadyIn } from './ranges.js';
 
@@ -58,7 +66,8 @@ export function affineWriteGuesses(
   const counter = iterator.variable;
   const steady = steadyIn(loop, counter);
   const groups = new Map<string, AffineWrite[]>();
-  for (const write of affineWrites(loop.body, counter)) {
+  const unrolled = withInnerRoundsUnrolled(loop.body);
+  for (const write of affineWrites(unrolled.body, counter)) {
     if (copiesItself(write, counter)) continue;
     if (!steady(write.value) || (write.guard !== undefined && !steady(write.guard))) continue;
     const key = `${write.array.id}:${write.multiplier}`;
@@ -80,8 +89,103 @@ export function affineWriteGuesses(
     const lower = affine(multiplier, iterator.initial, base);
     const upper = affine(multiplier, last, base);
     guesses.push(...groupGuesses(writes, { lower, upper, period, base }, counter, cell));
+    // inside the inner loop whose rounds write the group's cells one after the other: the rounds
+    // before this one have written [m·i + b, m·i + b + r), r the inner rounds done
+    const partial = full ? undefined : roundsDone(unrolled.rounds, writes, base, period);
+    if (partial !== undefined) {
+      const partialUpper = createBinary('add', affine(multiplier, createVariableExpression(counter), base), partial);
+      guesses.push(...groupGuesses(writes, { lower, upper: partialUpper, period, base }, counter, cell));
+    }
   }
   return guesses;
+}
+
+/** an inner loop of a few rounds with constant counter values, `j = c0; while (j ⋈ c1) {…} update { j = j ± 1 }` */
+interface InnerRounds {
+  readonly counter: ScalarVariable;
+  readonly values: readonly bigint[];
+  readonly step: 1n | -1n;
+}
+
+/** the most rounds of an inner loop that are unrolled */
+const mostInnerRounds = 16;
+
+/**
+ * the body with its first inner loop of a few constant rounds unrolled (each round's body with the
+ * inner counter read as its value), and those rounds: `for (j = 2; j >= 1; j--) a[2 * i - j] = …`
+ * writes a[2 * i − 2] and a[2 * i − 1]
+ */
+function withInnerRoundsUnrolled(body: Block): { readonly body: Block; readonly rounds?: InnerRounds } {
+  for (const [position, statement] of body.entries()) {
+    const rounds = position === 0 ? undefined : constantRounds(body[position - 1]!, statement);
+    if (rounds === undefined || statement.kind !== 'loop') continue;
+    const unrolled = rounds.values.flatMap((value) =>
+      substituteScalarInBlock(statement.body, rounds.counter, createConstant(value, rounds.counter.type)),
+    );
+    return { body: [...body.slice(0, position), ...unrolled, ...body.slice(position + 1)], rounds };
+  }
+  return { body };
+}
+
+function constantRounds(previous: Statement, loop: Statement): InnerRounds | undefined {
+  if (loop.kind !== 'loop' || previous.kind !== 'assign' || loop.update.length !== 1) return undefined;
+  const counter = previous.target;
+  const start = constantOf(previous.value);
+  const update = loop.update[0]!;
+  if (start === undefined || update.kind !== 'assign' || update.target.id !== counter.id) return undefined;
+  const step = incrementStep(counter, update.value, 'iterator');
+  if ((step !== 1n && step !== -1n) || writtenVariables(loop.body).scalars.has(counter.id)) return undefined;
+  let nested = false;
+  forEachStatement(loop.body, (inner) => {
+    if (inner.kind === 'loop' || inner.kind === 'break' || inner.kind === 'continue') nested = true;
+  });
+  const condition = stripWideningCasts(loop.condition);
+  if (nested || condition.kind !== 'binary') return undefined;
+  const left = stripWideningCasts(condition.left);
+  const limit = constantOf(condition.right);
+  if (left.kind !== 'variable' || left.variable.id !== counter.id || limit === undefined) return undefined;
+  const holds = (value: bigint): boolean | undefined => {
+    switch (condition.operator) {
+      case 'less':
+        return value < limit;
+      case 'lessEqual':
+        return value <= limit;
+      case 'greater':
+        return value > limit;
+      case 'greaterEqual':
+        return value >= limit;
+      case 'notEqual':
+        return value !== limit;
+      default:
+        return undefined;
+    }
+  };
+  const values: bigint[] = [];
+  for (let value = start; holds(value) === true; value += step) {
+    if (values.length === mostInnerRounds) return undefined;
+    values.push(value);
+  }
+  return values.length === 0 ? undefined : { counter, values, step };
+}
+
+/**
+ * r, the inner rounds done, as an expression of the inner counter (j − c0, or c0 − j counting down),
+ * when the group's writes are the inner rounds' writes in order, one cell each, at offsets b, b + 1, …
+ * filling the outer round's period
+ */
+function roundsDone(
+  rounds: InnerRounds | undefined,
+  writes: readonly AffineWrite[],
+  base: bigint,
+  period: bigint,
+): Expression | undefined {
+  if (rounds === undefined || BigInt(rounds.values.length) !== period || BigInt(writes.length) !== period)
+    return undefined;
+  if (!writes.every((write, position) => write.offset === base + BigInt(position) && write.guard === undefined))
+    return undefined;
+  const counter = createVariableExpression(rounds.counter);
+  const first = createConstant(rounds.values[0]!, rounds.counter.type);
+  return rounds.step === 1n ? createBinary('subtract', counter, first) : createBinary('subtract', first, counter);
 }
 
 /**
@@ -227,7 +331,7 @@ export function affineDoneRanges(
   if (iterator?.initial === undefined || iterator.step <= 0n) return [];
   const ranges = new Map<string, { lower: Expression; upper: Expression }>();
   const groups = new Map<string, AffineWrite[]>();
-  for (const write of affineWrites(loop.body, iterator.variable)) {
+  for (const write of affineWrites(withInnerRoundsUnrolled(loop.body).body, iterator.variable)) {
     const key = `${write.array.id}:${write.multiplier}`;
     groups.set(key, [...(groups.get(key) ?? []), write]);
   }
