@@ -11,11 +11,11 @@
 
 import type { LoopInfo } from '../analysis/loops.js';
 import { createBinary, createConditional, createConstant, createVariableExpression } from '../ir/factory.js';
-import type { Expression, LoopStatement } from '../ir/types.js';
+import type { Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
 import { sameExpression, stripWideningCasts, substituteScalar } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { cellValues, entryValues } from './periodic-guesses.js';
-import { counterCells } from './ranges.js';
+import { counterCells, steadyIn } from './ranges.js';
 
 /** the guesses of the header for `if (R > m) m = R` (or `<` for a minimum) at the top of the loop's body */
 export function runningExtremeGuesses(
@@ -58,6 +58,46 @@ export function runningExtremeGuesses(
         const extreme = createConditional(createBinary('logicalAnd', started, beats), seen, entry, target.type);
         result.push({ kind: 'plain', condition: createBinary('equal', target, extreme) });
       }
+  }
+  return result;
+}
+
+/**
+ * ∀k ∈ cells. m <= R(k) for a running minimum `if (m > R(i)) m = R(i);` at the top of the loop's body
+ * (m >= R(k) for a maximum), R(i) any value of the round (cells unknown included): over the cells seen
+ * at its head, over all of them (`full`) at the loops after it, where m no longer changes
+ */
+export function extremeBoundGuesses(
+  loop: LoopStatement,
+  info: LoopInfo | undefined,
+  cell: ScalarVariable,
+  full: boolean,
+): Guess[] {
+  const cells = counterCells(info, full);
+  if (cells === undefined) return [];
+  const { counter, lower, upper } = cells;
+  const steady = steadyIn(loop, counter);
+  const result: Guess[] = [];
+  for (const statement of loop.body) {
+    if (statement.kind !== 'if' || statement.else.length !== 0 || statement.condition.kind !== 'binary') continue;
+    const condition = statement.condition;
+    const left = stripWideningCasts(condition.left);
+    const right = stripWideningCasts(condition.right);
+    for (const update of statement.then) {
+      if (update.kind !== 'assign' || !steady(update.value)) continue;
+      const target = createVariableExpression(update.target);
+      const value = stripWideningCasts(update.value);
+      const valueFirst = sameExpression(left, value) && sameExpression(right, target);
+      const targetFirst = sameExpression(left, target) && sameExpression(right, value);
+      if (!valueFirst && !targetFirst) continue;
+      const greater = ['greater', 'greaterEqual'].includes(condition.operator);
+      const less = ['less', 'lessEqual'].includes(condition.operator);
+      if (!greater && !less) continue;
+      const maximum = valueFirst ? greater : less;
+      const atCell = substituteScalar(update.value, counter, createVariableExpression(cell));
+      const bound = createBinary(maximum ? 'greaterEqual' : 'lessEqual', target, atCell);
+      result.push({ kind: 'forall', variable: cell, lower, upper, condition: bound });
+    }
   }
   return result;
 }

@@ -24,7 +24,7 @@ import { gridGuesses } from './grid-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
-import { runningExtremeGuesses } from './extreme-guesses.js';
+import { extremeBoundGuesses, runningExtremeGuesses } from './extreme-guesses.js';
 import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
@@ -167,6 +167,7 @@ function cellGuesses(loop: LoopStatement, info: LoopInfo | undefined, cell: Scal
     ...cellBoundGuesses(loop, info, cell, full),
     ...guardedWriteGuesses(loop, info, cell, full),
     ...flagGuesses(loop, info, cell, full),
+    ...extremeBoundGuesses(loop, info, cell, full),
   ];
 }
 

@@ -103,6 +103,7 @@ const newPeriodicClasses = [
   'pointer-kinds', // struct pointers checked through a local copy of the cell (s = cells[i]; if (s != NULL && …) assert)
   'first-match-prefix', // a search stopped by a flag: found != 1 || ∀k ∈ [0, at). cells[k] != target (flag-splits.ts)
   'inner-round-tiles', // tiles of three cells filled by an inner loop of three constant rounds (affine-writes.ts, unrolled)
+  'shifted-by-minimum', // the running minimum of unknown cells is at most each of them: low <= a[k] (extreme-guesses.ts)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
