@@ -6,10 +6,14 @@
 // - the relation recount = count with the earlier loop's count at t too: marks of values 2 modulo 4
 //   under a cap recounted equal the cap's counter (twin: the mark written without the cap);
 // - an assert inside a loop, by induction on its failing iteration without an earlier loop: a running
-//   capped count of the cells 4i that are 0 modulo 16, at most i / 4 + 1 (twin: i / 4).
+//   capped count of the cells 4i that are 0 modulo 16, at most i / 4 + 1 (twin: i / 4); its step in
+//   the second form (the failure at t itself, t written as p + 1), proven without the bug searches,
+//   and near misses (a cap tested with <=, cells 0 modulo 8, an extra count at i == 5, a tighter
+//   bound) never SAFE by the proof alone.
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { viapEncoder } from '../../src/encoders/viap/index.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
+import { solveViapProofOnly, viapEncoder } from '../../src/encoders/viap/index.js';
 import { lowerSource } from '../soundness/harness.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
 import { prelude } from '../support/symbolic-programs.js';
@@ -22,8 +26,15 @@ const capped =
   'int n = __VERIFIER_nondet_int(); int limit = __VERIFIER_nondet_int();\n' +
   '  if (!(n > 0 && n <= 1000 && limit >= 0 && limit <= n)) return 0;';
 
-async function verdictOf(source: string): Promise<{ kind: string; how: string }> {
-  const run = await solveWith(viapEncoder, lowerSource(`${prelude}${source}`), options, solver);
+/** viap's proof without its bug searches: a near miss found UNSAFE first cannot hide a wrong proof */
+const proofOnly: Encoder = { ...viapEncoder, solve: solveViapProofOnly };
+
+async function verdictOf(
+  source: string,
+  encoder: Encoder = viapEncoder,
+  timeoutMilliseconds = options.timeoutMilliseconds,
+): Promise<{ kind: string; how: string }> {
+  const run = await solveWith(encoder, lowerSource(`${prelude}${source}`), { ...options, timeoutMilliseconds }, solver);
   return { kind: run.verdict.kind, how: run.verdict.kind === 'safe' ? run.verdict.assumptions.join('; ') : '' };
 }
 
@@ -49,12 +60,12 @@ function marksProgram(markedWhen: string): string {
   return 0; }`;
 }
 
-function runningProgram(bound: string): string {
+function runningProgram(bound: string, counted = 'a[i] % 16 == 0 && count < limit', extra = ''): string {
   return `int main(void) { ${capped}
   int a[n];
   for (int i = 0; i < n; i++) a[i] = 4 * i;
   int count = 0;
-  for (int i = 0; i < n; i++) { if (a[i] % 16 == 0 && count < limit) count++; __VERIFIER_assert(count <= ${bound}); }
+  for (int i = 0; i < n; i++) { ${extra}if (${counted}) count++; __VERIFIER_assert(count <= ${bound}); }
   return 0; }`;
 }
 
@@ -98,6 +109,24 @@ describe('viap induction guesses for capped counts modulo k', () => {
       expect(safe.kind).toBe('safe');
       expect(safe.how).toMatch(/the assert holding at every earlier iteration/);
       expect((await verdictOf(runningProgram('i / 4 && count <= limit'))).kind).not.toBe('safe');
+    },
+  );
+
+  it(
+    'the running count by the proof alone (step in its second form), decided SAFE; near misses never SAFE',
+    { timeout: 60_000 },
+    async () => {
+      const bound = 'i / 4 + 1 && count <= limit';
+      const safe = await verdictOf(runningProgram(bound), proofOnly);
+      expect(safe.kind).toBe('safe');
+      expect(safe.how).toMatch(/the assert holding at every earlier iteration/);
+      for (const nearMiss of [
+        runningProgram('i / 4 && count <= limit'),
+        runningProgram(bound, 'a[i] % 16 == 0 && count <= limit'),
+        runningProgram(bound, 'a[i] % 8 == 0 && count < limit'),
+        runningProgram(bound, 'a[i] % 16 == 0 && count < limit', 'if (i == 5) count++; '),
+      ])
+        expect((await verdictOf(nearMiss, proofOnly, 5_000)).kind, nearMiss).not.toBe('safe');
     },
   );
 });
