@@ -9,7 +9,11 @@
 //   capped count of the cells 4i that are 0 modulo 16, at most i / 4 + 1 (twin: i / 4); its step in
 //   the second form (the failure at t itself, t written as p + 1), proven without the bug searches,
 //   and near misses (a cap tested with <=, cells 0 modulo 8, an extra count at i == 5, a tighter
-//   bound) never SAFE by the proof alone.
+//   bound) never SAFE by the proof alone;
+// - a sum changing at one index alone (change-points.ts): cells written at a choice of indices, the
+//   per-index deltas cancelling but at the last index (k + 5 there), summed in [0, 5], by the proof
+//   alone; near misses (k + 6 there, a delta at index 0 too, a second special index, no
+//   cancellation) never SAFE.
 
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Encoder } from '../../src/kernel/encoder.js';
@@ -125,6 +129,33 @@ describe('viap induction guesses for capped counts modulo k', () => {
         runningProgram(bound, 'a[i] % 16 == 0 && count <= limit'),
         runningProgram(bound, 'a[i] % 8 == 0 && count < limit'),
         runningProgram(bound, 'a[i] % 16 == 0 && count < limit', 'if (i == 5) count++; '),
+      ])
+        expect((await verdictOf(nearMiss, proofOnly, 5_000)).kind, nearMiss).not.toBe('safe');
+    },
+  );
+
+  it(
+    'a sum whose per-index deltas cancel but at the last index, proven by the proof alone; near misses never SAFE',
+    { timeout: 90_000 },
+    async () => {
+      const chosenWrites = (lastValue: string, otherValue: string, bound = 5): string => `int main(void) {
+  int size = __VERIFIER_nondet_int(); if (!(size > 0 && size <= 1000)) return 0;
+  int a[size]; int b[size];
+  for (int i = 0; i < size; i++) { a[i] = 0; b[i] = 0; }
+  for (int j = 0; j < size; j++) if (__VERIFIER_nondet_int()) { if (j == size - 1) a[j] = ${lastValue}; else a[j] = ${otherValue}; b[j] = -j; }
+  int sum = 0;
+  for (int i = 0; i < size; i++) sum = sum + a[i] + b[i];
+  __VERIFIER_assert(sum >= 0 && sum <= ${bound});
+  return 0; }`;
+      const safe = await verdictOf(chosenWrites('j + 5', 'j'), proofOnly);
+      expect(safe.kind).toBe('safe');
+      expect(safe.how).toMatch(/changing at no iteration but/);
+      for (const nearMiss of [
+        chosenWrites('j + 6', 'j'),
+        chosenWrites('j + 5', 'j == 0 ? 1 : j'),
+        chosenWrites('j + 5', 'j == size - 2 ? j + 1 : j'),
+        chosenWrites('j + 5', 'j + 1'),
+        chosenWrites('j + 5', 'j', 4),
       ])
         expect((await verdictOf(nearMiss, proofOnly, 5_000)).kind, nearMiss).not.toBe('safe');
     },

@@ -10,7 +10,11 @@
 // carries from t to t + 1 below B, so I(B) holds, and then the assert cannot fail. This is sound
 // whatever I is (the guess only decides whether the proof goes through).
 //
-// Two more kinds of candidate, tried after those (they cost queries where they are not needed):
+// More kinds of candidate, tried after those (they cost queries where they are not needed):
+// - a recurrence x of the loop changing at one iteration p alone, where x's step singles out p (an
+//   atom `n + c = e` in it, change-points.ts): x(t) = x(0) + (x(p + 1) − x(p) if 0 <= p < t, else
+//   0): a sum over cells written at a chosen index, whose per-index deltas cancel but at the last
+//   index (the assert then needs only the step at p, a disjunction or a bound of its values);
 // - I(t) strengthened by a relation u(t) = v(t) between a recurrence u of the loop and a recurrence
 //   v of an earlier loop (a second loop counting again, cell by cell, what the first counted);
 // - I(t) with the size replaced in the assert's condition only, the path's assumptions kept as they
@@ -42,6 +46,7 @@ import {
   implies,
   intConstant,
   intSort,
+  ite,
   less,
   lessEqual,
   negate,
@@ -49,6 +54,7 @@ import {
   or,
   sortsEqual,
   substituteTerm,
+  subtract,
   symbol,
   type SmtScript,
   type SymbolTerm,
@@ -75,6 +81,7 @@ export function iterationProofs(
   obligation: Obligation,
 ): IterationProof[] {
   const candidates: IterationProof[] = [];
+  const changeOnce: IterationProof[] = [];
   const strengthened: IterationProof[] = [];
   const conditionOnly: IterationProof[] = [];
   const alongsideRelation: IterationProof[] = [];
@@ -85,6 +92,19 @@ export function iterationProofs(
     .slice(0, maximumSites);
   for (const site of sites) {
     const relations = recurrenceRelations(allSites, site).slice(0, maximumRelations);
+    for (const recurrence of site.recurrences)
+      for (const point of recurrence.points)
+        changeOnce.push(
+          candidate(
+            program,
+            translation,
+            obligation,
+            site,
+            `, ${recurrence.name} changing at no iteration but ${printable(point)}`,
+            changingOnlyAt(obligation, recurrence.valueAt, point),
+            site.iterations,
+          ),
+        );
     for (const replacement of sizeReplacements(site)) {
       const invariant = countInvariant(obligation, site, replacement);
       candidates.push(
@@ -170,12 +190,13 @@ export function iterationProofs(
       );
     }
   }
-  // the order: every plain candidate; then those with the size and the related loop's count both at
+  // the order: every plain candidate; then those of a recurrence changing at one point (only where
+  // its step singles out an iteration); then those with the size and the related loop's count both at
   // t (the relation of a recount to the count kept while marking; cheap where they do not hold);
   // then the strengthened ones (they cost queries where no relation is needed); last, those
   // replacing a size in the assert's condition only (where the path's assumptions read the size
   // with another variable, `limit <= n`, replacing it there too makes I(t) vacuous)
-  return [...candidates, ...alongsideRelation, ...strengthened, ...conditionOnly];
+  return [...candidates, ...changeOnce, ...alongsideRelation, ...strengthened, ...conditionOnly];
 }
 
 type Invariant = (at: Term) => Term;
@@ -265,6 +286,27 @@ function failingStep(obligation: Obligation, failing: SymbolTerm, relation: Recu
 interface StepForm {
   readonly failsNext: (at: Term) => Term;
   readonly constants: readonly SymbolTerm[];
+}
+
+/**
+ * I(t): where the assert's scope is reached, the recurrence x changes at no iteration below t but p:
+ * x(t) = x(0) + (x(p + 1) − x(p) if 0 <= p < t, else 0). A guess like the others (a sum whose
+ * per-index deltas the solver proves zero but at one index, change-points.ts); the use query then
+ * needs only the step at p.
+ */
+function changingOnlyAt(obligation: Obligation, valueAt: (at: Term) => Term, point: Term): Invariant {
+  const change = subtract(valueAt(add(point, intConstant(1n))), valueAt(point));
+  return (at) =>
+    implies(
+      obligation.guard,
+      equal(
+        valueAt(at),
+        add(
+          valueAt(intConstant(0n)),
+          ite(and(lessEqual(intConstant(0n), point), less(point, at)), change, intConstant(0n)),
+        ),
+      ),
+    );
 }
 
 /** the relation where the assert's scope is reached (elsewhere the loops' counts are unconstrained) */
