@@ -74,6 +74,8 @@ export interface IterationProof {
 const maximumSites = 3;
 /** the relations to an earlier loop's recurrences tried per site */
 const maximumRelations = 2;
+/** the candidates of a recurrence changing at one point tried per assert (nearest loop first) */
+const maximumChangeCandidates = 2;
 
 export function iterationProofs(
   program: Program,
@@ -196,7 +198,13 @@ export function iterationProofs(
   // then the strengthened ones (they cost queries where no relation is needed); last, those
   // replacing a size in the assert's condition only (where the path's assumptions read the size
   // with another variable, `limit <= n`, replacing it there too makes I(t) vacuous)
-  return [...candidates, ...changeOnce, ...alongsideRelation, ...strengthened, ...conditionOnly];
+  return [
+    ...candidates,
+    ...changeOnce.slice(0, maximumChangeCandidates),
+    ...alongsideRelation,
+    ...strengthened,
+    ...conditionOnly,
+  ];
 }
 
 type Invariant = (at: Term) => Term;
