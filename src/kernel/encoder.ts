@@ -98,6 +98,13 @@ export interface Encoder {
    * counterexamples find the bugs of that class keep it)
    */
   readonly acceptsOverApproximation?: boolean;
+  /**
+   * with acceptsOverApproximation: the share of the budget for a shallow counterexample search that
+   * the kernel runs on the program without the over-approximating passes before the encoder gets the
+   * over-approximated one for a proof (its own search would run on a program whose counterexamples
+   * seldom replay); absent: no such search
+   */
+  readonly searchBeforeOverApproximation?: number;
   emit(program: Program, context: EmitContext): Promise<EmitResult>;
   solve(program: Program, context: EncoderContext): Promise<SolveOutcome>;
 }
@@ -105,5 +112,12 @@ export interface Encoder {
 /** what the command line reads of an encoding without loading it (src/encoders/<name>/declaration.ts) */
 export type EncoderDeclaration = Pick<
   Encoder,
-  'name' | 'summary' | 'approximation' | 'options' | 'emitUsesSolver' | 'controlFlow' | 'acceptsOverApproximation'
+  | 'name'
+  | 'summary'
+  | 'approximation'
+  | 'options'
+  | 'emitUsesSolver'
+  | 'controlFlow'
+  | 'acceptsOverApproximation'
+  | 'searchBeforeOverApproximation'
 >;

@@ -13,6 +13,11 @@
 // list `emitEncoding` folds; the verdict goes back through each pass's translation, last pass first,
 // and the contract is checked again after each step on that pass's input.
 //
+// An encoder that accepts an over-approximated program (transforms.ts) and declares
+// `searchBeforeOverApproximation` gets first a shallow counterexample search on the program passed
+// through the list without the over-approximating pass: a counterexample found there is replayed by
+// the search and goes back through that list's translations, as any UNSAFE does through its own.
+//
 // After a SAFE, the certificate the encoder handed back is checked (certify.ts) on the program the
 // encoder got, and the run carries what became of it (`certificate`); a certificate that a solver
 // refutes turns the SAFE into UNKNOWN (imprecise), naming the clause.
@@ -32,7 +37,8 @@ import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
 import { certify, describeCertificate, type CertificateStatus } from './certify.js';
 import { isConfirmedOn } from './confirm.js';
-import { applyTransforms } from './transforms.js';
+import { applyTransforms, type AppliedTransform } from './transforms.js';
+import { searchCounterexample, type CounterexampleSearchResult } from './search.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
 import type { RunRecord } from './run-record.js';
 
@@ -134,6 +140,7 @@ export async function runEncoding(
   // the program passes (transforms.ts), the same list --emit folds
   const transformed = await applyTransforms(program, { options, encoder, solver: limited, budget });
   let outcome: SolveOutcome;
+  let applied = transformed.applied;
   if (transformed.kind === 'refused') {
     outcome = {
       verdict: { kind: 'unknown', reason: transformed.reason },
@@ -141,25 +148,40 @@ export async function runEncoding(
       details: { refused: transformed.reason.message },
     };
   } else {
-    const encoderOptions: EncodingOptions = { semantics: transformed.semantics, settings: options.settings };
-    const context: EncoderContext = {
-      options: encoderOptions,
-      budget,
+    const before = await searchBeforeOverApproximation(encoder, program, options, transformed.proofOnly, settings, {
       solver: limited,
-      ...(settings.proofOnly === true || transformed.proofOnly ? { proofOnly: true } : {}),
-    };
-    const solved = await runInScope(scope, () => solveWithinBudget(encoder, transformed.program, context, scope));
-    checkContract(encoder, transformed.program, encoderOptions, solved.verdict);
-    outcome = { ...solved, details: { ...solved.details, ...transformed.details } };
+      budget,
+      scope,
+    });
+    if (before.kind === 'found') {
+      outcome = before.outcome;
+      applied = before.applied;
+    } else {
+      const encoderOptions: EncodingOptions = { semantics: transformed.semantics, settings: options.settings };
+      const context: EncoderContext = {
+        options: encoderOptions,
+        budget,
+        solver: limited,
+        ...(settings.proofOnly === true || transformed.proofOnly ? { proofOnly: true } : {}),
+      };
+      const solved = await runInScope(scope, () => solveWithinBudget(encoder, transformed.program, context, scope));
+      checkContract(encoder, transformed.program, encoderOptions, solved.verdict);
+      const searched = before.milliseconds === undefined ? {} : { [searchBeforeStage]: before.milliseconds };
+      outcome = {
+        ...solved,
+        times: { ...searched, ...solved.times },
+        details: { ...solved.details, ...transformed.details },
+      };
+    }
   }
   // the way back, last pass first: each step's verdict is checked on that pass's input
-  for (const applied of [...transformed.applied].reverse()) {
-    const verdict = applied.back.verdict(outcome.verdict, budget);
+  for (const step of [...applied].reverse()) {
+    const verdict = step.back.verdict(outcome.verdict, budget);
     if (verdict !== outcome.verdict)
       checkContract(
         encoder,
-        applied.back.confirmedOn,
-        { semantics: applied.back.semantics, settings: options.settings },
+        step.back.confirmedOn,
+        { semantics: step.back.semantics, settings: options.settings },
         verdict,
       );
     outcome = { ...outcome, verdict };
@@ -194,6 +216,63 @@ export async function runEncoding(
     ...(certificate === undefined ? {} : { certificate }),
   };
 }
+
+/**
+ * The shallow search before an over-approximation (see the header): where the transforms
+ * over-approximated the program for an encoder that declares a share for it, and a proof alone
+ * was not asked for, the search on the program folded without the over-approximating pass; its
+ * UNSAFE (replayed there by the search) with that fold's translations, or undefined (nothing found,
+ * or no such search).
+ */
+async function searchBeforeOverApproximation(
+  encoder: Encoder,
+  program: Program,
+  options: RequestOptions,
+  overApproximated: boolean,
+  settings: RunSettings,
+  run: { readonly solver: Solver; readonly budget: Budget; readonly scope: BudgetScope },
+): Promise<
+  | { readonly kind: 'found'; readonly outcome: SolveOutcome; readonly applied: readonly AppliedTransform[] }
+  | { readonly kind: 'notFound'; readonly milliseconds: number | undefined }
+> {
+  const share = encoder.searchBeforeOverApproximation;
+  if (!overApproximated || share === undefined || settings.proofOnly === true)
+    return { kind: 'notFound', milliseconds: undefined };
+  const started = performance.now();
+  const notFound = () => ({ kind: 'notFound' as const, milliseconds: performance.now() - started });
+  const exact = await applyTransforms(
+    program,
+    { options, encoder, solver: run.solver, budget: run.budget },
+    undefined,
+    {
+      withoutOverApproximations: true,
+    },
+  );
+  if (exact.kind !== 'ready') return notFound();
+  let search: CounterexampleSearchResult;
+  try {
+    search = await runInScope(run.scope, () =>
+      searchCounterexample(exact.program, exact.semantics, run.solver, run.budget.share(share)),
+    );
+  } catch (error) {
+    if (error instanceof BudgetExhausted) return notFound();
+    throw error;
+  }
+  if (search.kind !== 'found') return notFound();
+  checkContract(encoder, exact.program, { semantics: exact.semantics, settings: options.settings }, search.verdict);
+  return {
+    kind: 'found',
+    outcome: {
+      verdict: search.verdict,
+      times: { [searchBeforeStage]: performance.now() - started },
+      details: { counterexampleUnwind: search.unwind, searchedWithoutOverApproximation: true },
+    },
+    applied: exact.applied,
+  };
+}
+
+/** the stage time of that search (--json) */
+const searchBeforeStage = 'counterexampleSearchBeforeOverApproximation';
 
 /** a SAFE whose certificate a solver refuted: neither the proof nor the checker is trusted */
 function refutedSafe(encoderName: string, certificate: CertificateStatus): Verdict {

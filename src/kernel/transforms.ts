@@ -26,7 +26,9 @@
 //    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that declare
 //    `acceptsOverApproximation`, which over-approximate the program anyway: their UNSAFE is replayed on
 //    the program before the rewrite, while the encoders that find the bugs of the class, witness among
-//    them, keep the program as it is);
+//    them, keep the program as it is; an encoder that declares `searchBeforeOverApproximation` gets
+//    first a shallow search on the list folded without this step, applyTransforms'
+//    withoutOverApproximations, run by run-encoding.ts);
 // 3. C's semantics (c-semantics.ts): in `c` the program with wrap checks, computed in `int`;
 //    no-overflow's checked program; `int` and `bv` as they are;
 // 4. sums tracked through writes at unpredictable indices (analysis/tracked-sums.ts; reachability only);
@@ -290,6 +292,7 @@ export async function applyTransforms(
   program: Program,
   request: TransformRequest,
   transforms: readonly ProgramTransform[] = programTransforms,
+  options: { readonly withoutOverApproximations?: boolean } = {},
 ): Promise<TransformedProgram> {
   let current = program;
   let semantics = initialSemantics(request.options);
@@ -298,7 +301,12 @@ export async function applyTransforms(
   let details: Record<string, unknown> = {};
   let proofOnly = false;
   for (const transform of transforms) {
-    const step = await transform.apply(current, semantics, request);
+    const result = await transform.apply(current, semantics, request);
+    // withoutOverApproximations: the program as it is, for a search whose counterexamples replay
+    const step: TransformStep =
+      result.kind === 'rewritten' && result.overApproximation === true && options.withoutOverApproximations === true
+        ? { kind: 'unchanged' }
+        : result;
     switch (step.kind) {
       case 'unchanged':
         break;

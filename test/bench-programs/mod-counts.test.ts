@@ -7,7 +7,7 @@
 // value patterns: a safe program never reaches the error, a buggy one does (each pair's twin, and four
 // near misses: a cap tested with <=, the other cells zero at even indices, the last index zeroed too, a
 // recount missing the first cell). Through `encode verify` (Debian z3, --timeout 10): 15 of 15 bugs
-// found, 10 of 11 safe programs proven (running-mod4-bound: see below), 0 wrong
+// found, 11 of 11 safe programs proven, 0 wrong
 // (bench/mod-counts/README.md).
 
 import { describeMeasuredFamily } from '../support/measured-family.js';
@@ -38,10 +38,6 @@ const heads = [
 
 describeMeasuredFamily('mod-counts', {
   inputs: heads.flatMap((head) => tails.map((tail) => `${head}\n${tail}`)),
-  // 10 of 11 safe proven (viap, witness), 15 of 15 buggy found
+  // 11 of 11 safe proven (viap, witness), 15 of 15 buggy found
   minPairs: 11,
-  unprovenSafe: {
-    'running-mod4-bound-safe.c':
-      "proven by viap in 1.6 s until main's early return became an assumption (guard-assumptions.ts): the same proof's induction step, on the simpler formula, leaves z3 4.8.12 searching (unsat in 1.5 s for the second candidate, over 5 s for the third, which took 0.03 s before), and viap's slice runs out",
-  },
 });

@@ -84,6 +84,45 @@ describe('program passes as one pipeline', () => {
     expect(forWitness.proofOnly).toBe(false);
   });
 
+  it(
+    'folds the list without the over-approximation where asked (the search before it), and viap finds a bug there',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const request = {
+        options: { semantics: 'c' as const, settings: new Map() },
+        solver,
+        budget: Budget.start(10_000),
+      };
+      const exact = await applyTransforms(
+        program('bench/sum-writes/sign-bound-safe.c'),
+        { ...request, encoder: viapEncoder },
+        undefined,
+        { withoutOverApproximations: true },
+      );
+      expect(exact.kind).toBe('ready');
+      if (exact.kind !== 'ready') return;
+      expect(exact.applied.map((applied) => applied.name)).not.toContain('chosen-index writes');
+      expect(exact.proofOnly).toBe(false);
+      // a buggy twin: found by the search on the program as it is (replayed), not by a proof
+      const buggy = await solveWith(viapEncoder, program('bench/sum-writes/square-cancel-unsafe.c'), options, solver);
+      expect(buggy.verdict.kind).toBe('unsafe');
+      expect(buggy.details?.searchedWithoutOverApproximation).toBe(true);
+      // its safe twin: nothing found there, then the proof on the over-approximation
+      const safe = await solveWith(viapEncoder, program('bench/sum-writes/square-cancel-safe.c'), options, solver);
+      expect(safe.verdict.kind).toBe('safe');
+      // a near miss outside the over-approximation (a value reading the cell it writes): never SAFE
+      const nearMiss = await solveWith(
+        viapEncoder,
+        program('bench/sum-writes/near-cell-increment-unsafe.c'),
+        options,
+        solver,
+      );
+      expect(nearMiss.verdict.kind).not.toBe('safe');
+    },
+  );
+
   it('lists the passes in order', () => {
     expect(programTransforms.map((transform) => transform.name)).toEqual([
       'permuted reductions',

@@ -16,6 +16,8 @@ export const viapDeclaration: EncoderDeclaration = {
     'the program as first-order axioms: loop counters, closed forms, array instantiation, induction on the iteration count (VIAP)',
   approximation: 'over',
   acceptsOverApproximation: true,
+  // its shallow search (a tenth of the budget, as in ./index.ts) on the program as it is
+  searchBeforeOverApproximation: 0.1,
   options: [showAxiomsOption],
   emitUsesSolver: true,
   // an exit in a loop's update is not read by this encoding: the kernel moves it into the body

@@ -41,7 +41,16 @@ import {
   type Term,
 } from '../../smt/terms.js';
 import { arrayPlans, arrayViewAt, describeArray, recurrenceAxioms } from './arrays.js';
-import { computeSlotForms, iterationFrame, polynomialAt, slotName, slotValueAt, type SlotForms } from './forms.js';
+import { changePoints } from './change-points.js';
+import {
+  computeSlotForms,
+  iterationFrame,
+  polynomialAt,
+  slotName,
+  slotValueAt,
+  valueAfter,
+  type SlotForms,
+} from './forms.js';
 import type { ArrayPlan, LoopContext } from './loop-context.js';
 import type { ExitCount } from './loop-facts.js';
 import { AtomTable, belowZeroForm, polynomialTerm, splitAffine, termPolynomial } from './polynomial-terms.js';
@@ -126,7 +135,7 @@ export const summariseLoop: LoopSummariser = async (translator, loop, frame, col
   const iterations = translator.freshValue(`N_L${loop.id}`, intSort, parameters, collector);
   const site: IterationCountSite | undefined =
     parameters.length === 0 && iterations.kind === 'symbol'
-      ? { location: loop.location, iterations, exit, recurrences: recurrenceValues(context, forms) }
+      ? { location: loop.location, iterations, exit, recurrences: recurrenceValues(context, forms, after) }
       : undefined;
   if (site !== undefined) collector.sites.push(site);
   const inRange = (bound: Term): Term => and(lessEqual(intConstant(0n), counter), less(counter, bound));
@@ -296,7 +305,14 @@ function describeLoop(
 }
 
 /** the loop's scalars defined by a recurrence function, each as its value at an iteration (IterationCountSite) */
-function recurrenceValues(context: LoopContext, forms: SlotForms): IterationCountSite['recurrences'] {
+/** the change points kept per recurrence (each one induction candidate) */
+const maximumChangePoints = 2;
+
+function recurrenceValues(
+  context: LoopContext,
+  forms: SlotForms,
+  after: ExecutionState,
+): IterationCountSite['recurrences'] {
   return forms.slots.flatMap((slot) => {
     const form = forms.forms.get(slot.key)!;
     if (slot.kind !== 'scalar' || form.kind !== 'recurrence' || form.derived !== undefined) return [];
@@ -305,6 +321,7 @@ function recurrenceValues(context: LoopContext, forms: SlotForms): IterationCoun
         name: slotName(slot),
         sort: form.function.resultSort,
         valueAt: (at: Term) => slotValueAt(context, slot, form, at),
+        points: changePoints(valueAfter(slot, after), context.counter, maximumChangePoints),
       },
     ];
   });

@@ -200,7 +200,13 @@ export interface IterationCountSite {
    * the scalars the loop defines by a recurrence function (no closed form), each as its value at
    * the start of an iteration: candidates of a relation to another loop's recurrence
    */
-  readonly recurrences: readonly { readonly name: string; readonly sort: Sort; readonly valueAt: (at: Term) => Term }[];
+  readonly recurrences: readonly {
+    readonly name: string;
+    readonly sort: Sort;
+    readonly valueAt: (at: Term) => Term;
+    /** the iterations its step singles out (change-points.ts): guesses of where alone it changes */
+    readonly points: readonly Term[];
+  }[];
 }
 
 /** a write function's closed form over its cell variable (index-recurrences.ts) */
