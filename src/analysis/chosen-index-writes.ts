@@ -64,13 +64,14 @@ import type {
 } from '../ir/types.js';
 import {
   expressionsOf,
+  isVariableExpression,
   renumberLoops,
   scalarsReadBy,
-  substituteScalarInBlock,
   someSubexpression,
+  substituteScalarInBlock,
+  type WrittenVariables,
   visitBlock,
   writtenVariables,
-  type WrittenVariables,
 } from '../ir/visit.js';
 import { mergeFolds } from './merged-folds.js';
 
@@ -274,8 +275,7 @@ function comparedBound(
   index: ScalarVariable,
 ): { readonly kind: 'lower' | 'upper'; readonly bound: Expression } | undefined {
   if (comparison.kind !== 'binary') return undefined;
-  const isIndex = (expression: Expression): boolean =>
-    expression.kind === 'variable' && expression.variable.id === index.id;
+  const isIndex = (expression: Expression): boolean => isVariableExpression(expression, index);
   const { operator, left, right } = comparison;
   if (isIndex(left) && !isIndex(right)) {
     if (operator === 'greaterEqual') return { kind: 'lower', bound: right };

@@ -25,6 +25,7 @@
 import { createAssign, createVariableExpression, createLoop, updateIf, updateLoop } from '../ir/factory.js';
 import type { Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
 import {
+  isVariableExpression,
   sameExpression,
   someSubexpression,
   substituteScalarInBlock,
@@ -111,16 +112,12 @@ function foldAt(block: Block, index: number): Fold | undefined {
   if (initialisation?.kind !== 'assign' || loop?.kind !== 'loop') return undefined;
   const counter = initialisation.target;
   const condition = loop.condition;
-  if (condition.kind !== 'binary' || condition.operator !== 'less' || !isVariable(condition.left, counter))
+  if (condition.kind !== 'binary' || condition.operator !== 'less' || !isVariableExpression(condition.left, counter))
     return undefined;
   if (!isIncrement(loop.update, counter)) return undefined;
   if (!loop.body.every((statement) => isAccumulation(statement, counter))) return undefined;
   if (loop.body.length === 0) return undefined;
   return { counter, start: initialisation.value, end: condition.right, loop };
-}
-
-function isVariable(expression: Expression, variable: ScalarVariable): boolean {
-  return expression.kind === 'variable' && expression.variable.id === variable.id;
 }
 
 /** `[i = i + 1]` exactly */
@@ -131,7 +128,7 @@ function isIncrement(update: Block, counter: ScalarVariable): boolean {
   return (
     value.kind === 'binary' &&
     value.operator === 'add' &&
-    isVariable(value.left, counter) &&
+    isVariableExpression(value.left, counter) &&
     value.right.kind === 'constant' &&
     value.right.value === 1n
   );
@@ -147,7 +144,7 @@ function isAccumulation(statement: Statement, counter: ScalarVariable): boolean 
     if (value.type.name !== accumulator.type.name) return false;
     value = value.left;
   }
-  return value !== statement.value && isVariable(value, accumulator);
+  return value !== statement.value && isVariableExpression(value, accumulator);
 }
 
 /**

@@ -19,7 +19,13 @@
 
 import { intType, sameType } from '../ir/c-integers.js';
 import type { ArrayVariable, Block, Expression, ScalarVariable, Statement } from '../ir/types.js';
-import { containsArrayRead, scalarsReadBy, stripWideningCasts as stripCasts, writtenVariables } from '../ir/visit.js';
+import {
+  containsArrayRead,
+  isVariableExpression,
+  scalarsReadBy,
+  stripWideningCasts as stripCasts,
+  writtenVariables,
+} from '../ir/visit.js';
 
 /** one statement (or counter initialisation and loop) writing y from x */
 export type CopySegment =
@@ -74,10 +80,7 @@ function segmentAt(
   const condition = stripCasts(statement.condition);
   if (update.kind !== 'assign' || condition.kind !== 'binary' || condition.operator !== 'less') return undefined;
   const counter = update.target;
-  const isCounter = (expression: Expression): boolean => {
-    const stripped = stripCasts(expression);
-    return stripped.kind === 'variable' && stripped.variable.id === counter.id;
-  };
+  const isCounter = (expression: Expression): boolean => isVariableExpression(stripCasts(expression), counter);
   const stepped = stripCasts(update.value);
   if (
     !sameType(counter.type, type) ||

@@ -30,6 +30,7 @@ import type {
 } from '../ir/types.js';
 import {
   arrayReadsOf,
+  isVariableExpression,
   sameExpressionModulo,
   scalarsReadIn,
   someSubexpression,
@@ -137,8 +138,7 @@ export function constantValue(expression: Expression): bigint | undefined {
 }
 
 function isVariable(expression: Expression, variable: ScalarVariable): boolean {
-  const stripped = stripCasts(expression);
-  return stripped.kind === 'variable' && stripped.variable.id === variable.id;
+  return isVariableExpression(stripCasts(expression), variable);
 }
 
 /** reads only the given scalars, and cells of `array` (one dimension) at an index `index` accepts */

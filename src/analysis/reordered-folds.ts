@@ -35,6 +35,7 @@ import type {
 } from '../ir/types.js';
 import {
   containsArrayRead,
+  isVariableExpression,
   sameExpression,
   sameExpressionModulo,
   scalarsReadBy,
@@ -105,8 +106,7 @@ export function sameBound(left: Expression, right: Expression): boolean {
 }
 
 function isVariable(expression: Expression, variable: ScalarVariable): boolean {
-  const stripped = stripCasts(expression);
-  return stripped.kind === 'variable' && stripped.variable.id === variable.id;
+  return isVariableExpression(stripCasts(expression), variable);
 }
 
 /** counter + offset (offset a constant, 0 for the counter alone) */

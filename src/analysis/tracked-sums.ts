@@ -58,6 +58,7 @@ import type {
 import {
   arrayReadsOf,
   forEachStatement,
+  isVariableExpression,
   renumberLoops,
   sameExpression,
   scalarsReadBy,
@@ -140,8 +141,7 @@ function locationOf(body: Block, fold: TrackedFold): string {
 }
 
 function isCounter(expression: Expression, counter: ScalarVariable): boolean {
-  const stripped = stripWideningCasts(expression);
-  return stripped.kind === 'variable' && stripped.variable.id === counter.id;
+  return isVariableExpression(stripWideningCasts(expression), counter);
 }
 
 function constantOf(expression: Expression): bigint | undefined {
@@ -462,7 +462,7 @@ function sumAt(
 ): Expression {
   const at = (term: Expression): Expression => {
     const visit = (expression: Expression): Expression => {
-      if (expression.kind === 'variable' && expression.variable.id === counter.id) return index;
+      if (isVariableExpression(expression, counter)) return index;
       if (expression.kind === 'arrayRead') {
         if (written !== undefined && expression.array.id === written.array.id)
           return convertedTo(convertedTo(written.value, written.array.elementType), expression.type);

@@ -29,6 +29,7 @@ import {
 import type { Block, Expression, IntegerType, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
   containsJump,
+  isVariableExpression,
   readsAny,
   sameExpression,
   stripCasts,
@@ -83,10 +84,6 @@ function wrapsInOwnType(type: IntegerType): boolean {
   return !type.signed && type.width >= 32;
 }
 
-function isVariable(expression: Expression, variable: ScalarVariable): boolean {
-  return expression.kind === 'variable' && expression.variable.id === variable.id;
-}
-
 function isConstant(expression: Expression, value: bigint): boolean {
   const stripped = stripCasts(expression);
   return stripped.kind === 'constant' && stripped.value === value;
@@ -98,7 +95,7 @@ function isDecrement(expression: Expression, variable: ScalarVariable): boolean 
     expression.kind === 'binary' &&
     expression.operator === 'subtract' &&
     sameType(expression.type, variable.type) &&
-    isVariable(expression.left, variable) &&
+    isVariableExpression(expression.left, variable) &&
     isConstant(expression.right, 1n)
   );
 }
@@ -143,7 +140,7 @@ function countdownLoop(previous: Statement, loop: LoopStatement, state: PassStat
     return undefined;
   const condition = loop.condition;
   if (condition.kind !== 'binary' || condition.operator !== 'less') return undefined;
-  if (!isVariable(condition.left, counter) || !sameExpression(condition.right, bound)) return undefined;
+  if (!isVariableExpression(condition.left, counter) || !sameExpression(condition.right, bound)) return undefined;
   const [update, ...more] = loop.update;
   if (update === undefined || more.length > 0 || update.kind !== 'assign' || update.target.id !== counter.id)
     return undefined;
@@ -176,7 +173,7 @@ function postDecrementLoop(loop: LoopStatement, state: PassState): Statement[] |
   const old = saved.target;
   const counter = decrement.target;
   if (old.id === counter.id || !wrapsInOwnType(counter.type) || !sameType(old.type, counter.type)) return undefined;
-  if (!isVariable(saved.value, counter) || !isDecrement(decrement.value, old)) return undefined;
+  if (!isVariableExpression(saved.value, counter) || !isDecrement(decrement.value, old)) return undefined;
   if (exit.else.length > 0 || exit.then.length !== 1 || exit.then[0]?.kind !== 'break') return undefined;
   if (!isPositiveTestNegated(exit.condition, old)) return undefined;
   if (!bodyKeeps(body, [old, counter], [])) return undefined;
@@ -207,7 +204,7 @@ function postDecrementLoop(loop: LoopStatement, state: PassState): Statement[] |
 function isPositiveTestNegated(condition: Expression, old: ScalarVariable): boolean {
   if (condition.kind !== 'unary' || condition.operator !== 'logicalNot') return false;
   const test = condition.operand;
-  if (isVariable(test, old)) return true;
+  if (isVariableExpression(test, old)) return true;
   if (test.kind !== 'binary' || (test.operator !== 'greater' && test.operator !== 'notEqual')) return false;
-  return isVariable(test.left, old) && isConstant(test.right, 0n);
+  return isVariableExpression(test.left, old) && isConstant(test.right, 0n);
 }

@@ -454,6 +454,11 @@ function isBooleanType(type: IntegerType): boolean {
   return type.width === 1 && !type.signed;
 }
 
+/** whether the expression is a read of the scalar itself (no casts looked through: strip them first where they may be) */
+export function isVariableExpression(expression: Expression, variable: ScalarVariable): boolean {
+  return expression.kind === 'variable' && expression.variable.id === variable.id;
+}
+
 /**
  * removes the casts that are the identity in int semantics: every cast except one to _Bool (which
  * maps x to x != 0 and is kept)

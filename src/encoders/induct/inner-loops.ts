@@ -61,6 +61,7 @@ import type {
 } from '../../ir/types.js';
 import {
   containsJump,
+  isVariableExpression,
   sameExpression,
   scalarsReadBy,
   someSubexpression,
@@ -105,10 +106,7 @@ function innerLoop(loop: LoopStatement, initialisation: Statement | undefined): 
   const condition = stripCasts(loop.condition);
   if (condition.kind !== 'binary') return undefined;
   const counter = initialisation.target;
-  const isCounter = (expression: Expression): boolean => {
-    const stripped = stripCasts(expression);
-    return stripped.kind === 'variable' && stripped.variable.id === counter.id;
-  };
+  const isCounter = (expression: Expression): boolean => isVariableExpression(stripCasts(expression), counter);
   let bound: Expression;
   let inclusive: boolean;
   if ((condition.operator === 'less' || condition.operator === 'lessEqual') && isCounter(condition.left)) {
@@ -405,10 +403,7 @@ function thresholdOf(
 ): Threshold | undefined {
   const stripped = stripCasts(condition);
   if (stripped.kind !== 'binary') return undefined;
-  const isCounter = (expression: Expression): boolean => {
-    const inner = stripCasts(expression);
-    return inner.kind === 'variable' && inner.variable.id === counter.id;
-  };
+  const isCounter = (expression: Expression): boolean => isVariableExpression(stripCasts(expression), counter);
   const plain = (expression: Expression): boolean =>
     cannotFail(expression) && ![...scalarsReadBy(expression).keys()].some((id) => written.has(id));
   const wide = (expression: Expression): Expression => convertTo(expression, longLongType);

@@ -21,13 +21,14 @@
 // v = v' + Σ kᵢ·βᵢ with v' ∈ {v⁰, γ₁, …} and 0 ≤ kᵢ ≤ the region's count (eq. 5–6).
 
 import {
-  stripCasts,
-  scalarsReadIn,
-  forEachStatement,
-  mayBeUndefined,
-  someSubexpression,
-  writtenVariables,
   containsJump,
+  forEachStatement,
+  isVariableExpression,
+  mayBeUndefined,
+  scalarsReadIn,
+  someSubexpression,
+  stripCasts,
+  writtenVariables,
 } from '../../ir/visit.js';
 import type {
   ArrayVariable,
@@ -102,8 +103,7 @@ function incrementOf(statement: AssignStatement, written: ReadonlyMap<number, Sc
   if (value.kind !== 'binary' || (value.operator !== 'add' && value.operator !== 'subtract')) return undefined;
   const left = stripCasts(value.left);
   const right = stripCasts(value.right);
-  const isTarget = (expression: Expression): boolean =>
-    expression.kind === 'variable' && expression.variable.id === statement.target.id;
+  const isTarget = (expression: Expression): boolean => isVariableExpression(expression, statement.target);
   if (isTarget(left) && isInvariant(right, written))
     return { statement, step: right, negative: value.operator === 'subtract' };
   if (value.operator === 'add' && isTarget(right) && isInvariant(left, written))

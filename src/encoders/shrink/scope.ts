@@ -51,6 +51,7 @@ import {
   containsArrayRead,
   flattenStatements,
   forEachChild,
+  isVariableExpression,
   scalarsReadBy,
   scalarsReadIn,
   stripCasts,
@@ -433,8 +434,7 @@ function monotoneCondition(
     semantics === 'int' ? stripCasts(operand) : stripWideningCasts(operand);
   const left = strip(condition.left);
   const right = strip(condition.right);
-  const isCounter = (expression: Expression): boolean =>
-    expression.kind === 'variable' && expression.variable.id === counter.variable.id;
+  const isCounter = (expression: Expression): boolean => isVariableExpression(expression, counter.variable);
   const isBound = (expression: Expression): boolean => {
     const read = scalarsReadBy(expression);
     return !read.has(counter.variable.id) && [...bodyWritten.keys()].every((id) => !read.has(id));
