@@ -14,7 +14,7 @@
 // (starting with `--`) go before bin/encode.js and NAME=VALUE into the environment, e.g.
 // `--variants 'plain=z3-wasm;liftoff=z3-wasm --liftoff-only'`.
 //
-//   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--timeout 10]
+//   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--offset 0] [--timeout 10]
 //        [--sets readme,symbolic,corpus,campaign-symbolic,campaign-corpus] [--variants SPEC] [--per-program]
 
 import { spawnSync } from 'node:child_process';
@@ -61,6 +61,8 @@ const variants = parseVariants(argumentValue('--variants', 'z3;z3-wasm'));
 
 const runs = Number(argumentValue('--runs', '10'));
 const every = Number(argumentValue('--every', '10'));
+/** `--offset O`: the programs at O, O + k, O + 2k, … (bench/symbolic lists each safe program before its buggy twin) */
+const offset = Number(argumentValue('--offset', '0'));
 const timeoutSeconds = Number(argumentValue('--timeout', '10'));
 const sets = argumentValue('--sets', 'readme,symbolic,corpus').split(',');
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -126,6 +128,8 @@ function readme(): void {
 
 interface Result {
   readonly verdict: string;
+  /** the encoding (stage) whose verdict it is, when the record names one */
+  readonly decidedBy?: string | undefined;
   readonly wallMilliseconds: number;
   readonly peakMegabytes: number | undefined;
   readonly stages: ReadonlyMap<string, number>;
@@ -146,8 +150,14 @@ function verify(task: CampaignTask, variant: Variant): Result {
   const measured = measure([...argv, '--json', '--data-model', task.dataModel], variant.environment);
   let stages = new Map<string, number>();
   let verdict = 'error';
+  let decidedBy: string | undefined;
   try {
-    const record = JSON.parse(measured.stdout) as { verdict?: { kind?: string } | string; attempts?: unknown };
+    const record = JSON.parse(measured.stdout) as {
+      verdict?: { kind?: string } | string;
+      attempts?: unknown;
+      decidedBy?: string;
+    };
+    decidedBy = record.decidedBy;
     verdict = typeof record.verdict === 'string' ? record.verdict : (record.verdict?.kind ?? 'error');
     stages = new Map(Object.entries(stageMilliseconds(record.attempts)));
   } catch {
@@ -155,6 +165,7 @@ function verify(task: CampaignTask, variant: Variant): Result {
   }
   return {
     verdict: verdict.toLowerCase(),
+    decidedBy,
     wallMilliseconds: measured.wallMilliseconds,
     peakMegabytes: measured.peakMegabytes,
     stages,
@@ -167,11 +178,11 @@ function sample(name: string, source: string): void {
     console.log(`## ${name}: skipped (${loaded.message})`);
     return;
   }
-  const tasks = loaded.tasks.filter((_, index) => index % every === 0);
+  const tasks = loaded.tasks.filter((_, index) => index % every === offset % every);
   const results = variants.map((): Result[] => []);
   for (const task of tasks) variants.forEach((variant, index) => results[index]!.push(verify(task, variant)));
   printTables(
-    `${name}: every ${every}th program (${tasks.length}), verify --timeout ${timeoutSeconds}`,
+    `${name}: every ${every}th program from the ${offset % every}th (${tasks.length}), verify --timeout ${timeoutSeconds}`,
     tasks,
     results,
   );
@@ -196,12 +207,19 @@ function printTables(title: string, tasks: readonly CampaignTask[], results: rea
       `| ${variant.label} | ${count('safe')} | ${count('unsafe')} | ${count('unknown')} | ${count('error')} | ${wrong} | ${median(walls).toFixed(2)} | ${Math.max(...walls).toFixed(2)} | ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} |`,
     );
   });
+  variants.forEach((variant, variantIndex) => {
+    const tally = new Map<string, number>();
+    for (const result of results[variantIndex]!)
+      if (result.decidedBy !== undefined) tally.set(result.decidedBy, (tally.get(result.decidedBy) ?? 0) + 1);
+    const counts = [...tally].map(([stage, count]) => `${stage} ${count}`).join(', ');
+    if (counts !== '') console.log(`decided by (${variant.label}): ${counts}`);
+  });
   if (perProgram) {
     console.log(`| program | ${variants.map((variant) => variant.label).join(' | ')} |`);
     console.log(`|---|${variants.map(() => '---|').join('')}`);
     for (const [index, task] of tasks.entries())
       console.log(
-        `| ${task.id} | ${results.map((list) => `${list[index]!.verdict} ${(list[index]!.wallMilliseconds / 1000).toFixed(2)}`).join(' | ')} |`,
+        `| ${task.id} | ${results.map((list) => `${list[index]!.verdict} ${(list[index]!.wallMilliseconds / 1000).toFixed(2)} ${list[index]!.decidedBy ?? ''}`).join(' | ')} |`,
       );
   }
   const first = results[0]!;
