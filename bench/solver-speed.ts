@@ -219,7 +219,7 @@ function printTables(title: string, tasks: readonly CampaignTask[], results: rea
     console.log(`|---|${variants.map(() => '---|').join('')}`);
     for (const [index, task] of tasks.entries())
       console.log(
-        `| ${task.id} | ${results.map((list) => `${list[index]!.verdict} ${(list[index]!.wallMilliseconds / 1000).toFixed(2)} ${list[index]!.decidedBy ?? ''}`).join(' | ')} |`,
+        `| ${task.id} | ${results.map((list) => `${list[index]!.verdict} ${(list[index]!.wallMilliseconds / 1000).toFixed(2)} ${list[index]!.decidedBy ?? ''} ${list[index]!.peakMegabytes?.toFixed(0) ?? '?'} MB`).join(' | ')} |`,
       );
   }
   const first = results[0]!;
