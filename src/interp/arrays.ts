@@ -8,9 +8,11 @@
 //
 // Storage: a dense JS array for the keys 0..dense.length-1 (grown by appends up to `denseLimit`
 // cells, pre-sized by fills and havocs up to `presizeLimit` cells) plus a Map for every other key.
-// Pre-sizing only saves appends: a havoc of a huge array (`int a[N]` with N = 2^31 − 1 in a run
-// with any values) would otherwise allocate 2^24 cells per array at once, which the run may never
-// touch (three such arrays took a fresh `verify` process past 1.5 GB: issue 42). A cell past the
+// Pre-sizing only saves appends (and their copies as the array grows: an array of up to
+// `denseLimit` cells is pre-sized whole), but an array larger than the dense part can hold
+// (`int a[N]` with N = 2^31 − 1 in a run with any values) gets only `presizeLimit` cells at once:
+// 2^24 cells per such array, which the run may never touch, took a fresh `verify` with three of
+// them past 1.5 GB (issue 42). A cell past the
 // pre-sized part reads the default, as a pre-filled one does; only `nondeterministicDefaultRead`
 // is set more often then (the run reads a havocked cell it did not choose), which makes an
 // exploration incomplete, never complete. Keys are canonical Values
@@ -20,7 +22,7 @@ import { normalize, toBigInt, type Value } from './values.js';
 
 /** at most this many cells are kept in the dense part (the rest lives in the map) */
 export const denseLimit = 1 << 24;
-/** at most this many cells are allocated at once by a reset (8 MB of cells at most) */
+/** at most this many cells are allocated at once by a reset of an array of more than denseLimit cells */
 export const presizeLimit = 1 << 20;
 
 export type CellKey = Value | string;
@@ -39,7 +41,9 @@ export class ArrayStore {
     this.defaultValue = defaultValue;
     this.defaultIsNondeterministic = defaultIsNondeterministic;
     this.sparse = new Map();
-    const count = typeof cells === 'number' && cells > 0 ? Math.min(cells, presizeLimit) : 0;
+    // an array the dense part holds whole is pre-sized whole (appends would copy it as it grows);
+    // a larger one, which no run fills within its steps, only up to presizeLimit
+    const count = typeof cells === 'number' && cells > 0 ? (cells <= denseLimit ? cells : presizeLimit) : 0;
     this.dense = count > 0 ? new Array<Value>(count).fill(defaultValue) : [];
   }
 

@@ -1,5 +1,5 @@
-// ArrayStore (src/interp/arrays.ts): a havoc or fill of a huge array allocates at most
-// `presizeLimit` cells at once (issue 42: three havocked arrays of 2^31 − 1 cells took a fresh
+// ArrayStore (src/interp/arrays.ts): a havoc or fill of an array larger than the dense part
+// allocates at most `presizeLimit` cells at once (issue 42: three havocked arrays of 2^31 − 1 cells took a fresh
 // `verify` past 1.5 GB), and reads and writes past the pre-sized part behave as inside it.
 import { describe, expect, it } from 'vitest';
 import { ArrayStore, denseLimit, presizeLimit } from '../../src/interp/arrays.js';
@@ -35,9 +35,11 @@ describe('ArrayStore pre-sizing', () => {
     );
   });
 
-  it('pre-sizes a small array to its size', () => {
+  it('pre-sizes an array the dense part holds whole to its size', () => {
     const store = new ArrayStore();
     store.reset(3, false, 10);
     expect(store.dense).toEqual(new Array(10).fill(3));
+    store.reset(0, false, presizeLimit + 5);
+    expect(store.dense.length).toBe(presizeLimit + 5);
   });
 });
