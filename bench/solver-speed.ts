@@ -8,9 +8,14 @@
 // does (`--jobs 1`: one worker process runs the tasks one after the other, so the solver's module
 // starts once and its code stays warm), both solvers in turn, and print the same tables from the
 // campaign's results (wall seconds per task as the campaign measures them, and its stage times).
+// `--variants` compares other configurations than the two solvers, interleaved per program (A, B,
+// A, B: a machine whose load changes during the run weighs on both alike), each ratio against the
+// first variant: `LABEL=SOLVER [NODE-FLAG…] [NAME=VALUE…]` separated by `;`, where the node flags
+// (starting with `--`) go before bin/encode.js and NAME=VALUE into the environment, e.g.
+// `--variants 'plain=z3-wasm;liftoff=z3-wasm --liftoff-only'`.
 //
-//   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--timeout 10]
-//        [--sets readme,symbolic,corpus,campaign-symbolic,campaign-corpus]
+//   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--offset 0] [--timeout 10]
+//        [--sets readme,symbolic,corpus,campaign-symbolic,campaign-corpus] [--variants SPEC] [--per-program]
 
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,11 +30,39 @@ const projectRoot = resolve(import.meta.dirname, '..', '..');
 const encodeBinary = join(projectRoot, 'bin', 'encode.js');
 const readmeExample = join(projectRoot, 'test', 'regression', 'copy-safe.c');
 const corpusManifest = resolve(projectRoot, '..', 'shared', 'bench', 'sv-arrays', 'manifest.json');
-const solvers = ['z3', 'z3-wasm'] as const;
-type SolverName = (typeof solvers)[number];
+
+/** one configuration measured: a solver, with node flags and environment of its own */
+interface Variant {
+  readonly label: string;
+  readonly solver: string;
+  readonly nodeFlags: readonly string[];
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/** the variants of `--variants` (see the header), by default Debian's z3, then z3-wasm */
+function parseVariants(specification: string): Variant[] {
+  return specification
+    .split(';')
+    .filter((part) => part.trim() !== '')
+    .map((part) => {
+      const [head = '', ...rest] = part.trim().split(/\s+/);
+      const [label = head, solver = head] = head.includes('=') ? head.split('=') : [head, head];
+      const nodeFlags = rest.filter((word) => word.startsWith('--'));
+      const environment = Object.fromEntries(
+        rest.filter((word) => !word.startsWith('--') && word.includes('=')).map((word) => word.split('=', 2)),
+      ) as Record<string, string>;
+      return { label, solver, nodeFlags, environment };
+    });
+}
+
+/** `--per-program`: a row per program with each variant's verdict and seconds */
+const perProgram = process.argv.includes('--per-program');
+const variants = parseVariants(argumentValue('--variants', 'z3;z3-wasm'));
 
 const runs = Number(argumentValue('--runs', '10'));
 const every = Number(argumentValue('--every', '10'));
+/** `--offset O`: the programs at O, O + k, O + 2k, … (bench/symbolic lists each safe program before its buggy twin) */
+const offset = Number(argumentValue('--offset', '0'));
 const timeoutSeconds = Number(argumentValue('--timeout', '10'));
 const sets = argumentValue('--sets', 'readme,symbolic,corpus').split(',');
 const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
@@ -41,12 +74,13 @@ interface Measured {
   readonly stdout: string;
 }
 
-function measure(argv: readonly string[]): Measured {
+function measure(argv: readonly string[], environment: Readonly<Record<string, string>> = {}): Measured {
   const started = performance.now();
+  const options = { encoding: 'utf8', maxBuffer: 1 << 28, env: { ...process.env, ...environment } } as const;
   const run =
     gnuTime === undefined
-      ? spawnSync(argv[0]!, argv.slice(1), { encoding: 'utf8', maxBuffer: 1 << 28 })
-      : spawnSync(gnuTime, ['-f', 'peak-kb %M', ...argv], { encoding: 'utf8', maxBuffer: 1 << 28 });
+      ? spawnSync(argv[0]!, argv.slice(1), options)
+      : spawnSync(gnuTime, ['-f', 'peak-kb %M', ...argv], options);
   const wallMilliseconds = performance.now() - started;
   const peak = /peak-kb (\d+)/.exec(run.stderr ?? '');
   return {
@@ -67,45 +101,63 @@ function readme(): void {
   const node = Array.from({ length: runs }, () => measure([process.execPath, '-e', '0']).wallMilliseconds);
   console.log(`## README example (${runs} runs each): node bin/encode.js test/regression/copy-safe.c`);
   console.log(`node -e 0: median ${median(node).toFixed(0)} ms`);
-  const medians = new Map<SolverName, number>();
-  for (const solver of solvers) {
-    const measured = Array.from({ length: runs }, () =>
-      measure([process.execPath, encodeBinary, readmeExample, '--solver', solver]),
+  const measured = variants.map((): Measured[] => []);
+  for (let run = 0; run < runs; run++)
+    variants.forEach((variant, index) =>
+      measured[index]!.push(
+        measure(
+          [process.execPath, ...variant.nodeFlags, encodeBinary, readmeExample, '--solver', variant.solver],
+          variant.environment,
+        ),
+      ),
     );
-    const wall = median(measured.map((entry) => entry.wallMilliseconds));
-    medians.set(solver, wall);
-    const peaks = measured.flatMap((entry) => (entry.peakMegabytes === undefined ? [] : [entry.peakMegabytes]));
-    const verdicts = new Set(measured.map((entry) => entry.stdout.split('\n')[0]?.trim()));
+  const medians = measured.map((list) => median(list.map((entry) => entry.wallMilliseconds)));
+  variants.forEach((variant, index) => {
+    const list = measured[index]!;
+    const peaks = list.flatMap((entry) => (entry.peakMegabytes === undefined ? [] : [entry.peakMegabytes]));
+    const verdicts = new Set(list.map((entry) => entry.stdout.split('\n')[0]?.trim()));
     console.log(
-      `${solver}: median ${wall.toFixed(0)} ms, peak ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} MB, answers: ${[...verdicts].join(' | ')}`,
+      `${variant.label}: median ${medians[index]!.toFixed(0)} ms, peak ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} MB, answers: ${[...verdicts].join(' | ')}`,
     );
-  }
-  console.log(`ratio z3-wasm / z3: ${(medians.get('z3-wasm')! / medians.get('z3')!).toFixed(2)}`);
+  });
+  for (let index = 1; index < variants.length; index++)
+    console.log(
+      `ratio ${variants[index]!.label} / ${variants[0]!.label}: ${(medians[index]! / medians[0]!).toFixed(2)}`,
+    );
 }
 
 interface Result {
   readonly verdict: string;
+  /** the encoding (stage) whose verdict it is, when the record names one */
+  readonly decidedBy?: string | undefined;
   readonly wallMilliseconds: number;
   readonly peakMegabytes: number | undefined;
   readonly stages: ReadonlyMap<string, number>;
 }
 
-function verify(task: CampaignTask, solver: SolverName): Result {
+function verify(task: CampaignTask, variant: Variant): Result {
   const argv = [
     process.execPath,
+    ...variant.nodeFlags,
     encodeBinary,
     'verify',
     task.file,
     '--solver',
-    solver,
+    variant.solver,
     '--timeout',
     String(timeoutSeconds),
   ];
-  const measured = measure([...argv, '--json', '--data-model', task.dataModel]);
+  const measured = measure([...argv, '--json', '--data-model', task.dataModel], variant.environment);
   let stages = new Map<string, number>();
   let verdict = 'error';
+  let decidedBy: string | undefined;
   try {
-    const record = JSON.parse(measured.stdout) as { verdict?: { kind?: string } | string; attempts?: unknown };
+    const record = JSON.parse(measured.stdout) as {
+      verdict?: { kind?: string } | string;
+      attempts?: unknown;
+      decidedBy?: string;
+    };
+    decidedBy = record.decidedBy;
     verdict = typeof record.verdict === 'string' ? record.verdict : (record.verdict?.kind ?? 'error');
     stages = new Map(Object.entries(stageMilliseconds(record.attempts)));
   } catch {
@@ -113,6 +165,7 @@ function verify(task: CampaignTask, solver: SolverName): Result {
   }
   return {
     verdict: verdict.toLowerCase(),
+    decidedBy,
     wallMilliseconds: measured.wallMilliseconds,
     peakMegabytes: measured.peakMegabytes,
     stages,
@@ -125,27 +178,23 @@ function sample(name: string, source: string): void {
     console.log(`## ${name}: skipped (${loaded.message})`);
     return;
   }
-  const tasks = loaded.tasks.filter((_, index) => index % every === 0);
-  const results = new Map<SolverName, Result[]>(solvers.map((solver) => [solver, []]));
-  for (const task of tasks) for (const solver of solvers) results.get(solver)!.push(verify(task, solver));
+  const tasks = loaded.tasks.filter((_, index) => index % every === offset % every);
+  const results = variants.map((): Result[] => []);
+  for (const task of tasks) variants.forEach((variant, index) => results[index]!.push(verify(task, variant)));
   printTables(
-    `${name}: every ${every}th program (${tasks.length}), verify --timeout ${timeoutSeconds}`,
+    `${name}: every ${every}th program from the ${offset % every}th (${tasks.length}), verify --timeout ${timeoutSeconds}`,
     tasks,
     results,
   );
 }
 
-/** the verdicts, medians, peaks and stage times of both solvers on the same tasks */
-function printTables(
-  title: string,
-  tasks: readonly CampaignTask[],
-  results: ReadonlyMap<SolverName, readonly Result[]>,
-): void {
+/** the verdicts, medians, peaks and stage times of every variant on the same tasks, ratios to the first */
+function printTables(title: string, tasks: readonly CampaignTask[], results: readonly (readonly Result[])[]): void {
   console.log(`## ${title}`);
-  console.log('| solver | safe | unsafe | unknown | no record | wrong | median (s) | max (s) | peak memory (MB) |');
+  console.log('| variant | safe | unsafe | unknown | no record | wrong | median (s) | max (s) | peak memory (MB) |');
   console.log('|---|---|---|---|---|---|---|---|---|');
-  for (const solver of solvers) {
-    const list = results.get(solver)!;
+  variants.forEach((variant, variantIndex) => {
+    const list = results[variantIndex]!;
     const count = (kind: string): number => list.filter((result) => result.verdict === kind).length;
     const wrong = list.filter(
       (result, index) =>
@@ -155,28 +204,75 @@ function printTables(
     const walls = list.map((result) => result.wallMilliseconds / 1000);
     const peaks = list.flatMap((result) => (result.peakMegabytes === undefined ? [] : [result.peakMegabytes]));
     console.log(
-      `| ${solver} | ${count('safe')} | ${count('unsafe')} | ${count('unknown')} | ${count('error')} | ${wrong} | ${median(walls).toFixed(2)} | ${Math.max(...walls).toFixed(2)} | ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} |`,
+      `| ${variant.label} | ${count('safe')} | ${count('unsafe')} | ${count('unknown')} | ${count('error')} | ${wrong} | ${median(walls).toFixed(2)} | ${Math.max(...walls).toFixed(2)} | ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} |`,
     );
+  });
+  variants.forEach((variant, variantIndex) => {
+    const tally = new Map<string, number>();
+    for (const result of results[variantIndex]!)
+      if (result.decidedBy !== undefined) tally.set(result.decidedBy, (tally.get(result.decidedBy) ?? 0) + 1);
+    const counts = [...tally].map(([stage, count]) => `${stage} ${count}`).join(', ');
+    if (counts !== '') console.log(`decided by (${variant.label}): ${counts}`);
+  });
+  if (perProgram) {
+    console.log(`| program | ${variants.map((variant) => variant.label).join(' | ')} |`);
+    console.log(`|---|${variants.map(() => '---|').join('')}`);
+    for (const [index, task] of tasks.entries())
+      console.log(
+        `| ${task.id} | ${results.map((list) => `${list[index]!.verdict} ${(list[index]!.wallMilliseconds / 1000).toFixed(2)} ${list[index]!.decidedBy ?? ''} ${list[index]!.peakMegabytes?.toFixed(0) ?? '?'} MB`).join(' | ')} |`,
+      );
   }
-  const native = results.get('z3')!;
-  const wasm = results.get('z3-wasm')!;
-  const ratio = median(wasm.map((result) => result.wallMilliseconds)) / median(native.map((r) => r.wallMilliseconds));
-  console.log(`median ratio z3-wasm / z3: ${ratio.toFixed(2)}`);
-  const differing = tasks.flatMap((task, index) =>
-    native[index]!.verdict === wasm[index]!.verdict
-      ? []
-      : [`${task.id}: z3 ${native[index]!.verdict}, z3-wasm ${wasm[index]!.verdict}`],
+  const first = results[0]!;
+  const firstLabel = variants[0]!.label;
+  for (let variantIndex = 1; variantIndex < variants.length; variantIndex++) {
+    const other = results[variantIndex]!;
+    const label = variants[variantIndex]!.label;
+    const ratio = median(other.map((result) => result.wallMilliseconds)) / median(first.map((r) => r.wallMilliseconds));
+    // the median of the per-program ratios: each program compared with itself, run beside it
+    const ratios = median(other.map((result, index) => result.wallMilliseconds / first[index]!.wallMilliseconds));
+    console.log(
+      `median ratio ${label} / ${firstLabel}: ${ratio.toFixed(2)} (median of per-program ratios ${ratios.toFixed(2)})`,
+    );
+    for (const [index, task] of tasks.entries())
+      if (first[index]!.verdict !== other[index]!.verdict)
+        console.log(
+          `different verdicts: ${task.id}: ${firstLabel} ${first[index]!.verdict}, ${label} ${other[index]!.verdict}`,
+        );
+  }
+  const stageNames = [...new Set(results.flatMap((list) => list.flatMap((result) => [...result.stages.keys()])))];
+  const labels = variants.map((variant) => variant.label);
+  console.log(
+    `| stage | ${labels.map((label) => `${label} (s, summed)`).join(' | ')} | ${labels
+      .slice(1)
+      .map((label) => `${label} / ${firstLabel}`)
+      .join(' | ')} |`,
   );
-  for (const line of differing) console.log(`different verdicts: ${line}`);
-  const stageNames = [...new Set([...native, ...wasm].flatMap((result) => [...result.stages.keys()]))];
-  console.log('| stage | z3 (s, summed) | z3-wasm (s, summed) | ratio |');
-  console.log('|---|---|---|---|');
+  console.log(
+    `|---|${labels.map(() => '---|').join('')}${labels
+      .slice(1)
+      .map(() => '---|')
+      .join('')}`,
+  );
   for (const stage of stageNames) {
-    const sum = (list: readonly Result[]): number =>
-      list.reduce((total, result) => total + (result.stages.get(stage) ?? 0), 0) / 1000;
-    const [a, b] = [sum(native), sum(wasm)];
-    console.log(`| ${stage} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${a > 0 ? (b / a).toFixed(2) : '-'} |`);
+    const sums = results.map(
+      (list) => list.reduce((total, result) => total + (result.stages.get(stage) ?? 0), 0) / 1000,
+    );
+    const ratios = sums.slice(1).map((sum) => (sums[0]! > 0 ? (sum / sums[0]!).toFixed(2) : '-'));
+    console.log(`| ${stage} | ${sums.map((sum) => sum.toFixed(2)).join(' | ')} | ${ratios.join(' | ')} |`);
   }
+  const peaks = results.flatMap((list, variantIndex) =>
+    list.flatMap((result, index) =>
+      result.peakMegabytes === undefined ? [] : [{ megabytes: result.peakMegabytes, variantIndex, index }],
+    ),
+  );
+  const highest = peaks.reduce<(typeof peaks)[number] | undefined>(
+    (best, entry) => (best === undefined || entry.megabytes > best.megabytes ? entry : best),
+    undefined,
+  );
+  if (highest !== undefined)
+    console.log(
+      `highest peak: ${highest.megabytes.toFixed(0)} MB (${variants[highest.variantIndex]!.label}, ${tasks[highest.index]!.id})`,
+    );
 }
 
 /** every task of the set as `encode bench --jobs 1` runs it, under each solver in turn (warm workers) */
@@ -187,11 +283,23 @@ function campaign(name: string, source: string): void {
     return;
   }
   const tasks = loaded.tasks;
-  const results = new Map<SolverName, Result[]>();
-  for (const solver of solvers) {
+  const results: Result[][] = [];
+  for (const variant of variants) {
     const directory = mkdtempSync(join(tmpdir(), 'solver-speed-'));
     const argv = ['bench', source, '--encodings', 'portfolio', '--jobs', '1', '--timeout', String(timeoutSeconds)];
-    const run = measure([process.execPath, encodeBinary, ...argv, '--solver', solver, '--out-dir', directory]);
+    const run = measure(
+      [
+        process.execPath,
+        ...variant.nodeFlags,
+        encodeBinary,
+        ...argv,
+        '--solver',
+        variant.solver,
+        '--out-dir',
+        directory,
+      ],
+      variant.environment,
+    );
     const byTask = new Map<string, Result>();
     const lines = existsSync(join(directory, 'results.jsonl'))
       ? readFileSync(join(directory, 'results.jsonl'), 'utf8').split('\n')
@@ -217,10 +325,7 @@ function campaign(name: string, source: string): void {
       peakMegabytes: undefined,
       stages: new Map(),
     };
-    results.set(
-      solver,
-      tasks.map((task) => byTask.get(task.id) ?? missing),
-    );
+    results.push(tasks.map((task) => byTask.get(task.id) ?? missing));
   }
   printTables(
     `${name}: every program (${tasks.length}) in one bench worker, verify --timeout ${timeoutSeconds}`,

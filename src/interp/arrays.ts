@@ -6,14 +6,24 @@
 // index lies within its dimension (the same key a Counterexample uses), and by the tuple of indices
 // (a string key) otherwise, so two different index tuples never share a cell.
 //
-// Storage: a dense JS array for the keys 0..dense.length-1 (grown by appends, pre-sized by fills
-// and havocs up to `denseLimit` cells) plus a Map for every other key. Keys are canonical Values
+// Storage: a dense JS array for the keys 0..dense.length-1 (grown by appends up to `denseLimit`
+// cells, pre-sized by fills and havocs up to `presizeLimit` cells) plus a Map for every other key.
+// Pre-sizing only saves appends (and their copies as the array grows: an array of up to
+// `denseLimit` cells is pre-sized whole), but an array larger than the dense part can hold
+// (`int a[N]` with N = 2^31 − 1 in a run with any values) gets only `presizeLimit` cells at once:
+// 2^24 cells per such array, which the run may never touch, took a fresh `verify` with three of
+// them past 1.5 GB (issue 42). A cell past the
+// pre-sized part reads the default, as a pre-filled one does; only `nondeterministicDefaultRead`
+// is set more often then (the run reads a havocked cell it did not choose), which makes an
+// exploration incomplete, never complete. Keys are canonical Values
 // (number for safe integers, bigint otherwise) or strings (out-of-range tuples).
 
 import { normalize, toBigInt, type Value } from './values.js';
 
 /** at most this many cells are kept in the dense part (the rest lives in the map) */
 export const denseLimit = 1 << 24;
+/** at most this many cells are allocated at once by a reset of an array of more than denseLimit cells */
+export const presizeLimit = 1 << 20;
 
 export type CellKey = Value | string;
 
@@ -31,7 +41,9 @@ export class ArrayStore {
     this.defaultValue = defaultValue;
     this.defaultIsNondeterministic = defaultIsNondeterministic;
     this.sparse = new Map();
-    const count = typeof cells === 'number' && cells > 0 ? Math.min(cells, denseLimit) : 0;
+    // an array the dense part holds whole is pre-sized whole (appends would copy it as it grows);
+    // a larger one, which no run fills within its steps, only up to presizeLimit
+    const count = typeof cells === 'number' && cells > 0 ? (cells <= denseLimit ? cells : presizeLimit) : 0;
     this.dense = count > 0 ? new Array<Value>(count).fill(defaultValue) : [];
   }
 

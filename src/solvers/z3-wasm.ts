@@ -31,11 +31,20 @@
 // threads), starting a worker thread per module for the check and one for z3's timer (~50 ms each),
 // and running each function first in baseline code until its optimised code is ready, so a
 // process's first checks are 10–20 times slower than the same checks later on.
+// Tiering (issue 42): a process that runs one command compiles z3 for V8's baseline compiler only
+// (Liftoff, `--liftoff-only`): optimising z3's hot functions with TurboFan costs more CPU (on the
+// cores the solver's threads need) than it saves within one command's budget, so fresh `verify`
+// runs took 0.75–0.85 of the time with tiering up, long ones (8–10 s) included. A process that runs
+// command after command (keepModulesBetweenSolvers: the bench worker) keeps V8's default, dynamic
+// tiering, where the optimised code pays back (there baseline-only took 1.4 times as long).
+// ENCODE_Z3_WASM_TIERING=baseline|optimising overrides the choice (for measurements). The flag only
+// chooses which machine code runs z3's functions; z3's answers do not depend on it.
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
 import type { Z3LowLevel } from 'z3-solver';
 import { printChcSystem, printGetValue, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript } from '../smt/terms.js';
@@ -78,8 +87,50 @@ function emptySlot(): ModuleSlot {
 /** z3-solver's WebAssembly, compiled once per process (every module is an instance of it) */
 let compiledWasm: Promise<WebAssembly.Module> | undefined;
 
+export type WasmTiering = 'baseline' | 'optimising';
+
+/**
+ * The tiering z3's WebAssembly is compiled for in this process: baseline-only for a process that
+ * runs one command, V8's dynamic tiering for one that keeps its modules between solvers; the
+ * environment's ENCODE_Z3_WASM_TIERING, when it names one, wins.
+ */
+export function wasmTiering(environment: NodeJS.ProcessEnv = process.env): WasmTiering {
+  const asked = environment['ENCODE_Z3_WASM_TIERING'];
+  if (asked === 'baseline' || asked === 'optimising') return asked;
+  return keepingModules ? 'optimising' : 'baseline';
+}
+
+/** the tiering z3's WebAssembly was compiled for (undefined before the compilation started) */
+let compiledTiering: WasmTiering | undefined;
+
+/** the tiering of the process's compilation of z3 (for tests and measurements) */
+export function compiledWasmTiering(): WasmTiering | undefined {
+  return compiledTiering;
+}
+
+/**
+ * Sets V8's flag before the compilation, which reads it: `--liftoff-only` makes the module's
+ * functions Liftoff code for good, `--no-liftoff-only` (V8's default) lets hot ones tier up.
+ */
+function applyTiering(tiering: WasmTiering): void {
+  switch (tiering) {
+    case 'baseline':
+      setFlagsFromString('--liftoff-only');
+      break;
+    case 'optimising':
+      setFlagsFromString('--no-liftoff-only');
+      break;
+    default: {
+      const unknownTiering: never = tiering;
+      throw new Error(`unknown tiering ${String(unknownTiering)}`);
+    }
+  }
+  compiledTiering = tiering;
+}
+
 function compiledZ3Wasm(): Promise<WebAssembly.Module> {
   if (compiledWasm === undefined) {
+    applyTiering(wasmTiering());
     // read at once (~30 ms): the compilation then runs on V8's background threads while the front
     // end keeps the main thread busy, instead of waiting for the main thread to read the file
     const bytes = readFileSync(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.wasm'));

@@ -2,7 +2,12 @@
 // disposed solver hands its healthy modules to the next one, which answers as a fresh one would; a
 // module abandoned after a stuck call is never handed on. In a file of its own: keeping is process-wide.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createZ3WasmSolver, keepModulesBetweenSolvers, keptModuleCount } from '../../src/solvers/z3-wasm.js';
+import {
+  compiledWasmTiering,
+  createZ3WasmSolver,
+  keepModulesBetweenSolvers,
+  keptModuleCount,
+} from '../../src/solvers/z3-wasm.js';
 import {
   hardScript,
   questionSequence,
@@ -24,6 +29,8 @@ describe('z3-wasm modules kept between solvers', () => {
       first.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] }),
     ]);
     expect(both.map((result) => result.kind)).toEqual(['unsat', 'sat']);
+    // a process that keeps its modules runs many commands: z3's hot functions tier up (issue 42)
+    expect(compiledWasmTiering()).toBe('optimising');
     // a question leaves a kept context in the module: dispose deletes it before handing the module on
     expect((await first.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, question: true })).kind).toBe(
       'sat',
