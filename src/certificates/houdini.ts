@@ -7,6 +7,9 @@
 // them, the guesses left are a model of the clauses: a certificate, as CHC-COMP's model format
 // writes it (one define-fun per predicate, the strict form's error predicate false).
 //
+// When the guesses read off the program's text do not prove the queries, a second round starts from
+// what the first kept and the guesses fitted to concrete runs (fitted-guesses.ts), in the time left.
+//
 // Given invariants (GivenInvariants: a correctness witness's, portfolio/invariant-certifier.ts) join
 // the guesses as required ones: the search ends `refuted` when one cannot be said exactly over the
 // predicate's arguments or when some clause does not keep it (naming both).

@@ -22,6 +22,9 @@
 // In `bv` semantics every arithmetic result and every cast is wrapped to its type (wrapperFor); in
 // `int` semantics values are mathematical and only conversions to `_Bool` change a value.
 //
+// A loop-head observer (CompileOptions.loopHeadObserver, closures only) sees the state before each
+// evaluation of a loop's condition; it only reads (the certificates' fitted guesses sample with it).
+//
 // Soundness assumptions: those of src/interp/interpreter.ts (scalars and arrays start at 0, one
 // step per executed statement and per loop-condition evaluation, checked before the statement
 // runs; division by zero, out-of-range shift counts and int-semantics products beyond 2^4096 stop
