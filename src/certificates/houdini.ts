@@ -7,6 +7,9 @@
 // them, the guesses left are a model of the clauses: a certificate, as CHC-COMP's model format
 // writes it (one define-fun per predicate, the strict form's error predicate false).
 //
+// When the guesses read off the program's text do not prove the queries, a second round starts from
+// what the first kept and the guesses fitted to concrete runs (fitted-guesses.ts), in the time left.
+//
 // Given invariants (GivenInvariants: a correctness witness's, portfolio/invariant-certifier.ts) join
 // the guesses as required ones: the search ends `refuted` when one cannot be said exactly over the
 // predicate's arguments or when some clause does not keep it (naming both).
@@ -39,6 +42,7 @@ import { timeoutReason, type Solver } from '../solvers/solver.js';
 import { ExpressionTranslator, scalarSort, type ExpressionEnvironment } from '../symbolic/expressions.js';
 import { buildChcEncoding, loopHeadPredicates, type LoopHeadPredicate } from '../symbolic/horn-clauses.js';
 import { defineInvariant, type CertificateClaim, type Invariant } from './certificate.js';
+import { fittedGuesses } from './fitted-guesses.js';
 import { guessInvariants, type Guess } from './templates.js';
 
 export interface HoudiniSettings {
@@ -72,7 +76,13 @@ export interface GivenInvariants {
 /** a guess that cannot be said over the predicate's arguments (a variable not live there, an opaque operation) */
 class Unsayable extends Error {}
 
-/** Searches the inductive subset of the guesses and, when it proves every query, gives its claim. */
+/**
+ * Searches the inductive subset of the guesses and, when it proves every query, gives its claim.
+ * First over the guesses read off the program's text; when their inductive subset does not prove
+ * the queries, a second time over that subset and the guesses fitted to concrete runs
+ * (fitted-guesses.ts), in the time left. (Fitted guesses are often nonlinear and quantified: asked
+ * together with the text's guesses from the start they slow down the programs those already prove.)
+ */
 export async function searchInvariants(
   program: Program,
   semantics: Semantics,
@@ -81,11 +91,60 @@ export async function searchInvariants(
   given?: GivenInvariants,
 ): Promise<HoudiniResult> {
   const started = Date.now();
+  const first: RoundOutput = {};
+  const result = await searchRound(program, semantics, solver, settings, given, { fitted: false }, first);
+  if (result.kind !== 'none' || given !== undefined || first.kept === undefined) return result;
+  const left = settings.timeoutMilliseconds - (Date.now() - started);
+  if (left < minimumFittedRoundMilliseconds) return result;
+  const second = await searchRound(
+    program,
+    semantics,
+    solver,
+    { ...settings, timeoutMilliseconds: left },
+    undefined,
+    { fitted: true, seed: first.kept },
+    {},
+  );
+  const queries = result.queries + second.queries;
+  if (second.kind === 'found') return { ...second, queries };
+  return { ...result, reason: `${result.reason}; with the fitted guesses: ${second.reason}`, queries };
+}
+
+/** the least time worth a second round with the fitted guesses */
+const minimumFittedRoundMilliseconds = 300;
+
+/** which guesses a round starts from: the program text's, or the fitted ones and what a first round kept */
+interface Round {
+  readonly fitted: boolean;
+  /** per predicate name, terms over its parameters p!0 … */
+  readonly seed?: ReadonlyMap<string, readonly Term[]>;
+}
+
+/** what a round that ends `none` kept */
+interface RoundOutput {
+  kept?: ReadonlyMap<string, readonly Term[]>;
+}
+
+async function searchRound(
+  program: Program,
+  semantics: Semantics,
+  solver: Solver,
+  settings: HoudiniSettings,
+  given: GivenInvariants | undefined,
+  round: Round,
+  output: RoundOutput,
+): Promise<HoudiniResult> {
+  const started = Date.now();
   const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
   const system = strictChcComp(buildChcEncoding(program, semantics).system);
   const heads = new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate]));
   const constants = onceAssignedConstants(program);
-  const guessed = given === undefined || given.withOwnGuesses ? guessInvariants(program) : new Map<number, Guess[]>();
+  const ownGuesses = given === undefined || given.withOwnGuesses;
+  const guessed = round.fitted
+    ? fittedGuesses(program, semantics, [...heads.values()])
+    : ownGuesses
+      ? guessInvariants(program)
+      : new Map<number, Guess[]>();
   const candidates = new Map<string, Term[]>();
   const parameters = new Map<string, ReturnType<typeof symbol>[]>();
   /** per predicate, the required invariants' terms (printed) and labels */
@@ -103,7 +162,10 @@ export async function searchInvariants(
     if (labelled.kind === 'unreadable')
       return { kind: 'refuted', reason: `the invariant ${labelled.label} cannot be read exactly`, queries: 0 };
     required.set(declaration.name, new Map(labelled.terms.map(({ term, label }) => [printTerm(term), label])));
-    const terms = new Map([...labelled.terms.map(({ term }) => term), ...own].map((term) => [printTerm(term), term]));
+    const seeded = round.seed?.get(declaration.name) ?? [];
+    const terms = new Map(
+      [...labelled.terms.map(({ term }) => term), ...seeded, ...own].map((term) => [printTerm(term), term]),
+    );
     candidates.set(declaration.name, [...terms.values()]);
   }
   let queries = 0;
@@ -163,12 +225,14 @@ export async function searchInvariants(
     }
     for (const clause of system.clauses.filter((entry) => entry.head.kind !== 'applyFunction')) {
       const body = and(...clause.body.map(instantiate));
-      if ((await ask(body, falseTerm)) === 'fails')
+      if ((await ask(body, falseTerm)) === 'fails') {
+        output.kept = candidates;
         return {
           kind: 'none',
           reason: `the inductive guesses do not prove ${clause.comment ?? 'a query'}`,
           queries,
         };
+      }
     }
   } catch (error) {
     if (!(error instanceof OutOfTime)) throw error;

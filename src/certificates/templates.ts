@@ -499,7 +499,7 @@ function resolveWrite(guess: Guess, resolved: Map<number, ResolvedWrite>, cell: 
  * because the assignment is not right before the loop (`i = 0; j = 0; while (i < m)`): the last
  * assignment to the iterator before the loop in its block, past statements that do not write it
  */
-function withInitials(infos: ReadonlyMap<number, LoopInfo>, body: Block): Map<number, LoopInfo> {
+export function withInitials(infos: ReadonlyMap<number, LoopInfo>, body: Block): Map<number, LoopInfo> {
   const result = new Map(infos);
   const visit = (block: Block): void => {
     block.forEach((statement, position) => {

@@ -22,6 +22,9 @@
 // In `bv` semantics every arithmetic result and every cast is wrapped to its type (wrapperFor); in
 // `int` semantics values are mathematical and only conversions to `_Bool` change a value.
 //
+// A loop-head observer (CompileOptions.loopHeadObserver, closures only) sees the state before each
+// evaluation of a loop's condition; it only reads (the certificates' fitted guesses sample with it).
+//
 // Soundness assumptions: those of src/interp/interpreter.ts (scalars and arrays start at 0, one
 // step per executed statement and per loop-condition evaluation, checked before the statement
 // runs; division by zero, out-of-range shift counts and int-semantics products beyond 2^4096 stop
@@ -68,6 +71,7 @@ import {
   multiply,
   negate,
   normalize,
+  toBigInt,
   remainder,
   shiftLeft,
   shiftRight,
@@ -91,16 +95,33 @@ type StatementOf<Kind extends Statement['kind']> = Extract<Statement, { kind: Ki
 export interface CompileOptions {
   /** 'javascript' (default): generated code, closures for huge programs; 'closures': the reference compiler */
   readonly backend?: 'javascript' | 'closures';
+  /** called at every loop head (before each evaluation of its condition); implies the closures */
+  readonly loopHeadObserver?: LoopHeadObserver;
 }
 
+/** what a loop-head observer can read of the run's state (values as mathematical integers) */
+export interface LoopHeadView {
+  scalar(variableId: number): bigint;
+  /** a cell of a one-dimensional array */
+  cell(arrayId: number, index: bigint): bigint;
+}
+
+/** sees the state at each loop head (the certificates' fitted guesses record samples with it) */
+export type LoopHeadObserver = (loopId: number, view: LoopHeadView) => void;
+
 export function compileProgram(program: Program, semantics: Semantics, options: CompileOptions = {}): CompiledProgram {
-  if (options.backend === 'closures') return compileProgramToClosures(program, semantics);
+  if (options.backend === 'closures' || options.loopHeadObserver !== undefined)
+    return compileProgramToClosures(program, semantics, options.loopHeadObserver);
   return compileProgramToJavaScript(program, semantics) ?? compileProgramToClosures(program, semantics);
 }
 
 /** The reference compiler: one closure per expression and statement. */
-export function compileProgramToClosures(program: Program, semantics: Semantics): CompiledProgram {
-  return new ClosureCompiler(program, semantics).compile();
+export function compileProgramToClosures(
+  program: Program,
+  semantics: Semantics,
+  loopHeadObserver?: LoopHeadObserver,
+): CompiledProgram {
+  return new ClosureCompiler(program, semantics, loopHeadObserver).compile();
 }
 
 /** the mutable state of one run: shared by every closure of one compiled program, reset by each `run` */
@@ -140,6 +161,7 @@ class ClosureCompiler {
   constructor(
     private readonly program: Program,
     private readonly semantics: Semantics,
+    private readonly loopHeadObserver?: LoopHeadObserver,
   ) {
     for (const variable of program.scalars) this.scalarSlots.set(variable.id, this.scalarSlots.size);
     for (const array of program.arrays) this.arraySlots.set(array.id, this.arraySlots.size);
@@ -610,6 +632,24 @@ class ClosureCompiler {
     };
   }
 
+  /** reads of the run's state for a loop-head observer */
+  private loopHeadView(): LoopHeadView {
+    const state = this.state;
+    const scalarSlots = this.scalarSlots;
+    const arraySlots = this.arraySlots;
+    return {
+      scalar: (variableId) => {
+        const slot = scalarSlots.get(variableId);
+        return slot === undefined ? 0n : toBigInt(state.scalars[slot] ?? 0);
+      },
+      cell: (arrayId, index) => {
+        const slot = arraySlots.get(arrayId);
+        const store = slot === undefined ? undefined : state.stores[slot];
+        return store === undefined ? 0n : toBigInt(store.read(normalize(index)));
+      },
+    };
+  }
+
   private controlFlow(statement: StatementOf<'if' | 'loop' | 'break' | 'continue'>): Executor {
     const state = this.state;
     switch (statement.kind) {
@@ -626,8 +666,12 @@ class ClosureCompiler {
         const condition = this.expression(statement.condition, statement.location);
         const body = this.block(statement.body);
         const update = this.block(statement.update);
+        const observe = this.loopHeadObserver;
+        const view = observe === undefined ? undefined : this.loopHeadView();
+        const loopId = statement.id;
         return () => {
           for (;;) {
+            if (observe !== undefined) observe(loopId, view!);
             tick(state);
             if (condition() === 0) return 0;
             if (body() === 1) return 0;
