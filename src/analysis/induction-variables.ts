@@ -20,7 +20,13 @@
 // updates x' = x + G over a path); they do not use this module.
 
 import type { AssignStatement, Block, Expression, LoopStatement, ScalarVariable, Semantics } from '../ir/types.js';
-import { containsJump, stripCasts, stripCastsAtLeast, stripCastsKeepingValuesOf } from '../ir/visit.js';
+import {
+  containsJump,
+  isVariableExpression,
+  stripCasts,
+  stripCastsAtLeast,
+  stripCastsKeepingValuesOf,
+} from '../ir/visit.js';
 
 export type InductionCasts = Semantics | 'iterator';
 
@@ -80,7 +86,7 @@ export function incrementStep(target: ScalarVariable, value: Expression, casts: 
   if (expression.kind !== 'binary') return undefined;
   const isTarget = (operand: Expression): boolean => {
     const stripped = strip.variable(operand);
-    return stripped.kind === 'variable' && stripped.variable.id === target.id;
+    return isVariableExpression(stripped, target);
   };
   if (expression.operator === 'add') {
     const right = isTarget(expression.left) ? constantOf(expression.right, strip.constant) : undefined;
@@ -136,7 +142,7 @@ export function inductionVariables(loop: LoopStatement, casts: InductionCasts): 
 /** true when `expression` is the iterator, possibly under casts that keep all of its values */
 export function isIteratorExpression(expression: Expression, iterator: ScalarVariable): boolean {
   const stripped = stripCastsKeepingValuesOf(expression, iterator.type);
-  return stripped.kind === 'variable' && stripped.variable.id === iterator.id;
+  return isVariableExpression(stripped, iterator);
 }
 
 /**

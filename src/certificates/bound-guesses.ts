@@ -16,7 +16,7 @@ import type { LoopInfo } from '../analysis/loops.js';
 import { longLongType } from '../ir/c-integers.js';
 import { convertedTo, createArrayRead, createBinary, createConstant, createVariableExpression } from '../ir/factory.js';
 import type { ArrayVariable, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
-import { stripCasts, stripWideningCasts } from '../ir/visit.js';
+import { isVariableExpression, stripCasts, stripWideningCasts } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { entryValues, stepOf } from './periodic-guesses.js';
 import { counterCells } from './ranges.js';
@@ -74,7 +74,7 @@ function comparisonOf(
     const stripped = stripWideningCasts(side);
     if (stripped.kind !== 'arrayRead' || stripped.indices.length !== 1) return undefined;
     const index = stripWideningCasts(stripped.indices[0]!);
-    return index.kind === 'variable' && index.variable.id === counter.id ? stripped.array : undefined;
+    return isVariableExpression(index, counter) ? stripped.array : undefined;
   };
   const constant = (side: Expression): bigint | undefined => {
     const stripped = stripCasts(side);

@@ -16,7 +16,7 @@
 import type { LoopInfo } from '../analysis/loops.js';
 import { createArrayRead, createBinary, createConstant, createVariableExpression } from '../ir/factory.js';
 import type { Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
-import { arrayReadsOf, forEachSubexpression, substituteScalar } from '../ir/visit.js';
+import { arrayReadsOf, forEachSubexpression, isVariableExpression, substituteScalar } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
 
@@ -74,7 +74,7 @@ function negatedOnce(index: Expression, counter: ScalarVariable): boolean {
   const occurrences = (node: Expression): number => {
     let count = 0;
     forEachSubexpression(node, (inner) => {
-      if (inner.kind === 'variable' && inner.variable.id === counter.id) count++;
+      if (isVariableExpression(inner, counter)) count++;
     });
     return count;
   };

@@ -29,6 +29,7 @@ import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, S
 import {
   forEachChild,
   forEachSubexpression,
+  isVariableExpression,
   sameExpression,
   scalarsReadBy,
   stripCasts,
@@ -79,10 +80,10 @@ function offsetFrom(index: Expression, counter: ScalarVariable): bigint | undefi
   if (stripped.kind === 'variable') return stripped.variable.id === counter.id ? 0n : undefined;
   if (stripped.kind !== 'binary' || (stripped.operator !== 'add' && stripped.operator !== 'subtract')) return undefined;
   const [left, right] = [stripWideningCasts(stripped.left), stripWideningCasts(stripped.right)];
-  if (left.kind === 'variable' && left.variable.id === counter.id && right.kind === 'constant')
+  if (isVariableExpression(left, counter) && right.kind === 'constant')
     return stripped.operator === 'add' ? right.value : -right.value;
   if (stripped.operator === 'subtract') return undefined;
-  if (right.kind === 'variable' && right.variable.id === counter.id && left.kind === 'constant') return left.value;
+  if (isVariableExpression(right, counter) && left.kind === 'constant') return left.value;
   return undefined;
 }
 
@@ -93,7 +94,7 @@ function branchValues(body: Block, counter: ScalarVariable, cell: ScalarVariable
     for (const statement of block)
       if (statement.kind === 'arrayWrite' && statement.indices.length === 1) {
         const index = stripWideningCasts(statement.indices[0]!);
-        if (index.kind === 'variable' && index.variable.id === counter.id)
+        if (isVariableExpression(index, counter))
           writes.set(statement.array.id, { array: statement.array, value: statement.value });
       }
     return writes;
@@ -288,7 +289,7 @@ function periodOf(value: Expression, counter: ScalarVariable): bigint | undefine
   let elsewhere = false;
   const visit = (node: Expression, underModulus: boolean): void => {
     const stripped = stripCasts(node);
-    if (stripped.kind === 'variable' && stripped.variable.id === counter.id && !underModulus) elsewhere = true;
+    if (isVariableExpression(stripped, counter) && !underModulus) elsewhere = true;
     if (stripped.kind === 'binary' && stripped.operator === 'remainder') {
       const modulus = stripCasts(stripped.right);
       if (modulus.kind === 'constant' && modulus.value > 0n && offsetFrom(stripped.left, counter) !== undefined) {
@@ -321,7 +322,7 @@ function choose(value: Expression, counter: ScalarVariable, residue: bigint): Ex
 function readsCounter(value: Expression, counter: ScalarVariable): boolean {
   let reads = false;
   forEachSubexpression(value, (node) => {
-    if (node.kind === 'variable' && node.variable.id === counter.id) reads = true;
+    if (isVariableExpression(node, counter)) reads = true;
   });
   return reads;
 }

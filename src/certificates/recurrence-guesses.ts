@@ -26,7 +26,13 @@ import {
 import { longLongType } from '../ir/c-integers.js';
 import { convertedTo, createArrayRead, createBinary, createVariableExpression } from '../ir/factory.js';
 import type { ArrayVariable, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
-import { arrayReadsOf, sameExpression, stripWideningCasts, writtenVariables } from '../ir/visit.js';
+import {
+  arrayReadsOf,
+  isVariableExpression,
+  sameExpression,
+  stripWideningCasts,
+  writtenVariables,
+} from '../ir/visit.js';
 import {
   Atoms,
   forallCells,
@@ -111,7 +117,7 @@ function recurrencesOf(
     if (condition.kind !== 'binary' || condition.operator !== 'equal') return [];
     const isIterator = (expression: Expression): boolean => {
       const stripped = stripWideningCasts(expression);
-      return stripped.kind === 'variable' && stripped.variable.id === iterator.id;
+      return isVariableExpression(stripped, iterator);
     };
     const first = isIterator(condition.left)
       ? condition.right

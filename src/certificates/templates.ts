@@ -49,12 +49,13 @@ import {
   arrayReadsOf,
   forEachStatement,
   forEachSubexpression,
-  writtenVariables,
+  isVariableExpression,
   sameExpression,
   scalarsReadBy,
   stripWideningCasts,
   substituteScalar,
   visitExpressionChildren,
+  writtenVariables,
 } from '../ir/visit.js';
 
 export type { Guess } from './guess.js';
@@ -375,7 +376,7 @@ function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): 
   if (iterator === undefined || iterator.step !== 1n) return [];
   const counter = createVariableExpression(iterator.variable);
   return guesses.flatMap((guess): Guess[] =>
-    guess.kind === 'forall' && !(guess.upper.kind === 'variable' && guess.upper.variable.id === iterator.variable.id)
+    guess.kind === 'forall' && !isVariableExpression(guess.upper, iterator.variable)
       ? [{ ...guess, lower: counter }]
       : [],
   );
@@ -392,7 +393,7 @@ const mostOccurrences = 4;
 function someReplaced(expression: Expression, variable: ScalarVariable, replacement: Expression): Expression[] {
   let occurrences = 0;
   forEachSubexpression(expression, (node) => {
-    if (node.kind === 'variable' && node.variable.id === variable.id) occurrences++;
+    if (isVariableExpression(node, variable)) occurrences++;
   });
   if (occurrences === 0) return [];
   if (occurrences > mostOccurrences) return [substituteScalar(expression, variable, replacement)];
