@@ -10,7 +10,7 @@
 
 import { createBinary, createConstant, createVariableExpression } from '../ir/factory.js';
 import type { Expression, LoopStatement, Program, ScalarVariable } from '../ir/types.js';
-import { forEachStatement, scalarsReadBy, stripCasts, writtenVariables } from '../ir/visit.js';
+import { constantAssignments, scalarsReadBy, writtenVariables } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 
 /** the most flags of one loop split on, and the most values of one flag */
@@ -26,26 +26,10 @@ interface Flag {
 
 /** the flags of the program: scalars assigned only constants (at most `mostValues` distinct ones), never read from input */
 export function programFlags(program: Program): readonly Flag[] {
-  const values = new Map<number, { variable: ScalarVariable; values: Set<bigint> } | null>();
-  forEachStatement(program.body, (statement) => {
-    if (statement.kind === 'havoc') values.set(statement.target.id, null);
-    if (statement.kind !== 'assign') return;
-    const known = values.get(statement.target.id);
-    if (known === null) return;
-    const value = stripCasts(statement.value);
-    if (value.kind !== 'constant') {
-      values.set(statement.target.id, null);
-      return;
-    }
-    const entry = known ?? { variable: statement.target, values: new Set<bigint>() };
-    entry.values.add(value.value);
-    values.set(statement.target.id, entry);
+  return [...constantAssignments(program.body).values()].flatMap(({ variable, constants }) => {
+    const values = [...new Set(constants.map((constant) => constant.value))];
+    return values.length < 2 || values.length > mostValues ? [] : [{ variable, values }];
   });
-  return [...values.values()].flatMap((entry) =>
-    entry === null || entry.values.size < 2 || entry.values.size > mostValues
-      ? []
-      : [{ variable: entry.variable, values: [...entry.values] }],
-  );
 }
 
 /** the loop's guesses split on each flag its body sets */

@@ -21,7 +21,7 @@
 // rounds end when a round drops nothing, at most one per guess. Every query gets the time left.
 
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
-import { forEachStatement, scalarsReadBy, stripCasts, substituteScalar } from '../ir/visit.js';
+import { constantAssignments, scalarsReadBy, substituteScalar } from '../ir/visit.js';
 import { createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
 import { strictChcComp } from '../smt/chc-comp.js';
 import { printTerm } from '../smt/printer.js';
@@ -35,6 +35,7 @@ import {
   substituteTerm,
   symbol,
   trueTerm,
+  type ChcSystem,
   type HornClause,
   type Term,
 } from '../smt/terms.js';
@@ -91,13 +92,19 @@ export async function searchInvariants(
   given?: GivenInvariants,
 ): Promise<HoudiniResult> {
   const started = Date.now();
+  const clauses: RoundClauses = {
+    system: strictChcComp(buildChcEncoding(program, semantics).system),
+    heads: new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate])),
+    constants: onceAssignedConstants(program),
+  };
   const first: RoundOutput = {};
-  const result = await searchRound(program, semantics, solver, settings, given, { fitted: false }, first);
+  const result = await searchRound(program, clauses, semantics, solver, settings, given, { fitted: false }, first);
   if (result.kind !== 'none' || given !== undefined || first.kept === undefined) return result;
   const left = settings.timeoutMilliseconds - (Date.now() - started);
   if (left < minimumFittedRoundMilliseconds) return result;
   const second = await searchRound(
     program,
+    clauses,
     semantics,
     solver,
     { ...settings, timeoutMilliseconds: left },
@@ -120,6 +127,13 @@ interface Round {
   readonly seed?: ReadonlyMap<string, readonly Term[]>;
 }
 
+/** what both rounds search over: the program's Horn clauses (strict form), its loop heads by predicate name, and its constants */
+interface RoundClauses {
+  readonly system: ChcSystem;
+  readonly heads: ReadonlyMap<string, LoopHeadPredicate>;
+  readonly constants: ReadonlyMap<number, Expression>;
+}
+
 /** what a round that ends `none` kept */
 interface RoundOutput {
   kept?: ReadonlyMap<string, readonly Term[]>;
@@ -127,6 +141,7 @@ interface RoundOutput {
 
 async function searchRound(
   program: Program,
+  { system, heads, constants }: RoundClauses,
   semantics: Semantics,
   solver: Solver,
   settings: HoudiniSettings,
@@ -136,9 +151,6 @@ async function searchRound(
 ): Promise<HoudiniResult> {
   const started = Date.now();
   const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
-  const system = strictChcComp(buildChcEncoding(program, semantics).system);
-  const heads = new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate]));
-  const constants = onceAssignedConstants(program);
   const ownGuesses = given === undefined || given.withOwnGuesses;
   const guessed = round.fitted
     ? fittedGuesses(program, semantics, [...heads.values()])
@@ -330,19 +342,11 @@ function requiredTerms(
  * that constant instead of being left out. Only a guess: Houdini and the checker judge it.
  */
 function onceAssignedConstants(program: Program): ReadonlyMap<number, Expression> {
-  const assignments = new Map<number, Expression[]>();
-  const havocked = new Set<number>();
-  forEachStatement(program.body, (statement) => {
-    if (statement.kind === 'assign')
-      assignments.set(statement.target.id, [...(assignments.get(statement.target.id) ?? []), statement.value]);
-    if (statement.kind === 'havoc') havocked.add(statement.target.id);
-  });
-  const constants = new Map<number, Expression>();
-  for (const [id, values] of assignments) {
-    const value = values.length === 1 && !havocked.has(id) ? stripCasts(values[0]!) : undefined;
-    if (value?.kind === 'constant') constants.set(id, value);
-  }
-  return constants;
+  return new Map(
+    [...constantAssignments(program.body)].flatMap(([id, { constants }]) =>
+      constants.length === 1 ? [[id, constants[0]!] as const] : [],
+    ),
+  );
 }
 
 /** the guesses as terms over the predicate's parameters, each once; those that cannot be said left out */

@@ -34,6 +34,7 @@ import type {
   ArrayReadExpression,
   ArrayVariable,
   Block,
+  ConstantExpression,
   Expression,
   IntegerType,
   ScalarVariable,
@@ -290,6 +291,31 @@ export function forEachStatement(block: Block, visit: (statement: Statement) => 
         break;
     }
   }
+}
+
+/**
+ * the scalars every assignment of which in the block is a constant (casts stripped as stripCasts
+ * does) and that no havoc reads from input, each with those constants in order, one per assignment
+ */
+export function constantAssignments(
+  block: Block,
+): ReadonlyMap<number, { readonly variable: ScalarVariable; readonly constants: readonly ConstantExpression[] }> {
+  const assigned = new Map<number, { variable: ScalarVariable; constants: ConstantExpression[] } | null>();
+  forEachStatement(block, (statement) => {
+    if (statement.kind === 'havoc') assigned.set(statement.target.id, null);
+    if (statement.kind !== 'assign') return;
+    const known = assigned.get(statement.target.id);
+    if (known === null) return;
+    const value = stripCasts(statement.value);
+    if (value.kind !== 'constant') {
+      assigned.set(statement.target.id, null);
+      return;
+    }
+    const entry = known ?? { variable: statement.target, constants: [] };
+    entry.constants.push(value);
+    assigned.set(statement.target.id, entry);
+  });
+  return new Map([...assigned].flatMap(([id, entry]) => (entry === null ? [] : [[id, entry] as const])));
 }
 
 /** every statement of the block, nested ones included, in the order of `forEachStatement` */
