@@ -99,8 +99,22 @@ function firstLines(text: string, count: number): string {
 export function buildWithHarness(programFile: string, harnessText: string, options: BuildOptions): Build {
   const found = findToolchain();
   if (found.kind === 'missing') return { kind: 'couldNotBuild', reason: found.reason };
-  const { gcc, objcopy, nm, canBuild32 } = found.toolchain;
   const directory = options.directory ?? mkdtempSync(join(tmpdir(), 'encode-exec-'));
+  const build = buildIn(directory, found.toolchain, programFile, harnessText, options);
+  // a temporary folder of ours that holds no binary is of no use to anyone
+  if (build.kind === 'couldNotBuild' && options.directory === undefined)
+    rmSync(directory, { recursive: true, force: true });
+  return build;
+}
+
+function buildIn(
+  directory: string,
+  toolchain: Toolchain,
+  programFile: string,
+  harnessText: string,
+  options: BuildOptions,
+): Build {
+  const { gcc, objcopy, nm, canBuild32 } = toolchain;
   const use32 = options.dataModel === 'ILP32' && canBuild32;
   const dataModelNote =
     options.dataModel === 'ILP32' && !canBuild32

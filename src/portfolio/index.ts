@@ -9,11 +9,11 @@
 // default slice: the portfolio reads the registry, not a list of its own.
 //
 // Stages of the lane `alone` run first, one after the other, with nothing else running. Then, with
-// a solver whose calls run at the same time (external processes), the stages run in two lanes
-// (the table's `lane`), one per core: each lane takes its stages in order under the whole budget,
-// and the first definite verdict of either lane aborts the other (its running solver process is
-// killed: Budget's abort signal). With z3-wasm (one call at a time) there is one lane, the table's
-// order.
+// a solver whose calls run at the same time (external processes; z3-wasm with two modules, where
+// the machine has two cores), the stages run in two lanes (the table's `lane`), one per core: each
+// lane takes its stages in order under the whole budget, and the first definite verdict of either
+// lane aborts the other (Budget's abort signal: an external process is killed, a wasm call
+// interrupted). With a solver whose calls run one at a time there is one lane, the table's order.
 //
 // After a SAFE, the certificate step (certificate.ts): the deciding stage's certificate when the
 // checker confirmed it, else, when the settings ask (`askCertificate`, as `encode verify` does),

@@ -7,7 +7,7 @@
 // loops: analysis/guard-assumptions.ts).
 
 import { expectConciseAssumptions } from '../support/bench-family.js';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
@@ -54,6 +54,7 @@ describe('bench/guards', () => {
         const outcomes = sizes.map(
           (size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n${otherInputs}\n`).outcome.kind,
         );
+        rmSync(build.directory, { recursive: true, force: true });
         if (expectedOf(name) === 'safe')
           expect(
             outcomes.every((outcome) => outcome === 'completed' || outcome === 'assumptionBlocked'),

@@ -4,7 +4,7 @@
 // for some N <= 6. Their only nondeterministic input is N, so these runs are the programs' truth in C.
 // Skips with a reason where gcc is missing.
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
@@ -38,6 +38,7 @@ describe('bench/symbolic issue-26 pairs natively (gcc)', () => {
         const outcomes = sizes.map(
           (size) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, `${size}\n`).outcome.kind,
         );
+        rmSync(build.directory, { recursive: true, force: true });
         if (expected === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
         else expect(outcomes.slice(0, 6), name).toContain('reachedError');
       }

@@ -3,9 +3,10 @@
 // can be compared (differential testing of lowering against a real C compiler).
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { onTestFinished } from 'vitest';
 import { parseTranslationUnit } from '../../src/frontend/parse.js';
 import { runProgram } from '../../src/interp/interpreter.js';
 import { createCounterexampleSource } from '../../src/interp/sources.js';
@@ -102,6 +103,7 @@ export function hasGcc(): boolean {
 /** Compiles the program with gcc (LP64, wrapping signed arithmetic like the IR's bv semantics). */
 export function compileWithGcc(source: string): string {
   const directory = mkdtempSync(join(tmpdir(), 'lower-'));
+  onTestFinished(() => rmSync(directory, { recursive: true, force: true }));
   writeFileSync(join(directory, 'harness.c'), harness);
   writeFileSync(join(directory, 'program.c'), source);
   const binary = join(directory, 'program');

@@ -7,7 +7,7 @@
 // copied, a store after a load) must be refused, and left alone when no cell is dereferenced.
 
 import fc from 'fast-check';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -145,13 +145,15 @@ describeWith([gccRequirement()], 'arrays of struct pointers against gcc', () => 
         } else if (run.verdict.kind === 'unsafe') {
           tally.unsafe++;
           // the counterexample's inputs, fed to the gcc build, reach the error
-          const file = join(mkdtempSync(join(tmpdir(), 'struct-rows-')), 'program.c');
+          const directory = mkdtempSync(join(tmpdir(), 'struct-rows-'));
+          const file = join(directory, 'program.c');
           writeFileSync(file, source);
           const check = validateByExecution(file, lowered.program, run.verdict.counterexample, {
             semantics: 'bv',
             dataModel: 'LP64',
             timeoutMilliseconds: 20_000,
           });
+          rmSync(directory, { recursive: true, force: true });
           expect(check.kind, `${describeExecution(check)}\n${source}`).toBe('confirmed');
         }
       }

@@ -4,11 +4,11 @@
 // step's grace; a certificate the checker refutes makes the SAFE UNKNOWN naming the clause, as in
 // the kernel; without `askCertificate` nothing is asked. The command line says `; from chc`.
 
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { allFormsModelled } from '../../src/analysis/control-flow-forms.js';
 import { encoders } from '../../src/encoders/index.js';
 import type { Encoder, SolveOutcome } from '../../src/kernel/encoder.js';
@@ -221,7 +221,9 @@ describe('the command line', () => {
     'verify: a SAFE of bmc gets a certificate from templates when one is asked for',
     { timeout: 60_000 },
     () => {
-      const model = join(mkdtempSync(join(tmpdir(), 'encode-certificate-')), 'copy-safe.model.smt2');
+      const directory = mkdtempSync(join(tmpdir(), 'encode-certificate-'));
+      onTestFinished(() => rmSync(directory, { recursive: true, force: true }));
+      const model = join(directory, 'copy-safe.model.smt2');
       const result = encode(
         'verify',
         join(regression, 'copy-safe.c'),

@@ -4,7 +4,7 @@
 // clauses as it answers the clauses as built.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,9 +45,11 @@ function programsUnder(folder: string): string[] {
 
 /** z3's answer to a HORN file (sat, unsat or unknown), with a time limit in seconds */
 function z3Answer(text: string, seconds = 5): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'encode-chc-comp-')), 'clauses.smt2');
+  const directory = mkdtempSync(join(tmpdir(), 'encode-chc-comp-'));
+  const file = join(directory, 'clauses.smt2');
   writeFileSync(file, text);
   const run = spawnSync('z3', [`-T:${seconds}`, file], { encoding: 'utf8', timeout: seconds * 1000 + 5000 });
+  rmSync(directory, { recursive: true, force: true });
   const status = (run.stdout ?? '').trim().split('\n')[0] ?? '';
   return status === 'sat' || status === 'unsat' ? status : 'unknown';
 }

@@ -4,7 +4,7 @@
 // family whose programs all take the portfolio's verdict (describeStandardFamily).
 
 import { conciseAssumptions, wrapText } from '../../src/cli/format.js';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
@@ -42,7 +42,11 @@ export function nativeOutcomes(family: BenchFamily, name: string, inputs: readon
   const build = buildWithHarness(family.path(name), harnessSource('stdin'), { dataModel: 'LP64', sanitize: true });
   expect(build.kind, name).toBe('built');
   if (build.kind !== 'built') return undefined;
-  return inputs.map((input) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, input).outcome.kind);
+  try {
+    return inputs.map((input) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, input).outcome.kind);
+  } finally {
+    rmSync(build.directory, { recursive: true, force: true });
+  }
 }
 
 export interface StandardFamilyOptions {

@@ -13,6 +13,7 @@
 //   the wrong verdict (0 wrong in every case). A listed program that is decided now is reported in
 //   the test's output, so that the list can be shortened.
 
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildWithHarness, runNative } from '../../src/execution/gcc.js';
 import { harnessSource } from '../../src/execution/harness.js';
@@ -74,6 +75,7 @@ export function describeMeasuredFamily(folderName: string, options: MeasuredFami
           const outcomes = inputs.map(
             (input) => runNative(build.binary, { timeoutMilliseconds: 10_000 }, input).outcome,
           );
+          rmSync(build.directory, { recursive: true, force: true });
           const kinds = outcomes.map((outcome) => outcome.kind);
           const unexpected = outcomes.filter(
             (outcome) => !harmless.has(outcome.kind) && outcome.kind !== 'reachedError',
