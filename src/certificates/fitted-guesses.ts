@@ -91,7 +91,13 @@ export function fittedGuesses(
       .slice(0, maximumScalarGuesses)
       .map((condition) => ({ kind: 'plain', condition }));
     if (count !== undefined)
-      guesses.push(...countBoundGuesses(count, scalars.filter((variable) => rank(variable) === 1), list));
+      guesses.push(
+        ...countBoundGuesses(
+          count,
+          scalars.filter((variable) => rank(variable) === 1),
+          list,
+        ),
+      );
     guesses.push(...cellGuesses(head, list, infos, scalars.slice(0, maximumCellScalarFactors), cell));
     if (guesses.length > 0) result.set(head.loop.id, guesses);
   }

@@ -35,7 +35,11 @@ const maximumLevels = 4;
  */
 export function nestCount(loopId: number, infos: ReadonlyMap<number, LoopInfo>): Expression | undefined {
   const around: LoopInfo[] = [];
-  for (let info = infos.get(loopId); info !== undefined; info = info.parent === undefined ? undefined : infos.get(info.parent))
+  for (
+    let info = infos.get(loopId);
+    info !== undefined;
+    info = info.parent === undefined ? undefined : infos.get(info.parent)
+  )
     around.unshift(info);
   const below: LoopInfo[] = [];
   for (let child = onlyChild(loopId, infos); child !== undefined; child = onlyChild(child.loop.id, infos))

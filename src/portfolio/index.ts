@@ -109,7 +109,7 @@ export const schedule: readonly ScheduleEntry[] = [
   },
   {
     encoding: 'templates',
-    share: 0.4,
+    share: 0.5,
     lane: 1,
     why: "guessed invariants (the program text's, then fitted to concrete runs: a nest's iteration count among them), their inductive subset found by Houdini on the program's exact Horn clauses: a proof when it implies every assertion (counters over 3-D nests whose sum is the iteration count); about 1 to 2 s where it proves, it ends early where its guesses run out",
   },
