@@ -20,6 +20,7 @@ import type { Program, Semantics } from '../../src/ir/types.js';
 import { Budget } from '../../src/kernel/budget.js';
 import { applyTransforms } from '../../src/kernel/transforms.js';
 import { runFrontEnd } from '../../src/pipeline.js';
+import { createZ3WasmSolver } from '../../src/solvers/z3-wasm.js';
 import { loopHeadPredicates } from '../../src/symbolic/horn-clauses.js';
 import { testSolver } from '../support/solver.js';
 
@@ -107,4 +108,18 @@ describe("Houdini with the nest's count", () => {
       expect(result.kind).not.toBe('found');
     });
   }
+
+  // Houdini's models of a failing conjunction are questions with values: with z3-wasm they once ran
+  // in the context kept for questions without a scope, and its leftover assertions made later
+  // questions unsat, so Houdini claimed this buggy twin (the checker refuted the claim)
+  it('gives none for zero-count-bound-unsafe.c with z3-wasm', { timeout: 120_000 }, async () => {
+    const wasm = createZ3WasmSolver();
+    try {
+      const { program, semantics } = await checkedProgram('zero-count-bound-unsafe.c');
+      const result = await searchInvariants(program, semantics, wasm, { timeoutMilliseconds: 30_000 });
+      expect(result.kind).not.toBe('found');
+    } finally {
+      await wasm.dispose();
+    }
+  });
 });
