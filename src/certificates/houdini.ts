@@ -17,8 +17,10 @@
 // Soundness: none is needed here. The result is a candidate (CertificateClaim.candidate) that the
 // kernel's independent checker confirms clause by clause with its own solvers before anyone calls it
 // a certificate; a solver that erred here makes a certificate the checker refutes, never a verdict.
-// Cost: one query per clause per round when every guess holds, one per guess of the clause otherwise;
-// rounds end when a round drops nothing, at most one per guess. Every query gets the time left.
+// Cost: one query per clause per round when every guess holds; otherwise first a few models of the
+// failure (each drops every guess it makes false: such a guess fails alone too), then one query per
+// guess left undecided; rounds end when a round drops nothing, at most one per guess. Every query
+// gets the time left.
 
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
 import { constantAssignments, scalarsReadBy, substituteScalar } from '../ir/visit.js';
@@ -37,6 +39,7 @@ import {
   trueTerm,
   type ChcSystem,
   type HornClause,
+  type SmtScript,
   type Term,
 } from '../smt/terms.js';
 import { timeoutReason, type Solver } from '../solvers/solver.js';
@@ -186,14 +189,7 @@ async function searchRound(
     const left = remaining();
     if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
     queries++;
-    const negated = and(body, not(goal));
-    const script = createSmtScript({
-      headerComments: [],
-      logic: 'ALL',
-      constants: freeSymbols(negated),
-      functions: [],
-      assertions: [{ term: negated }],
-    });
+    const script = failureScript(body, goal);
     const signal = settings.signal === undefined ? {} : { signal: settings.signal };
     // many small questions: first in a kept solver (solver.ts), cheap; what it leaves open without
     // running out of time (answerQuestion has already retried z3's "incomplete" ones fresh) again
@@ -221,14 +217,7 @@ async function searchRound(
     const left = remaining();
     if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
     queries++;
-    const negated = and(body, not(and(...goals)));
-    const script = createSmtScript({
-      headerComments: [],
-      logic: 'ALL',
-      constants: freeSymbols(negated),
-      functions: [],
-      assertions: [{ term: negated }],
-    });
+    const script = failureScript(body, and(...goals));
     const result = await solver.checkScript(script, {
       timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
       question: true,
@@ -293,6 +282,18 @@ async function searchRound(
 }
 
 class OutOfTime extends Error {}
+
+/** the question whether the clause's body can hold with the goal false: `body ∧ ¬goal` */
+function failureScript(body: Term, goal: Term): SmtScript {
+  const negated = and(body, not(goal));
+  return createSmtScript({
+    headerComments: [],
+    logic: 'ALL',
+    constants: freeSymbols(negated),
+    functions: [],
+    assertions: [{ term: negated }],
+  });
+}
 
 /** the most time one query gets in a fresh solver (a guess a solver cannot decide in it is dropped) */
 const perQueryMilliseconds = 1_000;
