@@ -32,6 +32,7 @@ import type { ArrayVariable, Expression, Program, ScalarVariable, Semantics } fr
 import type { LoopHeadPredicate } from '../symbolic/horn-clauses.js';
 import type { Guess } from './guess.js';
 import { sampleLoopHeads, sampledCells, type LoopHeadSample } from './loop-samples.js';
+import { countBoundGuesses, nestCount, sampleValue } from './nest-counts.js';
 import { integerNullspace } from './nullspace.js';
 import { fullRange, type Range } from './ranges.js';
 import { withInitials } from './templates.js';
@@ -77,7 +78,11 @@ export function fittedGuesses(
       if (counters.some((counter) => counter.id === variable.id)) return 0;
       return [...defined].some((other) => other.id === variable.id) ? 1 : 2;
     }
-    const scalarFactors = scalars.slice(0, maximumScalarFactors).map(scalarFactor);
+    const count = nestCount(head.loop.id, infos);
+    const scalarFactors = [
+      ...scalars.slice(0, maximumScalarFactors).map(scalarFactor),
+      ...(count === undefined ? [] : [countFactor(count)]),
+    ];
     const guesses: Guess[] = fitEqualities(
       list.map((sample) => ({ sample, cell: 0 })),
       scalarFactors,
@@ -85,6 +90,14 @@ export function fittedGuesses(
     )
       .slice(0, maximumScalarGuesses)
       .map((condition) => ({ kind: 'plain', condition }));
+    if (count !== undefined)
+      guesses.push(
+        ...countBoundGuesses(
+          count,
+          scalars.filter((variable) => rank(variable) === 1),
+          list,
+        ),
+      );
     guesses.push(...cellGuesses(head, list, infos, scalars.slice(0, maximumCellScalarFactors), cell));
     if (guesses.length > 0) result.set(head.loop.id, guesses);
   }
@@ -108,6 +121,11 @@ function scalarFactor(variable: ScalarVariable): Factor {
     expression: createCast(createVariableExpression(variable), longLongType),
     value: (sample) => sample.scalars.get(variable.id),
   };
+}
+
+/** the nest's iteration count (nest-counts.ts) */
+function countFactor(count: Expression): Factor {
+  return { expression: count, value: (sample) => sampleValue(count, sample) };
 }
 
 function cellFactor(array: ArrayVariable, cell: ScalarVariable): Factor {
@@ -296,7 +314,7 @@ function relations(values: readonly (readonly bigint[])[], base: number[][], tar
   const monomials = target === undefined ? base : [...base, [target]];
   if (values.length < monomials.length + 3) return [];
   const matrix = values.map((entry) => monomials.map((monomial) => product(monomial, entry)));
-  return integerNullspace(matrix.slice(0, monomials.length + 8), monomials.length)
+  return spanningNullspace(matrix, monomials.length)
     .filter(
       (vector) =>
         vector.filter((coefficient) => coefficient !== 0n).length <= maximumTerms &&
@@ -305,6 +323,31 @@ function relations(values: readonly (readonly bigint[])[], base: number[][], tar
         matrix.every((row) => row.reduce((sum, value, index) => sum + value * vector[index]!, 0n) === 0n),
     )
     .map((vector) => ({ vector, monomials }));
+}
+
+/** the most rounds of spanningNullspace, each adding the rows that refute a basis vector */
+const maximumRefinements = 6;
+
+/**
+ * A basis of the nullspace of the first rows (monomials + 8 of them), refined: a row that a basis
+ * vector does not satisfy joins the rows and the basis is computed again, a few times. The first rows
+ * are often the early visits of one run (all counters 0), whose spurious relations hide the true one
+ * in a combination that no single basis vector is; the caller keeps only vectors true on every row.
+ */
+function spanningNullspace(matrix: readonly (readonly bigint[])[], columns: number): bigint[][] {
+  const chosen = matrix.slice(0, columns + 8);
+  let basis = integerNullspace(chosen, columns);
+  for (let round = 0; round < maximumRefinements && basis.length > 0; round++) {
+    const refuting = new Set<readonly bigint[]>();
+    for (const vector of basis) {
+      const row = matrix.find((entry) => entry.reduce((sum, value, index) => sum + value * vector[index]!, 0n) !== 0n);
+      if (row !== undefined) refuting.add(row);
+    }
+    if (refuting.size === 0) break;
+    chosen.push(...refuting);
+    basis = integerNullspace(chosen, columns);
+  }
+  return basis;
 }
 
 /** the monomials (lists of factor indices) of degree at most `degree` over the factors, the constant first */

@@ -17,8 +17,10 @@
 // Soundness: none is needed here. The result is a candidate (CertificateClaim.candidate) that the
 // kernel's independent checker confirms clause by clause with its own solvers before anyone calls it
 // a certificate; a solver that erred here makes a certificate the checker refutes, never a verdict.
-// Cost: one query per clause per round when every guess holds, one per guess of the clause otherwise;
-// rounds end when a round drops nothing, at most one per guess. Every query gets the time left.
+// Cost: one query per clause per round when every guess holds; otherwise first a few models of the
+// failure (each drops every guess it makes false: such a guess fails alone too), then one query per
+// guess left undecided; rounds end when a round drops nothing, at most one per guess. Every query
+// gets the time left.
 
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
 import { constantAssignments, scalarsReadBy, substituteScalar } from '../ir/visit.js';
@@ -37,6 +39,7 @@ import {
   trueTerm,
   type ChcSystem,
   type HornClause,
+  type SmtScript,
   type Term,
 } from '../smt/terms.js';
 import { timeoutReason, type Solver } from '../solvers/solver.js';
@@ -186,14 +189,7 @@ async function searchRound(
     const left = remaining();
     if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
     queries++;
-    const negated = and(body, not(goal));
-    const script = createSmtScript({
-      headerComments: [],
-      logic: 'ALL',
-      constants: freeSymbols(negated),
-      functions: [],
-      assertions: [{ term: negated }],
-    });
+    const script = failureScript(body, goal);
     const signal = settings.signal === undefined ? {} : { signal: settings.signal };
     // many small questions: first in a kept solver (solver.ts), cheap; what it leaves open without
     // running out of time (answerQuestion has already retried z3's "incomplete" ones fresh) again
@@ -214,6 +210,24 @@ async function searchRound(
     });
     return fresh.kind === 'unsat' ? 'holds' : 'fails';
   };
+  // which goals a model of `body ∧ ¬(g1 ∧ … ∧ gk)` makes false, asked in the kept solver with the
+  // goals' values (each such goal fails alone too: the model satisfies body ∧ ¬gi); undefined when
+  // the solver answers anything but sat with a boolean value for each goal
+  const falsified = async (body: Term, goals: readonly Term[]): Promise<readonly boolean[] | undefined> => {
+    const left = remaining();
+    if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
+    queries++;
+    const script = failureScript(body, and(...goals));
+    const result = await solver.checkScript(script, {
+      timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
+      question: true,
+      valuesOf: goals,
+      ...(settings.signal === undefined ? {} : { signal: settings.signal }),
+    });
+    if (result.kind !== 'sat' || result.values?.length !== goals.length) return undefined;
+    const values = result.values.map((value) => (value.kind === 'boolean' ? !value.value : undefined));
+    return values.every((value) => value !== undefined) ? (values as boolean[]) : undefined;
+  };
   const instantiate = (term: Term): Term => {
     if (term.kind !== 'applyFunction') return term;
     const held = candidates.get(term.function.name);
@@ -227,7 +241,7 @@ async function searchRound(
       changed = false;
       for (const clause of system.clauses) {
         if (clause.head.kind !== 'applyFunction') continue;
-        if (!(await dropUnpreserved(clause, candidates, parameters, instantiate, ask, lanes))) continue;
+        if (!(await dropUnpreserved(clause, candidates, parameters, instantiate, { ask, falsified }, lanes))) continue;
         changed = true;
         const lost = lostRequired(clause, candidates, required);
         if (lost !== undefined)
@@ -269,18 +283,46 @@ async function searchRound(
 
 class OutOfTime extends Error {}
 
+/** the question whether the clause's body can hold with the goal false: `body ∧ ¬goal` */
+function failureScript(body: Term, goal: Term): SmtScript {
+  const negated = and(body, not(goal));
+  return createSmtScript({
+    headerComments: [],
+    logic: 'ALL',
+    constants: freeSymbols(negated),
+    functions: [],
+    assertions: [{ term: negated }],
+  });
+}
+
 /** the most time one query gets in a fresh solver (a guess a solver cannot decide in it is dropped) */
 const perQueryMilliseconds = 1_000;
 /** the most time one query gets in the kept solver before it is asked again in a fresh one */
 const keptQueryMilliseconds = 200;
 
-/** drops the guesses of the clause's head that the clause does not preserve; whether it dropped any */
+/** the two kinds of question: does the goal hold; which goals a model of their failure makes false */
+interface Questions {
+  readonly ask: (body: Term, goal: Term) => Promise<'holds' | 'fails'>;
+  readonly falsified: (body: Term, goals: readonly Term[]) => Promise<readonly boolean[] | undefined>;
+}
+
+/** the most models asked for per clause before the guesses left are asked one by one */
+const maximumModelsPerClause = 4;
+
+/**
+ * Drops the guesses of the clause's head that the clause does not preserve; whether it dropped any.
+ * When their conjunction fails, first by models (Houdini's usual shortcut): every guess a model of
+ * the failure makes false is dropped at once, and the conjunction of the others asked again; what is
+ * left undecided then (no model, no values, a few models spent) is asked one by one. A model only
+ * ever drops guesses that fail (it satisfies the body and not the guess), so the result is the one
+ * the questions one by one give; fewer questions where many guesses fail.
+ */
 async function dropUnpreserved(
   clause: HornClause,
   candidates: Map<string, Term[]>,
   parameters: ReadonlyMap<string, readonly ReturnType<typeof symbol>[]>,
   instantiate: (term: Term) => Term,
-  ask: (body: Term, goal: Term) => Promise<'holds' | 'fails'>,
+  { ask, falsified }: Questions,
   lanes: number,
 ): Promise<boolean> {
   const head = clause.head as Extract<Term, { kind: 'applyFunction' }>;
@@ -291,21 +333,35 @@ async function dropUnpreserved(
   const body = and(...clause.body.map(instantiate));
   const goals = held.map((candidate) => substituteTerm(candidate, replacements));
   if ((await ask(body, and(...goals))) === 'holds') return false;
-  const kept: Term[] = [];
-  // the guesses one by one, two at a time where the solver runs two calls at once (two z3 processes,
-  // two WASM modules): each question is independent of the others
-  const verdicts: ('holds' | 'fails')[] = new Array(goals.length);
+  let open = goals.map((_goal, position) => position);
+  const dropped = new Set<number>();
+  for (let model = 0; model < maximumModelsPerClause && open.length > 0; model++) {
+    const values = await falsified(
+      body,
+      open.map((position) => goals[position]!),
+    );
+    if (values === undefined || !values.some((value) => value)) break;
+    open.forEach((position, index) => {
+      if (values[index] === true) dropped.add(position);
+    });
+    open = open.filter((position) => !dropped.has(position));
+    if (open.length > 0 && (await ask(body, and(...open.map((position) => goals[position]!)))) === 'holds') open = [];
+  }
+  // the guesses left undecided one by one, two at a time where the solver runs two calls at once
+  // (two z3 processes, two WASM modules): each question is independent of the others
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < goals.length) {
-      const position = next++;
-      verdicts[position] = await ask(body, goals[position]!);
+    while (next < open.length) {
+      const position = open[next++]!;
+      if ((await ask(body, goals[position]!)) === 'fails') dropped.add(position);
     }
   };
   await Promise.all(Array.from({ length: lanes }, worker));
-  for (const [position, verdict] of verdicts.entries()) if (verdict === 'holds') kept.push(held[position]!);
-  candidates.set(head.function.name, kept);
-  return kept.length !== held.length;
+  candidates.set(
+    head.function.name,
+    held.filter((_candidate, position) => !dropped.has(position)),
+  );
+  return dropped.size > 0;
 }
 
 /** the label of a required invariant of the clause's head that is no longer a candidate, if any */

@@ -31,7 +31,7 @@ import { expressionsOf, forEachStatement, forEachSubexpression } from '../ir/vis
 import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
 import { loopFreeFirstOption, loopsOption } from '../encoders/witness/declaration.js';
-import { templateCertifier } from './template-certifier.js';
+import { templateCertifier, templateProver } from './template-certifier.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
 import {
   certificateGraceMilliseconds,
@@ -108,6 +108,12 @@ export const schedule: readonly ScheduleEntry[] = [
     wrapAround: 'alsoExactNarrowSums',
   },
   {
+    encoding: 'templates',
+    share: 0.5,
+    lane: 1,
+    why: "guessed invariants (the program text's, then fitted to concrete runs: a nest's iteration count among them), their inductive subset found by Houdini on the program's exact Horn clauses: a proof when it implies every assertion (counters over 3-D nests whose sum is the iteration count); about 1 to 2 s where it proves, it ends early where its guesses run out",
+  },
+  {
     encoding: 'witness',
     share: 0.3,
     lane: 1,
@@ -131,6 +137,12 @@ export const schedule: readonly ScheduleEntry[] = [
   },
 ];
 
+/** the registry's encodings and the template prover (template-certifier.ts), which only the portfolio runs */
+export const portfolioEncoders: ReadonlyMap<string, Encoder> = new Map([
+  ...encoders,
+  [templateProver.name, templateProver],
+]);
+
 /** the slice of an encoding that the table does not list */
 export const defaultShare = 0.3;
 
@@ -148,7 +160,7 @@ export interface Stage {
 
 /** the table's stages for the registered encodings, the unlisted ones (lane 1) inserted before the last */
 export function portfolioStages(
-  registry: ReadonlyMap<string, Encoder> = encoders,
+  registry: ReadonlyMap<string, Encoder> = portfolioEncoders,
   table: readonly ScheduleEntry[] = schedule,
 ): Stage[] {
   const listed = table

@@ -255,8 +255,8 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
     concurrent: true,
     liveProcesses: () => counter.live,
     async checkScript(script: SmtScript, options: CheckOptions): Promise<SolverResult> {
-      if (options.question !== true || solver.kind !== 'z3' || (options.valuesOf ?? []).length > 0)
-        return checkOne(script, { ...options, question: false });
+      // (a question with values runs kept too: its get-value, after sat, between the same push and pop)
+      if (options.question !== true || solver.kind !== 'z3') return checkOne(script, { ...options, question: false });
       return answerQuestion(
         options,
         (kept) => checkOne(script, kept),

@@ -546,10 +546,18 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
     // the printing counts against the call's time: z3 gets what is left after it
     const left = timeLeft(options, started);
     if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
-    // the values are asked for in the same context, only after a sat answer
+    // the values are asked for in the same context, only after a sat answer; a question with values
+    // runs here too, in a fresh context (never in the kept one: its assertions would stay there)
     const followUp = (output: string): string =>
       (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
-    return run(pool, timeoutOption(left.timeoutMilliseconds) + body, followUp, valuesOf.length, left, abandonGrace);
+    return run(
+      pool,
+      timeoutOption(left.timeoutMilliseconds) + body,
+      followUp,
+      valuesOf.length,
+      { ...left, question: false },
+      abandonGrace,
+    );
   };
   return {
     name: 'z3-wasm',

@@ -1,9 +1,10 @@
-// The portfolio (src/portfolio/index.ts): it runs every registered encoding, a new one included
-// without editing the portfolio; each stage gets its share of the time that remains; the first
-// definite verdict ends the run; two definite verdicts that disagree are an internal error; and on
-// the regression programs (test/regression, recursively) it never contradicts the expected answer
-// and decides all but two of them (which no encoding decides). With an external solver two lanes
-// run at once, and the first verdict of one kills the other's solver process.
+// The portfolio (src/portfolio/index.ts): it runs every registered encoding and the template prover,
+// a new encoding included without editing the portfolio; each stage gets its share of the time that
+// remains; the first definite verdict ends the run; two definite verdicts that disagree are an
+// internal error; and on the regression programs (test/regression, recursively) it never
+// contradicts the expected answer and decides all but two of them (which no encoding decides). With
+// an external solver two lanes run at once, and the first verdict of one kills the other's solver
+// process.
 
 import { allFormsModelled } from '../../src/analysis/control-flow-forms.js';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { encoders } from '../../src/encoders/index.js';
 import { InternalError } from '../../src/kernel/run-encoding.js';
 import {
   disagreement,
+  portfolioEncoders,
   portfolioStages,
   runPortfolio,
   schedule,
@@ -68,11 +70,11 @@ function fakeEncoder(name: string, answer: 'safe' | 'unknown', budgets: number[]
 const trivial = lowerSource('int main(void) { int x = 0; return x; }');
 
 describe("the portfolio's stages", () => {
-  it("are every registered encoding once, in the table's order, with chc last", () => {
+  it("are every registered encoding and the template prover once, in the table's order, with chc last", () => {
     const stages = portfolioStages();
-    expect(stages.map((stage) => stage.encoder.name).sort()).toEqual([...encoders.keys()].sort());
+    expect(stages.map((stage) => stage.encoder.name).sort()).toEqual([...encoders.keys(), 'templates'].sort());
     expect(stages[stages.length - 1]!.encoder.name).toBe('chc');
-    const listed = schedule.map((entry) => entry.encoding).filter((name) => encoders.has(name));
+    const listed = schedule.map((entry) => entry.encoding).filter((name) => portfolioEncoders.has(name));
     expect(stages.map((stage) => stage.encoder.name).filter((name) => listed.includes(name))).toEqual(listed);
   });
 

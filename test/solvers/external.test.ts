@@ -47,6 +47,7 @@ import {
   intArray,
   questionSequence,
   questionSequenceAnswers,
+  questionWithValues,
   satisfiableScript,
   script,
   unsatisfiableScript,
@@ -180,6 +181,14 @@ describeWith([z3], 'external z3', () => {
     try {
       expect(await questionSequence(pooled)).toEqual(questionSequenceAnswers);
       expect(pooled.liveProcesses()).toBe(0);
+    } finally {
+      await pooled.dispose();
+    }
+  });
+  it('answers a question with values in the kept solver, its assertion gone after it', async () => {
+    const pooled = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
+    try {
+      expect(await questionWithValues(pooled)).toEqual(['true', 'false', 'sat', 'sat']);
     } finally {
       await pooled.dispose();
     }

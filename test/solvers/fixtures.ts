@@ -209,3 +209,27 @@ export async function questionSequence(solver: Solver): Promise<string[]> {
   ];
   return answers;
 }
+
+/**
+ * A question with values (Houdini's model of a failing conjunction), then questions that would be
+ * unsat if its assertion stayed behind: the values as asked, then sat and sat.
+ */
+export async function questionWithValues(solver: Solver): Promise<string[]> {
+  const withValues = await solver.checkScript(script([greater(x, intConstant(5))], [x], 'ALL'), {
+    timeoutMilliseconds: 10_000,
+    question: true,
+    valuesOf: [greater(x, intConstant(2)), less(x, intConstant(0))],
+  });
+  const values =
+    withValues.kind === 'sat'
+      ? (withValues.values ?? []).map((value) => (value.kind === 'boolean' ? String(value.value) : value.kind))
+      : [withValues.kind];
+  const after = async (): Promise<string> =>
+    (
+      await solver.checkScript(script([less(x, intConstant(0))], [x], 'ALL'), {
+        timeoutMilliseconds: 10_000,
+        question: true,
+      })
+    ).kind;
+  return [...values, await after(), await after()];
+}

@@ -18,6 +18,7 @@ import {
   hardSystem,
   questionSequence,
   questionSequenceAnswers,
+  questionWithValues,
   satisfiableScript,
   script,
   unsatisfiableScript,
@@ -184,6 +185,10 @@ describe('z3-wasm scripts', () => {
       ]);
     }
   });
+  it('answers a question with values in a fresh context, leaving nothing in the kept one', async () => {
+    expect(await questionWithValues(solver)).toEqual(['true', 'false', 'sat', 'sat']);
+  });
+
   it('answers questions in a kept context, each in a scope of its own, between scripts', async () => {
     expect(await questionSequence(solver)).toEqual(questionSequenceAnswers);
   });
