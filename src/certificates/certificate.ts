@@ -45,6 +45,12 @@ export type CertificateClaim =
        * sign that the verdict is wrong (the kernel says `none`, naming the clause)
        */
       readonly candidate?: boolean;
+      /**
+       * set when the SAFE stands only on a certificate the checker confirms (the template prover's:
+       * its proof is Houdini's answers in a kept solver, the checker's fresh ones are the evidence):
+       * a certificate that is not `checked` (refuted, out of time, lost by a pass) makes it UNKNOWN
+       */
+      readonly checkRequired?: boolean;
     }
   | { readonly kind: 'none'; readonly reason: string };
 

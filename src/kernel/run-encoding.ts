@@ -20,7 +20,8 @@
 //
 // After a SAFE, the certificate the encoder handed back is checked (certify.ts) on the program the
 // encoder got, and the run carries what became of it (`certificate`); a certificate that a solver
-// refutes turns the SAFE into UNKNOWN (imprecise), naming the clause.
+// refutes turns the SAFE into UNKNOWN (imprecise), naming the clause, and so does, for a claim that
+// requires the check (the template prover's), a certificate that is not confirmed.
 //
 // The encoder runs within its budget (budget-check.ts): a phase between solver calls that finds
 // the budget spent throws `BudgetExhausted`, and the run is UNKNOWN (timeout) naming that phase,
@@ -30,6 +31,7 @@
 import { performance } from 'node:perf_hooks';
 import { budgetScope, BudgetExhausted, runInScope, type BudgetScope } from '../budget-check.js';
 import type { Program } from '../ir/types.js';
+import type { CertificateClaim } from '../certificates/certificate.js';
 import type { Solver } from '../solvers/solver.js';
 import { unknownVerdict, type UnknownKind, type Verdict } from '../verdict.js';
 import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encoder.js';
@@ -203,7 +205,9 @@ export async function runEncoding(
     });
     outcome = {
       ...outcome,
-      verdict: certificate.kind === 'failed' ? refutedSafe(encoder.name, certificate) : outcome.verdict,
+      verdict: trustedSafe(outcome.certificateClaim, certificate)
+        ? outcome.verdict
+        : refutedSafe(encoder.name, certificate),
       times: { ...outcome.times, certificateCheck: performance.now() - checkStarted },
     };
   }
@@ -274,10 +278,19 @@ async function searchBeforeOverApproximation(
 /** the stage time of that search (--json) */
 const searchBeforeStage = 'counterexampleSearchBeforeOverApproximation';
 
-/** a SAFE whose certificate a solver refuted: neither the proof nor the checker is trusted */
+/**
+ * whether a SAFE stands after its certificate step: not when a solver refuted the certificate, nor,
+ * for a claim that requires the check (CertificateClaim.checkRequired), when it was not confirmed
+ */
+function trustedSafe(claim: CertificateClaim | undefined, certificate: CertificateStatus): boolean {
+  if (certificate.kind === 'failed') return false;
+  return certificate.kind === 'checked' || claim?.kind !== 'model' || claim.checkRequired !== true;
+}
+
+/** a SAFE whose certificate a solver refuted, or one that needed its certificate confirmed and did not get it */
 function refutedSafe(encoderName: string, certificate: CertificateStatus): Verdict {
   return unknownVerdict(
-    'imprecise',
+    certificate.kind === 'unchecked' ? 'timeout' : 'imprecise',
     `${encoderName} answered SAFE, but its certificate ${describeCertificate(certificate)}`,
   );
 }

@@ -8,8 +8,11 @@
 //
 // The two differ in what a refuted certificate means. The certifier runs after another encoding's
 // SAFE: its claim is a candidate, so a clause the checker refutes makes it no certificate and leaves
-// that SAFE alone. The prover's SAFE is its own: its claim is not a candidate, so a refuted
-// certificate turns its SAFE into UNKNOWN (run-encoding.ts), as for every other encoding.
+// that SAFE alone. The prover's SAFE is its own: its claim is not a candidate and requires the check
+// (CertificateClaim.checkRequired), so a certificate that the checker does not confirm (refuted,
+// out of time, lost by a program pass) turns its SAFE into UNKNOWN (run-encoding.ts): Houdini's
+// answers come from a solver kept across questions, whose state once leaked between them
+// (z3-wasm's values), and the checker's fresh solvers are what the SAFE stands on.
 //
 // Soundness of the prover's SAFE: Houdini ends `found` only when, with the final guesses, the
 // solver answered unsat for every clause of the program's exact Horn clauses (each clause that
@@ -59,7 +62,8 @@ function templateEncoder(role: TemplateRole): Encoder {
         verdict: { kind: 'safe', assumptions: safeAssumptions(context.options.semantics) },
         times,
         details,
-        certificateClaim: role === 'certifier' ? result.claim : { ...result.claim, candidate: false },
+        certificateClaim:
+          role === 'certifier' ? result.claim : { ...result.claim, candidate: false, checkRequired: true },
       };
     },
   };

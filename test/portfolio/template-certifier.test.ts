@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Program } from '../../src/ir/types.js';
+import type { Encoder } from '../../src/kernel/encoder.js';
 import { Budget } from '../../src/kernel/budget.js';
 import { runEncoding } from '../../src/kernel/run-encoding.js';
 import { templateCertifier, templateProver } from '../../src/portfolio/template-certifier.js';
@@ -33,7 +34,8 @@ describe('the template prover', () => {
       { timeoutMilliseconds: 40_000 },
     );
     expect(run.verdict.kind, run.verdict.kind === 'unknown' ? run.verdict.reason.message : '').toBe('safe');
-    expect(run.certificate?.kind).not.toBe('failed');
+    // the prover's SAFE stands only on a confirmed certificate
+    expect(run.certificate?.kind).toBe('checked');
   });
 
   it('proves nothing of the buggy twin threshold-counts-unsafe.c', { timeout: 120_000 }, async () => {
@@ -63,7 +65,43 @@ describe('the template prover', () => {
       expect(outcome.verdict.kind).toBe('safe');
       claims.push(outcome.certificateClaim);
     }
-    expect(claims[0]).toMatchObject({ kind: 'model', candidate: false });
+    expect(claims[0]).toMatchObject({ kind: 'model', candidate: false, checkRequired: true });
     expect(claims[1]).toMatchObject({ kind: 'model', candidate: true });
+  });
+});
+
+describe('a claim that requires the check (CertificateClaim.checkRequired)', () => {
+  /** an encoder that answers SAFE with the given claim after stopping its own run (so nothing is checked) */
+  function stoppedProver(checkRequired: boolean, stop: AbortController): Encoder {
+    return {
+      ...templateProver,
+      name: 'stopped',
+      solve: async () => {
+        stop.abort();
+        return {
+          verdict: { kind: 'safe', assumptions: [] },
+          times: {},
+          details: {},
+          certificateClaim: { kind: 'model', source: 'a test double', invariants: [], checkRequired },
+        };
+      },
+    };
+  }
+
+  it('makes a SAFE whose certificate was not checked UNKNOWN; without it the SAFE stands', async () => {
+    for (const checkRequired of [true, false]) {
+      const stop = new AbortController();
+      const run = await runEncoding(
+        stoppedProver(checkRequired, stop),
+        program('threshold-counts-safe.c'),
+        { semantics: 'c', settings: new Map() },
+        solver,
+        { timeoutMilliseconds: 10_000, signal: stop.signal },
+      );
+      expect(run.certificate?.kind).toBe('unchecked');
+      expect(run.verdict.kind).toBe(checkRequired ? 'unknown' : 'safe');
+      if (run.verdict.kind === 'unknown')
+        expect(run.verdict.reason.message).toMatch(/^stopped answered SAFE, but its certificate unchecked/);
+    }
   });
 });
