@@ -8,7 +8,10 @@
 //   locals, malloc'ed memory), which the native run does not take from the counterexample;
 // - 'integerSemantics': the counterexample is one of mathematical integers (--semantics int) and its
 //   replay in two's complement (bv) semantics does not fail, so the native run may differ;
-// - 'dataModel': an ILP32 program had to be built for LP64 (no gcc -m32 here).
+// - 'dataModel': an ILP32 program had to be built for LP64 (no gcc -m32 here);
+// - 'outOfTime': the compiled program was stopped at the end of the time the check had (what was
+//   left of the command's --timeout): it neither reached the error nor ended, so the run says
+//   nothing either way (under load, 100,000 inputs read one by one can take a second).
 // A 'notReached' without explanation is a disagreement: the interpreter and gcc read the program
 // differently, which is a bug of ours (the CLI reports it as an internal error).
 
@@ -35,7 +38,7 @@ export interface ExecutionOptions {
   readonly directory?: string;
 }
 
-export type NotReachedExplanation = 'indeterminate' | 'integerSemantics' | 'dataModel';
+export type NotReachedExplanation = 'indeterminate' | 'integerSemantics' | 'dataModel' | 'outOfTime';
 
 interface ExecutionFacts {
   /** the compile command's flags, e.g. `gcc -m32 -O0 -fno-inline -fwrapv` */
@@ -103,13 +106,10 @@ export function validateByExecution(
   return {
     kind: 'notReached',
     outcome: run.outcome,
-    explanation: explain(
-      program,
-      counterexample,
-      options,
-      build.dataModelNote !== undefined,
-      split.indeterminate.length > 0,
-    ),
+    explanation:
+      run.outcome.kind === 'timeout'
+        ? 'outOfTime'
+        : explain(program, counterexample, options, build.dataModelNote !== undefined, split.indeterminate.length > 0),
     ...facts,
     milliseconds: performance.now() - started,
   };
@@ -162,4 +162,6 @@ const explanationText: Readonly<Record<NotReachedExplanation, string>> = {
   integerSemantics:
     "the counterexample assumes mathematical integers, and in two's complement the replay does not fail either",
   dataModel: 'the program was built for another data model than the one it was verified for',
+  outOfTime:
+    'the run was stopped at the end of the time left to the check, so it confirms nothing and contradicts nothing',
 };

@@ -141,6 +141,29 @@ int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x != 5); return 
     }
   });
 
+  it('says a run stopped at the end of its time confirms and contradicts nothing (not a disagreement)', () => {
+    const text = `${svcompPrelude}
+int main() { int x = __VERIFIER_nondet_int(); __VERIFIER_assert(x != 5); return 0; }`;
+    const interpreted = lowerOrFail(text, 'LP64');
+    // the compiled file spins before its check: its run ends only when the check's time does
+    const spinning = text.replace('__VERIFIER_assert(x != 5)', 'while (x == 5) { } __VERIFIER_assert(x != 5)');
+    const result = validateByExecution(
+      programFile(spinning),
+      interpreted,
+      { scalars: [5n], arrays: [] },
+      {
+        semantics: 'bv',
+        dataModel: 'LP64',
+        timeoutMilliseconds: 3_000,
+      },
+    );
+    expect(result.kind).toBe('notReached');
+    if (result.kind === 'notReached') {
+      expect(result.outcome.kind).toBe('timeout');
+      expect(result.explanation).toBe('outOfTime');
+    }
+  });
+
   it('explains a failure that needs an uninitialised local (indeterminate in C)', () => {
     const text = `${svcompPrelude}
 int main() { int y; if (y == 123456789) reach_error(); return 0; }`;
