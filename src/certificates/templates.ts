@@ -16,11 +16,13 @@
 //   rounds of a loop that sets the first cells to its counter);
 // - each write a[i] = e at the top of L's body: ∀j ∈ [e0, i). a[j] = e(j) at L, and
 //   ∀j ∈ [e0, B). a[j] = e(j) at the loops after L;
-// - an inner loop's head gets its enclosing loops' guesses too.
+// - an inner loop's head gets its enclosing loops' guesses too, and the values its rounds start
+//   from (nest-guesses.ts).
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
 import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
+import { flatFillGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
@@ -90,6 +92,12 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     { row: cell, column },
     (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
   );
+  const flatFills = flatFillGuesses(
+    loops.map((entry) => entry.statement as LoopStatement),
+    infos,
+    cell,
+    (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
+  );
   for (const entry of loops) {
     const loop = entry.statement as LoopStatement;
     const info = infos.get(loop.id);
@@ -130,11 +138,14 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       own.push(...(exits.get(earlier.id) ?? []));
     }
     if (info !== undefined) own.push(...cellGuesses(loop, info, cell, false));
-    own.push(...(grids.get(loop.id) ?? []));
+    own.push(...(grids.get(loop.id) ?? []), ...(flatFills.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body; the conditions of the
     // ifs around the loop, which held when it was entered
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
     own.push(...entry.conditions.map(plain));
+    // the values an inner loop's round starts from (`a[i] = 0;` before it)
+    const enclosing = entry.loops[entry.loops.length - 1];
+    if (enclosing !== undefined) own.push(...roundStartGuesses(loop, enclosing));
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),

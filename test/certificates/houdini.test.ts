@@ -104,6 +104,11 @@ const newPeriodicClasses = [
   'first-match-prefix', // a search stopped by a flag: found != 1 || ∀k ∈ [0, at). cells[k] != target (flag-splits.ts)
   'inner-round-tiles', // tiles of three cells filled by an inner loop of three constant rounds (affine-writes.ts, unrolled)
   'shifted-by-minimum', // the running minimum of unknown cells is at most each of them: low <= a[k] (extreme-guesses.ts)
+  // nests: what an inner loop's head knows of the outer rounds (nest-guesses.ts, accumulator-guesses.ts)
+  'row-odd-sums', // total[r] = 5 before an inner loop adding 2c + 1 to it: total[r] == 5 + c·c at the inner head
+  'tiled-rows-fill', // cells[w·r + c] = 7: ∀k ∈ [0, w·r + c). cells[k] == 7, joined rows of a flat array
+  'third-cells-bonus', // if (k % 3 == 0) c[k] += 2 in every round: ∀k. k % 3 == 0 → c[k] == 1 + 2t, else 1
+  'capped-rounds', // if (level[k] < 50) level[k] += 1, ten rounds from 0: taken as unguarded, level[k] == t
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
