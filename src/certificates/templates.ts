@@ -22,7 +22,7 @@
 
 import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
-import { flatFillGuesses, roundStartGuesses } from './nest-guesses.js';
+import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
@@ -92,6 +92,12 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     { row: cell, column },
     (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
   );
+  const lastRounds = lastRoundExits(
+    loops.map((entry) => entry.statement as LoopStatement),
+    infos,
+    cell,
+    (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
+  );
   const flatFills = flatFillGuesses(
     loops.map((entry) => entry.statement as LoopStatement),
     infos,
@@ -138,7 +144,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       own.push(...(exits.get(earlier.id) ?? []));
     }
     if (info !== undefined) own.push(...cellGuesses(loop, info, cell, false));
-    own.push(...(grids.get(loop.id) ?? []), ...(flatFills.get(loop.id) ?? []));
+    own.push(...(grids.get(loop.id) ?? []), ...(flatFills.get(loop.id) ?? []), ...(lastRounds.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body; the conditions of the
     // ifs around the loop, which held when it was entered
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
@@ -146,6 +152,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     // the values an inner loop's round starts from (`a[i] = 0;` before it)
     const enclosing = entry.loops[entry.loops.length - 1];
     if (enclosing !== undefined) own.push(...roundStartGuesses(loop, enclosing));
+    own.push(...lastRoundGuesses(own, loop, enclosing, infos, cell));
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),

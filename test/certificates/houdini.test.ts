@@ -109,6 +109,7 @@ const newPeriodicClasses = [
   'tiled-rows-fill', // cells[w·r + c] = 7: ∀k ∈ [0, w·r + c). cells[k] == 7, joined rows of a flat array
   'third-cells-bonus', // if (k % 3 == 0) c[k] += 2 in every round: ∀k. k % 3 == 0 → c[k] == 1 + 2t, else 1
   'capped-rounds', // if (level[k] < 50) level[k] += 1, ten rounds from 0: taken as unguarded, level[k] == t
+  'staircase-stamps', // round t stamps cells 0 .. t with 2t + 1: ∀k < t. stamp[k] == 2(t − 1) + 1, the last round's
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
