@@ -62,7 +62,7 @@ import {
   writtenVariables,
 } from '../ir/visit.js';
 import type { Guess } from './guess.js';
-import { cellGuessOf, cellIncrements, splitGuards, steadyGuard, type CellGuess } from './cell-updates.js';
+import { cellGuessOf, cellIncrements, clamped, splitGuards, steadyGuard, type CellGuess } from './cell-updates.js';
 
 /** the names of a polynomial's variables: what each stands for */
 export class Atoms {
@@ -466,6 +466,8 @@ export function cellAccumulatorGuesses(
         const value = createBinary('add', entry.value, times(entry.factor, added));
         const target = times(entry.factor, createArrayRead(update.array, [cell]));
         result.push(forallCells(entry.cell, done, target, value, guards.changed));
+        if (update.clamp !== undefined && entry.factor === 1n && entry.guard === undefined)
+          result.push(forallCells(entry.cell, done, target, clamped(value, update.clamp)));
         if (guards.kept !== undefined) result.push(forallCells(entry.cell, done, target, entry.value, guards.kept));
       }
   result.push(...innerCellTotals(entries, loop, infos, knownCells(guesses)));
@@ -566,6 +568,13 @@ function innerCellTotals(
         for (const piece of pieces) {
           const guess = cellSumGuess(entry, array, piece, scope.atoms, guards.changed);
           if (guess !== undefined) result.push(guess);
+          const clamp = update.clamp;
+          const total = clamp === undefined ? undefined : polynomialExpression(piece.sum, scope.atoms);
+          // a clamp: the steps of ±1 summed (a whole number), kept on the right side of the bound
+          if (clamp !== undefined && total !== undefined && entry.factor === 1n && entry.guard === undefined) {
+            const value = clamped(createBinary('add', convertedTo(entry.value, longLongType), total), clamp);
+            result.push(forallCells(entry.cell, piece, createArrayRead(array, [cell]), value));
+          }
         }
       }
   }

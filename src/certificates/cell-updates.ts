@@ -3,7 +3,13 @@
 // loop's body or alone under an `if`, and which cells such an update changes when its guard is the
 // same every round. Guesses only: nothing here is trusted (Houdini and the checker judge them).
 
-import { createArrayRead, createUnary, createVariableExpression } from '../ir/factory.js';
+import {
+  createArrayRead,
+  createBinary,
+  createConditional,
+  createUnary,
+  createVariableExpression,
+} from '../ir/factory.js';
 import type { ArrayVariable, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
 import {
   arrayReadsOf,
@@ -67,6 +73,34 @@ export interface CellIncrement {
   readonly array: ArrayVariable;
   readonly increment: Expression;
   readonly guard?: Expression;
+  /**
+   * `if (a[j] > L) a[j] = a[j] − 1` (a floor L) or `if (a[j] < U) a[j] = a[j] + 1` (a ceiling U):
+   * a cell that starts on the right side of the bound ends at the bound when it would pass it
+   */
+  readonly clamp?: Clamp;
+}
+
+export interface Clamp {
+  readonly bound: Expression;
+  readonly floor: boolean;
+}
+
+/** the clamp of an update under `guard` adding `increment` to `self`, if it is one (see CellIncrement) */
+function clampOf(guard: Expression | undefined, self: Expression, increment: Expression): Clamp | undefined {
+  const stripped = guard === undefined ? undefined : stripWideningCasts(guard);
+  if (stripped?.kind !== 'binary' || !sameExpression(stripWideningCasts(stripped.left), self)) return undefined;
+  const step = stripWideningCasts(increment);
+  const one = (expression: Expression): boolean => expression.kind === 'constant' && expression.value === 1n;
+  const down = step.kind === 'unary' && step.operator === 'negate' && one(stripWideningCasts(step.operand));
+  if (stripped.operator === 'greater' && down) return { bound: stripped.right, floor: true };
+  if (stripped.operator === 'less' && one(step)) return { bound: stripped.right, floor: false };
+  return undefined;
+}
+
+/** the value v kept on the right side of the clamp's bound: v > L ? v : L for a floor, v < U ? v : U for a ceiling */
+export function clamped(value: Expression, clamp: Clamp): Expression {
+  const inside = createBinary(clamp.floor ? 'greater' : 'less', value, clamp.bound);
+  return createConditional(inside, value, clamp.bound, value.type);
 }
 
 /**
@@ -104,10 +138,12 @@ export function cellIncrements(loop: LoopStatement, iterator: ScalarVariable): M
     if (increment === undefined || arrayReadsOf(increment).some((read) => read.array.id === statement.array.id))
       continue;
     const guard = guarded ? (top as Extract<Statement, { kind: 'if' }>).condition : undefined;
+    const clamp = clampOf(guard, self, increment);
     increments.set(statement.array.id, {
       array: statement.array,
       increment,
       ...(guard === undefined ? {} : { guard }),
+      ...(clamp === undefined ? {} : { clamp }),
     });
   }
   return increments;

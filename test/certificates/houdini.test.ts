@@ -110,6 +110,7 @@ const newPeriodicClasses = [
   'third-cells-bonus', // if (k % 3 == 0) c[k] += 2 in every round: ∀k. k % 3 == 0 → c[k] == 1 + 2t, else 1
   'capped-rounds', // if (level[k] < 50) level[k] += 1, ten rounds from 0: taken as unguarded, level[k] == t
   'staircase-stamps', // round t stamps cells 0 .. t with 2t + 1: ∀k < t. stamp[k] == 2(t − 1) + 1, the last round's
+  'drain-to-floor', // if (tank[k] > 2) tank[k] -= 1 for five rounds: tank[k] == (k + 2 − t > 2 ? k + 2 − t : 2)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
