@@ -441,7 +441,9 @@ export function polynomialExpression(polynomial: Polynomial, atoms: Atoms): Expr
  * An update under `if (g)`: when g reads nothing the loop changes but the cell's index (the same
  * cells every round, `if (j % 3 == 0)`), the guesses say g(k) → a[k] == … for the cells it changes
  * and ¬g(k) → a[k] == F(k) for the others; otherwise they take the update as unguarded (a cap that
- * is never reached). An entry guess ∀k. h(k) → a[k] == F(k) joins only an update under h itself.
+ * is never reached), and for a clamp (`if (a[j] > L) a[j] = a[j] − 1`, cell-updates.ts) also the
+ * value kept at the bound, F(k) + P > L ? F(k) + P : L. An entry guess ∀k. h(k) → a[k] == F(k)
+ * joins only an update under h itself.
  * Guesses only (see the header): a cell outside the inner loop's range makes one that is dropped.
  */
 export function cellAccumulatorGuesses(
