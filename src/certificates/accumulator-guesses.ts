@@ -63,6 +63,7 @@ import {
 } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { cellGuessOf, cellIncrements, clamped, splitGuards, steadyGuard, type CellGuess } from './cell-updates.js';
+import { roundsTaken, thresholdSteps } from './threshold-steps.js';
 
 /** the names of a polynomial's variables: what each stands for */
 export class Atoms {
@@ -321,7 +322,47 @@ function innerTotals(
       substitutePolynomial(sumOverRange(increment, name, 'limit!'), new Map([['limit!', limit]]));
     totals.set(key, subtractPolynomials(upTo(end), upTo(first)));
   }
+  // steps on one side of a threshold: d · (T − f0) or d · (E − T) (threshold-steps.ts)
+  for (const step of thresholdSteps(inner.body, iterator.variable)) {
+    const key = accumulatorKey(step.target, scope);
+    const amount = polynomialOf(step.amount, scope, false);
+    const threshold = polynomialOf(step.threshold, outer, true);
+    if (key === undefined || amount === undefined || threshold === undefined || totals.has(key)) continue;
+    const rounds = step.from ? subtractPolynomials(end, threshold) : subtractPolynomials(threshold, first);
+    totals.set(key, multiplyPolynomials(amount, rounds));
+  }
   return totals;
+}
+
+/**
+ * c·x == E + c·d·r at the head of a loop over j (step 1, from f0) for each threshold step
+ * `if (j ⋈ T) x = x + d` of its body (threshold-steps.ts) and each entry guess c·x == E of the
+ * loop's, r the rounds that took the step so far (roundsTaken)
+ */
+export function thresholdStepGuesses(
+  guesses: readonly Guess[],
+  loop: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+): Guess[] {
+  const iterator = infos.get(loop.id)?.iterator;
+  if (iterator?.initial === undefined || iterator.step !== 1n || infos.get(loop.id)!.hasContinue) return [];
+  const steps = thresholdSteps(loop.body, iterator.variable);
+  if (steps.length === 0) return [];
+  const changed = writtenVariables(loop.body, loop.update).scalars;
+  const wide = (expression: Expression): Expression => convertedTo(expression, longLongType);
+  return steps.flatMap((step) => {
+    const reads = [...scalarsReadBy(step.amount).keys(), ...scalarsReadBy(step.threshold).keys()];
+    if (reads.some((id) => changed.has(id)) || containsArrayRead(step.amount)) return [];
+    const key = targetKey(step.target);
+    const rounds = roundsTaken(step, iterator.variable, iterator.initial!);
+    return guesses.flatMap((guess): Guess[] => {
+      const entry = entryValue(guess);
+      if (entry === undefined || entry.key !== key) return [];
+      const added = times(entry.factor, createBinary('multiply', wide(step.amount), wide(rounds)));
+      const total = createBinary('add', wide(entry.value), added);
+      return [{ kind: 'plain', condition: createBinary('equal', times(entry.factor, wide(entry.target)), total) }];
+    });
+  });
 }
 
 /** d for `x = x + d` (or d + x, or x − d), d a polynomial of the scope; else undefined */

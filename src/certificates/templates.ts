@@ -20,7 +20,7 @@
 //   from (nest-guesses.ts).
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
-import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
+import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
 import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
@@ -155,6 +155,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     own.push(...lastRoundGuesses(own, loop, enclosing, infos, cell));
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
+      ...thresholdStepGuesses(own, loop, infos),
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),
       ...recurrenceGuesses(own, loop, infos, cell),
       ...periodicSumGuesses(own, loop, info),

@@ -111,6 +111,7 @@ const newPeriodicClasses = [
   'capped-rounds', // if (level[k] < 50) level[k] += 1, ten rounds from 0: taken as unguarded, level[k] == t
   'staircase-stamps', // round t stamps cells 0 .. t with 2t + 1: ∀k < t. stamp[k] == 2(t − 1) + 1, the last round's
   'drain-to-floor', // if (tank[k] > 2) tank[k] -= 1 for five rounds: tank[k] == (k + 2 − t > 2 ? k + 2 − t : 2)
+  'upper-band-weight', // if (c >= r) weight += 2 over a square: each round adds 2 (n − r) (threshold-steps.ts)
 ];
 
 /** the classes whose certificates the checker confirmed, and why the others have none */
