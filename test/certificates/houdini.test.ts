@@ -186,7 +186,7 @@ describe('the template certifier', () => {
     },
   );
 
-  it('finds none for the buggy twins', { timeout: 420_000 }, async () => {
+  it('finds none for the buggy twins', { timeout: 300_000 }, async () => {
     const twins = [
       ...[...classes, ...accumulatorClasses, ...periodicClasses].map((name) => join(symbolic, `${name}-unsafe.c`)),
       ...[...newPeriodicClasses, ...nestClasses].map((name) => join(periodicPrograms, `${name}-unsafe.c`)),
