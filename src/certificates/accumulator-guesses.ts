@@ -8,7 +8,9 @@
 // The rule of a loop L with iterator i (step s ≠ 0, its value e0 before the loop; (i − e0) / s rounds
 // done) is read off its body:
 // - `x = x + d` or `x = x − d` at the top of the body, x assigned nowhere else in L; x a scalar or
-//   a cell at constant indices (`s[0] = s[0] + a[i]`, an array L writes nowhere else);
+//   a cell at constant indices (`s[0] = s[0] + a[i]`, an array L writes nowhere else) or at indices
+//   that are scalars L does not change (`a[i] = a[i] + j` in a loop over j, its value on entry from
+//   `a[i] = 0` before it: nest-guesses.ts);
 // - an inner loop at the top of the body, over j from f0 while j < B (or ≤ B), step 1, with no break
 //   or continue: the sum of its own increments over [f0, B), a polynomial in L's variables;
 // - d a polynomial (+, −, ·, widening casts) in i, in variables L does not change, in opaque
@@ -40,10 +42,16 @@ import {
   type Polynomial,
 } from '../analysis/polynomial.js';
 import { longLongType } from '../ir/c-integers.js';
-import { createArrayRead, createBinary, createConstant, convertedTo, createVariableExpression } from '../ir/factory.js';
+import {
+  createArrayRead,
+  createBinary,
+  createConstant,
+  convertedTo,
+  createUnary,
+  createVariableExpression,
+} from '../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
 import {
-  arrayReadsOf,
   containsArrayRead,
   forEachStatement,
   sameExpression,
@@ -54,6 +62,8 @@ import {
   writtenVariables,
 } from '../ir/visit.js';
 import type { Guess } from './guess.js';
+import { cellGuessOf, cellIncrements, clamped, splitGuards, steadyGuard, type CellGuess } from './cell-updates.js';
+import { roundsTaken, thresholdSteps } from './threshold-steps.js';
 
 /** the names of a polynomial's variables: what each stands for */
 export class Atoms {
@@ -84,6 +94,11 @@ export interface Scope {
   readonly atoms: Atoms;
   /** cell values known at the loop's head, by array id */
   readonly cells: ReadonlyMap<number, KnownCells>;
+  /**
+   * the scalars that the index of an accumulating cell may not read (`a[i] = a[i] + j` in a loop
+   * over j that leaves i alone: a[i] accumulates); absent, only cells at constant indices do
+   */
+  readonly indexChanged?: ReadonlySet<number>;
 }
 
 /** the value of every cell: the cell variables (one per index, in order) and the value in them */
@@ -101,6 +116,7 @@ function loopScope(loop: LoopStatement, iterator: ScalarVariable, cells: Scope['
     changedArrays: new Set(written.arrays.keys()),
     atoms: new Atoms(),
     cells,
+    indexChanged: new Set([...written.scalars.keys(), iterator.id]),
   };
 }
 
@@ -162,12 +178,35 @@ interface Entry {
   readonly value: Expression;
 }
 
-/** the key of an accumulator: a scalar, or a cell at constant indices; undefined for anything else */
-export function targetKey(expression: Expression): string | undefined {
+/**
+ * the key of an accumulator: a scalar, or a cell at constant indices (with `variableIndices`, also
+ * at indices that are scalars: a[i]); undefined for anything else
+ */
+export function targetKey(expression: Expression, variableIndices = false): string | undefined {
   const target = stripWideningCasts(expression);
   if (target.kind === 'variable') return `v${target.variable.id}`;
-  if (target.kind !== 'arrayRead' || !target.indices.every((index) => index.kind === 'constant')) return undefined;
-  return `a${target.array.id}[${target.indices.map((index) => (index.kind === 'constant' ? index.value : '')).join('][')}]`;
+  if (target.kind !== 'arrayRead') return undefined;
+  const keys = target.indices.map((index) =>
+    index.kind === 'constant'
+      ? `${index.value}`
+      : variableIndices && index.kind === 'variable'
+        ? `v${index.variable.id}`
+        : undefined,
+  );
+  if (keys.some((key) => key === undefined)) return undefined;
+  return `a${target.array.id}[${keys.join('][')}]`;
+}
+
+/** the key of an accumulator of the scope: targetKey's, a cell's index reading nothing the loop changes */
+function accumulatorKey(target: Expression, scope: Scope): string | undefined {
+  const changed = scope.indexChanged;
+  if (changed === undefined) return targetKey(target);
+  if (
+    target.kind === 'arrayRead' &&
+    target.indices.some((index) => index.kind === 'variable' && changed.has(index.variable.id))
+  )
+    return undefined;
+  return targetKey(target, true);
 }
 
 /** c·x == E (or x == E): x, c and E */
@@ -176,11 +215,11 @@ function entryValue(guess: Guess): Entry | undefined {
     return undefined;
   const left = stripWideningCasts(guess.condition.left);
   const value = guess.condition.right;
-  const plainKey = targetKey(left);
+  const plainKey = targetKey(left, true);
   if (plainKey !== undefined) return { key: plainKey, target: left, factor: 1n, value };
   if (left.kind !== 'binary' || left.operator !== 'multiply') return undefined;
   const [constant, target] = [stripWideningCasts(left.left), stripWideningCasts(left.right)];
-  const key = targetKey(target);
+  const key = targetKey(target, true);
   if (constant.kind !== 'constant' || constant.value <= 0n || key === undefined) return undefined;
   if (target.kind === 'variable' && scalarsReadBy(value).has(target.variable.id)) return undefined;
   return { key, target, factor: constant.value, value };
@@ -247,7 +286,7 @@ function blockIncrements(
         statement.kind === 'assign'
           ? createVariableExpression(statement.target)
           : createArrayRead(statement.array, statement.indices);
-      const key = targetKey(target);
+      const key = accumulatorKey(target, scope);
       const increment = key === undefined ? undefined : incrementOf(target, statement.value, scope);
       if (key !== undefined && increment !== undefined) add(key, increment);
     } else if (statement.kind === 'loop') {
@@ -283,7 +322,47 @@ function innerTotals(
       substitutePolynomial(sumOverRange(increment, name, 'limit!'), new Map([['limit!', limit]]));
     totals.set(key, subtractPolynomials(upTo(end), upTo(first)));
   }
+  // steps on one side of a threshold: d · (T − f0) or d · (E − T) (threshold-steps.ts)
+  for (const step of thresholdSteps(inner.body, iterator.variable)) {
+    const key = accumulatorKey(step.target, scope);
+    const amount = polynomialOf(step.amount, scope, false);
+    const threshold = polynomialOf(step.threshold, outer, true);
+    if (key === undefined || amount === undefined || threshold === undefined || totals.has(key)) continue;
+    const rounds = step.from ? subtractPolynomials(end, threshold) : subtractPolynomials(threshold, first);
+    totals.set(key, multiplyPolynomials(amount, rounds));
+  }
   return totals;
+}
+
+/**
+ * c·x == E + c·d·r at the head of a loop over j (step 1, from f0) for each threshold step
+ * `if (j ⋈ T) x = x + d` of its body (threshold-steps.ts) and each entry guess c·x == E of the
+ * loop's, r the rounds that took the step so far (roundsTaken)
+ */
+export function thresholdStepGuesses(
+  guesses: readonly Guess[],
+  loop: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+): Guess[] {
+  const iterator = infos.get(loop.id)?.iterator;
+  if (iterator?.initial === undefined || iterator.step !== 1n || infos.get(loop.id)!.hasContinue) return [];
+  const steps = thresholdSteps(loop.body, iterator.variable);
+  if (steps.length === 0) return [];
+  const changed = writtenVariables(loop.body, loop.update).scalars;
+  const wide = (expression: Expression): Expression => convertedTo(expression, longLongType);
+  return steps.flatMap((step) => {
+    const reads = [...scalarsReadBy(step.amount).keys(), ...scalarsReadBy(step.threshold).keys()];
+    if (reads.some((id) => changed.has(id)) || containsArrayRead(step.amount)) return [];
+    const key = targetKey(step.target);
+    const rounds = roundsTaken(step, iterator.variable, iterator.initial!);
+    return guesses.flatMap((guess): Guess[] => {
+      const entry = entryValue(guess);
+      if (entry === undefined || entry.key !== key) return [];
+      const added = times(entry.factor, createBinary('multiply', wide(step.amount), wide(rounds)));
+      const total = createBinary('add', wide(entry.value), added);
+      return [{ kind: 'plain', condition: createBinary('equal', times(entry.factor, wide(entry.target)), total) }];
+    });
+  });
 }
 
 /** d for `x = x + d` (or d + x, or x − d), d a polynomial of the scope; else undefined */
@@ -390,71 +469,22 @@ export function polynomialExpression(polynomial: Polynomial, atoms: Atoms): Expr
   return total;
 }
 
-/** ∀ cell ∈ [lower, upper). factor · a[cell] == value(cell): a guess about an array's cells */
-interface CellGuess {
-  readonly array: number;
-  readonly factor: bigint;
-  readonly cell: ScalarVariable;
-  readonly lower: Expression;
-  readonly upper: Expression;
-  readonly value: Expression;
-}
-
-function cellGuessOf(guess: Guess): CellGuess | undefined {
-  if (guess.kind !== 'forall' || guess.condition.kind !== 'binary' || guess.condition.operator !== 'equal')
-    return undefined;
-  const right = guess.condition.right;
-  let left = stripWideningCasts(guess.condition.left);
-  let factor = 1n;
-  if (left.kind === 'binary' && left.operator === 'multiply' && left.left.kind === 'constant' && left.left.value > 0n) {
-    factor = left.left.value;
-    left = stripWideningCasts(left.right);
-  }
-  if (left.kind !== 'arrayRead' || left.indices.length !== 1) return undefined;
-  const index = left.indices[0]!;
-  if (index.kind !== 'variable' || index.variable.id !== guess.variable.id) return undefined;
-  const array = left.array.id;
-  if (arrayReadsOf(right).some((read) => read.array.id === array)) return undefined;
-  return { array, factor, cell: guess.variable, lower: guess.lower, upper: guess.upper, value: right };
-}
-
-/** `a[j] = a[j] + d` at the top of a loop's body, j its iterator, a written nowhere else in the loop: a and d */
-function cellIncrements(
-  loop: LoopStatement,
-  iterator: ScalarVariable,
-): Map<number, { array: ArrayVariable; increment: Expression }> {
-  const writes = new Map<number, number>();
-  forEachStatement([...loop.body, ...loop.update], (statement) => {
-    if (statement.kind === 'arrayWrite' || statement.kind === 'arrayHavoc')
-      writes.set(statement.array.id, (writes.get(statement.array.id) ?? 0) + 1);
-  });
-  const increments = new Map<number, { array: ArrayVariable; increment: Expression }>();
-  for (const statement of loop.body) {
-    if (statement.kind !== 'arrayWrite' || statement.indices.length !== 1 || writes.get(statement.array.id) !== 1)
-      continue;
-    const index = statement.indices[0]!;
-    if (index.kind !== 'variable' || index.variable.id !== iterator.id) continue;
-    const value = stripWideningCasts(statement.value);
-    if (value.kind !== 'binary' || value.operator !== 'add') continue;
-    const self = createArrayRead(statement.array, statement.indices);
-    const increment = sameExpression(stripWideningCasts(value.left), self) ? value.right : value.left;
-    if (!sameExpression(stripWideningCasts(value.left), self) && !sameExpression(stripWideningCasts(value.right), self))
-      continue;
-    if (arrayReadsOf(increment).some((read) => read.array.id === statement.array.id)) continue;
-    increments.set(statement.array.id, { array: statement.array, increment });
-  }
-  return increments;
-}
-
 /**
  * Cells that a loop adds to (issue 41), at its head:
- * - the loop's own: for `a[j] = a[j] + d(j)` at the top of its body (j its iterator, step 1) and each
+ * - the loop's own: for `a[j] = a[j] + d(j)` (or `− d(j)`, or alone in an `if (g)`: cellIncrements)
+ *   at the top of its body (j its iterator, step 1) and each
  *   guess ∀k ∈ [lo, hi). a[k] == F(k) of the loop (the cells on entry, from an enclosing loop or the
  *   loops before), ∀k ∈ [j0, j). a[k] == F(k) + d(k): the cells done so far (those not reached yet
  *   keep F, templates.ts's untouched cells);
  * - an inner loop's: for an inner loop over j ∈ [f0, B) at the top of the body (f0, B not changed by
  *   the loop) with such a write, each cell of [lo, hi) has got d(i, k) in each round i so far:
  *   ∀k ∈ [lo, hi). D·a[k] == D·F(k) + P(k, i), P/D the sum over the rounds (Faulhaber).
+ * An update under `if (g)`: when g reads nothing the loop changes but the cell's index (the same
+ * cells every round, `if (j % 3 == 0)`), the guesses say g(k) → a[k] == … for the cells it changes
+ * and ¬g(k) → a[k] == F(k) for the others; otherwise they take the update as unguarded (a cap that
+ * is never reached), and for a clamp (`if (a[j] > L) a[j] = a[j] − 1`, cell-updates.ts) also the
+ * value kept at the bound, F(k) + P > L ? F(k) + P : L. An entry guess ∀k. h(k) → a[k] == F(k)
+ * joins only an update under h itself.
  * Guesses only (see the header): a cell outside the inner loop's range makes one that is dropped.
  */
 export function cellAccumulatorGuesses(
@@ -467,30 +497,41 @@ export function cellAccumulatorGuesses(
   if (iterator === undefined) return [];
   const entries = guesses.flatMap((guess) => mapDefined(cellGuessOf(guess), (cell) => [cell]) ?? []);
   const result: Guess[] = [];
+  const written = writtenVariables(loop.body, loop.update);
+  const changed = { scalars: new Set(written.scalars.keys()), arrays: new Set(written.arrays.keys()) };
   if (done !== undefined && iterator.step === 1n)
-    for (const [arrayId, { array, increment }] of cellIncrements(loop, iterator.variable))
+    for (const [arrayId, update] of cellIncrements(loop, iterator.variable))
       for (const entry of entries.filter((candidate) => candidate.array === arrayId)) {
+        const guards = splitGuards(entry, steadyGuard(update, iterator.variable, entry.cell, changed));
+        if (guards === undefined) continue;
         const cell = createVariableExpression(entry.cell);
-        const added = substituteScalar(increment, iterator.variable, cell);
+        const added = substituteScalar(update.increment, iterator.variable, cell);
         const value = createBinary('add', entry.value, times(entry.factor, added));
-        result.push(forallCells(entry.cell, done, times(entry.factor, createArrayRead(array, [cell])), value));
+        const target = times(entry.factor, createArrayRead(update.array, [cell]));
+        result.push(forallCells(entry.cell, done, target, value, guards.changed));
+        if (update.clamp !== undefined && entry.factor === 1n && entry.guard === undefined)
+          result.push(forallCells(entry.cell, done, target, clamped(value, update.clamp)));
+        if (guards.kept !== undefined) result.push(forallCells(entry.cell, done, target, entry.value, guards.kept));
       }
   result.push(...innerCellTotals(entries, loop, infos, knownCells(guesses)));
   return result;
 }
 
+/** ∀ cell ∈ range. target == value, or guard → target == value */
 export function forallCells(
   cell: ScalarVariable,
   range: { readonly lower: Expression; readonly upper: Expression },
   target: Expression,
   value: Expression,
+  guard?: Expression,
 ): Guess {
+  const equality = createBinary('equal', target, value);
   return {
     kind: 'forall',
     variable: cell,
     lower: range.lower,
     upper: range.upper,
-    condition: createBinary('equal', target, value),
+    condition: guard === undefined ? equality : createBinary('logicalOr', createUnary('logicalNot', guard), equality),
   };
 }
 
@@ -535,11 +576,18 @@ function innerCellTotals(
     };
     const range = innerRange(innerIterator, scope);
     if (range === undefined) continue;
-    for (const [arrayId, { array, increment }] of cellIncrements(inner, innerIterator.variable))
+    const changed = { scalars: scope.changed, arrays: scope.changedArrays };
+    for (const [arrayId, update] of cellIncrements(inner, innerIterator.variable))
       for (const entry of entries.filter((candidate) => candidate.array === arrayId)) {
+        const { array, increment } = update;
+        const guards = splitGuards(entry, steadyGuard(update, innerIterator.variable, entry.cell, changed));
         const cell = createVariableExpression(entry.cell);
         const perCell = polynomialOf(substituteScalar(increment, innerIterator.variable, cell), innerScope, true);
-        if (perCell === undefined) continue;
+        if (perCell === undefined || guards === undefined) continue;
+        if (guards.kept !== undefined) {
+          const target = times(entry.factor, createArrayRead(array, [cell]));
+          result.push(forallCells(entry.cell, entry, target, entry.value, guards.kept));
+        }
         // T(x) = Σ_{t < x} d(t, k)
         const summed = sumOverRange(
           substitutePolynomial(perCell, new Map([[name, variablePolynomial('round!')]])),
@@ -561,8 +609,15 @@ function innerCellTotals(
           scope.atoms,
         );
         for (const piece of pieces) {
-          const guess = cellSumGuess(entry, array, piece, scope.atoms);
+          const guess = cellSumGuess(entry, array, piece, scope.atoms, guards.changed);
           if (guess !== undefined) result.push(guess);
+          const clamp = update.clamp;
+          const total = clamp === undefined ? undefined : polynomialExpression(piece.sum, scope.atoms);
+          // a clamp: the steps of ±1 summed (a whole number), kept on the right side of the bound
+          if (clamp !== undefined && total !== undefined && entry.factor === 1n && entry.guard === undefined) {
+            const value = clamped(createBinary('add', convertedTo(entry.value, longLongType), total), clamp);
+            result.push(forallCells(entry.cell, piece, createArrayRead(array, [cell]), value));
+          }
         }
       }
   }
@@ -625,11 +680,17 @@ function cellPieces(
 }
 
 /** ∀k ∈ piece. D·c·a[k] == D·F(k) + c·P(k) for the entry c·a[k] == F(k) and the piece's sum P/D */
-function cellSumGuess(entry: CellGuess, array: ArrayVariable, piece: Piece, atoms: Atoms): Guess | undefined {
+function cellSumGuess(
+  entry: CellGuess,
+  array: ArrayVariable,
+  piece: Piece,
+  atoms: Atoms,
+  guard: Expression | undefined,
+): Guess | undefined {
   const { numerator, denominator } = withCommonDenominator(piece.sum);
   const total = polynomialExpression(scalePolynomial(numerator, entry.factor), atoms);
   if (total === undefined) return undefined;
   const target = convertedTo(createArrayRead(array, [createVariableExpression(entry.cell)]), longLongType);
   const value = createBinary('add', times(denominator, convertedTo(entry.value, longLongType)), total);
-  return forallCells(entry.cell, piece, times(denominator * entry.factor, target), value);
+  return forallCells(entry.cell, piece, times(denominator * entry.factor, target), value, guard);
 }

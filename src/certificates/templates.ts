@@ -16,11 +16,13 @@
 //   rounds of a loop that sets the first cells to its counter);
 // - each write a[i] = e at the top of L's body: ∀j ∈ [e0, i). a[j] = e(j) at L, and
 //   ∀j ∈ [e0, B). a[j] = e(j) at the loops after L;
-// - an inner loop's head gets its enclosing loops' guesses too.
+// - an inner loop's head gets its enclosing loops' guesses too, and the values its rounds start
+//   from (nest-guesses.ts).
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
-import { accumulatorGuesses, cellAccumulatorGuesses } from './accumulator-guesses.js';
+import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
+import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
@@ -90,6 +92,18 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     { row: cell, column },
     (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
   );
+  const lastRounds = lastRoundExits(
+    loops.map((entry) => entry.statement as LoopStatement),
+    infos,
+    cell,
+    (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
+  );
+  const flatFills = flatFillGuesses(
+    loops.map((entry) => entry.statement as LoopStatement),
+    infos,
+    cell,
+    (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
+  );
   for (const entry of loops) {
     const loop = entry.statement as LoopStatement;
     const info = infos.get(loop.id);
@@ -130,13 +144,18 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       own.push(...(exits.get(earlier.id) ?? []));
     }
     if (info !== undefined) own.push(...cellGuesses(loop, info, cell, false));
-    own.push(...(grids.get(loop.id) ?? []));
+    own.push(...(grids.get(loop.id) ?? []), ...(flatFills.get(loop.id) ?? []), ...(lastRounds.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body; the conditions of the
     // ifs around the loop, which held when it was entered
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
     own.push(...entry.conditions.map(plain));
+    // the values an inner loop's round starts from (`a[i] = 0;` before it)
+    const enclosing = entry.loops[entry.loops.length - 1];
+    if (enclosing !== undefined) own.push(...roundStartGuesses(loop, enclosing));
+    own.push(...lastRoundGuesses(own, loop, enclosing, infos, cell));
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
+      ...thresholdStepGuesses(own, loop, infos),
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),
       ...recurrenceGuesses(own, loop, infos, cell),
       ...periodicSumGuesses(own, loop, info),

@@ -1,0 +1,23 @@
+// expected: unsafe
+extern void abort(void);
+void reach_error(void) {}
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+void assume_abort_if_not(int cond) { if (!cond) abort(); }
+
+// As tiled-rows-fill-safe.c, but each row skips its first cell (left zero), so the count may fall short.
+int main(void) {
+  int h = __VERIFIER_nondet_int();
+  int w = __VERIFIER_nondet_int();
+  assume_abort_if_not(h > 0 && h < 100);
+  assume_abort_if_not(w > 0 && w < 100);
+  int cells[h * w];
+  for (int k = 0; k < h * w; k++) cells[k] = 0;
+  for (int r = 0; r < h; r++)
+    for (int c = 1; c < w; c++) cells[w * r + c] = 7;
+  int sevens = 0;
+  for (int k = 0; k < h * w; k++)
+    if (cells[k] == 7) sevens = sevens + 1;
+  __VERIFIER_assert(sevens == h * w);
+  return 0;
+}
