@@ -202,35 +202,13 @@ function counterRanges(loopId: number, infos: ReadonlyMap<number, LoopInfo>, liv
 function rangeRows(samples: readonly LoopHeadSample[], range: Range): { sample: LoopHeadSample; cell: number }[] {
   const rows: { sample: LoopHeadSample; cell: number }[] = [];
   for (const sample of samples) {
-    const lower = evaluate(range.lower, sample);
-    const upper = evaluate(range.upper, sample);
+    const lower = sampleValue(range.lower, sample);
+    const upper = sampleValue(range.upper, sample);
     if (lower === undefined || upper === undefined || lower < 0n || upper > BigInt(sampledCells)) continue;
     for (let index = Number(lower); index < Number(upper); index++) rows.push({ sample, cell: index });
     if (rows.length >= maximumRows) break;
   }
   return rows;
-}
-
-/** the value of a bound over constants, variables, sums, differences and casts; undefined otherwise */
-function evaluate(expression: Expression, sample: LoopHeadSample): bigint | undefined {
-  switch (expression.kind) {
-    case 'constant':
-      return expression.value;
-    case 'variable':
-      return sample.scalars.get(expression.variable.id);
-    case 'cast':
-      return evaluate(expression.operand, sample);
-    case 'binary': {
-      const left = evaluate(expression.left, sample);
-      const right = evaluate(expression.right, sample);
-      if (left === undefined || right === undefined) return undefined;
-      if (expression.operator === 'add') return left + right;
-      if (expression.operator === 'subtract') return left - right;
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
 }
 
 /**
