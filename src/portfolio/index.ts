@@ -109,9 +109,9 @@ export const schedule: readonly ScheduleEntry[] = [
   },
   {
     encoding: 'templates',
-    share: 0.35,
+    share: 0.25,
     lane: 1,
-    why: "guessed invariants (the program text's, then fitted to concrete runs: a nest's iteration count among them), their inductive subset found by Houdini on the program's exact Horn clauses: a proof when it implies every assertion (counters over 3-D nests whose sum is the iteration count); about 1 to 2 s where it proves (1.7 to 2.9 s at a load of 3); a third of what is left after induct, not half: where it proves nothing it spends its whole slice, which the stages after it need (at half, accel's counterexample of array-tiling/mlceu.c was no longer replayed in time)",
+    why: "guessed invariants (the program text's, then fitted to concrete runs: a nest's iteration count among them), their inductive subset found by Houdini on the program's exact Horn clauses: a proof when it implies every assertion (counters over 3-D nests whose sum is the iteration count); about 1 to 2 s where it proves (the unsigned-3d counts: 1.0 to 1.9 s on a quiet machine); a quarter of what is left after induct: where it proves nothing it spends its whole slice, which the stages after it need (accel's replay of array-tiling/mlceu.c's counterexample, given steps by what is left of its slice, no longer finishes: that task was UNSAFE in 7.2 s before this stage, UNKNOWN with it at a half, a third and a quarter)",
   },
   {
     encoding: 'witness',
