@@ -9,7 +9,7 @@ import { bmcEncoder } from '../../src/encoders/bmc/index.js';
 import { declaredOptions, encoders } from '../../src/encoders/index.js';
 import { Budget } from '../../src/kernel/budget.js';
 import { budgetedSolver } from '../../src/kernel/budgeted-solver.js';
-import { confirmCounterexample } from '../../src/kernel/confirm.js';
+import { confirmCounterexample, secondAttemptSteps } from '../../src/kernel/confirm.js';
 import { ContractBreach, runEncoding } from '../../src/kernel/run-encoding.js';
 import { encodingOptions, integerOption } from '../../src/kernel/options.js';
 import { createSmtScript } from '../../src/smt/terms.js';
@@ -116,6 +116,17 @@ describe('confirmation', () => {
     );
     expect(passing.kind).toBe('refuted');
     if (passing.kind === 'refuted') expect(passing.reason.kind).toBe('noReplay');
+  });
+
+  it('gives a replay stopped by its step allowance a second attempt sized by the speed it showed', () => {
+    // 10 million steps in 50 ms (200,000 a millisecond), 1 s left: four fifths of 200 million
+    expect(secondAttemptSteps(10_000_000, 1_000_000_000, 50, 1_000)).toBe(160_000_000);
+    // never beyond the encoder's own limit
+    expect(secondAttemptSteps(10_000_000, 50_000_000, 50, 1_000)).toBe(50_000_000);
+    // none when the first already had the encoder's limit, no time is left, or the gain is small
+    expect(secondAttemptSteps(50_000_000, 50_000_000, 50, 1_000)).toBeUndefined();
+    expect(secondAttemptSteps(10_000_000, 1_000_000_000, 50, 0)).toBeUndefined();
+    expect(secondAttemptSteps(10_000_000, 1_000_000_000, 500, 100)).toBeUndefined();
   });
 });
 
