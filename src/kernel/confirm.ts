@@ -94,18 +94,18 @@ function record(program: Program, location: SourceLocation, counterexample: Coun
 /**
  * A run under the step limit; when the limit stopped it below the encoder's own and the budget
  * still has time, once more with the steps that time allows at the speed this run showed (see the
- * header). Returns the last outcome and the limit it ran under.
+ * header). Returns the last outcome, the limit it ran under and the encoder's own limit.
  */
 function runWithinBudget(
   run: (limit: number) => RunOutcome,
   settings: ConfirmSettings,
-): { readonly outcome: RunOutcome; readonly limit: number } {
+): { readonly outcome: RunOutcome; readonly limit: number; readonly requested: number } {
   const { limit, requested } = replayStepLimit(settings);
   const started = performance.now();
   const outcome = run(limit);
-  if (outcome.kind !== 'stepLimitReached') return { outcome, limit };
+  if (outcome.kind !== 'stepLimitReached') return { outcome, limit, requested };
   const second = secondAttemptSteps(limit, requested, performance.now() - started, settings.budget.remaining());
-  return second === undefined ? { outcome, limit } : { outcome: run(second), limit: second };
+  return second === undefined ? { outcome, limit, requested } : { outcome: run(second), limit: second, requested };
 }
 
 /**
@@ -126,10 +126,9 @@ export function secondAttemptSteps(
 
 /** Replays a candidate on the original program; UNSAFE only when an assertion fails there. */
 export function confirmCounterexample(program: Program, candidate: Candidate, settings: ConfirmSettings): Confirmation {
-  const requested = settings.maximumSteps ?? defaultReplaySteps;
   switch (candidate.kind) {
     case 'choices': {
-      const { outcome, limit } = runWithinBudget(
+      const { outcome, limit, requested } = runWithinBudget(
         (steps) => replayCounterexample(program, candidate.counterexample, settings.semantics, steps),
         settings,
       );
@@ -137,13 +136,11 @@ export function confirmCounterexample(program: Program, candidate: Candidate, se
       return record(program, outcome.location, outcome.consumed);
     }
     case 'guided': {
-      const guided = runWithinBudget((steps) => candidate.run(program, steps), settings);
-      const outcome = guided.outcome;
-      if (outcome.kind !== 'assertionFailed')
-        return { kind: 'refuted', reason: refusal(outcome, guided.limit, requested) };
+      const { outcome, limit, requested } = runWithinBudget((steps) => candidate.run(program, steps), settings);
+      if (outcome.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(outcome, limit, requested) };
       // the guided source proposed the inputs; the verdict rests on an exact replay of what was consumed
-      const exact = replayCounterexample(program, outcome.consumed, settings.semantics, guided.limit);
-      if (exact.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(exact, guided.limit, requested) };
+      const exact = replayCounterexample(program, outcome.consumed, settings.semantics, limit);
+      if (exact.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(exact, limit, requested) };
       return record(program, exact.location, exact.consumed);
     }
     default: {
