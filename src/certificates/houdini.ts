@@ -185,12 +185,17 @@ async function searchRound(
   }
   let queries = 0;
   const lanes = solver.concurrent === true ? 2 : 1;
-  const ask = async (body: Term, goal: Term): Promise<'holds' | 'fails'> => {
+  const signal = settings.signal === undefined ? {} : { signal: settings.signal };
+  // the time a question may take, counted; out of time or aborted ends the search
+  const startQuestion = (): number => {
     const left = remaining();
     if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
     queries++;
+    return left;
+  };
+  const ask = async (body: Term, goal: Term): Promise<'holds' | 'fails'> => {
+    const left = startQuestion();
     const script = failureScript(body, goal);
-    const signal = settings.signal === undefined ? {} : { signal: settings.signal };
     // many small questions: first in a kept solver (solver.ts), cheap; what it leaves open without
     // running out of time (answerQuestion has already retried z3's "incomplete" ones fresh) again
     // in a fresh solver. A question that ran out of its time is a guess dropped: asked again fresh
@@ -214,15 +219,13 @@ async function searchRound(
   // goals' values (each such goal fails alone too: the model satisfies body ∧ ¬gi); undefined when
   // the solver answers anything but sat with a boolean value for each goal
   const falsified = async (body: Term, goals: readonly Term[]): Promise<readonly boolean[] | undefined> => {
-    const left = remaining();
-    if (left < 1 || settings.signal?.aborted === true) throw new OutOfTime();
-    queries++;
+    const left = startQuestion();
     const script = failureScript(body, and(...goals));
     const result = await solver.checkScript(script, {
       timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
       question: true,
       valuesOf: goals,
-      ...(settings.signal === undefined ? {} : { signal: settings.signal }),
+      ...signal,
     });
     if (result.kind !== 'sat' || result.values?.length !== goals.length) return undefined;
     const values = result.values.map((value) => (value.kind === 'boolean' ? !value.value : undefined));
