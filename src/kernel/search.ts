@@ -1,4 +1,5 @@
-// Counterexample search with bmc at increasing unwinding depths (1, 2, 4, …) within a budget. An
+// Counterexample search with bmc at increasing unwinding depths (1, 2, 4, …, or from a given depth
+// on: bmc's --deepen) within a budget. An
 // unwinding that unrolls every loop completely (constant bounds) ends the search: with no bug found
 // there, every path was checked, and the result is that SAFE (bounded-check.ts), not a deeper search.
 // Used by the encodings whose own answer is not a concrete run (chc's unsat, an abstraction's
@@ -56,9 +57,10 @@ export async function searchCounterexample(
   semantics: Semantics,
   solver: Solver,
   budget: Budget,
+  firstUnwind = 1,
 ): Promise<CounterexampleSearchResult> {
   const start = performance.now();
-  let unwind = 1;
+  let unwind = Math.max(1, firstUnwind);
   let triedUnwind = 0;
   let lastReason: UnknownReason | undefined;
   let previousMilliseconds: number | undefined;
@@ -98,7 +100,9 @@ export async function searchCounterexample(
     if (stepMilliseconds * growth > budget.remaining()) break;
     previousMilliseconds = Math.max(1, stepMilliseconds);
     previousConstants = Math.max(1, result.constants);
-    unwind *= 2;
+    // the last step is the deepest allowed one, also when doubling would pass it (a search from 20: …, 640, 1024)
+    if (unwind >= maximumSearchUnwind) break;
+    unwind = Math.min(unwind * 2, maximumSearchUnwind);
   }
   if (budget.expired() && (lastReason === undefined || lastReason.kind !== 'timeout')) {
     lastReason = unknownReason('timeout', `timeout after unwind ${triedUnwind}`);

@@ -39,6 +39,7 @@ import {
   type CertifierRun,
   type PortfolioCertificate,
 } from './certificate.js';
+import { largestConstantTripCount } from '../analysis/constant-trip-counts.js';
 import { InternalError, runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
 import type { RequestOptions } from '../kernel/options.js';
 import type { RunRecord } from '../kernel/run-record.js';
@@ -63,7 +64,28 @@ export interface ScheduleEntry {
   readonly why: string;
   /** what the stage becomes for a program that may wrap or uses bitwise operators (default: itself) */
   readonly wrapAround?: WrapAroundStages;
+  /** the stage's name in attempts and `decidedBy`, where the encoding runs twice (default: the encoding's) */
+  readonly label?: string;
+  /** option values of this stage (the encoder's declared options), where the command line sets none */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** the programs the stage runs on (default: every program) */
+  readonly onlyFor?: ProgramCondition;
 }
+
+/** which programs a stage runs on, for people (`why`) and for the portfolio */
+export interface ProgramCondition {
+  readonly description: string;
+  readonly holds: (program: Program) => boolean;
+}
+
+/** loops with constant bounds, one of them beyond bmc's first unwinding and none beyond the search's deepest */
+export const constantBoundsBeyondUnwind: ProgramCondition = {
+  description: 'every loop has a constant number of iterations, the largest between 11 and 1024',
+  holds: (program) => {
+    const largest = largestConstantTripCount(program);
+    return largest !== undefined && largest > 10 && largest <= 1024;
+  },
+};
 
 /**
  * The stages of one table entry for a program with operations that may wrap (`c` semantics):
@@ -99,6 +121,16 @@ export const schedule: readonly ScheduleEntry[] = [
     lane: 0,
     why: 'the strongest prover of programs with a symbolic size (closed forms, induction); it also searches for bugs when its proof fails; where values may wrap, again on the program with wrap-around written exactly (sums that wrap alike on both sides of a comparison)',
     wrapAround: 'alsoExactWraps',
+  },
+  {
+    encoding: 'bmc',
+    label: 'bmc deepened',
+    settings: { unwind: 20, deepen: true },
+    onlyFor: constantBoundsBeyondUnwind,
+    share: 0.4,
+    lane: 1,
+    why: 'bugs and complete unrollings behind constant bounds beyond 10 (a fold over 64 cells whose second half starts one cell late, found at unwind 80): the unwinding doubled from 20 while its slice allows; only where every loop has a constant bound (14 of the families, 7 of the corpus, none of bench/symbolic), first in the lane of induct (which proves none of those programs), so that lane 0 (viap, chc) keeps its time: or-rotate-by-s-unsafe needs 2 to 3 s at unwind 20 in bv (twenty `%` of a nondeterministic value), which the slice after induct did not leave',
+    wrapAround: 'bitPrecise',
   },
   {
     encoding: 'induct',
@@ -156,6 +188,12 @@ export interface Stage {
   readonly exactWraps?: boolean;
   /** what the stage becomes for a program that may wrap (its table entry's `wrapAround`) */
   readonly wrapAround?: WrapAroundStages;
+  /** its table entry's `label` */
+  readonly label?: string;
+  /** its table entry's `settings` */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  /** its table entry's `onlyFor` */
+  readonly onlyFor?: ProgramCondition;
 }
 
 /** the table's stages for the registered encodings, the unlisted ones (lane 1) inserted before the last */
@@ -170,6 +208,9 @@ export function portfolioStages(
       share: entry.share,
       lane: entry.lane,
       ...(entry.wrapAround === undefined ? {} : { wrapAround: entry.wrapAround }),
+      ...(entry.label === undefined ? {} : { label: entry.label }),
+      ...(entry.settings === undefined ? {} : { settings: entry.settings }),
+      ...(entry.onlyFor === undefined ? {} : { onlyFor: entry.onlyFor }),
     }));
   const names = new Set(table.map((entry) => entry.encoding));
   const unlisted = [...registry.values()]
@@ -298,8 +339,15 @@ export function usesBitwiseOperators(program: Program): boolean {
 
 /** the name of a stage in attempts and `decidedBy`: the encoding, and its semantics when the stage sets one */
 function stageName(stage: Stage): string {
-  if (stage.exactWraps === true) return `${stage.encoder.name} (exact wraps)`;
-  return stage.semantics === undefined ? stage.encoder.name : `${stage.encoder.name} (${stage.semantics})`;
+  const name = stage.label ?? stage.encoder.name;
+  if (stage.exactWraps === true) return `${name} (exact wraps)`;
+  return stage.semantics === undefined ? name : `${name} (${stage.semantics})`;
+}
+
+/** the stage's option values under the command line's (a value given there wins) */
+function stageSettings(stage: Stage, options: RequestOptions): RequestOptions['settings'] {
+  if (stage.settings === undefined) return options.settings;
+  return new Map([...Object.entries(stage.settings), ...options.settings]);
 }
 
 export async function runPortfolio(
@@ -323,7 +371,8 @@ export async function runPortfolio(
     (mayWrap
       ? stagesForWrapAround(portfolioStages(), ghostNarrowAccumulators(program) !== program)
       : portfolioStages());
-  const lanes = portfolioLanes(stages, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
+  const applicable = stages.filter((stage) => stage.onlyFor === undefined || stage.onlyFor.holds(program));
+  const lanes = portfolioLanes(applicable, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
   const attempts: PortfolioAttempt[] = [];
   let decided: PortfolioAttempt | undefined;
   let decidedStage: Stage | undefined;
@@ -336,6 +385,7 @@ export async function runPortfolio(
       const stageStarted = performance.now();
       const stageOptions: RequestOptions = {
         ...options,
+        settings: stageSettings(stage, options),
         semantics: stage.semantics ?? options.semantics,
         ...(stage.exactWraps === true ? { exactWraps: true } : {}),
       };

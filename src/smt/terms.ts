@@ -2,13 +2,22 @@
 // printer (`printer.ts`) turns them into SMT-LIB 2.6 / CHC-COMP text and the solver back ends
 // translate them into their own form. Constructors check sorts and throw on internal misuse; they
 // apply only simplifications that are exact (flattening, constant folding of true/false, and of
-// integer sums, differences, products and comparisons whose operands are all numerals: so a loop
-// counter that starts at a constant stays a numeral through a bounded unrolling, and a loop with a
+// integer sums, differences, products and comparisons whose operands are all numerals, and of
+// bit-vector operations on numerals, bitvector-folding.ts: so a loop counter that starts at a
+// constant stays a numeral through a bounded unrolling, in `int` and in `bv`, and a loop with a
 // constant bound ends there by construction).
 // The traversals below (containsSubterm, forEachSubterm, substituteTerm, freeSymbols) tick the
 // run's budget (budget-check.ts): on the large terms of a deep unrolling they take seconds.
 
 import { budgetTick } from '../budget-check.js';
+import {
+  foldedBinary,
+  foldedComparison,
+  signedValue,
+  type BitvectorBinaryOperator,
+  type BitvectorComparisonOperator,
+} from './bitvector-folding.js';
+export type { BitvectorBinaryOperator, BitvectorComparisonOperator } from './bitvector-folding.js';
 
 /** the phase named when the budget runs out in a traversal of terms */
 const traversalPhase = 'term rewriting';
@@ -258,6 +267,8 @@ export function implies(premise: Term, conclusion: Term): Term {
 export function equal(left: Term, right: Term): Term {
   expectSort(right, left.sort, '=');
   if (left.kind === 'intConstant' && right.kind === 'intConstant') return boolConstant(left.value === right.value);
+  if (left.kind === 'bitvectorConstant' && right.kind === 'bitvectorConstant')
+    return boolConstant(left.value === right.value);
   return apply('=', [left, right], boolSort);
 }
 export function distinct(left: Term, right: Term): Term {
@@ -353,46 +364,45 @@ function bitvectorWidth(term: Term, where: string): number {
   if (term.sort.kind !== 'bitvector') throw new Error(`internal: ${where} on a non-bit-vector`);
   return term.sort.width;
 }
-export type BitvectorBinaryOperator =
-  | 'bvadd'
-  | 'bvsub'
-  | 'bvmul'
-  | 'bvudiv'
-  | 'bvurem'
-  | 'bvsdiv'
-  | 'bvsrem'
-  | 'bvsmod'
-  | 'bvshl'
-  | 'bvlshr'
-  | 'bvashr'
-  | 'bvand'
-  | 'bvor'
-  | 'bvxor';
+// (operations whose operands are all numerals fold to a numeral: bitvector-folding.ts)
 export function bitvectorBinary(operator: BitvectorBinaryOperator, left: Term, right: Term): Term {
   const width = bitvectorWidth(left, operator);
   expectSort(right, left.sort, operator);
+  if (left.kind === 'bitvectorConstant' && right.kind === 'bitvectorConstant') {
+    const value = foldedBinary(operator, left.value, right.value, width);
+    if (value !== undefined) return bitvectorConstant(value, width);
+  }
   return apply(operator, [left, right], bitvectorSort(width));
 }
 export function bitvectorUnary(operator: 'bvneg' | 'bvnot', term: Term): Term {
-  return apply(operator, [term], bitvectorSort(bitvectorWidth(term, operator)));
+  const width = bitvectorWidth(term, operator);
+  if (term.kind === 'bitvectorConstant')
+    return bitvectorConstant(operator === 'bvneg' ? -term.value : (1n << BigInt(width)) - 1n - term.value, width);
+  return apply(operator, [term], bitvectorSort(width));
 }
-export type BitvectorComparisonOperator = 'bvult' | 'bvule' | 'bvugt' | 'bvuge' | 'bvslt' | 'bvsle' | 'bvsgt' | 'bvsge';
 export function bitvectorComparison(operator: BitvectorComparisonOperator, left: Term, right: Term): Term {
-  bitvectorWidth(left, operator);
+  const width = bitvectorWidth(left, operator);
   expectSort(right, left.sort, operator);
+  if (left.kind === 'bitvectorConstant' && right.kind === 'bitvectorConstant')
+    return boolConstant(foldedComparison(operator, left.value, right.value, width));
   return apply(operator, [left, right], boolSort);
 }
 export function extract(high: number, low: number, term: Term): Term {
   bitvectorWidth(term, 'extract');
+  if (term.kind === 'bitvectorConstant') return bitvectorConstant(term.value >> BigInt(low), high - low + 1);
   return apply('extract', [term], bitvectorSort(high - low + 1), [high, low]);
 }
 export function zeroExtend(extra: number, term: Term): Term {
   if (extra === 0) return term;
-  return apply('zero_extend', [term], bitvectorSort(bitvectorWidth(term, 'zero_extend') + extra), [extra]);
+  const width = bitvectorWidth(term, 'zero_extend');
+  if (term.kind === 'bitvectorConstant') return bitvectorConstant(term.value, width + extra);
+  return apply('zero_extend', [term], bitvectorSort(width + extra), [extra]);
 }
 export function signExtend(extra: number, term: Term): Term {
   if (extra === 0) return term;
-  return apply('sign_extend', [term], bitvectorSort(bitvectorWidth(term, 'sign_extend') + extra), [extra]);
+  const width = bitvectorWidth(term, 'sign_extend');
+  if (term.kind === 'bitvectorConstant') return bitvectorConstant(signedValue(term.value, width), width + extra);
+  return apply('sign_extend', [term], bitvectorSort(width + extra), [extra]);
 }
 
 // quantifiers and let

@@ -123,3 +123,75 @@ int main() {
     }
   });
 });
+
+describe('deepening (--deepen)', () => {
+  // an and over 48 cells against the and of two halves, the second one starting one cell late (buggy)
+  // or where the first one ends (safe): a bug only a complete unrolling of the 48 iterations shows
+  const split = (secondStart: string): string => `
+int main() {
+  int x[48]; int i;
+  for (i = 0; i < 48; i++) x[i] = __VERIFIER_nondet_int();
+  int all = -1;
+  for (i = 0; i < 48; i++) all = all & x[i];
+  int low = -1;
+  for (i = 0; i < 24; i++) low = low & x[i];
+  int high = -1;
+  for (i = ${secondStart}; i < 48; i++) high = high & x[i];
+  __VERIFIER_assert(all == (low & high));
+  return 0;
+}`;
+  const deepening = (unwind: number, deepen: boolean): TestOptions => ({
+    semantics: 'bv',
+    unwind,
+    timeoutMilliseconds: 20_000,
+    encodings: { bmc: { deepen } },
+  });
+
+  it('finds a bug beyond --unwind only when asked to deepen, and replays it', async () => {
+    const program = lower('split-unsafe', split('25'));
+    const shallow = await solveWith(bmcEncoder, program, deepening(10, false), solver);
+    expect(shallow.verdict.kind).toBe('unknown');
+    const deep = await solveWith(bmcEncoder, program, deepening(10, true), solver);
+    expect(deep.verdict.kind).toBe('unsafe');
+    // 10, then 20, 40 (short of the 48 iterations), 80
+    expect(deep.details['deepenedTo']).toBe(80);
+    if (deep.verdict.kind === 'unsafe') expect(deep.verdict.counterexample.scalars.length).toBeGreaterThanOrEqual(48);
+  });
+
+  it('proves SAFE by a complete unrolling reached by deepening', async () => {
+    // cells equal to their index, counted: at most 48 (the whole unrolling is needed to see it)
+    const program = lower(
+      'count-safe',
+      `
+int main() {
+  int x[48]; int i; int c = 0;
+  for (i = 0; i < 48; i++) x[i] = __VERIFIER_nondet_int();
+  for (i = 0; i < 48; i++) if (x[i] == i) c = c + 1;
+  __VERIFIER_assert(c <= 48);
+  return 0;
+}`,
+    );
+    expect((await solveWith(bmcEncoder, program, deepening(10, false), solver)).verdict.kind).toBe('unknown');
+    const deep = await solveWith(bmcEncoder, program, deepening(10, true), solver);
+    expect(deep.verdict.kind).toBe('safe');
+    if (deep.verdict.kind === 'safe')
+      expect(deep.verdict.assumptions.join(' ')).toMatch(/fully unrolled \(unwind 80\)/);
+  });
+
+  it('never says SAFE where a loop has a symbolic bound: UNKNOWN, with the depth reached', async () => {
+    const program = lower(
+      'symbolic-bound',
+      `
+int main() {
+  int n = __VERIFIER_nondet_int(); int i; int s = 0;
+  for (i = 0; i < n; i++) s = s + 1;
+  __VERIFIER_assert(s >= 0);
+  return 0;
+}`,
+    );
+    const deep = await solveWith(bmcEncoder, program, { ...deepening(4, true), timeoutMilliseconds: 3_000 }, solver);
+    expect(deep.verdict.kind).toBe('unknown');
+    if (deep.verdict.kind === 'unknown') expect(deep.verdict.reason.message).toMatch(/deepened from 4/);
+    expect(deep.details['deepenedTo']).toBeGreaterThan(4);
+  });
+});

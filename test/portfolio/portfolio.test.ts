@@ -70,9 +70,14 @@ function fakeEncoder(name: string, answer: 'safe' | 'unknown', budgets: number[]
 const trivial = lowerSource('int main(void) { int x = 0; return x; }');
 
 describe("the portfolio's stages", () => {
-  it("are every registered encoding and the template prover once, in the table's order, with chc last", () => {
+  it("are every registered encoding and the template prover, in the table's order, with chc last", () => {
     const stages = portfolioStages();
-    expect(stages.map((stage) => stage.encoder.name).sort()).toEqual([...encoders.keys(), 'templates'].sort());
+    expect([...new Set(stages.map((stage) => stage.encoder.name))].sort()).toEqual(
+      [...encoders.keys(), 'templates'].sort(),
+    );
+    // an encoding listed twice (bmc, then bmc deepened) is told apart by its label
+    const named = stages.map((stage) => stage.label ?? stage.encoder.name);
+    expect(new Set(named).size).toBe(named.length);
     expect(stages[stages.length - 1]!.encoder.name).toBe('chc');
     const listed = schedule.map((entry) => entry.encoding).filter((name) => portfolioEncoders.has(name));
     expect(stages.map((stage) => stage.encoder.name).filter((name) => listed.includes(name))).toEqual(listed);
@@ -92,6 +97,43 @@ describe("the portfolio's stages", () => {
     const names = portfolioStages(registry).map((stage) => stage.encoder.name);
     expect(names).toContain('newcomer');
     expect(names.indexOf('newcomer')).toBe(names.length - 2);
+  });
+});
+
+describe('the deepened bmc stage', () => {
+  // an and over 40 cells against the and of two halves whose second starts one cell late: the bug
+  // needs all 40 iterations, beyond the first bmc's unwinding (10)
+  const source = (secondStart: number): string => `
+extern int __VERIFIER_nondet_int(void);
+extern void abort(void);
+void reach_error(void) { abort(); }
+int main(void) {
+  int x[40]; int i;
+  for (i = 0; i < 40; i++) x[i] = __VERIFIER_nondet_int();
+  int all = -1;
+  for (i = 0; i < 40; i++) all = all & x[i];
+  int low = -1;
+  for (i = 0; i < 20; i++) low = low & x[i];
+  int high = -1;
+  for (i = ${secondStart}; i < 40; i++) high = high & x[i];
+  if (all != (low & high)) reach_error();
+  return 0;
+}`;
+  const deepened = portfolioStages().filter((stage) => stage.label === 'bmc deepened');
+
+  it('runs only where every loop has a constant bound beyond 10, and finds the bug there', async () => {
+    expect(deepened).toHaveLength(1);
+    const symbolic = lowerSource(
+      'extern int __VERIFIER_nondet_int(void);\nint main(void) { int n = __VERIFIER_nondet_int(); int s = 0; for (int i = 0; i < n; i++) s++; return 0; }',
+    );
+    expect(deepened[0]!.onlyFor?.holds(symbolic)).toBe(false);
+    const program = lowerSource(source(21));
+    expect(deepened[0]!.onlyFor?.holds(program)).toBe(true);
+    const run = await runPortfolio(program, { semantics: 'c', settings: new Map() }, solver, {
+      timeoutMilliseconds: 20_000,
+    });
+    expect(run.verdict.kind).toBe('unsafe');
+    expect(run.decidedBy).toBe('bmc deepened (bv)');
   });
 });
 

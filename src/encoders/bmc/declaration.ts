@@ -17,11 +17,16 @@ export const unwindingAssertionsOption = flagOption({
   help: 'prove that the unwinding suffices for every loop, which allows SAFE (without it: SAFE only where every loop has a constant bound within --unwind)',
 });
 
+export const deepenOption = flagOption({
+  name: 'deepen',
+  help: 'where --unwind finds no bug and proves nothing, unroll again at twice the depth, and again, while the time allows: until every loop is unrolled completely (SAFE), a bug, or a formula too large',
+});
+
 export const bmcDeclaration: EncoderDeclaration = {
   name: 'bmc',
   summary: 'bounded model checking: every loop unrolled --unwind times',
   approximation: 'exact-bounded',
-  options: [unwindOption, unwindingAssertionsOption],
+  options: [unwindOption, unwindingAssertionsOption, deepenOption],
   emitUsesSolver: false,
   controlFlow: allFormsModelled,
 };

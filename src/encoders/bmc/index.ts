@@ -14,12 +14,17 @@
 // a failing assertion in the replay gives UNSAFE. `--emit` writes the queries the solve asks, in its
 // order: NAME.bmc.smt2 (the property) and, where a second query is asked, NAME.bmc-unwinding.smt2.
 //
+// With --deepen, an unknown answer of the first unwinding that only says "no violation within K"
+// (kernel/search.ts) is followed by unwindings at 2K, 4K, … within the budget; each step is the same
+// bounded check, so a SAFE still needs a complete unrolling and an UNSAFE a replayed counterexample.
+//
 // Soundness assumptions of SAFE: see symbolic/variables.ts `safeAssumptions` (int semantics: no
 // overflow; arrays are total maps; runs stop at a division by zero). Havoc'd arrays are
 // unconstrained in int semantics (an over-approximation: cells may hold values outside the element
 // type); int-mode operators without an exact encoding are uninterpreted functions (over-approximation).
 
 import type { Program } from '../../ir/types.js';
+import { unknownReason } from '../../verdict.js';
 import { boundedQueries, checkBounded, type BoundedSettings } from '../../kernel/bounded-check.js';
 import type {
   EmitContext,
@@ -31,8 +36,9 @@ import type {
   SolveOutcome,
 } from '../../kernel/encoder.js';
 import { optionValue } from '../../kernel/options.js';
-import { bmcDeclaration, unwindOption, unwindingAssertionsOption } from './declaration.js';
-export { unwindOption, unwindingAssertionsOption } from './declaration.js';
+import { searchCounterexample } from '../../kernel/search.js';
+import { bmcDeclaration, deepenOption, unwindOption, unwindingAssertionsOption } from './declaration.js';
+export { deepenOption, unwindOption, unwindingAssertionsOption } from './declaration.js';
 
 function settingsOf(options: EncodingOptions): BoundedSettings {
   return {
@@ -54,7 +60,50 @@ export const bmcEncoder: Encoder = {
     return { kind: 'emitted', artefacts };
   },
   async solve(program: Program, context: EncoderContext): Promise<SolveOutcome> {
-    const result = await checkBounded(program, settingsOf(context.options), context.solver, context.budget);
-    return result.outcome;
+    const settings = settingsOf(context.options);
+    const result = await checkBounded(program, settings, context.solver, context.budget);
+    if (!optionValue(context.options, deepenOption)) return result.outcome;
+    return deepened(program, settings, context, result.outcome);
   },
 };
+
+/**
+ * After a first unwinding that found no bug and proved nothing (`resourceLimit`: the unrolling was
+ * cut), the kernel's search from twice that depth on, in what is left of the budget.
+ */
+async function deepened(
+  program: Program,
+  settings: BoundedSettings,
+  context: EncoderContext,
+  first: SolveOutcome,
+): Promise<SolveOutcome> {
+  const verdict = first.verdict;
+  if (verdict.kind !== 'unknown' || verdict.reason.kind !== 'resourceLimit' || context.budget.expired()) return first;
+  const search = await searchCounterexample(
+    program,
+    settings.semantics,
+    context.solver,
+    context.budget,
+    Math.max(1, settings.unwind) * 2,
+  );
+  const times = { ...first.times, deepen: search.milliseconds };
+  switch (search.kind) {
+    case 'found':
+    case 'exhausted':
+      return { verdict: search.verdict, times, details: { ...first.details, deepenedTo: search.unwind } };
+    case 'notFound': {
+      const deepest = Math.max(settings.unwind, search.triedUnwind);
+      const reason = search.lastReason?.kind === 'timeout' ? 'timeout' : 'resourceLimit';
+      const message = `bmc: no violation within ${deepest} unwindings (deepened from ${settings.unwind})${search.lastReason === undefined ? '' : `; ${search.lastReason.message}`}`;
+      return {
+        verdict: { kind: 'unknown', reason: unknownReason(reason, message) },
+        times,
+        details: { ...first.details, deepenedTo: deepest },
+      };
+    }
+    default: {
+      const never: never = search;
+      throw new Error(`unknown search result ${JSON.stringify(never)}`);
+    }
+  }
+}
