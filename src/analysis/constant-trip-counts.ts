@@ -7,44 +7,10 @@
 // time, never a verdict, since bmc decides only by complete unrollings (checked by the unrolling
 // itself) and replayed counterexamples.
 
-import type { ComparisonOperator, Expression, Program } from '../ir/types.js';
-import { stripCasts } from '../ir/visit.js';
+import type { ComparisonOperator, Program } from '../ir/types.js';
 import { groupArraysBySize } from './arrays.js';
 import { analyseLoops, type LoopIterator } from './loops.js';
-
-/** the value of an expression of constants (+, -, *, / and % of C, truncating), or undefined */
-export function constantValue(expression: Expression): bigint | undefined {
-  const stripped = stripCasts(expression);
-  switch (stripped.kind) {
-    case 'constant':
-      return stripped.value;
-    case 'unary': {
-      const operand = constantValue(stripped.operand);
-      return operand !== undefined && stripped.operator === 'negate' ? -operand : undefined;
-    }
-    case 'binary': {
-      const left = constantValue(stripped.left);
-      const right = constantValue(stripped.right);
-      if (left === undefined || right === undefined) return undefined;
-      switch (stripped.operator) {
-        case 'add':
-          return left + right;
-        case 'subtract':
-          return left - right;
-        case 'multiply':
-          return left * right;
-        case 'divide':
-          return right === 0n ? undefined : left / right;
-        case 'remainder':
-          return right === 0n ? undefined : left % right;
-        default:
-          return undefined;
-      }
-    }
-    default:
-      return undefined;
-  }
-}
+import { constantValue } from './reductions.js';
 
 /** the iterations of `start, start + step, …` while `value <comparison> bound` holds, or undefined */
 function iterations(start: bigint, step: bigint, comparison: ComparisonOperator, bound: bigint): bigint | undefined {
