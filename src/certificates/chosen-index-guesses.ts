@@ -29,13 +29,17 @@ import {
   isVariableExpression,
   scalarsReadBy,
   someSubexpression,
+  stripCasts,
   stripWideningCasts,
   substituteScalar,
+  visitExpressionChildren,
   writtenVariables,
 } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { cellValues, entryValues } from './periodic-guesses.js';
 import type { Range } from './ranges.js';
+import { accumulatorGuesses } from './accumulator-guesses.js';
+import type { LoopInfo } from '../analysis/loops.js';
 
 /** what a recognised loop writes: the range of its index, the value of each array's cell, the change points */
 export interface ChosenCells extends Range {
@@ -196,17 +200,26 @@ function pointsOf(condition: Expression, index: ScalarVariable): Expression[] {
   return [];
 }
 
+/** the facts of a chosen-index loop's cells, and the two extreme states: no cell written, every cell written */
+export interface ChosenFacts {
+  readonly facts: readonly Guess[];
+  /** ∀j. x[j] == B(j) for every array x the loop writes */
+  readonly none: readonly Guess[];
+  /** ∀j. x[j] == W(j) for every array x the loop writes */
+  readonly every: readonly Guess[];
+}
+
 /**
  * the cells' facts of a chosen-index loop (see the header), over its range, with the values before
  * it read off the ∀-guesses of its head (`before`); none when an array's value before is not known
  */
-export function chosenCellGuesses(cells: ChosenCells, before: readonly Guess[], cell: ScalarVariable): Guess[] {
+export function chosenCellGuesses(cells: ChosenCells, before: readonly Guess[], cell: ScalarVariable): ChosenFacts {
   const known = cellValues(before);
   const cellExpression = createVariableExpression(cell);
   const pairs: { kept: Expression; written: Expression }[] = [];
   for (const [id, entry] of cells.written) {
     const previous = known.get(id);
-    if (previous === undefined) return [];
+    if (previous === undefined) return { facts: [], none: [], every: [] };
     const read = createArrayRead(entry.array, [cellExpression]);
     const value = substituteScalar(previous.value, previous.cell, cellExpression);
     pairs.push({ kept: createBinary('equal', read, value), written: createBinary('equal', read, entry.value) });
@@ -220,14 +233,53 @@ export function chosenCellGuesses(cells: ChosenCells, before: readonly Guess[], 
   });
   const joined = (conditions: readonly Expression[]): Expression =>
     conditions.reduce((all, condition) => createBinary('logicalAnd', all, condition));
-  const guesses = pairs.map((pair) => forall(createBinary('logicalOr', pair.kept, pair.written)));
+  const facts = pairs.map((pair) => forall(createBinary('logicalOr', pair.kept, pair.written)));
   if (pairs.length > 1)
-    guesses.unshift(
+    facts.unshift(
       forall(
         createBinary('logicalOr', joined(pairs.map((pair) => pair.kept)), joined(pairs.map((pair) => pair.written))),
       ),
     );
-  return guesses;
+  return {
+    facts,
+    none: pairs.map((pair) => forall(pair.kept)),
+    // the values without their conversions, which the closed forms of the sums do not read (a guess:
+    // the checks of the conversions are the program's, and Houdini keeps only what holds)
+    every: pairs.map((pair) => forall(withoutCasts(pair.written))),
+  };
+}
+
+/** the expression with every cast but one to _Bool removed, at every depth */
+function withoutCasts(expression: Expression): Expression {
+  const stripped = stripCasts(expression);
+  return visitExpressionChildren(stripped, withoutCasts);
+}
+
+/**
+ * at a loop that sums cells after a chosen-index loop: the closed forms of its accumulators
+ * (accumulator-guesses.ts) in the two extreme states, no cell written and every cell written, each
+ * as two bounds (`s <= …`, `s >= …`): when every index's written cells add at least (or at most)
+ * what its cells held before, the sum lies between the two (Houdini keeps the bounds that hold)
+ */
+export function extremeSumGuesses(
+  chosen: ChosenFacts,
+  own: readonly Guess[],
+  loop: LoopStatement,
+  infos: ReadonlyMap<number, LoopInfo>,
+): Guess[] {
+  if (chosen.none.length === 0) return [];
+  const bounds = (equality: Guess): Guess[] => {
+    if (equality.kind !== 'plain') return [];
+    const condition = equality.condition;
+    if (condition.kind !== 'binary' || condition.operator !== 'equal') return [];
+    return (['lessEqual', 'greaterEqual'] as const).map((operator) => ({
+      kind: 'plain',
+      condition: createBinary(operator, condition.left, condition.right),
+    }));
+  };
+  return [chosen.none, chosen.every].flatMap((state) =>
+    accumulatorGuesses([...own, ...state], loop, infos).flatMap(bounds),
+  );
 }
 
 /**

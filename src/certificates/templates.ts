@@ -22,7 +22,14 @@
 
 import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
-import { changePointGuesses, chosenCellGuesses, chosenIndexCells, type ChosenCells } from './chosen-index-guesses.js';
+import {
+  changePointGuesses,
+  chosenCellGuesses,
+  chosenIndexCells,
+  extremeSumGuesses,
+  type ChosenCells,
+  type ChosenFacts,
+} from './chosen-index-guesses.js';
 import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
@@ -84,7 +91,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   // what the top-level loops' accumulators hold when they end, by loop id
   const exits = new Map<number, Guess[]>();
   // the chosen-index loops seen so far, by loop id: what they write and the facts of their cells
-  const chosenLoops = new Map<number, { cells: ChosenCells; facts: Guess[] }>();
+  const chosenLoops = new Map<number, { cells: ChosenCells; facts: ChosenFacts }>();
   const assumptions = located.filter((entry) => entry.statement.kind === 'assume' && entry.loops.length === 0);
   const loops = located.filter((entry) => entry.statement.kind === 'loop');
   const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
@@ -150,13 +157,14 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     // what the chosen-index loops before it (or it itself) leave in the cells (chosen-index-guesses.ts)
     for (const [earlierId, chosen] of chosenLoops) {
       if (entry.loops.some((enclosing) => enclosing.id === earlierId)) continue;
-      own.push(...chosen.facts);
+      own.push(...chosen.facts.facts);
       if (info?.iterator?.step === 1n) own.push(...changePointGuesses(chosen.cells, own, loop, info.iterator.variable));
+      own.push(...extremeSumGuesses(chosen.facts, own, loop, infos));
     }
     const chosenCells = chosenIndexCells(loop, cell);
     if (chosenCells !== undefined) {
       const facts = chosenCellGuesses(chosenCells, own, cell);
-      own.push(...facts);
+      own.push(...facts.facts);
       chosenLoops.set(loop.id, { cells: chosenCells, facts });
     }
     own.push(...(grids.get(loop.id) ?? []), ...(flatFills.get(loop.id) ?? []), ...(lastRounds.get(loop.id) ?? []));
