@@ -50,7 +50,7 @@ export interface ChosenCells extends Range {
 }
 
 /** the values an array's cell gets on each path of a block of writes at k, as one conditional value */
-type Written = Map<number, { readonly array: ArrayVariable; readonly value: Expression }>;
+export type Written = Map<number, { readonly array: ArrayVariable; readonly value: Expression }>;
 
 /**
  * the loop as a chosen-index loop (see the header): a `while (1)` with no update, a range test of a
@@ -135,9 +135,10 @@ function writesCells(statement: Statement): boolean {
 /**
  * the cells a block writes at k, each array's value over its paths (an if's branches as a conditional
  * value); undefined when a write is not at k, a value or condition reads what the loop changes, or an
- * array is written on one branch of an if and not on the other (its cell may then keep any value)
+ * array is written on one branch of an if and not on the other nor before it (its cell may then keep
+ * any value). Assignments of scalars are passed over (the values read none the loop changes).
  */
-function writesAt(
+export function writesAt(
   block: Block,
   index: ScalarVariable,
   unchanged: (expression: Expression) => boolean,
@@ -159,20 +160,24 @@ function writesAt(
         const then = writesAt(statement.then, index, unchanged, changePoints);
         const otherwise = writesAt(statement.else, index, unchanged, changePoints);
         if (then === undefined || otherwise === undefined) return undefined;
-        if (then.size !== otherwise.size || [...then.keys()].some((id) => !otherwise.has(id))) return undefined;
-        for (const [id, entry] of then)
+        // an array written on one branch only keeps, on the other, what the block wrote before
+        for (const id of new Set([...then.keys(), ...otherwise.keys()])) {
+          const thenValue = then.get(id) ?? values.get(id);
+          const elseValue = otherwise.get(id) ?? values.get(id);
+          if (thenValue === undefined || elseValue === undefined) return undefined;
           values.set(id, {
-            array: entry.array,
-            value: createConditional(statement.condition, entry.value, otherwise.get(id)!.value, entry.value.type),
+            array: thenValue.array,
+            value: createConditional(statement.condition, thenValue.value, elseValue.value, thenValue.value.type),
           });
+        }
         changePoints.push(...pointsOf(statement.condition, index));
         break;
       }
       case 'assert':
       case 'assume':
       case 'havoc':
-        break;
       case 'assign':
+        break;
       case 'arrayFill':
       case 'loop':
       case 'arrayHavoc':
