@@ -11,7 +11,8 @@
 // after it, with B(j) the value before the loop (a ∀-guess of the loop's head, e.g. from a zeroing
 // loop) and W(j) the value written at j (the branches of the ifs as conditional values):
 //   ∀j ∈ [L, H). (a[j] == Ba(j) && b[j] == Bb(j)) || (a[j] == Wa(j) && b[j] == Wb(j))
-//   ∀j ∈ [L, H). a[j] == Ba(j) || a[j] == Wa(j)      (each array alone)
+// (the body writes every array on every path, or the loop is not recognised, so the joint fact is
+// all there is to say of the cells: not each array alone besides, which would only cost questions)
 // and, at a loop after it over i from e0 that accumulates (`s = s + a[i] + b[i]`), for each p of a
 // condition `k == p` in the body (the index where the written value changes form):
 //   i > p || s == s0      (s0 the value s has on entry: a guess of that loop's head, `s == 0`)
@@ -238,13 +239,20 @@ export function chosenCellGuesses(cells: ChosenCells, before: readonly Guess[], 
   });
   const joined = (conditions: readonly Expression[]): Expression =>
     conditions.reduce((all, condition) => createBinary('logicalAnd', all, condition));
-  const facts = pairs.map((pair) => forall(createBinary('logicalOr', pair.kept, pair.written)));
-  if (pairs.length > 1)
-    facts.unshift(
-      forall(
-        createBinary('logicalOr', joined(pairs.map((pair) => pair.kept)), joined(pairs.map((pair) => pair.written))),
-      ),
-    );
+  // one array: its cells kept or written; several: the joint fact only (it implies each array's, and
+  // each guess more costs Houdini questions at every loop head after the loop)
+  const facts =
+    pairs.length === 1
+      ? [forall(createBinary('logicalOr', pairs[0]!.kept, pairs[0]!.written))]
+      : [
+          forall(
+            createBinary(
+              'logicalOr',
+              joined(pairs.map((pair) => pair.kept)),
+              joined(pairs.map((pair) => pair.written)),
+            ),
+          ),
+        ];
   return {
     facts,
     none: pairs.map((pair) => forall(pair.kept)),
