@@ -244,7 +244,7 @@ function rangeExitAssignments(statement: IfStatement): Block | undefined {
 }
 
 /** L and H of `k >= L && k < H` (either order, either side), reading nothing the loop writes */
-function rangeBounds(
+export function rangeBounds(
   condition: Expression,
   index: ScalarVariable,
   written: WrittenVariables,

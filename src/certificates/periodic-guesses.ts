@@ -363,7 +363,7 @@ function evaluate(expression: Expression, counter: ScalarVariable, residue: bigi
 }
 
 /** Σ_t A_t · (count_t(i) − count_t(e0)), count_t(v) = (v + P − 1 − t) / P, in long long */
-function periodicSum(table: readonly Expression[], counter: Expression, initial: Expression): Expression {
+export function periodicSum(table: readonly Expression[], counter: Expression, initial: Expression): Expression {
   const period = BigInt(table.length);
   const wide = (expression: Expression): Expression => convertedTo(expression, longLongType);
   const count = (bound: Expression, residue: bigint): Expression =>

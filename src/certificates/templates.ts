@@ -22,6 +22,15 @@
 
 import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
+import { cappedCountGuesses, recountGuesses, type CappedGuesses } from './capped-count-guesses.js';
+import {
+  changePointGuesses,
+  chosenCellGuesses,
+  chosenIndexCells,
+  extremeSumGuesses,
+  type ChosenCells,
+  type ChosenFacts,
+} from './chosen-index-guesses.js';
 import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
@@ -82,6 +91,9 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const flags = programFlags(program);
   // what the top-level loops' accumulators hold when they end, by loop id
   const exits = new Map<number, Guess[]>();
+  // the chosen-index loops seen so far, by loop id: what they write and the facts of their cells
+  const cappedLoops = new Map<number, CappedGuesses>();
+  const chosenLoops = new Map<number, { cells: ChosenCells; facts: ChosenFacts }>();
   const assumptions = located.filter((entry) => entry.statement.kind === 'assume' && entry.loops.length === 0);
   const loops = located.filter((entry) => entry.statement.kind === 'loop');
   const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
@@ -144,6 +156,29 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       own.push(...(exits.get(earlier.id) ?? []));
     }
     if (info !== undefined) own.push(...cellGuesses(loop, info, cell, false));
+    // what the chosen-index loops before it (or it itself) leave in the cells (chosen-index-guesses.ts)
+    for (const [earlierId, chosen] of chosenLoops) {
+      if (entry.loops.some((enclosing) => enclosing.id === earlierId)) continue;
+      own.push(...chosen.facts.facts);
+      if (info?.iterator?.step === 1n) own.push(...changePointGuesses(chosen.cells, own, loop, info.iterator.variable));
+      own.push(...extremeSumGuesses(chosen.facts, own, loop, infos));
+    }
+    // counts of residues capped at a limit, from the loops before it and its own (capped-count-guesses.ts)
+    for (const [earlierId, capped] of cappedLoops) {
+      if (entry.loops.some((enclosing) => enclosing.id === earlierId)) continue;
+      own.push(...capped.cellsAfter, ...recountGuesses(capped.counts, loop, info));
+    }
+    const capped = cappedCountGuesses(loop, info, own, cell);
+    if (capped.counts.length > 0) {
+      own.push(...capped.atHead, ...capped.cellsDone);
+      cappedLoops.set(loop.id, capped);
+    }
+    const chosenCells = chosenIndexCells(loop, cell);
+    if (chosenCells !== undefined) {
+      const facts = chosenCellGuesses(chosenCells, own, cell);
+      own.push(...facts.facts);
+      chosenLoops.set(loop.id, { cells: chosenCells, facts });
+    }
     own.push(...(grids.get(loop.id) ?? []), ...(flatFills.get(loop.id) ?? []), ...(lastRounds.get(loop.id) ?? []));
     // an enclosing loop's guesses, and its condition, which holds in its body; the conditions of the
     // ifs around the loop, which held when it was entered
@@ -169,7 +204,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...accumulators,
       ...flagSplitGuesses([...own, ...accumulators], loop, flags),
     ]);
-    if (entry.loops.length === 0) exits.set(loop.id, atExit(accumulators, info));
+    if (entry.loops.length === 0) exits.set(loop.id, atExit([...accumulators, ...capped.atHead], info));
   }
   return guesses;
 }

@@ -1,0 +1,69 @@
+// The guesses for counts of residues capped at a limit (src/certificates/capped-count-guesses.ts), on
+// programs of our own of the class (test/certificates/programs/capped-*): the template certifier finds
+// a certificate the independent checker confirms for each safe one (marks at a residue while below a
+// quota, recounted where the quota is not live; a count of cells of one residue capped at a limit)
+// and none for its buggy twin; the count's closed form is among the guesses.
+
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkCertificate } from '../../src/certificates/check.js';
+import { searchInvariants } from '../../src/certificates/houdini.js';
+import { guessInvariants } from '../../src/certificates/templates.js';
+import { encoders } from '../../src/encoders/index.js';
+import { printExpression } from '../../src/ir/print.js';
+import type { Program, Semantics } from '../../src/ir/types.js';
+import { Budget } from '../../src/kernel/budget.js';
+import { applyTransforms } from '../../src/kernel/transforms.js';
+import { runFrontEnd } from '../../src/pipeline.js';
+import { testSolver } from '../support/solver.js';
+
+const solver = testSolver();
+afterAll(async () => solver.dispose());
+const programs = join(import.meta.dirname, 'programs');
+
+/** the program chc gets in `c` semantics (the certificate's program), and its semantics */
+async function certifiedProgram(name: string): Promise<{ program: Program; semantics: Semantics }> {
+  const frontEnd = runFrontEnd(join(programs, name), { dataModel: 'ILP32', preprocessor: 'default' });
+  if (frontEnd.kind !== 'program') throw new Error(`${name}: ${frontEnd.kind}`);
+  const transformed = await applyTransforms(frontEnd.program, {
+    options: { semantics: 'c', settings: new Map() },
+    encoder: encoders.get('chc')!,
+    solver: undefined,
+    budget: Budget.start(10_000),
+  });
+  if (transformed.kind !== 'ready') throw new Error(`${name}: refused`);
+  return { program: transformed.program, semantics: transformed.semantics };
+}
+
+const classes = [
+  'capped-residue-marks', // i % 5 == 2 marked -7 while fewer than quota; the negatives recounted
+  'capped-count-exact', // cells i % 4 equal to 3 counted while below cap: exactly min(cap, n / 4)
+];
+
+describe('the guesses for capped counts of residues', () => {
+  it.each(classes)('certify %s and not its buggy twin', { timeout: 120_000 }, async (name) => {
+    const safe = await certifiedProgram(`${name}-safe.c`);
+    const found = await searchInvariants(safe.program, safe.semantics, solver, { timeoutMilliseconds: 30_000 });
+    expect(found.kind, found.kind === 'found' ? '' : found.reason).toBe('found');
+    if (found.kind !== 'found') return;
+    const check = await checkCertificate(
+      { ...safe, invariants: found.claim.invariants, source: found.claim.source },
+      [solver],
+      { timeoutMilliseconds: 30_000 },
+    );
+    expect(check.kind).toBe('checked');
+    const buggy = await certifiedProgram(`${name}-unsafe.c`);
+    const none = await searchInvariants(buggy.program, buggy.semantics, solver, { timeoutMilliseconds: 30_000 });
+    expect(none.kind).not.toBe('found');
+  });
+
+  it('guesses the count capped at the quota at the marking loop, its residues counted in closed form', async () => {
+    const { program } = await certifiedProgram('capped-residue-marks-safe.c');
+    const atMarking = (guessInvariants(program).get(0) ?? []).flatMap((guess) =>
+      guess.kind === 'plain' ? [printExpression(guess.condition)] : [],
+    );
+    // the indices 2 modulo 5 in [0, i): (i + 2) / 5
+    const number = '((long long)i + (long long)2) / (long long)5';
+    expect(atMarking).toContain(`(long long)marked == (${number} < (long long)quota ? ${number} : (long long)quota)`);
+  });
+});
