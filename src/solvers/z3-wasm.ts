@@ -47,6 +47,17 @@
 // tiering, where the optimised code pays back (there baseline-only took 1.4 times as long).
 // ENCODE_Z3_WASM_TIERING=baseline|optimising overrides the choice (for measurements). The flag only
 // chooses which machine code runs z3's functions; z3's answers do not depend on it.
+// Start-up of one command (issue 42; timeline of the README example on 2026-11-29, the 2-core
+// machine at load 4-9, so every figure an upper bound): reading the .wasm and V8's copy of it take
+// ~0.1 s each of the main thread there (fresh memory is slow to fault in), validation ~0.13 s of
+// background threads; the first context (mk_context, on the main thread) 0.1 s; each worker thread
+// (Node's start, z3-built.js, the instance) 0.1-0.3 s, and the first check waits for its own. Before
+// the early start the compilation began only 0.45-0.9 s in; before the early answer of an aborted
+// call the verdict waited 60-560 ms for the losing lane. Tried and not adopted: starting the four
+// worker threads with the early start (under that load they slowed the main thread: the bundle
+// loaded ~0.2-0.5 s later, no gain in the end), compiling in a worker thread or after an
+// asynchronous read (no gain under load), V8's --wasm-lazy-validation (validation moves into the
+// first checks; no gain), streaming compilation (slower).
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
