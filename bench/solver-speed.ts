@@ -1,5 +1,6 @@
 // The embedded z3-wasm against Debian's z3, in the same run (issue 42): the README's example ten
-// times with each solver beside `node -e 0`, then `verify --timeout T --json` in fresh processes on
+// times with each solver, each round also timing `node -e 0` (interleaved: a load that changes
+// during the run weighs on all alike; wall and CPU medians, the ratios to z3 and to `node -e 0`), then `verify --timeout T --json` in fresh processes on
 // every k-th program of bench/symbolic and of the sv-arrays corpus. Prints the medians, their ratio,
 // the verdicts each solver decides (and any disagreement), the peak memory (GNU time's maximum
 // resident set, when /usr/bin/time exists), and where the time goes: the milliseconds of each
@@ -10,9 +11,10 @@
 // campaign's results (wall seconds per task as the campaign measures them, and its stage times).
 // `--variants` compares other configurations than the two solvers, interleaved per program (A, B,
 // A, B: a machine whose load changes during the run weighs on both alike), each ratio against the
-// first variant: `LABEL=SOLVER [NODE-FLAG…] [NAME=VALUE…]` separated by `;`, where the node flags
-// (starting with `--`) go before bin/encode.js and NAME=VALUE into the environment, e.g.
-// `--variants 'plain=z3-wasm;liftoff=z3-wasm --liftoff-only'`.
+// first variant: `LABEL=SOLVER [NODE-FLAG…] [NAME=VALUE…] [@ENCODE-BINARY]` separated by `;`, where
+// the node flags (starting with `--`) go before bin/encode.js, NAME=VALUE into the environment, and
+// `@PATH` runs another build's bin/encode.js (a checkout of an earlier commit, for before/after), e.g.
+// `--variants 'plain=z3-wasm;liftoff=z3-wasm --liftoff-only;before=z3-wasm @/tmp/before/bin/encode.js'`.
 //
 //   node dist/bench/solver-speed.js [--runs 10] [--every 10] [--offset 0] [--timeout 10]
 //        [--sets readme,symbolic,corpus,campaign-symbolic,campaign-corpus] [--variants SPEC] [--per-program]
@@ -37,6 +39,8 @@ interface Variant {
   readonly solver: string;
   readonly nodeFlags: readonly string[];
   readonly environment: Readonly<Record<string, string>>;
+  /** the bin/encode.js this variant runs (this build's unless `@PATH` names another) */
+  readonly binary: string;
 }
 
 /** the variants of `--variants` (see the header), by default Debian's z3, then z3-wasm */
@@ -49,9 +53,12 @@ function parseVariants(specification: string): Variant[] {
       const [label = head, solver = head] = head.includes('=') ? head.split('=') : [head, head];
       const nodeFlags = rest.filter((word) => word.startsWith('--'));
       const environment = Object.fromEntries(
-        rest.filter((word) => !word.startsWith('--') && word.includes('=')).map((word) => word.split('=', 2)),
+        rest
+          .filter((word) => !word.startsWith('--') && !word.startsWith('@') && word.includes('='))
+          .map((word) => word.split('=', 2)),
       ) as Record<string, string>;
-      return { label, solver, nodeFlags, environment };
+      const binary = rest.find((word) => word.startsWith('@'))?.slice(1) ?? encodeBinary;
+      return { label, solver, nodeFlags, environment, binary };
     });
 }
 
@@ -69,6 +76,8 @@ const gnuTime = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
 interface Measured {
   readonly wallMilliseconds: number;
+  /** user + system CPU time in ms (undefined without GNU time) */
+  readonly cpuMilliseconds: number | undefined;
   /** peak resident set in MB (undefined without GNU time) */
   readonly peakMegabytes: number | undefined;
   readonly stdout: string;
@@ -80,11 +89,13 @@ function measure(argv: readonly string[], environment: Readonly<Record<string, s
   const run =
     gnuTime === undefined
       ? spawnSync(argv[0]!, argv.slice(1), options)
-      : spawnSync(gnuTime, ['-f', 'peak-kb %M', ...argv], options);
+      : spawnSync(gnuTime, ['-f', 'peak-kb %M cpu-s %U %S', ...argv], options);
   const wallMilliseconds = performance.now() - started;
   const peak = /peak-kb (\d+)/.exec(run.stderr ?? '');
+  const cpu = /cpu-s ([\d.]+) ([\d.]+)/.exec(run.stderr ?? '');
   return {
     wallMilliseconds,
+    cpuMilliseconds: cpu === null ? undefined : (Number(cpu[1]) + Number(cpu[2])) * 1000,
     peakMegabytes: peak === null ? undefined : Number(peak[1]) / 1024,
     stdout: run.stdout ?? '',
   };
@@ -97,32 +108,47 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** `median wall, median CPU` of runs (CPU only with GNU time) */
+function medians(list: readonly Measured[]): { wall: number; cpu: number | undefined } {
+  const cpus = list.flatMap((entry) => (entry.cpuMilliseconds === undefined ? [] : [entry.cpuMilliseconds]));
+  return { wall: median(list.map((entry) => entry.wallMilliseconds)), cpu: cpus.length > 0 ? median(cpus) : undefined };
+}
+
+function describeMedians(times: { wall: number; cpu: number | undefined }): string {
+  return `median ${times.wall.toFixed(0)} ms wall${times.cpu === undefined ? '' : `, ${times.cpu.toFixed(0)} ms CPU`}`;
+}
+
+/** the README's example, `runs` rounds of: `node -e 0`, then each variant (see the header) */
 function readme(): void {
-  const node = Array.from({ length: runs }, () => measure([process.execPath, '-e', '0']).wallMilliseconds);
-  console.log(`## README example (${runs} runs each): node bin/encode.js test/regression/copy-safe.c`);
-  console.log(`node -e 0: median ${median(node).toFixed(0)} ms`);
+  console.log(`## README example (${runs} runs each, interleaved): node bin/encode.js test/regression/copy-safe.c`);
+  const node: Measured[] = [];
   const measured = variants.map((): Measured[] => []);
-  for (let run = 0; run < runs; run++)
+  for (let run = 0; run < runs; run++) {
+    node.push(measure([process.execPath, '-e', '0']));
     variants.forEach((variant, index) =>
       measured[index]!.push(
         measure(
-          [process.execPath, ...variant.nodeFlags, encodeBinary, readmeExample, '--solver', variant.solver],
+          [process.execPath, ...variant.nodeFlags, variant.binary, readmeExample, '--solver', variant.solver],
           variant.environment,
         ),
       ),
     );
-  const medians = measured.map((list) => median(list.map((entry) => entry.wallMilliseconds)));
+  }
+  const nodeTimes = medians(node);
+  console.log(`node -e 0: ${describeMedians(nodeTimes)}`);
+  const times = measured.map(medians);
   variants.forEach((variant, index) => {
     const list = measured[index]!;
     const peaks = list.flatMap((entry) => (entry.peakMegabytes === undefined ? [] : [entry.peakMegabytes]));
     const verdicts = new Set(list.map((entry) => entry.stdout.split('\n')[0]?.trim()));
+    const walls = list.map((entry) => entry.wallMilliseconds.toFixed(0)).join(' ');
     console.log(
-      `${variant.label}: median ${medians[index]!.toFixed(0)} ms, peak ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} MB, answers: ${[...verdicts].join(' | ')}`,
+      `${variant.label}: ${describeMedians(times[index]!)} (${(times[index]!.wall / nodeTimes.wall).toFixed(1)}x node -e 0), peak ${peaks.length > 0 ? Math.max(...peaks).toFixed(0) : '?'} MB, answers: ${[...verdicts].join(' | ')}; walls: ${walls}`,
     );
   });
   for (let index = 1; index < variants.length; index++)
     console.log(
-      `ratio ${variants[index]!.label} / ${variants[0]!.label}: ${(medians[index]! / medians[0]!).toFixed(2)}`,
+      `ratio ${variants[index]!.label} / ${variants[0]!.label}: ${(times[index]!.wall / times[0]!.wall).toFixed(2)} wall${times[index]!.cpu === undefined || times[0]!.cpu === undefined ? '' : `, ${(times[index]!.cpu! / times[0]!.cpu!).toFixed(2)} CPU`}`,
     );
 }
 
@@ -139,7 +165,7 @@ function verify(task: CampaignTask, variant: Variant): Result {
   const argv = [
     process.execPath,
     ...variant.nodeFlags,
-    encodeBinary,
+    variant.binary,
     'verify',
     task.file,
     '--solver',
@@ -291,7 +317,7 @@ function campaign(name: string, source: string): void {
       [
         process.execPath,
         ...variant.nodeFlags,
-        encodeBinary,
+        variant.binary,
         ...argv,
         '--solver',
         variant.solver,

@@ -5,6 +5,9 @@
 // written again whenever this Node rejects it). The bundle is used only when it is at least as new
 // as dist/src/cli/main.js: a tsc run without the bundling step leaves an older bundle, ignored then.
 // With --debug (or ENCODE_DEBUG) the modules run unbundled, so that stack traces name their files.
+// Before the bundle loads, a command line that will solve with the embedded z3 starts compiling z3's
+// WebAssembly (z3-wasm-early.js), which then goes on on V8's threads while the bundle loads and the
+// front end runs.
 
 // This file is CommonJS (bin/package.json): Node starts a CommonJS entry ~10 ms sooner than a module.
 
@@ -54,6 +57,9 @@ function loadBundle() {
   script.runInThisContext()(module.exports, createRequire(bundleFile), module, bundleFile, distribution);
   return module.exports;
 }
+
+// z3's WebAssembly starts compiling now, while the bundle loads (z3-wasm-early.js)
+require('./z3-wasm-early.js').startEarlyCompilation(process.argv.slice(2), process.env);
 
 const debugging = process.argv.includes('--debug') || Boolean(process.env['ENCODE_DEBUG']);
 if (!debugging && bundleIsCurrent()) loadBundle().main(process.argv.slice(2));

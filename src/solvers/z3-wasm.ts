@@ -12,12 +12,20 @@
 //   external z3 processes. `warmUp()` starts the modules, and the worker threads of their first
 //   check, while the front end runs;
 // - the modules are instances (each with its own memory, so its own z3) of one WebAssembly module
-//   compiled once per process: the only thing they share is V8's machine code for z3's functions;
+//   compiled once per process: the only thing they share is V8's machine code for z3's functions.
+//   bin/z3-wasm-early.js starts that compilation as the process starts, before the bundle loads,
+//   when the command line will use z3-wasm; compiledZ3Wasm takes it over when it was compiled for
+//   the tiering chosen here, and compiles z3 itself when it was not or when it failed;
 // - a call sees nothing of the calls before it: its context is fresh, and z3's global parameters
 //   (those a script's `set-option` sets, `:timeout` and `:model.completion` among them, are global
 //   to a module, not to a context) are reset to their defaults before it runs. Questions
 //   (CheckOptions.question) are the exception by design: they share a kept context, each in a scope
 //   of its own between `(push 1)` and `(pop 1)`, and an interrupted one is never asked again;
+// - a call whose signal aborts (the portfolio's other lane decided) is answered unknown at once
+//   (answeredOrAborted): its caller does not wait for z3 to notice the interrupt, or for a module
+//   or a worker thread still loading. The call goes on in its module (interrupted, or skipped when
+//   it had not started) and the module takes no other call until it ends; in a process that does not
+//   keep its modules, dispose() abandons a module whose call was aborted instead of waiting for it;
 // - the time limit is enforced three ways: z3's `:timeout` option, a JS timer calling
 //   `Z3_interrupt` shortly after, and a hard deadline after which the module is abandoned (its
 //   threads terminated, and the keep-alive timer z3-solver starts for each threaded call cleared)
@@ -39,6 +47,17 @@
 // tiering, where the optimised code pays back (there baseline-only took 1.4 times as long).
 // ENCODE_Z3_WASM_TIERING=baseline|optimising overrides the choice (for measurements). The flag only
 // chooses which machine code runs z3's functions; z3's answers do not depend on it.
+// Start-up of one command (issue 42; timeline of the README example on 2026-11-29, the 2-core
+// machine at load 4-9, so every figure an upper bound): reading the .wasm and V8's copy of it take
+// ~0.1 s each of the main thread there (fresh memory is slow to fault in), validation ~0.13 s of
+// background threads; the first context (mk_context, on the main thread) 0.1 s; each worker thread
+// (Node's start, z3-built.js, the instance) 0.1-0.3 s, and the first check waits for its own. Before
+// the early start the compilation began only 0.45-0.9 s in; before the early answer of an aborted
+// call the verdict waited 60-560 ms for the losing lane. Tried and not adopted: starting the four
+// worker threads with the early start (under that load they slowed the main thread: the bundle
+// loaded ~0.2-0.5 s later, no gain in the end), compiling in a worker thread or after an
+// asynchronous read (no gain under load), V8's --wasm-lazy-validation (validation moves into the
+// first checks; no gain), streaming compilation (slower).
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -78,10 +97,22 @@ interface ModuleSlot {
    * kept one well under 10 ms. It belongs to this slot's module; dispose() deletes it.
    */
   questionContext: { readonly module: Z3Module; readonly context: Z3Context } | undefined;
+  /**
+   * Abandons the call running in this module if its signal has aborted (its caller has had its
+   * answer: see `answeredOrAborted`); set while a call runs. dispose() uses it in a process that
+   * ends with its command, instead of waiting for z3 to notice the interrupt.
+   */
+  abandonIfAborted: (() => void) | undefined;
 }
 
 function emptySlot(): ModuleSlot {
-  return { module: undefined, queue: Promise.resolve(), waiting: 0, questionContext: undefined };
+  return {
+    module: undefined,
+    queue: Promise.resolve(),
+    waiting: 0,
+    questionContext: undefined,
+    abandonIfAborted: undefined,
+  };
 }
 
 /** z3-solver's WebAssembly, compiled once per process (every module is an instance of it) */
@@ -128,9 +159,37 @@ function applyTiering(tiering: WasmTiering): void {
   compiledTiering = tiering;
 }
 
+/** what bin/z3-wasm-early.js leaves on globalThis: z3's WebAssembly compiling since the process started */
+interface EarlyCompilation {
+  readonly tiering: WasmTiering;
+  readonly module: Promise<WebAssembly.Module>;
+}
+
+const earlyCompilationKey = Symbol.for('encode.z3-wasm.early-compilation');
+
+/** the early compilation, taken off globalThis (once), when it was started for `tiering` */
+function takeEarlyCompilation(tiering: WasmTiering): Promise<WebAssembly.Module> | undefined {
+  const holder = globalThis as { [earlyCompilationKey]?: EarlyCompilation };
+  const early = holder[earlyCompilationKey];
+  delete holder[earlyCompilationKey];
+  if (early === undefined || early.tiering !== tiering || !(early.module instanceof Promise)) return undefined;
+  return early.module;
+}
+
 function compiledZ3Wasm(): Promise<WebAssembly.Module> {
   if (compiledWasm === undefined) {
-    applyTiering(wasmTiering());
+    const tiering = wasmTiering();
+    const early = takeEarlyCompilation(tiering);
+    if (early !== undefined) {
+      compiledTiering = tiering;
+      // a failed early compilation is replaced by one of this module's own
+      compiledWasm = early.catch(() => {
+        compiledWasm = undefined;
+        return compiledZ3Wasm();
+      });
+      return compiledWasm;
+    }
+    applyTiering(tiering);
     // read at once (~30 ms): the compilation then runs on V8's background threads while the front
     // end keeps the main thread busy, instead of waiting for the main thread to read the file
     const bytes = readFileSync(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.wasm'));
@@ -352,8 +411,12 @@ async function evaluateText(
     const evaluation = offThread.output;
     const deadline = new Promise<'abandoned'>((resolve) => {
       abandonTimer = setTimeout(() => resolve('abandoned'), Math.max(0, abandonAt - performance.now()));
+      slot.abandonIfAborted = () => {
+        if (aborted()) resolve('abandoned');
+      };
     });
     const outcome = await Promise.race([evaluation, deadline]);
+    slot.abandonIfAborted = undefined;
     clearTimeout(abandonTimer);
     if (outcome === 'abandoned') {
       abandoned = true;
@@ -453,6 +516,9 @@ class ModulePool {
 
   async dispose(): Promise<void> {
     for (const slot of this.slots) {
+      // a call whose signal aborted (the other lane decided) has answered its caller already; where
+      // the modules are not kept, its module is abandoned now rather than waited for
+      if (!keepingModules) slot.abandonIfAborted?.();
       await slot.queue;
       const pending = slot.module;
       slot.module = undefined;
@@ -469,6 +535,36 @@ class ModulePool {
   }
 }
 
+type EvaluationOutcome = Awaited<ReturnType<typeof evaluateText>>;
+
+/**
+ * The call's outcome, or a timeout as soon as `signal` aborts (the portfolio's other lane decided):
+ * the caller does not wait for z3 to notice the interrupt, nor, when the call has not started yet,
+ * for its module or its worker thread to load. The call itself goes on in its module (interrupted,
+ * or skipped when it had not started), which takes no other call until it ends.
+ */
+function answeredOrAborted(
+  outcome: Promise<EvaluationOutcome>,
+  signal: AbortSignal | undefined,
+): Promise<EvaluationOutcome> {
+  if (signal === undefined) return outcome;
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => resolve({ kind: 'failure', reason: 'timeout' });
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+    outcome.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
 function timeoutOption(timeoutMilliseconds: number): string {
   const milliseconds = Math.max(1, Math.floor(timeoutMilliseconds));
   return `(set-option :timeout ${milliseconds})\n`;
@@ -483,16 +579,19 @@ async function run(
   abandonGrace: number,
 ): Promise<SolverResult> {
   const question = options.question === true;
-  const outcome = await pool.enqueue((slot) =>
-    evaluateText(
-      slot,
-      text,
-      followUp,
-      options.timeoutMilliseconds,
-      options.timeoutMilliseconds + abandonGrace,
-      question,
-      options.signal,
+  const outcome = await answeredOrAborted(
+    pool.enqueue((slot) =>
+      evaluateText(
+        slot,
+        text,
+        followUp,
+        options.timeoutMilliseconds,
+        options.timeoutMilliseconds + abandonGrace,
+        question,
+        options.signal,
+      ),
     ),
+    options.signal,
   );
   if (options.signal?.aborted === true && outcome.kind === 'output' && statusInOutput(outcome.output) === 'unknown')
     return { kind: 'unknown', reason: timeoutReason };

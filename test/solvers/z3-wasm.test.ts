@@ -65,6 +65,26 @@ describe('z3-wasm lanes', () => {
       await single.dispose();
     }
   });
+
+  it('answers a call as soon as its signal aborts, without waiting for the call before it in its module', async () => {
+    const single = createZ3WasmSolver({ lanes: 1 });
+    try {
+      const first = new AbortController();
+      const second = new AbortController();
+      const running = single.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: first.signal });
+      let runningAnswered = false;
+      void running.then(() => (runningAnswered = true));
+      const queued = single.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: second.signal });
+      second.abort();
+      expect(await queued).toEqual({ kind: 'unknown', reason: 'timeout' });
+      // the hard call before it still runs (it has 20 s): the aborted one did not wait for it
+      expect(runningAnswered).toBe(false);
+      first.abort();
+      expect(await running).toEqual({ kind: 'unknown', reason: 'timeout' });
+    } finally {
+      await single.dispose();
+    }
+  });
 });
 
 describe('z3-wasm calls one after another in one module', () => {
@@ -277,12 +297,20 @@ describe('z3-wasm process exit', () => {
         // a question leaves a context kept for the next ones; dispose() deletes it
         const fifth = await solver.checkScript(easy, { timeoutMilliseconds: 10000, question: true });
         await solver.dispose();
+        // a call whose signal aborts (the other lane decided) is answered at once, and dispose()
+        // abandons its module instead of waiting for z3 to stop
+        const aborting = createZ3WasmSolver({ lanes: 1 });
+        const stop = new AbortController();
+        const aborted = aborting.checkScript(hard, { timeoutMilliseconds: 20000, signal: stop.signal });
+        setTimeout(() => stop.abort(), 1000);
+        const seventh = await aborted;
+        await aborting.dispose();
         // a solver never disposed: the worker threads started for its modules (two, the second
         // never asked) do not keep the process alive
         const forgotten = createZ3WasmSolver({ lanes: 2 });
         forgotten.warmUp();
         const sixth = await forgotten.checkScript(easy, { timeoutMilliseconds: 10000 });
-        console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind, fifth.kind, sixth.kind].join(' '));
+        console.log([first.kind, second.kind, third.kind, third.reason, abandonedElapsed < 8000, fourth.kind, fifth.kind, seventh.kind, seventh.reason, sixth.kind].join(' '));
       `,
       );
       const outcome = await new Promise<{ code: number | null; stdout: string; elapsed: number }>((resolvePromise) => {
@@ -298,7 +326,7 @@ describe('z3-wasm process exit', () => {
           resolvePromise({ code, stdout, elapsed: Date.now() - started });
         });
       });
-      expect(outcome.stdout.trim()).toBe('sat unknown unknown timeout true sat sat sat');
+      expect(outcome.stdout.trim()).toBe('sat unknown unknown timeout true sat sat unknown timeout sat');
       expect(outcome.code).toBe(0);
       expect(outcome.elapsed).toBeLessThan(25_000);
     } finally {
