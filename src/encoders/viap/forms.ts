@@ -187,15 +187,16 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     scalars.set(variable.id, placeholder);
     slots.push(slot);
   }
-  const arrayPlaceholders = new Map<number, ArrayView>();
+  const arraySymbols = new Map<number, SymbolTerm>();
   for (const array of context.arrays)
-    arrayPlaceholders.set(
-      array.id,
-      termView(translator.freshSymbol(`${array.name}!start`, arrayVariableSort(array, 'int'))),
-    );
+    arraySymbols.set(array.id, translator.freshSymbol(`${array.name}!start`, arrayVariableSort(array, 'int')));
+  const arrayPlaceholders = new Map([...arraySymbols].map(([id, placeholder]) => [id, termView(placeholder)]));
+  // the arrays' placeholders vary too: a read of one (a[2] in `s += a[2]`) is the cell's value at
+  // iteration n, never a loop-invariant atom (and they are never declared: no form may keep them)
   const varying = new Set<string>([
     context.counter.name,
     ...[...placeholders.values()].map((placeholder) => placeholder.name),
+    ...[...arraySymbols.values()].map((placeholder) => placeholder.name),
   ]);
   const first = await runBody(context, scalars, new Map([...state.arrays, ...arrayPlaceholders]));
   const cellIndices = findCellArrays(context, first, varying);
@@ -206,7 +207,8 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
   for (const array of context.arrays) {
     const cells = cellIndices.get(array.id);
     if (cells === undefined) continue;
-    let view = arrayPlaceholders.get(array.id)!;
+    // the cells over the array before the loop: no other cell is written (cellArrayViewAt)
+    let view = state.arrays.get(array.id)!;
     const arraySlots: Extract<Slot, { kind: 'cell' }>[] = [];
     cells.forEach((indices, index) => {
       const slot: Extract<Slot, { kind: 'cell' }> = { kind: 'cell', key: `cell:${array.id}:${index}`, array, indices };
