@@ -8,7 +8,9 @@
 //
 // Soundness: a closed form is a proven polynomial identity of the update over the integers (int
 // semantics); the cells of a cell array are exactly the loop-invariant indices the body writes, so
-// every other cell keeps its value before the loop.
+// every other cell keeps its value before the loop. An array's placeholder at the start of an
+// iteration (`a!start`) is varying like the slots' placeholders: a read of it is never a
+// loop-invariant atom, so no form keeps it (it is never declared to the solver).
 
 import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
 import type { Polynomial } from '../../analysis/polynomial.js';
