@@ -10,6 +10,10 @@ import type { Solver } from '../../src/solvers/solver.js';
 import * as programs from '../support/sample-programs.js';
 import { testSolver } from '../support/solver.js';
 import { solveWith, type TestOptions } from '../support/encoding.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadProgram } from '../support/symbolic-programs.js';
 
 let solver: Solver;
 beforeAll(() => {
@@ -120,5 +124,65 @@ describe('chc', () => {
     const outcome = await solveWith(chcEncoder, programs.nestedSafe, options(), solver);
     expect(outcome.details).toMatchObject({ predicates: 2 });
     expect(outcome.details['clauses']).toBeGreaterThanOrEqual(4);
+  });
+});
+
+// a program of the control-flow harness's class (goto out of a switch in a loop, a do-while with an
+// early return, a zero-initialised global array); Debian's z3 4.8.12 answers sat with a Spacer model
+// that fails the inner loop's own clause (its slicing transformation, fp.xform.slice: with it off the
+// model holds), so the SAFE must not stand on it
+const gotoSwitchProgram = `extern void abort(void);
+void reach_error(){}
+extern int __VERIFIER_nondet_int(void);
+void assume_abort_if_not(int c){ if(!c) abort(); }
+int a[5];
+int main() {
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n && n <= 3);
+  int x = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= x && x <= 3);
+  a[4] = __VERIFIER_nondet_int();
+  if (a[4] < -1 || a[4] > 1) return 0;
+  int s = 0, t = 0, i = 0, j = 0, r = 0;
+  if (a[2] == x) goto SKIP;
+  for (i = 0; i < 2; i++) {
+    switch (t % 3) { case -1: a[i] = a[i] + 1; continue; default: s += i; break; }
+    s += a[i];
+    j = 0;
+    do {
+      if (j == x) return 0;
+      s += a[j];
+      if (a[j] > j) goto OUT;
+      j++;
+    } while (j < 3);
+    OUT: t = t + j;
+    s = s + r;
+    a[i] = i - x;
+    if (a[i] == x) continue;
+    if (a[i] > i) break;
+  }
+  SKIP: ;
+  if (!(s > (-4))) goto ERROR;
+  if (!(i < 3)) goto ERROR;
+  return 0;
+ERROR:
+  { reach_error(); abort(); }
+  return 1;
+}`;
+
+describe('chc: a SAFE stands only on a model the checker confirms', () => {
+  it('a model that fails a clause makes the SAFE UNKNOWN naming that clause', { timeout: 60_000 }, async () => {
+    // through the front end as the command line runs it (its passes shape the clauses z3 gets)
+    const file = join(mkdtempSync(join(tmpdir(), 'chc-goto-switch-')), 'goto-switch.c');
+    writeFileSync(file, gotoSwitchProgram);
+    const run = await solveWith(chcEncoder, loadProgram(file), { semantics: 'c', timeoutMilliseconds: 20_000 }, solver);
+    // the program is SAFE (gcc runs of every n, x and a[4] in range reach no error)
+    expect(run.verdict.kind).not.toBe('unsafe');
+    if (run.verdict.kind === 'safe') expect(run.certificate?.kind).not.toBe('failed');
+    if (run.certificate?.kind === 'failed') {
+      expect(run.verdict.kind).toBe('unknown');
+      if (run.verdict.kind === 'unknown')
+        expect(run.verdict.reason.message).toMatch(/^chc answered SAFE, but its certificate failed: clause \d+ of \d+/);
+    }
   });
 });

@@ -8,7 +8,9 @@
 //
 // Soundness: a closed form is a proven polynomial identity of the update over the integers (int
 // semantics); the cells of a cell array are exactly the loop-invariant indices the body writes, so
-// every other cell keeps its value before the loop.
+// every other cell keeps its value before the loop. An array's placeholder at the start of an
+// iteration (`a!start`) is varying like the slots' placeholders: a read of it is never a
+// loop-invariant atom, so no form keeps it (it is never declared to the solver).
 
 import { computeClosedForms, type ClosedForm } from '../../analysis/closed-forms.js';
 import type { Polynomial } from '../../analysis/polynomial.js';
@@ -187,15 +189,16 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
     scalars.set(variable.id, placeholder);
     slots.push(slot);
   }
-  const arrayPlaceholders = new Map<number, ArrayView>();
+  const arraySymbols = new Map<number, SymbolTerm>();
   for (const array of context.arrays)
-    arrayPlaceholders.set(
-      array.id,
-      termView(translator.freshSymbol(`${array.name}!start`, arrayVariableSort(array, 'int'))),
-    );
+    arraySymbols.set(array.id, translator.freshSymbol(`${array.name}!start`, arrayVariableSort(array, 'int')));
+  const arrayPlaceholders = new Map([...arraySymbols].map(([id, placeholder]) => [id, termView(placeholder)]));
+  // the arrays' placeholders vary too: a read of one (a[2] in `s += a[2]`) is the cell's value at
+  // iteration n, never a loop-invariant atom (and they are never declared: no form may keep them)
   const varying = new Set<string>([
     context.counter.name,
     ...[...placeholders.values()].map((placeholder) => placeholder.name),
+    ...[...arraySymbols.values()].map((placeholder) => placeholder.name),
   ]);
   const first = await runBody(context, scalars, new Map([...state.arrays, ...arrayPlaceholders]));
   const cellIndices = findCellArrays(context, first, varying);
@@ -206,7 +209,8 @@ export async function computeSlotForms(context: LoopContext, collector: Collecto
   for (const array of context.arrays) {
     const cells = cellIndices.get(array.id);
     if (cells === undefined) continue;
-    let view = arrayPlaceholders.get(array.id)!;
+    // the cells over the array before the loop: no other cell is written (cellArrayViewAt)
+    let view = state.arrays.get(array.id)!;
     const arraySlots: Extract<Slot, { kind: 'cell' }>[] = [];
     cells.forEach((indices, index) => {
       const slot: Extract<Slot, { kind: 'cell' }> = { kind: 'cell', key: `cell:${array.id}:${index}`, array, indices };
