@@ -8,15 +8,11 @@
 // every symbol occurring in the printed term; quantifier and `let` bodies get their own sharing
 // scope, so a subterm mentioning a bound variable is never lifted out of its binder.
 // Printing a large query takes seconds: every loop ticks the run's budget (budget-check.ts), so a
-// run whose budget is spent stops here too. A script whose assertions use a constant it does not
-// declare is an internal error naming the constant (caught here, not as a solver's "unknown
-// constant" that reads like the solver giving up); every script is self-contained (a question in a
-// kept solver carries its declarations between its push and pop).
+// run whose budget is spent stops here too.
 
 import { strictChcComp } from './chc-comp.js';
 import { budgetTick } from '../budget-check.js';
 import {
-  freeSymbols,
   isQueryClause,
   type ChcSystem,
   type FunctionDeclaration,
@@ -490,7 +486,6 @@ export function printSmtScript(script: SmtScript, options: PrintScriptOptions = 
   if (script.logic !== undefined) lines.push(`(set-logic ${script.logic})`);
   for (const constant of script.constants) lines.push(printConstantDeclaration(constant));
   for (const declaration of script.functions) lines.push(printDeclaration(declaration));
-  checkDeclared(script, getValues);
   for (const assertion of script.assertions) {
     if (assertion.comment !== undefined) lines.push(...commentLines(assertion.comment));
     lines.push(`(assert ${printTerm(assertion.term)})`);
@@ -498,34 +493,6 @@ export function printSmtScript(script: SmtScript, options: PrintScriptOptions = 
   lines.push('(check-sat)');
   if (getValues.length > 0) lines.push(printGetValue(getValues));
   return lines.join('\n') + '\n';
-}
-
-/**
- * throws (an internal error) naming the first constant the assertions or get-values use undeclared;
- * one walk over the script's DAG (subterms shared between assertions are visited once), binders'
- * scopes by freeSymbols
- */
-function checkDeclared(script: SmtScript, getValues: readonly Term[]): void {
-  const declared = new Set<string>([
-    ...script.constants.map((constant) => constant.name),
-    ...script.functions.map((declaration) => declaration.name),
-  ]);
-  const undeclared = (name: string): never => {
-    throw new Error(`internal: the SMT script uses the undeclared constant ${name}`);
-  };
-  const visited = new Set<Term>();
-  const stack: Term[] = [...script.assertions.map((assertion) => assertion.term), ...getValues];
-  while (stack.length > 0) {
-    const term = stack.pop()!;
-    if (visited.has(term)) continue;
-    visited.add(term);
-    budgetTick(printingPhase);
-    if (term.kind === 'symbol') {
-      if (!declared.has(term.name)) undeclared(term.name);
-    } else if (term.kind === 'quantifier' || term.kind === 'let') {
-      for (const free of freeSymbols(term)) if (!declared.has(free.name)) undeclared(free.name);
-    } else for (const child of scopeChildren(term)) stack.push(child);
-  }
 }
 
 /** `(get-value (t1 t2 …))` for terms over the constants of a script already given to the solver */

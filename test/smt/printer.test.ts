@@ -170,34 +170,6 @@ describe('printSmtScript', () => {
     expect(printSmtScript(script)).not.toContain('get-value');
     expect(printSmtScript(script)).not.toContain('produce-models');
   });
-
-  it('refuses a script whose assertions or get-values use an undeclared constant, naming it', () => {
-    const start = symbol('a!start', intArray);
-    const bound = symbol('k', intSort);
-    const shared = store(a, x, intConstant(1));
-    const script = (assertions: readonly Term[]) =>
-      createSmtScript({
-        headerComments: [],
-        logic: 'ALL',
-        constants: [x, a],
-        functions: [],
-        assertions: assertions.map((term) => ({ term })),
-      });
-    // a quantifier's and a let's own variables are declared by their binder
-    const closed = [
-      equal(select(shared, x), x),
-      forall([bound], equal(select(shared, bound), select(a, bound))),
-      letTerm([{ name: 'y', value: x }], equal(symbol('y', intSort), x)),
-    ];
-    expect(printSmtScript(script(closed))).toContain('(check-sat)');
-    // the undeclared constant found behind a subterm shared with an earlier assertion, under a binder, or in get-value
-    for (const open of [
-      equal(select(store(shared, x, select(start, x)), x), x),
-      forall([bound], equal(select(start, bound), x)),
-    ])
-      expect(() => printSmtScript(script([...closed, open]))).toThrow(/undeclared constant a!start/);
-    expect(() => printSmtScript(script(closed), { getValues: [select(start, x)] })).toThrow(/a!start/);
-  });
 });
 
 describe('printChcSystem', () => {
