@@ -1,5 +1,6 @@
-// The largest number of iterations of a program's loops, when every loop has a constant number: an
-// iterator (loops.ts) that runs from a constant start to a constant bound by a constant step. Read
+// The largest number of times a loop body of a program runs (its iterations times those of the loops
+// around it), when every loop has a constant number of iterations: an iterator (loops.ts) that runs
+// from a constant start to a constant bound by a constant step. Read
 // as the integers read it (no wrap-around of the iterator): a loop of an `unsigned char` up to 300
 // counts 300 here and runs forever in C.
 //
@@ -47,13 +48,26 @@ function tripCount(iterator: LoopIterator | undefined): bigint | undefined {
   return iterations(start, iterator.step, iterator.comparison, bound);
 }
 
-/** the largest constant number of iterations of a loop of the program, or undefined where some loop has none */
+/**
+ * the largest number of times a loop's body runs in all, its constant number of iterations times those
+ * of the loops around it (a nest of 8 × 100 iterations: 800), or undefined where some loop has no
+ * constant number
+ */
 export function largestConstantTripCount(program: Program): number | undefined {
-  let largest = 0n;
-  for (const info of analyseLoops(program, groupArraysBySize(program)).values()) {
+  const infos = analyseLoops(program, groupArraysBySize(program));
+  const counts = new Map<number, bigint>();
+  for (const [id, info] of infos) {
     const count = tripCount(info.iterator);
     if (count === undefined) return undefined;
-    if (count > largest) largest = count;
+    counts.set(id, count);
+  }
+  let largest = 0n;
+  for (const [id, info] of infos) {
+    let total = counts.get(id)!;
+    for (let parent = info.parent; parent !== undefined; parent = infos.get(parent)?.parent) {
+      total *= counts.get(parent) ?? 1n;
+    }
+    if (total > largest) largest = total;
   }
   return Number(largest);
 }

@@ -78,9 +78,14 @@ export interface ProgramCondition {
   readonly holds: (program: Program) => boolean;
 }
 
-/** loops with constant bounds, one of them beyond bmc's first unwinding and none beyond the search's deepest */
+/**
+ * loops with constant bounds, one of them beyond bmc's first unwinding, and no loop body that runs more
+ * than 1024 times in all (nests count their product: the unrolling of a 100 × 100 × 100 nest is
+ * JavaScript work that would hold the thread the other lane's encodings need)
+ */
 export const constantBoundsBeyondUnwind: ProgramCondition = {
-  description: 'every loop has a constant number of iterations, the largest between 11 and 1024',
+  description:
+    'every loop has a constant number of iterations; the most a loop body runs in all is between 11 and 1024',
   holds: (program) => {
     const largest = largestConstantTripCount(program);
     return largest !== undefined && largest > 10 && largest <= 1024;
@@ -129,7 +134,7 @@ export const schedule: readonly ScheduleEntry[] = [
     onlyFor: constantBoundsBeyondUnwind,
     share: 0.4,
     lane: 1,
-    why: 'bugs and complete unrollings behind constant bounds beyond 10 (a fold over 64 cells whose second half starts one cell late, found at unwind 80): the unwinding doubled from 20 while its slice allows; only where every loop has a constant bound (14 of the families, 7 of the corpus, none of bench/symbolic), first in the lane of induct (which proves none of those programs), so that lane 0 (viap, chc) keeps its time: or-rotate-by-s-unsafe needs 2 to 3 s at unwind 20 in bv (twenty `%` of a nondeterministic value), which the slice after induct did not leave',
+    why: 'bugs and complete unrollings behind constant bounds beyond 10 (a fold over 64 cells whose second half starts one cell late, found at unwind 80): the unwinding doubled from 20 while its slice allows; only where every loop has a constant bound and no loop body runs more than 1024 times in all (14 of the families, 7 of the corpus, none of bench/symbolic; not arrays-3d's 100 × 100 × 100 reversal, whose unrolling held the JavaScript thread viap needed in the other lane), first in the lane of induct (which proves none of those programs), so that lane 0 (viap, chc) keeps its time: or-rotate-by-s-unsafe needs 2 to 3 s at unwind 20 in bv (twenty `%` of a nondeterministic value), which the slice after induct did not leave',
     wrapAround: 'bitPrecise',
   },
   {

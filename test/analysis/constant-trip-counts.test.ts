@@ -32,7 +32,8 @@ describe('largestConstantTripCount', () => {
     expect(largestConstantTripCount(lower('for (i = N / 2 + 1; i < N; i++) s += a[i];'))).toBe(31);
     expect(largestConstantTripCount(lower('for (i = N - 1; i >= 0; i--) s += a[i];'))).toBe(64);
     expect(largestConstantTripCount(lower('for (i = 0; i <= 20; i += 3) s += a[i];'))).toBe(7);
-    expect(largestConstantTripCount(lower('for (i = 0; i < 8; i++) for (j = 0; j < 100; j++) s++;'))).toBe(100);
+    // a nest counts its iterations times those around it
+    expect(largestConstantTripCount(lower('for (i = 0; i < 8; i++) for (j = 0; j < 100; j++) s++;'))).toBe(800);
     expect(largestConstantTripCount(lower('for (i = 5; i < 3; i++) s++;'))).toBe(0);
   });
 
@@ -49,6 +50,9 @@ describe('largestConstantTripCount', () => {
     expect(constantBoundsBeyondUnwind.holds(lower('for (i = 0; i < N; i++) a[i] = 0;'))).toBe(true);
     expect(constantBoundsBeyondUnwind.holds(lower('for (i = 0; i < 8; i++) s++;'))).toBe(false);
     expect(constantBoundsBeyondUnwind.holds(lower('for (i = 0; i < 100000; i++) s++;'))).toBe(false);
+    expect(constantBoundsBeyondUnwind.holds(lower('for (i = 0; i < 40; i++) for (j = 0; j < 40; j++) s++;'))).toBe(
+      false,
+    );
     expect(
       constantBoundsBeyondUnwind.holds(lower('int n = __VERIFIER_nondet_int(); for (i = 0; i < n; i++) s++;')),
     ).toBe(false);
