@@ -134,7 +134,7 @@ export const schedule: readonly ScheduleEntry[] = [
     onlyFor: constantBoundsBeyondUnwind,
     share: 0.4,
     lane: 1,
-    why: 'bugs and complete unrollings behind constant bounds beyond 10 (a fold over 64 cells whose second half starts one cell late, found at unwind 80): the unwinding doubled from 20 while its slice allows; only where every loop has a constant bound and no loop body runs more than 1024 times in all (14 of the families, 7 of the corpus, none of bench/symbolic; not arrays-3d's 100 × 100 × 100 reversal, whose unrolling held the JavaScript thread viap needed in the other lane), first in the lane of induct (which proves none of those programs), so that lane 0 (viap, chc) keeps its time: or-rotate-by-s-unsafe needs 2 to 3 s at unwind 20 in bv (twenty `%` of a nondeterministic value), which the slice after induct did not leave',
+    why: 'bugs and complete unrollings behind constant bounds beyond 10 (a fold over 64 cells whose second half starts one cell late, found at unwind 80): the unwinding doubled from 20 while its slice allows; only where every loop has a constant bound and no loop body runs more than 1024 times in all (14 of the families, 7 of the corpus, none of bench/symbolic; not the 100 × 100 × 100 reversal of arrays-3d, whose unrolling held the JavaScript thread viap needed in the other lane), first in the lane of induct (which proves none of those programs), so that lane 0 (viap, chc) keeps its time: or-rotate-by-s-unsafe needs 2 to 3 s at unwind 20 in bv (twenty `%` of a nondeterministic value), which the slice after induct did not leave',
     wrapAround: 'bitPrecise',
   },
   {
