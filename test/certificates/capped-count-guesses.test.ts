@@ -9,31 +9,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkCertificate } from '../../src/certificates/check.js';
 import { searchInvariants } from '../../src/certificates/houdini.js';
 import { guessInvariants } from '../../src/certificates/templates.js';
-import { encoders } from '../../src/encoders/index.js';
 import { printExpression } from '../../src/ir/print.js';
-import type { Program, Semantics } from '../../src/ir/types.js';
-import { Budget } from '../../src/kernel/budget.js';
-import { applyTransforms } from '../../src/kernel/transforms.js';
-import { runFrontEnd } from '../../src/pipeline.js';
+import { certifiedProgram as certifiedProgramAt } from '../support/certified-program.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
 const programs = join(import.meta.dirname, 'programs');
-
-/** the program chc gets in `c` semantics (the certificate's program), and its semantics */
-async function certifiedProgram(name: string): Promise<{ program: Program; semantics: Semantics }> {
-  const frontEnd = runFrontEnd(join(programs, name), { dataModel: 'ILP32', preprocessor: 'default' });
-  if (frontEnd.kind !== 'program') throw new Error(`${name}: ${frontEnd.kind}`);
-  const transformed = await applyTransforms(frontEnd.program, {
-    options: { semantics: 'c', settings: new Map() },
-    encoder: encoders.get('chc')!,
-    solver: undefined,
-    budget: Budget.start(10_000),
-  });
-  if (transformed.kind !== 'ready') throw new Error(`${name}: refused`);
-  return { program: transformed.program, semantics: transformed.semantics };
-}
+/** a program of ./programs as its certificate sees it */
+const certifiedProgram = (name: string) => certifiedProgramAt(join(programs, name));
 
 const classes = [
   'capped-residue-marks', // i % 5 == 2 marked -7 while fewer than quota; the negatives recounted

@@ -11,33 +11,18 @@ import { checkCertificate } from '../../src/certificates/check.js';
 import { chosenIndexCells } from '../../src/certificates/chosen-index-guesses.js';
 import { searchInvariants } from '../../src/certificates/houdini.js';
 import { guessInvariants } from '../../src/certificates/templates.js';
-import { encoders } from '../../src/encoders/index.js';
 import { createScalarVariable, intType, unusedVariableId } from '../../src/ir/factory.js';
 import { printExpression } from '../../src/ir/print.js';
-import type { LoopStatement, Program, Semantics } from '../../src/ir/types.js';
+import type { LoopStatement } from '../../src/ir/types.js';
 import { forEachStatement } from '../../src/ir/visit.js';
-import { Budget } from '../../src/kernel/budget.js';
-import { applyTransforms } from '../../src/kernel/transforms.js';
-import { runFrontEnd } from '../../src/pipeline.js';
+import { certifiedProgram as certifiedProgramAt } from '../support/certified-program.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
 const programs = join(import.meta.dirname, 'programs');
-
-/** the program chc gets in `c` semantics (the certificate's program), and its semantics */
-async function certifiedProgram(name: string): Promise<{ program: Program; semantics: Semantics }> {
-  const frontEnd = runFrontEnd(join(programs, name), { dataModel: 'ILP32', preprocessor: 'default' });
-  if (frontEnd.kind !== 'program') throw new Error(`${name}: ${frontEnd.kind}`);
-  const transformed = await applyTransforms(frontEnd.program, {
-    options: { semantics: 'c', settings: new Map() },
-    encoder: encoders.get('chc')!,
-    solver: undefined,
-    budget: Budget.start(10_000),
-  });
-  if (transformed.kind !== 'ready') throw new Error(`${name}: refused`);
-  return { program: transformed.program, semantics: transformed.semantics };
-}
+/** a program of ./programs as its certificate sees it */
+const certifiedProgram = (name: string) => certifiedProgramAt(join(programs, name));
 
 const classes = [
   'chosen-pair-cancel', // p[k] = 3k, q[k] = −3k: the cells of each index cancel, the total is 0

@@ -12,33 +12,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkCertificate } from '../../src/certificates/check.js';
 import { searchInvariants } from '../../src/certificates/houdini.js';
 import { guessInvariants } from '../../src/certificates/templates.js';
-import { encoders } from '../../src/encoders/index.js';
 import { createLoop, createProgram } from '../../src/ir/factory.js';
-import type { Block, Program, Semantics } from '../../src/ir/types.js';
+import type { Block } from '../../src/ir/types.js';
 import { printExpression } from '../../src/ir/print.js';
-import { Budget } from '../../src/kernel/budget.js';
-import { applyTransforms } from '../../src/kernel/transforms.js';
-import { runFrontEnd } from '../../src/pipeline.js';
 import { projectRoot } from '../support/cli.js';
+import { certifiedProgram } from '../support/certified-program.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
 afterAll(async () => solver.dispose());
 const symbolic = join(projectRoot, 'bench', 'symbolic');
-
-/** the program chc gets in `c` semantics (the certificate's program), and its semantics */
-async function certifiedProgram(path: string): Promise<{ program: Program; semantics: Semantics }> {
-  const frontEnd = runFrontEnd(path, { dataModel: 'ILP32', preprocessor: 'default' });
-  if (frontEnd.kind !== 'program') throw new Error(`${path}: ${frontEnd.kind}`);
-  const transformed = await applyTransforms(frontEnd.program, {
-    options: { semantics: 'c', settings: new Map() },
-    encoder: encoders.get('chc')!,
-    solver: undefined,
-    budget: Budget.start(10_000),
-  });
-  if (transformed.kind !== 'ready') throw new Error(`${path}: refused`);
-  return { program: transformed.program, semantics: transformed.semantics };
-}
 
 const classes = [
   'sum-index', // 2 s == N (N - 1): the bound becomes the counter
