@@ -24,7 +24,6 @@
 // type); int-mode operators without an exact encoding are uninterpreted functions (over-approximation).
 
 import type { Program } from '../../ir/types.js';
-import { unknownReason } from '../../verdict.js';
 import { boundedQueries, checkBounded, type BoundedSettings } from '../../kernel/bounded-check.js';
 import type {
   EmitContext,
@@ -36,7 +35,7 @@ import type {
   SolveOutcome,
 } from '../../kernel/encoder.js';
 import { optionValue } from '../../kernel/options.js';
-import { searchCounterexample } from '../../kernel/search.js';
+import { searchCounterexample, searchFailure } from '../../kernel/search.js';
 import { bmcDeclaration, deepenOption, unwindOption, unwindingAssertionsOption } from './declaration.js';
 export { deepenOption, unwindOption, unwindingAssertionsOption } from './declaration.js';
 
@@ -91,16 +90,15 @@ async function deepened(
     case 'found':
     case 'exhausted':
       return { verdict: search.verdict, times, details: { ...first.details, deepenedTo: search.unwind } };
-    case 'notFound': {
-      const deepest = Math.max(settings.unwind, search.triedUnwind);
-      const reason = search.lastReason?.kind === 'timeout' ? 'timeout' : 'resourceLimit';
-      const message = `bmc: no violation within ${deepest} unwindings (deepened from ${settings.unwind})${search.lastReason === undefined ? '' : `; ${search.lastReason.message}`}`;
+    case 'notFound':
       return {
-        verdict: { kind: 'unknown', reason: unknownReason(reason, message) },
+        verdict: {
+          kind: 'unknown',
+          reason: searchFailure(`bmc: deepened from ${settings.unwind}`, search, 'resourceLimit'),
+        },
         times,
-        details: { ...first.details, deepenedTo: deepest },
+        details: { ...first.details, deepenedTo: Math.max(settings.unwind, search.triedUnwind) },
       };
-    }
     default: {
       const never: never = search;
       throw new Error(`unknown search result ${JSON.stringify(never)}`);
