@@ -32,7 +32,8 @@ describe('README', () => {
 
   it('documents every encoding and every option an encoding declares', () => {
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    for (const name of encoderNames()) expect(readme).toContain(`| \`${name}\` |`);
+    // a table row per encoding; prettier pads the cells of a table to one width
+    for (const name of encoderNames()) expect(readme).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
     for (const option of declaredOptions()) expect(readme, option.name).toContain(`--${option.name}`);
   });
 });
