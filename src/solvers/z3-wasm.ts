@@ -26,17 +26,22 @@
 //   or a worker thread still loading. The call goes on in its module (interrupted, or skipped when
 //   it had not started) and the module takes no other call until it ends; in a process that does not
 //   keep its modules, dispose() abandons a module whose call was aborted instead of waiting for it;
-// - the time limit is enforced three ways: z3's `:timeout` option, a JS timer calling
-//   `Z3_interrupt` shortly after, and a hard deadline after which the module is abandoned (its
-//   threads terminated, and the keep-alive timer z3-solver starts for each threaded call cleared)
-//   and the answer is unknown 'timeout';
+// - the time limit is enforced two ways: a JS timer calling `Z3_interrupt` at the deadline (while
+//   the script runs; its follow-up, the get-value of a sat answer, gets a short grace), and a hard
+//   deadline after which the module is abandoned (its threads terminated, and the keep-alive timer
+//   z3-solver starts for each threaded call cleared) and the answer is unknown 'timeout'. z3's own
+//   `:timeout` is not set: it starts a timer thread, which in WebAssembly is one more Node worker
+//   thread per module (0.1-0.2 s of start-up on two cores: the README's example took 1.03 s
+//   instead of 0.91 s, median of 20 runs on a quiet machine). The JS timer fires when the
+//   JavaScript thread is free, so a check can overrun its time by as long as synchronous work of
+//   the other lane holds that thread; z3 answers unknown ("canceled") when interrupted;
 // - every context is deleted after its check (a live context can keep a timer thread, and with it
 //   the Node process, alive); `dispose()` terminates the module's worker threads so Node can exit.
 // z3-solver itself is loaded when the first check (or warmUp) needs it, its low-level API only.
 // Where z3-wasm's time goes (measured with z3-solver 4.15 on Node 20): not in contexts (creating,
 // using and deleting one costs 1–3 ms; a kept context after `(reset)` is no faster) but in V8
 // warming up z3's 33 MB of WebAssembly in each process: compiling it (~0.15 s of background
-// threads), starting a worker thread per module for the check and one for z3's timer (~50 ms each),
+// threads), starting a worker thread per module for the check (~50 ms; one more for z3's timer while `:timeout` was set),
 // and running each function first in baseline code until its optimised code is ready, so a
 // process's first checks are 10–20 times slower than the same checks later on.
 // Tiering (issue 42): a process that runs one command compiles z3 for V8's baseline compiler only
@@ -80,7 +85,7 @@ import {
 type Z3Module = Z3LowLevel;
 type Z3Context = ReturnType<Z3Module['Z3']['mk_context']>;
 
-/** Extra time after z3's own timeout before the JS timer interrupts the context. */
+/** Extra time after the timeout before the JS timer interrupts a follow-up (get-value of a sat answer). */
 const interruptGraceMilliseconds = 500;
 /** Extra time after the timeout before the module is abandoned as unresponsive. */
 const abandonGraceMilliseconds = 1_500;
@@ -305,8 +310,8 @@ function terminateThreads(module: Z3Module): void {
   emscriptenOf(module).PThread?.terminateAllThreads?.();
 }
 
-/** the threads of a check: the one that runs it, and z3's timer thread (`:timeout`) */
-const threadsPerCheck = 2;
+/** the threads of a check: the one that runs it (no timer thread: z3's `:timeout` is not set) */
+const threadsPerCheck = 1;
 
 /**
  * Starts the worker threads a module's first check needs. Emscripten starts a worker (a Node
@@ -440,11 +445,17 @@ async function evaluateText(
   }
   signal?.addEventListener('abort', interrupt, { once: true });
   try {
-    interruptTimer = setTimeout(interrupt, timeoutMilliseconds + interruptGraceMilliseconds);
+    const started = performance.now();
+    interruptTimer = setTimeout(interrupt, timeoutMilliseconds);
     const first = await evaluateInContext(text);
     if (first === 'abandoned') return { kind: 'failure', reason: 'timeout' };
     const second = followUp(first);
     if (second === undefined) return { kind: 'output', output: first };
+    // the follow-up of an answer found in time is not cut short at the deadline (as z3's `:timeout`,
+    // which bounds check-sat only, did not cut it)
+    clearTimeout(interruptTimer);
+    const followUpDeadline = started + timeoutMilliseconds + interruptGraceMilliseconds;
+    interruptTimer = setTimeout(interrupt, Math.max(0, followUpDeadline - performance.now()));
     const rest = await evaluateInContext(second);
     if (rest === 'abandoned') return { kind: 'failure', reason: 'timeout' };
     return { kind: 'output', output: first + rest };
@@ -565,11 +576,6 @@ function answeredOrAborted(
   });
 }
 
-function timeoutOption(timeoutMilliseconds: number): string {
-  const milliseconds = Math.max(1, Math.floor(timeoutMilliseconds));
-  return `(set-option :timeout ${milliseconds})\n`;
-}
-
 async function run(
   pool: ModulePool,
   text: string,
@@ -630,14 +636,7 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
       const askKept = (kept: CheckOptions): Promise<SolverResult> =>
-        run(
-          pool,
-          `(push 1)\n${timeoutOption(kept.timeoutMilliseconds)}${text}${reasonQuery}(pop 1)\n`,
-          () => undefined,
-          0,
-          kept,
-          abandonGrace,
-        );
+        run(pool, `(push 1)\n${text}${reasonQuery}(pop 1)\n`, () => undefined, 0, kept, abandonGrace);
       return answerQuestion(left, askKept, (fresh) => checkScript(script, fresh));
     }
     const body =
@@ -649,14 +648,7 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
     // runs here too, in a fresh context (never in the kept one: its assertions would stay there)
     const followUp = (output: string): string =>
       (valuesOf.length > 0 && statusInOutput(output) === 'sat' ? printGetValue(valuesOf) + '\n' : '') + reasonQuery;
-    return run(
-      pool,
-      timeoutOption(left.timeoutMilliseconds) + body,
-      followUp,
-      valuesOf.length,
-      { ...left, question: false },
-      abandonGrace,
-    );
+    return run(pool, body, followUp, valuesOf.length, { ...left, question: false }, abandonGrace);
   };
   return {
     name: 'z3-wasm',
@@ -671,18 +663,11 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
       // the model (CheckOptions.model) is asked for in the same context, only after a sat answer
       const followUp = (output: string): string | undefined =>
         options.model === true && statusInOutput(output) === 'sat' ? '(get-model)\n' : undefined;
-      return run(pool, timeoutOption(left.timeoutMilliseconds) + body, followUp, 0, left, abandonGrace);
+      return run(pool, body, followUp, 0, left, abandonGrace);
     },
     async checkText(text: string, options: CheckOptions): Promise<SolverResult> {
       const plain = { ...options, model: false, question: false };
-      return run(
-        pool,
-        timeoutOption(options.timeoutMilliseconds) + text + reasonQuery,
-        () => undefined,
-        0,
-        plain,
-        abandonGrace,
-      );
+      return run(pool, text + reasonQuery, () => undefined, 0, plain, abandonGrace);
     },
     async dispose(): Promise<void> {
       await pool.dispose();
