@@ -19,6 +19,7 @@
 // UNSAFE answer there is judged by the replay of its counterexample alone.
 // This is the one harness runner (`runHarness`) of the suite.
 
+import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { Encoder } from '../../src/kernel/encoder.js';
@@ -62,10 +63,25 @@ export interface HarnessStatistics {
   safe: number;
   unsafe: number;
   unknown: number;
+  /** wall-clock time of establishing C's truth (interpreter runs), summed over the programs */
+  truthMilliseconds: number;
+  /** wall-clock time of the verdicts (encoding and solver), summed over the programs */
+  solveMilliseconds: number;
+  /** the slowest SAFE or UNSAFE verdict: a budget shorter than a few times this would lose decided programs */
+  slowestDecidedMilliseconds: number;
 }
 
 export function emptyStatistics(): HarnessStatistics {
-  return { programs: 0, failing: 0, safe: 0, unsafe: 0, unknown: 0 };
+  return {
+    programs: 0,
+    failing: 0,
+    safe: 0,
+    unsafe: 0,
+    unknown: 0,
+    truthMilliseconds: 0,
+    solveMilliseconds: 0,
+    slowestDecidedMilliseconds: 0,
+  };
 }
 
 /** what the harness needs of a generated program */
@@ -245,10 +261,17 @@ export async function checkProgram(
   harness: HarnessOptions,
   statistics: HarnessStatistics,
 ): Promise<void> {
+  const truthStart = performance.now();
   const truth = establishTruth(generated);
+  const solveStart = performance.now();
+  statistics.truthMilliseconds += Math.round(solveStart - truthStart);
   // the encoder gets the program as the CLI's pipeline gives it (after the program passes run
   // after lowering: analysis/program-passes.ts); the truth runs it as lowered, before any pass
   const verdict = await verdictOf(harness.encoder, runProgramPasses(truth.program), harness.options, harness.solver);
+  const solveMilliseconds = Math.round(performance.now() - solveStart);
+  statistics.solveMilliseconds += solveMilliseconds;
+  if (verdict.kind !== 'unknown')
+    statistics.slowestDecidedMilliseconds = Math.max(statistics.slowestDecidedMilliseconds, solveMilliseconds);
   judgeVerdict(truth, verdict, `${harness.encoder.name} (${harness.options.semantics})`, statistics, harness.exact);
 }
 
