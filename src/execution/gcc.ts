@@ -7,12 +7,15 @@
 // harness's strong ones are linked instead: a program's `void reach_error(){}` ends the run with the
 // harness's status. A program that defines one of them `static` cannot be redirected that way and is
 // refused ("could not build").
+// The harness is compiled once per process (for each compiler, set of flags and harness text) and
+// its object linked with every program built the same way, instead of compiling harness.c at each link.
 // Run: a time limit (the process is killed), an address-space limit and an unlimited (or the hard
 // limit's) stack, through /bin/sh's ulimit; `-fsanitize=undefined` (optional) ends a run at its
 // first undefined behaviour with its own status.
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataModel } from '../ir/types.js';
@@ -163,7 +166,8 @@ function buildIn(
   const weaken = [...redirected].flatMap((name) => ['--weaken-symbol', name]);
   const weakened = spawnSync(objcopy, [...weaken, programObject], { encoding: 'utf8' });
   if (weakened.status !== 0) return { kind: 'couldNotBuild', reason: `objcopy: ${firstLines(weakened.stderr, 2)}` };
-  const link = spawnSync(gcc, ['-w', ...flags, programObject, harnessFile, '-o', binary], {
+  const harness = compiledHarness(gcc, flags, harnessText, remaining()) ?? harnessFile;
+  const link = spawnSync(gcc, ['-w', ...flags, programObject, harness, '-o', binary], {
     encoding: 'utf8',
     timeout: remaining(),
   });
@@ -175,6 +179,50 @@ function buildIn(
       reason: `the program does not link with the harness: ${firstLines(link.stderr ?? '', 3)}`,
     };
   return { kind: 'built', binary, directory, compiler: `gcc ${flags.join(' ')}`, dataModelNote };
+}
+
+/** the harness objects this process compiled, by compiler, flags and harness text; their folder, removed at exit */
+const harnessObjects = new Map<string, string>();
+let harnessObjectFolder: string | undefined;
+const keptHarnessObjects = 8;
+
+/**
+ * The harness text compiled once per process for each compiler and set of flags (the text is the
+ * same for every program of a mode): the object gcc would compile from the .c file at each link,
+ * with the same flags. Undefined when it does not compile: the link then takes the .c file, and
+ * gcc's own message says why.
+ */
+function compiledHarness(
+  gcc: string,
+  flags: readonly string[],
+  harnessText: string,
+  timeout: number,
+): string | undefined {
+  const key = createHash('sha256')
+    .update(JSON.stringify([gcc, flags, harnessText]))
+    .digest('hex')
+    .slice(0, 20);
+  const known = harnessObjects.get(key);
+  if (known !== undefined && existsSync(known)) return known;
+  if (harnessObjectFolder === undefined || !existsSync(harnessObjectFolder)) {
+    const folder = mkdtempSync(join(tmpdir(), 'encode-harness-'));
+    harnessObjectFolder = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  const source = join(harnessObjectFolder, `harness-${key}.c`);
+  const object = join(harnessObjectFolder, `harness-${key}.o`);
+  writeFileSync(source, harnessText);
+  const compile = spawnSync(gcc, ['-w', ...flags, '-c', source, '-o', object], { encoding: 'utf8', timeout });
+  if (compile.error !== undefined || compile.status !== 0) return undefined;
+  harnessObjects.set(key, object);
+  // a harness with fixed inputs differs per run: keep the latest few objects only
+  if (harnessObjects.size > keptHarnessObjects) {
+    const [oldestKey, oldest] = harnessObjects.entries().next().value!;
+    harnessObjects.delete(oldestKey);
+    rmSync(oldest, { force: true });
+    rmSync(oldest.replace(/\.o$/, '.c'), { force: true });
+  }
+  return object;
 }
 
 export type NativeOutcome =
