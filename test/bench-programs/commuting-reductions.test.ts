@@ -47,6 +47,7 @@ describe('bench/commuting-reductions', () => {
           family,
           name,
           inputs.map((input) => `${input}\n`),
+          expectedOf(name) === 'safe' ? undefined : 'reachedError',
         );
         if (outcomes === undefined) continue;
         if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(inputs.map(() => 'completed'));

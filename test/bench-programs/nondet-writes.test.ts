@@ -49,6 +49,7 @@ describe('bench/nondet-writes', () => {
           family,
           name,
           sizes.map((size) => `${size}\n${otherInputs}\n`),
+          expectedOf(name) === 'safe' ? undefined : 'reachedError',
         );
         if (outcomes === undefined) continue;
         if (expectedOf(name) === 'safe') expect(outcomes, name).toEqual(sizes.map(() => 'completed'));
