@@ -8,6 +8,7 @@
 // Properties: never SAFE when enumeration finds a failing input; never UNSAFE when complete
 // enumeration finds none; every UNSAFE counterexample replays to an assertion failure in C (bv).
 
+import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { shrinkEncoder } from '../../src/encoders/shrink/index.js';
@@ -102,7 +103,17 @@ const inScopeProgram = fc
   );
 
 async function checkInScope(semantics: 'c' | 'bv', numRuns: number, seed: number) {
-  const statistics = { programs: 0, inScope: 0, coalesced: 0, safe: 0, unsafe: 0, unknown: 0 };
+  const statistics = {
+    programs: 0,
+    inScope: 0,
+    coalesced: 0,
+    safe: 0,
+    unsafe: 0,
+    unknown: 0,
+    solveMilliseconds: 0,
+    slowestDecidedMilliseconds: 0,
+    slowestUnknownMilliseconds: 0,
+  };
   const solveOptions: TestOptions = { ...options, semantics };
   await fc.assert(
     fc.asyncProperty(inScopeProgram, async (source) => {
@@ -117,7 +128,15 @@ async function checkInScope(semantics: 'c' | 'bv', numRuns: number, seed: number
       expect(truth.kind, source).not.toBe('undefinedBehaviour');
       const failureExists = truth.kind === 'failureFound';
       const complete = failureExists || (truth.kind === 'noFailure' && truth.complete);
+      const started = performance.now();
       const outcome = await solveWith(shrinkEncoder, program, solveOptions, solver);
+      const milliseconds = Math.round(performance.now() - started);
+      statistics.solveMilliseconds += milliseconds;
+      if (milliseconds > (solveOptions.timeoutMilliseconds * 3) / 2)
+        console.log(`shrink over its budget: ${milliseconds} ms, ${outcome.verdict.kind}\n${source}`);
+      if (outcome.verdict.kind === 'unknown')
+        statistics.slowestUnknownMilliseconds = Math.max(statistics.slowestUnknownMilliseconds, milliseconds);
+      else statistics.slowestDecidedMilliseconds = Math.max(statistics.slowestDecidedMilliseconds, milliseconds);
       statistics.programs++;
       if (outcome.details.inScope === true) statistics.inScope++;
       if (typeof outcome.details.coalescedLoops === 'number' && outcome.details.coalescedLoops > 1)
