@@ -3,12 +3,14 @@
 // answers found with no question, for a fresh front-end run of the same program); forgotten, the
 // search asks its questions again; and an answer cut short (a question given less than its time,
 // answered unknown) is never recorded, so that the next search with time still finds the
-// invariants that those answers would have dropped.
+// invariants that those answers would have dropped. And a model of a clause's failure is asked the
+// values of ground indicators, never of a quantified guess (which z3 refuses).
 
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { searchInvariants } from '../../src/certificates/houdini.js';
 import { forgetSearches } from '../../src/certificates/search-progress.js';
+import { printTerm } from '../../src/smt/printer.js';
 import { timeoutReason, type Solver } from '../../src/solvers/solver.js';
 import { projectRoot } from '../support/cli.js';
 import { certifiedProgram } from '../support/certified-program.js';
@@ -18,6 +20,7 @@ const solver = testSolver();
 afterAll(async () => solver.dispose());
 beforeEach(() => forgetSearches());
 const sumIndex = join(projectRoot, 'bench', 'symbolic', 'sum-index-safe.c');
+const programs = join(import.meta.dirname, 'programs');
 
 /** a solver that answers every question unknown (out of time), as a question cut short by the search's end is */
 const timingOut: Solver = {
@@ -55,4 +58,31 @@ describe('the template search goes on from where an earlier search of the same c
     const later = await searchInvariants(program, semantics, solver, { timeoutMilliseconds: 20_000 });
     expect(later.kind).toBe('found');
   });
+});
+
+describe("the template search's models of a clause's failure", () => {
+  it(
+    'asks values of ground indicators only, never of a quantified guess, and still finds the invariants',
+    { timeout: 60_000 },
+    async () => {
+      // a solver that records the terms whose values the search asks (z3 refuses get-value of a
+      // quantified term: asked of the goals themselves, no ∀-guess was ever dropped by a model)
+      const asked: string[] = [];
+      const recording: Solver = {
+        name: solver.name,
+        ...(solver.concurrent === undefined ? {} : { concurrent: solver.concurrent }),
+        checkScript: async (script, options) => {
+          for (const term of options.valuesOf ?? []) asked.push(printTerm(term));
+          return solver.checkScript(script, options);
+        },
+        checkChc: async (system, options) => solver.checkChc(system, options),
+        dispose: async () => undefined,
+      };
+      const { program, semantics } = await certifiedProgram(join(programs, 'guarded-copy-safe.c'));
+      const result = await searchInvariants(program, semantics, recording, { timeoutMilliseconds: 20_000 });
+      expect(result.kind).toBe('found');
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.filter((term) => term.includes('forall'))).toEqual([]);
+    },
+  );
 });
