@@ -10,6 +10,12 @@
 // When the guesses read off the program's text do not prove the queries, a second round starts from
 // what the first kept and the guesses fitted to concrete runs (fitted-guesses.ts), in the time left.
 //
+// A search records how far each round got (search-progress.ts), and a later search of the same
+// clauses in the process goes on from there: the portfolio's `templates` stage, aborted when the
+// other lane decides, hands its work to the certificate step's template certifier that way. Only
+// states reached by answers that got their full time are recorded (a question cut short by the
+// search's end or an abort answers unknown, which drops a guess that may hold).
+//
 // Given invariants (GivenInvariants: a correctness witness's, portfolio/invariant-certifier.ts) join
 // the guesses as required ones: the search ends `refuted` when one cannot be said exactly over the
 // predicate's arguments or when some clause does not keep it (naming both).
@@ -29,11 +35,13 @@ import { strictChcComp } from '../smt/chc-comp.js';
 import { printTerm } from '../smt/printer.js';
 import {
   and,
+  boolSort,
   createSmtScript,
   falseTerm,
   forall,
   freeSymbols,
   not,
+  or,
   substituteTerm,
   symbol,
   trueTerm,
@@ -47,6 +55,14 @@ import { ExpressionTranslator, scalarSort, type ExpressionEnvironment } from '..
 import { buildChcEncoding, loopHeadPredicates, type LoopHeadPredicate } from '../symbolic/horn-clauses.js';
 import { defineInvariant, type CertificateClaim, type Invariant } from './certificate.js';
 import { fittedGuesses } from './fitted-guesses.js';
+import {
+  searchProgress,
+  snapshot,
+  type Candidates,
+  type RoundEnd,
+  type RoundName,
+  type SearchProgress,
+} from './search-progress.js';
 import { guessInvariants, type Guess } from './templates.js';
 
 export interface HoudiniSettings {
@@ -95,10 +111,13 @@ export async function searchInvariants(
   given?: GivenInvariants,
 ): Promise<HoudiniResult> {
   const started = Date.now();
+  const system = strictChcComp(buildChcEncoding(program, semantics).system);
   const clauses: RoundClauses = {
-    system: strictChcComp(buildChcEncoding(program, semantics).system),
+    system,
     heads: new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate])),
     constants: onceAssignedConstants(program),
+    // a search with required invariants is a witness's check: its rounds are not the certifier's
+    ...(given === undefined ? { progress: searchProgress(system, semantics) } : {}),
   };
   const first: RoundOutput = {};
   const result = await searchRound(program, clauses, semantics, solver, settings, given, { fitted: false }, first);
@@ -130,11 +149,16 @@ interface Round {
   readonly seed?: ReadonlyMap<string, readonly Term[]>;
 }
 
-/** what both rounds search over: the program's Horn clauses (strict form), its loop heads by predicate name, and its constants */
+/**
+ * what both rounds search over: the program's Horn clauses (strict form), its loop heads by
+ * predicate name, and its constants; and what earlier searches of the same clauses did
+ * (search-progress.ts; none for a search with required invariants)
+ */
 interface RoundClauses {
   readonly system: ChcSystem;
   readonly heads: ReadonlyMap<string, LoopHeadPredicate>;
   readonly constants: ReadonlyMap<number, Expression>;
+  readonly progress?: SearchProgress;
 }
 
 /** what a round that ends `none` kept */
@@ -144,7 +168,7 @@ interface RoundOutput {
 
 async function searchRound(
   program: Program,
-  { system, heads, constants }: RoundClauses,
+  clauses: RoundClauses,
   semantics: Semantics,
   solver: Solver,
   settings: HoudiniSettings,
@@ -153,36 +177,42 @@ async function searchRound(
   output: RoundOutput,
 ): Promise<HoudiniResult> {
   const started = Date.now();
+  const { system, progress } = clauses;
   const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
-  const ownGuesses = given === undefined || given.withOwnGuesses;
-  const guessed = round.fitted
-    ? fittedGuesses(program, semantics, [...heads.values()])
-    : ownGuesses
-      ? guessInvariants(program)
-      : new Map<number, Guess[]>();
-  const candidates = new Map<string, Term[]>();
-  const parameters = new Map<string, ReturnType<typeof symbol>[]>();
-  /** per predicate, the required invariants' terms (printed) and labels */
-  const required = new Map<string, Map<string, string>>();
-  for (const declaration of system.predicates) {
-    const symbols = declaration.parameterSorts.map((sort, position) => symbol(`p!${position}`, sort));
-    parameters.set(declaration.name, symbols);
-    const head = heads.get(declaration.name);
-    if (head === undefined) {
-      candidates.set(declaration.name, [falseTerm]);
-      continue;
-    }
-    const own = guessTerms(guessed.get(head.loop.id) ?? [], head, symbols, semantics, constants);
-    const labelled = requiredTerms(given?.required.get(head.loop.id) ?? [], head, symbols, semantics);
-    if (labelled.kind === 'unreadable')
-      return { kind: 'refuted', reason: `the invariant ${labelled.label} cannot be read exactly`, queries: 0 };
-    required.set(declaration.name, new Map(labelled.terms.map(({ term, label }) => [printTerm(term), label])));
-    const seeded = round.seed?.get(declaration.name) ?? [];
-    const terms = new Map(
-      [...labelled.terms.map(({ term }) => term), ...seeded, ...own].map((term) => [printTerm(term), term]),
-    );
-    candidates.set(declaration.name, [...terms.values()]);
+  const parameters = new Map(
+    system.predicates.map((declaration) => [
+      declaration.name,
+      declaration.parameterSorts.map((sort, position) => symbol(`p!${position}`, sort)),
+    ]),
+  );
+  // an earlier search of the same clauses: its end, or its candidates to go on from
+  const roundName: RoundName = round.fitted ? 'fitted' : 'text';
+  const recorded = progress?.rounds.get(roundName);
+  if (recorded?.end !== undefined) {
+    if (recorded.end.kind === 'found') return foundResult(system, parameters, recorded.end.kept, solver, 0);
+    output.kept = recorded.end.kept;
+    return { kind: 'none', reason: recorded.end.reason, queries: 0 };
   }
+  const initial =
+    recorded === undefined
+      ? initialCandidates(program, clauses, semantics, given, round, parameters)
+      : {
+          kind: 'candidates' as const,
+          candidates: recorded.candidates,
+          required: new Map<string, Map<string, string>>(),
+        };
+  if (initial.kind === 'unreadable')
+    return { kind: 'refuted', reason: `the invariant ${initial.label} cannot be read exactly`, queries: 0 };
+  const candidates = new Map([...initial.candidates].map(([name, terms]) => [name, [...terms]]));
+  const required = initial.required;
+  // whether an answer came from a question cut short (the search's end, an abort): the round's
+  // state is then no longer one that search-progress.ts may record
+  let cut = false;
+  const record = (end?: RoundEnd): void => {
+    if (progress !== undefined && !cut)
+      progress.rounds.set(roundName, { candidates: snapshot(candidates), ...(end === undefined ? {} : { end }) });
+  };
+  record();
   let queries = 0;
   const lanes = solver.concurrent === true ? 2 : 1;
   const signal = settings.signal === undefined ? {} : { signal: settings.signal };
@@ -202,29 +232,39 @@ async function searchRound(
     // for 1 s, 0 of 81 such questions on a fifth of the corpus came back unsat (2026-11-29). Not in
     // the fitted round: its guesses are nonlinear, and under load their questions need more than the
     // kept solver's time (the fitted guesses' test lost column-weights in a loaded full suite)
-    const kept = await solver.checkScript(script, {
-      timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
-      question: true,
-      ...signal,
-    });
+    const keptTime = Math.min(left, keptQueryMilliseconds);
+    const kept = await solver.checkScript(script, { timeoutMilliseconds: keptTime, question: true, ...signal });
     const droppedOnTimeout = kept.kind === 'unknown' && kept.reason === timeoutReason && !round.fitted;
-    if (kept.kind !== 'unknown' || droppedOnTimeout) return kept.kind === 'unsat' ? 'holds' : 'fails';
-    const fresh = await solver.checkScript(script, {
-      timeoutMilliseconds: Math.min(remaining(), perQueryMilliseconds),
-      ...signal,
-    });
+    if (kept.kind !== 'unknown' || droppedOnTimeout) {
+      if (kept.kind === 'unknown' && (keptTime < keptQueryMilliseconds || settings.signal?.aborted === true))
+        cut = true;
+      return kept.kind === 'unsat' ? 'holds' : 'fails';
+    }
+    const freshTime = Math.min(remaining(), perQueryMilliseconds);
+    const fresh = await solver.checkScript(script, { timeoutMilliseconds: freshTime, ...signal });
+    if (fresh.kind === 'unknown' && (freshTime < perQueryMilliseconds || settings.signal?.aborted === true)) cut = true;
     return fresh.kind === 'unsat' ? 'holds' : 'fails';
   };
-  // which goals a model of `body ∧ ¬(g1 ∧ … ∧ gk)` makes false, asked in the kept solver with the
-  // goals' values (each such goal fails alone too: the model satisfies body ∧ ¬gi); undefined when
-  // the solver answers anything but sat with a boolean value for each goal
+  // which goals a model of `body ∧ ¬(g1 ∧ … ∧ gk)` makes false, asked in the kept solver (each such
+  // goal fails alone too: the model satisfies body ∧ ¬gi); undefined when the solver answers anything
+  // but sat with a boolean value for each goal. Asked through one indicator bi per goal:
+  // body ∧ ¬(b1 ∧ … ∧ bk) ∧ ⋀ (bi ∨ ¬gi), equisatisfiable with the conjunction's failure and its
+  // quantifiers where they were (under a negation), and a model's false bi is a goal it makes false.
+  // (The goals' own values cannot be asked: z3 refuses get-value of a quantified term, "term must be
+  // ground", and every clause with a ∀-guess was asked guess by guess: 295 questions in 4.4 s of
+  // triangular-self/upper-subtract's first round, 2026-11-29)
   const falsified = async (body: Term, goals: readonly Term[]): Promise<readonly boolean[] | undefined> => {
     const left = startQuestion();
-    const script = failureScript(body, and(...goals));
-    const result = await solver.checkScript(script, {
+    const indicators = goals.map((_goal, position) => symbol(`houdini!goal!${position}`, boolSort));
+    const failure = and(
+      body,
+      not(and(...indicators)),
+      ...goals.map((goal, position) => or(indicators[position]!, not(goal))),
+    );
+    const result = await solver.checkScript(questionScript(failure), {
       timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
       question: true,
-      valuesOf: goals,
+      valuesOf: indicators,
       ...signal,
     });
     if (result.kind !== 'sat' || result.values?.length !== goals.length) return undefined;
@@ -253,23 +293,34 @@ async function searchRound(
             reason: `the invariant ${lost} is not shown to be preserved by ${clause.comment ?? 'a clause'}`,
             queries,
           };
+        record();
       }
     }
     for (const clause of system.clauses.filter((entry) => entry.head.kind !== 'applyFunction')) {
       const body = and(...clause.body.map(instantiate));
       if ((await ask(body, falseTerm)) === 'fails') {
+        const reason = `the inductive guesses do not prove ${clause.comment ?? 'a query'}`;
+        record({ kind: 'none', kept: snapshot(candidates), reason });
         output.kept = candidates;
-        return {
-          kind: 'none',
-          reason: `the inductive guesses do not prove ${clause.comment ?? 'a query'}`,
-          queries,
-        };
+        return { kind: 'none', reason, queries };
       }
     }
   } catch (error) {
     if (!(error instanceof OutOfTime)) throw error;
     return { kind: 'timeout', reason: 'no time left for the guessed invariants', queries };
   }
+  record({ kind: 'found', kept: snapshot(candidates) });
+  return foundResult(system, parameters, candidates, solver, queries);
+}
+
+/** the claim of a search that found invariants proving every query: one define-fun per predicate */
+function foundResult(
+  system: ChcSystem,
+  parameters: ReadonlyMap<string, readonly ReturnType<typeof symbol>[]>,
+  candidates: Candidates,
+  solver: Solver,
+  queries: number,
+): HoudiniResult & { kind: 'found' } {
   const invariants: Invariant[] = system.predicates.map((declaration) =>
     defineInvariant(
       declaration.name,
@@ -284,11 +335,73 @@ async function searchRound(
   };
 }
 
+/**
+ * The candidates a round starts from, per predicate: false for a predicate that is no loop head;
+ * else the required invariants, the seed (what the text's round kept) and the round's guesses (the
+ * program text's, or the fitted ones, whose terms search-progress.ts keeps for a later search of
+ * the same clauses); or the first required invariant that cannot be said exactly.
+ */
+function initialCandidates(
+  program: Program,
+  { system, heads, constants, progress }: RoundClauses,
+  semantics: Semantics,
+  given: GivenInvariants | undefined,
+  round: Round,
+  parameters: ReadonlyMap<string, readonly ReturnType<typeof symbol>[]>,
+):
+  | {
+      readonly kind: 'candidates';
+      readonly candidates: Candidates;
+      readonly required: Map<string, Map<string, string>>;
+    }
+  | { readonly kind: 'unreadable'; readonly label: string } {
+  const ownGuesses = given === undefined || given.withOwnGuesses;
+  const guessed = round.fitted ? undefined : ownGuesses ? guessInvariants(program) : new Map<number, Guess[]>();
+  let fitted = round.fitted ? progress?.fittedTerms : undefined;
+  if (round.fitted && fitted === undefined) {
+    const fittedByLoop = fittedGuesses(program, semantics, [...heads.values()]);
+    fitted = new Map(
+      [...heads.values()].map((head) => [
+        head.name,
+        guessTerms(fittedByLoop.get(head.loop.id) ?? [], head, parameters.get(head.name)!, semantics, constants),
+      ]),
+    );
+    if (progress !== undefined) progress.fittedTerms = fitted;
+  }
+  const candidates = new Map<string, Term[]>();
+  /** per predicate, the required invariants' terms (printed) and labels */
+  const required = new Map<string, Map<string, string>>();
+  for (const declaration of system.predicates) {
+    const symbols = parameters.get(declaration.name)!;
+    const head = heads.get(declaration.name);
+    if (head === undefined) {
+      candidates.set(declaration.name, [falseTerm]);
+      continue;
+    }
+    const own =
+      fitted?.get(declaration.name) ??
+      guessTerms(guessed?.get(head.loop.id) ?? [], head, symbols, semantics, constants);
+    const labelled = requiredTerms(given?.required.get(head.loop.id) ?? [], head, symbols, semantics);
+    if (labelled.kind === 'unreadable') return labelled;
+    required.set(declaration.name, new Map(labelled.terms.map(({ term, label }) => [printTerm(term), label])));
+    const seeded = round.seed?.get(declaration.name) ?? [];
+    const terms = new Map(
+      [...labelled.terms.map(({ term }) => term), ...seeded, ...own].map((term) => [printTerm(term), term]),
+    );
+    candidates.set(declaration.name, [...terms.values()]);
+  }
+  return { kind: 'candidates', candidates, required };
+}
+
 class OutOfTime extends Error {}
 
 /** the question whether the clause's body can hold with the goal false: `body ∧ ¬goal` */
 function failureScript(body: Term, goal: Term): SmtScript {
-  const negated = and(body, not(goal));
+  return questionScript(and(body, not(goal)));
+}
+
+/** the question whether the formula can hold */
+function questionScript(negated: Term): SmtScript {
   return createSmtScript({
     headerComments: [],
     logic: 'ALL',

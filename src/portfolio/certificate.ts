@@ -25,6 +25,14 @@
 // but a reserve, which their check gets at least (RunSettings.minimumCheckMilliseconds), so a model
 // found at the last moment is still checked before `end`. A run of the deciding encoding itself is
 // skipped when its own run already gave a certificate (checked or not): it would find the same.
+//
+// Lanes: where the solver's calls run at the same time (the portfolio's two lanes), the first
+// certifier (the template certifier) runs with the whole span beside the others, which take their
+// shares in turn in a second lane; the first checked or refuted certificate (or an UNSAFE) aborts the
+// other lane. The template certifier spends most of its time waiting for its solver's answers to
+// many small questions, and needs seconds where it certifies late (Houdini over a hundred guesses,
+// then the fitted ones); in turn it had half the span, and the step ran out of time on a third of
+// the families' SAFE verdicts.
 
 import { performance } from 'node:perf_hooks';
 import { describeCertificate, type CertificateStatus } from '../kernel/certify.js';
@@ -64,6 +72,8 @@ export interface CertificateRequest {
   readonly solver: Solver;
   /** the portfolio's deadline, on performance.now()'s time line */
   readonly deadline: number;
+  /** 2: the first certifier runs beside the others (the solver's calls run at the same time); 1: in turn */
+  readonly lanes: 1 | 2;
   readonly record?: RunRecord;
 }
 
@@ -120,30 +130,53 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
   const attempts: CertificateAttempt[] = [];
   const reasons: string[] = [ownReason];
   let found: { status: CertificateStatus; from: string } | undefined;
-  for (const [index, planned] of runs.entries()) {
-    const left = end - performance.now() - reserve;
-    const slice = index === runs.length - 1 ? left : left * planned.share;
-    if (slice < minimumUsefulMilliseconds) {
-      reasons.push(`no time left to ask ${planned.name}`);
-      break;
+  // a checked or refuted certificate, or an UNSAFE, ends the step (the other lane aborted)
+  const settled = new AbortController();
+  const runLane = async (lane: readonly CertifierRun[]): Promise<void> => {
+    for (const [index, planned] of lane.entries()) {
+      if (settled.signal.aborted) return;
+      const left = end - performance.now() - reserve;
+      const slice = index === lane.length - 1 ? left : left * planned.share;
+      if (slice < minimumUsefulMilliseconds) {
+        reasons.push(`no time left to ask ${planned.name}`);
+        return;
+      }
+      const runStarted = performance.now();
+      const run = await runEncoding(planned.encoder, request.program, planned.options, request.solver, {
+        timeoutMilliseconds: slice,
+        signal: settled.signal,
+        stageName: `${planned.name} (certificate)`,
+        minimumCheckMilliseconds: reserve,
+        proofOnly: true,
+        ...(request.record === undefined ? {} : { record: request.record }),
+      });
+      attempts.push({
+        encoding: planned.name,
+        verdict: run.verdict,
+        milliseconds: performance.now() - runStarted,
+        run,
+      });
+      if (run.verdict.kind === 'unsafe') {
+        settled.abort();
+        return;
+      }
+      const status = run.certificate;
+      if (status !== undefined && status.kind !== 'none') {
+        if (found === undefined || rank(status) > rank(found.status)) found = { status, from: planned.name };
+        if (status.kind === 'unchecked') continue;
+        settled.abort();
+        return;
+      }
+      if (!settled.signal.aborted) reasons.push(`${planned.name}: ${certifierOutcome(run, planned.encoder.name)}`);
     }
-    const runStarted = performance.now();
-    const run = await runEncoding(planned.encoder, request.program, planned.options, request.solver, {
-      timeoutMilliseconds: slice,
-      stageName: `${planned.name} (certificate)`,
-      minimumCheckMilliseconds: reserve,
-      proofOnly: true,
-      ...(request.record === undefined ? {} : { record: request.record }),
-    });
-    attempts.push({ encoding: planned.name, verdict: run.verdict, milliseconds: performance.now() - runStarted, run });
-    if (run.verdict.kind === 'unsafe') break;
-    if (run.certificate !== undefined && run.certificate.kind !== 'none') {
-      found = { status: run.certificate, from: planned.name };
-      if (run.certificate.kind !== 'unchecked') break;
-      continue;
-    }
-    reasons.push(`${planned.name}: ${certifierOutcome(run, planned.encoder.name)}`);
-  }
+  };
+  // two lanes where the solver's calls run at the same time: the first certifier (the template
+  // certifier: many small questions, mostly waiting for its solver) with the whole span beside the
+  // others in turn; else all in turn
+  const [first, ...others] = runs;
+  if (request.lanes === 2 && first !== undefined && others.length > 0)
+    await Promise.all([runLane([first]), runLane(others)]);
+  else await runLane(runs);
   const milliseconds = performance.now() - started;
   const status: CertificateStatus =
     found?.status ?? (own !== undefined && own.kind !== 'none' ? own : { kind: 'none', reason: reasons.join('; ') });
@@ -161,6 +194,24 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
           }
         : safe,
   };
+}
+
+/** which of two certificates stands: a refuted one (the SAFE is in doubt) over a checked one over an unchecked one */
+function rank(status: CertificateStatus): number {
+  switch (status.kind) {
+    case 'failed':
+      return 3;
+    case 'checked':
+      return 2;
+    case 'unchecked':
+      return 1;
+    case 'none':
+      return 0;
+    default: {
+      const never: never = status;
+      throw new Error(`unknown certificate status ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 /** why a run of the certifier gave no certificate, for people (its reason without its name in front) */

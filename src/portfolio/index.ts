@@ -377,7 +377,8 @@ export async function runPortfolio(
       ? stagesForWrapAround(portfolioStages(), ghostNarrowAccumulators(program) !== program)
       : portfolioStages());
   const applicable = stages.filter((stage) => stage.onlyFor === undefined || stage.onlyFor.holds(program));
-  const lanes = portfolioLanes(applicable, settings.lanes ?? (solver.concurrent === true ? 2 : 1));
+  const laneCount = settings.lanes ?? (solver.concurrent === true ? 2 : 1);
+  const lanes = portfolioLanes(applicable, laneCount);
   const attempts: PortfolioAttempt[] = [];
   let decided: PortfolioAttempt | undefined;
   let decidedStage: Stage | undefined;
@@ -440,6 +441,7 @@ export async function runPortfolio(
             program,
             solver,
             deadline: budget.deadline,
+            lanes: laneCount,
             ...(settings.record === undefined ? {} : { record: settings.record }),
           })
         : undefined;

@@ -122,6 +122,40 @@ describe("the portfolio's certificate step", () => {
     expect(result.certificate?.attempts.map((attempt) => attempt.encoding)).toEqual(['witness', 'chc']);
   });
 
+  it(
+    'runs the first certifier beside the others with two lanes: chc certifies while it still searches, and it is aborted',
+    { timeout: 60_000 },
+    async () => {
+      // a first certifier that searches until it is aborted (or its budget ends)
+      const searching: Encoder = {
+        ...fakeEncoder('searching', safe),
+        solve: async (_program, context) => {
+          const signal = context.budget.signal;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, context.budget.remaining());
+            signal?.addEventListener('abort', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+          return { verdict: unknownVerdict('timeout', 'searching: out of time'), times: {}, details: {} };
+        },
+      };
+      const started = performance.now();
+      const result = await runPortfolio(lowered('copy-safe.c'), { semantics: 'c', settings: new Map() }, solver, {
+        timeoutMilliseconds: 20_000,
+        stages: [stageOf(fakeEncoder('prover', safe))],
+        lanes: 2,
+        askCertificate: true,
+        certifiers: [searching, encoders.get('chc')!],
+      });
+      expect(result.certificate).toMatchObject({ status: { kind: 'checked' }, from: 'chc', asked: true });
+      expect(result.certificate?.attempts.map((attempt) => attempt.encoding).sort()).toEqual(['chc', 'searching']);
+      // in turn, the first certifier would have spent the whole budget (its share is all of it)
+      expect(performance.now() - started).toBeLessThan(15_000);
+    },
+  );
+
   it('keeps the SAFE when nothing is asked, saying that its encoding gives none', async () => {
     const result = await runPortfolio(lowered('copy-safe.c'), { semantics: 'c', settings: new Map() }, solver, {
       timeoutMilliseconds: 5_000,
@@ -236,7 +270,10 @@ describe('the command line', () => {
       );
       expect(result.stdout).toMatch(/^SAFE\n/);
       expect(result.stdout).toMatch(/^certificate: checked \(3 invariants, 7 clauses; z3(, cvc5)?; from templates\)$/m);
-      expect(result.stdout).toMatch(/^portfolio: decided by \S+ .*; certificate asked of templates: [\d.]+ s;/m);
+      // (with two lanes, the certifier beside it, aborted when templates' certificate is checked)
+      expect(result.stdout).toMatch(
+        /^portfolio: decided by \S+ .*; certificate asked of templates(, [^:]+)?: [\d.]+ s;/m,
+      );
       const json = JSON.parse(
         encode(
           'verify',
