@@ -5,6 +5,10 @@
 //
 // - stops: each throws a `RunStop` carrying the outcome (step limit, undefined behaviour, a failed
 //   assumption or assertion, an exhausted source);
+// - the step checkpoint: both back ends count steps against a checkpoint (at most the step limit,
+//   at most `clockCheckInterval` steps ahead) and call `stepCheckpoint` when they pass it, which
+//   stops the run past its step limit or past its deadline (a clock read every 65,536 steps, so a
+//   synchronous run that holds the JavaScript thread still ends near its deadline);
 // - input checks: a scalar choice or an array havoc's content is normalised and checked against
 //   the target type's range (`invalidInput` otherwise); array sizes are evaluated to bigints and to
 //   a cell count (undefined when a size is negative); the consumed choices are recorded or, for a
@@ -15,6 +19,7 @@
 // outside 0..cells-1 (they name no cell); a one-dimensional havoc stores every key (arrays are
 // total maps, src/interp/arrays.ts).
 
+import { performance } from 'node:perf_hooks';
 import type { ArrayVariable, IntegerType, SourceLocation } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import type { ArrayStore } from './arrays.js';
@@ -25,6 +30,20 @@ import { normalize, toBigInt, valueRange, type Value } from './values.js';
 
 export function stepLimit(maxSteps: number): never {
   throw new RunStop({ kind: 'stepLimitReached', steps: maxSteps });
+}
+/** steps between two reads of the clock: a run stops at most this many steps past its deadline */
+export const clockCheckInterval = 65_536;
+
+/**
+ * Called when the step count passes the run's checkpoint: stops the run past `maxSteps` (the step
+ * limit's outcome) or once the clock is past `deadline` (the same kind, marked `byDeadline`, with
+ * the steps completed); otherwise returns the next checkpoint, never beyond `maxSteps`.
+ */
+export function stepCheckpoint(steps: number, maxSteps: number, deadline: number): number {
+  if (steps > maxSteps) stepLimit(maxSteps);
+  if (performance.now() > deadline)
+    throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
+  return Math.min(maxSteps, steps + clockCheckInterval);
 }
 export function undefinedBehaviour(reason: string, location: SourceLocation, steps: number): never {
   throw new RunStop({ kind: 'undefinedBehaviour', reason, location, steps });
