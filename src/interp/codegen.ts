@@ -213,7 +213,9 @@ class Generator {
     const lines: string[] = [];
     if (loadState) {
       // a fresh checkpoint: the first step of the function reads the clock (once per call of an outermost loop)
-      lines.push('  let steps = state[0], consumedScalarCount = state[1], consumedArrayCount = state[2], checkpoint = 0;');
+      lines.push(
+        '  let steps = state[0], consumedScalarCount = state[1], consumedArrayCount = state[2], checkpoint = 0;',
+      );
       for (const slot of [...state.usedSlots].sort((left, right) => left - right))
         lines.push(`  let s${slot} = state[${3 + slot}];`);
     }

@@ -41,8 +41,7 @@ export const clockCheckInterval = 65_536;
  */
 export function stepCheckpoint(steps: number, maxSteps: number, deadline: number): number {
   if (steps > maxSteps) stepLimit(maxSteps);
-  if (performance.now() > deadline)
-    throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
+  if (performance.now() > deadline) throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
   return Math.min(maxSteps, steps + clockCheckInterval);
 }
 export function undefinedBehaviour(reason: string, location: SourceLocation, steps: number): never {
