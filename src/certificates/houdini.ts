@@ -21,6 +21,8 @@
 // failure (each drops every guess it makes false: such a guess fails alone too), then one query per
 // guess left undecided; rounds end when a round drops nothing, at most one per guess. Every query
 // gets the time left.
+// Questions: each script declares every free symbol of its assertion and of the terms whose values
+// it asks (`failureScript`); values are asked of quantifier-free goals only (z3 refuses the others).
 
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
 import { constantAssignments, scalarsReadBy, substituteScalar } from '../ir/visit.js';
@@ -29,6 +31,7 @@ import { strictChcComp } from '../smt/chc-comp.js';
 import { printTerm } from '../smt/printer.js';
 import {
   and,
+  containsSubterm,
   createSmtScript,
   falseTerm,
   forall,
@@ -40,6 +43,7 @@ import {
   type ChcSystem,
   type HornClause,
   type SmtScript,
+  type SymbolTerm,
   type Term,
 } from '../smt/terms.js';
 import { timeoutReason, type Solver } from '../solvers/solver.js';
@@ -218,18 +222,24 @@ async function searchRound(
   // which goals a model of `body ∧ ¬(g1 ∧ … ∧ gk)` makes false, asked in the kept solver with the
   // goals' values (each such goal fails alone too: the model satisfies body ∧ ¬gi); undefined when
   // the solver answers anything but sat with a boolean value for each goal
+  // (values are asked of the quantifier-free goals only: z3 refuses a get-value of a quantified
+  // term, which would lose the whole model; a quantified goal counts as not made false by it)
   const falsified = async (body: Term, goals: readonly Term[]): Promise<readonly boolean[] | undefined> => {
+    const ground = goals.filter((goal) => !isQuantified(goal));
+    if (ground.length === 0) return undefined;
     const left = startQuestion();
-    const script = failureScript(body, and(...goals));
+    const script = failureScript(body, and(...goals), ground);
     const result = await solver.checkScript(script, {
       timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
       question: true,
-      valuesOf: goals,
+      valuesOf: ground,
       ...signal,
     });
-    if (result.kind !== 'sat' || result.values?.length !== goals.length) return undefined;
+    if (result.kind !== 'sat' || result.values?.length !== ground.length) return undefined;
     const values = result.values.map((value) => (value.kind === 'boolean' ? !value.value : undefined));
-    return values.every((value) => value !== undefined) ? (values as boolean[]) : undefined;
+    if (!values.every((value) => value !== undefined)) return undefined;
+    let next = 0;
+    return goals.map((goal) => (isQuantified(goal) ? false : values[next++]!));
   };
   const instantiate = (term: Term): Term => {
     if (term.kind !== 'applyFunction') return term;
@@ -286,13 +296,26 @@ async function searchRound(
 
 class OutOfTime extends Error {}
 
-/** the question whether the clause's body can hold with the goal false: `body ∧ ¬goal` */
-function failureScript(body: Term, goal: Term): SmtScript {
+function isQuantified(term: Term): boolean {
+  return containsSubterm(term, (current) => current.kind === 'quantifier', { intoBinders: true });
+}
+
+/**
+ * The question whether the clause's body can hold with the goal false: `body ∧ ¬goal`. It declares
+ * every free symbol of that assertion and of `valueTerms`, the terms whose values are asked after
+ * sat: `and` simplifies (a goal `false` makes ¬(g1 ∧ … ∧ gk) true), so the other goals' symbols can
+ * drop out of the assertion while their values are still asked (z3: "unknown constant", the
+ * question lost).
+ */
+export function failureScript(body: Term, goal: Term, valueTerms: readonly Term[] = []): SmtScript {
   const negated = and(body, not(goal));
+  const constants = new Map<string, SymbolTerm>();
+  for (const term of [negated, ...valueTerms])
+    for (const constant of freeSymbols(term)) if (!constants.has(constant.name)) constants.set(constant.name, constant);
   return createSmtScript({
     headerComments: [],
     logic: 'ALL',
-    constants: freeSymbols(negated),
+    constants: [...constants.values()],
     functions: [],
     assertions: [{ term: negated }],
   });
