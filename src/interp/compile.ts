@@ -51,6 +51,8 @@ import {
   assumptionFailed,
   checkedChoice,
   consumedOf,
+  enterRunDeadline,
+  leaveRunDeadline,
   fillArray,
   havocArray,
   inputExhausted,
@@ -196,6 +198,7 @@ class ClosureCompiler {
           store.nondeterministicDefaultRead = false;
         }
         let outcome: RunOutcome;
+        const previousDeadline = enterRunDeadline(deadline);
         try {
           body();
           outcome = { kind: 'completed', steps: state.steps };
@@ -204,6 +207,7 @@ class ClosureCompiler {
           else throw error;
         } finally {
           state.nondet = undefined;
+          leaveRunDeadline(previousDeadline);
         }
         const nondeterministicDefaultRead = state.stores.some((store) => store.nondeterministicDefaultRead);
         return { outcome, nondeterministicDefaultRead };
@@ -603,6 +607,7 @@ class ClosureCompiler {
         store,
         sizes.map((size) => size()),
         value(),
+        state.steps,
       );
       return 0;
     };

@@ -8,7 +8,7 @@
 
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { createAssign, createLoop } from '../../src/ir/factory.js';
+import { createArrayFill, createAssign, createLoop } from '../../src/ir/factory.js';
 import { compileProgram } from '../../src/interp/compile.js';
 import { compileProgramToJavaScript } from '../../src/interp/codegen.js';
 import { describeOutcome, replayCounterexample } from '../../src/interp/interpreter.js';
@@ -84,6 +84,33 @@ describe('the deadline of a run', () => {
       }
     }, 60_000);
   }
+
+  it('stops a loop of fills of many cells (one step each, long work) soon after the deadline', () => {
+    // while (1) { fill a with x; x = x + 1; }  over 200,000 cells: 65,536 steps would be minutes of fills
+    const builder = new IrBuilder();
+    const x = builder.scalar('x');
+    const a = builder.array('a', [200_000n]);
+    const program = builder.program([
+      createLoop(
+        0,
+        constant(1),
+        [createArrayFill(a, variable(x), at(3)), createAssign(x, binary('add', variable(x), constant(1)), at(4))],
+        [],
+        at(2),
+      ),
+    ]);
+    for (const semantics of semanticsList) {
+      const outcomes = backends(program, semantics).map(([name, compiled]) => {
+        const started = performance.now();
+        const { outcome } = compiled.run(createCounterexampleSource(noInput), 1_000_000, started + 100);
+        expect(performance.now() - started, `${name} ${semantics}`).toBeLessThan(5_000);
+        expect(outcome, `${name} ${semantics}`).toMatchObject({ kind: 'stepLimitReached', byDeadline: true });
+        return outcome;
+      });
+      // stopped before a fill: the steps before it, the fill's own not counted
+      for (const outcome of outcomes) expect(outcome.steps % 3, JSON.stringify(outcome)).toBe(1);
+    }
+  }, 60_000);
 
   it('stops at the first step once the deadline has passed, with the same outcome in both back ends', () => {
     for (const semantics of semanticsList) {
