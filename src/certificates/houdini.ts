@@ -27,6 +27,9 @@
 // failure (each drops every guess it makes false: such a guess fails alone too), then one query per
 // guess left undecided; rounds end when a round drops nothing, at most one per guess. Every query
 // gets the time left.
+// Questions: each script declares every free symbol of its assertion and of the terms whose values
+// it asks (`questionScript`); values are asked of one boolean indicator per goal, never of the goals
+// themselves (z3 refuses a get-value of a quantified term).
 
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
 import { constantAssignments, scalarsReadBy, substituteScalar } from '../ir/visit.js';
@@ -48,6 +51,7 @@ import {
   type ChcSystem,
   type HornClause,
   type SmtScript,
+  type SymbolTerm,
   type Term,
 } from '../smt/terms.js';
 import { timeoutReason, type Solver } from '../solvers/solver.js';
@@ -261,7 +265,7 @@ async function searchRound(
       not(and(...indicators)),
       ...goals.map((goal, position) => or(indicators[position]!, not(goal))),
     );
-    const result = await solver.checkScript(questionScript(failure), {
+    const result = await solver.checkScript(questionScript(failure, indicators), {
       timeoutMilliseconds: Math.min(left, keptQueryMilliseconds),
       question: true,
       valuesOf: indicators,
@@ -271,6 +275,7 @@ async function searchRound(
     const values = result.values.map((value) => (value.kind === 'boolean' ? !value.value : undefined));
     return values.every((value) => value !== undefined) ? (values as boolean[]) : undefined;
   };
+
   const instantiate = (term: Term): Term => {
     if (term.kind !== 'applyFunction') return term;
     const held = candidates.get(term.function.name);
@@ -400,12 +405,20 @@ function failureScript(body: Term, goal: Term): SmtScript {
   return questionScript(and(body, not(goal)));
 }
 
-/** the question whether the formula can hold */
-function questionScript(negated: Term): SmtScript {
+/**
+ * The question whether the formula can hold. It declares every free symbol of the formula and of
+ * `valueTerms`, the terms whose values are asked after sat: `and` simplifies (a goal `false` makes
+ * `bi ∨ ¬gi` true), so symbols can drop out of the assertion while their values are still asked
+ * (z3: "unknown constant", the question lost).
+ */
+function questionScript(negated: Term, valueTerms: readonly Term[] = []): SmtScript {
+  const constants = new Map<string, SymbolTerm>();
+  for (const term of [negated, ...valueTerms])
+    for (const constant of freeSymbols(term)) if (!constants.has(constant.name)) constants.set(constant.name, constant);
   return createSmtScript({
     headerComments: [],
     logic: 'ALL',
-    constants: freeSymbols(negated),
+    constants: [...constants.values()],
     functions: [],
     assertions: [{ term: negated }],
   });

@@ -3,9 +3,11 @@
 // verdict's semantics on small random inputs, and the state recorded at each loop head visit: every
 // scalar, and the first cells of the one-dimensional arrays. Only runs that complete are kept (a run
 // that fails an assumption, or hits undefined behaviour or the step limit, leaves no samples).
-// Bounded: a few dozen runs, a step limit per run, a cap on samples per loop, a time cap.
+// Bounded: a few dozen runs, a step limit per run, a cap on samples per loop, a time cap (also the
+// deadline of each run: a run under load stops near it rather than at its step limit).
 // Soundness: none needed; samples only shape guesses, which Houdini and the checker judge.
 
+import { performance } from 'node:perf_hooks';
 import type { Program, Semantics } from '../ir/types.js';
 import { compileProgram, type LoopHeadView } from '../interp/compile.js';
 import { createRandomGenerator, createRandomSource } from '../interp/sources.js';
@@ -48,7 +50,8 @@ export function sampleLoopHeads(
   semantics: Semantics,
   limits: SamplingLimits = defaultSamplingLimits,
 ): Map<number, LoopHeadSample[]> {
-  const started = Date.now();
+  const started = performance.now();
+  const deadline = started + limits.milliseconds;
   const oneDimensional = program.arrays.filter((array) => array.sizes.length === 1);
   const samples = new Map<number, LoopHeadSample[]>();
   let pending: [number, LoopHeadSample][] = [];
@@ -70,7 +73,7 @@ export function sampleLoopHeads(
     pending.push([loopId, { scalars, cells }]);
   };
   const compiled = compileProgram(program, semantics, { loopHeadObserver: observer });
-  for (let run = 0; run < limits.runs && Date.now() - started < limits.milliseconds; run++) {
+  for (let run = 0; run < limits.runs && performance.now() < deadline; run++) {
     pending = [];
     visits.clear();
     random = createRandomGenerator(run + 17);
@@ -78,6 +81,7 @@ export function sampleLoopHeads(
     const { outcome } = compiled.run(
       createRandomSource({ seed: run + 1, domain, maxArrayCells: sampledCells }),
       limits.stepsPerRun,
+      deadline,
     );
     if (outcome.kind !== 'completed') continue;
     const kept = new Map<number, number>();

@@ -19,7 +19,7 @@ import {
   inputExhausted,
   productTooLarge,
   shiftUndefined,
-  stepLimit,
+  stepCheckpoint,
   undefinedBehaviour,
 } from './run-checks.js';
 import {
@@ -52,7 +52,7 @@ export const runtime = {
   bitwiseNot,
   cellKey,
   cellKey2,
-  stepLimit,
+  stepCheckpoint,
   undefinedBehaviour,
   shiftUndefined,
   productTooLarge,

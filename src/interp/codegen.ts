@@ -40,6 +40,7 @@ import type {
 import type { Counterexample } from '../verdict.js';
 import { ArrayStore } from './arrays.js';
 import { runtime, runtimeNames } from './codegen-runtime.js';
+import { enterRunDeadline, leaveRunDeadline } from './run-checks.js';
 import { RunStop, type CompiledProgram, type CompiledRun, type NondetSource, type RunOutcome } from './run-types.js';
 import { normalize, wrapperFor, type Value } from './values.js';
 
@@ -55,6 +56,7 @@ export const codegenLoopNodeLimit = 500;
 type GeneratedRun = (
   nondet: NondetSource,
   maxSteps: number,
+  deadline: number,
   replaying: Counterexample | undefined,
   stores: ArrayStore[],
 ) => number;
@@ -195,11 +197,11 @@ class Generator {
     source.push(`const { ${runtimeNames.join(', ')} } = runtime;`);
     for (let index = 0; index < this.constants.length; index++) source.push(`const k${index} = constants[${index}];`);
     for (const lines of this.functionSources) source.push(...this.resolveMarkers(lines));
-    source.push('return function run(nondet, maxSteps, replaying, stores) {');
+    source.push('return function run(nondet, maxSteps, deadline, replaying, stores) {');
     source.push(`  const state = new Array(${3 + slotCount}).fill(0);`);
     source.push('  const consumedScalars = [];');
     source.push('  const consumedArrays = [];');
-    source.push('  let steps = 0, consumedScalarCount = 0, consumedArrayCount = 0;');
+    source.push('  let steps = 0, consumedScalarCount = 0, consumedArrayCount = 0, checkpoint = 0;');
     for (let slot = 0; slot < slotCount; slot++) source.push(`  let s${slot} = 0;`);
     source.push(...this.prologue(this.functions[0]!, false));
     source.push(...this.resolveMarkers(runBody));
@@ -211,7 +213,10 @@ class Generator {
   private prologue(state: FunctionState, loadState: boolean): string[] {
     const lines: string[] = [];
     if (loadState) {
-      lines.push('  let steps = state[0], consumedScalarCount = state[1], consumedArrayCount = state[2];');
+      // a fresh checkpoint: the first step of the function reads the clock (once per call of an outermost loop)
+      lines.push(
+        '  let steps = state[0], consumedScalarCount = state[1], consumedArrayCount = state[2], checkpoint = 0;',
+      );
       for (const slot of [...state.usedSlots].sort((left, right) => left - right))
         lines.push(`  let s${slot} = state[${3 + slot}];`);
     }
@@ -264,7 +269,7 @@ class Generator {
     this.lines = savedLines;
     this.indentation = savedIndentation;
     this.currentFunction = savedFunction;
-    const parameters = 'state, nondet, maxSteps, replaying, consumedScalars, consumedArrays, stores';
+    const parameters = 'state, nondet, maxSteps, deadline, replaying, consumedScalars, consumedArrays, stores';
     this.functionSources.push([
       `function loop${index}(${parameters}) {`,
       `  ${marker}prologue:${index}`,
@@ -349,7 +354,7 @@ class Generator {
     return this.constant(wrap);
   }
   private tick(): void {
-    this.emit('if (++steps > maxSteps) stepLimit(maxSteps);');
+    this.emit('if (++steps > checkpoint) checkpoint = stepCheckpoint(steps, maxSteps, deadline);');
   }
 
   /** the exact bv wrap of an atom to `type` */
@@ -726,7 +731,7 @@ class Generator {
             statement.value.type,
             array.elementType,
           );
-          this.emit(`fillArray(${this.store(array)}, [${sizes.join(', ')}], ${value});`);
+          this.emit(`fillArray(${this.store(array)}, [${sizes.join(', ')}], ${value}, steps);`);
         });
         return;
       case 'assume':
@@ -861,15 +866,18 @@ export function compileProgramToJavaScript(program: Program, semantics: Semantic
   }
   const generated = generatedProgramFor(program, semantics);
   return {
-    run(source: NondetSource, maxSteps: number): CompiledRun {
+    run(source: NondetSource, maxSteps: number, deadline = Number.POSITIVE_INFINITY): CompiledRun {
       const stores: ArrayStore[] = [];
       for (let slot = 0; slot < generated.arrayCount; slot++) stores.push(new ArrayStore());
       let outcome: RunOutcome;
+      const previousDeadline = enterRunDeadline(deadline);
       try {
-        outcome = { kind: 'completed', steps: generated.run(source, maxSteps, source.replaying, stores) };
+        outcome = { kind: 'completed', steps: generated.run(source, maxSteps, deadline, source.replaying, stores) };
       } catch (error) {
         if (error instanceof RunStop) outcome = error.outcome;
         else throw error;
+      } finally {
+        leaveRunDeadline(previousDeadline);
       }
       return { outcome, nondeterministicDefaultRead: stores.some((store) => store.nondeterministicDefaultRead) };
     },

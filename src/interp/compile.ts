@@ -51,12 +51,14 @@ import {
   assumptionFailed,
   checkedChoice,
   consumedOf,
+  enterRunDeadline,
+  leaveRunDeadline,
   fillArray,
   havocArray,
   inputExhausted,
   productTooLarge,
   shiftUndefined,
-  stepLimit,
+  stepCheckpoint,
   undefinedBehaviour,
 } from './run-checks.js';
 import { RunStop, type CompiledProgram, type CompiledRun, type NondetSource, type RunOutcome } from './run-types.js';
@@ -128,6 +130,10 @@ export function compileProgramToClosures(
 class RunState {
   steps = 0;
   maxSteps = 0;
+  /** the step count at which the next `stepCheckpoint` is due (at most `maxSteps`) */
+  checkpoint = 0;
+  /** on performance.now()'s time line; infinite when the run has none */
+  deadline = Number.POSITIVE_INFINITY;
   nondet: NondetSource | undefined = undefined;
   consumedScalars: bigint[] = [];
   consumedArrays: ArrayContent[] = [];
@@ -141,9 +147,9 @@ class RunState {
   readonly stores: ArrayStore[] = [];
 }
 
-/** counts one step; stops the run past the step limit */
+/** counts one step; stops the run past the step limit or (checked at checkpoints) past its deadline */
 function tick(state: RunState): void {
-  if (++state.steps > state.maxSteps) stepLimit(state.maxSteps);
+  if (++state.steps > state.checkpoint) state.checkpoint = stepCheckpoint(state.steps, state.maxSteps, state.deadline);
 }
 
 /** the bound on int-semantics products (x = x * x in a loop would otherwise exhaust BigInt) */
@@ -174,9 +180,11 @@ class ClosureCompiler {
     const state = this.state;
     const scalarSlots = this.scalarSlots;
     return {
-      run(source: NondetSource, limit: number): CompiledRun {
+      run(source: NondetSource, limit: number, deadline = Number.POSITIVE_INFINITY): CompiledRun {
         state.steps = 0;
         state.maxSteps = limit;
+        state.checkpoint = 0;
+        state.deadline = deadline;
         state.nondet = source;
         state.consumedScalars = [];
         state.consumedArrays = [];
@@ -190,6 +198,7 @@ class ClosureCompiler {
           store.nondeterministicDefaultRead = false;
         }
         let outcome: RunOutcome;
+        const previousDeadline = enterRunDeadline(deadline);
         try {
           body();
           outcome = { kind: 'completed', steps: state.steps };
@@ -198,6 +207,7 @@ class ClosureCompiler {
           else throw error;
         } finally {
           state.nondet = undefined;
+          leaveRunDeadline(previousDeadline);
         }
         const nondeterministicDefaultRead = state.stores.some((store) => store.nondeterministicDefaultRead);
         return { outcome, nondeterministicDefaultRead };
@@ -597,6 +607,7 @@ class ClosureCompiler {
         store,
         sizes.map((size) => size()),
         value(),
+        state.steps,
       );
       return 0;
     };

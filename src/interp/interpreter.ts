@@ -12,6 +12,11 @@
 //   shifted type, stop the run with `undefinedBehaviour` in both semantics; signed overflow wraps in
 //   `bv` and does not exist in `int` (mathematical integers);
 // - one step is one executed statement or one evaluation of a loop condition.
+//
+// A run is synchronous (it holds the JavaScript thread, so no timer can stop it): besides its step
+// limit it may have a `deadline` (performance.now()'s time line), read every 65,536 steps; a run
+// past it stops as a step-limit stop does (`stepLimitReached`, marked `byDeadline`). Both stops
+// only ever cut a run short: a cut run is never a verdict.
 
 import type { Program, Semantics } from '../ir/types.js';
 import type { Counterexample } from '../verdict.js';
@@ -27,12 +32,14 @@ export interface RunOptions {
   semantics: Semantics;
   nondet: NondetSource;
   maxSteps: number;
+  /** on performance.now()'s time line: the run stops soon after it (none: only the step limit stops it) */
+  deadline?: number;
 }
 
 export const defaultReplaySteps = 500_000_000;
 
 export function runProgram(program: Program, options: RunOptions): RunOutcome {
-  return compileProgram(program, options.semantics).run(options.nondet, options.maxSteps).outcome;
+  return compileProgram(program, options.semantics).run(options.nondet, options.maxSteps, options.deadline).outcome;
 }
 
 /** Runs the program on exactly the choices of `counterexample`. */
@@ -41,8 +48,10 @@ export function replayCounterexample(
   counterexample: Counterexample,
   semantics: Semantics,
   maxSteps: number = defaultReplaySteps,
+  deadline?: number,
 ): RunOutcome {
-  return runProgram(program, { semantics, nondet: createCounterexampleSource(counterexample), maxSteps });
+  const nondet = createCounterexampleSource(counterexample);
+  return runProgram(program, { semantics, nondet, maxSteps, ...(deadline === undefined ? {} : { deadline }) });
 }
 
 export function describeOutcome(outcome: RunOutcome): string {
@@ -54,7 +63,9 @@ export function describeOutcome(outcome: RunOutcome): string {
     case 'completed':
       return `completed after ${outcome.steps} steps`;
     case 'stepLimitReached':
-      return `step limit reached after ${outcome.steps} steps`;
+      return outcome.byDeadline === true
+        ? `deadline reached after ${outcome.steps} steps`
+        : `step limit reached after ${outcome.steps} steps`;
     case 'undefinedBehaviour':
       return `undefined behaviour (${outcome.reason}) at ${outcome.location.line}:${outcome.location.column}`;
     case 'inputExhausted':

@@ -5,6 +5,12 @@
 //
 // - stops: each throws a `RunStop` carrying the outcome (step limit, undefined behaviour, a failed
 //   assumption or assertion, an exhausted source);
+// - the step checkpoint: both back ends count steps against a checkpoint (at most the step limit,
+//   at most `clockCheckInterval` steps ahead) and call `stepCheckpoint` when they pass it, which
+//   stops the run past its step limit or past its deadline (a clock read every 65,536 steps, so a
+//   synchronous run that holds the JavaScript thread still ends near its deadline); a fill or havoc
+//   of many cells (one step, but work in proportion to its cells) reads the clock itself first,
+//   against the deadline of the run in progress (`enterRunDeadline`, set by both back ends' `run`);
 // - input checks: a scalar choice or an array havoc's content is normalised and checked against
 //   the target type's range (`invalidInput` otherwise); array sizes are evaluated to bigints and to
 //   a cell count (undefined when a size is negative); the consumed choices are recorded or, for a
@@ -15,6 +21,7 @@
 // outside 0..cells-1 (they name no cell); a one-dimensional havoc stores every key (arrays are
 // total maps, src/interp/arrays.ts).
 
+import { performance } from 'node:perf_hooks';
 import type { ArrayVariable, IntegerType, SourceLocation } from '../ir/types.js';
 import type { ArrayContent, Counterexample } from '../verdict.js';
 import type { ArrayStore } from './arrays.js';
@@ -26,6 +33,43 @@ import { normalize, toBigInt, valueRange, type Value } from './values.js';
 export function stepLimit(maxSteps: number): never {
   throw new RunStop({ kind: 'stepLimitReached', steps: maxSteps });
 }
+/** steps between two reads of the clock: a run stops at most this many steps past its deadline */
+export const clockCheckInterval = 65_536;
+
+/**
+ * Called when the step count passes the run's checkpoint: stops the run past `maxSteps` (the step
+ * limit's outcome) or once the clock is past `deadline` (the same kind, marked `byDeadline`, with
+ * the steps completed); otherwise returns the next checkpoint, never beyond `maxSteps`.
+ */
+export function stepCheckpoint(steps: number, maxSteps: number, deadline: number): number {
+  if (steps > maxSteps) stepLimit(maxSteps);
+  if (performance.now() > deadline) throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
+  return Math.min(maxSteps, steps + clockCheckInterval);
+}
+/** the deadline of the run in progress, for the steps whose work grows with their cells (runs may nest: saved and restored) */
+let currentDeadline = Number.POSITIVE_INFINITY;
+
+/** makes `deadline` the one of the run in progress; returns the one before, for `leaveRunDeadline` */
+export function enterRunDeadline(deadline: number): number {
+  const previous = currentDeadline;
+  currentDeadline = deadline;
+  return previous;
+}
+export function leaveRunDeadline(previous: number): void {
+  currentDeadline = previous;
+}
+
+/** a fill or havoc of at least this many cells reads the clock before it runs */
+const clockCheckCells = 1024;
+
+/** stops the run (as stepCheckpoint does) when a step over `cells` cells would start past the deadline */
+function checkDeadlineBeforeCells(cells: Value | undefined, steps: number): void {
+  if (currentDeadline === Number.POSITIVE_INFINITY) return;
+  if (typeof cells === 'number' && cells < clockCheckCells) return;
+  if (performance.now() > currentDeadline)
+    throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
+}
+
 export function undefinedBehaviour(reason: string, location: SourceLocation, steps: number): never {
   throw new RunStop({ kind: 'undefinedBehaviour', reason, location, steps });
 }
@@ -108,6 +152,7 @@ export function havocArray(
   elementRange: ValueRange = valueRange(array.elementType),
 ): ArrayContent {
   const { values, cells } = evaluateSizes(sizes);
+  checkDeadlineBeforeCells(cells, steps);
   const content = nondet.nextArray(array, location, values);
   if (content === undefined) inputExhausted(location, steps);
   const elementType = array.elementType;
@@ -139,7 +184,12 @@ export function havocArray(
   return content;
 }
 
-/** an array fill: every cell of `store` holds `value` (sizes evaluated to `sizes` pre-size it) */
-export function fillArray(store: ArrayStore, sizes: readonly Value[], value: Value): void {
-  store.reset(value, false, evaluateSizes(sizes).cells);
+/**
+ * an array fill: every cell of `store` holds `value` (sizes evaluated to `sizes` pre-size it); a
+ * fill of many cells past the run's deadline stops the run instead, after `steps` − 1 steps
+ */
+export function fillArray(store: ArrayStore, sizes: readonly Value[], value: Value, steps: number): void {
+  const cells = evaluateSizes(sizes).cells;
+  checkDeadlineBeforeCells(cells, steps);
+  store.reset(value, false, cells);
 }

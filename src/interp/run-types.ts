@@ -32,7 +32,11 @@ export type RunOutcome =
   | { kind: 'assertionFailed'; location: SourceLocation; consumed: Counterexample; steps: number }
   | { kind: 'assumptionFailed'; location: SourceLocation; steps: number }
   | { kind: 'completed'; steps: number }
-  | { kind: 'stepLimitReached'; steps: number }
+  /**
+   * the run was cut: past its step limit (`steps` is the limit), or, with `byDeadline`, past the
+   * deadline of its options (`steps` is the steps run by then)
+   */
+  | { kind: 'stepLimitReached'; steps: number; byDeadline?: true }
   | { kind: 'undefinedBehaviour'; reason: string; location: SourceLocation; steps: number }
   | { kind: 'inputExhausted'; location: SourceLocation; steps: number }
   /** a given value outside the type's range */
@@ -50,5 +54,10 @@ export interface CompiledRun {
 }
 
 export interface CompiledProgram {
-  run(nondet: NondetSource, maxSteps: number): CompiledRun;
+  /**
+   * one run; with a `deadline` (on performance.now()'s time line) the run also stops once the
+   * clock passes it, checked every `clockCheckInterval` steps (src/interp/run-checks.ts), with a
+   * `stepLimitReached` outcome marked `byDeadline`
+   */
+  run(nondet: NondetSource, maxSteps: number, deadline?: number): CompiledRun;
 }

@@ -54,6 +54,15 @@ export class Budget implements Deadline {
     return new Budget(this.clock() + this.remaining() * Math.min(1, Math.max(0, fraction)), this.clock, this.signal);
   }
 
+  /**
+   * the budget's end as a deadline on performance.now()'s time line (what the interpreter's runs
+   * take, src/interp/run-types.ts), at least `floorMilliseconds` from now; computed from what
+   * remains, so it holds for an injected clock too
+   */
+  interpreterDeadline(floorMilliseconds = 0): number {
+    return performance.now() + Math.max(floorMilliseconds, this.remaining());
+  }
+
   /** the timeout to give one solver call: what remains, at least one millisecond */
   solverTimeout(requested: number = Number.POSITIVE_INFINITY): number {
     return Math.max(1, Math.floor(Math.min(requested, this.remaining())));

@@ -17,7 +17,11 @@
 // runs 300 million steps a second on some programs, six times the assumed rate, so a long
 // counterexample found late in a slice was stopped with most of the slice unused). A replay stopped
 // by the limit is UNKNOWN ('resourceLimit'), never UNSAFE; the limit changes when a replay stops,
-// never what it computes.
+// never what it computes. The step limit is a guess at the speed; what bounds the time is the
+// deadline every replay (and a guided candidate's run) also gets: the budget's end, at least
+// `minimumReplayMilliseconds` away (the floor of short runs). The interpreter reads the clock every
+// 65,536 steps, so a replay ends near the deadline however loaded the machine; a replay stopped by
+// it is UNKNOWN like one stopped by its step limit.
 
 import { performance } from 'node:perf_hooks';
 import { describeOutcome, replayCounterexample, type RunOutcome } from '../interp/interpreter.js';
@@ -35,14 +39,22 @@ const defaultReplaySteps = 50_000_000;
 const replayStepsPerMillisecond = 50_000;
 /** a replay may always take this many steps, whatever the budget */
 const minimumReplaySteps = 2_000_000;
+/** a replay may always run this long, whatever the budget (as the floor of steps above) */
+const minimumReplayMilliseconds = 100;
 /** the share of the measured speed a second attempt counts on */
 const measuredSpeedShare = 0.8;
 
 export type Candidate =
   /** replay exactly these choices */
   | { readonly kind: 'choices'; readonly counterexample: Counterexample }
-  /** a run that proposes inputs itself (the extension point of shrink's guided replay) */
-  | { readonly kind: 'guided'; readonly run: (program: Program, maximumSteps: number) => RunOutcome };
+  /**
+   * a run that proposes inputs itself (the extension point of shrink's guided replay); it must stop
+   * by `maximumSteps` and soon after `deadline` (performance.now()'s time line)
+   */
+  | {
+      readonly kind: 'guided';
+      readonly run: (program: Program, maximumSteps: number, deadline: number) => RunOutcome;
+    };
 
 export interface ConfirmSettings {
   readonly semantics: Semantics;
@@ -74,6 +86,11 @@ function replayStepLimit(settings: ConfirmSettings): { readonly requested: numbe
 
 function refusal(outcome: RunOutcome, limit: number, requested: number): UnknownReason {
   if (outcome.kind === 'stepLimitReached') {
+    if (outcome.byDeadline === true)
+      return unknownReason(
+        'timeout',
+        `counterexample replay stopped after ${outcome.steps} steps at the end of the time budget`,
+      );
     return limit < requested
       ? unknownReason(
           'resourceLimit',
@@ -97,15 +114,20 @@ function record(program: Program, location: SourceLocation, counterexample: Coun
  * header). Returns the last outcome, the limit it ran under and the encoder's own limit.
  */
 function runWithinBudget(
-  run: (limit: number) => RunOutcome,
+  run: (limit: number, deadline: number) => RunOutcome,
   settings: ConfirmSettings,
 ): { readonly outcome: RunOutcome; readonly limit: number; readonly requested: number } {
   const { limit, requested } = replayStepLimit(settings);
   const started = performance.now();
-  const outcome = run(limit);
-  if (outcome.kind !== 'stepLimitReached') return { outcome, limit, requested };
+  const outcome = run(limit, settings.budget.interpreterDeadline(minimumReplayMilliseconds));
+  if (outcome.kind !== 'stepLimitReached' || outcome.byDeadline === true) return { outcome, limit, requested };
   const second = secondAttemptSteps(limit, requested, performance.now() - started, settings.budget.remaining());
-  return second === undefined ? { outcome, limit, requested } : { outcome: run(second), limit: second, requested };
+  if (second === undefined) return { outcome, limit, requested };
+  return {
+    outcome: run(second, settings.budget.interpreterDeadline(minimumReplayMilliseconds)),
+    limit: second,
+    requested,
+  };
 }
 
 /**
@@ -129,17 +151,22 @@ export function confirmCounterexample(program: Program, candidate: Candidate, se
   switch (candidate.kind) {
     case 'choices': {
       const { outcome, limit, requested } = runWithinBudget(
-        (steps) => replayCounterexample(program, candidate.counterexample, settings.semantics, steps),
+        (steps, deadline) =>
+          replayCounterexample(program, candidate.counterexample, settings.semantics, steps, deadline),
         settings,
       );
       if (outcome.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(outcome, limit, requested) };
       return record(program, outcome.location, outcome.consumed);
     }
     case 'guided': {
-      const { outcome, limit, requested } = runWithinBudget((steps) => candidate.run(program, steps), settings);
+      const { outcome, limit, requested } = runWithinBudget(
+        (steps, deadline) => candidate.run(program, steps, deadline),
+        settings,
+      );
       if (outcome.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(outcome, limit, requested) };
       // the guided source proposed the inputs; the verdict rests on an exact replay of what was consumed
-      const exact = replayCounterexample(program, outcome.consumed, settings.semantics, limit);
+      const deadline = settings.budget.interpreterDeadline(minimumReplayMilliseconds);
+      const exact = replayCounterexample(program, outcome.consumed, settings.semantics, limit, deadline);
       if (exact.kind !== 'assertionFailed') return { kind: 'refuted', reason: refusal(exact, limit, requested) };
       return record(program, exact.location, exact.consumed);
     }

@@ -50,6 +50,13 @@ export interface SolveOutcome {
    * none. The kernel checks it (kernel/certify.ts); the encoder's word is not taken for it.
    */
   readonly certificateClaim?: CertificateClaim;
+  /**
+   * with a SAFE and a claim: one more attempt at a certificate when the checker refuted that claim
+   * (chc: Spacer again without its slicing, which models some clauses wrongly), in the time left;
+   * undefined when it gives none. The kernel checks it as the first, and the SAFE stands only if
+   * the checker confirms it (run-encoding.ts).
+   */
+  readonly retryCertificate?: () => Promise<CertificateClaim | undefined>;
 }
 
 /** What an encoder's `solve` gets: its options, the run's budget, and a solver cut to that budget. */

@@ -21,7 +21,9 @@
 // After a SAFE, the certificate the encoder handed back is checked (certify.ts) on the program the
 // encoder got, and the run carries what became of it (`certificate`); a certificate that a solver
 // refutes turns the SAFE into UNKNOWN (imprecise), naming the clause, and so does, for a claim that
-// requires the check (the template prover's), a certificate that is not confirmed.
+// requires the check (the template prover's), a certificate that is not confirmed. An encoder may
+// offer one more claim after a refutation (`retryCertificate`: chc asks Spacer again without its
+// slicing); that claim is checked as the first, and the SAFE stands only if the checker confirms it.
 //
 // The encoder runs within its budget (budget-check.ts): a phase between solver calls that finds
 // the budget spent throws `BudgetExhausted`, and the run is UNKNOWN (timeout) naming that phase,
@@ -37,7 +39,7 @@ import { unknownVerdict, type UnknownKind, type Verdict } from '../verdict.js';
 import type { EmitResult, Encoder, EncoderContext, SolveOutcome } from './encoder.js';
 import { Budget, type Clock } from './budget.js';
 import { budgetedSolver, type SolverCallStatistics } from './budgeted-solver.js';
-import { certify, describeCertificate, type CertificateStatus } from './certify.js';
+import { certify, describeCertificate, type CertificateStatus, type CertifyRequest } from './certify.js';
 import { isConfirmedOn } from './confirm.js';
 import { applyTransforms, type AppliedTransform } from './transforms.js';
 import { searchCounterexample, type CounterexampleSearchResult } from './search.js';
@@ -191,7 +193,7 @@ export async function runEncoding(
   let certificate: CertificateStatus | undefined;
   if (outcome.verdict.kind === 'safe' && transformed.kind === 'ready') {
     const checkStarted = performance.now();
-    certificate = await certify({
+    const request: CertifyRequest = {
       encoderName: encoder.name,
       claim: outcome.certificateClaim,
       program: transformed.program,
@@ -202,12 +204,21 @@ export async function runEncoding(
       ...(settings.minimumCheckMilliseconds === undefined
         ? {}
         : { minimumCheckMilliseconds: settings.minimumCheckMilliseconds }),
-    });
+    };
+    certificate = await certify(request);
+    let claim = outcome.certificateClaim;
+    const retried = await retriedCertificate(outcome, certificate, request, scope);
+    if (retried !== undefined) {
+      outcome = { ...outcome, details: { ...outcome.details, certificateRetry: retried.outcome } };
+      if (retried.kind === 'checked') {
+        claim = retried.claim;
+        certificate = retried.certificate;
+      }
+    }
     outcome = {
       ...outcome,
-      verdict: trustedSafe(outcome.certificateClaim, certificate)
-        ? outcome.verdict
-        : refutedSafe(encoder.name, certificate),
+      ...(claim === undefined ? {} : { certificateClaim: claim }),
+      verdict: trustedSafe(claim, certificate) ? outcome.verdict : refutedSafe(encoder.name, certificate),
       times: { ...outcome.times, certificateCheck: performance.now() - checkStarted },
     };
   }
@@ -285,6 +296,42 @@ const searchBeforeStage = 'counterexampleSearchBeforeOverApproximation';
 function trustedSafe(claim: CertificateClaim | undefined, certificate: CertificateStatus): boolean {
   if (certificate.kind === 'failed') return false;
   return certificate.kind === 'checked' || claim?.kind !== 'model' || claim.checkRequired !== true;
+}
+
+/**
+ * After a refuted certificate, the encoder's second claim (`retryCertificate`) and what the checker
+ * made of it; undefined when there was no refutation, no retry, or the run was stopped. The
+ * second claim replaces the first only when the checker confirms it (`outcome` 'checked').
+ */
+async function retriedCertificate(
+  outcome: SolveOutcome,
+  first: CertificateStatus,
+  request: CertifyRequest,
+  scope: BudgetScope,
+): Promise<
+  | {
+      readonly kind: 'checked';
+      readonly outcome: string;
+      readonly claim: CertificateClaim;
+      readonly certificate: CertificateStatus;
+    }
+  | { readonly kind: 'not'; readonly outcome: string }
+  | undefined
+> {
+  if (first.kind !== 'failed' || outcome.retryCertificate === undefined) return undefined;
+  if (request.budget.signal?.aborted === true) return undefined;
+  let claim: CertificateClaim | undefined;
+  try {
+    claim = await runInScope(scope, outcome.retryCertificate);
+  } catch (error) {
+    if (!(error instanceof BudgetExhausted)) throw error;
+    return { kind: 'not', outcome: `no time left (${error.phase})` };
+  }
+  if (claim === undefined) return { kind: 'not', outcome: 'no second model' };
+  if (claim.kind === 'none') return { kind: 'not', outcome: claim.reason };
+  const certificate = await certify({ ...request, claim });
+  if (certificate.kind !== 'checked') return { kind: 'not', outcome: describeCertificate(certificate) };
+  return { kind: 'checked', outcome: 'checked', claim, certificate };
 }
 
 /** a SAFE whose certificate a solver refuted, or one that needed its certificate confirmed and did not get it */

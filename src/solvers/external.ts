@@ -18,6 +18,7 @@ import { killProcessGroup, SessionPool } from './session.js';
 import { interpretSolverOutput } from './sexpr.js';
 import {
   answerQuestion,
+  chcSlicingOption,
   timeLeft,
   timeoutReason,
   type CheckOptions,
@@ -270,7 +271,15 @@ export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver
       const body = printChcSystem(system) + (options.model === true ? '(get-model)\n' : '') + reasonQuery(solver);
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
-      return runText(solver, timeoutOption(solver, left.timeoutMilliseconds) + body, 0, left, counter, undefined);
+      const slicing = solver.kind === 'z3' ? chcSlicingOption(options) : '';
+      return runText(
+        solver,
+        timeoutOption(solver, left.timeoutMilliseconds) + slicing + body,
+        0,
+        left,
+        counter,
+        undefined,
+      );
     },
     async checkText(text: string, options: CheckOptions): Promise<SolverResult> {
       const plain = { ...options, model: false, question: false };

@@ -55,6 +55,17 @@ export interface CheckOptions {
    * predicates, CHC-COMP's model format); a back end that cannot give one answers without it
    */
   readonly model?: boolean;
+  /**
+   * false: z3 solves a CHC system without its slicing of the clauses (`fp.xform.slice`), which is on
+   * by default; z3 4.8.12's Spacer sometimes answers sat with a model that fails a clause of the
+   * sliced system (the chc encoder asks again so after its model was refuted). Ignored elsewhere.
+   */
+  readonly chcSlicing?: false;
+}
+
+/** the option line that turns z3's slicing of CHC systems off (CheckOptions.chcSlicing), or nothing */
+export function chcSlicingOption(options: CheckOptions): string {
+  return options.chcSlicing === false ? '(set-option :fp.xform.slice false)\n' : '';
 }
 
 /**

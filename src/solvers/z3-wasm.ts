@@ -75,6 +75,7 @@ import type { ChcSystem, SmtScript } from '../smt/terms.js';
 import { interpretSolverOutput, statusInOutput } from './sexpr.js';
 import {
   answerQuestion,
+  chcSlicingOption,
   timeLeft,
   timeoutReason,
   type CheckOptions,
@@ -657,7 +658,8 @@ export function createZ3WasmSolver(wasmOptions: Z3WasmOptions = {}): Solver {
     checkScript,
     async checkChc(system: ChcSystem, options: CheckOptions): Promise<SolverResult> {
       const started = performance.now();
-      const body = printChcSystem(system) + reasonQuery;
+      // (a set-option is reset before the next call: global_param_reset_all)
+      const body = chcSlicingOption(options) + printChcSystem(system) + reasonQuery;
       const left = timeLeft(options, started);
       if (left === undefined) return { kind: 'unknown', reason: timeoutReason };
       // the model (CheckOptions.model) is asked for in the same context, only after a sat answer

@@ -5,7 +5,8 @@
 // inductive subset proves a failing assertion); the same for programs of our own of the periodic,
 // threshold and bounded classes and of nests of loops (test/certificates/programs); and its
 // certificate of a program does not pass for the program with a statement dropped (a planted bug),
-// where the checker names the clause.
+// where the checker names the clause. Its questions declare every constant they use (the terms
+// whose values they ask included) on a program of the control-flow generator where they did not.
 
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ import type { Block } from '../../src/ir/types.js';
 import { printExpression } from '../../src/ir/print.js';
 import { projectRoot } from '../support/cli.js';
 import { certifiedProgram } from '../support/certified-program.js';
+import { freeSymbols } from '../../src/smt/terms.js';
+import type { Solver } from '../../src/solvers/solver.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
@@ -228,4 +231,42 @@ describe('the template certifier', () => {
     expect(check.kind, JSON.stringify(check)).toBe('failed');
     if (check.kind === 'failed') expect(check.clause.comment).toMatch(/^loop 0 at 16:3$/);
   });
+});
+
+describe("Houdini's questions", () => {
+  it(
+    'declare every constant they use, those of the terms whose values they ask included, and get no solver error',
+    { timeout: 120_000 },
+    async () => {
+      const { program, semantics } = await certifiedProgram(join(periodicPrograms, 'switch-goto-rounds.c'));
+      const undeclared = new Set<string>();
+      const errors: string[] = [];
+      let questions = 0;
+      let withValues = 0;
+      const checking: Solver = {
+        name: solver.name,
+        checkChc: (system, options) => solver.checkChc(system, options),
+        dispose: async () => undefined,
+        checkScript: async (script, options) => {
+          questions++;
+          const declared = new Set([
+            ...script.constants.map((constant) => constant.name),
+            ...script.functions.map((declaration) => declaration.name),
+          ]);
+          const valuesOf = options.valuesOf ?? [];
+          if (valuesOf.length > 0) withValues++;
+          for (const term of [...script.assertions.map((assertion) => assertion.term), ...valuesOf])
+            for (const constant of freeSymbols(term)) if (!declared.has(constant.name)) undeclared.add(constant.name);
+          const result = await solver.checkScript(script, options);
+          if (result.kind === 'unknown' && /error/.test(result.reason)) errors.push(result.reason);
+          return result;
+        },
+      };
+      await searchInvariants(program, semantics, checking, { timeoutMilliseconds: 20_000 });
+      expect(questions).toBeGreaterThan(10);
+      expect(withValues).toBeGreaterThan(0);
+      expect([...undeclared]).toEqual([]);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -2,6 +2,7 @@
 // the guard that lets a verdict out only within the soundness contract. Breaches are planted on
 // purpose to show that the guard catches them.
 
+import { performance } from 'node:perf_hooks';
 import { allFormsModelled } from '../../src/analysis/control-flow-forms.js';
 import { describe, expect, it } from 'vitest';
 import type { Encoder } from '../../src/kernel/encoder.js';
@@ -17,6 +18,8 @@ import type { CheckOptions, Solver, SolverResult } from '../../src/solvers/solve
 import { unknownVerdict } from '../../src/verdict.js';
 import { encodingOptionsFor, type TestOptions } from '../support/encoding.js';
 import * as programs from '../support/sample-programs.js';
+import { createAssert, createAssign, createHavoc, createLoop } from '../../src/ir/factory.js';
+import { at, binary, constant, IrBuilder, variable } from '../generators/ir.js';
 
 /** a solver that records the timeouts it was given and answers `answer` */
 function recordingSolver(answer: SolverResult): Solver & { readonly timeouts: number[] } {
@@ -116,6 +119,45 @@ describe('confirmation', () => {
     );
     expect(passing.kind).toBe('refuted');
     if (passing.kind === 'refuted') expect(passing.reason.kind).toBe('noReplay');
+  });
+
+  it("bounds a replay by the budget's end and hands that deadline to a guided candidate's run", () => {
+    // x = choice; while (1) x = x + 1;  assert(x == 0): an endless replay
+    const builder = new IrBuilder();
+    const x = builder.scalar('x');
+    const endless = builder.program([
+      createHavoc(x, at(1)),
+      createLoop(0, constant(1), [createAssign(x, binary('add', variable(x), constant(1)), at(3))], [], at(2)),
+      createAssert(binary('equal', variable(x), constant(0)), at(4)),
+    ]);
+    const started = performance.now();
+    const confirmation = confirmCounterexample(
+      endless,
+      { kind: 'choices', counterexample: { scalars: [7n], arrays: [] } },
+      { semantics: 'bv', budget: Budget.start(300), maximumSteps: 4_000_000_000 },
+    );
+    const elapsed = performance.now() - started;
+    expect(confirmation.kind).toBe('refuted');
+    // stopped by the steps the budget allows at the assumed speed, or by the deadline on a slower machine
+    if (confirmation.kind === 'refuted') expect(['timeout', 'resourceLimit']).toContain(confirmation.reason.kind);
+    expect(elapsed).toBeLessThan(5_000); // 4 * 10^9 steps would take half a minute or more
+    // a guided candidate's run is handed the budget's end (at least a short floor from now)
+    const deadlines: number[] = [];
+    const before = performance.now();
+    confirmCounterexample(
+      endless,
+      {
+        kind: 'guided',
+        run: (_program, _steps, deadline) => {
+          deadlines.push(deadline);
+          return { kind: 'completed', steps: 1 };
+        },
+      },
+      { semantics: 'bv', budget: Budget.start(2_000) },
+    );
+    expect(deadlines).toHaveLength(1);
+    expect(deadlines[0]).toBeGreaterThan(before + 1_000);
+    expect(deadlines[0]).toBeLessThanOrEqual(performance.now() + 2_000);
   });
 
   it('gives a replay stopped by its step allowance a second attempt sized by the speed it showed', () => {

@@ -14,7 +14,12 @@
 // model (asked for with the answer: `(get-model)`, which z3 4.8 and z3-wasm 4.15 both print as a list
 // of define-funs) as the SAFE's certificate claim, which the kernel checks (kernel/certify.ts);
 // a model the solver does not print, or one that does not define every predicate with its
-// signature, is no certificate (`none`, with why), and the SAFE stands on the solver's word. `unsat` means
+// signature, is no certificate (`none`, with why), and the SAFE stands on the solver's word. A model
+// the kernel's checker refutes makes the SAFE UNKNOWN, unless the second attempt this encoder offers
+// for it (`retryCertificate`: the clauses once more, in the time left, with z3's slicing off; z3
+// 4.8.12's Spacer answers some sliced systems sat with a model that fails a clause, and turning
+// slicing off for every call made other programs 50 times slower) answers sat with a model the
+// checker confirms. `unsat` means
 // a counterexample exists under the encoding; a concrete one is searched with bmc at unwind 1, 2, 4,
 // ... within what is left of the time budget (one budget for the whole solve) and replayed; only a
 // replayed failing assertion gives UNSAFE.
@@ -69,9 +74,19 @@ export const chcEncoder: Encoder = {
         }
       },
     });
-    return outcome.verdict.kind === 'safe' && certificateClaim !== undefined
-      ? { ...outcome, certificateClaim }
-      : outcome;
+    if (outcome.verdict.kind !== 'safe' || certificateClaim === undefined) return outcome;
+    const predicates = strictChcComp(encoding.system).predicates;
+    // asked only after the checker refuted the first model (run-encoding.ts)
+    const retryCertificate = async (): Promise<CertificateClaim | undefined> => {
+      if (budget.expired()) return undefined;
+      const result = await solver.checkChc(encoding.system, {
+        timeoutMilliseconds: budget.solverTimeout(),
+        model: true,
+        chcSlicing: false,
+      });
+      return result.kind === 'sat' ? claimOf(result.model, predicates, solver.name, ', slicing off') : undefined;
+    };
+    return { ...outcome, certificateClaim, retryCertificate };
   },
 };
 
@@ -80,9 +95,10 @@ function claimOf(
   model: string | undefined,
   predicates: readonly FunctionDeclaration[],
   solverName: string,
+  variant = '',
 ): CertificateClaim {
   if (model === undefined) return { kind: 'none', reason: `${solverName} printed no model with its sat answer` };
   const reading = readModel(model, predicates);
   if (reading.kind === 'malformed') return { kind: 'none', reason: `${solverName}'s model: ${reading.reason}` };
-  return { kind: 'model', invariants: reading.invariants, source: `${solverName} (Spacer)` };
+  return { kind: 'model', invariants: reading.invariants, source: `${solverName} (Spacer${variant})` };
 }

@@ -11,9 +11,10 @@
 // candidate), and only that replay makes the verdict. No run ever gives SAFE: runs that complete say
 // nothing about the others (UNKNOWN).
 //
-// Time: a run is synchronous, so its step limit is what it may spend: a little under half of the
-// time left (the kernel replays a failing run once more), at a conservative rate of steps a
-// millisecond until a long run has shown the machine's own.
+// Time: a run is synchronous (no timer can stop it), so it gets a deadline: a little under half of
+// the time left (the kernel replays a failing run once more), which the interpreter checks every
+// 65,536 steps, so a run ends near it however loaded the machine; and a step limit from that time
+// at a conservative rate of steps a millisecond until a long run has shown the machine's own.
 
 import { performance } from 'node:perf_hooks';
 import { compileProgram } from '../../interp/compile.js';
@@ -65,16 +66,18 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
       const maximumSteps = Math.floor(Math.min(maximumRunSteps, rate * context.budget.remaining() * runShare));
       if (maximumSteps < 1000) break;
       const started = performance.now();
+      const runDeadline = started + context.budget.remaining() * runShare;
       let outcome: RunOutcome | undefined;
       const confirmation = recorder.measure('run', () =>
         confirmCounterexample(
           program,
           {
             kind: 'guided',
-            run: (_original, limit) => {
+            run: (_original, limit, deadline) => {
               outcome = compiled.run(
                 createRandomSource({ seed: index * 1000 + seed, ...(domain === undefined ? {} : { domain }) }),
                 Math.min(limit, maximumSteps),
+                Math.min(deadline, runDeadline),
               ).outcome;
               return outcome;
             },

@@ -375,8 +375,8 @@ async function confirmResidual(
         : // loops before R were abstracted: their choices are proposed from the model, the run decides
           {
             kind: 'guided',
-            run: (original, maximumSteps) =>
-              guided.run(original, completed, values.slice(request.terms.length), maximumSteps),
+            run: (original, maximumSteps, deadline) =>
+              guided.run(original, completed, values.slice(request.terms.length), maximumSteps, deadline),
           };
     const confirmation = confirmCounterexample(program, candidate, { semantics, budget });
     if (confirmation.kind === 'confirmed') return confirmation.verdict;

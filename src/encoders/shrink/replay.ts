@@ -29,7 +29,14 @@ interface Fill {
 export interface GuidedReplay {
   /** model terms to request in addition to the counterexample's */
   readonly terms: readonly Term[];
-  run(program: Program, decoded: Counterexample, values: readonly ModelValue[], maximumSteps: number): RunOutcome;
+  /** stops by `maximumSteps` and soon after `deadline` (performance.now()'s time line) */
+  run(
+    program: Program,
+    decoded: Counterexample,
+    values: readonly ModelValue[],
+    maximumSteps: number,
+    deadline: number,
+  ): RunOutcome;
 }
 
 function key(location: SourceLocation): string {
@@ -86,7 +93,7 @@ export function guidedReplay(
   const fillList = [...fills.entries()];
   return {
     terms: fillList.map(([, fill]) => fill.term),
-    run(program, decoded, values, maximumSteps) {
+    run(program, decoded, values, maximumSteps, deadline) {
       const models = new Map<string, ModelValue>();
       fillList.forEach(([location], index) => {
         const value = values[index];
@@ -98,6 +105,7 @@ export function guidedReplay(
       return runProgram(program, {
         semantics,
         maxSteps: maximumSteps,
+        deadline,
         nondet: {
           nextScalar(type, location) {
             const where = key(location);
