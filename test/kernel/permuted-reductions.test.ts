@@ -16,6 +16,7 @@ import { printProgram } from '../../src/ir/print.js';
 import { lowerSource } from '../soundness/harness.js';
 import { rewriteKeepingAnswer } from '../support/rewrites.js';
 import { testSolver } from '../support/solver.js';
+import type { Solver } from '../../src/solvers/solver.js';
 
 const solver = testSolver();
 afterAll(() => solver.dispose());
@@ -98,6 +99,25 @@ describe('reductions repeated after a permutation', () => {
       );
       expect(pairs.length, between[0]).toBeLessThan(2);
     }
+  });
+
+  it('asks a law the solver answered once never again in the process (the portfolio runs the pass per stage)', async () => {
+    // an order-dependent fold whose laws z3 refutes at once (an unknown answer would be asked again)
+    const text = programText(8, 'long long', '0', 'res = 2 * res + x[i];', [swap('2', '4'), rotateLeft]);
+    const program = lowerSource(text);
+    let questions = 0;
+    const counting: Solver = {
+      ...solver,
+      checkScript: (script, options) => {
+        questions++;
+        return solver.checkScript(script, options);
+      },
+    };
+    expect(await copyPermutedReductions(program, 'bv', counting, Budget.start(20_000))).toBeUndefined();
+    const asked = questions;
+    expect(asked).toBeGreaterThan(0);
+    expect(await copyPermutedReductions(program, 'bv', counting, Budget.start(20_000))).toBeUndefined();
+    expect(questions).toBe(asked);
   });
 
   it('refuses the laws of order-dependent folds', async () => {
