@@ -40,7 +40,6 @@ import type {
 import type { Counterexample } from '../verdict.js';
 import { ArrayStore } from './arrays.js';
 import { runtime, runtimeNames } from './codegen-runtime.js';
-import { enterRunDeadline, leaveRunDeadline } from './run-checks.js';
 import { RunStop, type CompiledProgram, type CompiledRun, type NondetSource, type RunOutcome } from './run-types.js';
 import { normalize, wrapperFor, type Value } from './values.js';
 
@@ -716,7 +715,7 @@ class Generator {
           const array = statement.array;
           const sizes = array.sizes.map((size) => this.expression(size, location));
           const content = this.define(
-            `havocArray(nondet, ${this.store(array)}, ${this.constant(array)}, ${this.constant(location)}, [${sizes.join(', ')}], steps)`,
+            `havocArray(nondet, ${this.store(array)}, ${this.constant(array)}, ${this.constant(location)}, [${sizes.join(', ')}], steps, deadline)`,
           );
           this.emit(`if (replaying === undefined) consumedArrays.push(${content}); else consumedArrayCount++;`);
         });
@@ -731,7 +730,7 @@ class Generator {
             statement.value.type,
             array.elementType,
           );
-          this.emit(`fillArray(${this.store(array)}, [${sizes.join(', ')}], ${value}, steps);`);
+          this.emit(`fillArray(${this.store(array)}, [${sizes.join(', ')}], ${value}, steps, deadline);`);
         });
         return;
       case 'assume':
@@ -870,14 +869,11 @@ export function compileProgramToJavaScript(program: Program, semantics: Semantic
       const stores: ArrayStore[] = [];
       for (let slot = 0; slot < generated.arrayCount; slot++) stores.push(new ArrayStore());
       let outcome: RunOutcome;
-      const previousDeadline = enterRunDeadline(deadline);
       try {
         outcome = { kind: 'completed', steps: generated.run(source, maxSteps, deadline, source.replaying, stores) };
       } catch (error) {
         if (error instanceof RunStop) outcome = error.outcome;
         else throw error;
-      } finally {
-        leaveRunDeadline(previousDeadline);
       }
       return { outcome, nondeterministicDefaultRead: stores.some((store) => store.nondeterministicDefaultRead) };
     },

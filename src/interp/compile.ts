@@ -51,8 +51,6 @@ import {
   assumptionFailed,
   checkedChoice,
   consumedOf,
-  enterRunDeadline,
-  leaveRunDeadline,
   fillArray,
   havocArray,
   inputExhausted,
@@ -198,7 +196,6 @@ class ClosureCompiler {
           store.nondeterministicDefaultRead = false;
         }
         let outcome: RunOutcome;
-        const previousDeadline = enterRunDeadline(deadline);
         try {
           body();
           outcome = { kind: 'completed', steps: state.steps };
@@ -207,7 +204,6 @@ class ClosureCompiler {
           else throw error;
         } finally {
           state.nondet = undefined;
-          leaveRunDeadline(previousDeadline);
         }
         const nondeterministicDefaultRead = state.stores.some((store) => store.nondeterministicDefaultRead);
         return { outcome, nondeterministicDefaultRead };
@@ -588,6 +584,7 @@ class ClosureCompiler {
         location,
         sizes.map((size) => size()),
         state.steps,
+        state.deadline,
         elementRange,
       );
       if (state.replaying === undefined) state.consumedArrays.push(content);
@@ -608,6 +605,7 @@ class ClosureCompiler {
         sizes.map((size) => size()),
         value(),
         state.steps,
+        state.deadline,
       );
       return 0;
     };

@@ -10,7 +10,7 @@
 //   stops the run past its step limit or past its deadline (a clock read every 65,536 steps, so a
 //   synchronous run that holds the JavaScript thread still ends near its deadline); a fill or havoc
 //   of many cells (one step, but work in proportion to its cells) reads the clock itself first,
-//   against the deadline of the run in progress (`enterRunDeadline`, set by both back ends' `run`);
+//   against the run's deadline, which both back ends pass to it;
 // - input checks: a scalar choice or an array havoc's content is normalised and checked against
 //   the target type's range (`invalidInput` otherwise); array sizes are evaluated to bigints and to
 //   a cell count (undefined when a size is negative); the consumed choices are recorded or, for a
@@ -43,31 +43,23 @@ export const clockCheckInterval = 65_536;
  */
 export function stepCheckpoint(steps: number, maxSteps: number, deadline: number): number {
   if (steps > maxSteps) stepLimit(maxSteps);
-  if (performance.now() > deadline) throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
+  if (performance.now() > deadline) deadlineStop(steps);
   return Math.min(maxSteps, steps + clockCheckInterval);
 }
-/** the deadline of the run in progress, for the steps whose work grows with their cells (runs may nest: saved and restored) */
-let currentDeadline = Number.POSITIVE_INFINITY;
 
-/** makes `deadline` the one of the run in progress; returns the one before, for `leaveRunDeadline` */
-export function enterRunDeadline(deadline: number): number {
-  const previous = currentDeadline;
-  currentDeadline = deadline;
-  return previous;
-}
-export function leaveRunDeadline(previous: number): void {
-  currentDeadline = previous;
+/** stops the run past its deadline, with the steps completed before the current one */
+function deadlineStop(steps: number): never {
+  throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
 }
 
 /** a fill or havoc of at least this many cells reads the clock before it runs */
 const clockCheckCells = 1024;
 
 /** stops the run (as stepCheckpoint does) when a step over `cells` cells would start past the deadline */
-function checkDeadlineBeforeCells(cells: Value | undefined, steps: number): void {
-  if (currentDeadline === Number.POSITIVE_INFINITY) return;
+function checkDeadlineBeforeCells(cells: Value | undefined, steps: number, deadline: number): void {
+  if (deadline === Number.POSITIVE_INFINITY) return;
   if (typeof cells === 'number' && cells < clockCheckCells) return;
-  if (performance.now() > currentDeadline)
-    throw new RunStop({ kind: 'stepLimitReached', steps: steps - 1, byDeadline: true });
+  if (performance.now() > deadline) deadlineStop(steps);
 }
 
 export function undefinedBehaviour(reason: string, location: SourceLocation, steps: number): never {
@@ -149,10 +141,11 @@ export function havocArray(
   location: SourceLocation,
   sizes: readonly Value[],
   steps: number,
+  deadline: number,
   elementRange: ValueRange = valueRange(array.elementType),
 ): ArrayContent {
   const { values, cells } = evaluateSizes(sizes);
-  checkDeadlineBeforeCells(cells, steps);
+  checkDeadlineBeforeCells(cells, steps, deadline);
   const content = nondet.nextArray(array, location, values);
   if (content === undefined) inputExhausted(location, steps);
   const elementType = array.elementType;
@@ -188,8 +181,14 @@ export function havocArray(
  * an array fill: every cell of `store` holds `value` (sizes evaluated to `sizes` pre-size it); a
  * fill of many cells past the run's deadline stops the run instead, after `steps` − 1 steps
  */
-export function fillArray(store: ArrayStore, sizes: readonly Value[], value: Value, steps: number): void {
+export function fillArray(
+  store: ArrayStore,
+  sizes: readonly Value[],
+  value: Value,
+  steps: number,
+  deadline: number,
+): void {
   const cells = evaluateSizes(sizes).cells;
-  checkDeadlineBeforeCells(cells, steps);
+  checkDeadlineBeforeCells(cells, steps, deadline);
   store.reset(value, false, cells);
 }
