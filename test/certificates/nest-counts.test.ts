@@ -14,14 +14,12 @@ import { fittedGuesses } from '../../src/certificates/fitted-guesses.js';
 import { searchInvariants } from '../../src/certificates/houdini.js';
 import { nestCount } from '../../src/certificates/nest-counts.js';
 import { withInitials } from '../../src/certificates/templates.js';
-import { encoders } from '../../src/encoders/index.js';
 import { printExpression } from '../../src/ir/print.js';
 import type { Program, Semantics } from '../../src/ir/types.js';
-import { Budget } from '../../src/kernel/budget.js';
-import { applyTransforms } from '../../src/kernel/transforms.js';
 import { runFrontEnd } from '../../src/pipeline.js';
 import { createZ3WasmSolver } from '../../src/solvers/z3-wasm.js';
 import { loopHeadPredicates } from '../../src/symbolic/horn-clauses.js';
+import { certifiedProgram } from '../support/certified-program.js';
 import { testSolver } from '../support/solver.js';
 
 const solver = testSolver();
@@ -29,18 +27,8 @@ afterAll(async () => solver.dispose());
 const family = join(import.meta.dirname, '..', '..', 'bench', 'unsigned-3d');
 
 /** the program chc gets in `c` semantics (integers with the wrap checks), and its semantics */
-async function checkedProgram(name: string): Promise<{ program: Program; semantics: Semantics }> {
-  const frontEnd = runFrontEnd(join(family, name), { dataModel: 'ILP32', preprocessor: 'default' });
-  if (frontEnd.kind !== 'program') throw new Error(`${name}: ${frontEnd.kind}`);
-  const transformed = await applyTransforms(frontEnd.program, {
-    options: { semantics: 'c', settings: new Map() },
-    encoder: encoders.get('chc')!,
-    solver: undefined,
-    budget: Budget.start(10_000),
-  });
-  if (transformed.kind !== 'ready') throw new Error(`${name}: refused`);
-  return { program: transformed.program, semantics: transformed.semantics };
-}
+const checkedProgram = (name: string): Promise<{ program: Program; semantics: Semantics }> =>
+  certifiedProgram(join(family, name));
 
 /** printed without casts and `- 0` */
 function plain(text: string): string {
