@@ -198,6 +198,7 @@ export async function runValidate(commandLine: CommandLine, codes: ValidateExitC
     input.programFile,
     witness,
     replaySemantics(commandLine.semantics),
+    performance.now() + commandLine.timeoutSeconds * 1000,
   );
   if (validation.kind === 'rejected') process.stdout.write(`witness rejected: ${validation.reason}\n`);
   else

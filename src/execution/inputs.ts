@@ -34,6 +34,7 @@ export function programInputs(
   counterexample: Counterexample,
   semantics: Semantics,
   maxSteps = defaultReplaySteps,
+  deadline?: number,
 ): ProgramInputs {
   const inner = createCounterexampleSource(counterexample);
   const inputs: bigint[] = [];
@@ -59,22 +60,30 @@ export function programInputs(
       return content;
     },
   };
-  const replay = runProgram(program, { semantics, nondet: source, maxSteps });
+  const replay = runProgram(program, {
+    semantics,
+    nondet: source,
+    maxSteps,
+    ...(deadline === undefined ? {} : { deadline }),
+  });
   return { inputs, indeterminate, replay };
 }
 
 /**
  * Whether the failure needs the model's indeterminate values: the counterexample is replayed with
  * the same inputs and with every indeterminate value replaced by `alternative` (clamped to the
- * type; arrays filled with it), for 0 and 1; true when one of those replays does not fail.
+ * type; arrays filled with it), for 0 and 1; 'depends' when one of those replays ends and does not
+ * fail, 'outOfTime' when a replay was cut by its deadline before any did, otherwise 'independent'.
  */
 export function failureDependsOnIndeterminate(
   program: Program,
   counterexample: Counterexample,
   semantics: Semantics,
   maxSteps = defaultReplaySteps,
-): boolean {
-  return [0n, 1n].some((alternative) => {
+  deadline?: number,
+): 'depends' | 'independent' | 'outOfTime' {
+  let cut = false;
+  for (const alternative of [0n, 1n]) {
     const inner = createCounterexampleSource(counterexample);
     const source: NondetSource = {
       nextScalar: (type, location, origin) => {
@@ -88,6 +97,14 @@ export function failureDependsOnIndeterminate(
         return content === undefined ? content : { defaultValue: alternative, entries: new Map() };
       },
     };
-    return runProgram(program, { semantics, nondet: source, maxSteps }).kind !== 'assertionFailed';
-  });
+    const outcome = runProgram(program, {
+      semantics,
+      nondet: source,
+      maxSteps,
+      ...(deadline === undefined ? {} : { deadline }),
+    });
+    if (outcome.kind === 'stepLimitReached' && outcome.byDeadline === true) cut = true;
+    else if (outcome.kind !== 'assertionFailed') return 'depends';
+  }
+  return cut ? 'outOfTime' : 'independent';
 }

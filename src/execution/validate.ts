@@ -11,13 +11,17 @@
 // - 'dataModel': an ILP32 program had to be built for LP64 (no gcc -m32 here);
 // - 'outOfTime': the compiled program was stopped at the end of the time the check had (what was
 //   left of the command's --timeout): it neither reached the error nor ended, so the run says
-//   nothing either way (under load, 100,000 inputs read one by one can take a second).
+//   nothing either way (under load, 100,000 inputs read one by one can take a second); or an
+//   interpreter replay the explanation needs was stopped there.
+// Every interpreter replay here stops at the end of that time too (a replay holds the JavaScript
+// thread); when the first one, which tells the inputs apart, is stopped, nothing is built and the
+// answer is 'couldNotBuild' (out of time).
 // A 'notReached' without explanation is a disagreement: the interpreter and gcc read the program
 // differently, which is a bug of ours (the CLI reports it as an internal error).
 
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeOutcome, replayCounterexample } from '../interp/interpreter.js';
+import { defaultReplaySteps, describeOutcome, replayCounterexample, type RunOutcome } from '../interp/interpreter.js';
 import type { DataModel, Program, PropertyKind, Semantics } from '../ir/types.js';
 import type { Counterexample } from '../verdict.js';
 import { buildWithHarness, describeNativeOutcome, runNative, type NativeOutcome } from './gcc.js';
@@ -70,7 +74,14 @@ export function validateByExecution(
   options: ExecutionOptions,
 ): ExecutionCheck {
   const started = performance.now();
-  const split = programInputs(program, counterexample, options.semantics);
+  const deadline = started + options.timeoutMilliseconds;
+  const split = programInputs(program, counterexample, options.semantics, defaultReplaySteps, deadline);
+  if (cutByDeadline(split.replay))
+    return {
+      kind: 'couldNotBuild',
+      reason: `out of time: the interpreter's replay that tells the inputs apart ${describeOutcome(split.replay)}`,
+      milliseconds: performance.now() - started,
+    };
   const harnessNote = `inputs of the counterexample of ${programFile} (${options.semantics} semantics, ${options.dataModel})`;
   const overflow = options.property === 'no-overflow';
   const build = buildWithHarness(programFile, harnessSource(split.inputs, harnessNote), {
@@ -109,29 +120,51 @@ export function validateByExecution(
     explanation:
       run.outcome.kind === 'timeout'
         ? 'outOfTime'
-        : explain(program, counterexample, options, build.dataModelNote !== undefined, split.indeterminate.length > 0),
+        : explain(program, counterexample, options, deadline, {
+            dataModelDiffers: build.dataModelNote !== undefined,
+            usesIndeterminate: split.indeterminate.length > 0,
+          }),
     ...facts,
     milliseconds: performance.now() - started,
   };
 }
 
+/** a replay stopped by its deadline: it says nothing about the program */
+function cutByDeadline(outcome: RunOutcome): boolean {
+  return outcome.kind === 'stepLimitReached' && outcome.byDeadline === true;
+}
+
+/**
+ * Why the native run did not reach the error, when a known difference explains it; the replays it
+ * takes stop at `deadline` (the check's time), and a replay cut there explains it as 'outOfTime'.
+ */
 function explain(
   program: Program,
   counterexample: Counterexample,
   options: ExecutionOptions,
-  dataModelDiffers: boolean,
-  usesIndeterminate: boolean,
+  deadline: number,
+  build: { readonly dataModelDiffers: boolean; readonly usesIndeterminate: boolean },
 ): NotReachedExplanation | undefined {
   // (an overflow found with indeterminate values is not told apart from one without: any such value counts)
-  if (
-    options.property === 'no-overflow'
-      ? usesIndeterminate
-      : failureDependsOnIndeterminate(program, counterexample, options.semantics)
-  )
-    return 'indeterminate';
-  if (options.semantics === 'int' && replayCounterexample(program, counterexample, 'bv').kind !== 'assertionFailed')
-    return 'integerSemantics';
-  if (dataModelDiffers) return 'dataModel';
+  if (options.property === 'no-overflow') {
+    if (build.usesIndeterminate) return 'indeterminate';
+  } else {
+    const dependence = failureDependsOnIndeterminate(
+      program,
+      counterexample,
+      options.semantics,
+      defaultReplaySteps,
+      deadline,
+    );
+    if (dependence === 'depends') return 'indeterminate';
+    if (dependence === 'outOfTime') return 'outOfTime';
+  }
+  if (options.semantics === 'int') {
+    const replay = replayCounterexample(program, counterexample, 'bv', defaultReplaySteps, deadline);
+    if (cutByDeadline(replay)) return 'outOfTime';
+    if (replay.kind !== 'assertionFailed') return 'integerSemantics';
+  }
+  if (build.dataModelDiffers) return 'dataModel';
   return undefined;
 }
 

@@ -60,6 +60,28 @@ int main() { int y; int x = __VERIFIER_nondet_int(); int z = __VERIFIER_nondet_i
     expect(split.replay.kind).toBe('assertionFailed');
   });
 
+  it('stops the replay that tells the inputs apart at the check time, and builds nothing then', () => {
+    // 2^31 iterations before the error: the replay holds the thread far longer than the 200 ms it has
+    const text = `${svcompPrelude}
+int main() { int n = __VERIFIER_nondet_int(); unsigned k = 0; for (int i = 0; i < n; i++) k += i; __VERIFIER_assert(n < 5 || k != 7); return 0; }`;
+    const program = lowerOrFail(text, 'ILP32');
+    const started = performance.now();
+    const result = validateByExecution(
+      programFile(text),
+      program,
+      { scalars: [2147483647n], arrays: [] },
+      {
+        semantics: 'bv',
+        dataModel: 'ILP32',
+        timeoutMilliseconds: 200,
+      },
+    );
+    const elapsed = performance.now() - started;
+    expect(result.kind).toBe('couldNotBuild');
+    expect(describeExecution(result)).toContain('out of time');
+    expect(elapsed).toBeLessThan(2_000);
+  });
+
   it('writes the inputs into the harness modulo 2^64, and reads them from stdin when asked', () => {
     const written = harnessSource([-1n, 255n, (1n << 64n) + 5n]);
     expect(written).toContain('0xffffffffffffffffULL');
@@ -201,14 +223,14 @@ int main() { if (__VERIFIER_nondet_int() == 1) reach_error(); return 0; }`,
   it('stops a run that does not end within the time limit', () => {
     const text = `${svcompPrelude}
 int main() { int x = __VERIFIER_nondet_int(); while (x == 1) { } if (x == 2) reach_error(); return 0; }`;
-    // the planted program loops forever on input 1, where the interpreter's program fails at once
+    // the planted program loops forever on input 1, where the interpreter's program (no loop) fails at once
     const result = validateByExecution(
       programFile(text),
-      lowerOrFail(text.replace('x == 2', 'x == 1'), 'ILP32'),
+      lowerOrFail(text.replace('while (x == 1) { } ', '').replace('x == 2', 'x == 1'), 'ILP32'),
       { scalars: [1n], arrays: [] },
-      { semantics: 'bv', dataModel: 'ILP32', timeoutMilliseconds: 1500 },
+      { semantics: 'bv', dataModel: 'ILP32', timeoutMilliseconds: 3000 },
     );
-    expect(result.kind).toBe('notReached');
+    expect(result.kind, describeExecution(result)).toBe('notReached');
     if (result.kind === 'notReached') expect(result.outcome.kind).toBe('timeout');
   });
 });
