@@ -4,12 +4,8 @@
 // each law's negation. Used by kernel/permuted-reductions.ts, kernel/reordered-folds.ts and
 // kernel/permuted-copies.ts.
 //
-// Each definite answer (sat or unsat) is kept for the process, by the law's printed script and the
-// solver's name (`lawAnswers`): every stage of the portfolio runs the program passes again, and a law
-// z3 refutes only after 1.3-1.7 s (a 64-bit product in an order-dependent fold) cost each stage that
-// much before it began (bench/commuting-reductions' index-map-sum-unsafe: the `runs` stage ran no
-// run, and every stage timed out, on a 2-core VM). An unknown answer depends on the time given and is
-// not kept.
+// The program passes run again in every stage of the portfolio; the answers to the same laws are
+// kept for the run by the solver they are asked of (kernel/remembered-answers.ts, transforms.ts).
 //
 // Soundness: a law counts as proven only on unsat of its negation (any other answer, a timeout
 // included, is no); an expression that reads a variable without a given value, another array, an
@@ -18,7 +14,6 @@
 import { convertedTo } from '../ir/factory.js';
 import type { ArrayVariable, Expression, ScalarVariable, Semantics } from '../ir/types.js';
 import type { Reduction } from '../analysis/reductions.js';
-import { printSmtScript } from '../smt/printer.js';
 import { createSmtScript, freeSymbols, not, symbol, type SymbolTerm, type Term } from '../smt/terms.js';
 import type { Solver } from '../solvers/solver.js';
 import {
@@ -144,23 +139,8 @@ export async function lawsProven(laws: readonly Term[], solver: Solver, budget: 
       functions: [],
       assertions: [{ term: query }],
     });
-    const key = `${solver.name}\n${printSmtScript(script)}`;
-    const known = lawAnswers.get(key);
-    if (known !== undefined) {
-      if (known === 'sat') return false;
-      continue;
-    }
     const result = await solver.checkScript(script, { timeoutMilliseconds: budget.solverTimeout(lawMilliseconds) });
-    if (result.kind === 'sat' || result.kind === 'unsat') {
-      lawAnswers.set(key, result.kind);
-      while (lawAnswers.size > keptLawAnswers) lawAnswers.delete(lawAnswers.keys().next().value!);
-    }
     if (result.kind !== 'unsat') return false;
   }
   return true;
 }
-
-/** the definite answers to laws asked in this process, by solver name and printed script (oldest first) */
-const lawAnswers = new Map<string, 'sat' | 'unsat'>();
-/** the most answers kept */
-const keptLawAnswers = 256;

@@ -45,6 +45,7 @@ import { applyTransforms, type AppliedTransform } from './transforms.js';
 import { searchCounterexample, type CounterexampleSearchResult } from './search.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
 import type { RunRecord } from './run-record.js';
+import type { AnswerMemory } from './remembered-answers.js';
 
 /** a bug in encode (exit 70), as opposed to a property of the input */
 export class InternalError extends Error {
@@ -70,6 +71,8 @@ export interface RunSettings {
   readonly minimumCheckMilliseconds?: number;
   /** only a proof is wanted (EncoderContext.proofOnly): the portfolio's certificate step */
   readonly proofOnly?: boolean;
+  /** the definite answers of the program passes' questions, kept across the runs of one verification */
+  readonly passAnswers?: AnswerMemory;
 }
 
 export interface EncodingRun extends SolveOutcome {
@@ -142,7 +145,13 @@ export async function runEncoding(
   const stage = settings.record?.start(settings.stageName ?? encoder.name, scope);
   const started = performance.now();
   // the program passes (transforms.ts), the same list --emit folds
-  const transformed = await applyTransforms(program, { options, encoder, solver: limited, budget });
+  const transformed = await applyTransforms(program, {
+    options,
+    encoder,
+    solver: limited,
+    budget,
+    ...(settings.passAnswers === undefined ? {} : { answers: settings.passAnswers }),
+  });
   let outcome: SolveOutcome;
   let applied = transformed.applied;
   if (transformed.kind === 'refused') {
@@ -257,7 +266,13 @@ async function searchBeforeOverApproximation(
   const notFound = () => ({ kind: 'notFound' as const, milliseconds: performance.now() - started });
   const exact = await applyTransforms(
     program,
-    { options, encoder, solver: run.solver, budget: run.budget },
+    {
+      options,
+      encoder,
+      solver: run.solver,
+      budget: run.budget,
+      ...(settings.passAnswers === undefined ? {} : { answers: settings.passAnswers }),
+    },
     undefined,
     {
       withoutOverApproximations: true,

@@ -21,7 +21,9 @@
 //
 // The list, in order:
 // 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
-//    is order-independent, exact in C's semantics where proven; reachability only);
+//    is order-independent, exact in C's semantics where proven; reachability only, and only for
+//    encoders that may prove SAFE: it serves proofs, and its laws cost an under-approximating
+//    stage seconds before it starts);
 // 2. loops that write at an index they choose, over-approximated by a choice at every index
 //    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that declare
 //    `acceptsOverApproximation`, which over-approximate the program anyway: their UNSAFE is replayed on
@@ -49,6 +51,7 @@ import { admitControlFlow } from './control-flow.js';
 import type { EncoderDeclaration } from './encoder.js';
 import type { RequestOptions } from './options.js';
 import { copyPermutedReductions, hasPermutedReductions } from './permuted-reductions.js';
+import { rememberingSolver, type AnswerMemory } from './remembered-answers.js';
 
 /** what a transform is asked with */
 export interface TransformRequest {
@@ -57,6 +60,8 @@ export interface TransformRequest {
   /** a transform that proves its rewrite exact asks it; without one such a transform leaves the program alone */
   readonly solver: Solver | undefined;
   readonly budget: Budget;
+  /** the definite answers the run's passes got before (remembered-answers.ts): asked again, they are not solved again */
+  readonly answers?: AnswerMemory;
 }
 
 /** the way back of one rewrite */
@@ -154,9 +159,16 @@ function replayingBack(
 const permutedReductions: ProgramTransform = {
   name: 'permuted reductions',
   async apply(program, semantics, request) {
-    if (!reachability(request.options) || request.solver === undefined || !hasPermutedReductions(program))
+    // the rewrite serves proofs: an encoder that never answers SAFE (random runs, accel) reads the program as it is
+    if (
+      !reachability(request.options) ||
+      request.solver === undefined ||
+      request.encoder.approximation === 'under' ||
+      !hasPermutedReductions(program)
+    )
       return { kind: 'unchanged' };
-    const rewritten = await copyPermutedReductions(program, semantics, request.solver, request.budget);
+    const solver = request.answers === undefined ? request.solver : rememberingSolver(request.solver, request.answers);
+    const rewritten = await copyPermutedReductions(program, semantics, solver, request.budget);
     if (rewritten === undefined) return { kind: 'unchanged' };
     return {
       kind: 'rewritten',

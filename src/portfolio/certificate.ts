@@ -39,6 +39,7 @@ import { describeCertificate, type CertificateStatus } from '../kernel/certify.j
 import type { Encoder } from '../kernel/encoder.js';
 import { minimumUsefulMilliseconds } from '../kernel/budget.js';
 import type { RequestOptions } from '../kernel/options.js';
+import type { AnswerMemory } from '../kernel/remembered-answers.js';
 import { runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
 import type { RunRecord } from '../kernel/run-record.js';
 import type { Program } from '../ir/types.js';
@@ -74,6 +75,8 @@ export interface CertificateRequest {
   readonly deadline: number;
   /** 2: the first certifier runs beside the others (the solver's calls run at the same time); 1: in turn */
   readonly lanes: 1 | 2;
+  /** the program passes' definite answers of the portfolio's run (RunSettings.passAnswers) */
+  readonly passAnswers?: AnswerMemory;
   readonly record?: RunRecord;
 }
 
@@ -148,6 +151,7 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
         stageName: `${planned.name} (certificate)`,
         minimumCheckMilliseconds: reserve,
         proofOnly: true,
+        ...(request.passAnswers === undefined ? {} : { passAnswers: request.passAnswers }),
         ...(request.record === undefined ? {} : { record: request.record }),
       });
       attempts.push({
