@@ -66,6 +66,7 @@ import {
   type RoundEnd,
   type RoundName,
   type SearchProgress,
+  type TemplateSearches,
 } from './search-progress.js';
 import { guessInvariants, type Guess } from './templates.js';
 
@@ -73,6 +74,8 @@ export interface HoudiniSettings {
   /** the time of the whole search */
   readonly timeoutMilliseconds: number;
   readonly signal?: AbortSignal;
+  /** the verification's earlier searches (search-progress.ts; absent: this search starts from nothing and records nothing) */
+  readonly searches?: TemplateSearches;
 }
 
 export type HoudiniResult =
@@ -121,7 +124,9 @@ export async function searchInvariants(
     heads: new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate])),
     constants: onceAssignedConstants(program),
     // a search with required invariants is a witness's check: its rounds are not the certifier's
-    ...(given === undefined ? { progress: searchProgress(system, semantics) } : {}),
+    ...(given === undefined && settings.searches !== undefined
+      ? { progress: searchProgress(system, semantics, settings.searches) }
+      : {}),
   };
   const first: RoundOutput = {};
   const result = await searchRound(program, clauses, semantics, solver, settings, given, { fitted: false }, first);

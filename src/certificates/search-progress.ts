@@ -1,5 +1,6 @@
 // What a template search (houdini.ts) has done so far on a program's Horn clauses, kept for the next
-// search of the same clauses in the process (issue 41): the portfolio's `templates` stage (lane 1) is
+// search of the same clauses in the same verification (issue 41; the run's memory, kernel/
+// run-memory.ts, holds the store: `templateSearches`): the portfolio's `templates` stage (lane 1) is
 // aborted when the other lane decides, and the certificate step then runs the template certifier on
 // the same clauses; with this it goes on from where the stage stopped instead of from nothing. Per
 // round (the program text's guesses, then the fitted ones): the candidates as they stood after the
@@ -17,7 +18,7 @@
 // where the full search would (a question cut short by the end of a search, an answer that may be
 // wrong, is never recorded: houdini.ts records only rounds none of whose questions were cut). A
 // `found` is a candidate certificate, which the kernel's checker confirms as it does any.
-// Memory: the most recent `keptSearches` clause systems only.
+// Memory: the most recent `keptSearches` clause systems of the run only.
 
 import type { Semantics } from '../ir/types.js';
 import { printChcSystem } from '../smt/printer.js';
@@ -48,10 +49,17 @@ export interface SearchProgress {
 /** the most clause systems whose progress is kept (the most recent ones) */
 const keptSearches = 8;
 
-const searches = new Map<string, SearchProgress>();
+/** the searches of one verification, by semantics and clause text (oldest first) */
+export type TemplateSearches = Map<string, SearchProgress>;
 
-/** the progress recorded for these clauses in this semantics (a new, empty one the first time) */
-export function searchProgress(system: ChcSystem, semantics: Semantics): SearchProgress {
+/** the run's store of template searches: a slot of the run's memory (kernel/run-memory.ts `MemorySlot`) */
+export const templateSearches = {
+  name: 'template searches',
+  create: (): TemplateSearches => new Map(),
+} as const;
+
+/** the progress recorded in `searches` for these clauses in this semantics (a new, empty one the first time) */
+export function searchProgress(system: ChcSystem, semantics: Semantics, searches: TemplateSearches): SearchProgress {
   // (the system is in the strict form already: houdini.ts searches that)
   const key = `${semantics}\n${printChcSystem(system, 'asBuilt')}`;
   const found = searches.get(key);
@@ -70,9 +78,4 @@ export function searchProgress(system: ChcSystem, semantics: Semantics): SearchP
 /** a copy of the candidates (the search changes its map as it goes) */
 export function snapshot(candidates: Candidates): Candidates {
   return new Map([...candidates].map(([name, terms]) => [name, [...terms]]));
-}
-
-/** forgets every recorded search (tests) */
-export function forgetSearches(): void {
-  searches.clear();
 }

@@ -16,6 +16,7 @@ import type { Solver } from '../solvers/solver.js';
 import type { PhaseTimes, Verdict } from '../verdict.js';
 import type { Budget } from './budget.js';
 import type { AnyOptionDeclaration, EncodingOptions } from './options.js';
+import type { RunMemory } from './run-memory.js';
 
 export type { EncodingOptions } from './options.js';
 
@@ -69,6 +70,8 @@ export interface EncoderContext {
    * certificate step, after another encoding's SAFE (kernel/strategy.ts skips its searches)
    */
   readonly proofOnly?: boolean;
+  /** what the verification keeps across its runs (run-memory.ts); absent for a run alone */
+  readonly memory?: RunMemory;
 }
 
 /** What `emit` gets: a solver only for encoders that declare `emitUsesSolver`. */

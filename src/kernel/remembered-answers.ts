@@ -3,8 +3,8 @@
 // program passes again on the same program, and a law that z3 refutes only after 1.3–1.7 s (a 64-bit
 // product in an order-dependent fold) cost each stage that much before it began (bench/
 // commuting-reductions' index-map-sum-unsafe: the `runs` stage ran no run, and every stage timed out,
-// on a 2-core VM). The portfolio makes one `AnswerMemory` per run and hands it to every stage
-// (RunSettings.passAnswers); nothing outlives the run.
+// on a 2-core VM). The run's memory (run-memory.ts) holds one `AnswerMemory`, handed to every stage;
+// nothing outlives the run.
 //
 // `rememberingSolver` answers a script it has seen with the answer it got then: only sat and unsat,
 // only for a `checkScript` that asks for no values and no model (the answer is then the whole

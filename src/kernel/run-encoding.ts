@@ -45,7 +45,7 @@ import { applyTransforms, type AppliedTransform } from './transforms.js';
 import { searchCounterexample, type CounterexampleSearchResult } from './search.js';
 import type { EncodingOptions, RequestOptions } from './options.js';
 import type { RunRecord } from './run-record.js';
-import type { AnswerMemory } from './remembered-answers.js';
+import type { RunMemory } from './run-memory.js';
 
 /** a bug in encode (exit 70), as opposed to a property of the input */
 export class InternalError extends Error {
@@ -71,8 +71,8 @@ export interface RunSettings {
   readonly minimumCheckMilliseconds?: number;
   /** only a proof is wanted (EncoderContext.proofOnly): the portfolio's certificate step */
   readonly proofOnly?: boolean;
-  /** the definite answers of the program passes' questions, kept across the runs of one verification */
-  readonly passAnswers?: AnswerMemory;
+  /** what one verification keeps across its runs (run-memory.ts): the passes' answers, encodings' slots */
+  readonly memory?: RunMemory;
 }
 
 export interface EncodingRun extends SolveOutcome {
@@ -150,7 +150,7 @@ export async function runEncoding(
     encoder,
     solver: limited,
     budget,
-    ...(settings.passAnswers === undefined ? {} : { answers: settings.passAnswers }),
+    ...(settings.memory === undefined ? {} : { answers: settings.memory.passAnswers }),
   });
   let outcome: SolveOutcome;
   let applied = transformed.applied;
@@ -176,6 +176,7 @@ export async function runEncoding(
         budget,
         solver: limited,
         ...(settings.proofOnly === true || transformed.proofOnly ? { proofOnly: true } : {}),
+        ...(settings.memory === undefined ? {} : { memory: settings.memory }),
       };
       const solved = await runInScope(scope, () => solveWithinBudget(encoder, transformed.program, context, scope));
       checkContract(encoder, transformed.program, encoderOptions, solved.verdict);
@@ -271,7 +272,7 @@ async function searchBeforeOverApproximation(
       encoder,
       solver: run.solver,
       budget: run.budget,
-      ...(settings.passAnswers === undefined ? {} : { answers: settings.passAnswers }),
+      ...(settings.memory === undefined ? {} : { answers: settings.memory.passAnswers }),
     },
     undefined,
     {

@@ -39,7 +39,7 @@ import { describeCertificate, type CertificateStatus } from '../kernel/certify.j
 import type { Encoder } from '../kernel/encoder.js';
 import { minimumUsefulMilliseconds } from '../kernel/budget.js';
 import type { RequestOptions } from '../kernel/options.js';
-import type { AnswerMemory } from '../kernel/remembered-answers.js';
+import type { RunMemory } from '../kernel/run-memory.js';
 import { runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
 import type { RunRecord } from '../kernel/run-record.js';
 import type { Program } from '../ir/types.js';
@@ -75,8 +75,8 @@ export interface CertificateRequest {
   readonly deadline: number;
   /** 2: the first certifier runs beside the others (the solver's calls run at the same time); 1: in turn */
   readonly lanes: 1 | 2;
-  /** the program passes' definite answers of the portfolio's run (RunSettings.passAnswers) */
-  readonly passAnswers?: AnswerMemory;
+  /** what the portfolio's run keeps across its runs (RunSettings.memory) */
+  readonly memory?: RunMemory;
   readonly record?: RunRecord;
 }
 
@@ -151,7 +151,7 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
         stageName: `${planned.name} (certificate)`,
         minimumCheckMilliseconds: reserve,
         proofOnly: true,
-        ...(request.passAnswers === undefined ? {} : { passAnswers: request.passAnswers }),
+        ...(request.memory === undefined ? {} : { memory: request.memory }),
         ...(request.record === undefined ? {} : { record: request.record }),
       });
       attempts.push({

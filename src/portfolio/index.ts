@@ -40,7 +40,7 @@ import {
   type PortfolioCertificate,
 } from './certificate.js';
 import { largestConstantTripCount } from '../analysis/constant-trip-counts.js';
-import { AnswerMemory } from '../kernel/remembered-answers.js';
+import { RunMemory } from '../kernel/run-memory.js';
 import { InternalError, runEncoding, type EncodingRun } from '../kernel/run-encoding.js';
 import type { RequestOptions } from '../kernel/options.js';
 import type { RunRecord } from '../kernel/run-record.js';
@@ -365,8 +365,8 @@ export async function runPortfolio(
   const started = performance.now();
   const stop = new AbortController();
   const budget = Budget.start(settings.timeoutMilliseconds, undefined, stop.signal);
-  // the program passes' definite answers, kept for every stage of this run (kernel/remembered-answers.ts)
-  const passAnswers = new AnswerMemory();
+  // what this verification keeps across its stages and certificate step (kernel/run-memory.ts)
+  const memory = new RunMemory();
   // (for no-overflow every stage stays in `c`: bit-vectors do not see a signed overflow)
   // bitwise operators on two unknown operands have no exact reading over the integers (an
   // uninterpreted value there): such a program gets the bit-precise stages too, like one that may wrap
@@ -404,7 +404,7 @@ export async function runPortfolio(
         signal: stop.signal,
         stageName: name,
         minimumCheckMilliseconds: certificateGraceMilliseconds,
-        passAnswers,
+        memory,
         ...(settings.record === undefined ? {} : { record: settings.record }),
       });
       const attempt: PortfolioAttempt = {
@@ -446,7 +446,7 @@ export async function runPortfolio(
             solver,
             deadline: budget.deadline,
             lanes: laneCount,
-            passAnswers,
+            memory,
             ...(settings.record === undefined ? {} : { record: settings.record }),
           })
         : undefined;

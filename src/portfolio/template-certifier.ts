@@ -25,6 +25,7 @@
 import { performance } from 'node:perf_hooks';
 import { allFormsModelled } from '../analysis/control-flow-forms.js';
 import { searchInvariants } from '../certificates/houdini.js';
+import { templateSearches } from '../certificates/search-progress.js';
 import type { Encoder } from '../kernel/encoder.js';
 import { safeAssumptions } from '../symbolic/variables.js';
 import { unknownVerdict } from '../verdict.js';
@@ -49,6 +50,7 @@ function templateEncoder(role: TemplateRole): Encoder {
       const result = await searchInvariants(program, context.options.semantics, context.solver, {
         timeoutMilliseconds: context.budget.remaining(),
         ...(context.budget.signal === undefined ? {} : { signal: context.budget.signal }),
+        ...(context.memory === undefined ? {} : { searches: context.memory.slot(templateSearches) }),
       });
       const times = { search: performance.now() - started };
       const details = { queries: result.queries };
