@@ -1,0 +1,217 @@
+// Guesses over cells of three or more dimensions (issue 41), for the template certifier
+// (templates.ts, houdini.ts): a nest of d ≥ 3 loops that writes or checks every cell of an array
+// `a[n][m][p]`, in row-major order. grid-guesses.ts does the same for two dimensions.
+// - A nest: loops L0 … L(d−1) over i0 … i(d−1), each of step 1 (from f_t(i0 … i(t−1)) while
+//   i_t < C_t or i_t <= C_t), each inner loop the first loop of its enclosing loop's body.
+// - The cells a nest has visited at the head of L_t, in row-major order: the cells of the planes,
+//   rows, … it has finished at that level, ∀x_t ∈ [f_t, i_t), x_(t+1) … x_(d−1) over their whole
+//   ranges. φ(i0 … i(t−1), x_t … x_(d−1)). (A head inherits its enclosing loops' guesses in
+//   templates.ts, so the visited cells at L_t are the union of these ∀s at L0 … L_t.)
+// - A write nest: `a[i_σ0] … [i_σ(d−1)] = e` at the top of the innermost body (its indices the
+//   nest's iterators, each once, in any order), e reading neither the written cell nor a scalar the
+//   nest changes other than its iterators: φ is `a[…] == e` over the visited cells at each head of
+//   the nest, and over every cell at the top-level loops after it.
+// - A check nest: an assertion φ at the top of the innermost body or under ifs whose conditions read
+//   only the iterators and what the nest does not change (`if (i < q && j < m / 2)
+//   assert(b[i][j][k] == a[i][j][k]); else assert(b[i][j][k] == 0);` checks `guard → φ` and
+//   `¬guard → φ'`): every cell at every top-level loop's head (φ holds everywhere once the cells are
+//   what the check asks; an inner head inherits it), and over the visited cells at the heads of
+//   each nest of the same depth before it, its iterators said as that nest's (a running maximum:
+//   `a[x][y][z] <= max` over the cells seen; a clamp in place; a fill of the values checked).
+// Soundness: none is needed. Every guess is checked by Houdini and the certificate again by the
+// checker (check.ts).
+
+import type { LoopInfo } from '../analysis/loops.js';
+import { createArrayRead, createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
+import type { Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
+import { arrayReadsOf, sameExpression, scalarsReadBy, substituteScalar, writtenVariables } from '../ir/visit.js';
+import type { CellRange, Guess } from './guess.js';
+import { fullRange, type Range } from './ranges.js';
+
+/** a nest of d ≥ 3 loops of step 1, each inner loop the first loop of its enclosing loop's body */
+interface Cube {
+  /** outermost first */
+  readonly loops: readonly LoopStatement[];
+  readonly iterators: readonly ScalarVariable[];
+  /** each iterator's full range, reading the iterators before it */
+  readonly ranges: readonly Range[];
+}
+
+/** the least depth of a nest this module guesses for (two dimensions: grid-guesses.ts) */
+const leastDepth = 3;
+
+/** the nest of loops from `outer` down its first inner loops, when every loop counts up by 1 and there are at least three */
+function cubeOf(outer: LoopStatement, infos: ReadonlyMap<number, LoopInfo>): Cube | undefined {
+  const loops: LoopStatement[] = [];
+  const iterators: ScalarVariable[] = [];
+  const ranges: Range[] = [];
+  for (let loop: LoopStatement | undefined = outer; loop !== undefined; loop = firstLoop(loop.body)) {
+    const info = infos.get(loop.id);
+    const range = info?.iterator?.step === 1n ? fullRange(info) : undefined;
+    if (range === undefined) break;
+    loops.push(loop);
+    iterators.push(info!.iterator!.variable);
+    ranges.push(range);
+  }
+  if (loops.length < leastDepth || new Set(iterators.map((iterator) => iterator.id)).size !== iterators.length)
+    return undefined;
+  return { loops, iterators, ranges };
+}
+
+function firstLoop(block: Block): LoopStatement | undefined {
+  return block.find((statement): statement is LoopStatement => statement.kind === 'loop');
+}
+
+/** the nest's innermost loop */
+function innermost(cube: Cube): LoopStatement {
+  return cube.loops[cube.loops.length - 1]!;
+}
+
+/**
+ * φ (over the cell variables) over the cells the nest has visited at the head of its loop at
+ * `level`: the iterators above that level stay, the cell variables from it on range over
+ * [f_level, i_level) and then the whole ranges
+ */
+function visited(cube: Cube, level: number, condition: Expression, cells: readonly ScalarVariable[]): Guess {
+  const outerKept = (expression: Expression): Expression =>
+    cube.iterators
+      .slice(0, level)
+      .reduce(
+        (replaced, iterator, position) =>
+          substituteScalar(replaced, cells[position]!, createVariableExpression(iterator)),
+        expression,
+      );
+  const ranges: CellRange[] = cube.ranges.slice(level).map((range, offset) => {
+    const position = level + offset;
+    const upper =
+      offset === 0 ? createVariableExpression(cube.iterators[position]!) : overCells(cube, range.upper, cells);
+    return {
+      variable: cells[position]!,
+      lower: outerKept(overCells(cube, range.lower, cells)),
+      upper: outerKept(upper),
+    };
+  });
+  return quantified(ranges, outerKept(condition));
+}
+
+/** φ (over the cell variables) over every cell of the nest */
+function everywhere(cube: Cube, condition: Expression, cells: readonly ScalarVariable[]): Guess {
+  const ranges: CellRange[] = cube.ranges.map((range, position) => ({
+    variable: cells[position]!,
+    lower: overCells(cube, range.lower, cells),
+    upper: overCells(cube, range.upper, cells),
+  }));
+  return quantified(ranges, condition);
+}
+
+function quantified(ranges: readonly CellRange[], condition: Expression): Guess {
+  const [first, second, ...deeper] = ranges;
+  return {
+    kind: 'forall',
+    ...first!,
+    condition,
+    ...(second === undefined ? {} : { second }),
+    ...(deeper.length === 0 ? {} : { deeper }),
+  };
+}
+
+/** the expression with the nest's iterators replaced by the cell variables */
+function overCells(cube: Cube, expression: Expression, cells: readonly ScalarVariable[]): Expression {
+  return cube.iterators.reduce(
+    (replaced, iterator, position) => substituteScalar(replaced, iterator, createVariableExpression(cells[position]!)),
+    expression,
+  );
+}
+
+type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;
+
+/** the writes at the top of the innermost body whose indices are the iterators, each once, and whose value is fixed per cell */
+function cubeWrites(cube: Cube): ArrayWrite[] {
+  const inner = innermost(cube);
+  const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
+  const iteratorIds = new Set(cube.iterators.map((iterator) => iterator.id));
+  return inner.body.flatMap((statement) => {
+    if (statement.kind !== 'arrayWrite' || statement.indices.length !== cube.iterators.length) return [];
+    const names = statement.indices.map((index) => (index.kind === 'variable' ? index.variable.id : undefined));
+    if (names.some((id) => id === undefined || !iteratorIds.has(id)) || new Set(names).size !== names.length) return [];
+    const readsCell = arrayReadsOf(statement.value).some(
+      (read) =>
+        read.array.id === statement.array.id &&
+        read.indices.every((index, position) => sameExpression(index, statement.indices[position]!)),
+    );
+    const varies = [...scalarsReadBy(statement.value).keys()].some((id) => !iteratorIds.has(id) && changed.has(id));
+    return readsCell || varies ? [] : [statement];
+  });
+}
+
+/** the assertions of the innermost body, at its top or under ifs, each as `guard → φ` (guards steady in the nest) */
+function cubeChecks(cube: Cube): Expression[] {
+  const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
+  const iteratorIds = new Set(cube.iterators.map((iterator) => iterator.id));
+  const steady = (condition: Expression): boolean =>
+    [...scalarsReadBy(condition).keys()].every((id) => iteratorIds.has(id) || !changed.has(id));
+  const checks: Expression[] = [];
+  const visit = (block: Block, guards: readonly Expression[]): void => {
+    for (const statement of block) {
+      if (statement.kind === 'assert') {
+        const guarded = guards.reduce<Expression>(
+          (joined, guard) => createBinary('logicalOr', createUnary('logicalNot', guard), joined),
+          statement.condition,
+        );
+        checks.push(guarded);
+      }
+      if (statement.kind === 'if' && steady(statement.condition)) {
+        visit(statement.then, [...guards, statement.condition]);
+        visit(statement.else, [...guards, createUnary('logicalNot', statement.condition)]);
+      }
+    }
+  };
+  visit(innermost(cube).body, []);
+  return checks;
+}
+
+/**
+ * the guesses of the write and check nests of at least three loops, by loop id (see the header);
+ * `loops` in program order, `topLevel` the loops outside every loop, `cellVariable(t)` the cell
+ * variable of the t-th dimension
+ */
+export function cubeGuesses(
+  loops: readonly LoopStatement[],
+  topLevel: readonly LoopStatement[],
+  infos: ReadonlyMap<number, LoopInfo>,
+  cellVariable: (position: number) => ScalarVariable,
+): Map<number, Guess[]> {
+  const guesses = new Map<number, Guess[]>();
+  const add = (loop: LoopStatement, guess: Guess): void => {
+    guesses.set(loop.id, [...(guesses.get(loop.id) ?? []), guess]);
+  };
+  const cubes = loops.flatMap((loop) => {
+    const cube = cubeOf(loop, infos);
+    return cube === undefined ? [] : [cube];
+  });
+  for (const cube of cubes) {
+    const cells = cube.iterators.map((_, position) => cellVariable(position));
+    const addVisited = (condition: Expression): void =>
+      cube.loops.forEach((loop, level) => add(loop, visited(cube, level, condition, cells)));
+    for (const write of cubeWrites(cube)) {
+      const equality = overCells(
+        cube,
+        createBinary('equal', createArrayRead(write.array, write.indices), write.value),
+        cells,
+      );
+      addVisited(equality);
+      const after = topLevel.filter((other) => loops.indexOf(other) > loops.indexOf(cube.loops[0]!));
+      for (const later of after) add(later, everywhere(cube, equality, cells));
+    }
+    for (const check of cubeChecks(cube)) {
+      const condition = overCells(cube, check, cells);
+      for (const loop of topLevel) add(loop, everywhere(cube, condition, cells));
+      for (const earlier of cubes) {
+        const before = loops.indexOf(earlier.loops[0]!) < loops.indexOf(cube.loops[0]!);
+        if (!before || earlier.loops.length !== cube.loops.length || earlier.loops.includes(cube.loops[0]!)) continue;
+        cube.loops.forEach((_, level) => add(earlier.loops[level]!, visited(earlier, level, condition, cells)));
+      }
+    }
+  }
+  return guesses;
+}
