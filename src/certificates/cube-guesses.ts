@@ -11,7 +11,8 @@
 //   nest's iterators, each once, in any order), e reading neither the written cell nor a scalar the
 //   nest changes other than its iterators: φ is `a[…] == e` over the visited cells at each head of
 //   the nest, and over every cell at the top-level loops after it.
-// - A check nest: an assertion φ at the top of the innermost body or under ifs whose conditions read
+// - A check nest: an assertion φ of cells (reading an array; a scalar set once at the top of the
+//   innermost body read as its value) at the top of the innermost body or under ifs whose conditions read
 //   only the iterators and what the nest does not change (`if (i < q && j < m / 2)
 //   assert(b[i][j][k] == a[i][j][k]); else assert(b[i][j][k] == 0);` checks `guard → φ` and
 //   `¬guard → φ'`): every cell at every top-level loop's head (φ holds everywhere once the cells are
@@ -24,7 +25,14 @@
 import type { LoopInfo } from '../analysis/loops.js';
 import { createArrayRead, createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
 import type { Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
-import { arrayReadsOf, sameExpression, scalarsReadBy, substituteScalar, writtenVariables } from '../ir/visit.js';
+import {
+  arrayReadsOf,
+  forEachStatement,
+  sameExpression,
+  scalarsReadBy,
+  substituteScalar,
+  writtenVariables,
+} from '../ir/visit.js';
 import type { CellRange, Guess } from './guess.js';
 import { fullRange, type Range } from './ranges.js';
 
@@ -60,6 +68,16 @@ function cubeOf(outer: LoopStatement, infos: ReadonlyMap<number, LoopInfo>): Cub
 
 function firstLoop(block: Block): LoopStatement | undefined {
   return block.find((statement): statement is LoopStatement => statement.kind === 'loop');
+}
+
+/**
+ * the loops inside a nest of three or more loops (all but its outermost): a grid of two of them
+ * (grid-guesses.ts) says per plane what the nest's own guesses say over the cells
+ */
+export function innerCubeLoops(loops: readonly LoopStatement[], infos: ReadonlyMap<number, LoopInfo>): Set<number> {
+  const inner = new Set<number>();
+  for (const loop of loops) for (const member of cubeOf(loop, infos)?.loops.slice(1) ?? []) inner.add(member.id);
+  return inner;
 }
 
 /** the nest's innermost loop */
@@ -144,29 +162,54 @@ function cubeWrites(cube: Cube): ArrayWrite[] {
   });
 }
 
-/** the assertions of the innermost body, at its top or under ifs, each as `guard → φ` (guards steady in the nest) */
+/**
+ * the checks of cells in the innermost body, at its top or under ifs, each as `guard → φ` (guards
+ * steady in the nest), φ reading an array (a check of no cell says nothing per cell: wrap checks of
+ * index arithmetic). A scalar that the nest sets once, at the top of the innermost body, to a value
+ * steady in the nest but for the iterators (`cond = b[i][j][k] == a[i][j][k]; assert(cond);`, the
+ * argument of an inlined call) is read as that value.
+ */
 function cubeChecks(cube: Cube): Expression[] {
   const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
   const iteratorIds = new Set(cube.iterators.map((iterator) => iterator.id));
   const steady = (condition: Expression): boolean =>
     [...scalarsReadBy(condition).keys()].every((id) => iteratorIds.has(id) || !changed.has(id));
+  const assignments = new Map<number, number>();
+  forEachStatement([...cube.loops[0]!.body, ...cube.loops[0]!.update], (statement) => {
+    if (statement.kind === 'assign')
+      assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
+  });
+  let copies = (expression: Expression): Expression => expression;
   const checks: Expression[] = [];
   const visit = (block: Block, guards: readonly Expression[]): void => {
     for (const statement of block) {
-      if (statement.kind === 'assert') {
-        const guarded = guards.reduce<Expression>(
-          (joined, guard) => createBinary('logicalOr', createUnary('logicalNot', guard), joined),
-          statement.condition,
+      if (statement.kind === 'assert' && arrayReadsOf(copies(statement.condition)).length > 0)
+        checks.push(
+          guards.reduce<Expression>(
+            (joined, guard) => createBinary('logicalOr', createUnary('logicalNot', guard), joined),
+            copies(statement.condition),
+          ),
         );
-        checks.push(guarded);
-      }
-      if (statement.kind === 'if' && steady(statement.condition)) {
-        visit(statement.then, [...guards, statement.condition]);
-        visit(statement.else, [...guards, createUnary('logicalNot', statement.condition)]);
+      if (statement.kind === 'if' && steady(copies(statement.condition))) {
+        visit(statement.then, [...guards, copies(statement.condition)]);
+        visit(statement.else, [...guards, createUnary('logicalNot', copies(statement.condition))]);
       }
     }
   };
-  visit(innermost(cube).body, []);
+  const body = innermost(cube).body;
+  for (const statement of body) {
+    if (
+      statement.kind === 'assign' &&
+      assignments.get(statement.target.id) === 1 &&
+      !iteratorIds.has(statement.target.id) &&
+      steady(statement.value)
+    ) {
+      const earlier = copies;
+      const value = earlier(statement.value);
+      copies = (expression) => substituteScalar(earlier(expression), statement.target, value);
+    }
+    visit([statement], []);
+  }
   return checks;
 }
 

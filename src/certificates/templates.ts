@@ -21,7 +21,7 @@
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
 import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
-import { cubeGuesses } from './cube-guesses.js';
+import { cubeGuesses, innerCubeLoops } from './cube-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
 import { cappedCountGuesses, recountGuesses, type CappedGuesses } from './capped-count-guesses.js';
 import {
@@ -99,8 +99,12 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const loops = located.filter((entry) => entry.statement.kind === 'loop');
   const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
   const topLevel = loops.filter((entry) => entry.loops.length === 0).map((entry) => entry.statement as LoopStatement);
-  const grids = gridGuesses(
+  const insideCubes = innerCubeLoops(
     loops.map((entry) => entry.statement as LoopStatement),
+    infos,
+  );
+  const grids = gridGuesses(
+    loops.map((entry) => entry.statement as LoopStatement).filter((loop) => !insideCubes.has(loop.id)),
     infos,
     { row: cell, column },
     (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
