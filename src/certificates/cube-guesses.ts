@@ -11,6 +11,10 @@
 //   nest's iterators, each once, in any order), e reading neither the written cell nor a scalar the
 //   nest changes other than its iterators: φ is `a[…] == e` over the visited cells at each head of
 //   the nest, and over every cell at the top-level loops after it.
+// - Unsigned cells written at the iterators (any value, a nondeterministic one too): their type's
+//   range over the same cells, and the range of each unsigned scalar the value reads that the nest
+//   does not change, at every top-level loop's head (in `c` the values are read over the
+//   integers; a wrap written exactly, b = a + d − 2^32 when a + d wraps, needs both ranges).
 // - A check nest: an assertion φ of cells (reading an array; a scalar set once at the top of the
 //   innermost body read as its value) at the top of the innermost body or under ifs whose conditions read
 //   only the iterators and what the nest does not change (`if (i < q && j < m / 2)
@@ -23,8 +27,9 @@
 // checker (check.ts).
 
 import type { LoopInfo } from '../analysis/loops.js';
-import { createArrayRead, createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
-import type { Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
+import { createArrayRead, createBinary, createConstant, createUnary, createVariableExpression } from '../ir/factory.js';
+import { typeRange } from '../ir/c-integers.js';
+import type { Block, Expression, IntegerType, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
 import {
   arrayReadsOf,
   forEachStatement,
@@ -143,23 +148,40 @@ function overCells(cube: Cube, expression: Expression, cells: readonly ScalarVar
 
 type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;
 
-/** the writes at the top of the innermost body whose indices are the iterators, each once, and whose value is fixed per cell */
-function cubeWrites(cube: Cube): ArrayWrite[] {
-  const inner = innermost(cube);
-  const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
+/** the writes at the top of the innermost body whose indices are the iterators, each once */
+function cellWrites(cube: Cube): ArrayWrite[] {
   const iteratorIds = new Set(cube.iterators.map((iterator) => iterator.id));
-  return inner.body.flatMap((statement) => {
+  return innermost(cube).body.flatMap((statement) => {
     if (statement.kind !== 'arrayWrite' || statement.indices.length !== cube.iterators.length) return [];
     const names = statement.indices.map((index) => (index.kind === 'variable' ? index.variable.id : undefined));
     if (names.some((id) => id === undefined || !iteratorIds.has(id)) || new Set(names).size !== names.length) return [];
-    const readsCell = arrayReadsOf(statement.value).some(
-      (read) =>
-        read.array.id === statement.array.id &&
-        read.indices.every((index, position) => sameExpression(index, statement.indices[position]!)),
-    );
-    const varies = [...scalarsReadBy(statement.value).keys()].some((id) => !iteratorIds.has(id) && changed.has(id));
-    return readsCell || varies ? [] : [statement];
+    return [statement];
   });
+}
+
+/** the writes of cellWrites whose value is fixed per cell: it reads neither the written cell nor a scalar the nest changes other than its iterators */
+function cubeWrites(cube: Cube): ArrayWrite[] {
+  const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
+  const iteratorIds = new Set(cube.iterators.map((iterator) => iterator.id));
+  return cellWrites(cube).filter((write) => {
+    const readsCell = arrayReadsOf(write.value).some(
+      (read) =>
+        read.array.id === write.array.id &&
+        read.indices.every((index, position) => sameExpression(index, write.indices[position]!)),
+    );
+    const varies = [...scalarsReadBy(write.value).keys()].some((id) => !iteratorIds.has(id) && changed.has(id));
+    return !readsCell && !varies;
+  });
+}
+
+/** min <= e && e <= max of the type's range */
+function withinType(expression: Expression, type: IntegerType): Expression {
+  const { minimum, maximum } = typeRange(type);
+  return createBinary(
+    'logicalAnd',
+    createBinary('lessEqual', createConstant(minimum, type), expression),
+    createBinary('lessEqual', expression, createConstant(maximum, type)),
+  );
 }
 
 /**
@@ -236,6 +258,25 @@ export function cubeGuesses(
     const cells = cube.iterators.map((_, position) => cellVariable(position));
     const addVisited = (condition: Expression): void =>
       cube.loops.forEach((loop, level) => add(loop, visited(cube, level, condition, cells)));
+    // unsigned cells stay in their type's range, and so do the unsigned scalars the value reads
+    // (read over the integers in `c`, a wrap written exactly needs both: b = a + d − 2^32 when it wraps)
+    const after = topLevel.filter((other) => loops.indexOf(other) > loops.indexOf(cube.loops[0]!));
+    for (const write of cellWrites(cube)) {
+      if (write.array.elementType.signed) continue;
+      const range = overCells(
+        cube,
+        withinType(createArrayRead(write.array, write.indices), write.array.elementType),
+        cells,
+      );
+      addVisited(range);
+      for (const later of after) add(later, everywhere(cube, range, cells));
+      const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
+      for (const scalar of scalarsReadBy(write.value).values()) {
+        if (scalar.type.signed || changed.has(scalar.id) || cube.iterators.includes(scalar)) continue;
+        const bounded: Guess = { kind: 'plain', condition: withinType(createVariableExpression(scalar), scalar.type) };
+        for (const loop of topLevel) add(loop, bounded);
+      }
+    }
     for (const write of cubeWrites(cube)) {
       const equality = overCells(
         cube,
@@ -243,7 +284,6 @@ export function cubeGuesses(
         cells,
       );
       addVisited(equality);
-      const after = topLevel.filter((other) => loops.indexOf(other) > loops.indexOf(cube.loops[0]!));
       for (const later of after) add(later, everywhere(cube, equality, cells));
     }
     for (const check of cubeChecks(cube)) {
