@@ -11,10 +11,11 @@
 //   nest's iterators, each once, in any order), e reading neither the written cell nor a scalar the
 //   nest changes other than its iterators: φ is `a[…] == e` over the visited cells at each head of
 //   the nest, and over every cell at the top-level loops after it.
-// - Unsigned cells written at the iterators (any value, a nondeterministic one too): their type's
-//   range over the same cells, and the range of each unsigned scalar the value reads that the nest
-//   does not change, at every top-level loop's head (in `c` the values are read over the
-//   integers; a wrap written exactly, b = a + d − 2^32 when a + d wraps, needs both ranges).
+// - Unsigned cells written at the iterators by a value that may wrap (`+`, `-`, `*` outside indices),
+//   and the unsigned cells that value reads, wherever a nest writes them (a nondeterministic value
+//   too): their type's range over the cells written, and the range of each unsigned scalar the value
+//   reads that the nest does not change, at every top-level loop's head (in `c` the values are read
+//   over the integers; a wrap written exactly, b = a + d − 2^32 when a + d wraps, needs all three).
 // - A check nest: an assertion φ of cells (reading an array; a scalar set once at the top of the
 //   innermost body read as its value) at the top of the innermost body or under ifs whose conditions read
 //   only the iterators and what the nest does not change (`if (i < q && j < m / 2)
@@ -36,6 +37,7 @@ import {
   sameExpression,
   scalarsReadBy,
   substituteScalar,
+  visitExpressionChildren,
   writtenVariables,
 } from '../ir/visit.js';
 import type { CellRange, Guess } from './guess.js';
@@ -174,6 +176,41 @@ function cubeWrites(cube: Cube): ArrayWrite[] {
   });
 }
 
+/**
+ * the unsigned arrays and scalars whose type's range a guess says: those a nest writes with a value
+ * computed by `+`, `-`, `*` or a negation outside indices (which may wrap), and the unsigned arrays
+ * and scalars such a value reads (in `c` the values are read over the integers, and a wrap written
+ * exactly, b = a + d − 2^32 when a + d wraps, needs the ranges of b, a and d); the scalars only when
+ * the nest does not change them
+ */
+function rangedArrays(cubes: readonly Cube[]): { arrays: Set<number>; scalars: ScalarVariable[] } {
+  const arrays = new Set<number>();
+  const scalars = new Map<number, ScalarVariable>();
+  const computes = (expression: Expression): boolean => {
+    if (expression.kind === 'arrayRead') return false;
+    if (expression.kind === 'unary' && expression.operator === 'negate') return true;
+    if (expression.kind === 'binary' && ['add', 'subtract', 'multiply'].includes(expression.operator)) return true;
+    let found = false;
+    visitExpressionChildren(expression, (child) => {
+      found ||= computes(child);
+      return child;
+    });
+    return found;
+  };
+  for (const cube of cubes) {
+    const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
+    for (const write of cellWrites(cube)) {
+      if (write.array.elementType.signed || !computes(write.value)) continue;
+      arrays.add(write.array.id);
+      for (const read of arrayReadsOf(write.value)) if (!read.array.elementType.signed) arrays.add(read.array.id);
+      for (const scalar of scalarsReadBy(write.value).values())
+        if (!scalar.type.signed && !changed.has(scalar.id) && !cube.iterators.includes(scalar))
+          scalars.set(scalar.id, scalar);
+    }
+  }
+  return { arrays, scalars: [...scalars.values()] };
+}
+
 /** min <= e && e <= max of the type's range */
 function withinType(expression: Expression, type: IntegerType): Expression {
   const { minimum, maximum } = typeRange(type);
@@ -254,15 +291,15 @@ export function cubeGuesses(
     const cube = cubeOf(loop, infos);
     return cube === undefined ? [] : [cube];
   });
+  const ranged = rangedArrays(cubes);
   for (const cube of cubes) {
     const cells = cube.iterators.map((_, position) => cellVariable(position));
     const addVisited = (condition: Expression): void =>
       cube.loops.forEach((loop, level) => add(loop, visited(cube, level, condition, cells)));
-    // unsigned cells stay in their type's range, and so do the unsigned scalars the value reads
-    // (read over the integers in `c`, a wrap written exactly needs both: b = a + d − 2^32 when it wraps)
+    // unsigned cells stay in their type's range where a value computed from them may wrap (see rangedArrays)
     const after = topLevel.filter((other) => loops.indexOf(other) > loops.indexOf(cube.loops[0]!));
     for (const write of cellWrites(cube)) {
-      if (write.array.elementType.signed) continue;
+      if (!ranged.arrays.has(write.array.id)) continue;
       const range = overCells(
         cube,
         withinType(createArrayRead(write.array, write.indices), write.array.elementType),
@@ -270,13 +307,10 @@ export function cubeGuesses(
       );
       addVisited(range);
       for (const later of after) add(later, everywhere(cube, range, cells));
-      const changed = writtenVariables(cube.loops[0]!.body, cube.loops[0]!.update).scalars;
-      for (const scalar of scalarsReadBy(write.value).values()) {
-        if (scalar.type.signed || changed.has(scalar.id) || cube.iterators.includes(scalar)) continue;
-        const bounded: Guess = { kind: 'plain', condition: withinType(createVariableExpression(scalar), scalar.type) };
-        for (const loop of topLevel) add(loop, bounded);
-      }
     }
+    for (const scalar of ranged.scalars)
+      for (const loop of topLevel)
+        add(loop, { kind: 'plain', condition: withinType(createVariableExpression(scalar), scalar.type) });
     for (const write of cubeWrites(cube)) {
       const equality = overCells(
         cube,
