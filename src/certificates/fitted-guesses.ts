@@ -5,7 +5,7 @@
 //   most 2 (2s == i² − i, j == 2i, n == 50);
 // - per cell: ∀t ∈ [lo, hi). Σ c_k m_k(t) == 0, the monomials of degree at most 2 over t, a few live
 //   scalars (the loops' counters first) and the cells at t of the other arrays, and the cell at t of
-//   the fitted array to the first degree, over the ranges the loop's and its enclosing loops' counters
+//   the fitted array to the first degree (a scalar equal to an earlier one on every sample left out), over the ranges the loop's and its enclosing loops' counters
 //   split their arrays into (done cells [e0, i), cells to come [i, B), all [e0, B); ranges.ts), and
 //   [0, S) for an array of constant size S: b[t] == (i − t) · a[t] at the head of a nest.
 // The coefficients are the exact rational nullspace of the sample matrix (nullspace.ts), each basis
@@ -98,10 +98,30 @@ export function fittedGuesses(
           list,
         ),
       );
-    guesses.push(...cellGuesses(head, list, infos, scalars.slice(0, maximumCellScalarFactors), cell));
+    const distinct = withoutCopies(scalars, list);
+    guesses.push(...cellGuesses(head, list, infos, distinct.slice(0, maximumCellScalarFactors), cell));
     if (guesses.length > 0) result.set(head.loop.id, guesses);
   }
   return result;
+}
+
+/**
+ * the scalars without those equal to an earlier one on every sample (a VLA's frozen size beside the
+ * size variable, `a_size == n`): a copy adds nothing to a fit of the cells and would push a scalar
+ * that does past the cap on factors (b[t] == c + (t + 1) · a[t] needs c)
+ */
+function withoutCopies(scalars: readonly ScalarVariable[], samples: readonly LoopHeadSample[]): ScalarVariable[] {
+  const kept: ScalarVariable[] = [];
+  for (const scalar of scalars) {
+    const copy = kept.some((earlier) =>
+      samples.every((sample) => {
+        const value = sample.scalars.get(scalar.id);
+        return value !== undefined && value === sample.scalars.get(earlier.id);
+      }),
+    );
+    if (!copy) kept.push(scalar);
+  }
+  return kept;
 }
 
 /** the loop's info and its enclosing loops' */

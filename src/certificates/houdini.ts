@@ -68,6 +68,7 @@ import {
   type SearchProgress,
   type TemplateSearches,
 } from './search-progress.js';
+import { cellRanges } from './guess.js';
 import { guessInvariants, type Guess } from './templates.js';
 
 export interface HoudiniSettings {
@@ -587,6 +588,11 @@ function readConstants(
     ...(guess.second === undefined
       ? {}
       : { second: { ...guess.second, lower: replace(guess.second.lower), upper: replace(guess.second.upper) } }),
+    ...(guess.deeper === undefined
+      ? {}
+      : {
+          deeper: guess.deeper.map((range) => ({ ...range, lower: replace(range.lower), upper: replace(range.upper) })),
+        }),
   };
 }
 
@@ -596,10 +602,9 @@ function guessTerm(
   arrays: ReadonlyMap<number, Term>,
   semantics: Semantics,
 ): Term | undefined {
-  const variables =
-    guess.kind === 'forall' ? [guess.variable, ...(guess.second === undefined ? [] : [guess.second.variable])] : [];
+  const ranges = cellRanges(guess);
   const bound = new Map(
-    variables.map((variable) => [variable.id, symbol(`cell!${variable.id}`, scalarSort(variable.type, semantics))]),
+    ranges.map(({ variable }) => [variable.id, symbol(`cell!${variable.id}`, scalarSort(variable.type, semantics))]),
   );
   const environment: ExpressionEnvironment = {
     scalar: (variable: ScalarVariable) => {
@@ -630,13 +635,9 @@ function guessTerm(
           'logicalOr',
           createUnary(
             'logicalNot',
-            guess.second === undefined
-              ? within(guess.variable, guess.lower, guess.upper)
-              : createBinary(
-                  'logicalAnd',
-                  within(guess.variable, guess.lower, guess.upper),
-                  within(guess.second.variable, guess.second.lower, guess.second.upper),
-                ),
+            ranges
+              .map((range) => within(range.variable, range.lower, range.upper))
+              .reduce((joined, next) => createBinary('logicalAnd', joined, next)),
           ),
           guess.condition,
         );

@@ -21,6 +21,7 @@
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
 import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
+import { cubeGuesses, innerCubeLoops } from './cube-guesses.js';
 import { gridGuesses } from './grid-guesses.js';
 import { cappedCountGuesses, recountGuesses, type CappedGuesses } from './capped-count-guesses.js';
 import {
@@ -98,11 +99,31 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const loops = located.filter((entry) => entry.statement.kind === 'loop');
   const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
   const topLevel = loops.filter((entry) => entry.loops.length === 0).map((entry) => entry.statement as LoopStatement);
-  const grids = gridGuesses(
+  const insideCubes = innerCubeLoops(
     loops.map((entry) => entry.statement as LoopStatement),
+    infos,
+  );
+  const grids = gridGuesses(
+    loops.map((entry) => entry.statement as LoopStatement).filter((loop) => !insideCubes.has(loop.id)),
     infos,
     { row: cell, column },
     (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
+  );
+  // the cell variables of ∀s over three or more dimensions (cube-guesses.ts), one per dimension
+  const cubeCells = new Map<number, ScalarVariable>();
+  const cubeCell = (position: number): ScalarVariable => {
+    const known = cubeCells.get(position);
+    if (known !== undefined) return known;
+    const id = unusedVariableId(program) + 2 + position;
+    const created = createScalarVariable(id, `template!cube${position}`, `cube${position}`, intType, undefined);
+    cubeCells.set(position, created);
+    return created;
+  };
+  const cubes = cubeGuesses(
+    loops.map((entry) => entry.statement as LoopStatement),
+    topLevel,
+    infos,
+    cubeCell,
   );
   const lastRounds = lastRoundExits(
     loops.map((entry) => entry.statement as LoopStatement),
@@ -179,7 +200,12 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       own.push(...facts.facts);
       chosenLoops.set(loop.id, { cells: chosenCells, facts });
     }
-    own.push(...(grids.get(loop.id) ?? []), ...(flatFills.get(loop.id) ?? []), ...(lastRounds.get(loop.id) ?? []));
+    own.push(
+      ...(grids.get(loop.id) ?? []),
+      ...(cubes.get(loop.id) ?? []),
+      ...(flatFills.get(loop.id) ?? []),
+      ...(lastRounds.get(loop.id) ?? []),
+    );
     // an enclosing loop's guesses, and its condition, which holds in its body; the conditions of the
     // ifs around the loop, which held when it was entered
     for (const enclosing of entry.loops) own.push(...(guesses.get(enclosing.id) ?? []), plain(enclosing.condition));
@@ -423,14 +449,15 @@ function atExit(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] 
 
 /**
  * ∀j ∈ [i, hi). φ(j) for each ∀j ∈ [lo, hi). φ(j) of the loop's (from the loops before it or around
- * it): the cells its iterator has not reached yet, which it may not have changed
+ * it): the cells its iterator has not reached yet, which it may not have changed (not for ∀s over
+ * three or more dimensions, whose first need not be this loop's)
  */
 function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] {
   const iterator = info?.iterator;
   if (iterator === undefined || iterator.step !== 1n) return [];
   const counter = createVariableExpression(iterator.variable);
   return guesses.flatMap((guess): Guess[] =>
-    guess.kind === 'forall' && !isVariableExpression(guess.upper, iterator.variable)
+    guess.kind === 'forall' && guess.deeper === undefined && !isVariableExpression(guess.upper, iterator.variable)
       ? [{ ...guess, lower: counter }]
       : [],
   );

@@ -1,7 +1,7 @@
 // The guesses fitted to concrete runs (src/certificates/fitted-guesses.ts, in Houdini's second round,
 // src/certificates/houdini.ts): on our own programs whose invariants the program text does not
 // suggest (test/certificates/programs: a triangular nest adding a[j] + 1 to the columns from the row
-// on, a step growing by 3 summed), the fit finds the relations, the template certifier finds a
+// on, the same from a chosen base, a step growing by 3 summed), the fit finds the relations, the template certifier finds a
 // certificate and the independent checker confirms it; on the buggy twins it finds none.
 
 import { join } from 'node:path';
@@ -31,7 +31,9 @@ function printedGuesses(program: Program, semantics: Semantics): string[] {
   );
 }
 
-const classes = ['column-weights', 'growing-steps'];
+// offset-column-weights: the columns start at a chosen base; its fit needs the base among the
+// scalar factors, past the VLAs' frozen sizes (copies of n, left out)
+const classes = ['column-weights', 'growing-steps', 'offset-column-weights'];
 
 describe('the fitted guesses', () => {
   it('fit 2 total == 3 r² + 3 r and step == 3 r at the loop head', async () => {
@@ -47,6 +49,16 @@ describe('the fitted guesses', () => {
     // at the outer head, the columns from i on got i rows: b[t] == i · (a[t] + 1)
     expect(
       printed.some((text) => /^∀ \[i, n\)\. .*i \* a\[fitted!cell\]/.test(text)),
+      printed.join('\n'),
+    ).toBe(true);
+  });
+
+  it('fit the cells of a triangular nest from a base, the copies of n left out of the factors', async () => {
+    const { program, semantics } = await certifiedProgram('offset-column-weights-safe.c');
+    const printed = printedGuesses(program, semantics).map((text) => text.replace(/\(long long\)/g, ''));
+    // at the outer head, the columns before i are done: b[t] == base + 2 (t + 1) a[t]
+    expect(
+      printed.some((text) => /^∀ \[0, i\)\. .*base/.test(text) && !/_size/.test(text)),
       printed.join('\n'),
     ).toBe(true);
   });
