@@ -21,7 +21,8 @@
 //
 // The list, in order:
 // 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
-//    is order-independent, exact in C's semantics where proven; reachability only);
+//    is order-independent, exact in C's semantics where proven; reachability only; not for an encoder
+//    that declares `needsOriginalLoops`, nor step 4);
 // 2. loops that write at an index they choose, over-approximated by a choice at every index
 //    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that declare
 //    `acceptsOverApproximation`, which over-approximate the program anyway: their UNSAFE is replayed on
@@ -154,7 +155,12 @@ function replayingBack(
 const permutedReductions: ProgramTransform = {
   name: 'permuted reductions',
   async apply(program, semantics, request) {
-    if (!reachability(request.options) || request.solver === undefined || !hasPermutedReductions(program))
+    if (
+      !reachability(request.options) ||
+      request.solver === undefined ||
+      request.encoder.needsOriginalLoops === true ||
+      !hasPermutedReductions(program)
+    )
       return { kind: 'unchanged' };
     const rewritten = await copyPermutedReductions(program, semantics, request.solver, request.budget);
     if (rewritten === undefined) return { kind: 'unchanged' };
@@ -221,7 +227,7 @@ const cSemantics: ProgramTransform = {
 const trackedSums: ProgramTransform = {
   name: 'tracked sums',
   async apply(program, semantics, request) {
-    if (!reachability(request.options)) return { kind: 'unchanged' };
+    if (!reachability(request.options) || request.encoder.needsOriginalLoops === true) return { kind: 'unchanged' };
     const tracked = trackSums(program);
     if (tracked === undefined) return { kind: 'unchanged' };
     return {
