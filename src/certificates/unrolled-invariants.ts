@@ -97,7 +97,7 @@ export function unrolledInvariants(
       const body =
         head === undefined
           ? or()
-          : or(...visits.map((visit) => terms.simplify(visitCondition(visit, head, parameters, ranges))));
+          : or(...visits.map((visit) => terms.simplify(visitCondition(visit, head, parameters, ranges, terms))));
       const said = withGhosts(terms.simplify(body), parameters.slice(parameters.length - ghosts.length), ghosts);
       const invariant = defineInvariant(declaration.name, parameters, printTerm(said));
       characters += invariant.definition.length;
@@ -121,11 +121,13 @@ function visitCondition(
   head: LoopHeadPredicate,
   parameters: readonly SymbolTerm[],
   ranges: ReadonlyMap<string, readonly Term[]>,
+  terms: StateTerms,
 ): Term {
+  // simplified first: a cell copied from another cell at a numeral (a swap) then holds the choice itself
   const values = [
     ...head.live.scalars.map((variable) => visit.state.scalars.get(variable.id)!),
     ...head.live.arrays.map((array) => visit.state.arrays.get(array.id)!),
-  ];
+  ].map((value) => terms.simplify(value));
   const recovered = new Map<string, Term>();
   values.forEach((value, position) => {
     if (value.kind === 'symbol' && !recovered.has(value.name)) recovered.set(value.name, parameters[position]!);
@@ -141,7 +143,7 @@ function visitCondition(
     ...equalities.filter((_equality, position) => numeral(values[position]!)),
     ...equalities.filter((_equality, position) => !numeral(values[position]!)),
   ];
-  const stated = and(...ordered, visit.guard);
+  const stated = and(...ordered, terms.simplify(visit.guard));
   const parameterNames = new Set(parameters.map((parameter) => parameter.name));
   const choices = freeSymbols(stated).filter((found) => !parameterNames.has(found.name));
   const missing = choices.find((choice) => !recovered.has(choice.name));

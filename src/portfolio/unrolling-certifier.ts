@@ -10,12 +10,17 @@
 // tracked sums), whose certificates are lost, leave its program alone, so a reduction repeated
 // after a permutation is certified on the program's own two folds.
 //
+// Programs with a loop that analysis/constant-trip-counts.ts finds no constant number of rounds for
+// are refused at once (scheduling only: such an unrolling would seldom end, and would take the time
+// of the certifiers after it).
+//
 // Soundness of its SAFE: none of its own. The claim requires the check (checkRequired: a SAFE whose
 // certificate the checker does not confirm is UNKNOWN) and is a candidate (a refuted one is no
 // certificate, and leaves the SAFE of the stage it certifies as it was). It never searches for
 // counterexamples and writes no files.
 
 import { performance } from 'node:perf_hooks';
+import { largestConstantTripCount } from '../analysis/constant-trip-counts.js';
 import { allFormsModelled } from '../analysis/control-flow-forms.js';
 import { unrolledInvariants } from '../certificates/unrolled-invariants.js';
 import type { Encoder } from '../kernel/encoder.js';
@@ -34,6 +39,14 @@ export const unrollingCertifier: Encoder = {
   emit: async () => ({ kind: 'unsupported', reason: 'unrolling writes no files' }),
   solve: async (program, context) => {
     const started = performance.now();
+    // a cheap look first: a program with a loop of no constant bound is refused before any unrolling
+    // (an unrolling to the limit on such a program took the time of the certifiers after it)
+    if (largestConstantTripCount(program) === undefined)
+      return {
+        verdict: unknownVerdict('unsupported', 'unrolling: not every loop runs a constant number of rounds'),
+        times: { unroll: performance.now() - started },
+        details: {},
+      };
     const built = unrolledInvariants(program, context.options.semantics);
     const times = { unroll: performance.now() - started };
     if (built.kind === 'refused')
