@@ -115,6 +115,13 @@ export interface Encoder {
    * seldom replay); absent: no such search
    */
   readonly searchBeforeOverApproximation?: number;
+  /**
+   * whether the encoding needs the program's own loops: the passes that rewrite folds or sums
+   * (permuted reductions, tracked sums: exact rewrites whose certificates are lost, kernel/
+   * transforms.ts) leave its program as it is (the unrolling certifier, whose invariants are the
+   * states of the program's own loops); absent: every pass applies
+   */
+  readonly needsOriginalLoops?: boolean;
   emit(program: Program, context: EmitContext): Promise<EmitResult>;
   solve(program: Program, context: EncoderContext): Promise<SolveOutcome>;
 }
@@ -130,4 +137,5 @@ export type EncoderDeclaration = Pick<
   | 'controlFlow'
   | 'acceptsOverApproximation'
   | 'searchBeforeOverApproximation'
+  | 'needsOriginalLoops'
 >;

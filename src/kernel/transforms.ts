@@ -23,7 +23,7 @@
 // 1. reductions repeated after a permutation (permuted-reductions.ts; asks the solver whether a fold
 //    is order-independent, exact in C's semantics where proven; reachability only, and only for
 //    encoders that may prove SAFE: it serves proofs, and its laws cost an under-approximating
-//    stage seconds before it starts);
+//    stage seconds before it starts; not for an encoder that declares `needsOriginalLoops`, nor step 4);
 // 2. loops that write at an index they choose, over-approximated by a choice at every index
 //    (analysis/chosen-index-writes.ts; reachability only, and only for the encoders that declare
 //    `acceptsOverApproximation`, which over-approximate the program anyway: their UNSAFE is replayed on
@@ -164,6 +164,7 @@ const permutedReductions: ProgramTransform = {
       !reachability(request.options) ||
       request.solver === undefined ||
       request.encoder.approximation === 'under' ||
+      request.encoder.needsOriginalLoops === true ||
       !hasPermutedReductions(program)
     )
       return { kind: 'unchanged' };
@@ -233,7 +234,7 @@ const cSemantics: ProgramTransform = {
 const trackedSums: ProgramTransform = {
   name: 'tracked sums',
   async apply(program, semantics, request) {
-    if (!reachability(request.options)) return { kind: 'unchanged' };
+    if (!reachability(request.options) || request.encoder.needsOriginalLoops === true) return { kind: 'unchanged' };
     const tracked = trackSums(program);
     if (tracked === undefined) return { kind: 'unchanged' };
     return {

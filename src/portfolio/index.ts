@@ -32,6 +32,7 @@ import type { Encoder } from '../kernel/encoder.js';
 import { encoders } from '../encoders/index.js';
 import { loopFreeFirstOption, loopsOption } from '../encoders/witness/declaration.js';
 import { templateCertifier, templateProver } from './template-certifier.js';
+import { unrollingCertifier } from './unrolling-certifier.js';
 import { Budget, minimumUsefulMilliseconds } from '../kernel/budget.js';
 import {
   certificateGraceMilliseconds,
@@ -430,6 +431,7 @@ export async function runPortfolio(
   if (decided !== undefined && decidedStage !== undefined) {
     const certifiers = settings.certifiers ?? [
       templateCertifier,
+      unrollingCertifier,
       ...['witness', 'chc'].flatMap((name) => {
         const encoder = encoders.get(name);
         return encoder === undefined ? [] : [encoder];
@@ -474,7 +476,14 @@ export async function runPortfolio(
 /** of what is left when it starts, the share of a certifier's run that is not the last (chc: the last) */
 const certifierShares: ReadonlyMap<string, number> = new Map([
   [templateCertifier.name, 0.5],
+  [unrollingCertifier.name, 0.4],
   ['witness', 0.4],
+]);
+
+/** the certifiers asked in both semantics after a bit-precise stage of a `c` request (c first), with the share of each run */
+const bothSemanticsShares: ReadonlyMap<string, number> = new Map([
+  [unrollingCertifier.name, 0.4],
+  ['chc', 0.5],
 ]);
 
 /**
@@ -495,13 +504,14 @@ function certifierRuns(decided: Stage, options: RequestOptions, certifiers: read
       ...(decided.exactWraps === true ? { exactWraps: true } : {}),
     };
     const twoSemantics = semantics === 'bv' && options.semantics === 'c';
+    const bothShare = bothSemanticsShares.get(certifier.name);
     const stages: Stage[] = !twoSemantics
       ? [{ ...stage, ...(decided.semantics === undefined ? {} : { semantics: decided.semantics }) }]
-      : certifierShares.has(certifier.name)
+      : bothShare === undefined
         ? [stage]
         : [
-            { ...stage, share: 0.5 },
-            { ...stage, semantics: 'bv' },
+            { ...stage, share: bothShare },
+            { ...stage, share: bothShare, semantics: 'bv' },
           ];
     const settings =
       certifier.name === 'witness'

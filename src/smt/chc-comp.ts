@@ -83,7 +83,7 @@ interface Ghost {
 }
 
 /** a key of a closed constant (a literal, or a constant array of one), undefined for any other term */
-function closedConstantKey(term: Term): string | undefined {
+export function closedConstantKey(term: Term): string | undefined {
   switch (term.kind) {
     case 'boolConstant':
     case 'intConstant':
@@ -134,27 +134,10 @@ const isBinder = (term: Term): boolean => term.kind === 'quantifier' || term.kin
  * tests compare the answers of both forms.
  */
 function withoutConstantArrays(system: ChcSystem): ChcSystem {
-  const terms = system.clauses.flatMap((clause) => [...clause.body, clause.head]);
-  const constants: Term[] = [];
-  forEachSubterm(terms, (term) => {
-    if (term.kind === 'constantArray') constants.push(term);
-  });
-  if (constants.length === 0) return system;
-  if (constants.some((constant) => closedConstantKey(constant) === undefined)) return system;
-  if (terms.some((term) => containsSubterm(term, isBinder, { intoBinders: false }))) return system;
-  const ghosts = new Map<string, Ghost>();
-  const ghostOf = (constant: Term): SymbolTerm => {
-    const key = closedConstantKey(constant)!;
-    const known = ghosts.get(key);
-    if (known !== undefined) return known.variable;
-    if (constant.kind !== 'constantArray') throw new Error('internal: a ghost for a non-array constant');
-    const value = constant.value.kind === 'constantArray' ? ghostOf(constant.value) : constant.value;
-    const variable = symbol(`chc!const.${ghosts.size}`, constant.sort);
-    ghosts.set(key, { variable, value });
-    return variable;
-  };
+  const ghosts = systemGhosts(system);
+  if (ghosts === undefined) return system;
+  const ghostOf = (constant: Term): SymbolTerm => ghosts.get(closedConstantKey(constant)!)!.variable;
   const memo = new Map<Term, Term>();
-  for (const constant of constants) ghostOf(constant);
   const ghostList = [...ghosts.values()];
   const ghostVariables = ghostList.map((ghost) => ghost.variable);
   const predicates = new Map(
@@ -186,6 +169,43 @@ function withoutConstantArrays(system: ChcSystem): ChcSystem {
     };
   });
   return createChcSystem({ headerComments: system.headerComments, predicates: [...predicates.values()], clauses });
+}
+
+/**
+ * The ghosts of the system's constant arrays by their keys (closedConstantKey), in the order of the
+ * ghost arguments, or undefined when `withoutConstantArrays` leaves the system as it is.
+ */
+function systemGhosts(system: ChcSystem): Map<string, Ghost> | undefined {
+  const terms = system.clauses.flatMap((clause) => [...clause.body, clause.head]);
+  const constants: Term[] = [];
+  forEachSubterm(terms, (term) => {
+    if (term.kind === 'constantArray') constants.push(term);
+  });
+  if (constants.length === 0) return undefined;
+  if (constants.some((constant) => closedConstantKey(constant) === undefined)) return undefined;
+  if (terms.some((term) => containsSubterm(term, isBinder, { intoBinders: false }))) return undefined;
+  const ghosts = new Map<string, Ghost>();
+  const ghostOf = (constant: Term): SymbolTerm => {
+    const key = closedConstantKey(constant)!;
+    const known = ghosts.get(key);
+    if (known !== undefined) return known.variable;
+    if (constant.kind !== 'constantArray') throw new Error('internal: a ghost for a non-array constant');
+    const value = constant.value.kind === 'constantArray' ? ghostOf(constant.value) : constant.value;
+    const variable = symbol(`chc!const.${ghosts.size}`, constant.sort);
+    ghosts.set(key, { variable, value });
+    return variable;
+  };
+  for (const constant of constants) ghostOf(constant);
+  return ghosts;
+}
+
+/**
+ * The constant arrays that `strictChcComp` passes as ghost arguments of every predicate (after the
+ * predicate's own arguments, in this order), each as its key (`closedConstantKey`); empty when the
+ * system keeps its constant arrays. A model of the strict system reads such a constant as its ghost.
+ */
+export function ghostArgumentKeys(system: ChcSystem): string[] {
+  return [...(systemGhosts(system)?.keys() ?? [])];
 }
 
 /** `(select g i) = v` for each ghost g and each index i at which the terms read a cell of g's sort */

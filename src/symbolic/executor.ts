@@ -142,6 +142,12 @@ export interface ExecutorOptions {
    * with an array constant
    */
   readonly inlineArrays?: boolean;
+  /**
+   * never bind any value to a constant (merges and guards included): every state holds its value as
+   * one term over the havoc values (a DAG; certificates/unrolled-invariants.ts reads the states of a
+   * complete unrolling this way)
+   */
+  readonly inlineAll?: boolean;
 }
 
 export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
@@ -181,6 +187,7 @@ export class SymbolicExecutor implements Pick<ExpressionEnvironment, 'opaque'> {
 
   /** a constant equal to `term`, or `term` itself when it is small enough to inline */
   define(base: string, term: Term, inlineLimit = this.options.inlineLimit): Term {
+    if (this.options.inlineAll === true) return term;
     if (this.options.inlineArrays === true && term.sort.kind === 'array') return term;
     if (
       term.kind === 'symbol' ||
