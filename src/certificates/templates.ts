@@ -43,6 +43,7 @@ import { recurrenceGuesses } from './recurrence-guesses.js';
 import { flagSplitGuesses, programFlags } from './flag-splits.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
+import { typeRange } from '../ir/c-integers.js';
 import { variableOffset } from '../analysis/induction-variables.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
 import {
@@ -203,7 +204,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     guesses.set(loop.id, [
       ...own,
       ...untouched,
-      ...unsignedFloors([...own, ...untouched]),
+      ...typeBoundGuesses([...own, ...untouched]),
       ...accumulators,
       ...flagSplitGuesses([...own, ...accumulators], loop, flags),
     ]);
@@ -453,11 +454,13 @@ function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): 
 }
 
 /**
- * 0 <= v for each unsigned scalar v that the guesses read: over the integers a clause knows
- * an unsigned value's range only where it is read or havocked (`k = nondet(); … for (j = k - 1; j < k; j--)`
- * leaves the cells [k, n) untouched only if k >= 0, which the loops between do not say)
+ * 0 <= v for each unsigned scalar v that the guesses read, and v <= its type's maximum for one
+ * narrower than int: over the integers a clause knows a value's range only where it is read or
+ * havocked (`k = nondet(); … for (j = k - 1; j < k; j--)` leaves the cells [k, n) untouched only if
+ * k >= 0, which the loops between do not say; `(start % 65536 + 65536) % 65536 == start` after
+ * exact wraps only if start <= 65535)
  */
-function unsignedFloors(guesses: readonly Guess[]): Guess[] {
+function typeBoundGuesses(guesses: readonly Guess[]): Guess[] {
   const read = new Map<number, ScalarVariable>();
   for (const guess of guesses) {
     scalarsReadBy(guess.condition, read);
@@ -468,11 +471,16 @@ function unsignedFloors(guesses: readonly Guess[]): Guess[] {
       if (guess.second !== undefined) read.delete(guess.second.variable.id);
     }
   }
-  return [...read.values()]
-    .filter((variable) => !variable.type.signed)
-    .map((variable) =>
-      plain(createBinary('lessEqual', createConstant(0n, variable.type), createVariableExpression(variable))),
-    );
+  return [...read.values()].flatMap((variable): Guess[] => {
+    const value = createVariableExpression(variable);
+    const guesses: Guess[] = [];
+    if (!variable.type.signed) guesses.push(plain(createBinary('lessEqual', createConstant(0n, variable.type), value)));
+    if (variable.type.width < intType.width)
+      guesses.push(
+        plain(createBinary('lessEqual', value, createConstant(typeRange(variable.type).maximum, variable.type))),
+      );
+    return guesses;
+  });
 }
 
 /** the offsets d of the loop's writes at its counter plus d (through copies of the counter), each once */
