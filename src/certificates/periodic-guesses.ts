@@ -87,6 +87,29 @@ function offsetFrom(index: Expression, counter: ScalarVariable): bigint | undefi
   return undefined;
 }
 
+/** m and c for an index k + c, c + k, k − c or m·k ± c (m > 0, c constants; casts that widen looked through) */
+function affineFrom(index: Expression, counter: ScalarVariable): { multiplier: bigint; offset: bigint } | undefined {
+  const offset = offsetFrom(index, counter);
+  if (offset !== undefined) return { multiplier: 1n, offset };
+  const stripped = stripWideningCasts(index);
+  if (stripped.kind !== 'binary') return undefined;
+  const [left, right] = [stripWideningCasts(stripped.left), stripWideningCasts(stripped.right)];
+  if (stripped.operator === 'multiply') {
+    const multiplier = left.kind === 'constant' ? left.value : right.kind === 'constant' ? right.value : undefined;
+    const other = left.kind === 'constant' ? right : left;
+    return multiplier !== undefined && multiplier > 0n && isVariableExpression(other, counter)
+      ? { multiplier, offset: 0n }
+      : undefined;
+  }
+  if ((stripped.operator !== 'add' && stripped.operator !== 'subtract') || right.kind !== 'constant') return undefined;
+  const scaled = affineFrom(left, counter);
+  if (scaled === undefined) return undefined;
+  return {
+    multiplier: scaled.multiplier,
+    offset: scaled.offset + (stripped.operator === 'add' ? right.value : -right.value),
+  };
+}
+
 /** if (c(i)) { … a[i] = e1 … } else { … a[i] = e2 … } at the top of the body: v(k) = c(k) ? e1(k) : e2(k) */
 function branchValues(body: Block, counter: ScalarVariable, cell: ScalarVariable): CellValue[] {
   const atCounter = (block: Block): Map<number, { array: ArrayVariable; value: Expression }> => {
@@ -266,8 +289,8 @@ export function stepOf(statement: Statement): { target: Expression; amount: Expr
 
 /**
  * the value at each residue t < P of the counter, where every occurrence of the counter is inside a
- * `(k + c) % p` (the conditions decided at t, the values chosen then, reading no counter);
- * undefined when the value is not of that form or P is too large
+ * `(k + c) % p` or `(m * k + c) % p` (the conditions decided at t, the values chosen then, reading no
+ * counter), at its least period; undefined when the value is not of that form or P is too large
  */
 export function residueTable(value: Expression, counter: ScalarVariable): Expression[] | undefined {
   // a conditional that reads no counter (`if (flag) s += 2; else s += 1;`): one value every round
@@ -280,6 +303,10 @@ export function residueTable(value: Expression, counter: ScalarVariable): Expres
     if (chosen === undefined) return undefined;
     table.push(chosen);
   }
+  // the least period of the values (`(4 * i) % 16 == 0` repeats every 4 rounds, not 16)
+  for (let least = 1; least < table.length; least++)
+    if (table.length % least === 0 && table.every((entry, at) => sameExpression(entry, table[at % least]!)))
+      return table.slice(0, least);
   return table;
 }
 
@@ -292,7 +319,7 @@ function periodOf(value: Expression, counter: ScalarVariable): bigint | undefine
     if (isVariableExpression(stripped, counter) && !underModulus) elsewhere = true;
     if (stripped.kind === 'binary' && stripped.operator === 'remainder') {
       const modulus = stripCasts(stripped.right);
-      if (modulus.kind === 'constant' && modulus.value > 0n && offsetFrom(stripped.left, counter) !== undefined) {
+      if (modulus.kind === 'constant' && modulus.value > 0n && affineFrom(stripped.left, counter) !== undefined) {
         period = leastCommonMultiple(period, modulus.value);
         return;
       }
@@ -347,10 +374,11 @@ function evaluate(expression: Expression, counter: ScalarVariable, residue: bigi
     }
     case 'binary': {
       if (node.operator === 'remainder') {
-        const offset = offsetFrom(node.left, counter);
+        // (m·k + c) % p at k ≡ t modulo a multiple of p: (m·t + c) % p
+        const affine = affineFrom(node.left, counter);
         const modulus = stripCasts(node.right);
-        if (offset !== undefined && modulus.kind === 'constant' && modulus.value > 0n)
-          return (((residue + offset) % modulus.value) + modulus.value) % modulus.value;
+        if (affine !== undefined && modulus.kind === 'constant' && modulus.value > 0n)
+          return (((affine.multiplier * residue + affine.offset) % modulus.value) + modulus.value) % modulus.value;
       }
       const left = evaluate(node.left, counter, residue);
       const right = evaluate(node.right, counter, residue);

@@ -44,6 +44,8 @@ import { recurrenceGuesses } from './recurrence-guesses.js';
 import { flagSplitGuesses, programFlags } from './flag-splits.js';
 import type { Guess } from './guess.js';
 import { groupArraysBySize } from '../analysis/arrays.js';
+import { typeRange } from '../ir/c-integers.js';
+import { variableOffset } from '../analysis/induction-variables.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
 import {
   createArrayRead,
@@ -224,9 +226,11 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...runningExtremeGuesses(own, loop, info),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
+    const untouched = untouchedCells(own, info);
     guesses.set(loop.id, [
       ...own,
-      ...untouchedCells(own, info),
+      ...untouched,
+      ...typeBoundGuesses([...own, ...untouched]),
       ...accumulators,
       ...flagSplitGuesses([...own, ...accumulators], loop, flags),
     ]);
@@ -329,6 +333,7 @@ function assertionGuesses(
   // the cells a loop writing at an affine index of its counter has done (strides, a[2i − 2])
   if (loop !== undefined) for (const range of affineDoneRanges(loop.loop, loop)) guesses.push(forall(range, atCell));
   if (loop !== undefined) for (const range of shiftedDownRanges(loop, checked)) guesses.push(forall(range, atCell));
+  for (const range of shiftedDoneRanges(loop)) guesses.push(forall(range, atCell));
   const done = doneRange(loop);
   if (done !== undefined && counter !== undefined) {
     guesses.push(forall(done, atCell));
@@ -454,13 +459,81 @@ function atExit(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] 
  */
 function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] {
   const iterator = info?.iterator;
-  if (iterator === undefined || iterator.step !== 1n) return [];
+  if (iterator === undefined) return [];
   const counter = createVariableExpression(iterator.variable);
+  const reaches = (guess: Guess): guess is Extract<Guess, { kind: 'forall' }> =>
+    guess.kind === 'forall' && guess.deeper === undefined && !isVariableExpression(guess.upper, iterator.variable);
+  if (iterator.step === 1n)
+    return guesses.flatMap((guess): Guess[] => (reaches(guess) ? [{ ...guess, lower: counter }] : []));
+  // counting down from e0, writing at i + d (each offset of its writes): the cells below i + 1 + d
+  // and those from e0 + 1 + d up, which it never reaches
+  const start = iterator.initial;
+  if (iterator.step !== -1n || info === undefined || start === undefined) return [];
+  const offsets = writeOffsets(info.loop, info);
   return guesses.flatMap((guess): Guess[] =>
-    guess.kind === 'forall' && guess.deeper === undefined && !isVariableExpression(guess.upper, iterator.variable)
-      ? [{ ...guess, lower: counter }]
+    reaches(guess) && !scalarsReadBy(guess.lower).has(iterator.variable.id)
+      ? offsets.flatMap((offset): Guess[] => [
+          { ...guess, upper: plusConstant(plusConstant(counter, 1n), offset) },
+          { ...guess, lower: plusConstant(plusConstant(start, 1n), offset) },
+        ])
       : [],
   );
+}
+
+/**
+ * 0 <= v for each unsigned scalar v that the guesses read, and v <= its type's maximum when it is
+ * narrower than int: over the integers a clause knows a value's range only where it is read or
+ * havocked (`k = nondet(); … for (j = k - 1; j < k; j--)` leaves the cells [k, n) untouched only if
+ * k >= 0, which the loops between do not say; `(start % 65536 + 65536) % 65536 == start` after
+ * exact wraps only if start <= 65535)
+ */
+function typeBoundGuesses(guesses: readonly Guess[]): Guess[] {
+  const read = new Map<number, ScalarVariable>();
+  for (const guess of guesses) {
+    scalarsReadBy(guess.condition, read);
+    if (guess.kind === 'forall') {
+      scalarsReadBy(guess.lower, read);
+      scalarsReadBy(guess.upper, read);
+      read.delete(guess.variable.id);
+      if (guess.second !== undefined) read.delete(guess.second.variable.id);
+    }
+  }
+  // signed ones not: a short's range beside a nonlinear sum's bound left the checker's questions
+  // of chosen-weights-bound (test/certificates) unanswered in its time
+  return [...read.values()].flatMap((variable): Guess[] => {
+    if (variable.type.signed) return [];
+    const value = createVariableExpression(variable);
+    const guesses: Guess[] = [plain(createBinary('lessEqual', createConstant(0n, variable.type), value))];
+    if (variable.type.width < intType.width)
+      guesses.push(
+        plain(createBinary('lessEqual', value, createConstant(typeRange(variable.type).maximum, variable.type))),
+      );
+    return guesses;
+  });
+}
+
+/** the offsets d of the loop's writes at its counter plus d (through copies of the counter), each once */
+function writeOffsets(loop: LoopStatement, info: LoopInfo): bigint[] {
+  const iterator = info.iterator;
+  if (iterator === undefined) return [];
+  const offsets = iteratorWrites(loop, info).flatMap((write) => {
+    const offset = variableOffset(write.indices[0]!, iterator.variable);
+    return offset === undefined ? [] : [offset];
+  });
+  return [...new Set(offsets)];
+}
+
+/**
+ * the cells done at the head of a loop that writes at its counter plus d (d ≠ 0, through copies of
+ * the counter: `m = k - 1; b[m] = …` in a countdown lowered from `while (m--)`): the done range
+ * shifted by d
+ */
+function shiftedDoneRanges(info: LoopInfo | undefined): Range[] {
+  const done = doneRange(info);
+  if (done === undefined || info === undefined) return [];
+  return writeOffsets(info.loop, info)
+    .filter((offset) => offset !== 0n)
+    .map((offset) => ({ lower: plusConstant(done.lower, offset), upper: plusConstant(done.upper, offset) }));
 }
 
 /** the most occurrences of a bound whose subsets are tried (2^n − 1 variants) */
@@ -498,13 +571,17 @@ type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;
 function iteratorWrites(loop: LoopStatement, info: LoopInfo | undefined): ArrayWrite[] {
   const iterator = info?.iterator;
   if (iterator === undefined || doneRange(info) === undefined) return [];
-  return loop.body.flatMap((statement) =>
-    statement.kind === 'arrayWrite' &&
-    statement.indices.length === 1 &&
-    scalarsReadBy(statement.indices[0]!).has(iterator.variable.id)
-      ? [statement]
-      : [],
-  );
+  const copies = copiesOfCounter(loop, iterator.variable);
+  return loop.body.flatMap((statement): ArrayWrite[] => {
+    if (statement.kind !== 'arrayWrite' || statement.indices.length !== 1) return [];
+    if (scalarsReadBy(statement.indices[0]!).has(iterator.variable.id)) return [statement];
+    // a write at a copy of the counter set at the top of the body (`j = m - 1; a[j] = j;`, a
+    // countdown past zero lowered to a counter from m): the write with the copy read as its value
+    const index = copies(statement.indices[0]!);
+    return scalarsReadBy(index).has(iterator.variable.id)
+      ? [{ ...statement, indices: [index], value: copies(statement.value) }]
+      : [];
+  });
 }
 
 /** a[f(j)] == e(j): what the write did at iteration j */
@@ -517,7 +594,11 @@ function cellEquality(write: ArrayWrite, iterator: ScalarVariable, cell: ScalarV
   );
 }
 
-/** ∀j ∈ range. a[f(j)] = e(j) for each write of the loop at its iterator, e reading nothing else the loop changes */
+/**
+ * ∀j ∈ range. a[f(j)] = e(j) for each write of the loop at its iterator, e reading nothing else the
+ * loop changes; a write at i + d (d ≠ 0 a constant) also as ∀k ∈ range + d. a[k] == e(k − d), over
+ * the cells themselves (a solver instantiates a[k] at the cells read, never a[k − d])
+ */
 function writeGuesses(
   loop: LoopStatement,
   info: LoopInfo | undefined,
@@ -540,7 +621,30 @@ function writeGuesses(
     );
   return iteratorWrites(loop, info)
     .filter((write) => !varies(write))
-    .map((write) => ({ kind: 'forall', variable: cell, ...range, condition: cellEquality(write, iterator, cell) }));
+    .flatMap((write): Guess[] => {
+      const guess: Guess = { kind: 'forall', variable: cell, ...range, condition: cellEquality(write, iterator, cell) };
+      const offset = variableOffset(write.indices[0]!, iterator);
+      if (offset === undefined || offset === 0n) return [guess];
+      const shift = (bound: Expression): Expression => plusConstant(bound, offset);
+      const atCell = createVariableExpression(cell);
+      const round = plusConstant(atCell, -offset);
+      const condition = createBinary(
+        'equal',
+        createArrayRead(write.array, [atCell]),
+        substituteScalar(write.value, iterator, round),
+      );
+      return [
+        guess,
+        { kind: 'forall', variable: cell, lower: shift(range.lower), upper: shift(range.upper), condition },
+      ];
+    });
+}
+
+/** e + d, as e − |d| for d < 0 (no negative constant of an unsigned type) */
+function plusConstant(expression: Expression, value: bigint): Expression {
+  return value < 0n
+    ? createBinary('subtract', expression, createConstant(-value, expression.type))
+    : createBinary('add', expression, createConstant(value, expression.type));
 }
 
 /** the value a completed write left in every cell of [lower, upper) of its array, reads resolved */
@@ -593,18 +697,50 @@ export function withInitials(infos: ReadonlyMap<number, LoopInfo>, body: Block):
       visit(statement.body);
       const info = result.get(statement.id);
       const iterator = info?.iterator;
-      if (info === undefined || iterator === undefined || iterator.initial !== undefined) return;
-      for (const earlier of block.slice(0, position).reverse()) {
-        if (earlier.kind === 'assign' && earlier.target.id === iterator.variable.id) {
-          result.set(statement.id, { ...info, iterator: { ...iterator, initial: earlier.value } });
-          return;
-        }
-        if (writtenVariables([earlier]).scalars.has(iterator.variable.id)) return;
-      }
+      if (info === undefined || iterator === undefined) return;
+      const before = block.slice(0, position).reverse();
+      const initial = iterator.initial ?? assignedBefore(before, iterator.variable);
+      if (initial === undefined) return;
+      // a start that reads a variable the loop changes (`countdown = m; while (…) { m = countdown - 1; … }`)
+      // read as that variable's value before the loop (`m = n`)
+      const changed = writtenVariables(statement.body, statement.update).scalars;
+      const resolved = [...scalarsReadBy(initial).values()].reduce((value, variable) => {
+        if (variable.id === iterator.variable.id || !changed.has(variable.id)) return value;
+        const earlier = lastValue(before, variable);
+        return earlier === undefined ? value : substituteScalar(value, variable, earlier);
+      }, initial);
+      if (resolved !== iterator.initial)
+        result.set(statement.id, { ...info, iterator: { ...iterator, initial: resolved } });
     });
   };
   visit(body);
   return result;
+}
+
+/** the value last assigned to a variable in the statements before a point (nearest first), if nothing else wrote it since */
+function assignedBefore(before: readonly Statement[], variable: ScalarVariable): Expression | undefined {
+  for (const earlier of before) {
+    if (earlier.kind === 'assign' && earlier.target.id === variable.id) return earlier.value;
+    if (writtenVariables([earlier]).scalars.has(variable.id)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * the value last assigned to a variable in the statements before a point (nearest first), when
+ * nothing between changes it or what the value reads
+ */
+function lastValue(before: readonly Statement[], variable: ScalarVariable): Expression | undefined {
+  for (const [distance, earlier] of before.entries()) {
+    if (earlier.kind === 'assign' && earlier.target.id === variable.id) {
+      const between = writtenVariables(before.slice(0, distance)).scalars;
+      return [...scalarsReadBy(earlier.value).keys()].some((id) => between.has(id) || id === variable.id)
+        ? undefined
+        : earlier.value;
+    }
+    if (writtenVariables([earlier]).scalars.has(variable.id)) return undefined;
+  }
+  return undefined;
 }
 
 /** every statement with the loops around it, in program order (a loop before its body) */
