@@ -99,45 +99,14 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const chosenLoops = new Map<number, { cells: ChosenCells; facts: ChosenFacts }>();
   const assumptions = located.filter((entry) => entry.statement.kind === 'assume' && entry.loops.length === 0);
   const loops = located.filter((entry) => entry.statement.kind === 'loop');
-  const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
   const topLevel = loops.filter((entry) => entry.loops.length === 0).map((entry) => entry.statement as LoopStatement);
-  const insideCubes = innerCubeLoops(
-    loops.map((entry) => entry.statement as LoopStatement),
-    infos,
-  );
-  const grids = gridGuesses(
-    loops.map((entry) => entry.statement as LoopStatement).filter((loop) => !insideCubes.has(loop.id)),
-    infos,
-    { row: cell, column },
-    (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
-  );
-  // the cell variables of ∀s over three or more dimensions (cube-guesses.ts), one per dimension
-  const cubeCells = new Map<number, ScalarVariable>();
-  const cubeCell = (position: number): ScalarVariable => {
-    const known = cubeCells.get(position);
-    if (known !== undefined) return known;
-    const id = unusedVariableId(program) + 2 + position;
-    const created = createScalarVariable(id, `template!cube${position}`, `cube${position}`, intType, undefined);
-    cubeCells.set(position, created);
-    return created;
-  };
-  const cubes = cubeGuesses(
+  const { grids, cubes, lastRounds, flatFills } = nestGuessMaps(
+    program,
     loops.map((entry) => entry.statement as LoopStatement),
     topLevel,
     infos,
-    cubeCell,
-  );
-  const lastRounds = lastRoundExits(
-    loops.map((entry) => entry.statement as LoopStatement),
-    infos,
-    cell,
     (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
-  );
-  const flatFills = flatFillGuesses(
-    loops.map((entry) => entry.statement as LoopStatement),
-    infos,
     cell,
-    (loop) => topLevel.filter((other) => order.indexOf(other) > order.indexOf(loop)),
   );
   for (const entry of loops) {
     const loop = entry.statement as LoopStatement;
@@ -237,6 +206,50 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     if (entry.loops.length === 0) exits.set(loop.id, atExit([...accumulators, ...capped.atHead], info));
   }
   return guesses;
+}
+
+/**
+ * the guesses over whole nests, by loop id: grids (2-D ∀s, not inside nests of three or more
+ * loops), cubes (∀s over three or more dimensions, cube-guesses.ts), the last round that reached a
+ * cell, and flat fills over joined rows; `later(loop)`: the top-level loops after it
+ */
+function nestGuessMaps(
+  program: Program,
+  loops: readonly LoopStatement[],
+  topLevel: readonly LoopStatement[],
+  infos: Map<number, LoopInfo>,
+  later: (loop: LoopStatement) => LoopStatement[],
+  cell: ScalarVariable,
+): {
+  grids: Map<number, Guess[]>;
+  cubes: Map<number, Guess[]>;
+  lastRounds: Map<number, Guess[]>;
+  flatFills: Map<number, Guess[]>;
+} {
+  const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
+  const insideCubes = innerCubeLoops(loops, infos);
+  const grids = gridGuesses(
+    loops.filter((loop) => !insideCubes.has(loop.id)),
+    infos,
+    { row: cell, column },
+    later,
+  );
+  // the cell variables of ∀s over three or more dimensions, one per dimension
+  const cubeCells = new Map<number, ScalarVariable>();
+  const cubeCell = (position: number): ScalarVariable => {
+    const known = cubeCells.get(position);
+    if (known !== undefined) return known;
+    const id = unusedVariableId(program) + 2 + position;
+    const created = createScalarVariable(id, `template!cube${position}`, `cube${position}`, intType, undefined);
+    cubeCells.set(position, created);
+    return created;
+  };
+  return {
+    grids,
+    cubes: cubeGuesses(loops, topLevel, infos, cubeCell),
+    lastRounds: lastRoundExits(loops, infos, cell, later),
+    flatFills: flatFillGuesses(loops, infos, cell, later),
+  };
 }
 
 /**
