@@ -25,12 +25,10 @@
 // every clause of the program's own Horn clauses.
 
 import type { Program, Semantics } from '../ir/types.js';
-import { ghostArgumentKeys, closedConstantKey, strictChcComp } from '../smt/chc-comp.js';
+import { ghostArgumentKeys, closedConstantKey, replaceConstantArrays, strictChcComp } from '../smt/chc-comp.js';
 import { printTerm } from '../smt/printer.js';
 import {
   and,
-  apply,
-  applyFunction,
   equal,
   freeSymbols,
   or,
@@ -199,25 +197,10 @@ function rangesByChoice(constraints: readonly Term[]): Map<string, Term[]> {
 /** the term with each constant array that the strict form passes as a ghost replaced by its ghost parameter */
 function withGhosts(term: Term, ghostParameters: readonly SymbolTerm[], keys: readonly string[]): Term {
   if (keys.length === 0) return term;
-  const memo = new Map<Term, Term>();
-  const visit = (current: Term): Term => {
-    const known = memo.get(current);
-    if (known !== undefined) return known;
-    let result = current;
-    if (current.kind === 'constantArray') {
-      const key = closedConstantKey(current);
-      const position = key === undefined ? -1 : keys.indexOf(key);
-      if (position >= 0) result = ghostParameters[position]!;
-    } else if (current.kind === 'apply' || current.kind === 'applyFunction') {
-      const argumentsList = current.arguments.map(visit);
-      if (argumentsList.some((argument, index) => argument !== current.arguments[index]))
-        result =
-          current.kind === 'apply'
-            ? apply(current.operator, argumentsList, current.sort, current.indices)
-            : applyFunction(current.function, argumentsList);
-    }
-    memo.set(current, result);
-    return result;
+  const ghostOf = (constant: Term): Term => {
+    const key = closedConstantKey(constant);
+    const position = key === undefined ? -1 : keys.indexOf(key);
+    return position >= 0 ? ghostParameters[position]! : constant;
   };
-  return visit(term);
+  return replaceConstantArrays(term, ghostOf, new Map());
 }

@@ -26,10 +26,13 @@
 // found at the last moment is still checked before `end`. A run of the deciding encoding itself is
 // skipped when its own run already gave a certificate (checked or not): it would find the same.
 //
-// Lanes: where the solver's calls run at the same time (the portfolio's two lanes), the first
-// certifier (the template certifier) runs with the whole span beside the others, which take their
-// shares in turn in a second lane; the first checked or refuted certificate (or an UNSAFE) aborts the
-// other lane. The template certifier spends most of its time waiting for its solver's answers to
+// Lanes: where the solver's calls run at the same time (the portfolio's two lanes), the runs marked
+// `beside` (the template certifier with most of the span, then the unrolling certifier) run in one
+// lane beside the others, which take their shares in turn in a second lane; the first checked or
+// refuted certificate (or an UNSAFE) aborts the other lane. The unrolling certifier comes after the
+// template certifier, not beside it: where both would certify, the template certifier's invariants
+// (ranges, ∀ over cells) say more to a person and become a correctness witness's C expressions, the
+// unrolled states (an alternative per visit, over values no C name holds) mostly do not. The template certifier spends most of its time waiting for its solver's answers to
 // many small questions, and needs seconds where it certifies late (Houdini over a hundred guesses,
 // then the fitted ones); in turn it had half the span, and the step ran out of time on a third of
 // the families' SAFE verdicts.
@@ -60,6 +63,12 @@ export interface CertifierRun {
   readonly options: RequestOptions;
   /** the fraction of what is left of the step when it starts (the last run gets the rest) */
   readonly share: number;
+  /**
+   * where the solver's calls run at the same time: true for the runs of the first lane (in their
+   * order, beside the others), with `shareBeside` instead of `share` there
+   */
+  readonly beside?: boolean;
+  readonly shareBeside?: number;
 }
 
 export interface CertificateRequest {
@@ -135,11 +144,12 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
   let found: { status: CertificateStatus; from: string } | undefined;
   // a checked or refuted certificate, or an UNSAFE, ends the step (the other lane aborted)
   const settled = new AbortController();
-  const runLane = async (lane: readonly CertifierRun[]): Promise<void> => {
+  const runLane = async (lane: readonly CertifierRun[], beside: boolean): Promise<void> => {
     for (const [index, planned] of lane.entries()) {
       if (settled.signal.aborted) return;
       const left = end - performance.now() - reserve;
-      const slice = index === lane.length - 1 ? left : left * planned.share;
+      const share = beside ? (planned.shareBeside ?? planned.share) : planned.share;
+      const slice = index === lane.length - 1 ? left : left * share;
       if (slice < minimumUsefulMilliseconds) {
         reasons.push(`no time left to ask ${planned.name}`);
         return;
@@ -174,13 +184,15 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
       if (!settled.signal.aborted) reasons.push(`${planned.name}: ${certifierOutcome(run, planned.encoder.name)}`);
     }
   };
-  // two lanes where the solver's calls run at the same time: the first certifier (the template
-  // certifier: many small questions, mostly waiting for its solver) with the whole span beside the
-  // others in turn; else all in turn
-  const [first, ...others] = runs;
-  if (request.lanes === 2 && first !== undefined && others.length > 0)
-    await Promise.all([runLane([first]), runLane(others)]);
-  else await runLane(runs);
+  // two lanes where the solver's calls run at the same time: the runs marked `beside` (the template
+  // certifier: many small questions, mostly waiting for its solver; then the unrolling) beside the
+  // others in turn (none marked: the first run); else all in turn
+  const marked = runs.some((planned) => planned.beside === true);
+  const first = marked ? runs.filter((planned) => planned.beside === true) : runs.slice(0, 1);
+  const others = runs.filter((planned) => !first.includes(planned));
+  if (request.lanes === 2 && first.length > 0 && others.length > 0)
+    await Promise.all([runLane(first, true), runLane(others, true)]);
+  else await runLane(runs, false);
   const milliseconds = performance.now() - started;
   const status: CertificateStatus =
     found?.status ?? (own !== undefined && own.kind !== 'none' ? own : { kind: 'none', reason: reasons.join('; ') });

@@ -480,6 +480,16 @@ const certifierShares: ReadonlyMap<string, number> = new Map([
   ['witness', 0.4],
 ]);
 
+/**
+ * the certifiers that run beside the others where the solver's calls run at the same time
+ * (portfolio/certificate.ts), with their share there: the template certifier most of the span, then
+ * the unrolling certifier the rest
+ */
+const certifierSharesBeside: ReadonlyMap<string, number> = new Map([
+  [templateCertifier.name, 0.8],
+  [unrollingCertifier.name, 0.4],
+]);
+
 /** the certifiers asked in both semantics after a bit-precise stage of a `c` request (c first), with the share of each run */
 const bothSemanticsShares: ReadonlyMap<string, number> = new Map([
   [unrollingCertifier.name, 0.4],
@@ -517,11 +527,13 @@ function certifierRuns(decided: Stage, options: RequestOptions, certifiers: read
       certifier.name === 'witness'
         ? new Map<string, unknown>([...options.settings, [loopsOption.name, 'kept'], [loopFreeFirstOption.name, 'no']])
         : options.settings;
+    const shareBeside = certifierSharesBeside.get(certifier.name);
     for (const planned of stages)
       runs.push({
         encoder: certifier,
         name: stageName(planned),
         share: planned.share,
+        ...(shareBeside === undefined ? {} : { beside: true, shareBeside }),
         options: {
           ...options,
           settings,

@@ -98,8 +98,11 @@ export function closedConstantKey(term: Term): string | undefined {
   }
 }
 
-/** every term below `term` (outside binders) with each constant array replaced through `ghostOf` */
-function replaceConstantArrays(term: Term, ghostOf: (constant: Term) => SymbolTerm, memo: Map<Term, Term>): Term {
+/**
+ * every term below `term` (outside binders) with each constant array replaced through `ghostOf`
+ * (which may give the constant back: left as it is); `memo` keeps the terms already replaced
+ */
+export function replaceConstantArrays(term: Term, ghostOf: (constant: Term) => Term, memo: Map<Term, Term>): Term {
   const known = memo.get(term);
   if (known !== undefined) return known;
   let result: Term = term;
