@@ -26,13 +26,14 @@
 // found at the last moment is still checked before `end`. A run of the deciding encoding itself is
 // skipped when its own run already gave a certificate (checked or not): it would find the same.
 //
-// Lanes: where the solver's calls run at the same time (the portfolio's two lanes), the runs marked
-// `beside` (the template certifier with most of the span, then the unrolling certifier) run in one
+// Lanes: where the solver's calls run at the same time (the portfolio's two lanes), the runs with a
+// `shareBeside` (the template certifier with most of the span, then the unrolling certifier) run in one
 // lane beside the others, which take their shares in turn in a second lane; the first checked or
 // refuted certificate (or an UNSAFE) aborts the other lane. The unrolling certifier comes after the
 // template certifier, not beside it: where both would certify, the template certifier's invariants
 // (ranges, ∀ over cells) say more to a person and become a correctness witness's C expressions, the
-// unrolled states (an alternative per visit, over values no C name holds) mostly do not. The template certifier spends most of its time waiting for its solver's answers to
+// unrolled states (an alternative per visit, over values no C name holds) mostly do not. The template
+// certifier spends most of its time waiting for its solver's answers to
 // many small questions, and needs seconds where it certifies late (Houdini over a hundred guesses,
 // then the fitted ones); in turn it had half the span, and the step ran out of time on a third of
 // the families' SAFE verdicts.
@@ -64,10 +65,9 @@ export interface CertifierRun {
   /** the fraction of what is left of the step when it starts (the last run gets the rest) */
   readonly share: number;
   /**
-   * where the solver's calls run at the same time: true for the runs of the first lane (in their
-   * order, beside the others), with `shareBeside` instead of `share` there
+   * where the solver's calls run at the same time: given for the runs of the first lane (in their
+   * order, beside the others), their share there instead of `share`
    */
-  readonly beside?: boolean;
   readonly shareBeside?: number;
 }
 
@@ -144,11 +144,11 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
   let found: { status: CertificateStatus; from: string } | undefined;
   // a checked or refuted certificate, or an UNSAFE, ends the step (the other lane aborted)
   const settled = new AbortController();
-  const runLane = async (lane: readonly CertifierRun[], beside: boolean): Promise<void> => {
+  const runLane = async (lane: readonly CertifierRun[], twoLanes: boolean): Promise<void> => {
     for (const [index, planned] of lane.entries()) {
       if (settled.signal.aborted) return;
       const left = end - performance.now() - reserve;
-      const share = beside ? (planned.shareBeside ?? planned.share) : planned.share;
+      const share = twoLanes ? (planned.shareBeside ?? planned.share) : planned.share;
       const slice = index === lane.length - 1 ? left : left * share;
       if (slice < minimumUsefulMilliseconds) {
         reasons.push(`no time left to ask ${planned.name}`);
@@ -184,11 +184,11 @@ export async function certifySafe(safe: Verdict, request: CertificateRequest): P
       if (!settled.signal.aborted) reasons.push(`${planned.name}: ${certifierOutcome(run, planned.encoder.name)}`);
     }
   };
-  // two lanes where the solver's calls run at the same time: the runs marked `beside` (the template
+  // two lanes where the solver's calls run at the same time: the runs with a `shareBeside` (the template
   // certifier: many small questions, mostly waiting for its solver; then the unrolling) beside the
   // others in turn (none marked: the first run); else all in turn
-  const marked = runs.some((planned) => planned.beside === true);
-  const first = marked ? runs.filter((planned) => planned.beside === true) : runs.slice(0, 1);
+  const marked = runs.filter((planned) => planned.shareBeside !== undefined);
+  const first = marked.length > 0 ? marked : runs.slice(0, 1);
   const others = runs.filter((planned) => !first.includes(planned));
   if (request.lanes === 2 && first.length > 0 && others.length > 0)
     await Promise.all([runLane(first, true), runLane(others, true)]);

@@ -533,7 +533,7 @@ function certifierRuns(decided: Stage, options: RequestOptions, certifiers: read
         encoder: certifier,
         name: stageName(planned),
         share: planned.share,
-        ...(shareBeside === undefined ? {} : { beside: true, shareBeside }),
+        ...(shareBeside === undefined ? {} : { shareBeside }),
         options: {
           ...options,
           settings,
