@@ -1,7 +1,7 @@
 // External solver processes: Debian's `z3`, `cvc5`, or a custom command template containing
 // `{file}`. The printed script is written to a temporary .smt2 file, the solver runs in its own
-// process group, stdout is interpreted with `interpretSolverOutput`. z3's SMT scripts go to a few
-// long-lived z3 processes instead (session.ts), which answer the same text without a start each.
+// process group, stdout is interpreted with `interpretSolverOutput`. z3's and cvc5's SMT scripts go
+// to a few long-lived processes instead (session.ts), which answer the same text without a start each.
 // Soundness/robustness assumptions: any `(error ...)` line or unparsable output makes the answer
 // unknown; the process group is killed with SIGKILL once the timeout plus a grace period has
 // passed (the answer is then unknown 'timeout'); temporary files are always removed; cvc5 is not
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { printChcSystem, printSmtScript } from '../smt/printer.js';
 import type { ChcSystem, SmtScript, Term } from '../smt/terms.js';
-import { killProcessGroup, SessionPool } from './session.js';
+import { cvc5Sessions, killProcessGroup, SessionPool, z3Sessions } from './session.js';
 import { interpretSolverOutput } from './sexpr.js';
 import {
   answerQuestion,
@@ -132,7 +132,7 @@ function solverName(solver: ExternalSolverKind): string {
   return solver.kind === 'command' ? solver.template : solver.kind;
 }
 
-/** the output of one call: from a pooled z3 process when one is free, else from a process of its own */
+/** the output of one call: from a pooled process when one is free, else from a process of its own */
 async function runOutput(
   solver: ExternalSolverKind,
   text: string,
@@ -199,8 +199,37 @@ async function runText(
   }
 }
 
+/** the script's own time limit: z3's `:timeout`; cvc5's `:tlimit-per` (as its command line's, which a pooled process lacks) */
 function timeoutOption(solver: ExternalSolverKind, timeoutMilliseconds: number): string {
-  return solver.kind === 'z3' ? `(set-option :timeout ${Math.max(1, Math.floor(timeoutMilliseconds))})\n` : '';
+  const milliseconds = Math.max(1, Math.floor(timeoutMilliseconds));
+  switch (solver.kind) {
+    case 'z3':
+      return `(set-option :timeout ${milliseconds})\n`;
+    case 'cvc5':
+      return `(set-option :tlimit-per ${milliseconds})\n`;
+    case 'command':
+      return '';
+    default: {
+      const never: never = solver;
+      throw new Error(`internal: unknown solver ${JSON.stringify(never)}`);
+    }
+  }
+}
+
+/** the processes that answer script after script (session.ts), for z3 and cvc5 */
+function sessionPool(solver: ExternalSolverKind): SessionPool | undefined {
+  switch (solver.kind) {
+    case 'z3':
+      return new SessionPool(z3Sessions(solver.executable));
+    case 'cvc5':
+      return new SessionPool(cvc5Sessions(solver.executable));
+    case 'command':
+      return undefined;
+    default: {
+      const never: never = solver;
+      throw new Error(`internal: unknown solver ${JSON.stringify(never)}`);
+    }
+  }
 }
 
 /** z3 answers `(get-info :reason-unknown)` after any result; cvc5 errors after sat/unsat, so only z3 gets it. */
@@ -215,9 +244,9 @@ export interface ExternalSolver extends Solver {
 
 export function createExternalSolver(solver: ExternalSolverKind): ExternalSolver {
   const counter: ProcessCounter = { live: 0 };
-  // z3 answers script after script from a few running processes (session.ts); CHC systems, cvc5 and
+  // z3 and cvc5 answer script after script from a few running processes (session.ts); CHC systems and
   // custom commands get a process per call
-  const pool = solver.kind === 'z3' ? new SessionPool(solver.executable) : undefined;
+  const pool = sessionPool(solver);
   const checkOne = async (script: SmtScript, options: CheckOptions): Promise<SolverResult> => {
     const valuesOf = options.valuesOf ?? [];
     const started = performance.now();

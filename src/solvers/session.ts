@@ -1,14 +1,18 @@
-// Long-lived z3 processes (`z3 -in`) that answer one script after another, for the external z3
-// solver: starting a process from Node costs about 20 ms, an answer from a running one about 2 ms,
-// and encodings such as viap ask dozens of small questions per program.
+// Long-lived solver processes (`z3 -in`, `cvc5 --lang smt2` reading its standard input) that
+// answer one script after another, for the external z3 and cvc5 solvers: starting a process from Node
+// costs about 20 ms (cvc5: 45 ms and its script file), an answer from a running one 2 to 6 ms, and
+// encodings such as viap ask dozens of small questions per program, the certificate checker one per
+// clause of each solver.
 //
 // Each call writes `(reset)` (a fresh solver state: no declarations, assertions or options of the
-// call before), the script, and an `(echo "<marker>")`; the output up to the marker line is the
-// call's output, read as a separate process's would be. A call that outlives its time (the timeout
-// plus a grace period), is aborted, or whose process exits, kills the process (its whole group); the
-// pool then starts a new one for the next call. Idle processes do not keep Node alive (unref), and
-// `dispose()` kills them all. Soundness: the answer comes from the same z3 on the same text; the only
-// shared state is z3's process, which `(reset)` returns to its initial state.
+// call before), the script, and an `(echo "<marker>")`; the output up to the marker's line (z3
+// prints it bare, cvc5 quoted) is the call's output, read as a separate process's would be. A call
+// that outlives its time (the timeout plus a grace period), is aborted, or whose process exits (cvc5
+// exits at a parse error), kills the process (its whole group); the pool then starts a new one for
+// the next call. Idle processes do not keep Node alive (unref), and `dispose()` kills them all.
+// Soundness: the answer comes from the same solver on the same text; the only shared state is the
+// solver's process, which `(reset)` returns to its initial state (cvc5 keeps its command-line
+// options, which are the same for every call).
 
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
@@ -22,6 +26,23 @@ export interface SessionOutcome {
 
 /** the processes the pool keeps at most (two lanes of the portfolio, each with one call at a time) */
 const maximumSessions = 2;
+
+/** how a solver is started to read scripts from its standard input, and how it echoes */
+export interface SessionProgram {
+  readonly executable: string;
+  readonly arguments: readonly string[];
+  /** the line the solver prints for `(echo "marker")`, without its newline */
+  readonly echoedLine: (marker: string) => string;
+}
+
+export function z3Sessions(executable: string): SessionProgram {
+  return { executable, arguments: ['-in'], echoedLine: (marker) => marker };
+}
+
+/** cvc5 (1.0): the time limit of a call is its script's `(set-option :tlimit-per N)`, which `(reset)` undoes */
+export function cvc5Sessions(executable: string): SessionProgram {
+  return { executable, arguments: ['--lang', 'smt2', '--produce-models'], echoedLine: (marker) => `"${marker}"` };
+}
 
 /** SIGKILL to the process group a detached child leads (its own children too), if it still runs */
 export function killProcessGroup(pid: number | undefined): void {
@@ -44,17 +65,17 @@ class Session {
   private readonly child: ChildProcessWithoutNullStreams;
   private output = '';
   private waiting: ((exitCode: number | null | undefined) => void) | undefined;
-  private marker = '';
+  private endLine = '';
   /** whether the solver state holds questions' scopes (push/pop) rather than a fresh script's */
   private askingQuestions = false;
   alive = true;
 
-  constructor(executable: string) {
-    this.child = spawn(executable, ['-in'], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  constructor(private readonly program: SessionProgram) {
+    this.child = spawn(program.executable, [...program.arguments], { detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       this.output += chunk;
-      if (this.waiting !== undefined && this.output.includes(`${this.marker}\n`)) this.settle(undefined);
+      if (this.waiting !== undefined && this.output.includes(this.endLine)) this.settle(undefined);
     });
     this.child.stderr.on('data', () => undefined);
     this.child.stdin.on('error', () => this.kill());
@@ -98,7 +119,8 @@ class Session {
   ): Promise<SessionOutcome> {
     const started = Date.now();
     this.output = '';
-    this.marker = marker;
+    const endLine = `${this.program.echoedLine(marker)}\n`;
+    this.endLine = endLine;
     this.busy();
     return new Promise((resolve) => {
       let killed = false;
@@ -112,7 +134,7 @@ class Session {
         clearTimeout(timer);
         signal?.removeEventListener('abort', stop);
         if (this.alive) this.idle();
-        const end = this.output.indexOf(`${marker}\n`);
+        const end = this.output.indexOf(endLine);
         resolve({
           stdout: end < 0 ? this.output : this.output.slice(0, end),
           killed,
@@ -142,14 +164,14 @@ class Session {
   }
 }
 
-/** a pool of z3 processes for one solver: calls take an idle one or start one (or get undefined) */
+/** a pool of processes of one solver: calls take an idle one or start one (or get undefined) */
 export class SessionPool {
   private readonly idleSessions: Session[] = [];
   private started = 0;
   private calls = 0;
   private disposed = false;
 
-  constructor(private readonly executable: string) {}
+  constructor(private readonly program: SessionProgram) {}
 
   /** the call's output, or undefined when every process is busy (the caller starts its own) */
   async run(
@@ -162,7 +184,7 @@ export class SessionPool {
     let session = this.takeIdle(question);
     if (session === undefined) {
       if (this.started >= maximumSessions) return undefined;
-      session = new Session(this.executable);
+      session = new Session(this.program);
       this.started++;
     }
     this.calls++;

@@ -33,7 +33,7 @@ import {
   zeroExtend,
   type Term,
 } from '../../src/smt/terms.js';
-import { createExternalSolver } from '../../src/solvers/external.js';
+import { createExternalSolver, type ExternalSolver } from '../../src/solvers/external.js';
 import { createSolver, findExecutable } from '../../src/solvers/index.js';
 import { selectValue } from '../../src/solvers/sexpr.js';
 import type { ModelValue } from '../../src/solvers/solver.js';
@@ -136,45 +136,7 @@ describeWith([z3], 'external z3', () => {
     if (result.kind === 'unknown') expect(result.reason).toMatch(/undeclared/);
   });
   it('answers script after script from its running processes, each call in a fresh state', async () => {
-    const pooled = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
-    try {
-      const before = process
-        .getActiveResourcesInfo()
-        .filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
-      for (let round = 0; round < 3; round++) {
-        expect((await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000 })).kind).toBe('sat');
-        expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({
-          kind: 'unsat',
-        });
-      }
-      // nothing declared by an earlier call survives: a script that uses x without declaring it is an error
-      const undeclared = await pooled.checkScript(script([equal(x, intConstant(1))], []), {
-        timeoutMilliseconds: 10_000,
-      });
-      expect(undeclared.kind).toBe('unknown');
-      if (undeclared.kind === 'unknown') expect(undeclared.reason).toMatch(/x/);
-      // a call that runs out of time, and one aborted, leave the next calls their answers
-      expect(await pooled.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({
-        kind: 'unknown',
-        reason: 'timeout',
-      });
-      const controller = new AbortController();
-      setTimeout(() => controller.abort(), 300);
-      expect(
-        (await pooled.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: controller.signal })).kind,
-      ).toBe('unknown');
-      expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
-      const values = await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] });
-      expect(values.kind === 'sat' && values.values![0]).toEqual(integer(-5));
-      expect(pooled.liveProcesses()).toBe(0);
-      // the idle processes do not hold Node's event loop
-      const after = process
-        .getActiveResourcesInfo()
-        .filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
-      expect(after).toBeLessThanOrEqual(before);
-    } finally {
-      await pooled.dispose();
-    }
+    await expectAnswersFromRunningProcesses(createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' }));
   });
   it('answers questions in a kept solver, each in a scope of its own, between scripts', async () => {
     const pooled = createExternalSolver({ kind: 'z3', executable: z3Path ?? 'z3' });
@@ -239,6 +201,9 @@ describeWith([cvc5], 'external cvc5', () => {
       reason: 'cvc5 does not solve CHC',
     });
   });
+  it('answers script after script from its running processes, each call in a fresh state', async () => {
+    await expectAnswersFromRunningProcesses(createExternalSolver({ kind: 'cvc5', executable: cvc5Path ?? 'cvc5' }));
+  });
   it('turns a script error into unknown', async () => {
     const undeclared = symbol('undeclared', intSort);
     const result = await solver.checkScript(script([equal(undeclared, intConstant(1))], [x]), {
@@ -248,6 +213,52 @@ describeWith([cvc5], 'external cvc5', () => {
     if (result.kind === 'unknown') expect(result.reason).toMatch(/undeclared/);
   });
 });
+
+/**
+ * Script after script from a solver's running processes (session.ts): each in a fresh state (an
+ * earlier declaration is gone: an error, after which cvc5's process exits and another starts), a
+ * call out of time or aborted leaving the next ones their answers, and no process held at the end.
+ */
+async function expectAnswersFromRunningProcesses(pooled: ExternalSolver): Promise<void> {
+  try {
+    const before = process
+      .getActiveResourcesInfo()
+      .filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
+    for (let round = 0; round < 3; round++) {
+      expect((await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000 })).kind).toBe('sat');
+      expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({
+        kind: 'unsat',
+      });
+    }
+    // nothing declared by an earlier call survives: a script that uses x without declaring it is an error
+    const undeclared = await pooled.checkScript(script([equal(x, intConstant(1))], []), {
+      timeoutMilliseconds: 10_000,
+    });
+    expect(undeclared.kind).toBe('unknown');
+    if (undeclared.kind === 'unknown') expect(undeclared.reason).toMatch(/x/);
+    // a call that runs out of time, and one aborted, leave the next calls their answers
+    expect(await pooled.checkScript(hardScript, { timeoutMilliseconds: 1_000 })).toEqual({
+      kind: 'unknown',
+      reason: 'timeout',
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 300);
+    expect(
+      (await pooled.checkScript(hardScript, { timeoutMilliseconds: 20_000, signal: controller.signal })).kind,
+    ).toBe('unknown');
+    expect(await pooled.checkScript(unsatisfiableScript, { timeoutMilliseconds: 10_000 })).toEqual({ kind: 'unsat' });
+    const values = await pooled.checkScript(satisfiableScript, { timeoutMilliseconds: 10_000, valuesOf: [x] });
+    expect(values.kind === 'sat' && values.values![0]).toEqual(integer(-5));
+    expect(pooled.liveProcesses()).toBe(0);
+    // the idle processes do not hold Node's event loop
+    const after = process
+      .getActiveResourcesInfo()
+      .filter((resource) => resource === 'ProcessWrap' || resource === 'PipeWrap').length;
+    expect(after).toBeLessThanOrEqual(before);
+  } finally {
+    await pooled.dispose();
+  }
+}
 
 describe('custom command templates', () => {
   itWith([z3], 'runs a template with {file}', {}, async () => {
