@@ -108,9 +108,7 @@ export async function checkCertificate(
     incremental: clauseScript(reading.invariants, clause, clauses[position]!, true),
   }));
   const remaining = (): number => settings.timeoutMilliseconds - (Date.now() - started);
-  const verdicts = await Promise.all(
-    usable.map((solver) => checkWith(solver, clauses, scripts, remaining, settings.signal)),
-  );
+  const verdicts = await checkWithEach(usable, clauses, scripts, remaining, settings.signal);
   const refuted = verdicts.findIndex((verdict) => verdict.kind === 'refuted');
   if (refuted >= 0)
     return {
@@ -132,6 +130,50 @@ export async function checkCertificate(
     notes: undecided,
   };
 }
+
+/**
+ * Every solver over the clauses at the same time. Once one has confirmed every clause after t ms,
+ * the others get as long again (at least `graceMilliseconds`) and are then stopped: the verdict is
+ * `checked` already, and a second opinion stuck on one clause held the certificate step (and the
+ * command) until the check's time was over. A refutation stops the others at once.
+ */
+async function checkWithEach(
+  solvers: readonly Solver[],
+  clauses: readonly NumberedClause[],
+  scripts: readonly ClauseScripts[],
+  remaining: () => number,
+  signal: AbortSignal | undefined,
+): Promise<SolverVerdict[]> {
+  const started = Date.now();
+  const stops = solvers.map(() => new AbortController());
+  const stopAll = (): void => stops.forEach((stop) => stop.abort());
+  signal?.addEventListener('abort', stopAll, { once: true });
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  let confirmedBy: { readonly solver: string; readonly milliseconds: number } | undefined;
+  try {
+    return await Promise.all(
+      solvers.map(async (solver, position) => {
+        const verdict = await checkWith(solver, clauses, scripts, remaining, stops[position]!.signal);
+        if (verdict.kind === 'refuted') stopAll();
+        if (verdict.kind === 'confirmed' && confirmedBy === undefined) {
+          confirmedBy = { solver: solver.name, milliseconds: Date.now() - started };
+          graceTimer = setTimeout(stopAll, Math.max(graceMilliseconds, confirmedBy.milliseconds));
+        }
+        if (verdict.kind !== 'undecided' || signal?.aborted === true || confirmedBy === undefined) return verdict;
+        return {
+          kind: 'undecided',
+          reason: `${verdict.reason} (stopped: ${confirmedBy.solver} confirmed every clause in ${confirmedBy.milliseconds} ms)`,
+        } satisfies SolverVerdict;
+      }),
+    );
+  } finally {
+    clearTimeout(graceTimer);
+    signal?.removeEventListener('abort', stopAll);
+  }
+}
+
+/** the least time the other solvers get once one has confirmed every clause */
+const graceMilliseconds = 500;
 
 /**
  * one solver over every clause, in order: the first refuted or undecided clause ends it. A clause

@@ -13,9 +13,11 @@
 // over the values cast from types of at most 32 bits, so products of two values do not wrap.
 // Soundness: none needed. A guess is never trusted: Houdini keeps only what every clause of the exact
 // Horn clauses preserves (in the verdict's semantics, overflow included), and the checker confirms
-// the certificate. A fitted guess can cost time (bounded by the caps below), never a verdict.
+// the certificate. A fitted guess can cost time (bounded by the caps below, and by the run's budget:
+// `budgetTick` per loop head, range and nullspace round), never a verdict.
 
 import { groupArraysBySize } from '../analysis/arrays.js';
+import { budgetTick } from '../budget-check.js';
 import { analyseLoops, type LoopInfo } from '../analysis/loops.js';
 import { longLongType } from '../ir/c-integers.js';
 import {
@@ -53,6 +55,9 @@ const maximumRows = 3000;
 const maximumTerms = 6;
 const maximumCoefficient = 1000n;
 
+/** the phase named when the budget runs out here */
+const fittingPhase = 'fitting guesses to runs';
+
 /** the fitted guesses at each loop head (by loop id) */
 export function fittedGuesses(
   program: Program,
@@ -65,6 +70,7 @@ export function fittedGuesses(
   const infos = withInitials(analyseLoops(program, groupArraysBySize(program)), program.body);
   const cell = createScalarVariable(unusedVariableId(program) + 2, 'fitted!cell', 'cell', intType, undefined);
   for (const head of heads) {
+    budgetTick(fittingPhase);
     const list = samples.get(head.loop.id) ?? [];
     if (list.length < 3) continue;
     const counters = enclosingInfos(head.loop.id, infos)
@@ -182,6 +188,7 @@ function cellGuesses(
     const others = arrays.filter((array) => array.id !== target.id).slice(0, maximumOtherArrays);
     const factors = [position, ...scalars.map(scalarFactor), ...others.map((array) => cellFactor(array, cell))];
     for (const range of ranges) {
+      budgetTick(fittingPhase);
       const rows = rangeRows(samples, range);
       for (const condition of fitEqualities(rows, factors, cellFactor(target, cell))) {
         const key = JSON.stringify([condition, range], (_key, value: unknown) =>
@@ -336,6 +343,7 @@ function spanningNullspace(matrix: readonly (readonly bigint[])[], columns: numb
   const chosen = matrix.slice(0, columns + 8);
   let basis = integerNullspace(chosen, columns);
   for (let round = 0; round < maximumRefinements && basis.length > 0; round++) {
+    budgetTick(fittingPhase);
     const refuting = new Set<readonly bigint[]>();
     for (const vector of basis) {
       const row = matrix.find((entry) => entry.reduce((sum, value, index) => sum + value * vector[index]!, 0n) !== 0n);

@@ -165,6 +165,33 @@ describe('certificates of chc', () => {
     if (weakenedCheck.kind === 'failed') expect(weakenedCheck.clause.comment).toMatch(/assert at \d+:\d+ fails/);
   });
 
+  it('stops a second solver that is stuck once the first has confirmed every clause', { timeout: 60_000 }, async () => {
+    const correct = await plantedCertificate(join(regression, 'counter-safe.c'), (system) => system);
+    // a solver that answers no clause: it waits until its call is stopped
+    const stuck: Solver = {
+      name: 'stuck',
+      checkScript: () => Promise.resolve({ kind: 'unknown', reason: 'not used' }),
+      checkChc: () => Promise.resolve({ kind: 'unknown', reason: 'not used' }),
+      checkText: (_text, options) =>
+        new Promise((resolve) => {
+          const answer = (): void => resolve({ kind: 'unknown', reason: 'stopped' });
+          if (options.signal?.aborted === true) answer();
+          options.signal?.addEventListener('abort', answer, { once: true });
+        }),
+      dispose: () => Promise.resolve(),
+    };
+    const started = Date.now();
+    const check = await checkCertificate(correct, [solver, stuck], { timeoutMilliseconds: 30_000 });
+    expect(check.kind, JSON.stringify(check)).toBe('checked');
+    if (check.kind !== 'checked') return;
+    expect(check.solvers).toEqual([solver.name]);
+    expect(check.notes.join(''), JSON.stringify(check.notes)).toMatch(
+      /^stuck: .*stopped: .* confirmed every clause in/,
+    );
+    // stopped long before the check's 30 s (the confirming solver's time again, at least 0.5 s)
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it('refuses a model that leaves a predicate out or gets its signature wrong', async () => {
     const { program, semantics } = await checkedProgram(join(regression, 'copy-safe.c'));
     const predicates = strictChcComp(buildChcEncoding(program, semantics).system).predicates;
