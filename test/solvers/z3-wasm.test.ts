@@ -49,6 +49,29 @@ describe('z3-wasm lanes', () => {
     }
   });
 
+  it("sends a question to the module that keeps the questions, not behind the other lane's long call", async () => {
+    const lanes = createZ3WasmSolver({ lanes: 2 });
+    try {
+      // the long call takes the first module; the first question then the second, which keeps its context
+      const long = lanes.checkScript(hardScript, { timeoutMilliseconds: 6_000 });
+      let longAnswered = false;
+      void long.then(() => (longAnswered = true));
+      const question = { timeoutMilliseconds: 10_000, question: true };
+      expect(await lanes.checkScript(unsatisfiableScript, question)).toEqual({ kind: 'unsat' });
+      // two questions at once: the second finds one call in each module (a tie) and goes to the
+      // module of the questions, answered long before the long call ends
+      const [first, second] = await Promise.all([
+        lanes.checkScript(unsatisfiableScript, question),
+        lanes.checkScript(satisfiableScript, question),
+      ]);
+      expect([first.kind, second.kind]).toEqual(['unsat', 'sat']);
+      expect(longAnswered).toBe(false);
+      expect((await long).kind).toBe('unknown');
+    } finally {
+      await lanes.dispose();
+    }
+  });
+
   it('stops a running call and skips a queued one when their signal aborts (the other lane decided)', async () => {
     const single = createZ3WasmSolver({ lanes: 1 });
     try {
