@@ -214,7 +214,7 @@ export function cellValues(guesses: readonly Guess[]): Map<number, { cell: Scala
   return values;
 }
 
-interface Increment {
+export interface Increment {
   /** the accumulator: a scalar, or a cell at a constant index */
   readonly target: Expression;
   /** what a round adds, as a function of the counter */
@@ -222,7 +222,7 @@ interface Increment {
 }
 
 /** `x = x + r` at the top of the body (r a known cell at the counter), or under an `if` at its top */
-function periodicIncrements(
+export function periodicIncrements(
   body: Block,
   counter: ScalarVariable,
   known: ReadonlyMap<number, { cell: ScalarVariable; value: Expression }>,

@@ -11,17 +11,78 @@
 // Soundness: none is needed. The rewritten body only says where to look for candidates; every guess
 // built from it is checked by Houdini and the certificate again by the independent checker (check.ts).
 
-import { createBinary, createConditional, createUnary, intType } from '../ir/factory.js';
-import type { Block, Expression, ScalarVariable, Statement } from '../ir/types.js';
-import { isVariableExpression, stripWideningCasts, visitExpressionChildren } from '../ir/visit.js';
+import type { LoopInfo } from '../analysis/loops.js';
+import {
+  createArrayRead,
+  createBinary,
+  createConditional,
+  createUnary,
+  createVariableExpression,
+  intType,
+} from '../ir/factory.js';
+import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
+import {
+  containsArrayRead,
+  isVariableExpression,
+  stripWideningCasts,
+  substituteScalar,
+  visitExpressionChildren,
+} from '../ir/visit.js';
+import type { Guess } from './guess.js';
+import { counterCells, steadyIn } from './ranges.js';
 
 /**
  * the body with the conditions of its top-level ifs reading the cells written earlier in the round at
  * the counter (see the header); the body as it is when it writes no cell at the counter
  */
 export function readWrittenCells(body: Block, counter: ScalarVariable, initial: bigint | undefined): Block {
+  return walkRound(body, counter, initial).body;
+}
+
+/**
+ * ∀k ∈ [e0, i). a[k] == v(k) (at the loop's head; over [e0, B) at the loops after it, `full`) for a
+ * cell that the round writes and then overwrites under an if (`a[i] = i + 1; if (i > half) a[i] =
+ * i % 3;` gives v(k) = k > half ? k % 3 : k + 1), v reading no scalar the loop changes but its counter
+ */
+export function overwrittenCellGuesses(
+  loop: LoopStatement,
+  info: LoopInfo | undefined,
+  cell: ScalarVariable,
+  full: boolean,
+): Guess[] {
+  const cells = counterCells(info, full);
+  if (cells === undefined) return [];
+  const steady = steadyIn(loop, cells.counter);
+  const { values } = walkRound(loop.body, cells.counter, undefined);
+  const cellExpression = createVariableExpression(cell);
+  return [...values].flatMap(([, { array, value }]): Guess[] =>
+    value.kind === 'conditional' && steady(value) && !containsArrayRead(value)
+      ? [
+          {
+            kind: 'forall',
+            variable: cell,
+            lower: cells.lower,
+            upper: cells.upper,
+            condition: createBinary(
+              'equal',
+              createArrayRead(array, [cellExpression]),
+              substituteScalar(value, cells.counter, cellExpression),
+            ),
+          },
+        ]
+      : [],
+  );
+}
+
+/** the body with its if conditions reading the written cells, and each cell's value at the round's end */
+function walkRound(
+  body: Block,
+  counter: ScalarVariable,
+  initial: bigint | undefined,
+): { body: Block; values: Map<number, { array: ArrayVariable; value: Expression }> } {
   // the value each array's cell at the counter holds at this point of the round, by array id
   const values = new Map<number, Expression>();
+  const arrays = new Map<number, ArrayVariable>();
   const atCounter = (statement: Statement): boolean =>
     statement.kind === 'arrayWrite' &&
     statement.indices.length === 1 &&
@@ -40,6 +101,7 @@ export function readWrittenCells(body: Block, counter: ScalarVariable, initial: 
     if (statement.kind === 'arrayWrite') {
       if (atCounter(statement)) values.set(statement.array.id, resolve(statement.value));
       else values.delete(statement.array.id);
+      arrays.set(statement.array.id, statement.array);
       result.push(statement);
       continue;
     }
@@ -53,7 +115,9 @@ export function readWrittenCells(body: Block, counter: ScalarVariable, initial: 
     result.push(simplified === statement.condition ? statement : { ...statement, condition: simplified });
     branchWrites(statement, atCounter, resolve, values);
   }
-  return rewrote ? result : body;
+  const ends = new Map<number, { array: ArrayVariable; value: Expression }>();
+  for (const [id, value] of values) if (arrays.has(id)) ends.set(id, { array: arrays.get(id)!, value });
+  return { body: rewrote ? result : body, values: ends };
 }
 
 /** the cells at the counter after an if whose branches write them: c ? then's value : else's value */
@@ -87,7 +151,7 @@ function branchWrites(
 }
 
 /** `(c ? x : y) == z` as `c && x == z || !c && y == z`, a branch whose test cannot hold dropped */
-function splitTests(condition: Expression, counter: ScalarVariable, initial: bigint | undefined): Expression {
+export function splitTests(condition: Expression, counter: ScalarVariable, initial: bigint | undefined): Expression {
   const node = stripWideningCasts(condition);
   if (node.kind === 'binary' && (node.operator === 'logicalAnd' || node.operator === 'logicalOr'))
     return createBinary(
