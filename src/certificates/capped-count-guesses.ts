@@ -47,6 +47,7 @@ import {
 import { writesAt } from './chosen-index-guesses.js';
 import type { Guess } from './guess.js';
 import { cellValues, residueTable } from './periodic-guesses.js';
+import { readWrittenCells } from './written-cell-tests.js';
 import { fullRange } from './ranges.js';
 
 /** a counter of a loop capped at a limit: its count at a value of a counter from an initial value */
@@ -103,7 +104,10 @@ export function cappedCountGuesses(
       assignments.set(statement.target.id, (assignments.get(statement.target.id) ?? 0) + 1);
   });
   const counts: CappedCount[] = [];
-  for (const increment of incrementsUnder(loop.body, [])) {
+  // `if (a[i] == 0) c++` after the round wrote a[i] under the cap: read as the cap and the written value's test
+  const start = stripWideningCasts(initial);
+  const body = readWrittenCells(loop.body, counter, start.kind === 'constant' ? start.value : undefined);
+  for (const increment of incrementsUnder(body, [])) {
     if (assignments.get(increment.target.id) !== 1) continue;
     const conjuncts = increment.path.flatMap(conjunctsOf);
     const capIndex = conjuncts.findIndex((conjunct) => capOf(conjunct, increment.target) !== undefined);
@@ -121,7 +125,8 @@ export function cappedCountGuesses(
       longLongType,
     );
     const table = residueTable(indicator, counter);
-    if (table === undefined || table.length < 2) continue;
+    // period 1: every index counts (`i % 1 == 0`), the count is min(limit, i − e0)
+    if (table === undefined || (table.length < 2 && !isOne(table[0]!))) continue;
     const residues = table.flatMap((value, residue) => (isOne(value) ? [BigInt(residue)] : []));
     if (
       residues.length === 0 ||

@@ -32,7 +32,13 @@
 // themselves (z3 refuses a get-value of a quantified term).
 
 import type { Expression, Program, ScalarVariable, Semantics } from '../ir/types.js';
-import { constantAssignments, scalarsReadBy, substituteScalar } from '../ir/visit.js';
+import {
+  constantAssignments,
+  containsArrayRead,
+  forEachStatement,
+  scalarsReadBy,
+  substituteScalar,
+} from '../ir/visit.js';
 import { createBinary, createUnary, createVariableExpression } from '../ir/factory.js';
 import { strictChcComp } from '../smt/chc-comp.js';
 import { printTerm } from '../smt/printer.js';
@@ -123,7 +129,7 @@ export async function searchInvariants(
   const clauses: RoundClauses = {
     system,
     heads: new Map(loopHeadPredicates(program, semantics).map((predicate) => [predicate.name, predicate])),
-    constants: onceAssignedConstants(program),
+    constants: onceAssignedValues(program),
     // a search with required invariants is a witness's check: its rounds are not the certifier's
     ...(given === undefined && settings.searches !== undefined
       ? { progress: searchProgress(system, semantics, settings.searches) }
@@ -161,7 +167,7 @@ interface Round {
 
 /**
  * what both rounds search over: the program's Horn clauses (strict form), its loop heads by
- * predicate name, and its constants; and what earlier searches of the same clauses did
+ * predicate name, and its once-assigned values (constants, `half = n / 2`); and what earlier searches of the same clauses did
  * (search-progress.ts; none for a search with required invariants)
  */
 interface RoundClauses {
@@ -535,12 +541,31 @@ function requiredTerms(
  * input: a guess over one that is not an argument of the predicate (not live at the loop) reads it as
  * that constant instead of being left out. Only a guess: Houdini and the checker judge it.
  */
-function onceAssignedConstants(program: Program): ReadonlyMap<number, Expression> {
-  return new Map(
+function onceAssignedValues(program: Program): ReadonlyMap<number, Expression> {
+  const values = new Map<number, Expression>(
     [...constantAssignments(program.body)].flatMap(([id, { constants }]) =>
       constants.length === 1 ? [[id, constants[0]!] as const] : [],
     ),
   );
+  // `half = n / 2` at the top of the program, half and n written nowhere else: half reads as n / 2
+  // where half is not live (a guess over half at a loop after its last use); a guess only, checked
+  const writes = new Map<number, number>();
+  forEachStatement(program.body, (statement) => {
+    if (statement.kind === 'assign' || statement.kind === 'havoc')
+      writes.set(statement.target.id, (writes.get(statement.target.id) ?? 0) + 1);
+  });
+  for (const statement of program.body) {
+    if (statement.kind !== 'assign' || values.has(statement.target.id) || writes.get(statement.target.id) !== 1)
+      continue;
+    const read = [...scalarsReadBy(statement.value).keys()];
+    if (
+      containsArrayRead(statement.value) ||
+      read.some((id) => id === statement.target.id || (writes.get(id) ?? 0) > 1)
+    )
+      continue;
+    values.set(statement.target.id, statement.value);
+  }
+  return values;
 }
 
 /** the guesses as terms over the predicate's parameters, each once; those that cannot be said left out */

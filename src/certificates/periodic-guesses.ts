@@ -35,6 +35,7 @@ import {
   stripCasts,
   stripWideningCasts,
   substituteScalar,
+  visitExpressionChildren,
   writtenVariables,
 } from '../ir/visit.js';
 import { targetKey } from './accumulator-guesses.js';
@@ -213,7 +214,7 @@ export function cellValues(guesses: readonly Guess[]): Map<number, { cell: Scala
   return values;
 }
 
-interface Increment {
+export interface Increment {
   /** the accumulator: a scalar, or a cell at a constant index */
   readonly target: Expression;
   /** what a round adds, as a function of the counter */
@@ -221,7 +222,7 @@ interface Increment {
 }
 
 /** `x = x + r` at the top of the body (r a known cell at the counter), or under an `if` at its top */
-function periodicIncrements(
+export function periodicIncrements(
   body: Block,
   counter: ScalarVariable,
   known: ReadonlyMap<number, { cell: ScalarVariable; value: Expression }>,
@@ -230,20 +231,22 @@ function periodicIncrements(
   const zero = createConstant(0n, longLongType);
   for (const statement of body) {
     if (statement.kind === 'if') {
+      // `if (a[i] % 4 == 1) c++` with a[k] == k known: the condition read as `i % 4 == 1`
+      const condition = resolveCounterCells(statement.condition, counter, known);
       const thenSteps = steps(statement.then);
       const elseSteps = steps(statement.else);
       for (const [key, step] of thenSteps) {
         const other = elseSteps.get(key);
         increments.push({
           target: step.target,
-          increment: createConditional(statement.condition, step.amount, other?.amount ?? zero, longLongType),
+          increment: createConditional(condition, step.amount, other?.amount ?? zero, longLongType),
         });
       }
       for (const [key, step] of elseSteps)
         if (!thenSteps.has(key))
           increments.push({
             target: step.target,
-            increment: createConditional(statement.condition, zero, step.amount, longLongType),
+            increment: createConditional(condition, zero, step.amount, longLongType),
           });
       continue;
     }
@@ -259,6 +262,28 @@ function periodicIncrements(
     });
   }
   return increments;
+}
+
+/**
+ * the expression with each read a[i] of a cell at the counter replaced by the cell's value that a
+ * ∀-guess of the head gives (`known`, cellValues); a guess only: a cell the body wrote before the read
+ * holds another value, and the guesses built on it are dropped
+ */
+export function resolveCounterCells(
+  expression: Expression,
+  counter: ScalarVariable,
+  known: ReadonlyMap<number, { cell: ScalarVariable; value: Expression }>,
+): Expression {
+  const resolve = (node: Expression): Expression => {
+    if (node.kind === 'arrayRead' && node.indices.length === 1) {
+      const index = stripWideningCasts(node.indices[0]!);
+      const value = known.get(node.array.id);
+      if (isVariableExpression(index, counter) && value !== undefined)
+        return substituteScalar(value.value, value.cell, createVariableExpression(counter));
+    }
+    return visitExpressionChildren(node, resolve);
+  };
+  return resolve(expression);
 }
 
 /** the `x = x + d` statements of a block (x a scalar or a cell at a constant index), by target */

@@ -34,6 +34,8 @@ import {
 } from './chosen-index-guesses.js';
 import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
+import { thresholdResidueSumGuesses } from './threshold-residue-sums.js';
+import { overwrittenCellGuesses } from './written-cell-tests.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
 import { extremeBoundGuesses, runningExtremeGuesses } from './extreme-guesses.js';
@@ -191,6 +193,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...cellAccumulatorGuesses(own, loop, infos, doneRange(info)),
       ...recurrenceGuesses(own, loop, infos, cell),
       ...periodicSumGuesses(own, loop, info),
+      ...thresholdResidueSumGuesses(own, loop, info),
       ...boundedSumGuesses(own, loop, info),
       ...runningExtremeGuesses(own, loop, info),
     ];
@@ -260,6 +263,7 @@ function cellGuesses(loop: LoopStatement, info: LoopInfo | undefined, cell: Scal
   return [
     ...writeGuesses(loop, info, full ? fullRange(info) : doneRange(info), cell),
     ...conditionalWriteGuesses(loop, info, cell, full),
+    ...overwrittenCellGuesses(loop, info, cell, full),
     ...affineWriteGuesses(loop, info, cell, full),
     ...mirroredWriteGuesses(loop, info, cell, full),
     ...cellBoundGuesses(loop, info, cell, full),
