@@ -69,6 +69,7 @@ import {
   type TemplateSearches,
 } from './search-progress.js';
 import { cellRanges } from './guess.js';
+import { clauseGroups } from './clause-order.js';
 import { guessInvariants, type Guess } from './templates.js';
 
 export interface HoudiniSettings {
@@ -291,22 +292,25 @@ async function searchRound(
     return and(...held.map((candidate) => substituteTerm(candidate, replacements)));
   };
   try {
-    for (let changed = true; changed;) {
-      changed = false;
-      for (const clause of system.clauses) {
-        if (clause.head.kind !== 'applyFunction') continue;
-        if (!(await dropUnpreserved(clause, candidates, parameters, instantiate, { ask, falsified }, lanes))) continue;
-        changed = true;
-        const lost = lostRequired(clause, candidates, required);
-        if (lost !== undefined)
-          return {
-            kind: 'refuted',
-            reason: `the invariant ${lost} is not shown to be preserved by ${clause.comment ?? 'a clause'}`,
-            queries,
-          };
-        record();
+    // each group of clauses (a component of the predicates' graph, clause-order.ts) to its fixed
+    // point before the next: the later groups' bodies then hold only what the earlier ones keep
+    for (const group of clauseGroups(system))
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const clause of group) {
+          if (!(await dropUnpreserved(clause, candidates, parameters, instantiate, { ask, falsified }, lanes)))
+            continue;
+          changed = true;
+          const lost = lostRequired(clause, candidates, required);
+          if (lost !== undefined)
+            return {
+              kind: 'refuted',
+              reason: `the invariant ${lost} is not shown to be preserved by ${clause.comment ?? 'a clause'}`,
+              queries,
+            };
+          record();
+        }
       }
-    }
     for (const clause of system.clauses.filter((entry) => entry.head.kind !== 'applyFunction')) {
       const body = and(...clause.body.map(instantiate));
       if ((await ask(body, falseTerm)) === 'fails') {

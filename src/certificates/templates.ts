@@ -40,6 +40,7 @@ import { extremeBoundGuesses, runningExtremeGuesses } from './extreme-guesses.js
 import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
+import { entryValueGuesses } from './entry-values.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import { flagSplitGuesses, programFlags } from './flag-splits.js';
 import type { Guess } from './guess.js';
@@ -115,21 +116,16 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       plain((assumption.statement as Extract<Statement, { kind: 'assume' }>).condition),
     );
     if (info?.iterator !== undefined) own.push(...rangeGuesses(info));
-    // x = e and a[c] = e (c constants) before the loop, outside loops: x == e, a[c] == e, as long as
-    // nothing changes either
-    for (const assignment of located) {
-      if (order.indexOf(assignment.statement) >= order.indexOf(loop)) break;
-      const statement = assignment.statement;
-      if (assignment.loops.length > 0) continue;
-      if (statement.kind === 'assign' && !scalarsReadBy(statement.value).has(statement.target.id))
-        own.push(plain(createBinary('equal', createVariableExpression(statement.target), statement.value)));
-      if (
-        statement.kind === 'arrayWrite' &&
-        statement.indices.every((index) => index.kind === 'constant') &&
-        !arrayReadsOf(statement.value).some((read) => read.array.id === statement.array.id)
-      )
-        own.push(plain(createBinary('equal', createArrayRead(statement.array, statement.indices), statement.value)));
-    }
+    // x = e and a[c] = e (c constants) before the loop, outside loops: x == e, a[c] == e (entry-values.ts)
+    const before = located.filter(
+      (other) => other.loops.length === 0 && order.indexOf(other.statement) < order.indexOf(loop),
+    );
+    own.push(
+      ...entryValueGuesses(
+        before.map((other) => other.statement),
+        [...entry.loops, loop],
+      ),
+    );
     // what comes after the loop's head: its own body (an assertion checking each cell) and what follows it
     const after = located.filter((other) => order.indexOf(other.statement) > order.indexOf(loop));
     for (const assertion of after.filter((other) => other.statement.kind === 'assert'))
