@@ -47,7 +47,11 @@ export function entryValueGuesses(before: readonly Statement[], nest: readonly L
 }
 
 /** whether a statement of the loops (bodies and updates) havocs the variable or assigns it anything but `value` */
-function writtenOtherwise(loops: readonly LoopStatement[], variable: ScalarVariable, value: Expression): boolean {
+export function writtenOtherwise(
+  loops: readonly LoopStatement[],
+  variable: ScalarVariable,
+  value: Expression,
+): boolean {
   let written = false;
   const visit = (statement: Statement): void => {
     if (statement.kind === 'havoc' && statement.target.id === variable.id) written = true;

@@ -32,7 +32,13 @@ import {
   type ChosenCells,
   type ChosenFacts,
 } from './chosen-index-guesses.js';
-import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
+import {
+  changedRoundStarts,
+  flatFillGuesses,
+  lastRoundExits,
+  lastRoundGuesses,
+  roundStartGuesses,
+} from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
@@ -179,7 +185,8 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     own.push(...entry.conditions.map(plain));
     // the values an inner loop's round starts from (`a[i] = 0;` before it)
     const enclosing = entry.loops[entry.loops.length - 1];
-    if (enclosing !== undefined) own.push(...roundStartGuesses(loop, enclosing));
+    const roundStarts = enclosing === undefined ? [] : roundStartGuesses(loop, enclosing);
+    own.push(...roundStarts);
     own.push(...lastRoundGuesses(own, loop, enclosing, infos, cell));
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
@@ -191,13 +198,17 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...runningExtremeGuesses(own, loop, info),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
-    const untouched = untouchedCells(own, info);
+    // a round's start that the loop itself changes served the accumulators above; as a guess it
+    // holds before the loop's first round only (nest-guesses.ts)
+    const changedStarts = changedRoundStarts(roundStarts, loop);
+    const kept = own.filter((guess) => !changedStarts.has(guess));
+    const untouched = untouchedCells(kept, info, entry.loops.length > 0);
     guesses.set(loop.id, [
-      ...own,
+      ...kept,
       ...untouched,
-      ...typeBoundGuesses([...own, ...untouched]),
+      ...typeBoundGuesses([...kept, ...untouched]),
       ...accumulators,
-      ...flagSplitGuesses([...own, ...accumulators], loop, flags),
+      ...flagSplitGuesses([...kept, ...accumulators], loop, flags),
     ]);
     if (entry.loops.length === 0) exits.set(loop.id, atExit([...accumulators, ...capped.atHead], info));
   }
@@ -464,14 +475,19 @@ function atExit(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] 
 /**
  * ∀j ∈ [i, hi). φ(j) for each ∀j ∈ [lo, hi). φ(j) of the loop's (from the loops before it or around
  * it): the cells its iterator has not reached yet, which it may not have changed (not for ∀s over
- * three or more dimensions, whose first need not be this loop's)
+ * three or more dimensions, whose first need not be this loop's, nor, in an inner loop, for ∀s over
+ * two: their first is the rows of the outermost loop, and [j, hi) of rows with j a column said
+ * nothing that held, at questions z3 could not answer in their time)
  */
-function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] {
+function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined, nested: boolean): Guess[] {
   const iterator = info?.iterator;
   if (iterator === undefined) return [];
   const counter = createVariableExpression(iterator.variable);
   const reaches = (guess: Guess): guess is Extract<Guess, { kind: 'forall' }> =>
-    guess.kind === 'forall' && guess.deeper === undefined && !isVariableExpression(guess.upper, iterator.variable);
+    guess.kind === 'forall' &&
+    guess.deeper === undefined &&
+    !(nested && guess.second !== undefined) &&
+    !isVariableExpression(guess.upper, iterator.variable);
   if (iterator.step === 1n)
     return guesses.flatMap((guess): Guess[] => (reaches(guess) ? [{ ...guess, lower: counter }] : []));
   // counting down from e0, writing at i + d (each offset of its writes): the cells below i + 1 + d
