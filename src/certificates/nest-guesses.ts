@@ -4,7 +4,7 @@
 //   (outside any `if`), e not reading what it sets: x == e at the inner head. Not inductive by
 //   itself (the inner loop may change x), but the value an accumulator starts every round from
 //   (accumulator-guesses.ts: `a[i] = 0; for (j …) a[i] = a[i] + j;` gives 2·a[i] == j·(j − 1)).
-//   One of a scalar that the inner loop changes otherwise serves only them (changedRoundStarts).
+//   One of a scalar that the inner loop changes otherwise serves only them (entry-values.ts).
 // - Flat fills: an outer loop over i (step 1, from e0 while i < B) whose body has an inner loop over
 //   j (step 1, from f0(i)) whose body has, at its top, m[X(i) + j] = v (or m[j + X(i)]), X not
 //   reading j, v reading neither iterator nor anything the nest changes nor m: the nest fills the
@@ -42,7 +42,6 @@ import {
   substituteScalar,
   writtenVariables,
 } from '../ir/visit.js';
-import { writtenOtherwise } from './entry-values.js';
 import type { Guess } from './guess.js';
 import { fullRange } from './ranges.js';
 
@@ -70,22 +69,6 @@ export function roundStartGuesses(loop: LoopStatement, enclosing: LoopStatement)
       ];
     return [];
   });
-}
-
-/**
- * the round starts x == e (roundStartGuesses) of scalars that the loop writes otherwise than by
- * x = e: they serve the accumulator guesses, but hold at the loop's head only before its first
- * round (`j = 0;` before the middle loop of a nest over i, j, k: j == 0 at the middle head, and at
- * the inner head through it, whose back edges' questions z3 could not answer in their time)
- */
-export function changedRoundStarts(starts: readonly Guess[], loop: LoopStatement): Set<Guess> {
-  return new Set(
-    starts.filter((guess) => {
-      const condition = guess.kind === 'plain' ? guess.condition : undefined;
-      if (condition?.kind !== 'binary' || condition.left.kind !== 'variable') return false;
-      return writtenOtherwise([loop], condition.left.variable, condition.right);
-    }),
-  );
 }
 
 type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;

@@ -32,13 +32,7 @@ import {
   type ChosenCells,
   type ChosenFacts,
 } from './chosen-index-guesses.js';
-import {
-  changedRoundStarts,
-  flatFillGuesses,
-  lastRoundExits,
-  lastRoundGuesses,
-  roundStartGuesses,
-} from './nest-guesses.js';
+import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } from './nest-guesses.js';
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
@@ -46,7 +40,7 @@ import { extremeBoundGuesses, runningExtremeGuesses } from './extreme-guesses.js
 import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
-import { entryValueGuesses } from './entry-values.js';
+import { entryValueGuesses, overwrittenIn } from './entry-values.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import { flagSplitGuesses, programFlags } from './flag-splits.js';
 import type { Guess } from './guess.js';
@@ -126,12 +120,8 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     const before = located.filter(
       (other) => other.loops.length === 0 && order.indexOf(other.statement) < order.indexOf(loop),
     );
-    own.push(
-      ...entryValueGuesses(
-        before.map((other) => other.statement),
-        [...entry.loops, loop],
-      ),
-    );
+    const entryValues = entryValueGuesses(before.map((other) => other.statement));
+    own.push(...entryValues);
     // what comes after the loop's head: its own body (an assertion checking each cell) and what follows it
     const after = located.filter((other) => order.indexOf(other.statement) > order.indexOf(loop));
     for (const assertion of after.filter((other) => other.statement.kind === 'assert'))
@@ -198,10 +188,13 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...runningExtremeGuesses(own, loop, info),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
-    // a round's start that the loop itself changes served the accumulators above; as a guess it
-    // holds before the loop's first round only (nest-guesses.ts)
-    const changedStarts = changedRoundStarts(roundStarts, loop);
-    const kept = own.filter((guess) => !changedStarts.has(guess));
+    // values on entry that the loop changes served the accumulators above; as guesses they hold
+    // before its first round only (entry-values.ts)
+    const overwritten = new Set([
+      ...overwrittenIn(entryValues, [...entry.loops, loop]),
+      ...overwrittenIn(roundStarts, [loop]),
+    ]);
+    const kept = own.filter((guess) => !overwritten.has(guess));
     const untouched = untouchedCells(kept, info, entry.loops.length > 0);
     guesses.set(loop.id, [
       ...kept,
