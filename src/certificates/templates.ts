@@ -41,6 +41,7 @@ import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
 import { entryValueGuesses, overwrittenIn } from './entry-values.js';
+import { cellTypeRangeGuesses, inPlaceUpdateGuesses, rangedArrays } from './in-place-updates.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import { flagSplitGuesses, programFlags } from './flag-splits.js';
 import type { Guess } from './guess.js';
@@ -93,6 +94,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const cell = createScalarVariable(unusedVariableId(program), 'template!cell', 'cell', intType, undefined);
   const guesses = new Map<number, Guess[]>();
   const flags = programFlags(program);
+  const ranged = rangedArrays(program, infos);
   // what the top-level loops' accumulators hold when they end, by loop id
   const exits = new Map<number, Guess[]>();
   // the chosen-index loops seen so far, by loop id: what they write and the facts of their cells
@@ -186,6 +188,8 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...periodicSumGuesses(own, loop, info),
       ...boundedSumGuesses(own, loop, info),
       ...runningExtremeGuesses(own, loop, info),
+      ...inPlaceUpdateGuesses(own, loop, info),
+      ...cellTypeRangeGuesses(loop, info, ranged, cell),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
     // values on entry that the loop changes served the accumulators above; as guesses they hold
