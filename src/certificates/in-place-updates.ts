@@ -79,7 +79,7 @@ export function inPlaceUpdateGuesses(
       const atCell = substituteScalar(update.value, iterator, cell);
       const replace = (expression: Expression): Expression =>
         expression.kind === 'arrayRead' && expression.array.id === update.array.id
-          ? entry.value
+          ? stripWideningCasts(entry.value)
           : visitExpressionChildren(expression, replace);
       const value = replace(atCell);
       // an exact wrap reads its operand three times: a chain of updates composed grows as 3^k
