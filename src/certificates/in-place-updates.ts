@@ -1,6 +1,6 @@
 // Guesses for cells updated in place (issue 41), for the template certifier (templates.ts,
-// houdini.ts): a loop over i (step ±1) whose body has, at its top, `a[i] = U(a[i], i)` (U reads a
-// only at [i], and no scalar the loop changes but i; the loop writes a nowhere else), any U:
+// houdini.ts): a loop over i (step ±1) whose body has, outside any `if`, `a[i] = U(a[i], i)` (U
+// reads a only at [i], and no scalar the loop changes but i; the loop writes a nowhere else), any U:
 // `a[i] += 200` on unsigned char cells is, with exact wraps, `a[i] = a[i] + 200 > 255 ? a[i] + 200 −
 // 256 : a[i] + 200` (accumulator-guesses.ts sums only the polynomial updates a[i] + d(i)).
 // - The cells done: for each guess ∀k ∈ [lo, hi). a[k] == F(k) of the loop (the cells on entry,
@@ -39,7 +39,7 @@ import { doneRange } from './ranges.js';
 
 type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;
 
-/** the updates a[i] = U(a[i], i) at the top of the loop's body (see the header) */
+/** the updates a[i] = U(a[i], i) in the loop's body, outside any `if` (see the header) */
 function inPlaceUpdates(loop: LoopStatement, iterator: ScalarVariable): ArrayWrite[] {
   const writes = new Map<number, number>();
   forEachStatement([...loop.body, ...loop.update], (statement) => {

@@ -17,7 +17,8 @@
 // - each write a[i] = e at the top of L's body: ∀j ∈ [e0, i). a[j] = e(j) at L, and
 //   ∀j ∈ [e0, B). a[j] = e(j) at the loops after L;
 // - an inner loop's head gets its enclosing loops' guesses too, and the values its rounds start
-//   from (nest-guesses.ts).
+//   from (nest-guesses.ts); a value on entry that the loop changes only seeds the accumulators
+//   (entry-values.ts); cells updated in place, a[i] = U(a[i]), in-place-updates.ts.
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
 import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
