@@ -5,7 +5,8 @@
 //   (or m[j][i] = e(i, j)). Guesses: at the outer head, the rows done
 //   ∀k ∈ [e0, i), l ∈ [f0(k), C(k)). m[k][l] == e(k, l); at the inner head, the row's cells done
 //   ∀l ∈ [f0, j). m[i][l] == e(i, l); at the loops after the nest (top level), every row
-//   ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). m[k][l] == e(k, l).
+//   ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). m[k][l] == e(k, l). Not when e reads a scalar that the nest
+//   changes other than i and j (a value havocked each round): no function of the cell.
 // - A check nest: such a nest with an assertion φ(i, j) at the top of the inner body: at every loop
 //   head, ∀k ∈ [e0, B), l ∈ [f0(k), C(k)). φ(k, l) (it holds everywhere once the grid is what the
 //   assertions check); at the heads of each nest before it that writes none of the arrays φ reads,
@@ -17,7 +18,7 @@
 import type { LoopInfo } from '../analysis/loops.js';
 import { createArrayRead, createBinary, createVariableExpression } from '../ir/factory.js';
 import type { Expression, LoopStatement, ScalarVariable, Statement } from '../ir/types.js';
-import { arrayReadsOf, substituteScalar, writtenVariables } from '../ir/visit.js';
+import { arrayReadsOf, scalarsReadBy, substituteScalar, writtenVariables } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { fullRange, type Range } from './ranges.js';
 
@@ -90,8 +91,16 @@ function overGrid(nest: Nest, rows: Range, condition: Expression, cells: GridCel
   };
 }
 
-/** m[i][j] = e(i, j) (either order of the indices) at the top of the inner body, m not read in e */
+/**
+ * m[i][j] = e(i, j) (either order of the indices) at the top of the inner body, m not read in e, nor
+ * a scalar that the nest changes other than its iterators (a value havocked each round is no
+ * function of the cell: `nondet = havoc(); m[i][j] = nondet` guessed m[k][l] == nondet, which no
+ * clause keeps and whose questions z3 could not answer in their time)
+ */
 function gridWrites(nest: Nest): Extract<Statement, { kind: 'arrayWrite' }>[] {
+  const changed = writtenVariables(nest.outer.body, nest.outer.update).scalars;
+  const varies = (value: Expression): boolean =>
+    [...scalarsReadBy(value).keys()].some((id) => id !== nest.row.id && id !== nest.column.id && changed.has(id));
   return nest.inner.body.flatMap((statement) => {
     if (statement.kind !== 'arrayWrite' || statement.indices.length !== 2) return [];
     const [first, second] = statement.indices;
@@ -100,6 +109,7 @@ function gridWrites(nest: Nest): Extract<Statement, { kind: 'arrayWrite' }>[] {
     const crossed = names[0] === nest.column.id && names[1] === nest.row.id;
     if (!straight && !crossed) return [];
     if (arrayReadsOf(statement.value).some((read) => read.array.id === statement.array.id)) return [];
+    if (varies(statement.value)) return [];
     return [statement];
   });
 }

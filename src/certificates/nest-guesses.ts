@@ -4,6 +4,7 @@
 //   (outside any `if`), e not reading what it sets: x == e at the inner head. Not inductive by
 //   itself (the inner loop may change x), but the value an accumulator starts every round from
 //   (accumulator-guesses.ts: `a[i] = 0; for (j …) a[i] = a[i] + j;` gives 2·a[i] == j·(j − 1)).
+//   One of a scalar that the inner loop changes otherwise serves only them (entry-values.ts).
 // - Flat fills: an outer loop over i (step 1, from e0 while i < B) whose body has an inner loop over
 //   j (step 1, from f0(i)) whose body has, at its top, m[X(i) + j] = v (or m[j + X(i)]), X not
 //   reading j, v reading neither iterator nor anything the nest changes nor m: the nest fills the

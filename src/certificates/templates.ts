@@ -17,7 +17,8 @@
 // - each write a[i] = e at the top of L's body: ∀j ∈ [e0, i). a[j] = e(j) at L, and
 //   ∀j ∈ [e0, B). a[j] = e(j) at the loops after L;
 // - an inner loop's head gets its enclosing loops' guesses too, and the values its rounds start
-//   from (nest-guesses.ts).
+//   from (nest-guesses.ts); a value on entry that the loop changes only seeds the accumulators
+//   (entry-values.ts); cells updated in place, a[i] = U(a[i]), in-place-updates.ts.
 // A guess over a variable that is not an argument of the loop's predicate (not live there) is left out.
 
 import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
@@ -42,6 +43,8 @@ import { extremeBoundGuesses, runningExtremeGuesses } from './extreme-guesses.js
 import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
+import { entryValueGuesses, overwrittenIn } from './entry-values.js';
+import { cellTypeRangeGuesses, inPlaceUpdateGuesses, rangedArrays } from './in-place-updates.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import { flagSplitGuesses, programFlags } from './flag-splits.js';
 import type { Guess } from './guess.js';
@@ -94,6 +97,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
   const cell = createScalarVariable(unusedVariableId(program), 'template!cell', 'cell', intType, undefined);
   const guesses = new Map<number, Guess[]>();
   const flags = programFlags(program);
+  const ranged = rangedArrays(program, infos);
   // what the top-level loops' accumulators hold when they end, by loop id
   const exits = new Map<number, Guess[]>();
   // the chosen-index loops seen so far, by loop id: what they write and the facts of their cells
@@ -117,21 +121,12 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       plain((assumption.statement as Extract<Statement, { kind: 'assume' }>).condition),
     );
     if (info?.iterator !== undefined) own.push(...rangeGuesses(info));
-    // x = e and a[c] = e (c constants) before the loop, outside loops: x == e, a[c] == e, as long as
-    // nothing changes either
-    for (const assignment of located) {
-      if (order.indexOf(assignment.statement) >= order.indexOf(loop)) break;
-      const statement = assignment.statement;
-      if (assignment.loops.length > 0) continue;
-      if (statement.kind === 'assign' && !scalarsReadBy(statement.value).has(statement.target.id))
-        own.push(plain(createBinary('equal', createVariableExpression(statement.target), statement.value)));
-      if (
-        statement.kind === 'arrayWrite' &&
-        statement.indices.every((index) => index.kind === 'constant') &&
-        !arrayReadsOf(statement.value).some((read) => read.array.id === statement.array.id)
-      )
-        own.push(plain(createBinary('equal', createArrayRead(statement.array, statement.indices), statement.value)));
-    }
+    // x = e and a[c] = e (c constants) before the loop, outside loops: x == e, a[c] == e (entry-values.ts)
+    const before = located.filter(
+      (other) => other.loops.length === 0 && order.indexOf(other.statement) < order.indexOf(loop),
+    );
+    const entryValues = entryValueGuesses(before.map((other) => other.statement));
+    own.push(...entryValues);
     // what comes after the loop's head: its own body (an assertion checking each cell) and what follows it
     const after = located.filter((other) => order.indexOf(other.statement) > order.indexOf(loop));
     for (const assertion of after.filter((other) => other.statement.kind === 'assert'))
@@ -185,7 +180,8 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
     own.push(...entry.conditions.map(plain));
     // the values an inner loop's round starts from (`a[i] = 0;` before it)
     const enclosing = entry.loops[entry.loops.length - 1];
-    if (enclosing !== undefined) own.push(...roundStartGuesses(loop, enclosing));
+    const roundStarts = enclosing === undefined ? [] : roundStartGuesses(loop, enclosing);
+    own.push(...roundStarts);
     own.push(...lastRoundGuesses(own, loop, enclosing, infos, cell));
     const accumulators = [
       ...accumulatorGuesses(own, loop, infos),
@@ -196,15 +192,24 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...thresholdResidueSumGuesses(own, loop, info),
       ...boundedSumGuesses(own, loop, info),
       ...runningExtremeGuesses(own, loop, info),
+      ...inPlaceUpdateGuesses(own, loop, info),
+      ...cellTypeRangeGuesses(loop, info, ranged, cell),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
-    const untouched = untouchedCells(own, info);
+    // values on entry that the loop changes served the accumulators above; as guesses they hold
+    // before its first round only (entry-values.ts)
+    const overwritten = new Set([
+      ...overwrittenIn(entryValues, [...entry.loops, loop]),
+      ...overwrittenIn(roundStarts, [loop]),
+    ]);
+    const kept = own.filter((guess) => !overwritten.has(guess));
+    const untouched = untouchedCells(kept, info, entry.loops.length > 0);
     guesses.set(loop.id, [
-      ...own,
+      ...kept,
       ...untouched,
-      ...typeBoundGuesses([...own, ...untouched]),
+      ...typeBoundGuesses([...kept, ...untouched]),
       ...accumulators,
-      ...flagSplitGuesses([...own, ...accumulators], loop, flags),
+      ...flagSplitGuesses([...kept, ...accumulators], loop, flags),
     ]);
     if (entry.loops.length === 0) exits.set(loop.id, atExit([...accumulators, ...capped.atHead], info));
   }
@@ -472,14 +477,19 @@ function atExit(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] 
 /**
  * ∀j ∈ [i, hi). φ(j) for each ∀j ∈ [lo, hi). φ(j) of the loop's (from the loops before it or around
  * it): the cells its iterator has not reached yet, which it may not have changed (not for ∀s over
- * three or more dimensions, whose first need not be this loop's)
+ * three or more dimensions, whose first need not be this loop's, nor, in an inner loop, for ∀s over
+ * two: their first is the rows of the outermost loop, and [j, hi) of rows with j a column said
+ * nothing that held, at questions z3 could not answer in their time)
  */
-function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined): Guess[] {
+function untouchedCells(guesses: readonly Guess[], info: LoopInfo | undefined, nested: boolean): Guess[] {
   const iterator = info?.iterator;
   if (iterator === undefined) return [];
   const counter = createVariableExpression(iterator.variable);
   const reaches = (guess: Guess): guess is Extract<Guess, { kind: 'forall' }> =>
-    guess.kind === 'forall' && guess.deeper === undefined && !isVariableExpression(guess.upper, iterator.variable);
+    guess.kind === 'forall' &&
+    guess.deeper === undefined &&
+    !(nested && guess.second !== undefined) &&
+    !isVariableExpression(guess.upper, iterator.variable);
   if (iterator.step === 1n)
     return guesses.flatMap((guess): Guess[] => (reaches(guess) ? [{ ...guess, lower: counter }] : []));
   // counting down from e0, writing at i + d (each offset of its writes): the cells below i + 1 + d
