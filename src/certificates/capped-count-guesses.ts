@@ -43,6 +43,7 @@ import {
   visitExpressionChildren,
   visitExpressionsInBlock,
   writtenVariables,
+  conjunctsOf,
 } from '../ir/visit.js';
 import { writesAt } from './chosen-index-guesses.js';
 import type { Guess } from './guess.js';
@@ -355,13 +356,6 @@ function incrementsUnder(
       ? [{ target: statement.target, path }]
       : [];
   });
-}
-
-function conjunctsOf(condition: Expression): Expression[] {
-  const node = stripWideningCasts(condition);
-  if (node.kind === 'binary' && node.operator === 'logicalAnd')
-    return [...conjunctsOf(node.left), ...conjunctsOf(node.right)];
-  return [condition];
 }
 
 /** L of `c < L` or `L > c` */

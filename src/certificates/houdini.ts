@@ -445,10 +445,10 @@ const perQueryMilliseconds = 1_000;
 /** the most time one query gets in the kept solver before it is asked again in a fresh one */
 const keptQueryMilliseconds = 200;
 
-/** the two kinds of question: does the goal hold; which goals a model of their failure makes false */
 /** a question's answer: the goal holds (unsat), fails (sat), or the solver did not decide (a guess dropped all the same) */
 type Answer = 'holds' | 'fails' | 'undecided';
 
+/** the two kinds of question: does the goal hold; which goals a model of their failure makes false */
 interface Questions {
   readonly ask: (body: Term, goal: Term) => Promise<Answer>;
   readonly falsified: (body: Term, goals: readonly Term[]) => Promise<readonly boolean[] | undefined>;

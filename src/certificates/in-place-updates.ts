@@ -23,6 +23,7 @@ import { createArrayRead, createBinary, createConstant, createVariableExpression
 import type { Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
   arrayReadsOf,
+  expressionSize,
   forEachStatement,
   isVariableExpression,
   sameExpression,
@@ -99,15 +100,6 @@ export function inPlaceUpdateGuesses(
 
 /** the most nodes of a value U(F(k), k): two exact wraps of `+ c` composed over a cast cell read are 83, three 260 */
 const maximumValueSize = 120;
-
-function expressionSize(expression: Expression): number {
-  let size = 1;
-  visitExpressionChildren(expression, (child) => {
-    size += expressionSize(child);
-    return child;
-  });
-  return size;
-}
 
 /** the arrays of unsigned cells of the type of an array that some loop updates in place (see the header) */
 export function rangedArrays(program: Program, infos: ReadonlyMap<number, LoopInfo>): Set<number> {

@@ -26,6 +26,7 @@ import {
 } from '../ir/factory.js';
 import type { Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
 import {
+  conjunctsOf,
   forEachSubexpression,
   isVariableExpression,
   scalarsReadBy,
@@ -127,11 +128,4 @@ function thresholdSplit(
     return { ...side, rest };
   }
   return undefined;
-}
-
-function conjunctsOf(condition: Expression): Expression[] {
-  const node = stripWideningCasts(condition);
-  if (node.kind === 'binary' && node.operator === 'logicalAnd')
-    return [...conjunctsOf(node.left), ...conjunctsOf(node.right)];
-  return [condition];
 }

@@ -512,6 +512,14 @@ export function stripWideningCasts(expression: Expression): Expression {
   return current;
 }
 
+/** the conjuncts of a condition split at `&&` (through widening casts); each conjunct as written */
+export function conjunctsOf(condition: Expression): Expression[] {
+  const node = stripWideningCasts(condition);
+  if (node.kind === 'binary' && node.operator === 'logicalAnd')
+    return [...conjunctsOf(node.left), ...conjunctsOf(node.right)];
+  return [condition];
+}
+
 /** removes casts to types that hold every value of `type` (for an operand of that type they keep its value) */
 export function stripCastsKeepingValuesOf(expression: Expression, type: IntegerType): Expression {
   const source = typeRange(type);
