@@ -15,6 +15,13 @@
 // the time left (the kernel replays a failing run once more), which the interpreter checks every
 // 65,536 steps, so a run ends near it however loaded the machine; and a step limit from that time
 // at a conservative rate of steps a millisecond until a long run has shown the machine's own.
+// The runs from the whole range of each type are held to a few times the steps of the longest run
+// of the bounded domains when one of those ended by itself: a size drawn from the whole range
+// (2^31 cells) makes a loop over it that no run finishes, and each such run took 45 % of what was
+// left (0.5 to 0.9 s of every program of bench/symbolic, alone before the lanes start); a program
+// whose loops have constant bounds runs as long in every domain, and keeps its steps. Where no run of
+// the bounded domains ended by itself (every one cut, or every one stopped by an assumption: a size
+// the bounded values never meet), the whole-range runs keep the limit from the time left.
 
 import { performance } from 'node:perf_hooks';
 import { compileProgram } from '../../interp/compile.js';
@@ -51,6 +58,15 @@ const maximumRunSteps = 200_000_000;
  * is replayed once more by the kernel (the same steps again) within the same budget
  */
 const runShare = 0.45;
+/** the whole-range runs' steps: this many times the longest bounded run that ended by itself ... */
+const wholeRangeStepFactor = 4;
+/** ... and never fewer than this (tens of milliseconds of the interpreter) */
+const wholeRangeMinimumSteps = 2_000_000;
+
+/** whether a run ended by itself (it was not cut by its step limit or deadline) */
+function endedByItself(outcome: RunOutcome | undefined): boolean {
+  return outcome !== undefined && outcome.kind !== 'stepLimitReached' && outcome.kind !== 'assumptionFailed';
+}
 
 export async function solveRuns(program: Program, context: EncoderContext): Promise<SolveOutcome> {
   const recorder = new OutcomeRecorder();
@@ -59,11 +75,19 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
   let stepsPerMillisecond: number | undefined;
   const outcomes = new Map<string, number>();
   let runs = 0;
+  // the steps of the longest run of a bounded domain that ended by itself (undefined: none did)
+  let longestBoundedSteps: number | undefined;
   for (const [index, domain] of domains.entries()) {
     for (let seed = 1; seed <= seedsPerDomain; seed++) {
       if (context.budget.expired()) break;
       const rate = stepsPerMillisecond ?? assumedStepsPerMillisecond;
-      const maximumSteps = Math.floor(Math.min(maximumRunSteps, rate * context.budget.remaining() * runShare));
+      const wholeRangeCap =
+        domain === undefined && longestBoundedSteps !== undefined
+          ? Math.max(wholeRangeMinimumSteps, wholeRangeStepFactor * longestBoundedSteps)
+          : maximumRunSteps;
+      const maximumSteps = Math.floor(
+        Math.min(maximumRunSteps, wholeRangeCap, rate * context.budget.remaining() * runShare),
+      );
       if (maximumSteps < 1000) break;
       const started = performance.now();
       const runDeadline = started + context.budget.remaining() * runShare;
@@ -91,6 +115,8 @@ export async function solveRuns(program: Program, context: EncoderContext): Prom
         return recorder.done(confirmation.verdict);
       }
       const steps = outcome?.steps ?? 0;
+      if (domain !== undefined && endedByItself(outcome))
+        longestBoundedSteps = Math.max(longestBoundedSteps ?? 0, steps);
       const elapsed = performance.now() - started;
       // the rate of the latest long run (a run over more memory is slower than a short one)
       if (steps >= 100_000 && elapsed > 0) stepsPerMillisecond = steps / elapsed;
