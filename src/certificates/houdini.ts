@@ -76,7 +76,8 @@ import {
 } from './search-progress.js';
 import { cellRanges } from './guess.js';
 import { clauseGroups } from './clause-order.js';
-import { guessInvariants, type Guess } from './templates.js';
+import type { Guess } from './guess.js';
+import { guessInvariants } from './templates.js';
 
 export interface HoudiniSettings {
   /** the time of the whole search */

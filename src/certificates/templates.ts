@@ -44,6 +44,7 @@ import { mirroredWriteGuesses } from './mirror-writes.js';
 import { accumulatorWriteGuesses, flagGuesses, guardedWriteGuesses } from './write-guesses.js';
 import { doneRange, fullRange, steadyIn, type Range } from './ranges.js';
 import { entryValueGuesses, overwrittenIn } from './entry-values.js';
+import { searchGuesses } from './search-guesses.js';
 import { cellTypeRangeGuesses, inPlaceUpdateGuesses, rangedArrays } from './in-place-updates.js';
 import { recurrenceGuesses } from './recurrence-guesses.js';
 import { flagSplitGuesses, programFlags } from './flag-splits.js';
@@ -76,8 +77,6 @@ import {
   visitExpressionChildren,
   writtenVariables,
 } from '../ir/visit.js';
-
-export type { Guess } from './guess.js';
 
 interface Located {
   readonly statement: Statement;
@@ -193,6 +192,7 @@ export function guessInvariants(program: Program): Map<number, Guess[]> {
       ...boundedSumGuesses(own, loop, info),
       ...runningExtremeGuesses(own, loop, info),
       ...inPlaceUpdateGuesses(own, loop, info),
+      ...searchGuesses(loop, info, cell),
       ...cellTypeRangeGuesses(loop, info, ranged, cell),
     ];
     accumulators.push(...accumulatorWriteGuesses([...own, ...accumulators], loop, info, cell));
