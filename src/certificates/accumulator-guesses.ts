@@ -45,6 +45,7 @@ import { longLongType } from '../ir/c-integers.js';
 import {
   createArrayRead,
   createBinary,
+  createConditional,
   createConstant,
   convertedTo,
   createUnary,
@@ -548,9 +549,10 @@ interface Piece {
  * - a rectangle (the inner range the same every round): T(i) − T(e0) on the entry's range (for step
  *   −1, rounds e0 down to i + 1: T(e0 + 1) − T(i + 1));
  * - the inner end B(t) = t + c (j ≤ t, j < t + c): cell k got d in the rounds t ≥ k − c + 1, so
- *   T(i) − T(k − c + 1) below p = B(i) and nothing from p on;
+ *   T(i) − T(k − c + 1) below p = min(B(i), the entry's end) and nothing from p on;
  * - the inner start f0(t) = t + c (j from t): cell k got d in the rounds t ≤ k − c, so
  *   T(k − c + 1) − T(e0) below p = f0(i) and T(i) − T(e0) from p on.
+ * Only entries that read neither the outer iterator nor its rounds (readsRound) are summed.
  */
 function innerCellTotals(
   entries: readonly CellGuess[],
@@ -578,7 +580,9 @@ function innerCellTotals(
     if (range === undefined) continue;
     const changed = { scalars: scope.changed, arrays: scope.changedArrays };
     for (const [arrayId, update] of cellIncrements(inner, innerIterator.variable))
-      for (const entry of entries.filter((candidate) => candidate.array === arrayId)) {
+      for (const entry of entries.filter(
+        (candidate) => candidate.array === arrayId && !readsRound(candidate, iterator.variable),
+      )) {
         const { array, increment } = update;
         const guards = splitGuards(entry, steadyGuard(update, innerIterator.variable, entry.cell, changed));
         const cell = createVariableExpression(entry.cell);
@@ -624,6 +628,18 @@ function innerCellTotals(
   return result;
 }
 
+/**
+ * whether an entry guess reads the outer iterator (its range or value): then it says what the cells
+ * hold after some rounds (an assertion with the bound read as the counter, the cells done so far), not
+ * on entry to the nest, and the sums of the rounds added to it make guesses that never hold (each a
+ * nonlinear ∀ that slows every question about the nest's clauses)
+ */
+function readsRound(entry: CellGuess, iterator: ScalarVariable): boolean {
+  return [entry.lower, entry.upper, entry.value, ...(entry.guard === undefined ? [] : [entry.guard])].some((side) =>
+    scalarsReadBy(side).has(iterator.id),
+  );
+}
+
 /** the inner loop's range [start, end) as polynomials of the outer scope (the outer iterator allowed) */
 function innerRange(
   iterator: NonNullable<LoopInfo['iterator']>,
@@ -664,8 +680,12 @@ function cellPieces(
   if (step !== 1n || (startVaries && endVaries)) return [];
   const varying = startVaries ? range.start : range.end;
   const constantPart = offset(varying);
-  const split = polynomialExpression(varying, atoms);
-  if (constantPart === undefined || split === undefined) return [];
+  const unclipped = polynomialExpression(varying, atoms);
+  if (constantPart === undefined || unclipped === undefined) return [];
+  // a varying end B(i) is clipped at the entry's end: at the nest's end B(i) may pass the array's end
+  // (j <= i ends at B(N) = N + 1), and a piece up to it would claim a cell past the array, which no
+  // clause keeps (the piece, true of every cell the rounds reached, was dropped at the last round)
+  const split = endVaries ? atMost(unclipped, entry.upper) : unclipped;
   // the first round that no longer / still touches cell k: k − c + 1
   const threshold = addPolynomials(subtractPolynomials(cell, constantPart), one);
   if (endVaries)
@@ -677,6 +697,13 @@ function cellPieces(
     { lower: entry.lower, upper: split, sum: subtractPolynomials(upTo(threshold), upTo(initial)) },
     { lower: split, upper: entry.upper, sum: subtractPolynomials(upTo(current), upTo(initial)) },
   ];
+}
+
+/** min(value, limit), in long long */
+function atMost(value: Expression, limit: Expression): Expression {
+  const wideValue = convertedTo(value, longLongType);
+  const wideLimit = convertedTo(limit, longLongType);
+  return createConditional(createBinary('less', wideValue, wideLimit), wideValue, wideLimit, longLongType);
 }
 
 /** ∀k ∈ piece. D·c·a[k] == D·F(k) + c·P(k) for the entry c·a[k] == F(k) and the piece's sum P/D */
