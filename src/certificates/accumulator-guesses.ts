@@ -15,7 +15,9 @@
 //   or continue: the sum of its own increments over [f0, B), a polynomial in L's variables;
 // - d a polynomial (+, −, ·, widening casts) in i, in variables L does not change, in opaque
 //   subexpressions of those, and in reads of cells whose value a ∀-guess of L gives (a[j] == v(j)
-//   over a range, v without array reads: the read a[e] stands for v(e)).
+//   over a range, v without array reads: the read a[e] stands for v(e)), and in reads of other cells
+//   of arrays L does not change, at indices that read neither i nor what L changes (a value of its own:
+//   `b[j] += w[j]` summed over the rounds of a nest adds w[k] per round to b[k]).
 // The value on entry is a guess of L's already: c·x == E (x's value before the loop, or an
 // enclosing loop's guess, c a positive constant). The new guess is D·c·x == D·E + c·P, where P/D is
 // the sum of the increments over the rounds done, (i − e0) or (e0 − i) of them.
@@ -53,6 +55,7 @@ import {
 } from '../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
 import {
+  arrayReadsOf,
   containsArrayRead,
   forEachStatement,
   sameExpression,
@@ -417,7 +420,10 @@ export function polynomialOf(expression: Expression, scope: Scope, iterator: boo
       case 'arrayRead': {
         if (scope.changedArrays.has(current.array.id)) return undefined;
         const known = scope.cells.get(current.array.id);
-        if (known === undefined || known.cells.length !== current.indices.length) return undefined;
+        // a cell no guess gives, of an array the loop does not change, at an index that is not the
+        // iterator's: a value of its own (`b[j] += a[j]` summed over the rounds of a nest: a[k] per round)
+        if (known === undefined) return opaque(current, false);
+        if (known.cells.length !== current.indices.length) return undefined;
         // the value with each cell variable replaced by its index (all at once: an index may read a cell variable's name)
         let value = known.value;
         const fresh = known.cells.map((cell) => ({ ...cell, id: -1 - cell.id }));
@@ -431,8 +437,9 @@ export function polynomialOf(expression: Expression, scope: Scope, iterator: boo
         return opaque(current);
     }
   };
-  const opaque = (node: Expression): Polynomial | undefined =>
-    containsArrayRead(node) ||
+  const opaque = (node: Expression, arrayReads = true): Polynomial | undefined =>
+    (arrayReads && containsArrayRead(node)) ||
+    (!arrayReads && arrayReadsOf(node).length !== 1) ||
     [...scalarsReadBy(node).keys()].some((id) => scope.changed.has(id) || id === scope.iterator.id)
       ? undefined
       : variablePolynomial(scope.atoms.nameOf(node));
