@@ -15,7 +15,9 @@
 //   or continue: the sum of its own increments over [f0, B), a polynomial in L's variables;
 // - d a polynomial (+, −, ·, widening casts) in i, in variables L does not change, in opaque
 //   subexpressions of those, and in reads of cells whose value a ∀-guess of L gives (a[j] == v(j)
-//   over a range, v without array reads: the read a[e] stands for v(e)).
+//   over a range, v without array reads: the read a[e] stands for v(e)), and in reads of other cells
+//   of arrays L does not change, at indices that read neither i nor what L changes (a value of its own:
+//   `b[j] += w[j]` summed over the rounds of a nest adds w[k] per round to b[k]).
 // The value on entry is a guess of L's already: c·x == E (x's value before the loop, or an
 // enclosing loop's guess, c a positive constant). The new guess is D·c·x == D·E + c·P, where P/D is
 // the sum of the increments over the rounds done, (i − e0) or (e0 − i) of them.
@@ -45,6 +47,7 @@ import { longLongType } from '../ir/c-integers.js';
 import {
   createArrayRead,
   createBinary,
+  createConditional,
   createConstant,
   convertedTo,
   createUnary,
@@ -52,6 +55,7 @@ import {
 } from '../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
 import {
+  arrayReadsOf,
   containsArrayRead,
   forEachStatement,
   sameExpression,
@@ -416,7 +420,10 @@ export function polynomialOf(expression: Expression, scope: Scope, iterator: boo
       case 'arrayRead': {
         if (scope.changedArrays.has(current.array.id)) return undefined;
         const known = scope.cells.get(current.array.id);
-        if (known === undefined || known.cells.length !== current.indices.length) return undefined;
+        // a cell no guess gives, of an array the loop does not change, at an index that is not the
+        // iterator's: a value of its own (`b[j] += a[j]` summed over the rounds of a nest: a[k] per round)
+        if (known === undefined) return opaque(current, false);
+        if (known.cells.length !== current.indices.length) return undefined;
         // the value with each cell variable replaced by its index (all at once: an index may read a cell variable's name)
         let value = known.value;
         const fresh = known.cells.map((cell) => ({ ...cell, id: -1 - cell.id }));
@@ -430,8 +437,9 @@ export function polynomialOf(expression: Expression, scope: Scope, iterator: boo
         return opaque(current);
     }
   };
-  const opaque = (node: Expression): Polynomial | undefined =>
-    containsArrayRead(node) ||
+  const opaque = (node: Expression, arrayReads = true): Polynomial | undefined =>
+    (arrayReads && containsArrayRead(node)) ||
+    (!arrayReads && arrayReadsOf(node).length !== 1) ||
     [...scalarsReadBy(node).keys()].some((id) => scope.changed.has(id) || id === scope.iterator.id)
       ? undefined
       : variablePolynomial(scope.atoms.nameOf(node));
@@ -548,9 +556,10 @@ interface Piece {
  * - a rectangle (the inner range the same every round): T(i) − T(e0) on the entry's range (for step
  *   −1, rounds e0 down to i + 1: T(e0 + 1) − T(i + 1));
  * - the inner end B(t) = t + c (j ≤ t, j < t + c): cell k got d in the rounds t ≥ k − c + 1, so
- *   T(i) − T(k − c + 1) below p = B(i) and nothing from p on;
+ *   T(i) − T(k − c + 1) below p = min(B(i), the entry's end) and nothing from p on;
  * - the inner start f0(t) = t + c (j from t): cell k got d in the rounds t ≤ k − c, so
  *   T(k − c + 1) − T(e0) below p = f0(i) and T(i) − T(e0) from p on.
+ * Only entries that read neither the outer iterator nor its rounds (readsRound) are summed.
  */
 function innerCellTotals(
   entries: readonly CellGuess[],
@@ -578,7 +587,9 @@ function innerCellTotals(
     if (range === undefined) continue;
     const changed = { scalars: scope.changed, arrays: scope.changedArrays };
     for (const [arrayId, update] of cellIncrements(inner, innerIterator.variable))
-      for (const entry of entries.filter((candidate) => candidate.array === arrayId)) {
+      for (const entry of entries.filter(
+        (candidate) => candidate.array === arrayId && !readsRound(candidate, iterator.variable),
+      )) {
         const { array, increment } = update;
         const guards = splitGuards(entry, steadyGuard(update, innerIterator.variable, entry.cell, changed));
         const cell = createVariableExpression(entry.cell);
@@ -624,6 +635,18 @@ function innerCellTotals(
   return result;
 }
 
+/**
+ * whether an entry guess reads the outer iterator (its range or value): then it says what the cells
+ * hold after some rounds (an assertion with the bound read as the counter, the cells done so far), not
+ * on entry to the nest, and the sums of the rounds added to it make guesses that never hold (each a
+ * nonlinear ∀ that slows every question about the nest's clauses)
+ */
+function readsRound(entry: CellGuess, iterator: ScalarVariable): boolean {
+  return [entry.lower, entry.upper, entry.value, ...(entry.guard === undefined ? [] : [entry.guard])].some((side) =>
+    scalarsReadBy(side).has(iterator.id),
+  );
+}
+
 /** the inner loop's range [start, end) as polynomials of the outer scope (the outer iterator allowed) */
 function innerRange(
   iterator: NonNullable<LoopInfo['iterator']>,
@@ -664,8 +687,12 @@ function cellPieces(
   if (step !== 1n || (startVaries && endVaries)) return [];
   const varying = startVaries ? range.start : range.end;
   const constantPart = offset(varying);
-  const split = polynomialExpression(varying, atoms);
-  if (constantPart === undefined || split === undefined) return [];
+  const unclipped = polynomialExpression(varying, atoms);
+  if (constantPart === undefined || unclipped === undefined) return [];
+  // a varying end B(i) is clipped at the entry's end: at the nest's end B(i) may pass the array's end
+  // (j <= i ends at B(N) = N + 1), and a piece up to it would claim a cell past the array, which no
+  // clause keeps (the piece, true of every cell the rounds reached, was dropped at the last round)
+  const split = endVaries ? atMost(unclipped, entry.upper) : unclipped;
   // the first round that no longer / still touches cell k: k − c + 1
   const threshold = addPolynomials(subtractPolynomials(cell, constantPart), one);
   if (endVaries)
@@ -677,6 +704,13 @@ function cellPieces(
     { lower: entry.lower, upper: split, sum: subtractPolynomials(upTo(threshold), upTo(initial)) },
     { lower: split, upper: entry.upper, sum: subtractPolynomials(upTo(current), upTo(initial)) },
   ];
+}
+
+/** min(value, limit), in long long */
+function atMost(value: Expression, limit: Expression): Expression {
+  const wideValue = convertedTo(value, longLongType);
+  const wideLimit = convertedTo(limit, longLongType);
+  return createConditional(createBinary('less', wideValue, wideLimit), wideValue, wideLimit, longLongType);
 }
 
 /** ∀k ∈ piece. D·c·a[k] == D·F(k) + c·P(k) for the entry c·a[k] == F(k) and the piece's sum P/D */

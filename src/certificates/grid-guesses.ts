@@ -29,7 +29,7 @@ export interface GridCells {
 }
 
 /** a nest of two loops, step 1 each, the inner at the top of the outer's body */
-interface Nest {
+export interface Nest {
   readonly outer: LoopStatement;
   readonly inner: LoopStatement;
   readonly row: ScalarVariable;
@@ -50,7 +50,7 @@ function upwardRange(info: LoopInfo | undefined): Range | undefined {
 }
 
 /** the nest of an outer loop, when its body starts with (after assignments) an inner loop of step 1 */
-function nestOf(outer: LoopStatement, infos: ReadonlyMap<number, LoopInfo>): Nest | undefined {
+export function nestOf(outer: LoopStatement, infos: ReadonlyMap<number, LoopInfo>): Nest | undefined {
   const inner = outer.body.find((statement): statement is LoopStatement => statement.kind === 'loop');
   if (inner === undefined) return undefined;
   const outerInfo = infos.get(outer.id);
@@ -73,7 +73,7 @@ function nestOf(outer: LoopStatement, infos: ReadonlyMap<number, LoopInfo>): Nes
 }
 
 /** ∀ row ∈ rows, column ∈ columns(row). condition(row, column), over the nest's iterators renamed */
-function overGrid(nest: Nest, rows: Range, condition: Expression, cells: GridCells): Guess {
+export function overGrid(nest: Nest, rows: Range, condition: Expression, cells: GridCells): Guess {
   const rowCell = createVariableExpression(cells.row);
   const columnCell = createVariableExpression(cells.column);
   const renamed = substituteScalar(substituteScalar(condition, nest.column, columnCell), nest.row, rowCell);
@@ -97,7 +97,7 @@ function overGrid(nest: Nest, rows: Range, condition: Expression, cells: GridCel
  * function of the cell: `nondet = havoc(); m[i][j] = nondet` guessed m[k][l] == nondet, which no
  * clause keeps and whose questions z3 could not answer in their time)
  */
-function gridWrites(nest: Nest): Extract<Statement, { kind: 'arrayWrite' }>[] {
+export function gridWrites(nest: Nest): Extract<Statement, { kind: 'arrayWrite' }>[] {
   const changed = writtenVariables(nest.outer.body, nest.outer.update).scalars;
   const varies = (value: Expression): boolean =>
     [...scalarsReadBy(value).keys()].some((id) => id !== nest.row.id && id !== nest.column.id && changed.has(id));
@@ -155,12 +155,13 @@ export function gridGuesses(
   return guesses;
 }
 
-/** ∀l ∈ [f0, j). condition(i, l): the cells of the current row that the inner loop has visited */
-function rowDone(nest: Nest, condition: Expression, cells: GridCells): Guess {
+/** ∀l ∈ [f0, j). condition(i, l): the cells of the current row that the inner loop has visited (or those of `columns`) */
+export function rowDone(nest: Nest, condition: Expression, cells: GridCells, columns: Range = nest.columnsDone): Guess {
   return {
     kind: 'forall',
     variable: cells.column,
-    ...nest.columnsDone,
+    lower: columns.lower,
+    upper: columns.upper,
     condition: substituteScalar(condition, nest.column, createVariableExpression(cells.column)),
   };
 }

@@ -23,7 +23,7 @@
 
 import { accumulatorGuesses, cellAccumulatorGuesses, thresholdStepGuesses } from './accumulator-guesses.js';
 import { cubeGuesses, innerCubeLoops } from './cube-guesses.js';
-import { gridGuesses } from './grid-guesses.js';
+import { gridAndUpdateGuesses } from './grid-updates.js';
 import { cappedCountGuesses, recountGuesses, type CappedGuesses } from './capped-count-guesses.js';
 import {
   changePointGuesses,
@@ -236,7 +236,7 @@ function nestGuessMaps(
 } {
   const column = createScalarVariable(unusedVariableId(program) + 1, 'template!column', 'column', intType, undefined);
   const insideCubes = innerCubeLoops(loops, infos);
-  const grids = gridGuesses(
+  const grids = gridAndUpdateGuesses(
     loops.filter((loop) => !insideCubes.has(loop.id)),
     infos,
     { row: cell, column },

@@ -1,0 +1,24 @@
+// expected: unsafe
+extern void abort(void);
+void reach_error(void) {}
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!cond) { reach_error(); abort(); } }
+void assume_abort_if_not(int cond) { if (!cond) abort(); }
+
+// The twin of triangle-weights-safe.c whose inner loop stops before j == i: t[k] ends at
+// (n - 1 - k) * w[k], not (n - k) * w[k], wherever w[k] != 0.
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  assume_abort_if_not(n > 0 && n <= 100);
+  int w[n];
+  int t[n];
+  for (int k = 0; k < n; k++) {
+    w[k] = __VERIFIER_nondet_int();
+    assume_abort_if_not(w[k] >= -1000 && w[k] <= 1000);
+  }
+  for (int k = 0; k < n; k++) t[k] = 0;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < i; j++) t[j] = t[j] + w[j];
+  for (int k = 0; k < n; k++) __VERIFIER_assert(t[k] == (n - k) * w[k]);
+  return 0;
+}
