@@ -1,4 +1,5 @@
 // The program passes run after lowering, before every encoding (pipeline.ts), in this order:
+// divisors that are scalars assigned once from a constant read as that constant (constant-divisors.ts),
 // unsigned countdown loops that wrap past 0 read over a counter that stops at 0
 // (unsigned-countdowns.ts), stopping branches and early returns of main as assumptions (guard-assumptions.ts), then indices pinned by a branch on the
 // counter (pinned-indices.ts). Each keeps every run of the program exactly (in int and in bv
@@ -6,10 +7,11 @@
 // harness judges encodings given the result by runs of the program before the passes.
 
 import type { Program } from '../ir/types.js';
+import { foldConstantDivisors } from './constant-divisors.js';
 import { assumeGuards } from './guard-assumptions.js';
 import { pinIndices } from './pinned-indices.js';
 import { rewriteUnsignedCountdowns } from './unsigned-countdowns.js';
 
 export function runProgramPasses(program: Program): Program {
-  return pinIndices(assumeGuards(rewriteUnsignedCountdowns(program)));
+  return pinIndices(assumeGuards(rewriteUnsignedCountdowns(foldConstantDivisors(program))));
 }
