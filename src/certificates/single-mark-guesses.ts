@@ -12,6 +12,8 @@
 //   0 <= x <= 1, ∀c ∈ [e0, i). x != 0 || !(a[c] == V) (none marked while x is 0: the writing loop), and
 //   ∀c ∈ [i, B). x == 0 || !(a[c] == V) (none left once one was counted: the recount).
 //
+// Only for a count that the loop compares with 1 or 2 (a cap `k < 1`, a check `j < 2`).
+//
 // Soundness: none is needed. Every guess is a candidate that Houdini keeps only when every clause
 // preserves it, and the certificate is checked again by the independent checker (check.ts).
 
@@ -26,7 +28,14 @@ import {
   intType,
 } from '../ir/factory.js';
 import type { ArrayVariable, Block, Expression, LoopStatement, ScalarVariable } from '../ir/types.js';
-import { isVariableExpression, stripCasts, stripWideningCasts } from '../ir/visit.js';
+import {
+  expressionsOf,
+  flattenStatements,
+  forEachSubexpression,
+  isVariableExpression,
+  stripCasts,
+  stripWideningCasts,
+} from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { counterCells } from './ranges.js';
 
@@ -51,6 +60,7 @@ export function singleMarkGuesses(
   const partner = createScalarVariable(cell.id + 1000, 'template!partner', 'partner', intType, undefined);
   const guesses: Guess[] = [];
   for (const mark of markCounts(loop.body, counter)) {
+    if (!bindsAtOne(loop, mark.count)) continue;
     const marked = (at: ScalarVariable): Expression =>
       createBinary('equal', createArrayRead(mark.array, [createVariableExpression(at)]), mark.value);
     const unmarked = (at: ScalarVariable): Expression => createUnary('logicalNot', marked(at));
@@ -128,4 +138,23 @@ function markCounts(body: Block, counter: ScalarVariable): MarkCount[] {
     }
   }
   return counts;
+}
+
+/**
+ * whether the loop compares the count with 1 or 2 (`k < 1` as a cap, `j < 2` or `j <= 1` as a check):
+ * where the count is bounded by another value (`zeros <= n / 6 + 1`) the cells are marked more than
+ * once, and two-cell guesses would only slow the search
+ */
+function bindsAtOne(loop: LoopStatement, count: ScalarVariable): boolean {
+  const comparisons = new Set(['less', 'lessEqual', 'greater', 'greaterEqual']);
+  let found = false;
+  for (const statement of flattenStatements([...loop.body, ...loop.update]))
+    for (const expression of expressionsOf(statement))
+      forEachSubexpression(expression, (node) => {
+        if (node.kind !== 'binary' || !comparisons.has(node.operator)) return;
+        const [left, right] = [stripCasts(node.left), stripCasts(node.right)];
+        const bound = isVariableExpression(left, count) ? right : isVariableExpression(right, count) ? left : undefined;
+        if (bound?.kind === 'constant' && (bound.value === 1n || bound.value === 2n)) found = true;
+      });
+  return found;
 }
