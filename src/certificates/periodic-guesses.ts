@@ -344,7 +344,11 @@ function periodOf(value: Expression, counter: ScalarVariable): bigint | undefine
     if (isVariableExpression(stripped, counter) && !underModulus) elsewhere = true;
     if (stripped.kind === 'binary' && stripped.operator === 'remainder') {
       const modulus = stripCasts(stripped.right);
-      if (modulus.kind === 'constant' && modulus.value > 0n && affineFrom(stripped.left, counter) !== undefined) {
+      if (
+        modulus.kind === 'constant' &&
+        modulus.value > 0n &&
+        affineFrom(stripCasts(stripped.left), counter) !== undefined
+      ) {
         period = leastCommonMultiple(period, modulus.value);
         return;
       }
@@ -400,7 +404,7 @@ function evaluate(expression: Expression, counter: ScalarVariable, residue: bigi
     case 'binary': {
       if (node.operator === 'remainder') {
         // (m·k + c) % p at k ≡ t modulo a multiple of p: (m·t + c) % p
-        const affine = affineFrom(node.left, counter);
+        const affine = affineFrom(stripCasts(node.left), counter);
         const modulus = stripCasts(node.right);
         if (affine !== undefined && modulus.kind === 'constant' && modulus.value > 0n)
           return (((affine.multiplier * residue + affine.offset) % modulus.value) + modulus.value) % modulus.value;
