@@ -167,7 +167,7 @@ export function rowDone(nest: Nest, condition: Expression, cells: GridCells, col
 }
 
 /** the condition over one nest's iterators said over another's (through the cell variables, so that swapped names do not clash) */
-function moved(condition: Expression, from: Nest, to: Nest, cells: GridCells): Expression {
+export function moved(condition: Expression, from: Nest, to: Nest, cells: GridCells): Expression {
   const overCells = substituteScalar(
     substituteScalar(condition, from.row, createVariableExpression(cells.row)),
     from.column,

@@ -27,11 +27,19 @@ import {
   forEachStatement,
   sameExpression,
   scalarsReadBy,
-  substituteScalar,
   visitExpressionChildren,
   writtenVariables,
 } from '../ir/visit.js';
-import { gridGuesses, gridWrites, nestOf, overGrid, rowDone, type GridCells, type Nest } from './grid-guesses.js';
+import {
+  gridGuesses,
+  gridWrites,
+  moved,
+  nestOf,
+  overGrid,
+  rowDone,
+  type GridCells,
+  type Nest,
+} from './grid-guesses.js';
 import type { Guess } from './guess.js';
 
 type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;
@@ -79,16 +87,6 @@ function cellIs(update: ArrayWrite, value: Expression): Expression {
   return createBinary('equal', createArrayRead(update.array, update.indices), value);
 }
 
-/** an entry value over one nest's iterators said over another's */
-function renamed(value: Expression, from: Nest, to: Nest): Expression {
-  // through fresh names would be safer in general; the iterators of two nests are distinct variables
-  return substituteScalar(
-    substituteScalar(value, from.row, createVariableExpression(to.row)),
-    from.column,
-    createVariableExpression(to.column),
-  );
-}
-
 /** grid-guesses.ts's guesses and those of the update nests, by loop id */
 export function gridAndUpdateGuesses(
   loops: readonly LoopStatement[],
@@ -131,7 +129,7 @@ export function gridUpdateGuesses(
       const entry = known.get(update.array.id);
       known.delete(update.array.id);
       if (entry === undefined) continue;
-      const before = renamed(entry.value, entry.nest, nest);
+      const before = moved(entry.value, entry.nest, nest, cells);
       const value = updated(update, before);
       if (expressionSize(value) > maximumValueSize) continue;
       const done = cellIs(update, value);
