@@ -549,7 +549,7 @@ export async function runProgram(
         record: runRecord,
         // a SAFE whose deciding encoding gave no certificate gets one asked of the certifiers, with the
         // budget left, when the user wants one (they find one for 95 % of bench/symbolic's SAFE verdicts
-        // and 84 % of the corpus's, but the step costs about as much again as the proof in median, 0.57 s
+        // and 84 % of the corpus's, but the step costs 1 to 1.9 times the proof in median, 0.57 s
         // after 0.30 s on bench/symbolic, so it is not taken by default)
         askCertificate:
           commandLine.certificateFile !== undefined ||
