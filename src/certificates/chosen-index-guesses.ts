@@ -39,6 +39,7 @@ import {
 import type { Guess } from './guess.js';
 import { cellValues, entryValues } from './periodic-guesses.js';
 import type { Range } from './ranges.js';
+import { leavesLoop } from './search-guesses.js';
 import { accumulatorGuesses } from './accumulator-guesses.js';
 import type { LoopInfo } from '../analysis/loops.js';
 
@@ -104,7 +105,7 @@ function rangeTestOf(
   else if (
     statement.kind === 'if' &&
     statement.else.length === 0 &&
-    statement.then[statement.then.length - 1]?.kind === 'break' &&
+    leavesLoop(statement.then) &&
     statement.condition.kind === 'unary' &&
     statement.condition.operator === 'logicalNot'
   )

@@ -27,7 +27,6 @@ import {
   forEachStatement,
   sameExpression,
   scalarsReadBy,
-  visitExpressionChildren,
   writtenVariables,
 } from '../ir/visit.js';
 import {
@@ -41,6 +40,7 @@ import {
   type Nest,
 } from './grid-guesses.js';
 import type { Guess } from './guess.js';
+import { updatedValue } from './in-place-updates.js';
 
 type ArrayWrite = Extract<Statement, { kind: 'arrayWrite' }>;
 
@@ -71,15 +71,6 @@ function gridUpdates(nest: Nest): ArrayWrite[] {
     if (others.some((id) => id !== nest.row.id && id !== nest.column.id && changed.has(id))) return [];
     return [statement];
   });
-}
-
-/** U(F(i, j), i, j): the update's value with its reads of the cell replaced by the entry value (over the nest's iterators) */
-function updated(update: ArrayWrite, entry: Expression): Expression {
-  const replace = (expression: Expression): Expression =>
-    expression.kind === 'arrayRead' && expression.array.id === update.array.id
-      ? entry
-      : visitExpressionChildren(expression, replace);
-  return replace(update.value);
 }
 
 /** the condition m[i][j] == value over the nest's iterators */
@@ -130,7 +121,8 @@ export function gridUpdateGuesses(
       known.delete(update.array.id);
       if (entry === undefined) continue;
       const before = moved(entry.value, entry.nest, nest, cells);
-      const value = updated(update, before);
+      // U(F(i, j), i, j), over the nest's iterators
+      const value = updatedValue(update.array, update.value, before);
       if (expressionSize(value) > maximumValueSize) continue;
       const done = cellIs(update, value);
       const untouched = cellIs(update, before);

@@ -20,7 +20,7 @@
 import type { LoopInfo } from '../analysis/loops.js';
 import { typeRange } from '../ir/c-integers.js';
 import { createArrayRead, createBinary, createConstant, createVariableExpression } from '../ir/factory.js';
-import type { Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
+import type { ArrayVariable, Expression, LoopStatement, Program, ScalarVariable, Statement } from '../ir/types.js';
 import {
   arrayReadsOf,
   expressionSize,
@@ -78,11 +78,7 @@ export function inPlaceUpdateGuesses(
     for (const update of updates.filter((write) => write.array.id === entry.array)) {
       const cell = createVariableExpression(entry.cell);
       const atCell = substituteScalar(update.value, iterator, cell);
-      const replace = (expression: Expression): Expression =>
-        expression.kind === 'arrayRead' && expression.array.id === update.array.id
-          ? stripWideningCasts(entry.value)
-          : visitExpressionChildren(expression, replace);
-      const value = replace(atCell);
+      const value = updatedValue(update.array, atCell, stripWideningCasts(entry.value));
       // an exact wrap reads its operand three times: a chain of updates composed grows as 3^k
       if (expressionSize(value) > maximumValueSize) continue;
       const condition = createBinary('equal', createArrayRead(update.array, [cell]), value);
@@ -96,6 +92,15 @@ export function inPlaceUpdateGuesses(
     }
   }
   return [...result.values()];
+}
+
+/** U(F): an update's value with its reads of the updated array replaced by the entry value F (also grid-updates.ts) */
+export function updatedValue(array: ArrayVariable, value: Expression, entry: Expression): Expression {
+  const replace = (expression: Expression): Expression =>
+    expression.kind === 'arrayRead' && expression.array.id === array.id
+      ? entry
+      : visitExpressionChildren(expression, replace);
+  return replace(value);
 }
 
 /** the most nodes of a value U(F(k), k): two exact wraps of `+ c` composed over a cast cell read are 83, three 260 */

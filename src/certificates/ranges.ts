@@ -13,7 +13,8 @@ export interface Range {
   readonly upper: Expression;
 }
 
-function plusOne(expression: Expression): Expression {
+/** expression + 1, in its type */
+export function plusOne(expression: Expression): Expression {
   return createBinary('add', expression, createConstant(1n, expression.type));
 }
 

@@ -1,5 +1,5 @@
 // Guesses for cells marked at most once (issue 41, the mod-counts class capped at one), for the
-// template certifier (templates.ts, through written-cell-tests.ts `overwrittenCellGuesses`):
+// template certifier (templates.ts, beside written-cell-tests.ts at the same places):
 //   for (i = 0; i < n; i++) { a[i] = i + 1; if (k < 1) a[i] = i % r; if (a[i] == 0) k++; }
 //   for (i = 0; i < n; i++) { if (a[i] == 0) j++; assert(j < 2); }
 // A loop over i (step 1) that counts the cells it visits with a test `a[i] == V` (V a constant,
@@ -37,7 +37,7 @@ import {
   stripWideningCasts,
 } from '../ir/visit.js';
 import type { Guess } from './guess.js';
-import { counterCells } from './ranges.js';
+import { counterCells, plusOne } from './ranges.js';
 
 /** a count of marked cells in a loop's body: `if (a[i] == value) count = count + 1;` */
 interface MarkCount {
@@ -98,10 +98,6 @@ export function singleMarkGuesses(
     });
   }
   return guesses;
-}
-
-function plusOne(expression: Expression): Expression {
-  return createBinary('add', expression, createConstant(1n, expression.type));
 }
 
 /** the body's top-level `if (a[i] == V) x = x + 1;` (either side of the test, no else), i the counter */

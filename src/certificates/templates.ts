@@ -37,6 +37,7 @@ import { flatFillGuesses, lastRoundExits, lastRoundGuesses, roundStartGuesses } 
 import { conditionalWriteGuesses, periodicSumGuesses } from './periodic-guesses.js';
 import { thresholdResidueSumGuesses } from './threshold-residue-sums.js';
 import { overwrittenCellGuesses } from './written-cell-tests.js';
+import { singleMarkGuesses } from './single-mark-guesses.js';
 import { boundedSumGuesses, cellBoundGuesses } from './bound-guesses.js';
 import { affineDoneRanges, affineWriteGuesses } from './affine-writes.js';
 import { extremeBoundGuesses, runningExtremeGuesses } from './extreme-guesses.js';
@@ -269,6 +270,7 @@ function cellGuesses(loop: LoopStatement, info: LoopInfo | undefined, cell: Scal
     ...writeGuesses(loop, info, full ? fullRange(info) : doneRange(info), cell),
     ...conditionalWriteGuesses(loop, info, cell, full),
     ...overwrittenCellGuesses(loop, info, cell, full),
+    ...singleMarkGuesses(loop, info, cell, full),
     ...affineWriteGuesses(loop, info, cell, full),
     ...mirroredWriteGuesses(loop, info, cell, full),
     ...cellBoundGuesses(loop, info, cell, full),

@@ -8,9 +8,6 @@
 // test `i + d == z` (d, z constants) cannot hold for a counter that starts at e0 and grows (e0 + d > z),
 // so that the increment's path is `k < limit`, `i % 3 == 0`, which the capped counts read.
 //
-// `overwrittenCellGuesses` also gives the guesses of single-mark-guesses.ts (cells marked at most
-// once, counted by their value): templates.ts asks for both at the same places.
-//
 // Soundness: none is needed. The rewritten body only says where to look for candidates; every guess
 // built from it is checked by Houdini and the certificate again by the independent checker (check.ts).
 
@@ -33,7 +30,6 @@ import {
 } from '../ir/visit.js';
 import type { Guess } from './guess.js';
 import { counterCells, steadyIn } from './ranges.js';
-import { singleMarkGuesses } from './single-mark-guesses.js';
 
 /**
  * the body with the conditions of its top-level ifs reading the cells written earlier in the round at
@@ -59,7 +55,7 @@ export function overwrittenCellGuesses(
   const steady = steadyIn(loop, cells.counter);
   const { values } = walkRound(loop.body, cells.counter, undefined);
   const cellExpression = createVariableExpression(cell);
-  const overwritten = [...values].flatMap(([, { array, value }]): Guess[] =>
+  return [...values].flatMap(([, { array, value }]): Guess[] =>
     value.kind === 'conditional' && steady(value) && !containsArrayRead(value)
       ? [
           {
@@ -76,8 +72,6 @@ export function overwrittenCellGuesses(
         ]
       : [],
   );
-  // and the cells it marks at most once, counted by their value (single-mark-guesses.ts)
-  return [...overwritten, ...singleMarkGuesses(loop, info, cell, full)];
 }
 
 /** the body with its if conditions reading the written cells, and each cell's value at the round's end */
